@@ -1,0 +1,199 @@
+package engine
+
+// Event is what one applied action did, as the whole table saw it. The card
+// of a play or discard is public once it leaves the hand; a drawn card is
+// named only by its id.
+type Event struct {
+	Turn       int
+	Seat       int
+	Action     Action
+	Card       Card // the card played or discarded
+	Success    bool // a play that extended its firework
+	Drawn      int  // id of the card drawn, -1 if none
+	Touched    uint64
+	NoteGained bool // a discard, or a completed firework with a token to turn back
+	NoteTokens int  // after the action
+	StormsUsed int  // after the action
+	Over       bool
+	Result     Result
+}
+
+// Check reports whether the current seat may take the action, without taking it.
+func (g *Game) Check(a Action) error {
+	if g.reason != NotOver {
+		return ErrGameOver
+	}
+	switch a.Kind {
+	case Play, Discard:
+		if g.slot(g.current, a.Card) < 0 {
+			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, g.current)
+		}
+		if a.Kind == Discard && g.notes >= g.r.cfg.NoteTokens {
+			return ErrNotesFull
+		}
+	case ColorClue, RankClue:
+		return g.checkClue(a)
+	default:
+		return ErrBadAction
+	}
+	return nil
+}
+
+func (g *Game) checkClue(a Action) error {
+	if g.notes == 0 {
+		return ErrNoNoteTokens
+	}
+	if a.Target < 0 || a.Target >= g.r.cfg.Players {
+		return wrap(ErrNoSuchSeat, "seat %d does not exist (seats 0–%d)", a.Target, g.r.cfg.Players-1)
+	}
+	if a.Target == g.current {
+		return ErrSelfClue
+	}
+	if a.Kind == ColorClue {
+		if a.Value < 0 || a.Value >= len(g.r.cfg.ClueColors) {
+			return wrap(ErrUnknownColor, "color %d is not one of the %d clue colors", a.Value, len(g.r.cfg.ClueColors))
+		}
+	} else if a.Value < 1 || a.Value > MaxRank || g.r.rankMask&(1<<a.Value) == 0 {
+		return wrap(ErrUnknownRank, "rank %d cannot be named", a.Value)
+	}
+	if !g.r.cfg.EmptyClues && g.touches(a) == 0 {
+		return ErrEmptyClue
+	}
+	return nil
+}
+
+// touches is the set of card ids in the target's hand that the clue touches.
+func (g *Game) touches(a Action) uint64 {
+	var set uint64
+	h := &g.hands[a.Target]
+	for i := range g.handLen[a.Target] {
+		id := h[i]
+		c := g.deck[id]
+		if a.Kind == ColorClue && g.r.colorSuits[a.Value]&(1<<c.suit) != 0 ||
+			a.Kind == RankClue && int(c.rank) == a.Value {
+			set |= 1 << uint(id)
+		}
+	}
+	return set
+}
+
+func (g *Game) slot(p, id int) int {
+	if id < 0 || id >= MaxDeck {
+		return -1
+	}
+	for i := range g.handLen[p] {
+		if int(g.hands[p][i]) == id {
+			return int(i)
+		}
+	}
+	return -1
+}
+
+// Apply takes the current seat's action and returns what happened. An illegal
+// action changes nothing and returns a typed *Error (see Check).
+func (g *Game) Apply(a Action) (Event, error) {
+	if err := g.Check(a); err != nil {
+		return Event{}, err
+	}
+	p := g.current
+	ev := Event{Turn: g.turn, Seat: p, Action: a, Drawn: -1}
+	switch a.Kind {
+	case Play, Discard:
+		g.removeFromHand(p, a.Card)
+		c := g.deck[a.Card]
+		ev.Card = Card{int(c.suit), int(c.rank)}
+		if a.Kind == Play && g.fireworks[c.suit]+1 == c.rank {
+			ev.Success = true
+			g.fireworks[c.suit] = c.rank
+			if c.rank == g.r.topRank[c.suit] {
+				ev.NoteGained = g.gainNote()
+				if g.allComplete() {
+					g.reason = EndPerfect
+				}
+			}
+		} else {
+			g.discards[g.nDiscards] = int8(a.Card)
+			g.nDiscards++
+			if a.Kind == Discard {
+				ev.NoteGained = g.gainNote()
+			} else {
+				g.storms++
+				if g.storms >= g.r.cfg.StormTokens {
+					g.reason = EndStorms
+				}
+			}
+		}
+		if g.reason == NotOver && g.drawn < g.r.deckSize {
+			ev.Drawn = g.draw(p)
+			if g.drawn == g.r.deckSize {
+				// Everyone, the drawer included, gets one more turn; the
+				// decrement below counts this one, so start one higher.
+				g.finalLeft = g.r.cfg.Players + 1
+			}
+		}
+	case ColorClue, RankClue:
+		g.notes--
+		ev.Touched = g.touches(a)
+		g.clue(a, ev.Touched)
+	}
+	g.log = append(g.log, a)
+	g.turn++
+	g.current = (g.current + 1) % g.r.cfg.Players
+	if g.finalLeft > 0 {
+		g.finalLeft--
+		if g.finalLeft == 0 && g.reason == NotOver {
+			g.reason = EndDeckOut
+		}
+	}
+	ev.NoteTokens, ev.StormsUsed = g.notes, g.storms
+	ev.Result, ev.Over = g.Result()
+	return ev, nil
+}
+
+func (g *Game) gainNote() bool {
+	if g.notes < g.r.cfg.NoteTokens {
+		g.notes++
+		return true
+	}
+	return false
+}
+
+func (g *Game) allComplete() bool {
+	for i := range g.r.cfg.Suits {
+		if g.fireworks[i] != g.r.topRank[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *Game) removeFromHand(p, id int) {
+	i := g.slot(p, id)
+	h := &g.hands[p]
+	copy(h[i:], h[i+1:g.handLen[p]])
+	g.handLen[p]--
+}
+
+// clue narrows the target's knowledge of every card in its hand, touched or not.
+func (g *Game) clue(a Action, touched uint64) {
+	var hand uint64
+	t := a.Target
+	for i := range g.handLen[t] {
+		id := g.hands[t][i]
+		hand |= 1 << uint(id)
+		k := &g.know[id]
+		hit := touched&(1<<uint(id)) != 0
+		if a.Kind == ColorClue {
+			if hit {
+				k.suits &= g.r.colorSuits[a.Value]
+			} else {
+				k.suits &^= g.r.colorSuits[a.Value]
+			}
+		} else if hit {
+			k.ranks &= 1 << a.Value
+		} else {
+			k.ranks &^= 1 << a.Value
+		}
+	}
+	g.clues = append(g.clues, ClueRecord{Turn: g.turn, Giver: g.current, Target: t, Kind: a.Kind, Value: a.Value, Touched: touched, Hand: hand})
+}

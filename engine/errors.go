@@ -1,0 +1,32 @@
+package engine
+
+import "fmt"
+
+// Error is an illegal move. Code is stable and machine-readable; the api maps
+// it to a status. Details are wrapped around it with %w and name only seats,
+// card ids, colors and ranks the caller already knows, never a hidden card.
+type Error struct {
+	Code string
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+var (
+	ErrGameOver      = &Error{"game_over", "the game has ended"}
+	ErrNotYourTurn   = &Error{"not_your_turn", "not your turn"}
+	ErrNoNoteTokens  = &Error{"no_note_tokens", "no note token is left to give a clue"}
+	ErrNotesFull     = &Error{"notes_full", "all note tokens are available, so no card may be discarded"}
+	ErrSelfClue      = &Error{"self_clue", "a clue must go to another player"}
+	ErrNoSuchSeat    = &Error{"no_such_seat", "no such seat"}
+	ErrUnknownColor  = &Error{"unknown_color", "that color cannot be named"}
+	ErrUnknownRank   = &Error{"unknown_rank", "that rank cannot be named"}
+	ErrEmptyClue     = &Error{"empty_clue", "the clue touches no card, and empty clues are off"}
+	ErrCardNotInHand = &Error{"card_not_in_hand", "that card is not in your hand"}
+	ErrBadAction     = &Error{"bad_action", "unknown action type"}
+	ErrBadClue       = &Error{"bad_clue", "a clue names exactly one color or one rank"}
+)
+
+func wrap(e *Error, format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{e}, args...)...)
+}

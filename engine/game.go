@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// knowledge is what a card's holder can deduce from the clues it received:
+// bit sets of the suits and ranks the card may still be.
+type knowledge struct {
+	suits uint8
+	ranks uint8
+}
+
+type card8 struct{ suit, rank uint8 }
+
+// ClueRecord is a clue as everyone at the table saw it: who gave it to whom,
+// what it named, and which of the target's cards it touched and missed.
+type ClueRecord struct {
+	Turn    int
+	Giver   int
+	Target  int
+	Kind    Kind // ColorClue or RankClue
+	Value   int  // color index or rank
+	Touched uint64
+	Hand    uint64 // the target's whole hand at the time: touched and missed cards
+}
+
+// Game is the whole state of one game. Everything lives in fixed arrays so
+// that applying an action allocates nothing; Clone is a plain copy plus the logs.
+type Game struct {
+	r         *rules
+	deck      [MaxDeck]card8
+	drawn     int // cards dealt or drawn so far; the next draw is deck[drawn]
+	hands     [MaxPlayers][MaxHand]int8
+	handLen   [MaxPlayers]uint8
+	fireworks [MaxSuits]uint8
+	discards  [MaxDeck]int8
+	nDiscards int
+	notes     int
+	storms    int // storm tokens used
+	turn      int
+	current   int
+	finalLeft int // turns left after the last draw; -1 while the deck lasts
+	reason    EndReason
+	know      [MaxDeck]knowledge
+	log       []Action
+	clues     []ClueRecord
+}
+
+// NewSeeded deals a new game from the deck that seed shuffles.
+func NewSeeded(cfg Config, seed string) (*Game, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return New(cfg, cfg.Shuffle(seed))
+}
+
+// New deals a new game from an explicit deck (deck[0] is dealt first), which
+// must hold exactly the variant's cards.
+func New(cfg Config, deck []Card) (*Game, error) {
+	r, err := compile(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameCards(cfg.Deck(), deck); err != nil {
+		return nil, err
+	}
+	g := &Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
+	for i, c := range deck {
+		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
+		g.know[i] = knowledge{r.allSuits, r.allRanks}
+	}
+	// Every action is a play, a discard or a clue; plays and discards use up
+	// cards, clues use up note tokens that only discards and completed suits return.
+	g.log = make([]Action, 0, 2*r.deckSize+cfg.NoteTokens+len(cfg.Suits))
+	g.clues = make([]ClueRecord, 0, cap(g.log))
+	for p := range cfg.Players {
+		for range r.handSize {
+			g.draw(p)
+		}
+	}
+	return g, nil
+}
+
+func sameCards(want, got []Card) error {
+	if len(want) != len(got) {
+		return fmt.Errorf("deck has %d cards, the variant has %d", len(got), len(want))
+	}
+	key := func(c Card) int { return c.Suit*64 + c.Rank }
+	count := map[int]int{}
+	for _, c := range want {
+		count[key(c)]++
+	}
+	for i, c := range got {
+		count[key(c)]--
+		if count[key(c)] < 0 {
+			return fmt.Errorf("deck card %d (suit %d, rank %d) is not in the variant or appears too often", i, c.Suit, c.Rank)
+		}
+	}
+	return nil
+}
+
+// draw puts the next deck card at the front of seat p's hand.
+func (g *Game) draw(p int) int {
+	id := g.drawn
+	g.drawn++
+	h := &g.hands[p]
+	copy(h[1:g.handLen[p]+1], h[:g.handLen[p]])
+	h[0] = int8(id)
+	g.handLen[p]++
+	return id
+}
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.log = slices.Clone(g.log)
+	c.clues = slices.Clone(g.clues)
+	return &c
+}
+
+// Config is the game's configuration.
+func (g *Game) Config() *Config { return &g.r.cfg }
+
+func (g *Game) Players() int          { return g.r.cfg.Players }
+func (g *Game) Current() int          { return g.current }
+func (g *Game) Turn() int             { return g.turn }
+func (g *Game) NoteTokens() int       { return g.notes }
+func (g *Game) StormsUsed() int       { return g.storms }
+func (g *Game) DeckCount() int        { return g.r.deckSize - g.drawn }
+func (g *Game) FinalTurnsLeft() int   { return g.finalLeft }
+func (g *Game) Over() bool            { return g.reason != NotOver }
+func (g *Game) Log() []Action         { return slices.Clone(g.log) }
+func (g *Game) MaxScore() int         { return g.r.maxScore }
+func (g *Game) Firework(suit int) int { return int(g.fireworks[suit]) }
+
+// Deck is the whole deck in dealing order, hidden cards included: for replays
+// and exports of finished games, never for a seat's view.
+func (g *Game) Deck() []Card {
+	out := make([]Card, g.r.deckSize)
+	for i := range out {
+		out[i] = g.card(i)
+	}
+	return out
+}
+
+func (g *Game) card(id int) Card { return Card{int(g.deck[id].suit), int(g.deck[id].rank)} }
+
+// Hand is seat p's card ids, newest first.
+func (g *Game) Hand(p int) []int {
+	out := make([]int, g.handLen[p])
+	for i := range out {
+		out[i] = int(g.hands[p][i])
+	}
+	return out
+}
+
+// Score is the sum of the fireworks, or 0 once the storms have ended the game.
+func (g *Game) Score() int {
+	if g.reason == EndStorms {
+		return 0
+	}
+	s := 0
+	for i := range g.r.cfg.Suits {
+		s += int(g.fireworks[i])
+	}
+	return s
+}
+
+// Result is the outcome, or false while the game runs.
+func (g *Game) Result() (Result, bool) {
+	if g.reason == NotOver {
+		return Result{}, false
+	}
+	s := g.Score()
+	return Result{Score: s, Reason: g.reason, Rating: Rating(s, g.r.maxScore)}, true
+}

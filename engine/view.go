@@ -1,0 +1,98 @@
+package engine
+
+import "slices"
+
+// Public is the seat number of a spectator's view.
+const Public = -1
+
+// CardView is a card as one viewer sees it. Known is false for the viewer's
+// own cards (and every hand in a public view) while the game runs: then Card
+// is zero and only the id and the holder's deductions are there.
+type CardView struct {
+	ID    int
+	Known bool
+	Card  Card
+	Suits uint8 // bit set of the suits the holder can deduce the card may be
+	Ranks uint8 // bit set of the ranks (bit r for rank r)
+}
+
+// SeenCard is a card whose identity everyone knows: discarded or misplayed.
+type SeenCard struct {
+	ID int
+	Card
+}
+
+// View is the game as one seat (or a spectator) sees it: everything public,
+// every other hand, and for the viewer's own cards only ids and deductions.
+// It is the one thing a bot or a client is given to decide a move.
+type View struct {
+	Config         *Config
+	Seat           int // Public for a spectator
+	Players        int
+	Current        int
+	Turn           int
+	NoteTokens     int
+	StormsUsed     int
+	DeckCount      int
+	FinalTurnsLeft int // -1 while the deck lasts
+	Fireworks      [MaxSuits]int
+	Discards       []SeenCard
+	HandLen        [MaxPlayers]int
+	Hands          [MaxPlayers][MaxHand]CardView // newest first
+	Clues          []ClueRecord                  // every clue given, in order
+	Score          int
+	MaxScore       int
+	Over           bool
+	Result         Result
+}
+
+// Hand returns seat p's cards in the view, newest first.
+func (v *View) Hand(p int) []CardView { return v.Hands[p][:v.HandLen[p]] }
+
+// View builds seat's view (Public for a spectator) into a new View.
+func (g *Game) View(seat int) *View {
+	v := &View{}
+	g.ViewInto(seat, v)
+	return v
+}
+
+// ViewInto fills v with seat's view, reusing v's slices so that a caller that
+// keeps one View allocates nothing.
+func (g *Game) ViewInto(seat int, v *View) {
+	cfg := &g.r.cfg
+	over := g.reason != NotOver
+	*v = View{
+		Config: cfg, Seat: seat, Players: cfg.Players, Current: g.current, Turn: g.turn,
+		NoteTokens: g.notes, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
+		Discards: v.Discards[:0], Clues: append(v.Clues[:0], g.clues...),
+		Score: g.Score(), MaxScore: g.r.maxScore, Over: over,
+	}
+	v.Result, _ = g.Result()
+	for i := range cfg.Suits {
+		v.Fireworks[i] = int(g.fireworks[i])
+	}
+	for _, id := range g.discards[:g.nDiscards] {
+		v.Discards = append(v.Discards, SeenCard{ID: int(id), Card: g.card(int(id))})
+	}
+	for p := range cfg.Players {
+		v.HandLen[p] = int(g.handLen[p])
+		visible := over || (seat != Public && seat != p)
+		for i := range g.handLen[p] {
+			id := int(g.hands[p][i])
+			k := g.know[id]
+			cv := CardView{ID: id, Suits: k.suits, Ranks: k.ranks}
+			if visible {
+				cv.Known, cv.Card = true, g.card(id)
+			}
+			v.Hands[p][i] = cv
+		}
+	}
+}
+
+// Clone returns a copy of the view that shares nothing mutable with it.
+func (v *View) Clone() *View {
+	c := *v
+	c.Discards = slices.Clone(v.Discards)
+	c.Clues = slices.Clone(v.Clues)
+	return &c
+}

@@ -1,0 +1,3 @@
+module github.com/hanabi-server/hanabi
+
+go 1.26.0

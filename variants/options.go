@@ -1,0 +1,71 @@
+package variants
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Options are a table's choices as a client sends them: nil means the default.
+type Options struct {
+	StormTokens  *int  `json:"storm_tokens,omitempty"`
+	NoteTokens   *int  `json:"note_tokens,omitempty"`
+	EmptyClues   *bool `json:"empty_clues,omitempty"`
+	RainbowCards *int  `json:"rainbow_cards,omitempty"`
+}
+
+// Settings are options resolved against a variant: every value set and valid.
+type Settings struct {
+	StormTokens  int  `json:"storm_tokens"`
+	NoteTokens   int  `json:"note_tokens"`
+	EmptyClues   bool `json:"empty_clues"`
+	RainbowCards int  `json:"rainbow_cards,omitempty"` // 0 on variants without a rainbow suit
+}
+
+// OptionError names the option that is out of range and what is allowed.
+type OptionError struct {
+	Option string
+	Msg    string
+}
+
+func (e *OptionError) Error() string { return e.Msg }
+
+// Resolve validates the options for the variant and fills in the defaults.
+func (v *Variant) Resolve(o Options) (Settings, error) {
+	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: true}
+	if o.StormTokens != nil {
+		if n := *o.StormTokens; n < MinStorm || n > MaxStorm {
+			return s, &OptionError{"storm_tokens", fmt.Sprintf("storm_tokens must be %d–%d, got %d", MinStorm, MaxStorm, n)}
+		}
+		s.StormTokens = *o.StormTokens
+	}
+	if o.NoteTokens != nil {
+		if n := *o.NoteTokens; n < MinNotes || n > MaxNotes {
+			return s, &OptionError{"note_tokens", fmt.Sprintf("note_tokens must be %d–%d, got %d", MinNotes, MaxNotes, n)}
+		}
+		s.NoteTokens = *o.NoteTokens
+	}
+	if o.EmptyClues != nil {
+		s.EmptyClues = *o.EmptyClues
+	}
+	if v.HasRainbow() {
+		s.RainbowCards = DefaultRainbowCards
+		if o.RainbowCards != nil {
+			if !slices.Contains(RainbowCardCounts, *o.RainbowCards) {
+				return s, &OptionError{"rainbow_cards", fmt.Sprintf("rainbow_cards must be 10 or 5, got %d", *o.RainbowCards)}
+			}
+			s.RainbowCards = *o.RainbowCards
+		}
+	} else if o.RainbowCards != nil {
+		return s, &OptionError{"rainbow_cards", fmt.Sprintf("rainbow_cards applies only to variants with a rainbow suit, not %s", v.Name)}
+	}
+	return s, nil
+}
+
+// Options returns the settings as explicit options, e.g. to store or compare them.
+func (s Settings) Options() Options {
+	o := Options{StormTokens: &s.StormTokens, NoteTokens: &s.NoteTokens, EmptyClues: &s.EmptyClues}
+	if s.RainbowCards != 0 {
+		o.RainbowCards = &s.RainbowCards
+	}
+	return o
+}
