@@ -1,0 +1,36 @@
+package api
+
+import (
+	"context"
+
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// Store is what the API needs from storage. models.Store implements it; the
+// API never touches gorm.
+type Store interface {
+	// CreateGame inserts a game and its initially taken seats (the creator's
+	// and any bots') in one transaction.
+	CreateGame(ctx context.Context, g *models.Game, seats []models.Seat) error
+	// LoadGame returns the game, its seats by seat number and its log by seq,
+	// or models.ErrNotFound.
+	LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error)
+	// JoinSeat takes the lowest free seat for name, bumps the version and, when
+	// it was the last free seat, makes the game active; all in one transaction.
+	// Errors: models.ErrNotFound, models.ErrGameFull, models.ErrNotLobby.
+	JoinSeat(ctx context.Context, gameID, name string) (seat int, g *models.Game, err error)
+	// AppendAction inserts log entry a.Seq, bumps the version and sets the
+	// status, in one transaction. When a.Seq is taken (a racing request won)
+	// it returns models.ErrConflict and changes nothing.
+	AppendAction(ctx context.Context, a models.Action, status string) (*models.Game, error)
+	// ListGames pages through games, newest first, optionally of one status.
+	ListGames(ctx context.Context, status string, limit int, cursor string) (games []models.Game, next string, err error)
+	// SigningSecret returns the JWT secret kept in the database, creating it once.
+	SigningSecret(ctx context.Context) ([]byte, error)
+	// Ping checks that the database answers.
+	Ping(ctx context.Context) error
+	// Subscribe returns a channel that receives after every change to the
+	// game, from this process or (on Postgres) another replica, and a cancel.
+	// It holds no database connection while the caller waits.
+	Subscribe(gameID string) (<-chan struct{}, func())
+}

@@ -1,0 +1,59 @@
+// Package models stores games, seats and the append-only action log with gorm,
+// on an embedded SQLite file or on PostgreSQL. A game's state is never stored:
+// it is the engine replaying the log.
+package models
+
+import (
+	"errors"
+	"time"
+)
+
+// Game statuses.
+const (
+	StatusLobby    = "lobby"
+	StatusActive   = "active"
+	StatusFinished = "finished"
+)
+
+// Game is a game's creation parameters and its bookkeeping. Version counts
+// every change (a seat taken, an action applied), starting at 0.
+type Game struct {
+	ID        string `gorm:"primaryKey;size:40"`
+	Variant   string `gorm:"size:64;not null"`
+	Options   string `gorm:"not null"` // JSON of variants.Settings
+	Seed      string `gorm:"size:256;not null"`
+	Players   int    `gorm:"not null"`
+	Status    string `gorm:"size:16;not null;index"`
+	Version   int64  `gorm:"not null"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Seat is one taken seat. Bot is the strategy's name for a bot seat, else "".
+type Seat struct {
+	GameID    string `gorm:"primaryKey;size:40"`
+	Seat      int    `gorm:"primaryKey;autoIncrement:false"`
+	Name      string `gorm:"size:64;not null"`
+	Bot       string `gorm:"size:64;not null"`
+	CreatedAt time.Time
+}
+
+// Action is one entry of a game's action log. The primary key (game, seq)
+// is the guard that lets only one request append action number seq.
+type Action struct {
+	GameID    string `gorm:"primaryKey;size:40"`
+	Seq       int    `gorm:"primaryKey;autoIncrement:false"` // 0-based: the turn it was taken on
+	Seat      int    `gorm:"not null"`
+	Kind      int    `gorm:"not null"` // engine.Kind
+	Card      int    `gorm:"not null"`
+	Target    int    `gorm:"not null"`
+	Value     int    `gorm:"not null"`
+	CreatedAt time.Time
+}
+
+var (
+	ErrNotFound = errors.New("not found")
+	ErrGameFull = errors.New("no seat is free")
+	ErrConflict = errors.New("that action number is already taken")
+	ErrNotLobby = errors.New("the game is not taking seats")
+)
