@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// runActions plays o.games games at once, each as fast as its two seats can
+// alternate, starting a new game whenever one ends, for o.duration.
+func runActions(ctx context.Context, c *client, o options) error {
+	ctx, cancel := context.WithTimeout(ctx, o.duration)
+	defer cancel()
+	var mu sync.Mutex
+	var lat []time.Duration
+	var errs []error
+	games := 0
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range o.games {
+		wg.Go(func() {
+			var mine []time.Duration
+			for ctx.Err() == nil {
+				n, err := playOne(ctx, c, o.variant, &mine)
+				if err != nil && ctx.Err() == nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+					return
+				}
+				if n > 0 {
+					mu.Lock()
+					games++
+					mu.Unlock()
+				}
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if len(errs) > 0 {
+		return fmt.Errorf("%d workers failed, first: %w", len(errs), errs[0])
+	}
+	slices.Sort(lat)
+	fmt.Printf("variant %s, %d concurrent games, %s\n", o.variant, o.games, elapsed.Round(time.Millisecond))
+	fmt.Printf("actions: %d (%.0f/s), games finished: %d\n", len(lat), float64(len(lat))/elapsed.Seconds(), games)
+	fmt.Printf("action latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
+	return nil
+}
+
+// playOne plays one game to its end; each action is timed from request to
+// response. It returns the number of actions taken.
+func playOne(ctx context.Context, c *client, variant string, lat *[]time.Duration) (int, error) {
+	tokens, v, err := c.newGame(ctx, variant)
+	if err != nil {
+		return 0, err
+	}
+	for turn := 0; v.Status == "active"; turn++ {
+		seat := v.CurrentSeat
+		var res struct {
+			Game seatView `json:"game"`
+		}
+		// The acting seat needs its own view (other hand visible) to choose.
+		if _, err := c.do(ctx, "GET", "/v1/games/"+v.ID, tokens[seat], nil, &v); err != nil {
+			return turn, err
+		}
+		t0 := time.Now()
+		if _, err := c.do(ctx, "POST", "/v1/games/"+v.ID+"/actions", tokens[seat], move(&v, seat, turn), &res); err != nil {
+			return turn, err
+		}
+		*lat = append(*lat, time.Since(t0))
+		v = res.Game
+	}
+	return 1, nil
+}
+
+func pct(d []time.Duration, p int) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	i := (len(d) - 1) * p / 100
+	return d[i].Round(10 * time.Microsecond)
+}

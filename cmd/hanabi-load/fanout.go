@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// runFanout holds o.waiters long-polls spread over o.games games, reads the
+// server's memory before and after they arrive, then makes one move in every
+// game and times how long each waiter takes to hear of it.
+func runFanout(ctx context.Context, c *client, o options) error {
+	type game struct {
+		tokens [2]string
+		view   seatView
+		moved  atomic.Int64 // unix nanos of the move's request
+	}
+	games := make([]*game, o.games)
+	for i := range games {
+		tokens, v, err := c.newGame(ctx, o.variant)
+		if err != nil {
+			return err
+		}
+		games[i] = &game{tokens: tokens, view: v}
+	}
+	before, err := serverMemory(ctx, c)
+	if err != nil {
+		return err
+	}
+
+	lat := make([]time.Duration, o.waiters)
+	var failed atomic.Int64
+	var wg sync.WaitGroup
+	for w := range o.waiters {
+		g := games[w%len(games)]
+		wg.Go(func() {
+			path := fmt.Sprintf("/v1/games/%s?since=%d&wait=120s", g.view.ID, g.view.Version)
+			if code, err := c.do(ctx, "GET", path, "", nil, nil); err != nil || code != http.StatusOK {
+				failed.Add(1)
+				return
+			}
+			lat[w] = time.Since(time.Unix(0, g.moved.Load()))
+		})
+	}
+	// Let every request reach the server and park.
+	if err := awaitWaiters(ctx, c, o.waiters); err != nil {
+		fmt.Println("note:", err)
+	}
+	after, err := serverMemory(ctx, c)
+	if err != nil {
+		return err
+	}
+
+	sem := make(chan struct{}, 8)
+	for _, g := range games {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			g.moved.Store(time.Now().UnixNano())
+			mv := move(&g.view, 0, 0)
+			if _, err := c.do(ctx, "POST", "/v1/games/"+g.view.ID+"/actions", g.tokens[0], mv, nil); err != nil {
+				fmt.Println("move failed:", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := failed.Load(); n > 0 {
+		return fmt.Errorf("%d of %d long-polls failed", n, o.waiters)
+	}
+	slices.Sort(lat)
+	fmt.Printf("%d waiting long-polls over %d games\n", o.waiters, o.games)
+	for _, m := range []string{"process_resident_memory_bytes", "go_memstats_heap_inuse_bytes", "go_memstats_stack_inuse_bytes"} {
+		d := after[m] - before[m]
+		fmt.Printf("%-32s before %7.1f MB  after %7.1f MB  per waiter %6.1f KB\n", m, before[m]/1e6, after[m]/1e6, d/float64(o.waiters)/1e3)
+	}
+	fmt.Printf("wake-up latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
+	return nil
+}
+
+// serverMemory reads the Prometheus gauges of the server's memory.
+func serverMemory(ctx context.Context, c *client) (map[string]float64, error) {
+	out := map[string]float64{}
+	err := scrape(ctx, c, func(name string, v float64) { out[name] = v })
+	return out, err
+}
+
+// awaitWaiters polls /metrics until the server's waiting long-poll gauge
+// reaches n, or gives up after a while (then the figures are a lower bound).
+func awaitWaiters(ctx context.Context, c *client, n int) error {
+	deadline := time.Now().Add(60 * time.Second)
+	seen := -1.0
+	for time.Now().Before(deadline) {
+		seen = -1
+		err := scrape(ctx, c, func(name string, v float64) {
+			if strings.Contains(name, "long_poll") || strings.Contains(name, "longpoll") {
+				seen = max(seen, 0) + v
+			}
+		})
+		if err == nil && seen >= float64(n) {
+			time.Sleep(500 * time.Millisecond)
+			return nil
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	return fmt.Errorf("server reported %.0f waiting long-polls, not %d", seen, n)
+}
+
+func scrape(ctx context.Context, c *client, f func(string, float64)) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", c.base+"/metrics", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name, val, ok := strings.Cut(line, " ")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, "{")
+		if v, err := strconv.ParseFloat(strings.TrimSpace(val), 64); err == nil {
+			f(name, v)
+		}
+	}
+	return sc.Err()
+}

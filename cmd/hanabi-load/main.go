@@ -1,0 +1,55 @@
+// Command hanabi-load drives a running hanabi server over HTTP and reports
+// what a client sees: actions per second with latency percentiles (-mode
+// actions), or the cost and wake-up latency of many waiting long-polls
+// (-mode fanout). It only talks to the address it is given; run it against
+// a server on this machine.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+)
+
+func main() {
+	var o options
+	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server base URL")
+	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout")
+	flag.IntVar(&o.games, "games", 64, "concurrent games (actions), or games to spread the waiters over (fanout)")
+	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions mode)")
+	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
+	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
+	flag.Parse()
+
+	if o.mode != "actions" && o.mode != "fanout" {
+		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions or fanout")
+		os.Exit(2)
+	}
+	c := newClient(o.base, o.waiters+o.games+16)
+	ctx, cancel := context.WithTimeout(context.Background(), o.duration+5*time.Minute)
+	defer cancel()
+	var err error
+	if o.mode == "actions" {
+		err = runActions(ctx, c, o)
+	} else {
+		err = runFanout(ctx, c, o)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hanabi-load:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	base, mode, variant string
+	games, waiters      int
+	duration            time.Duration
+}
+
+func newClient(base string, conns int) *client {
+	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute}
+	return &client{base: base, http: &http.Client{Transport: tr, Timeout: 3 * time.Minute}}
+}
