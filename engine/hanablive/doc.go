@@ -1,0 +1,65 @@
+// Package hanablive reads and writes the hanab.live JSON game format, so that
+// games travel between this server and hanab.live (and the tools built around
+// it). It lives beside the engine rather than in it: the engine knows no
+// transport format and no variant names, and this package never re-implements
+// a rule — an import deals the deck and applies every action through the engine.
+//
+// # The format
+//
+//	{
+//	  "players": ["Alice", "Bob"],
+//	  "deck":    [{"suitIndex": 0, "rank": 1}, ...],   // card id = position
+//	  "actions": [{"type": 0, "target": 3, "value": 0}, ...],
+//	  "options": {"variant": "No Variant", "emptyClues": false},
+//	  "seed":    "p2v0s1"                              // optional
+//	}
+//
+// Action types: 0 play and 1 discard (target: a card id), 2 color clue
+// (target: a seat, value: an index into the variant's clue colors), 3 rank
+// clue (target: a seat, value: a rank), 4 game over (target: the seat that
+// ended it, value: hanab.live's end condition). Seat 0 acts first and turns
+// rotate; the acting seat is never written. Fields this package does not use
+// ("id", "notes", "characters", timing options, ...) are tolerated and dropped.
+// A missing "options" or "variant" means "No Variant", as on hanab.live.
+//
+// # Variants
+//
+// Suit indices are the order of our variants' suits (red, yellow, green, blue,
+// white, then the sixth suit); hanab.live's fifth No Variant suit is purple,
+// ours is white — the cards and rules are the same.
+//
+//	"No Variant"             basic
+//	"6 Suits"                farbrausch  (sixth suit with its own clue color)
+//	"Black (6 Suits)"        farbrausch, rainbow_cards 5
+//	"Rainbow (6 Suits)"      farbrausch2 (every color clue touches the sixth suit)
+//	"Dark Rainbow (6 Suits)" farbrausch2, rainbow_cards 5
+//
+// # Options
+//
+// "emptyClues" is hanab.live's own option and defaults to false, as hanab.live
+// plays (a clue must touch a card). Two extension fields carry what hanab.live
+// cannot express, so that every export imports back to the same game:
+//
+//	"stormTokens": 1–3   storm tokens (hanab.live's strikes); absent means 3
+//	"noteTokens":  1–16  note tokens (hanab.live's clue tokens); absent means 8
+//
+// Exports write them only when they differ from hanab.live's fixed 3 and 8,
+// so an export of a standard game is plain hanab.live JSON. hanab.live options
+// that change the rules in ways this server does not play ("startingPlayer"
+// other than 0, "deckPlays", "oneExtraCard", "oneLessCard", "allOrNothing",
+// "detrimentalCharacters") are refused rather than silently misplayed.
+//
+// # How a log may end
+//
+// hanab.live records a game-over action (type 4) when a game ends outside the
+// rules: a timeout, a player terminating it, a vote. It is accepted only as
+// the last action. If the engine's game is still running at that point, the
+// action simply ends the log: the returned game is not Over, and Replay.End
+// says who ended it and why. A log may also stop without one while the game
+// still runs (hanab.live ends a game as soon as no more points can be scored,
+// which the ABACUS rules do not); that import succeeds too, with End nil and
+// the game not Over. Every other problem — bad JSON, an unknown variant, a
+// deck that is not the variant's, a player count outside 2–6, an illegal
+// action — is an error, and an action's error is an *engine.ReplayError that
+// names its index: "action 17: ...: card 31 is not in seat 2's hand".
+package hanablive

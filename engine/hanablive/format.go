@@ -1,0 +1,66 @@
+package hanablive
+
+// Game is a game in hanab.live's JSON format, as Export writes it and Decode reads it.
+type Game struct {
+	Players []string `json:"players"`
+	Deck    []Card   `json:"deck"`
+	Actions []Action `json:"actions"`
+	Options Options  `json:"options"`
+	Seed    string   `json:"seed,omitempty"`
+}
+
+// Card is one deck card. SuitIndex is an index into the variant's suits.
+type Card struct {
+	SuitIndex int `json:"suitIndex"`
+	Rank      int `json:"rank"`
+}
+
+// ActionType is hanab.live's action code.
+type ActionType int
+
+const (
+	ActionPlay      ActionType = 0
+	ActionDiscard   ActionType = 1
+	ActionColorClue ActionType = 2
+	ActionRankClue  ActionType = 3
+	ActionGameOver  ActionType = 4
+)
+
+// Action is one entry of the log. Target is a card id (play, discard) or a
+// seat (clues, game over); Value a color index or rank (clues), hanab.live's
+// end condition (game over), and 0 otherwise.
+type Action struct {
+	Type   ActionType `json:"type"`
+	Target int        `json:"target"`
+	Value  int        `json:"value"`
+}
+
+// hanab.live's end conditions that a game-over action may carry (its
+// "endCondition" constants); others are kept as the bare number.
+const (
+	EndConditionTimeout    = 3
+	EndConditionTerminated = 4
+)
+
+// Options are the game's options. StormTokens and NoteTokens are this
+// server's extensions (see the package documentation); the bool fields after
+// them are hanab.live options that import refuses when set.
+type Options struct {
+	Variant     string `json:"variant,omitempty"`
+	EmptyClues  bool   `json:"emptyClues,omitempty"`
+	StormTokens *int   `json:"stormTokens,omitempty"`
+	NoteTokens  *int   `json:"noteTokens,omitempty"`
+
+	StartingPlayer        int  `json:"startingPlayer,omitempty"`
+	DeckPlays             bool `json:"deckPlays,omitempty"`
+	OneExtraCard          bool `json:"oneExtraCard,omitempty"`
+	OneLessCard           bool `json:"oneLessCard,omitempty"`
+	AllOrNothing          bool `json:"allOrNothing,omitempty"`
+	DetrimentalCharacters bool `json:"detrimentalCharacters,omitempty"`
+}
+
+// hanab.live's fixed token counts: extension fields equal to these are omitted.
+const (
+	liveStormTokens = 3
+	liveNoteTokens  = 8
+)

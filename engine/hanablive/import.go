@@ -1,0 +1,182 @@
+package hanablive
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// Replay is a game in this server's terms: what Import builds and Export writes.
+type Replay struct {
+	Variant  string // our variant's name, e.g. "farbrausch2"
+	Settings variants.Settings
+	Players  []string
+	Seed     string       // hanab.live's seed, if the file had one; the deck is the truth
+	State    *engine.Game // after the last action
+	End      *GameOver    // the game-over action that closed the log, if any
+}
+
+// GameOver is a closing game-over action (type 4): Seat ended the game for
+// hanab.live's end Condition (see EndConditionTimeout and the others).
+type GameOver struct {
+	Seat      int
+	Condition int
+}
+
+// Import decodes a hanab.live JSON game and replays it through the engine.
+func Import(data []byte) (*Replay, error) {
+	g, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return ImportGame(g)
+}
+
+// ImportGame replays an already decoded game through the engine: it resolves
+// the variant and options, deals g.Deck and applies every action in order.
+func ImportGame(g *Game) (*Replay, error) {
+	r, cfg, err := setup(g)
+	if err != nil {
+		return nil, err
+	}
+	deck, err := checkDeck(cfg, g.Deck)
+	if err != nil {
+		return nil, err
+	}
+	if r.State, err = engine.New(cfg, deck); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDeck, err)
+	}
+	for i, a := range g.Actions {
+		if a.Type == ActionGameOver {
+			if i != len(g.Actions)-1 {
+				return nil, &engine.ReplayError{Index: i, Err: fmt.Errorf("%w: a game-over action (type 4) may only be the last action", ErrBadAction)}
+			}
+			r.End = &GameOver{Seat: a.Target, Condition: a.Value}
+			break
+		}
+		ea, err := toEngine(a)
+		if err == nil {
+			_, err = r.State.Apply(ea)
+		}
+		if err != nil {
+			return nil, &engine.ReplayError{Index: i, Err: err}
+		}
+	}
+	return r, nil
+}
+
+// setup resolves the variant, the options and the players into an engine config.
+func setup(g *Game) (*Replay, engine.Config, error) {
+	o := g.Options
+	if err := refuseUnplayable(o); err != nil {
+		return nil, engine.Config{}, err
+	}
+	m, err := fromLive(o.Variant)
+	if err != nil {
+		return nil, engine.Config{}, err
+	}
+	n := len(g.Players)
+	if n < variants.MinPlayers || n > variants.MaxPlayers {
+		return nil, engine.Config{}, fmt.Errorf("%w: %d players, a game needs %d–%d", ErrPlayers, n, variants.MinPlayers, variants.MaxPlayers)
+	}
+	v, err := variants.Get(m.Variant)
+	if err != nil {
+		return nil, engine.Config{}, err
+	}
+	empty := o.EmptyClues
+	opts := variants.Options{StormTokens: o.StormTokens, NoteTokens: o.NoteTokens, EmptyClues: &empty}
+	if m.RainbowCards != 0 {
+		opts.RainbowCards = &m.RainbowCards
+	}
+	s, err := v.Resolve(opts)
+	if err != nil {
+		return nil, engine.Config{}, fmt.Errorf("%w: %v", ErrOption, liveOptionError(err))
+	}
+	cfg, err := v.Config(s, n)
+	if err != nil {
+		return nil, engine.Config{}, fmt.Errorf("%w: %v", ErrPlayers, err)
+	}
+	return &Replay{Variant: v.Name, Settings: s, Players: g.Players, Seed: g.Seed}, cfg, nil
+}
+
+// liveOptionError names the option as the JSON spells it, since that is what
+// the person who sent it wrote.
+func liveOptionError(err error) error {
+	if oe := (*variants.OptionError)(nil); errors.As(err, &oe) {
+		switch oe.Option {
+		case "storm_tokens":
+			return fmt.Errorf("options.stormTokens: %s", oe.Msg)
+		case "note_tokens":
+			return fmt.Errorf("options.noteTokens: %s", oe.Msg)
+		}
+	}
+	return err
+}
+
+func refuseUnplayable(o Options) error {
+	refused := []struct {
+		name string
+		set  bool
+	}{
+		{"startingPlayer", o.StartingPlayer != 0},
+		{"deckPlays", o.DeckPlays},
+		{"oneExtraCard", o.OneExtraCard},
+		{"oneLessCard", o.OneLessCard},
+		{"allOrNothing", o.AllOrNothing},
+		{"detrimentalCharacters", o.DetrimentalCharacters},
+	}
+	for _, r := range refused {
+		if r.set {
+			return fmt.Errorf("%w: options.%s changes rules this server does not play", ErrOption, r.name)
+		}
+	}
+	return nil
+}
+
+// checkDeck converts the deck, reporting the first card that makes it differ
+// from the variant's cards. The engine checks again; this check exists for a
+// message that names the card, and so that out-of-range numbers never reach it.
+func checkDeck(cfg engine.Config, cards []Card) ([]engine.Card, error) {
+	if len(cards) != cfg.DeckSize() {
+		return nil, fmt.Errorf("%w: %d cards, the variant has %d", ErrDeck, len(cards), cfg.DeckSize())
+	}
+	left := make([][engine.MaxRank + 1]int, len(cfg.Suits))
+	for si, s := range cfg.Suits {
+		for _, r := range s.Ranks {
+			left[si][r]++
+		}
+	}
+	deck := make([]engine.Card, len(cards))
+	for i, c := range cards {
+		switch {
+		case c.SuitIndex < 0 || c.SuitIndex >= len(cfg.Suits):
+			return nil, fmt.Errorf("%w: card %d has suit index %d, the variant has suits 0–%d", ErrDeck, i, c.SuitIndex, len(cfg.Suits)-1)
+		case !hasRank(cfg.Suits[c.SuitIndex], c.Rank):
+			return nil, fmt.Errorf("%w: card %d has rank %d, which suit %d does not have", ErrDeck, i, c.Rank, c.SuitIndex)
+		case left[c.SuitIndex][c.Rank] == 0:
+			return nil, fmt.Errorf("%w: card %d is one suit %d rank %d too many", ErrDeck, i, c.SuitIndex, c.Rank)
+		}
+		left[c.SuitIndex][c.Rank]--
+		deck[i] = engine.Card{Suit: c.SuitIndex, Rank: c.Rank}
+	}
+	return deck, nil
+}
+
+func hasRank(s engine.Suit, rank int) bool { return slices.Contains(s.Ranks, rank) }
+
+func toEngine(a Action) (engine.Action, error) {
+	switch a.Type {
+	case ActionPlay:
+		return engine.PlayCard(a.Target), nil
+	case ActionDiscard:
+		return engine.DiscardCard(a.Target), nil
+	case ActionColorClue:
+		return engine.ClueColor(a.Target, a.Value), nil
+	case ActionRankClue:
+		return engine.ClueRank(a.Target, a.Value), nil
+	}
+	return engine.Action{}, fmt.Errorf("%w: unknown type %d (0 play, 1 discard, 2 color clue, 3 rank clue, 4 game over)", ErrBadAction, a.Type)
+}
