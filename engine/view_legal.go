@@ -1,0 +1,149 @@
+package engine
+
+// A seat's view holds everything needed to judge its own moves: its own card
+// ids, the note tokens, and the hands a clue could go to. These helpers let a
+// bot (or a client) ask the rules what it may do without ever seeing a Game.
+
+// ColorTouches reports whether color clue c touches cards of suit s.
+func (c *Config) ColorTouches(color, suit int) bool {
+	if suit < 0 || suit >= len(c.Suits) {
+		return false
+	}
+	for _, col := range c.Suits[suit].CluedBy {
+		if col == color {
+			return true
+		}
+	}
+	return false
+}
+
+// ClueTouches reports whether clue a touches card c, as the engine decides it.
+func (c *Config) ClueTouches(a Action, card Card) bool {
+	switch a.Kind {
+	case ColorClue:
+		return c.ColorTouches(a.Value, card.Suit)
+	case RankClue:
+		return card.Rank == a.Value
+	}
+	return false
+}
+
+// Touches is the set of card ids in the clue's target hand that it touches,
+// or 0 when the viewer cannot see that hand (its own, or a spectator's view).
+func (v *View) Touches(a Action) uint64 {
+	if a.Target < 0 || a.Target >= v.Players {
+		return 0
+	}
+	var set uint64
+	for _, cv := range v.Hand(a.Target) {
+		if cv.Known && v.Config.ClueTouches(a, cv.Card) {
+			set |= 1 << uint(cv.ID)
+		}
+	}
+	return set
+}
+
+// Check reports whether the viewer may take the action now, with the same
+// typed errors as Game.Check.
+func (v *View) Check(a Action) error {
+	if v.Over {
+		return ErrGameOver
+	}
+	if v.Seat != v.Current {
+		return ErrNotYourTurn
+	}
+	switch a.Kind {
+	case Play, Discard:
+		if !v.holds(a.Card) {
+			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, v.Seat)
+		}
+		if a.Kind == Discard && v.NoteTokens >= v.Config.NoteTokens {
+			return ErrNotesFull
+		}
+		return nil
+	case ColorClue, RankClue:
+		return v.checkClue(a)
+	}
+	return ErrBadAction
+}
+
+func (v *View) holds(id int) bool {
+	for _, cv := range v.Hand(v.Seat) {
+		if cv.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *View) checkClue(a Action) error {
+	cfg := v.Config
+	if v.NoteTokens == 0 {
+		return ErrNoNoteTokens
+	}
+	if a.Target < 0 || a.Target >= v.Players {
+		return wrap(ErrNoSuchSeat, "seat %d does not exist (seats 0–%d)", a.Target, v.Players-1)
+	}
+	if a.Target == v.Seat {
+		return ErrSelfClue
+	}
+	if a.Kind == ColorClue {
+		if a.Value < 0 || a.Value >= len(cfg.ClueColors) {
+			return wrap(ErrUnknownColor, "color %d is not one of the %d clue colors", a.Value, len(cfg.ClueColors))
+		}
+	} else if !v.nameable(a.Value) {
+		return wrap(ErrUnknownRank, "rank %d cannot be named", a.Value)
+	}
+	if !cfg.EmptyClues && v.Touches(a) == 0 {
+		return ErrEmptyClue
+	}
+	return nil
+}
+
+func (v *View) nameable(rank int) bool {
+	for _, r := range v.Config.ClueRanks {
+		if r == rank && r >= 1 && r <= MaxRank {
+			return true
+		}
+	}
+	return false
+}
+
+// LegalActions appends to buf[:0] every action the viewer may take now, in the
+// order Game.LegalActions lists them: plays and discards in hand order, then
+// clues by target seat, colors before ranks. It is empty when it is not the
+// viewer's turn.
+func (v *View) LegalActions(buf []Action) []Action {
+	buf = buf[:0]
+	if v.Over || v.Seat != v.Current || v.Seat < 0 {
+		return buf
+	}
+	hand := v.Hand(v.Seat)
+	for _, cv := range hand {
+		buf = append(buf, PlayCard(cv.ID))
+	}
+	if v.NoteTokens < v.Config.NoteTokens {
+		for _, cv := range hand {
+			buf = append(buf, DiscardCard(cv.ID))
+		}
+	}
+	if v.NoteTokens == 0 {
+		return buf
+	}
+	for t := range v.Players {
+		if t == v.Seat {
+			continue
+		}
+		for c := range v.Config.ClueColors {
+			if a := ClueColor(t, c); v.checkClue(a) == nil {
+				buf = append(buf, a)
+			}
+		}
+		for _, r := range v.Config.ClueRanks {
+			if a := ClueRank(t, r); v.checkClue(a) == nil {
+				buf = append(buf, a)
+			}
+		}
+	}
+	return buf
+}
