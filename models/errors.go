@@ -1,0 +1,44 @@
+package models
+
+import (
+	"errors"
+
+	gosqlite "github.com/glebarez/go-sqlite"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// ErrBadCursor is returned by ListGames for a cursor it did not make.
+var ErrBadCursor = errors.New("invalid cursor")
+
+// SQLite extended result codes (the driver turns extended codes on).
+const (
+	sqliteConstraintForeignKey = 787
+	sqliteConstraintPrimaryKey = 1555
+	sqliteConstraintUnique     = 2067
+)
+
+// isUniqueViolation reports whether err is a duplicate key on either dialect.
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *gosqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqliteConstraintPrimaryKey || sqErr.Code() == sqliteConstraintUnique
+	}
+	return false
+}
+
+// isForeignKeyViolation reports whether err names a row that does not exist.
+func isForeignKeyViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23503"
+	}
+	var sqErr *gosqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqliteConstraintForeignKey
+	}
+	return false
+}

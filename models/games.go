@@ -1,0 +1,157 @@
+package models
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Page sizes for ListGames.
+const (
+	DefaultPageSize = 50
+	MaxPageSize     = 200
+)
+
+// NewID returns a fresh random game id.
+func NewID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return hex.EncodeToString(b)
+}
+
+// CreateGame inserts a game and its initially taken seats in one
+// transaction. It fills in an empty ID, status (lobby) and zero timestamps.
+func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
+	if g.ID == "" {
+		g.ID = NewID()
+	}
+	if g.Status == "" {
+		g.Status = StatusLobby
+	}
+	t := now()
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = t
+	}
+	g.CreatedAt = g.CreatedAt.UTC().Truncate(time.Millisecond)
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
+	rows := make([]Seat, len(seats))
+	for i, st := range seats {
+		st.GameID = g.ID
+		if st.CreatedAt.IsZero() {
+			st.CreatedAt = t
+		}
+		rows[i] = st
+	}
+	err := s.writeTx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Create(g).Error; err != nil {
+			return err
+		}
+		if len(rows) > 0 {
+			return tx.Create(&rows).Error
+		}
+		return nil
+	})
+	if isUniqueViolation(err) {
+		return ErrConflict
+	}
+	return err
+}
+
+// LoadGame returns the game, its seats by seat number and its log by seq, all
+// from one snapshot, or ErrNotFound.
+func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Action, error) {
+	var (
+		g       Game
+		seats   []Seat
+		actions []Action
+	)
+	err := s.readTx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Where("id = ?", id).Take(&g).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("game_id = ?", id).Order("seat").Find(&seats).Error; err != nil {
+			return err
+		}
+		return tx.Where("game_id = ?", id).Order("seq").Find(&actions).Error
+	})
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil, nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return &g, seats, actions, nil
+}
+
+// ListGames pages through games, newest first, optionally of one status
+// (status "" lists all). limit <= 0 means DefaultPageSize; it is capped at
+// MaxPageSize. cursor is "" for the first page or a next value from an
+// earlier call; next is "" on the last page. A cursor it did not make gives
+// ErrBadCursor.
+func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor string) ([]Game, string, error) {
+	if limit <= 0 {
+		limit = DefaultPageSize
+	}
+	limit = min(limit, MaxPageSize)
+	// SQLite keeps times as text whose fraction has no fixed width, so text
+	// order is not time order; julianday() compares them as numbers.
+	col := "created_at"
+	param := "?"
+	if s.dialect == dialectSQLite {
+		col = "julianday(created_at)"
+		param = "julianday(?)"
+	}
+	var games []Game
+	err := s.readTx(ctx, func(tx *gorm.DB) error {
+		q := tx.Model(&Game{})
+		if status != "" {
+			q = q.Where("status = ?", status)
+		}
+		if cursor != "" {
+			at, id, err := decodeCursor(cursor)
+			if err != nil {
+				return err
+			}
+			q = q.Where("("+col+" < "+param+" OR ("+col+" = "+param+" AND id < ?))", at, at, id)
+		}
+		return q.Order(col + " DESC").Order("id DESC").Limit(limit + 1).Find(&games).Error
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(games) > limit {
+		games = games[:limit]
+		last := games[limit-1]
+		next = encodeCursor(last.CreatedAt, last.ID)
+	}
+	return games, next, nil
+}
+
+func encodeCursor(at time.Time, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
+}
+
+func decodeCursor(c string) (time.Time, string, error) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return time.Time{}, "", ErrBadCursor
+	}
+	ts, id, ok := strings.Cut(string(b), "|")
+	if !ok || id == "" {
+		return time.Time{}, "", ErrBadCursor
+	}
+	at, err := time.Parse(time.RFC3339Nano, ts)
+	if err != nil {
+		return time.Time{}, "", ErrBadCursor
+	}
+	return at.UTC(), id, nil
+}

@@ -1,0 +1,97 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// listener holds one dedicated connection that LISTENs for other replicas'
+// changes and feeds them to the in-process notifier.
+type listener struct {
+	url      string
+	notifier *notifier
+	cancel   context.CancelFunc
+	done     chan struct{}
+
+	pid         atomic.Uint32 // backend of the current connection, for tests
+	reconnected atomic.Int64  // successful reconnects after a lost connection
+}
+
+const (
+	listenBackoffMin = 50 * time.Millisecond
+	listenBackoffMax = 5 * time.Second
+)
+
+// startListener connects and LISTENs before it returns, so that no change
+// made after Open is missed, then keeps listening in a goroutine.
+func startListener(ctx context.Context, url string, n *notifier) (*listener, error) {
+	l := &listener{url: url, notifier: n, done: make(chan struct{})}
+	conn, err := l.connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	runCtx, cancel := context.WithCancel(context.Background())
+	l.cancel = cancel
+	go l.run(runCtx, conn)
+	return l, nil
+}
+
+func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
+	conn, err := pgx.Connect(ctx, l.url)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+		conn.Close(context.Background())
+		return nil, err
+	}
+	l.pid.Store(conn.PgConn().PID())
+	return conn, nil
+}
+
+func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
+	defer close(l.done)
+	backoff := listenBackoffMin
+	for {
+		for conn == nil {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(backoff):
+			}
+			backoff = min(backoff*2, listenBackoffMax)
+			c, err := l.connect(ctx)
+			if err != nil {
+				continue
+			}
+			conn = c
+			backoff = listenBackoffMin
+			l.reconnected.Add(1)
+			// Notifications sent while we were away are lost: every waiter
+			// re-reads its game.
+			l.notifier.wakeAll()
+		}
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			conn.Close(context.Background())
+			conn = nil
+			if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+				return
+			}
+			// The connection is gone, and with it any notification in
+			// flight: wake everyone now rather than after the reconnect.
+			l.notifier.wakeAll()
+			continue
+		}
+		l.notifier.notify(n.Payload)
+	}
+}
+
+func (l *listener) stop() {
+	l.cancel()
+	<-l.done
+}

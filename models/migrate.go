@@ -1,0 +1,128 @@
+package models
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gorm.io/gorm"
+)
+
+//go:embed migrations
+var migrationFS embed.FS
+
+// migrationLockKey is the Postgres advisory lock that replicas starting at
+// the same moment queue on, so that only one of them migrates.
+const migrationLockKey = 7_283_411_920_517
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func (s *Store) migrations() ([]migration, error) {
+	dir := "migrations/sqlite"
+	if s.dialect == dialectPostgres {
+		dir = "migrations/postgres"
+	}
+	entries, err := fs.ReadDir(migrationFS, dir)
+	if err != nil {
+		return nil, err
+	}
+	var ms []migration
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".sql") {
+			continue
+		}
+		num, _, _ := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a number", e.Name())
+		}
+		b, err := fs.ReadFile(migrationFS, path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: e.Name(), sql: string(b)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	return ms, nil
+}
+
+// migrate applies the embedded migrations that schema_migrations does not
+// list yet, all in one transaction. On Postgres a transaction-scoped advisory
+// lock makes concurrent replicas wait for the first one, which then finds
+// nothing left to do; on SQLite the immediate write transaction does the same.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := s.migrations()
+	if err != nil {
+		return err
+	}
+	return s.writeTx(ctx, func(tx *gorm.DB) error {
+		if s.dialect == dialectPostgres {
+			if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", migrationLockKey).Error; err != nil {
+				return err
+			}
+		}
+		if err := tx.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+			version INTEGER PRIMARY KEY,
+			name VARCHAR(255) NOT NULL,
+			applied_at VARCHAR(64) NOT NULL)`).Error; err != nil {
+			return err
+		}
+		var applied []int
+		if err := tx.Raw("SELECT version FROM schema_migrations").Scan(&applied).Error; err != nil {
+			return err
+		}
+		done := make(map[int]bool, len(applied))
+		for _, v := range applied {
+			done[v] = true
+		}
+		for _, m := range ms {
+			if done[m.version] {
+				continue
+			}
+			for _, stmt := range splitStatements(m.sql) {
+				if err := tx.Exec(stmt).Error; err != nil {
+					return fmt.Errorf("%s: %w", m.name, err)
+				}
+			}
+			if err := tx.Exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+				m.version, m.name, now().Format("2006-01-02T15:04:05.000Z")).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// splitStatements splits a migration at the semicolons that end a line, so
+// that each statement goes to the driver on its own (the extended protocol
+// takes one statement at a time).
+func splitStatements(sql string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.SplitAfter(sql, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "--") {
+			continue
+		}
+		cur.WriteString(line)
+		if strings.HasSuffix(trimmed, ";") {
+			if stmt := strings.TrimSpace(cur.String()); stmt != ";" {
+				out = append(out, strings.TrimSuffix(stmt, ";"))
+			}
+			cur.Reset()
+		}
+	}
+	if stmt := strings.TrimSpace(cur.String()); stmt != "" {
+		out = append(out, stmt)
+	}
+	return out
+}

@@ -1,0 +1,229 @@
+package models
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+type dialect int
+
+const (
+	dialectSQLite dialect = iota
+	dialectPostgres
+)
+
+// Store keeps games, seats and action logs in SQLite or PostgreSQL and tells
+// subscribers when a game changes.
+type Store struct {
+	dialect dialect
+	// w takes every write. On SQLite it is one connection, so writers queue
+	// in Go instead of spinning in SQLite's busy handler; r is a separate pool
+	// whose readers proceed in parallel thanks to WAL. On Postgres w == r.
+	w, r *gorm.DB
+
+	notifier *notifier
+	listener *listener // nil unless Postgres
+
+	secretMu sync.Mutex
+	secret   []byte
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Open connects to the database named by url and brings its schema up to
+// date. "postgres://..." and "postgresql://..." select PostgreSQL; anything
+// else is an SQLite path, optionally written "sqlite://path" (":memory:" for
+// a throwaway database). On Postgres it also starts listening for changes
+// made by other replicas.
+func Open(ctx context.Context, url string) (*Store, error) {
+	s := &Store{notifier: newNotifier()}
+	var err error
+	if isPostgresURL(url) {
+		err = s.openPostgres(ctx, url)
+	} else {
+		err = s.openSQLite(url)
+	}
+	if err != nil {
+		s.closeDBs()
+		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.closeDBs()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	if s.dialect == dialectPostgres {
+		l, err := startListener(ctx, url, s.notifier)
+		if err != nil {
+			s.closeDBs()
+			return nil, fmt.Errorf("listen for changes: %w", err)
+		}
+		s.listener = l
+	}
+	return s, nil
+}
+
+func isPostgresURL(url string) bool {
+	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+}
+
+func gormConfig() *gorm.Config {
+	return &gorm.Config{
+		Logger: logger.Default.LogMode(logger.Silent),
+		// Every write here is already an explicit transaction.
+		SkipDefaultTransaction: true,
+		NowFunc:                now,
+	}
+}
+
+// now is millisecond precision in UTC: SQLite compares times with
+// julianday(), which keeps milliseconds, so a cursor made from a stored time
+// must round-trip exactly on both dialects.
+func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
+
+func (s *Store) openPostgres(ctx context.Context, url string) error {
+	s.dialect = dialectPostgres
+	db, err := gorm.Open(postgres.Open(url), gormConfig())
+	if err != nil {
+		return fmt.Errorf("open postgres: %w", err)
+	}
+	s.w, s.r = db, db
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	sqlDB.SetMaxOpenConns(32)
+	sqlDB.SetMaxIdleConns(16)
+	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	return sqlDB.PingContext(ctx)
+}
+
+// sqlitePath turns "sqlite://path" into path and leaves a plain path alone.
+func sqlitePath(url string) string {
+	if p, ok := strings.CutPrefix(url, "sqlite://"); ok {
+		return p
+	}
+	if p, ok := strings.CutPrefix(url, "sqlite:"); ok {
+		return p
+	}
+	return url
+}
+
+func isMemory(path string) bool {
+	return path == "" || strings.Contains(path, ":memory:") || strings.Contains(path, "mode=memory")
+}
+
+func withParams(path string, params []string) string {
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return path + sep + strings.Join(params, "&")
+}
+
+func (s *Store) openSQLite(url string) error {
+	s.dialect = dialectSQLite
+	path := sqlitePath(url)
+	if path == "" {
+		path = ":memory:"
+	}
+	// busy_timeout comes first so that switching to WAL waits for other
+	// processes opening the same file instead of failing with SQLITE_BUSY.
+	// _txlock=immediate takes the write lock at BEGIN: a deferred transaction
+	// that reads and then writes fails with SQLITE_BUSY (no wait) when
+	// another writer got there first.
+	params := []string{"_pragma=busy_timeout(10000)", "_pragma=foreign_keys(1)", "_txlock=immediate"}
+	memory := isMemory(path)
+	if !memory {
+		params = append(params, "_pragma=journal_mode(WAL)", "_pragma=synchronous(NORMAL)")
+	}
+	w, err := gorm.Open(sqlite.Open(withParams(path, params)), gormConfig())
+	if err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	s.w, s.r = w, w
+	wDB, err := w.DB()
+	if err != nil {
+		return err
+	}
+	wDB.SetMaxOpenConns(1)
+	// A closed connection to ":memory:" would take its database with it.
+	wDB.SetMaxIdleConns(1)
+	wDB.SetConnMaxLifetime(0)
+	wDB.SetConnMaxIdleTime(0)
+	if memory {
+		return nil
+	}
+	r, err := gorm.Open(sqlite.Open(withParams(path, append(params, "_pragma=query_only(1)"))), gormConfig())
+	if err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	s.r = r
+	rDB, err := r.DB()
+	if err != nil {
+		return err
+	}
+	rDB.SetMaxOpenConns(8)
+	rDB.SetMaxIdleConns(8)
+	return nil
+}
+
+// readTx runs fn in a transaction that sees one consistent snapshot.
+func (s *Store) readTx(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if s.dialect == dialectPostgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	return s.r.WithContext(ctx).Transaction(fn, opts)
+}
+
+// writeTx runs fn in a write transaction.
+func (s *Store) writeTx(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	return s.w.WithContext(ctx).Transaction(fn)
+}
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.w.WithContext(ctx).Exec("SELECT 1").Error
+}
+
+// Close stops listening for other replicas' changes, wakes every waiter and
+// closes the database.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		if s.listener != nil {
+			s.listener.stop()
+		}
+		s.notifier.wakeAll()
+		s.closeErr = s.closeDBs()
+	})
+	return s.closeErr
+}
+
+func (s *Store) closeDBs() error {
+	var errs []error
+	for _, db := range []*gorm.DB{s.w, s.r} {
+		if db == nil {
+			continue
+		}
+		sqlDB, err := db.DB()
+		if err == nil {
+			err = sqlDB.Close()
+		}
+		errs = append(errs, err)
+		if s.r == s.w {
+			break
+		}
+	}
+	return errors.Join(errs...)
+}

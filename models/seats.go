@@ -1,0 +1,81 @@
+package models
+
+import (
+	"context"
+	"errors"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// JoinSeat takes the lowest free seat for name, bumps the version and, when
+// it was the last free seat, makes the game active; all in one transaction.
+// Errors: ErrNotFound, ErrGameFull, ErrNotLobby.
+func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, error) {
+	var (
+		g    Game
+		seat int
+	)
+	err := s.writeTx(ctx, func(tx *gorm.DB) error {
+		q := tx
+		if s.dialect == dialectPostgres {
+			// Joins for one game queue on the game's row; SQLite's
+			// immediate transaction already serializes every writer.
+			q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+		}
+		if err := q.Where("id = ?", gameID).Take(&g).Error; err != nil {
+			return err
+		}
+		if g.Status != StatusLobby {
+			return ErrNotLobby
+		}
+		var taken []int
+		if err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Pluck("seat", &taken).Error; err != nil {
+			return err
+		}
+		seat = lowestFree(taken)
+		if seat >= g.Players {
+			return ErrGameFull
+		}
+		t := now()
+		if err := tx.Create(&Seat{GameID: gameID, Seat: seat, Name: name, CreatedAt: t}).Error; err != nil {
+			return err
+		}
+		g.Version++
+		g.UpdatedAt = t
+		if len(taken)+1 >= g.Players {
+			g.Status = StatusActive
+		}
+		if err := tx.Model(&Game{}).Where("id = ?", gameID).Updates(map[string]any{
+			"version": g.Version, "status": g.Status, "updated_at": t,
+		}).Error; err != nil {
+			return err
+		}
+		return s.notifyTx(tx, gameID)
+	})
+	switch {
+	case errors.Is(err, gorm.ErrRecordNotFound):
+		return 0, nil, ErrNotFound
+	case isUniqueViolation(err):
+		// Only possible if a seat row was written around the row lock
+		// (e.g. by an older replica); the caller may retry.
+		return 0, nil, ErrConflict
+	case err != nil:
+		return 0, nil, err
+	}
+	s.notifier.notify(gameID)
+	return seat, &g, nil
+}
+
+// lowestFree returns the smallest seat number not in taken (sorted).
+func lowestFree(taken []int) int {
+	seat := 0
+	for _, t := range taken {
+		if t == seat {
+			seat++
+		} else if t > seat {
+			break
+		}
+	}
+	return seat
+}

@@ -1,0 +1,289 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestURLParsing(t *testing.T) {
+	tests := []struct {
+		url      string
+		postgres bool
+		path     string
+		memory   bool
+	}{
+		{"postgres://u@h/db", true, "", false},
+		{"postgresql://u@h/db?sslmode=disable", true, "", false},
+		{"hanabi.db", false, "hanabi.db", false},
+		{"sqlite://data/hanabi.db", false, "data/hanabi.db", false},
+		{"sqlite:///var/lib/hanabi.db", false, "/var/lib/hanabi.db", false},
+		{":memory:", false, ":memory:", true},
+		{"file::memory:?cache=shared", false, "file::memory:?cache=shared", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			if got := isPostgresURL(tt.url); got != tt.postgres {
+				t.Fatalf("isPostgresURL = %v, want %v", got, tt.postgres)
+			}
+			if tt.postgres {
+				return
+			}
+			p := sqlitePath(tt.url)
+			if p != tt.path {
+				t.Errorf("sqlitePath = %q, want %q", p, tt.path)
+			}
+			if got := isMemory(p); got != tt.memory {
+				t.Errorf("isMemory = %v, want %v", got, tt.memory)
+			}
+		})
+	}
+}
+
+func TestSplitStatements(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"SELECT 1;", []string{"SELECT 1"}},
+		{"-- comment\nCREATE TABLE a (\n x INT\n);\n\nCREATE INDEX i ON a (x);\n", []string{"CREATE TABLE a (\n x INT\n)", "CREATE INDEX i ON a (x)"}},
+		{"SELECT 1;\nSELECT 2", []string{"SELECT 1", "SELECT 2"}},
+	}
+	for _, tt := range tests {
+		got := splitStatements(tt.in)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) || len(got) != len(tt.want) {
+			t.Errorf("splitStatements(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestOpenMemory(t *testing.T) {
+	for _, u := range []string{":memory:", "sqlite://:memory:", "file::memory:?cache=shared"} {
+		t.Run(u, func(t *testing.T) {
+			s := openStore(t, u)
+			g := newGame(t, s, 2)
+			if _, _, _, err := s.LoadGame(context.Background(), g.ID); err != nil {
+				t.Fatalf("LoadGame: %v", err)
+			}
+		})
+	}
+}
+
+func TestGameRoundTrip(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		if err := s.Ping(ctx); err != nil {
+			t.Fatalf("Ping: %v", err)
+		}
+		g := &Game{Variant: "farbrausch2", Options: `{"storm_tokens":2}`, Seed: "abc", Players: 4}
+		seats := []Seat{{Seat: 0, Name: "Alice"}, {Seat: 3, Name: "Robo", Bot: "cheater"}}
+		if err := s.CreateGame(ctx, g, seats); err != nil {
+			t.Fatalf("CreateGame: %v", err)
+		}
+		if g.ID == "" || g.Status != StatusLobby || g.CreatedAt.IsZero() {
+			t.Fatalf("CreateGame did not fill in defaults: %+v", g)
+		}
+		got, gotSeats, log, err := s.LoadGame(ctx, g.ID)
+		if err != nil {
+			t.Fatalf("LoadGame: %v", err)
+		}
+		if got.ID != g.ID || got.Variant != g.Variant || got.Options != g.Options || got.Seed != g.Seed ||
+			got.Players != 4 || got.Status != StatusLobby || got.Version != 0 || !got.CreatedAt.Equal(g.CreatedAt) {
+			t.Errorf("LoadGame = %+v, want %+v", got, g)
+		}
+		if len(gotSeats) != 2 || gotSeats[0].Name != "Alice" || gotSeats[1].Seat != 3 || gotSeats[1].Bot != "cheater" {
+			t.Errorf("seats = %+v", gotSeats)
+		}
+		if len(log) != 0 {
+			t.Errorf("log = %+v, want empty", log)
+		}
+
+		if err := s.CreateGame(ctx, &Game{ID: g.ID, Variant: "basic", Options: "{}", Players: 2}, nil); !errors.Is(err, ErrConflict) {
+			t.Errorf("CreateGame with a taken id: %v, want ErrConflict", err)
+		}
+		if _, _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("LoadGame(unknown): %v, want ErrNotFound", err)
+		}
+	})
+}
+
+func TestJoinSeat(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		g := &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 4}
+		// Seat 2 is a bot's from the start: joins fill 1, then 3.
+		if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "A"}, {Seat: 2, Name: "B", Bot: "x"}}); err != nil {
+			t.Fatal(err)
+		}
+		steps := []struct {
+			game        string
+			name        string
+			wantSeat    int
+			wantErr     error
+			wantStatus  string
+			wantVersion int64
+		}{
+			{g.ID, "C", 1, nil, StatusLobby, 1},
+			{g.ID, "D", 3, nil, StatusActive, 2},
+			{g.ID, "E", 0, ErrNotLobby, "", 0},
+			{"missing", "F", 0, ErrNotFound, "", 0},
+		}
+		for i, st := range steps {
+			seat, got, err := s.JoinSeat(ctx, st.game, st.name)
+			if !errors.Is(err, st.wantErr) {
+				t.Fatalf("step %d: err = %v, want %v", i, err, st.wantErr)
+			}
+			if err != nil {
+				continue
+			}
+			if seat != st.wantSeat || got.Status != st.wantStatus || got.Version != st.wantVersion {
+				t.Errorf("step %d: seat %d status %s version %d, want %d %s %d",
+					i, seat, got.Status, got.Version, st.wantSeat, st.wantStatus, st.wantVersion)
+			}
+		}
+		got, seats, _, err := s.LoadGame(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != 2 || got.Status != StatusActive || len(seats) != 4 || seats[1].Name != "C" || seats[3].Name != "D" {
+			t.Errorf("after joins: %+v %+v", got, seats)
+		}
+	})
+}
+
+func TestAppendAction(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		g := newGame(t, s, 2)
+		steps := []struct {
+			name        string
+			a           Action
+			status      string
+			wantErr     error
+			wantVersion int64
+			wantStatus  string
+		}{
+			{"first", Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3}, StatusActive, nil, 1, StatusActive},
+			{"same seq again", Action{GameID: g.ID, Seq: 0, Seat: 1, Kind: 0, Card: 4}, StatusFinished, ErrConflict, 0, ""},
+			{"gap", Action{GameID: g.ID, Seq: 2, Seat: 0}, StatusActive, ErrConflict, 0, ""},
+			{"negative", Action{GameID: g.ID, Seq: -1}, StatusActive, ErrConflict, 0, ""},
+			{"second", Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7}, StatusActive, nil, 2, StatusActive},
+			{"last", Action{GameID: g.ID, Seq: 2, Seat: 0, Kind: 1, Card: 3}, StatusFinished, nil, 3, StatusFinished},
+			{"unknown game", Action{GameID: "missing", Seq: 0}, StatusActive, ErrNotFound, 0, ""},
+		}
+		for _, st := range steps {
+			got, err := s.AppendAction(ctx, st.a, st.status)
+			if !errors.Is(err, st.wantErr) {
+				t.Fatalf("%s: err = %v, want %v", st.name, err, st.wantErr)
+			}
+			if err != nil {
+				continue
+			}
+			if got.Version != st.wantVersion || got.Status != st.wantStatus {
+				t.Errorf("%s: version %d status %s, want %d %s", st.name, got.Version, got.Status, st.wantVersion, st.wantStatus)
+			}
+		}
+		got, _, log, err := s.LoadGame(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != 3 || got.Status != StatusFinished {
+			t.Errorf("game after appends: %+v", got)
+		}
+		want := []Action{
+			{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3},
+			{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7},
+			{GameID: g.ID, Seq: 2, Seat: 0, Kind: 1, Card: 3},
+		}
+		if len(log) != len(want) {
+			t.Fatalf("log has %d entries, want %d: %+v", len(log), len(want), log)
+		}
+		for i := range want {
+			log[i].CreatedAt = time.Time{}
+			if log[i] != want[i] {
+				t.Errorf("log[%d] = %+v, want %+v", i, log[i], want[i])
+			}
+		}
+	})
+}
+
+func TestListGames(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		base := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+		// Two games share a creation time: the id breaks the tie. Fractions
+		// of different widths catch comparisons of times as text.
+		offsets := []time.Duration{0, 100 * time.Millisecond, 120 * time.Millisecond, 120 * time.Millisecond,
+			time.Second, 1500 * time.Millisecond, 2*time.Second + 5*time.Millisecond}
+		var all []Game
+		for i, off := range offsets {
+			status := StatusLobby
+			if i%2 == 1 {
+				status = StatusActive
+			}
+			g := &Game{ID: fmt.Sprintf("g%02d", i), Variant: "basic", Options: "{}", Seed: "s", Players: 2,
+				Status: status, CreatedAt: base.Add(off)}
+			if err := s.CreateGame(ctx, g, nil); err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, *g)
+		}
+		newestFirst := func(status string) []string {
+			var ids []string
+			for i := len(all) - 1; i >= 0; i-- {
+				if status == "" || all[i].Status == status {
+					ids = append(ids, all[i].ID)
+				}
+			}
+			return ids
+		}
+		tests := []struct {
+			status string
+			limit  int
+		}{
+			{"", 3}, {"", 1}, {"", 100}, {"", 0}, {StatusLobby, 2}, {StatusActive, 1}, {StatusFinished, 5},
+		}
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("%s/%d", tt.status, tt.limit), func(t *testing.T) {
+				var got []string
+				cursor := ""
+				for pages := 0; ; pages++ {
+					if pages > len(all) {
+						t.Fatal("paging does not end")
+					}
+					page, next, err := s.ListGames(ctx, tt.status, tt.limit, cursor)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if tt.limit > 0 && len(page) > tt.limit {
+						t.Fatalf("page of %d, limit %d", len(page), tt.limit)
+					}
+					for _, g := range page {
+						got = append(got, g.ID)
+					}
+					if next == "" {
+						break
+					}
+					cursor = next
+				}
+				want := newestFirst(tt.status)
+				if strings.Join(got, ",") != strings.Join(want, ",") {
+					t.Errorf("got %v, want %v", got, want)
+				}
+			})
+		}
+		for _, bad := range []string{"!!!", "Zm9v", "YWJjfGRlZg"} {
+			if _, _, err := s.ListGames(ctx, "", 2, bad); !errors.Is(err, ErrBadCursor) {
+				t.Errorf("cursor %q: err = %v, want ErrBadCursor", bad, err)
+			}
+		}
+	})
+}
