@@ -9,7 +9,17 @@ import (
 
 // Player is one bot in one seat of one game. It may keep memory between
 // turns, built only from what it was shown.
+//
+// A driver (the simulator, or the server for a bot seat) calls Start once
+// with the seat's view of the deal, then Observe after every action with the
+// seat's view after it, and Act when the seat is to move. To resume a game
+// (after a restart), make a new player and feed it the same sequence again:
+// Start with the view before the first action, then one Observe per logged
+// action; a player's choices depend only on what it was shown, so it ends in
+// the state it had.
 type Player interface {
+	// Start is called once, before any action, with the seat's view of the deal.
+	Start(v *engine.View)
 	// Observe is called after every action of the game (its own included),
 	// with the event as the table saw it and the seat's view after it.
 	Observe(v *engine.View, ev engine.Event)

@@ -52,7 +52,7 @@ func checkViewLegal(t *testing.T, cfg engine.Config, seed string) {
 		}
 		probes := append(slices.Clone(got),
 			engine.ClueColor(g.Current(), 0), engine.ClueRank((g.Current()+1)%g.Players(), 9),
-			engine.PlayCard(63), engine.DiscardCard(g.Hand((g.Current()+1)%g.Players())[0]))
+			engine.PlayCard(63), engine.DiscardCard(g.Hand((g.Current() + 1) % g.Players())[0]))
 		for _, a := range probes {
 			if ge, ve := g.Check(a), v.Check(a); (ge == nil) != (ve == nil) {
 				t.Fatalf("%s turn %d %+v: game says %v, view says %v", seed, g.Turn(), a, ge, ve)

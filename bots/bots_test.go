@@ -1,0 +1,238 @@
+package bots
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// table variants: every suit layout the registry has, with both rainbow sizes.
+var testVariants = []struct {
+	name    string
+	rainbow int
+}{{"basic", 0}, {"farbrausch", 10}, {"farbrausch", 5}, {"farbrausch2", 10}, {"farbrausch2", 5}}
+
+// optionSets cycle through the table options a game may be played with.
+func optionSet(i int) (storms, notes int, empty bool) {
+	stormsList := []int{3, 2, 1}
+	notesList := []int{8, 1, 2, 3, 5, 16}
+	return stormsList[i%3], notesList[(i/3)%6], (i/18)%2 == 0
+}
+
+func testConfig(t testing.TB, name string, rainbow, players, i int) engine.Config {
+	t.Helper()
+	storms, notes, empty := optionSet(i)
+	o := variants.Options{StormTokens: &storms, NoteTokens: &notes, EmptyClues: &empty}
+	if rainbow != 0 {
+		o.RainbowCards = &rainbow
+	}
+	_, _, cfg, err := variants.Setup(name, o, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// TestEveryStrategyPlaysLegally plays many seeded games of every strategy in
+// every variant, player count and option set; PlayGame checks each chosen
+// move with the engine before applying it, so one illegal move (or a panic)
+// fails the test with the game's seed.
+func TestEveryStrategyPlaysLegally(t *testing.T) {
+	games := 1500
+	if raceEnabled || testing.Short() {
+		games = 150
+	}
+	for _, s := range List() {
+		for _, tv := range testVariants {
+			t.Run(fmt.Sprintf("%s/%s-%d", s.Name, tv.name, tv.rainbow), func(t *testing.T) {
+				t.Parallel()
+				var tb table
+				for i := range games {
+					players := 2 + i%5
+					cfg := testConfig(t, tv.name, tv.rainbow, players, i/5)
+					seed := fmt.Sprintf("legal/%s/%d", tv.name, i)
+					o, err := tb.play(cfg, seed, []Strategy{s}, uint64(i))
+					if err != nil {
+						t.Fatalf("players %d, storms %d notes %d empty %v: %v", players, cfg.StormTokens, cfg.NoteTokens, cfg.EmptyClues, err)
+					}
+					if o.Result.Score < 0 || o.Result.Score > cfg.MaxScore() {
+						t.Fatalf("score %d out of range", o.Result.Score)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestMixedTable seats different strategies at one table.
+func TestMixedTable(t *testing.T) {
+	seats := []Strategy{mustGet(t, "conventions"), mustGet(t, "hat"), mustGet(t, "hat"), mustGet(t, "random")}
+	for i := range 50 {
+		cfg := testConfig(t, "farbrausch2", 10, 4, i)
+		if _, err := PlayGame(cfg, fmt.Sprint("mixed", i), seats, uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func mustGet(t testing.TB, name string) Strategy {
+	t.Helper()
+	s, err := Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestRegistry(t *testing.T) {
+	for _, s := range List() {
+		if s.Name == "" || s.Description == "" || s.New == nil {
+			t.Errorf("incomplete strategy %+v", s)
+		}
+		if got, err := Get(s.Name); err != nil || got.Name != s.Name {
+			t.Errorf("Get(%q) = %v, %v", s.Name, got.Name, err)
+		}
+	}
+	if _, err := Get("nobody"); !errors.Is(err, ErrUnknownStrategy) {
+		t.Errorf("Get(nobody) error = %v", err)
+	}
+}
+
+// recorder notes every action a seat takes, to compare two runs.
+type recorder struct {
+	Player
+	log *[]engine.Action
+}
+
+func (r recorder) Act(v *engine.View) engine.Action {
+	a := r.Player.Act(v)
+	*r.log = append(*r.log, a)
+	return a
+}
+
+// TestDeterministic plays the same seeds twice: the same moves, move by move.
+func TestDeterministic(t *testing.T) {
+	for _, s := range List() {
+		for i := range 10 {
+			cfg := testConfig(t, "farbrausch", 10, 2+i%5, i)
+			var logs [2][]engine.Action
+			for run := range 2 {
+				rec := Strategy{Name: s.Name, New: func(c *engine.Config, seat int, seed uint64) Player {
+					return recorder{s.New(c, seat, seed), &logs[run]}
+				}}
+				if _, err := PlayGame(cfg, fmt.Sprint("det", i), []Strategy{rec}, 42+uint64(i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !reflect.DeepEqual(logs[0], logs[1]) {
+				t.Fatalf("%s game %d: two runs differ", s.Name, i)
+			}
+		}
+	}
+}
+
+// TestBotsSeeOnlyTheirView watches every view the driver hands out: it is
+// built for the bot's own seat, the bot's own cards are unknown while the
+// game runs, and every other hand is shown. A driver that leaked a card, or
+// handed a bot another seat's view, fails here.
+func TestBotsSeeOnlyTheirView(t *testing.T) {
+	for _, s := range List() {
+		var tb table
+		var shown int
+		tb.check = func(seat int, v *engine.View) {
+			shown++
+			if v.Seat != seat {
+				t.Fatalf("seat %d was handed seat %d's view", seat, v.Seat)
+			}
+			for p := range v.Players {
+				for _, c := range v.Hand(p) {
+					if p == seat && !v.Over && (c.Known || c.Card != (engine.Card{})) {
+						t.Fatalf("seat %d sees its own card %d", seat, c.ID)
+					}
+					if p != seat && !c.Known {
+						t.Fatalf("seat %d does not see seat %d's card %d", seat, p, c.ID)
+					}
+				}
+			}
+		}
+		for i := range 20 {
+			cfg := testConfig(t, "farbrausch2", 5, 2+i%5, i)
+			if _, err := tb.play(cfg, fmt.Sprint("view", i), []Strategy{s}, uint64(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if shown == 0 {
+			t.Fatal("no view was checked")
+		}
+	}
+}
+
+// TestSimulateSameAcrossWorkers: the worker count changes only the speed.
+func TestSimulateSameAcrossWorkers(t *testing.T) {
+	cfg := testConfig(t, "basic", 0, 3, 0)
+	var results []SimResult
+	for _, w := range []int{1, 3, 8} {
+		r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{mustGet(t, "conventions"), mustGet(t, "hat"), mustGet(t, "random")}, Games: 60, Seed: "workers", Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Elapsed, r.GamesPerSec = 0, 0
+		results = append(results, r)
+	}
+	for _, r := range results[1:] {
+		if !reflect.DeepEqual(r, results[0]) {
+			t.Fatalf("results differ by worker count:\n%+v\n%+v", results[0], r)
+		}
+	}
+	if results[0].Games != 60 || sum(results[0].Histogram) != 60 {
+		t.Fatalf("bad summary %+v", results[0])
+	}
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// TestSimulateReportsIllegalMoves: a bot that breaks the rules stops the run
+// with an error naming it, rather than a quiet zero.
+func TestSimulateReportsIllegalMoves(t *testing.T) {
+	bad := Strategy{Name: "bad", New: func(*engine.Config, int, uint64) Player { return badPlayer{} }}
+	cfg := testConfig(t, "basic", 0, 2, 0)
+	_, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{bad}, Games: 10, Seed: "bad"})
+	var ie *IllegalMoveError
+	if !errors.As(err, &ie) || ie.Strategy != "bad" {
+		t.Fatalf("err = %v, want an IllegalMoveError from bad", err)
+	}
+}
+
+type badPlayer struct{}
+
+func (badPlayer) Start(*engine.View)                 {}
+func (badPlayer) Observe(*engine.View, engine.Event) {}
+func (badPlayer) Act(v *engine.View) engine.Action   { return engine.DiscardCard(63) }
+
+func TestSummarise(t *testing.T) {
+	outs := []Outcome{
+		{Result: engine.Result{Score: 25, Reason: engine.EndPerfect}, Turns: 60},
+		{Result: engine.Result{Score: 0, Reason: engine.EndStorms}, Turns: 20},
+		{Result: engine.Result{Score: 20, Reason: engine.EndDeckOut}, Turns: 70},
+		{Result: engine.Result{Score: 15, Reason: engine.EndDeckOut}, Turns: 50},
+	}
+	r := summarise(outs, 25)
+	if r.Mean != 15 || r.Perfect != 0.25 || r.Storms != 0.25 || r.MeanTurns != 50 || r.Histogram[20] != 1 {
+		t.Fatalf("summary %+v", r)
+	}
+	// scores 25, 0, 20, 15: sample variance 350/3, standard error sqrt(350/12)
+	if d := r.StdErr*r.StdErr - 350.0/12; d > 1e-9 || d < -1e-9 {
+		t.Fatalf("std err %v", r.StdErr)
+	}
+}
