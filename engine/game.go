@@ -115,8 +115,10 @@ func (g *Game) draw(p int) int {
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
 	c := *g
-	c.log = slices.Clone(g.log)
-	c.clues = slices.Clone(g.clues)
+	// Keep the capacity that New sized for a whole game, so the copy's
+	// Apply allocates no more than the original's.
+	c.log = append(make([]Action, 0, cap(g.log)), g.log...)
+	c.clues = append(make([]ClueRecord, 0, cap(g.clues)), g.clues...)
 	return &c
 }
 

@@ -61,10 +61,19 @@ func (g *Game) View(seat int) *View {
 func (g *Game) ViewInto(seat int, v *View) {
 	cfg := &g.r.cfg
 	over := g.reason != NotOver
+	// Size the slices for a whole game on first use, so that a View kept
+	// from turn to turn never grows them again.
+	discards, clues := v.Discards[:0], v.Clues[:0]
+	if cap(discards) < g.r.deckSize {
+		discards = make([]SeenCard, 0, g.r.deckSize)
+	}
+	if cap(clues) < len(g.clues) {
+		clues = make([]ClueRecord, 0, cap(g.clues))
+	}
 	*v = View{
 		Config: cfg, Seat: seat, Players: cfg.Players, Current: g.current, Turn: g.turn,
 		NoteTokens: g.notes, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
-		Discards: v.Discards[:0], Clues: append(v.Clues[:0], g.clues...),
+		Discards: discards, Clues: append(clues, g.clues...),
 		Score: g.Score(), MaxScore: g.r.maxScore, Over: over,
 	}
 	v.Result, _ = g.Result()

@@ -1,0 +1,101 @@
+package engine_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// TestViewVisibility: a seat sees every hand but its own, a spectator sees no
+// hand while the game runs, and everyone sees everything once it has ended.
+func TestViewVisibility(t *testing.T) {
+	cfg := setup(t, "farbrausch", 3, variants.Options{StormTokens: ptr(1)})
+	g := deal(t, cfg, c(red, 2))
+	deck := g.Deck()
+	check := func(over bool) {
+		t.Helper()
+		for _, seat := range []int{0, 1, 2, engine.Public} {
+			v := g.View(seat)
+			if v.Seat != seat || v.Over != over || v.Players != 3 {
+				t.Fatalf("view %d: seat %d over %v players %d", seat, v.Seat, v.Over, v.Players)
+			}
+			for p := range 3 {
+				hand := v.Hand(p)
+				if len(hand) != len(g.Hand(p)) {
+					t.Fatalf("view %d: seat %d has %d cards, want %d", seat, p, len(hand), len(g.Hand(p)))
+				}
+				visible := over || (seat != engine.Public && seat != p)
+				for i, cv := range hand {
+					if cv.ID != g.Hand(p)[i] {
+						t.Errorf("view %d: seat %d slot %d is id %d, want %d", seat, p, i, cv.ID, g.Hand(p)[i])
+					}
+					if cv.Known != visible {
+						t.Errorf("view %d: seat %d card %d known=%v, want %v", seat, p, cv.ID, cv.Known, visible)
+					}
+					want := engine.Card{}
+					if visible {
+						want = deck[cv.ID]
+					}
+					if cv.Card != want {
+						t.Errorf("view %d: seat %d card %d shows %v, want %v", seat, p, cv.ID, cv.Card, want)
+					}
+				}
+			}
+		}
+	}
+	check(false)
+	apply(t, g, engine.PlayCard(0))
+	if !g.Over() {
+		t.Fatal("the misplay did not end the game")
+	}
+	check(true)
+}
+
+// TestViewCounters: a view carries the public counters of the game it shows.
+func TestViewCounters(t *testing.T) {
+	cfg := setup(t, "basic", 2, variants.Options{})
+	g := deal(t, cfg, front2...)
+	apply(t, g, engine.PlayCard(0), engine.ClueColor(0, red), engine.PlayCard(2), engine.PlayCard(9), engine.DiscardCard(1))
+	v := g.View(1)
+	want := engine.View{Config: g.Config(), Seat: 1, Players: 2, Current: 1, Turn: 5, NoteTokens: 8, StormsUsed: 1,
+		DeckCount: 36, FinalTurnsLeft: -1, Score: 2, MaxScore: 25}
+	want.Fireworks[red] = 2
+	got := *v
+	got.Discards, got.Clues, got.Hands, got.HandLen = nil, nil, want.Hands, want.HandLen
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("view\n got %+v\nwant %+v", got, want)
+	}
+	if len(v.Discards) != 2 || v.Discards[0] != (engine.SeenCard{ID: 9, Card: c(yellow, 5)}) ||
+		v.Discards[1] != (engine.SeenCard{ID: 1, Card: c(yellow, 1)}) {
+		t.Errorf("discards %+v", v.Discards)
+	}
+	if len(v.Clues) != 1 || v.Clues[0] != (engine.ClueRecord{Turn: 1, Giver: 1, Target: 0, Kind: engine.ColorClue,
+		Value: red, Touched: 1<<4 | 1<<2, Hand: 1<<10 | 1<<4 | 1<<3 | 1<<2 | 1<<1}) {
+		t.Errorf("clues %+v", v.Clues)
+	}
+}
+
+// TestViewIntoReuses: filling a kept View reuses its slices even as the game
+// grows, and a Clone of a view shares nothing that a later ViewInto overwrites.
+func TestViewIntoReuses(t *testing.T) {
+	g := deal(t, setup(t, "basic", 2, variants.Options{}), front2...)
+	apply(t, g, engine.ClueRank(1, 1), engine.PlayCard(9), engine.ClueRank(1, 1))
+	var v engine.View
+	g.ViewInto(0, &v)
+	snap := v.Clone()
+	clues, discards := &v.Clues[0], &v.Discards[0]
+	apply(t, g, engine.ClueColor(0, white))
+	g.ViewInto(0, &v)
+	if &v.Clues[0] != clues || &v.Discards[0] != discards {
+		t.Errorf("ViewInto did not reuse the view's slices")
+	}
+	if len(snap.Clues) != 2 || len(v.Clues) != 3 || snap.Turn != 3 || v.Turn != 4 {
+		t.Errorf("clone changed with the view: %d clues, turn %d", len(snap.Clues), snap.Turn)
+	}
+	v.Clues[0].Value = 99
+	if snap.Clues[0].Value != 1 {
+		t.Errorf("clone shares its clues with the view")
+	}
+}
