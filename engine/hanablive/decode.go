@@ -2,7 +2,9 @@ package hanablive
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/hanabi-server/hanabi/engine"
 )
@@ -33,7 +35,7 @@ type wireAction struct {
 func Decode(data []byte) (*Game, error) {
 	var w wireGame
 	if err := json.Unmarshal(data, &w); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrJSON, err)
+		return nil, fmt.Errorf("%w: %s", ErrJSON, jsonProblem(err))
 	}
 	if w.Players == nil {
 		return nil, fmt.Errorf("%w: no \"players\" list", ErrJSON)
@@ -48,7 +50,7 @@ func Decode(data []byte) (*Game, error) {
 	for i, raw := range *w.Deck {
 		var c wireCard
 		if err := json.Unmarshal(raw, &c); err != nil {
-			return nil, fmt.Errorf("%w: deck card %d: %v", ErrJSON, i, err)
+			return nil, fmt.Errorf("%w: deck card %d: %s", ErrJSON, i, jsonProblem(err))
 		}
 		if c.SuitIndex == nil || c.Rank == nil {
 			return nil, fmt.Errorf("%w: deck card %d needs \"suitIndex\" and \"rank\"", ErrJSON, i)
@@ -68,7 +70,7 @@ func Decode(data []byte) (*Game, error) {
 func decodeAction(raw json.RawMessage) (Action, error) {
 	var w wireAction
 	if err := json.Unmarshal(raw, &w); err != nil {
-		return Action{}, fmt.Errorf("%w: %v", ErrBadAction, err)
+		return Action{}, fmt.Errorf("%w: %s", ErrBadAction, jsonProblem(err))
 	}
 	if w.Type == nil {
 		return Action{}, fmt.Errorf("%w: no \"type\"", ErrBadAction)
@@ -94,4 +96,30 @@ func decodeAction(raw json.RawMessage) (Action, error) {
 		return a, fmt.Errorf("%w: unknown type %d (0 play, 1 discard, 2 color clue, 3 rank clue, 4 game over)", ErrBadAction, a.Type)
 	}
 	return a, nil
+}
+
+// jsonProblem says what is wrong in the JSON's own terms: the Go types that
+// encoding/json names mean nothing to whoever wrote the file.
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return err.Error()
+	}
+	want := "something else"
+	switch te.Type.Kind() {
+	case reflect.Int:
+		want = "an integer"
+	case reflect.String:
+		want = "a string"
+	case reflect.Bool:
+		want = "true or false"
+	case reflect.Slice:
+		want = "a list"
+	case reflect.Struct, reflect.Map:
+		want = "an object"
+	}
+	if te.Field == "" {
+		return fmt.Sprintf("expected %s, got %s", want, te.Value)
+	}
+	return fmt.Sprintf("%q must be %s, got %s", te.Field, want, te.Value)
 }

@@ -8,7 +8,7 @@ import "errors"
 var (
 	ErrJSON           = errors.New("not a hanab.live JSON game")
 	ErrUnknownVariant = errors.New("unsupported hanab.live variant")
-	ErrOption         = errors.New("unsupported option")
+	ErrOption         = errors.New("bad option")
 	ErrPlayers        = errors.New("bad players")
 	ErrDeck           = errors.New("bad deck")
 	ErrBadAction      = errors.New("malformed action")

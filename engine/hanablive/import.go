@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
@@ -80,7 +81,7 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 	}
 	n := len(g.Players)
 	if n < variants.MinPlayers || n > variants.MaxPlayers {
-		return nil, engine.Config{}, fmt.Errorf("%w: %d players, a game needs %d–%d", ErrPlayers, n, variants.MinPlayers, variants.MaxPlayers)
+		return nil, engine.Config{}, fmt.Errorf("%w: a game needs %d–%d players, got %d", ErrPlayers, variants.MinPlayers, variants.MaxPlayers, n)
 	}
 	v, err := variants.Get(m.Variant)
 	if err != nil {
@@ -106,11 +107,9 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 // the person who sent it wrote.
 func liveOptionError(err error) error {
 	if oe := (*variants.OptionError)(nil); errors.As(err, &oe) {
-		switch oe.Option {
-		case "storm_tokens":
-			return fmt.Errorf("options.stormTokens: %s", oe.Msg)
-		case "note_tokens":
-			return fmt.Errorf("options.noteTokens: %s", oe.Msg)
+		live := map[string]string{"storm_tokens": "stormTokens", "note_tokens": "noteTokens"}[oe.Option]
+		if live != "" {
+			return fmt.Errorf("options.%s %s", live, strings.TrimPrefix(oe.Msg, oe.Option+" "))
 		}
 	}
 	return err
@@ -141,7 +140,7 @@ func refuseUnplayable(o Options) error {
 // message that names the card, and so that out-of-range numbers never reach it.
 func checkDeck(cfg engine.Config, cards []Card) ([]engine.Card, error) {
 	if len(cards) != cfg.DeckSize() {
-		return nil, fmt.Errorf("%w: %d cards, the variant has %d", ErrDeck, len(cards), cfg.DeckSize())
+		return nil, fmt.Errorf("%w: the deck has %d cards, the variant %d", ErrDeck, len(cards), cfg.DeckSize())
 	}
 	left := make([][engine.MaxRank + 1]int, len(cfg.Suits))
 	for si, s := range cfg.Suits {
