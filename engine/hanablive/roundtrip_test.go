@@ -18,6 +18,8 @@ func TestRoundTripEveryTable(t *testing.T) {
 			for seed := range seeds {
 				want := playRandom(t, tb, seed)
 				sameGame(t, want, roundTrip(t, want))
+				want = playCareful(t, tb, seed)
+				sameGame(t, want, roundTrip(t, want))
 			}
 		})
 	}
