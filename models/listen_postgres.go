@@ -13,6 +13,7 @@ import (
 // changes and feeds them to the in-process notifier.
 type listener struct {
 	url      string
+	instance string // notifications from this store are skipped
 	notifier *notifier
 	cancel   context.CancelFunc
 	done     chan struct{}
@@ -28,8 +29,8 @@ const (
 
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed, then keeps listening in a goroutine.
-func startListener(ctx context.Context, url string, n *notifier) (*listener, error) {
-	l := &listener{url: url, notifier: n, done: make(chan struct{})}
+func startListener(ctx context.Context, url, instance string, n *notifier) (*listener, error) {
+	l := &listener{url: url, instance: instance, notifier: n, done: make(chan struct{})}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -87,7 +88,9 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			l.notifier.wakeAll()
 			continue
 		}
-		l.notifier.notify(n.Payload)
+		if inst, gameID := parsePayload(n.Payload); inst != l.instance {
+			l.notifier.notify(gameID)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"strings"
 	"sync"
 
 	"gorm.io/gorm"
@@ -97,10 +98,21 @@ func (s *Store) WakeAll() { s.notifier.wakeAll() }
 func (s *Store) Waiters() int { return s.notifier.count() }
 
 // notifyTx queues a Postgres notification that is delivered when tx commits
-// (and dropped if it rolls back). SQLite has no other process to tell.
+// (and dropped if it rolls back). SQLite has no other process to tell. The
+// payload is "<instance>:<gameID>": a store's own listener skips its own
+// notifications, whose waiters the local notify already woke.
 func (s *Store) notifyTx(tx *gorm.DB, gameID string) error {
 	if s.dialect != dialectPostgres {
 		return nil
 	}
-	return tx.Exec("SELECT pg_notify(?, ?)", notifyChannel, gameID).Error
+	return tx.Exec("SELECT pg_notify(?, ?)", notifyChannel, s.instance+":"+gameID).Error
+}
+
+// parsePayload splits a notification into the sending store's instance and
+// the game; a bare game id (e.g. NOTIFY sent by hand) has no instance.
+func parsePayload(p string) (instance, gameID string) {
+	if i, g, ok := strings.Cut(p, ":"); ok {
+		return i, g
+	}
+	return "", p
 }

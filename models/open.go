@@ -33,6 +33,7 @@ type Store struct {
 
 	notifier *notifier
 	listener *listener // nil unless Postgres
+	instance string    // names this store in the notifications it sends
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -47,7 +48,7 @@ type Store struct {
 // a throwaway database). On Postgres it also starts listening for changes
 // made by other replicas.
 func Open(ctx context.Context, url string) (*Store, error) {
-	s := &Store{notifier: newNotifier()}
+	s := &Store{notifier: newNotifier(), instance: NewID()[:12]}
 	var err error
 	if isPostgresURL(url) {
 		err = s.openPostgres(ctx, url)
@@ -63,7 +64,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	if s.dialect == dialectPostgres {
-		l, err := startListener(ctx, url, s.notifier)
+		l, err := startListener(ctx, url, s.instance, s.notifier)
 		if err != nil {
 			s.closeDBs()
 			return nil, fmt.Errorf("listen for changes: %w", err)

@@ -1,0 +1,223 @@
+package models
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestNotifier(t *testing.T) {
+	n := newNotifier()
+	a, cancelA := n.subscribe("a")
+	a2, cancelA2 := n.subscribe("a")
+	b, cancelB := n.subscribe("b")
+	defer cancelA2()
+
+	// Two changes before the waiter looks are one wake-up, and the writer
+	// never blocks.
+	n.notify("a")
+	n.notify("a")
+	for _, ch := range []<-chan struct{}{a, a2} {
+		if !received(ch, time.Second) {
+			t.Fatal("waiter on a not woken")
+		}
+		if received(ch, 10*time.Millisecond) {
+			t.Fatal("two notifications gave two wake-ups")
+		}
+	}
+	if received(b, 10*time.Millisecond) {
+		t.Fatal("waiter on b woken by a change to a")
+	}
+	n.wakeAll()
+	if !received(b, time.Second) || !received(a, time.Second) {
+		t.Fatal("wakeAll missed a waiter")
+	}
+	cancelA()
+	cancelA() // a second cancel is harmless
+	cancelB()
+	if got := n.count(); got != 1 {
+		t.Errorf("%d waiters after cancels, want 1", got)
+	}
+	n.notify("a")
+	if received(a, 10*time.Millisecond) {
+		t.Error("a cancelled waiter was woken")
+	}
+}
+
+func TestNotifierConcurrent(t *testing.T) {
+	n := newNotifier()
+	var wg sync.WaitGroup
+	for i := range 50 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			ch, cancel := n.subscribe("g")
+			defer cancel()
+			if i%2 == 0 {
+				received(ch, time.Millisecond)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			n.notify("g")
+			n.wakeAll()
+		}()
+	}
+	wg.Wait()
+	if got := n.count(); got != 0 {
+		t.Errorf("%d waiters left", got)
+	}
+}
+
+// TestSubscribeWokenByWrites checks that joins and appends wake the game's
+// waiters, and only them.
+func TestSubscribeWokenByWrites(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		g, other := newGame(t, s, 2), newGame(t, s, 2)
+		ch, cancel := s.Subscribe(g.ID)
+		defer cancel()
+		otherCh, cancelOther := s.Subscribe(other.ID)
+		defer cancelOther()
+
+		writes := []struct {
+			name string
+			do   func() error
+		}{
+			{"join", func() error { _, _, err := s.JoinSeat(ctx, g.ID, "Bob"); return err }},
+			{"append", func() error { _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive); return err }},
+		}
+		for _, w := range writes {
+			if err := w.do(); err != nil {
+				t.Fatalf("%s: %v", w.name, err)
+			}
+			if !received(ch, 2*time.Second) {
+				t.Fatalf("%s did not wake the waiter", w.name)
+			}
+		}
+		// A refused write changes nothing and need not wake anyone; a
+		// change to another game must not wake this game's waiters.
+		if _, err := s.AppendAction(ctx, Action{GameID: other.ID, Seq: 0}, StatusActive); err != nil {
+			t.Fatal(err)
+		}
+		if !received(otherCh, 2*time.Second) {
+			t.Fatal("the other game's waiter was not woken")
+		}
+		if received(ch, 100*time.Millisecond) {
+			t.Error("a change to another game woke this game's waiter")
+		}
+		s.WakeAll()
+		if !received(ch, time.Second) || !received(otherCh, time.Second) {
+			t.Error("WakeAll missed a waiter")
+		}
+		cancel()
+		cancelOther()
+		if n := s.Waiters(); n != 0 {
+			t.Errorf("%d waiters after cancel", n)
+		}
+	})
+}
+
+// TestCrossReplicaWakeUp: a write through store A wakes a waiter on store B.
+func TestCrossReplicaWakeUp(t *testing.T) {
+	dbURL := postgresURL(t)
+	ctx := context.Background()
+	a, b := openStore(t, dbURL), openStore(t, dbURL)
+	g := newGame(t, a, 3)
+	ch, cancel := b.Subscribe(g.ID)
+	defer cancel()
+	if _, _, err := a.JoinSeat(ctx, g.ID, "Bob"); err != nil {
+		t.Fatal(err)
+	}
+	if !received(ch, 2*time.Second) {
+		t.Fatal("a join on A did not wake a waiter on B")
+	}
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive); err != nil {
+		t.Fatal(err)
+	}
+	if !received(ch, 2*time.Second) {
+		t.Fatal("an append on A did not wake a waiter on B")
+	}
+}
+
+// TestListenerReconnect kills the listener's connection: the waiters are
+// woken (they may have missed a change), the listener comes back, and a
+// later write on another replica wakes them again.
+func TestListenerReconnect(t *testing.T) {
+	dbURL := postgresURL(t)
+	ctx := context.Background()
+	a, b := openStore(t, dbURL), openStore(t, dbURL)
+	g := newGame(t, a, 2)
+	ch, cancel := b.Subscribe(g.ID)
+	defer cancel()
+
+	pid := b.listener.pid.Load()
+	var killed bool
+	if err := a.w.Raw("SELECT pg_terminate_backend(?)", pid).Scan(&killed).Error; err != nil || !killed {
+		t.Fatalf("pg_terminate_backend(%d) = %v, %v", pid, killed, err)
+	}
+	if !received(ch, 5*time.Second) {
+		t.Fatal("losing the listener's connection did not wake the waiter")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for b.listener.reconnected.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the listener did not reconnect")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if b.listener.pid.Load() == pid {
+		t.Fatal("the listener kept the killed backend's pid")
+	}
+	// Drain the wake-up that the reconnect itself sends.
+	received(ch, 100*time.Millisecond)
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive); err != nil {
+		t.Fatal(err)
+	}
+	if !received(ch, 2*time.Second) {
+		t.Fatal("after the reconnect, a write on A did not wake a waiter on B")
+	}
+}
+
+// TestCloseWakesWaiters: Close ends the listener and releases every waiter.
+func TestCloseWakesWaiters(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		s, err := Open(context.Background(), dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch, cancel := s.Subscribe("any")
+		defer cancel()
+		done := make(chan error, 1)
+		go func() { done <- s.Close() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("Close: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("Close hangs")
+		}
+		if !received(ch, time.Second) {
+			t.Fatal("Close did not wake a waiter")
+		}
+		if err := s.Close(); err != nil {
+			t.Errorf("second Close: %v", err)
+		}
+	})
+}
+
+func TestParsePayload(t *testing.T) {
+	tests := []struct{ in, instance, game string }{
+		{"abc:g1", "abc", "g1"},
+		{"g1", "", "g1"},
+		{":g1", "", "g1"},
+	}
+	for _, tt := range tests {
+		if i, g := parsePayload(tt.in); i != tt.instance || g != tt.game {
+			t.Errorf("parsePayload(%q) = %q, %q; want %q, %q", tt.in, i, g, tt.instance, tt.game)
+		}
+	}
+}

@@ -1,0 +1,228 @@
+package models
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"sync"
+	"testing"
+)
+
+// TestAppendRace has many goroutines submit the same action number, turn
+// after turn: exactly one wins each turn, and the log ends with no gap and
+// no duplicate.
+func TestAppendRace(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		// Two stores on one database stand for two replicas.
+		a, b := openStore(t, dbURL), openStore(t, dbURL)
+		g := newGame(t, a, 2)
+		const turns, racers = 8, 12
+		for seq := range turns {
+			var (
+				wg       sync.WaitGroup
+				mu       sync.Mutex
+				wins     int
+				versions []int64
+			)
+			start := make(chan struct{})
+			for r := range racers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					s := a
+					if r%2 == 1 {
+						s = b
+					}
+					<-start
+					got, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: r, Card: r}, StatusActive)
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						wins++
+						versions = append(versions, got.Version)
+					case !errors.Is(err, ErrConflict):
+						t.Errorf("turn %d racer %d: %v", seq, r, err)
+					}
+				}()
+			}
+			close(start)
+			wg.Wait()
+			if wins != 1 {
+				t.Fatalf("turn %d: %d winners, want exactly 1", seq, wins)
+			}
+			if versions[0] != int64(seq+1) {
+				t.Errorf("turn %d: winner saw version %d, want %d", seq, versions[0], seq+1)
+			}
+		}
+		got, _, log, err := b.LoadGame(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != turns || len(log) != turns {
+			t.Fatalf("version %d, %d log entries; want %d of each", got.Version, len(log), turns)
+		}
+		for i, e := range log {
+			if e.Seq != i {
+				t.Errorf("log[%d].Seq = %d", i, e.Seq)
+			}
+		}
+	})
+}
+
+// TestJoinRace has more players than seats join at once: every seat goes to
+// exactly one of them and the game starts once.
+func TestJoinRace(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		a, b := openStore(t, dbURL), openStore(t, dbURL)
+		for _, players := range []int{2, 5} {
+			g := newGame(t, a, players)
+			const joiners = 10
+			var (
+				wg    sync.WaitGroup
+				mu    sync.Mutex
+				seats = map[int]int{}
+				fails int
+			)
+			start := make(chan struct{})
+			for j := range joiners {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					s := a
+					if j%2 == 1 {
+						s = b
+					}
+					<-start
+					seat, _, err := s.JoinSeat(ctx, g.ID, "p")
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						seats[seat]++
+					case errors.Is(err, ErrNotLobby), errors.Is(err, ErrGameFull):
+						fails++
+					default:
+						t.Errorf("join: %v", err)
+					}
+				}()
+			}
+			close(start)
+			wg.Wait()
+			if len(seats) != players-1 || fails != joiners-(players-1) {
+				t.Fatalf("%d players: seats won %v, %d refused", players, seats, fails)
+			}
+			for seat, n := range seats {
+				if seat < 1 || seat >= players || n != 1 {
+					t.Errorf("seat %d taken %d times", seat, n)
+				}
+			}
+			got, st, _, err := a.LoadGame(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Status != StatusActive || got.Version != int64(players-1) || len(st) != players {
+				t.Errorf("%d players: status %s version %d seats %d", players, got.Status, got.Version, len(st))
+			}
+		}
+	})
+}
+
+// TestConcurrentOpen starts several stores on one fresh database at the same
+// moment, as replicas do: every migration runs once and every Open succeeds.
+func TestConcurrentOpen(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		const replicas = 6
+		stores := make([]*Store, replicas)
+		errs := make([]error, replicas)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range replicas {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				stores[i], errs[i] = Open(context.Background(), dbURL)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		for i, s := range stores {
+			if errs[i] != nil {
+				t.Errorf("Open %d: %v", i, errs[i])
+				continue
+			}
+			t.Cleanup(func() { s.Close() })
+		}
+		if t.Failed() {
+			return
+		}
+		s := stores[0]
+		ms, err := s.migrations()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []int
+		if err := s.r.Raw("SELECT version FROM schema_migrations ORDER BY version").Scan(&rows).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != len(ms) {
+			t.Fatalf("schema_migrations has %v, want %d migrations once each", rows, len(ms))
+		}
+		for i, m := range ms {
+			if rows[i] != m.version {
+				t.Errorf("schema_migrations[%d] = %d, want %d", i, rows[i], m.version)
+			}
+		}
+		newGame(t, stores[replicas-1], 2)
+	})
+}
+
+// TestSigningSecretRace asks two replicas for the secret at once on a fresh
+// database: all get the same one, and it survives a restart.
+func TestSigningSecretRace(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		a, b := openStore(t, dbURL), openStore(t, dbURL)
+		const callers = 8
+		secrets := make([][]byte, callers)
+		errs := make([]error, callers)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range callers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := a
+				if i%2 == 1 {
+					s = b
+				}
+				<-start
+				secrets[i], errs[i] = s.SigningSecret(ctx)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		for i := range callers {
+			if errs[i] != nil {
+				t.Fatalf("SigningSecret %d: %v", i, errs[i])
+			}
+			if len(secrets[i]) != 32 || !bytes.Equal(secrets[i], secrets[0]) {
+				t.Fatalf("secret %d = %x, secret 0 = %x", i, secrets[i], secrets[0])
+			}
+		}
+		if err := a.Close(); err != nil {
+			t.Fatal(err)
+		}
+		c := openStore(t, dbURL)
+		again, err := c.SigningSecret(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(again, secrets[0]) {
+			t.Errorf("secret changed across a restart")
+		}
+	})
+}
