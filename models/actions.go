@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"gorm.io/gorm"
 )
@@ -13,6 +14,11 @@ import (
 // past the end of the log is refused the same way, so the log never has a
 // gap. An unknown game gives ErrNotFound.
 func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Game, error) {
+	switch status {
+	case "", StatusLobby, StatusActive, StatusFinished:
+	default:
+		return nil, fmt.Errorf("models: unknown game status %q", status)
+	}
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		if a.CreatedAt.IsZero() {
@@ -59,5 +65,6 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 		return nil, err
 	}
 	s.notifier.notify(a.GameID)
+	g.utc()
 	return &g, nil
 }

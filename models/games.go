@@ -88,7 +88,38 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Actio
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	g.utc()
+	for i := range seats {
+		seats[i].CreatedAt = seats[i].CreatedAt.UTC()
+	}
+	for i := range actions {
+		actions[i].CreatedAt = actions[i].CreatedAt.UTC()
+	}
 	return &g, seats, actions, nil
+}
+
+// utc puts the times in UTC: pgx reads them in the process's local zone,
+// and a game should not look different depending on the replica.
+func (g *Game) utc() {
+	g.CreatedAt = g.CreatedAt.UTC()
+	g.UpdatedAt = g.UpdatedAt.UTC()
+}
+
+// GameCounts returns how many games there are of each status (for metrics).
+func (s *Store) GameCounts(ctx context.Context) (map[string]int64, error) {
+	var rows []struct {
+		Status string
+		N      int64
+	}
+	err := s.r.WithContext(ctx).Model(&Game{}).Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	counts := map[string]int64{StatusLobby: 0, StatusActive: 0, StatusFinished: 0}
+	for _, r := range rows {
+		counts[r.Status] = r.N
+	}
+	return counts, nil
 }
 
 // ListGames pages through games, newest first, optionally of one status
@@ -126,6 +157,9 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 	})
 	if err != nil {
 		return nil, "", err
+	}
+	for i := range games {
+		games[i].utc()
 	}
 	next := ""
 	if len(games) > limit {

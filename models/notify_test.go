@@ -93,7 +93,7 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 			if err := w.do(); err != nil {
 				t.Fatalf("%s: %v", w.name, err)
 			}
-			if !received(ch, 2*time.Second) {
+			if !received(ch, 5*time.Second) {
 				t.Fatalf("%s did not wake the waiter", w.name)
 			}
 		}
@@ -102,7 +102,7 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 		if _, err := s.AppendAction(ctx, Action{GameID: other.ID, Seq: 0}, StatusActive); err != nil {
 			t.Fatal(err)
 		}
-		if !received(otherCh, 2*time.Second) {
+		if !received(otherCh, 5*time.Second) {
 			t.Fatal("the other game's waiter was not woken")
 		}
 		if received(ch, 100*time.Millisecond) {
@@ -131,13 +131,13 @@ func TestCrossReplicaWakeUp(t *testing.T) {
 	if _, _, err := a.JoinSeat(ctx, g.ID, "Bob"); err != nil {
 		t.Fatal(err)
 	}
-	if !received(ch, 2*time.Second) {
+	if !received(ch, 5*time.Second) {
 		t.Fatal("a join on A did not wake a waiter on B")
 	}
 	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive); err != nil {
 		t.Fatal(err)
 	}
-	if !received(ch, 2*time.Second) {
+	if !received(ch, 5*time.Second) {
 		t.Fatal("an append on A did not wake a waiter on B")
 	}
 }
@@ -176,7 +176,7 @@ func TestListenerReconnect(t *testing.T) {
 	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive); err != nil {
 		t.Fatal(err)
 	}
-	if !received(ch, 2*time.Second) {
+	if !received(ch, 5*time.Second) {
 		t.Fatal("after the reconnect, a write on A did not wake a waiter on B")
 	}
 }

@@ -64,6 +64,7 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, 
 		return 0, nil, err
 	}
 	s.notifier.notify(gameID)
+	g.utc()
 	return seat, &g, nil
 }
 

@@ -287,3 +287,27 @@ func TestListGames(t *testing.T) {
 		}
 	})
 }
+
+func TestGameCounts(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		newGame(t, s, 2)
+		newGame(t, s, 3)
+		g := newGame(t, s, 2)
+		if _, _, err := s.JoinSeat(ctx, g.ID, "Bob"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.GameCounts(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int64{StatusLobby: 2, StatusActive: 1, StatusFinished: 0}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("GameCounts = %v, want %v", got, want)
+		}
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID}, "bogus"); err == nil {
+			t.Error("AppendAction accepted an unknown status")
+		}
+	})
+}
