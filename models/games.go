@@ -105,8 +105,8 @@ func (g *Game) utc() {
 	g.UpdatedAt = g.UpdatedAt.UTC()
 }
 
-// GameCounts returns how many games there are of each status (for metrics).
-func (s *Store) GameCounts(ctx context.Context) (map[string]int64, error) {
+// CountGames returns how many games there are of each status (for metrics).
+func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {
 	var rows []struct {
 		Status string
 		N      int64

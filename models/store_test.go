@@ -288,7 +288,7 @@ func TestListGames(t *testing.T) {
 	})
 }
 
-func TestGameCounts(t *testing.T) {
+func TestCountGames(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
@@ -298,13 +298,13 @@ func TestGameCounts(t *testing.T) {
 		if _, _, err := s.JoinSeat(ctx, g.ID, "Bob"); err != nil {
 			t.Fatal(err)
 		}
-		got, err := s.GameCounts(ctx)
+		got, err := s.CountGames(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := map[string]int64{StatusLobby: 2, StatusActive: 1, StatusFinished: 0}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("GameCounts = %v, want %v", got, want)
+			t.Errorf("CountGames = %v, want %v", got, want)
 		}
 		if _, err := s.AppendAction(ctx, Action{GameID: g.ID}, "bogus"); err == nil {
 			t.Error("AppendAction accepted an unknown status")
