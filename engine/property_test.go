@@ -1,0 +1,337 @@
+package engine_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// combo is one variant with one choice of every option and a table size.
+type combo struct {
+	name string
+	cfg  engine.Config
+}
+
+// allCombos lists every variant with every option value and player count.
+func allCombos(t testing.TB) []combo {
+	var out []combo
+	for _, v := range variants.All() {
+		rainbowCounts := []*int{nil}
+		if v.HasRainbow() {
+			rainbowCounts = []*int{ptr(10), ptr(5)}
+		}
+		for players := variants.MinPlayers; players <= variants.MaxPlayers; players++ {
+			for storms := variants.MinStorm; storms <= variants.MaxStorm; storms++ {
+				for notes := variants.MinNotes; notes <= variants.MaxNotes; notes++ {
+					for _, empty := range []bool{true, false} {
+						for _, rc := range rainbowCounts {
+							o := variants.Options{StormTokens: ptr(storms), NoteTokens: ptr(notes), EmptyClues: ptr(empty), RainbowCards: rc}
+							name := fmt.Sprintf("%s/p%d/s%d/n%d/e%v", v.Name, players, storms, notes, empty)
+							if rc != nil {
+								name += fmt.Sprintf("/r%d", *rc)
+							}
+							out = append(out, combo{name, setup(t, v.Name, players, o)})
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestRandomGames plays random legal games of every combination and checks
+// the invariants after every action.
+func TestRandomGames(t *testing.T) {
+	combos := allCombos(t)
+	if len(combos) != 2400 {
+		t.Fatalf("%d combinations, want 2400 (3 variants × 5 tables × 3 storms × 16 notes × 2 empty, × 2 rainbow counts)", len(combos))
+	}
+	// Normally every combination plays games with every policy; -short and
+	// -race play one game per combination, the policies taking turns.
+	games, pols := 3, len(policies)
+	if testing.Short() || raceEnabled {
+		games, pols = 1, 1
+	}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	var ends [4]int
+	for ci, cb := range combos {
+		for i := range games {
+			for k := range pols {
+				pi := (ci + k) % len(policies)
+				pick := policies[pi]
+				seed := fmt.Sprintf("%s#%d", cb.name, rng.Uint64())
+				g, err := engine.NewSeeded(cb.cfg, seed)
+				if err != nil {
+					t.Fatalf("%s: %v", seed, err)
+				}
+				if err := randomGame(g, rng, pick); err != nil {
+					t.Fatalf("%s game %d policy %d: %v", seed, i, pi, err)
+				}
+				r, _ := g.Result()
+				ends[r.Reason]++
+			}
+		}
+	}
+	// Each way to end must have been reached, or the invariants went untested there.
+	t.Logf("ends: storms %d, perfect %d, deck out %d", ends[engine.EndStorms], ends[engine.EndPerfect], ends[engine.EndDeckOut])
+	for _, r := range []engine.EndReason{engine.EndStorms, engine.EndPerfect, engine.EndDeckOut} {
+		if ends[r] < 100 {
+			t.Errorf("only %d games ended by %s", ends[r], r)
+		}
+	}
+}
+
+// A policy picks one of the legal actions in buf.
+type policy func(g *engine.Game, deck []engine.Card, buf []engine.Action, rng *rand.Rand) engine.Action
+
+// policies are the ways the random games choose: uniformly, which mostly ends
+// in storms; uniformly among moves that do not misplay, which runs the deck
+// out; and an all-seeing player that reaches perfect games.
+var policies = []policy{
+	func(g *engine.Game, deck []engine.Card, buf []engine.Action, rng *rand.Rand) engine.Action {
+		return buf[rng.IntN(len(buf))]
+	},
+	func(g *engine.Game, deck []engine.Card, buf []engine.Action, rng *rand.Rand) engine.Action {
+		safe := buf[:0:0]
+		for _, a := range buf {
+			if a.Kind != engine.Play || playable(g, deck, a.Card) {
+				safe = append(safe, a)
+			}
+		}
+		if len(safe) == 0 {
+			return buf[rng.IntN(len(buf))]
+		}
+		return safe[rng.IntN(len(safe))]
+	},
+	oracle,
+}
+
+func playable(g *engine.Game, deck []engine.Card, id int) bool {
+	card := deck[id]
+	return g.Firework(card.Suit)+1 == card.Rank
+}
+
+// oracle plays a playable card if it holds one, else discards a card that is
+// already played, else clues, else discards its oldest card.
+func oracle(g *engine.Game, deck []engine.Card, buf []engine.Action, rng *rand.Rand) engine.Action {
+	hand := g.Hand(g.Current())
+	for _, id := range hand {
+		if playable(g, deck, id) {
+			return engine.PlayCard(id)
+		}
+	}
+	canDiscard := g.NoteTokens() < g.Config().NoteTokens
+	for _, id := range hand {
+		if canDiscard && g.Firework(deck[id].Suit) >= deck[id].Rank {
+			return engine.DiscardCard(id)
+		}
+	}
+	for _, a := range buf {
+		if a.IsClue() {
+			return a
+		}
+	}
+	if canDiscard {
+		return engine.DiscardCard(hand[len(hand)-1])
+	}
+	return buf[rng.IntN(len(buf))]
+}
+
+// randomGame plays moves that pick chooses to the end, checking the
+// invariants before the first move and after every one.
+func randomGame(g *engine.Game, rng *rand.Rand, pick policy) error {
+	cfg := g.Config()
+	limit := 2*cfg.DeckSize() + cfg.NoteTokens + len(cfg.Suits)
+	var buf []engine.Action
+	var v engine.View
+	deck := g.Deck()
+	if err := invariants(g, deck, &v); err != nil {
+		return fmt.Errorf("after the deal: %w", err)
+	}
+	for !g.Over() {
+		buf = g.LegalActions(buf)
+		if len(buf) == 0 {
+			return fmt.Errorf("turn %d: no legal action while running", g.Turn())
+		}
+		a := pick(g, deck, buf, rng)
+		if err := g.Check(a); err != nil {
+			return fmt.Errorf("turn %d: listed action %+v fails Check: %w", g.Turn(), a, err)
+		}
+		notes, storms := g.NoteTokens(), g.StormsUsed()
+		ev, err := g.Apply(a)
+		if err != nil {
+			return fmt.Errorf("turn %d: legal action %+v refused: %w", g.Turn(), a, err)
+		}
+		if err := eventAgrees(g, ev, notes, storms); err != nil {
+			return fmt.Errorf("turn %d %+v: %w", ev.Turn, a, err)
+		}
+		if err := invariants(g, deck, &v); err != nil {
+			return fmt.Errorf("turn %d %+v: %w", ev.Turn, a, err)
+		}
+		if g.Turn() > limit {
+			return fmt.Errorf("still running after %d turns", g.Turn())
+		}
+	}
+	if buf = g.LegalActions(buf); len(buf) != 0 {
+		return fmt.Errorf("%d legal actions after the end", len(buf))
+	}
+	r, _ := g.Result()
+	if r.Score != g.Score() || r.Rating != engine.Rating(r.Score, g.MaxScore()) {
+		return fmt.Errorf("result %+v, score %d", r, g.Score())
+	}
+	re, err := engine.Replay(*cfg, g.Deck(), g.Log())
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	if !reflect.DeepEqual(re, g) {
+		return fmt.Errorf("the replay differs from the game")
+	}
+	return nil
+}
+
+// eventAgrees checks an event against the state it produced.
+func eventAgrees(g *engine.Game, ev engine.Event, notes, storms int) error {
+	if ev.NoteTokens != g.NoteTokens() || ev.StormsUsed != g.StormsUsed() || ev.Over != g.Over() {
+		return fmt.Errorf("event %+v disagrees with the game", ev)
+	}
+	if r, _ := g.Result(); r != ev.Result {
+		return fmt.Errorf("event result %+v, game %+v", ev.Result, r)
+	}
+	switch {
+	case ev.Action.IsClue():
+		if notes-1 != g.NoteTokens() || ev.Drawn != -1 {
+			return fmt.Errorf("clue: notes %d -> %d, drew %d", notes, g.NoteTokens(), ev.Drawn)
+		}
+	case ev.Action.Kind == engine.Discard:
+		if notes+1 != g.NoteTokens() || !ev.NoteGained {
+			return fmt.Errorf("discard: notes %d -> %d", notes, g.NoteTokens())
+		}
+	case ev.Success:
+		want := notes
+		if ev.NoteGained {
+			want++
+		}
+		if want != g.NoteTokens() || storms != g.StormsUsed() || g.Firework(ev.Card.Suit) != ev.Card.Rank {
+			return fmt.Errorf("play: notes %d -> %d, storms %d -> %d", notes, g.NoteTokens(), storms, g.StormsUsed())
+		}
+	default:
+		if notes != g.NoteTokens() || storms+1 != g.StormsUsed() || ev.NoteGained {
+			return fmt.Errorf("misplay: notes %d -> %d, storms %d -> %d", notes, g.NoteTokens(), storms, g.StormsUsed())
+		}
+	}
+	return nil
+}
+
+// invariants checks what must hold in every state: tokens in bounds, every
+// card in exactly one place, the score, and that no seat sees its own cards.
+func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
+	cfg := g.Config()
+	if n := g.NoteTokens(); n < 0 || n > cfg.NoteTokens {
+		return fmt.Errorf("note tokens %d outside 0–%d", n, cfg.NoteTokens)
+	}
+	r, _ := g.Result()
+	if s := g.StormsUsed(); s < 0 || s > cfg.StormTokens || (s == cfg.StormTokens) != (r.Reason == engine.EndStorms) {
+		return fmt.Errorf("storms used %d of %d, result %+v", s, cfg.StormTokens, r)
+	}
+	var where [engine.MaxDeck]int8 // 0 played, 1 deck, 2 hand, 3 discards
+	drawn := len(deck) - g.DeckCount()
+	for id := drawn; id < len(deck); id++ {
+		where[id] = 1
+	}
+	place := func(id int, to int8) error {
+		if id < 0 || id >= drawn || where[id] != 0 {
+			return fmt.Errorf("card %d found twice or undrawn (drawn %d)", id, drawn)
+		}
+		where[id] = to
+		return nil
+	}
+	held := 0
+	for p := range cfg.Players {
+		hand := g.Hand(p)
+		held += len(hand)
+		if len(hand) > engine.HandSize(cfg.Players) || len(hand) < engine.HandSize(cfg.Players)-1 && !g.Over() {
+			return fmt.Errorf("seat %d holds %d cards", p, len(hand))
+		}
+		for _, id := range hand {
+			if err := place(id, 2); err != nil {
+				return err
+			}
+		}
+	}
+	g.ViewInto(engine.Public, v)
+	for _, d := range v.Discards {
+		if err := place(d.ID, 3); err != nil {
+			return err
+		}
+		if d.Card != deck[d.ID] {
+			return fmt.Errorf("discard %d shows %v, is %v", d.ID, d.Card, deck[d.ID])
+		}
+	}
+	// What is left is the played cards: exactly ranks 1..firework of each suit.
+	var played [engine.MaxSuits][engine.MaxRank + 1]int
+	sum := 0
+	for id, w := range where[:len(deck)] {
+		if w == 0 {
+			played[deck[id].Suit][deck[id].Rank]++
+		}
+	}
+	for s := range cfg.Suits {
+		fw := g.Firework(s)
+		sum += fw
+		for r := 1; r <= fw; r++ {
+			if played[s][r] != 1 {
+				return fmt.Errorf("firework %d at %d, but %v was played %d times", s, fw, c(s, r), played[s][r])
+			}
+		}
+	}
+	if n := g.DeckCount() + held + len(v.Discards) + sum; n != cfg.DeckSize() {
+		return fmt.Errorf("cards: deck %d + hands %d + discards %d + fireworks %d = %d, want %d",
+			g.DeckCount(), held, len(v.Discards), sum, n, cfg.DeckSize())
+	}
+	want := sum
+	if r.Reason == engine.EndStorms {
+		want = 0
+	}
+	if g.Score() != want || (r.Reason == engine.EndPerfect) != (sum == cfg.MaxScore()) {
+		return fmt.Errorf("score %d, fireworks sum %d, result %+v", g.Score(), sum, r)
+	}
+	return views(g, v, deck)
+}
+
+// views checks every seat's view: its own cards hidden while the game runs
+// (identity and the Known flag), every other card shown as it is.
+func views(g *engine.Game, v *engine.View, deck []engine.Card) error {
+	for _, seat := range append([]int{engine.Public}, seatsOf(g.Players())...) {
+		g.ViewInto(seat, v)
+		for p := range g.Players() {
+			own := seat == p || seat == engine.Public
+			for _, cv := range v.Hand(p) {
+				hidden := own && !g.Over()
+				if hidden && (cv.Known || cv.Card != (engine.Card{})) {
+					return fmt.Errorf("seat %d sees card %d of seat %d: %+v", seat, cv.ID, p, cv)
+				}
+				if !hidden && (!cv.Known || cv.Card != deck[cv.ID]) {
+					return fmt.Errorf("seat %d sees card %d of seat %d as %+v, is %v", seat, cv.ID, p, cv, deck[cv.ID])
+				}
+				// Clue knowledge never rules out the truth.
+				if cv.Suits&(1<<deck[cv.ID].Suit) == 0 || cv.Ranks&(1<<deck[cv.ID].Rank) == 0 {
+					return fmt.Errorf("card %d is %v but its holder rules that out (%b/%b)", cv.ID, deck[cv.ID], cv.Suits, cv.Ranks)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func seatsOf(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
