@@ -1,5 +1,287 @@
 package bots
 
-import "github.com/hanabi-server/hanabi/engine"
+import (
+	"math/bits"
 
-func newHat(cfg *engine.Config, seat int, seed uint64) Player { return newRandom(cfg, seat, seed) }
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// hatPlayer is the information strategy of Cox et al., "How to make the
+// perfect fireworks display": every seat keeps the same public record of
+// what each card may be, every clue is read as the sum of one answer per
+// other player (see hat_info.go), and a seat acts on what the public record
+// plus the hands it sees tell it about its own cards.
+//
+// Everything the strategy decides that others must read back (which clue
+// means which sum, when a discard means "nobody needs a clue") is a function
+// of public knowledge, so all seats stay in step from the events alone.
+type hatPlayer struct {
+	d     *deckInfo
+	seat  int
+	n     int
+	b     board
+	notes int
+	max   int // note tokens
+	storm int // storm tokens left
+	deck  int
+	// hands[p] are seat p's card ids, newest first; ident[id] the identity
+	// of a card in another seat's hand (-1 for own cards).
+	hands   [engine.MaxPlayers][engine.MaxHand]int
+	handLen [engine.MaxPlayers]int
+	ident   [engine.MaxDeck]int
+	// pub[id] is what everyone knows card id may be; pubW the copies of each
+	// identity not yet seen by everyone.
+	pub  [engine.MaxDeck]uint64
+	pubW [64]int
+	// width is the number of clue meanings per target seat.
+	width int
+}
+
+func newHat(cfg *engine.Config, seat int, _ uint64) Player {
+	h := &hatPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players, max: cfg.NoteTokens}
+	if cfg.EmptyClues {
+		// Any color or rank may be named to anyone, so every distinct clue
+		// is its own meaning.
+		h.width = len(cfg.ClueColors) + len(cfg.ClueRanks)
+	} else {
+		// A clue must touch a card, so only three things are sure to be
+		// possible for a target: a rank clue touching its focus card, a color
+		// clue touching it, a clue missing it.
+		h.width = 3
+	}
+	for i := range h.ident {
+		h.ident[i] = -1
+	}
+	return h
+}
+
+func (h *hatPlayer) Start(v *engine.View) {
+	for p := range v.Players {
+		for _, cv := range v.Hand(p) {
+			h.pub[cv.ID] = h.d.all
+		}
+	}
+	h.sync(v)
+}
+
+// sync loads the public state of v and folds the clue deductions of every
+// card into the public record.
+func (h *hatPlayer) sync(v *engine.View) {
+	h.b.load(h.d, v)
+	h.notes, h.deck = v.NoteTokens, v.DeckCount
+	h.storm = v.Config.StormTokens - v.StormsUsed
+	for x := range h.pubW {
+		h.pubW[x] = h.b.weight(x)
+	}
+	for p := range v.Players {
+		hand := v.Hand(p)
+		h.handLen[p] = len(hand)
+		for i := range hand {
+			cv := &hand[i]
+			h.hands[p][i] = cv.ID
+			if cv.Known {
+				h.ident[cv.ID] = ident(cv.Card)
+			}
+			k := h.d.knowMask(cv)
+			m := h.pub[cv.ID] & k & h.b.out
+			if m == 0 {
+				// The record has gone wrong (only a clue that could not
+				// be given as meant does that): fall back to the clues.
+				m = k & h.b.out
+			}
+			if m == 0 {
+				m = k
+			}
+			h.pub[cv.ID] = m
+		}
+	}
+}
+
+func (h *hatPlayer) Observe(v *engine.View, ev engine.Event) {
+	switch a := ev.Action; a.Kind {
+	case engine.ColorClue, engine.RankClue:
+		h.readClue(ev)
+	case engine.Discard:
+		if h.notes > 0 {
+			h.nobodyNeedsClue(ev.Seat, &h.pub)
+		}
+		if useless := h.publicUseless(ev.Seat, &h.pub); len(useless) > 1 {
+			for i, id := range useless {
+				if id == a.Card {
+					h.share(ev.Seat, len(useless), i, &h.pub)
+				}
+			}
+		}
+	}
+	if ev.Drawn >= 0 {
+		h.pub[ev.Drawn] = h.d.all
+	}
+	h.sync(v)
+}
+
+// readClue reads a clue as a hat sum and learns from it: the other seats'
+// answers about the hands they hold, and this seat's own.
+func (h *hatPlayer) readClue(ev engine.Event) {
+	a := ev.Action
+	k := (a.Target - ev.Seat - 1 + h.n) % h.n
+	var meaning int
+	if h.d.cfg.EmptyClues {
+		meaning = a.Value
+		if a.Kind == engine.RankClue {
+			meaning = len(h.d.cfg.ClueColors)
+			for i, r := range h.d.cfg.ClueRanks {
+				if r == a.Value {
+					meaning += i
+				}
+			}
+		}
+	} else {
+		focus := h.hands[a.Target][h.focus(a.Target, &h.pub)]
+		switch {
+		case ev.Touched&bit(focus) == 0:
+			meaning = 2
+		case a.Kind == engine.RankClue:
+			meaning = 0
+		default:
+			meaning = 1
+		}
+	}
+	h.share(ev.Seat, h.width*(h.n-1), k*h.width+meaning, &h.pub)
+}
+
+// share learns from a hat sum val modulo total announced by seat giver.
+func (h *hatPlayer) share(giver, total, val int, pub *[engine.MaxDeck]uint64) {
+	var masks [engine.MaxHand]uint64
+	var cards [engine.MaxHand]int
+	for p := range h.n {
+		if p == giver || p == h.seat {
+			continue
+		}
+		m, c := h.handOf(p, pub, masks[:], cards[:])
+		val -= h.encode(m, c, total)
+		h.store(p, m, pub)
+	}
+	if h.seat != giver {
+		val = ((val % total) + total) % total
+		m, _ := h.handOf(h.seat, pub, masks[:], cards[:])
+		h.decode(m, val, total)
+		h.store(h.seat, m, pub)
+	}
+}
+
+// sum is the hat sum modulo total this seat would announce, computed on a
+// scratch copy of the public record.
+func (h *hatPlayer) sum(total int, pub *[engine.MaxDeck]uint64) int {
+	var masks [engine.MaxHand]uint64
+	var cards [engine.MaxHand]int
+	s := 0
+	for p := range h.n {
+		if p == h.seat {
+			continue
+		}
+		m, c := h.handOf(p, pub, masks[:], cards[:])
+		s += h.encode(m, c, total)
+	}
+	return s % total
+}
+
+func (h *hatPlayer) handOf(p int, pub *[engine.MaxDeck]uint64, masks []uint64, cards []int) ([]uint64, []int) {
+	n := h.handLen[p]
+	for i, id := range h.hands[p][:n] {
+		masks[i], cards[i] = pub[id], h.ident[id]
+	}
+	return masks[:n], cards[:n]
+}
+
+func (h *hatPlayer) store(p int, masks []uint64, pub *[engine.MaxDeck]uint64) {
+	for i, id := range h.hands[p][:h.handLen[p]] {
+		pub[id] = masks[i]
+	}
+}
+
+// knowsPlayable reports whether seat p publicly knows one of its cards is playable.
+func (h *hatPlayer) knowsPlayable(p int, pub *[engine.MaxDeck]uint64) bool {
+	for _, id := range h.hands[p][:h.handLen[p]] {
+		if m := pub[id]; m != 0 && m&^h.b.playable == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nobodyNeedsClue is what a discard with notes to spare tells: the
+// discarder saw no seat holding a playable card it did not know of, so a
+// seat that knows of none has none.
+func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
+	for p := range h.n {
+		if p == actor || h.knowsPlayable(p, pub) {
+			continue
+		}
+		for _, id := range h.hands[p][:h.handLen[p]] {
+			if m := pub[id] &^ h.b.playable; m != 0 {
+				pub[id] = m
+			}
+		}
+	}
+}
+
+// publicUseless lists seat p's cards that everyone knows can go: dead, or a
+// second copy of a card known in the same hand.
+func (h *hatPlayer) publicUseless(p int, pub *[engine.MaxDeck]uint64) []int {
+	var out []int
+	var known uint64
+	for _, id := range h.hands[p][:h.handLen[p]] {
+		m := pub[id]
+		switch {
+		case m != 0 && m&^h.b.dead == 0:
+			out = append(out, id)
+		case bits.OnesCount64(m) == 1:
+			if known&m != 0 {
+				out = append(out, id)
+			}
+			known |= m
+		}
+	}
+	return out
+}
+
+// focus is the card of seat p a clue is about when clues must touch a card:
+// the one with the most left to learn.
+func (h *hatPlayer) focus(p int, pub *[engine.MaxDeck]uint64) int {
+	best, bestScore := 0, -1
+	for i, id := range h.hands[p][:h.handLen[p]] {
+		m := pub[id]
+		score := 0
+		if m != 0 && m&^h.b.dead != 0 && bits.OnesCount64(m) > 1 {
+			score = 1
+			if !oneSuit(h.d, m) {
+				score++
+			}
+			if !oneRank(h.d, m) {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+func oneSuit(d *deckInfo, m uint64) bool {
+	for s := range d.suits {
+		if m&^d.suitMask[s] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func oneRank(d *deckInfo, m uint64) bool {
+	for r := 1; r <= engine.MaxRank; r++ {
+		if m&^d.rankMask[r] == 0 {
+			return true
+		}
+	}
+	return false
+}

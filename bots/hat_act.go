@@ -1,0 +1,292 @@
+package bots
+
+import (
+	"math/bits"
+
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// Act follows a fixed order: play a card known playable; gamble on a card
+// that is playable or harmless to lose early on; clue when someone holds a
+// playable card they do not know of (or when notes would go to waste);
+// otherwise discard, the safest card first.
+func (h *hatPlayer) Act(v *engine.View) engine.Action {
+	me := h.seat
+	own := h.hands[me][:h.handLen[me]]
+	// Private weights: the public ones less the copies this seat sees.
+	pw := h.pubW
+	var visible uint64
+	for p := range h.n {
+		if p == me {
+			continue
+		}
+		for _, id := range h.hands[p][:h.handLen[p]] {
+			if x := h.ident[id]; x >= 0 {
+				visible |= bit(x)
+				pw[x] = max(pw[x]-1, 0)
+			}
+		}
+	}
+	var pPlay [engine.MaxHand]float64
+	best, bestScore := -1, -1.0
+	for i, id := range own {
+		m := h.pub[id]
+		pPlay[i] = prob(m, h.b.playable, &pw)
+		if m != 0 && pPlay[i] == 1 {
+			if s := h.playScore(m, &pw); s > bestScore {
+				best, bestScore = i, s
+			}
+		}
+	}
+	if best >= 0 {
+		return engine.PlayCard(own[best])
+	}
+	threshold := h.d.deckSize - h.d.maxScore - h.n*h.d.handSize
+	if h.storm > 1 && h.b.discards <= threshold {
+		best = -1
+		for i, id := range own {
+			if prob(h.pub[id], h.b.playable|h.b.dead, &pw) == 1 && pPlay[i] > 0.75 && (best < 0 || pPlay[i] > pPlay[best]) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			return engine.PlayCard(own[best])
+		}
+	}
+	privUseless := h.privateUseless(own, &pw)
+	if h.willClue(privUseless, threshold) {
+		if a, ok := h.clue(v); ok {
+			return a
+		}
+	}
+	if h.notes >= h.max {
+		// A clue was due but could not be given as meant: a play is the
+		// only other legal move.
+		return engine.PlayCard(own[argmax(pPlay[:len(own)])])
+	}
+	if h.deck == 0 && h.storm > 1 {
+		// The last round: a card that might play is worth more than a note.
+		if i := argmax(pPlay[:len(own)]); pPlay[i] > 0 {
+			return engine.PlayCard(own[i])
+		}
+	}
+	pub := h.pub
+	if h.notes > 0 {
+		h.nobodyNeedsClue(me, &pub)
+	}
+	if useless := h.publicUseless(me, &pub); len(useless) > 1 {
+		// Which of the known-useless cards goes is itself a hat sum.
+		return engine.DiscardCard(useless[h.sum(len(useless), &pub)])
+	}
+	if len(privUseless) > 0 {
+		return engine.DiscardCard(privUseless[0])
+	}
+	best, bestScore = 0, -1.0
+	for i, id := range own {
+		m := h.pub[id]
+		s := 20*prob(m, visible, &pw) + 10*(1-prob(m, h.b.critical, &pw)) + meanRank(m, &pw)
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	return engine.DiscardCard(own[best])
+}
+
+func (h *hatPlayer) willClue(privUseless []int, threshold int) bool {
+	switch {
+	case h.notes == 0:
+		return false
+	case h.notes >= h.max:
+		return true
+	case h.someoneNeedsClue():
+		return true
+	case h.b.discards <= threshold && len(privUseless) > 0:
+		return false
+	case h.someoneCanPlay():
+		return true
+	}
+	return h.notes > h.max/2
+}
+
+func (h *hatPlayer) someoneNeedsClue() bool {
+	for p := range h.n {
+		if p != h.seat && h.holdsPlayable(p) && !h.knowsPlayable(p, &h.pub) {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *hatPlayer) someoneCanPlay() bool {
+	for p := range h.n {
+		if p != h.seat && h.holdsPlayable(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *hatPlayer) holdsPlayable(p int) bool {
+	for _, id := range h.hands[p][:h.handLen[p]] {
+		if x := h.ident[id]; x >= 0 && h.b.playable&bit(x) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// playScore prefers low cards (more depends on them) that nobody else holds.
+func (h *hatPlayer) playScore(m uint64, w *[64]int) float64 {
+	var sum, all float64
+	forEach(m, func(x int) {
+		with := 1
+		if h.deck > 0 {
+			for p := range h.n {
+				if p != h.seat && h.holds(p, x) {
+					with++
+				}
+			}
+		}
+		sum += float64(w[x]) * (10 - float64(x&7)) / float64(with)
+		all += float64(w[x])
+	})
+	if all == 0 {
+		return 0
+	}
+	return sum / all
+}
+
+func (h *hatPlayer) holds(p, x int) bool {
+	for _, id := range h.hands[p][:h.handLen[p]] {
+		if h.ident[id] == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *hatPlayer) privateUseless(own []int, w *[64]int) []int {
+	var out []int
+	var known uint64
+	for _, id := range own {
+		m := h.pub[id]
+		switch {
+		case m != 0 && prob(m, h.b.dead, w) == 1:
+			out = append(out, id)
+		case bits.OnesCount64(m) == 1:
+			if known&m != 0 {
+				out = append(out, id)
+			}
+			known |= m
+		}
+	}
+	return out
+}
+
+func meanRank(m uint64, w *[64]int) float64 {
+	var sum, all float64
+	forEach(m, func(x int) {
+		sum += float64(w[x]) * float64(x&7)
+		all += float64(w[x])
+	})
+	if all == 0 {
+		return 0
+	}
+	return sum / all
+}
+
+func argmax(xs []float64) int {
+	best := 0
+	for i, x := range xs {
+		if x > xs[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// clue turns this seat's hat sum into the clue that means it.
+func (h *hatPlayer) clue(v *engine.View) (engine.Action, bool) {
+	pub := h.pub
+	s := h.sum(h.width*(h.n-1), &pub)
+	target := (h.seat + 1 + s/h.width) % h.n
+	meaning := s % h.width
+	cfg := h.d.cfg
+	if cfg.EmptyClues {
+		a := engine.ClueColor(target, meaning)
+		if c := len(cfg.ClueColors); meaning >= c {
+			a = engine.ClueRank(target, cfg.ClueRanks[meaning-c])
+		}
+		return a, v.Check(a) == nil
+	}
+	focus := h.hands[target][h.focus(target, &h.pub)]
+	x := h.ident[focus]
+	best, bestScore, found := engine.Action{}, -1.0, false
+	try := func(a engine.Action) {
+		if v.Check(a) != nil {
+			return
+		}
+		t := v.Touches(a)
+		hit := t&bit(focus) != 0
+		switch {
+		case meaning == 0 && !(hit && a.Kind == engine.RankClue),
+			meaning == 1 && !(hit && a.Kind == engine.ColorClue),
+			meaning == 2 && hit:
+			return
+		}
+		if g := h.goodness(a, t, target); g > bestScore {
+			best, bestScore, found = a, g, true
+		}
+	}
+	if meaning == 0 {
+		try(engine.ClueRank(target, x&7))
+	} else {
+		for c := range cfg.ClueColors {
+			try(engine.ClueColor(target, c))
+		}
+		if meaning == 2 {
+			for _, r := range cfg.ClueRanks {
+				try(engine.ClueRank(target, r))
+			}
+		}
+	}
+	return best, found
+}
+
+// goodness is how much a clue narrows the target's cards, by the factor
+// their possibilities shrink, counting double a card it settles.
+func (h *hatPlayer) goodness(a engine.Action, touched uint64, target int) float64 {
+	var set uint64
+	if a.Kind == engine.ColorClue {
+		set = h.d.colorMask[a.Value]
+	} else if a.Value >= 1 && a.Value <= engine.MaxRank {
+		set = h.d.rankMask[a.Value]
+	}
+	g := 1.0
+	for _, id := range h.hands[target][:h.handLen[target]] {
+		m := h.pub[id]
+		if m&^h.b.dead == 0 || bits.OnesCount64(m) <= 1 {
+			continue
+		}
+		n := m &^ set
+		if touched&bit(id) != 0 {
+			n = m & set
+		}
+		before, after := h.weightOf(m), h.weightOf(n)
+		if after == 0 {
+			continue
+		}
+		bonus := 1.0
+		if bits.OnesCount64(n) == 1 || n&^h.b.dead == 0 {
+			bonus = 2
+		}
+		g *= bonus * float64(before) / float64(after)
+	}
+	return g
+}
+
+func (h *hatPlayer) weightOf(m uint64) int {
+	w := 0
+	forEach(m, func(x int) { w += h.pubW[x] })
+	return w
+}

@@ -1,0 +1,85 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// TestHatSeatsAgree checks the premise of the hat strategy: after every
+// action, every seat holds the same public record of every card in play.
+// Any seat reading a clue differently from the others shows up here long
+// before it shows up as a lower score.
+func TestHatSeatsAgree(t *testing.T) {
+	games := 300
+	if raceEnabled || testing.Short() {
+		games = 60
+	}
+	for _, tv := range testVariants {
+		for i := range games {
+			players := 2 + i%5
+			cfg := testConfig(t, tv.name, tv.rainbow, players, i/5)
+			g, err := engine.NewSeeded(cfg, fmt.Sprint("agree", i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			hs := make([]*hatPlayer, players)
+			for p := range hs {
+				hs[p] = newHat(g.Config(), p, 0).(*hatPlayer)
+				hs[p].Start(g.View(p))
+			}
+			for !g.Over() {
+				a := hs[g.Current()].Act(g.View(g.Current()))
+				ev, err := g.Apply(a)
+				if err != nil {
+					t.Fatalf("%s game %d: %v", tv.name, i, err)
+				}
+				for p := range hs {
+					hs[p].Observe(g.View(p), ev)
+				}
+				if !cfg.EmptyClues {
+					// A clue that cannot be given as meant (rare) is allowed
+					// to split the seats; legality is tested elsewhere.
+					continue
+				}
+				for p := range players {
+					for _, id := range g.Hand(p) {
+						for q := 1; q < players; q++ {
+							if hs[q].pub[id] != hs[0].pub[id] {
+								t.Fatalf("%s/%d game %d turn %d: seats 0 and %d disagree on card %d: %x vs %x",
+									tv.name, tv.rainbow, i, g.Turn(), q, id, hs[0].pub[id], hs[q].pub[id])
+							}
+						}
+						if x := ident(g.Deck()[id]); hs[0].pub[id]&bit(x) == 0 {
+							t.Fatalf("%s game %d turn %d: the record rules out card %d's true identity", tv.name, i, g.Turn(), id)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestHatScoreFloor guards the strength of the strategy on the basic game
+// against regressions. Thresholds are measured means less a margin of
+// several standard errors.
+func TestHatScoreFloor(t *testing.T) {
+	floors := map[int]float64{2: 21.8, 3: 24.6, 4: 24.7, 5: 24.7}
+	games := 400
+	if raceEnabled || testing.Short() {
+		games = 100
+		floors = map[int]float64{2: 21.3, 3: 24.3, 4: 24.4, 5: 24.4}
+	}
+	for players, floor := range floors {
+		cfg := testConfig(t, "basic", 0, players, 0)
+		r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{mustGet(t, "hat")}, Games: games, Seed: "floor"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Mean < floor {
+			t.Errorf("hat at %d players: mean %.2f over %d games, want at least %.2f", players, r.Mean, games, floor)
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package bots
+
+import (
+	"math/bits"
+
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// A card identity (suit, rank) is packed as suit<<3 | rank, so that every
+// identity of every variant the engine allows fits one uint64 bit set: a
+// card's possibilities are a set, and "could it be playable" is one AND.
+func ident(c engine.Card) int     { return c.Suit<<3 | c.Rank }
+func identCard(x int) engine.Card { return engine.Card{Suit: x >> 3, Rank: x & 7} }
+func bit(x int) uint64            { return 1 << uint(x) }
+func forEach(m uint64, f func(int)) {
+	for ; m != 0; m &= m - 1 {
+		f(bits.TrailingZeros64(m))
+	}
+}
+
+// deckInfo is what a variant's deck looks like, worked out once per player.
+type deckInfo struct {
+	cfg       *engine.Config
+	count     [64]int // copies of each identity in the deck
+	all       uint64  // identities that exist
+	suitMask  [engine.MaxSuits]uint64
+	rankMask  [engine.MaxRank + 1]uint64
+	top       [engine.MaxSuits]int // highest rank of each suit
+	suits     int
+	handSize  int
+	deckSize  int
+	maxScore  int
+	colorMask [engine.MaxColors]uint64 // identities each color clue touches
+}
+
+func newDeckInfo(cfg *engine.Config) *deckInfo {
+	d := &deckInfo{cfg: cfg, suits: len(cfg.Suits), handSize: engine.HandSize(cfg.Players), deckSize: cfg.DeckSize(), maxScore: cfg.MaxScore()}
+	for _, c := range cfg.Deck() {
+		x := ident(c)
+		d.count[x]++
+		d.all |= bit(x)
+		d.suitMask[c.Suit] |= bit(x)
+		d.rankMask[c.Rank] |= bit(x)
+		d.top[c.Suit] = max(d.top[c.Suit], c.Rank)
+	}
+	for col := range cfg.ClueColors {
+		for s := range cfg.Suits {
+			if cfg.ColorTouches(col, s) {
+				d.colorMask[col] |= d.suitMask[s]
+			}
+		}
+	}
+	return d
+}
+
+// knowMask is the set of identities a card may be, given the holder's clue
+// deductions as the engine records them in every view.
+func (d *deckInfo) knowMask(cv *engine.CardView) uint64 {
+	var s, r uint64
+	for i := range d.suits {
+		if cv.Suits&(1<<i) != 0 {
+			s |= d.suitMask[i]
+		}
+	}
+	for k := 1; k <= engine.MaxRank; k++ {
+		if cv.Ranks&(1<<k) != 0 {
+			r |= d.rankMask[k]
+		}
+	}
+	return s & r & d.all
+}
+
+// board is the public state that decides what a card is worth: the fireworks
+// and which copies are gone (played or discarded).
+type board struct {
+	d        *deckInfo
+	fw       [engine.MaxSuits]int
+	gone     [64]int // copies played or discarded
+	discards int
+	playable uint64 // identities that would extend a firework now
+	dead     uint64 // identities that can never be played: already played, or a lower card is all gone
+	critical uint64 // identities whose last copy is still out
+	out      uint64 // identities of which some copy is still out (not gone)
+}
+
+func (b *board) load(d *deckInfo, v *engine.View) {
+	*b = board{d: d, discards: len(v.Discards)}
+	for _, c := range v.Discards {
+		b.gone[ident(c.Card)]++
+	}
+	for s := range d.suits {
+		b.fw[s] = v.Fireworks[s]
+		for r := 1; r <= b.fw[s]; r++ {
+			b.gone[s<<3|r]++
+		}
+	}
+	b.derive()
+}
+
+func (b *board) derive() {
+	d := b.d
+	b.playable, b.dead, b.critical, b.out = 0, 0, 0, 0
+	for s := range d.suits {
+		reach := b.fw[s] // highest rank the suit can still get to
+		for r := b.fw[s] + 1; r <= d.top[s]; r++ {
+			x := s<<3 | r
+			if d.count[x] > 0 && b.gone[x] >= d.count[x] {
+				break
+			}
+			reach = r
+		}
+		for r := 1; r <= engine.MaxRank; r++ {
+			x := s<<3 | r
+			if d.count[x] == 0 {
+				continue
+			}
+			if b.gone[x] < d.count[x] {
+				b.out |= bit(x)
+			}
+			switch {
+			case r <= b.fw[s] || r > reach:
+				b.dead |= bit(x)
+			case r == b.fw[s]+1:
+				b.playable |= bit(x)
+			}
+			if r > b.fw[s] && r <= reach && d.count[x]-b.gone[x] == 1 {
+				b.critical |= bit(x)
+			}
+		}
+	}
+}
+
+// weight is how many copies of x may still be hidden somewhere, as far as
+// the public knows.
+func (b *board) weight(x int) int { return b.d.count[x] - b.gone[x] }
+
+// prob is the chance that a card with possibilities m is in set, each
+// identity weighted by its copies w (a per-viewer count of unseen copies).
+func prob(m, set uint64, w *[64]int) float64 {
+	var in, all int
+	forEach(m, func(x int) {
+		all += w[x]
+		if set&bit(x) != 0 {
+			in += w[x]
+		}
+	})
+	if all == 0 {
+		if m&^set == 0 && m != 0 {
+			return 1
+		}
+		return 0
+	}
+	return float64(in) / float64(all)
+}
