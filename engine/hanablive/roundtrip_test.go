@@ -9,7 +9,7 @@ import (
 )
 
 func TestRoundTripEveryTable(t *testing.T) {
-	seeds := uint64(3)
+	seeds := uint64(2)
 	if testing.Short() {
 		seeds = 1
 	}
