@@ -87,16 +87,17 @@ func sameCards(want, got []Card) error {
 	if len(want) != len(got) {
 		return fmt.Errorf("deck has %d cards, the variant has %d", len(got), len(want))
 	}
-	key := func(c Card) int { return c.Suit*64 + c.Rank }
-	count := map[int]int{}
+	// Count by exact suit and rank: a card outside the variant's range must
+	// be refused here, not alias a real card and break the game later.
+	var count [MaxSuits][MaxRank + 1]int
 	for _, c := range want {
-		count[key(c)]++
+		count[c.Suit][c.Rank]++
 	}
 	for i, c := range got {
-		count[key(c)]--
-		if count[key(c)] < 0 {
+		if c.Suit < 0 || c.Suit >= MaxSuits || c.Rank < 0 || c.Rank > MaxRank || count[c.Suit][c.Rank] == 0 {
 			return fmt.Errorf("deck card %d (suit %d, rank %d) is not in the variant or appears too often", i, c.Suit, c.Rank)
 		}
+		count[c.Suit][c.Rank]--
 	}
 	return nil
 }
