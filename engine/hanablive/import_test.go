@@ -62,8 +62,7 @@ func TestImportErrors(t *testing.T) {
 		{name: "deck with a sixth suit", edit: func(m map[string]any) { deckOf(m)[12] = map[string]any{"suitIndex": 5, "rank": 1} }, want: ErrDeck, message: "card 12 has suit index 5", action: -1},
 		{name: "deck with a negative suit", edit: func(m map[string]any) { deckOf(m)[3] = map[string]any{"suitIndex": -1, "rank": 1} }, want: ErrDeck, message: "card 3", action: -1},
 		{name: "deck with rank 6", edit: func(m map[string]any) { deckOf(m)[7] = map[string]any{"suitIndex": 0, "rank": 6} }, want: ErrDeck, message: "card 7 has rank 6", action: -1},
-		// The engine's own deck check keys cards by suit*64+rank, which this
-		// pair would collide in; the import must catch it first.
+		// Far out of range, so that no arithmetic on suit and rank may alias it to a real card.
 		{name: "deck with rank 65", edit: func(m map[string]any) { deckOf(m)[7] = map[string]any{"suitIndex": 0, "rank": 65} }, want: ErrDeck, message: "card 7 has rank 65", action: -1},
 		{name: "deck with a sixth 1", edit: func(m map[string]any) {
 			d := deckOf(m)
