@@ -9,11 +9,24 @@ import (
 	"os"
 )
 
+// The general information of the HTTP API's OpenAPI document (swag reads it
+// from this file; the operations are annotated in package api).
+//
+//	@title						Hanabi server API
+//	@version					1
+//	@description				Cooperative Hanabi over HTTP: games as resources, seats as JWT bearer tokens, long-poll for changes. Errors are application/problem+json (RFC 9457) with a stable code.
+//	@BasePath					/v1
+//	@securityDefinitions.apikey	SeatToken
+//	@in							header
+//	@name						Authorization
+//	@description				"Bearer <token>": the seat token that POST /games or POST /games/{id}/seats returned.
+
 const usage = `usage: hanabi <command> [flags]
 
 commands:
   serve   run the HTTP game server
   sim     self-play simulator for the bots
+  healthcheck  ask a running server's /healthz (for container health checks)
 
 Run "hanabi <command> --help" for the flags of a command.
 `
@@ -26,6 +39,8 @@ func main() {
 	switch os.Args[1] {
 	case "serve":
 		os.Exit(runServe(os.Args[2:]))
+	case "healthcheck":
+		os.Exit(runHealthcheck(os.Args[2:]))
 	case "sim":
 		os.Exit(runSim(os.Args[2:]))
 	case "-h", "--help", "help":

@@ -1,11 +1,239 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hanabi-server/hanabi/api"
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/models"
 )
 
+// serveConfig is every setting of "hanabi serve". Each flag falls back to an
+// environment variable, so that a container is configured without a command line.
+type serveConfig struct {
+	addr            string
+	databaseURL     string
+	jwtSecret       string
+	tokenTTL        time.Duration
+	maxWait         time.Duration
+	logLevel        string
+	logFormat       string
+	rateLimit       float64
+	rateBurst       int
+	seatRateLimit   float64
+	seatRateBurst   int
+	trustedProxies  string
+	shutdownTimeout time.Duration
+}
+
+func envString(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// serveFlags declares the flags; the environment supplies the defaults, so a
+// flag on the command line wins over its variable.
+func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
+	dur := func(p *time.Duration, name, env string, def time.Duration, usage string) {
+		if v := envString(env, ""); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				envErr = errors.Join(envErr, fmt.Errorf("%s=%q: %v", env, v, err))
+			} else {
+				def = d
+			}
+		}
+		fs.DurationVar(p, name, def, usage+" (env "+env+")")
+	}
+	num := func(p *float64, name, env string, def float64, usage string) {
+		if v := envString(env, ""); v != "" {
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				envErr = errors.Join(envErr, fmt.Errorf("%s=%q: %v", env, v, err))
+			} else {
+				def = n
+			}
+		}
+		fs.Float64Var(p, name, def, usage+" (env "+env+")")
+	}
+	integer := func(p *int, name, env string, def int, usage string) {
+		if v := envString(env, ""); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				envErr = errors.Join(envErr, fmt.Errorf("%s=%q: %v", env, v, err))
+			} else {
+				def = n
+			}
+		}
+		fs.IntVar(p, name, def, usage+" (env "+env+")")
+	}
+	fs.StringVar(&c.addr, "addr", envString("HANABI_ADDR", ":8080"), "address to listen on (env HANABI_ADDR)")
+	fs.StringVar(&c.databaseURL, "database-url", envString("HANABI_DATABASE_URL", "hanabi.db"),
+		`database: "postgres://..." for PostgreSQL, else an SQLite file path or "sqlite://path" (env HANABI_DATABASE_URL)`)
+	fs.StringVar(&c.jwtSecret, "jwt-secret", envString("HANABI_JWT_SECRET", ""),
+		"secret that signs seat tokens, at least 32 bytes; empty: one generated once and kept in the database (env HANABI_JWT_SECRET)")
+	dur(&c.tokenTTL, "token-ttl", "HANABI_TOKEN_TTL", 7*24*time.Hour, "how long a seat token stays valid")
+	dur(&c.maxWait, "max-wait", "HANABI_MAX_WAIT", 60*time.Second, "longest wait a long-poll may ask for")
+	fs.StringVar(&c.logLevel, "log-level", envString("HANABI_LOG_LEVEL", "info"), "debug, info, warn or error (env HANABI_LOG_LEVEL)")
+	fs.StringVar(&c.logFormat, "log-format", envString("HANABI_LOG_FORMAT", "json"), "json or text (env HANABI_LOG_FORMAT)")
+	num(&c.rateLimit, "rate-limit", "HANABI_RATE_LIMIT", 50, "requests per second per client address; 0 turns the limit off")
+	integer(&c.rateBurst, "rate-burst", "HANABI_RATE_BURST", 100, "burst of requests per client address")
+	num(&c.seatRateLimit, "seat-rate-limit", "HANABI_SEAT_RATE_LIMIT", 20, "requests per second per seat token; 0 turns the limit off")
+	integer(&c.seatRateBurst, "seat-rate-burst", "HANABI_SEAT_RATE_BURST", 40, "burst of requests per seat token")
+	fs.StringVar(&c.trustedProxies, "trusted-proxies", envString("HANABI_TRUSTED_PROXIES", ""),
+		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For is believed (env HANABI_TRUSTED_PROXIES)")
+	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
+	return envErr
+}
+
 func runServe(args []string) int {
-	fmt.Fprintln(os.Stderr, "serve: not built yet")
-	return 1
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	var c serveConfig
+	envErr := serveFlags(fs, &c)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "usage: hanabi serve [flags]\n\nRuns the HTTP game server. Every flag falls back to the environment variable named beside it.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if envErr != nil {
+		fmt.Fprintln(os.Stderr, "serve:", envErr)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	log, err := newLogger(c.logLevel, c.logFormat)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "serve:", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, c, log); err != nil {
+		log.Error("serve failed", "err", err.Error())
+		return 1
+	}
+	return 0
+}
+
+func newLogger(level, format string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "json":
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts)), nil
+	case "text":
+		return slog.New(slog.NewTextHandler(os.Stderr, opts)), nil
+	}
+	return nil, fmt.Errorf("--log-format %q: want json or text", format)
+}
+
+// serve runs until ctx ends (a signal), then shuts down in order: long-polls
+// are released first, then http.Server.Shutdown lets in-flight requests (an
+// action being appended) finish, then the store closes.
+func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
+	if c.maxWait <= 0 || c.tokenTTL <= 0 {
+		return errors.New("--max-wait and --token-ttl must be positive")
+	}
+	if c.jwtSecret != "" && len(c.jwtSecret) < 32 {
+		return errors.New("--jwt-secret must be at least 32 bytes")
+	}
+	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	store, err := models.Open(openCtx, c.databaseURL)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	defer store.Close()
+
+	var proxies []string
+	for _, p := range strings.Split(c.trustedProxies, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			proxies = append(proxies, p)
+		}
+	}
+	srv, err := api.New(ctx, api.Config{
+		Store:          store,
+		Secret:         []byte(c.jwtSecret),
+		TokenTTL:       c.tokenTTL,
+		MaxWait:        c.maxWait,
+		Bots:           bots.List(),
+		AddrLimit:      api.Limit{PerSecond: c.rateLimit, Burst: c.rateBurst},
+		SeatLimit:      api.Limit{PerSecond: c.seatRateLimit, Burst: c.seatRateBurst},
+		TrustedProxies: proxies,
+		Logger:         log,
+	})
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Addr:              c.addr,
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		// A long-poll holds its response for up to max-wait.
+		WriteTimeout:   c.maxWait + 30*time.Second,
+		IdleTimeout:    120 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return err
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "database", dbKind(c.databaseURL), "max_wait", c.maxWait.String())
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), c.shutdownTimeout)
+	defer cancel()
+	// Release long-polls before Shutdown, which would otherwise wait for them.
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Warn("bots did not finish", "err", err.Error())
+	}
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// dbKind names the database without its URL, which may hold a password.
+func dbKind(url string) string {
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		return "postgres"
+	}
+	return "sqlite"
 }

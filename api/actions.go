@@ -1,0 +1,219 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// ActionRequest is one move. play and discard name a card by id; a clue
+// names a target seat and exactly one of color or rank.
+type ActionRequest struct {
+	Type   string  `json:"type" enums:"play,discard,clue" example:"clue"`
+	Card   *int    `json:"card,omitempty" example:"13"`
+	Target *int    `json:"target,omitempty" example:"2"`
+	Color  *string `json:"color,omitempty" example:"blue"`
+	Rank   *int    `json:"rank,omitempty"`
+	// Version, when given, makes the move apply only at that game version.
+	Version *int64 `json:"version,omitempty" example:"17"`
+}
+
+// ActionResponse is the event the move caused and the mover's view after it.
+type ActionResponse struct {
+	Event Event     `json:"event"`
+	Game  *GameView `json:"game"`
+}
+
+// decodeAction parses and shape-checks an action body. Whether the move is
+// legal is the engine's question, asked later; this only makes sure it is a
+// well-formed move of one of the three kinds.
+func decodeAction(data []byte) (ActionRequest, error) {
+	var req ActionRequest
+	if err := decodeStrict(data, &req, false); err != nil {
+		return req, err
+	}
+	switch req.Type {
+	case "play", "discard":
+		if req.Card == nil {
+			return req, badRequest("a %s needs card: the id of a card in your hand", req.Type)
+		}
+		if req.Target != nil || req.Color != nil || req.Rank != nil {
+			return req, badRequest("a %s takes only card (and version)", req.Type)
+		}
+	case "clue":
+		if req.Card != nil {
+			return req, badRequest("a clue takes target and color or rank, not card")
+		}
+		if req.Target == nil {
+			return req, badRequest("a clue needs target: the seat that receives it")
+		}
+		if (req.Color == nil) == (req.Rank == nil) {
+			// The engine's own error, so the reason is the rules' code.
+			return req, &apiError{code: codeIllegalAction, detail: engine.ErrBadClue.Msg, reason: engine.ErrBadClue.Code}
+		}
+	case "":
+		return req, badRequest("type is required: play, discard or clue")
+	default:
+		return req, badRequest("type must be play, discard or clue, not %q", truncate(req.Type, 32))
+	}
+	if req.Version != nil && *req.Version < 0 {
+		return req, badRequest("version must not be negative")
+	}
+	return req, nil
+}
+
+// engineAction translates the request into the engine's terms. A color the
+// variant does not know becomes an index the engine refuses as unknown_color,
+// so that the rules, not this function, decide what may be named.
+func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
+	switch req.Type {
+	case "play":
+		return engine.PlayCard(*req.Card)
+	case "discard":
+		return engine.DiscardCard(*req.Card)
+	}
+	if req.Color != nil {
+		return engine.ClueColor(*req.Target, slices.Index(cfg.ClueColors, *req.Color))
+	}
+	return engine.ClueRank(*req.Target, *req.Rank)
+}
+
+// postAction godoc
+//
+//	@Summary		Take a move
+//	@Description	The token's seat plays, discards or gives a clue. With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) the move applies only at that game version, so a retried request can never act twice. Two requests racing for the same turn cannot both apply: the loser gets 409.
+//	@Tags			actions
+//	@Accept			json
+//	@Produce		json
+//	@Param			id			path		string			true	"game id"
+//	@Param			If-Match	header		string			false	"the game version the move is for, e.g. \"17\""
+//	@Param			action		body		ActionRequest	true	"the move"
+//	@Security		SeatToken
+//	@Success		200			{object}	ActionResponse
+//	@Failure		400			{object}	Problem	"bad_request"
+//	@Failure		401			{object}	Problem	"unauthorized"
+//	@Failure		403			{object}	Problem	"forbidden"
+//	@Failure		404			{object}	Problem	"not_found"
+//	@Failure		409			{object}	Problem	"not_your_turn, stale_version or game_not_active"
+//	@Failure		412			{object}	Problem	"precondition_failed"
+//	@Failure		422			{object}	Problem	"illegal_action, with reason"
+//	@Failure		429			{object}	Problem	"rate_limited"
+//	@Router			/games/{id}/actions [post]
+func (s *Server) postAction(c *gin.Context) {
+	data, err := readBody(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	req, err := decodeAction(data)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	// An action that has begun is finished even if the client hangs up or
+	// shutdown begins: its outcome must be in the log or not, never unknown
+	// to the server.
+	ctx := context.WithoutCancel(c.Request.Context())
+	seat := seatOf(c).seat
+	move := func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }
+	st, ev, err := s.act(ctx, c.Param("id"), seat, move, req.Version, c.GetHeader("If-Match"))
+	if err != nil {
+		if ae := classify(err); ae.reason == engine.ErrUnknownColor.Code && req.Color != nil {
+			// The engine saw only an index; name the color the client sent.
+			err = &apiError{code: ae.code, reason: ae.reason, detail: fmt.Sprintf("%q is not a clue color of this game", truncate(*req.Color, 32))}
+		}
+		s.fail(c, err)
+		return
+	}
+	s.kickBots(st)
+	c.Header("ETag", etag(st.row.Version, seat))
+	c.Header("Cache-Control", "private, no-cache")
+	c.Header("Vary", "Authorization")
+	c.JSON(http.StatusOK, ActionResponse{Event: ev, Game: buildView(st, seat)})
+}
+
+// act applies seat's move to the game and appends it to the log. It is also
+// the path bots take, so that every move meets the same checks.
+func (s *Server) act(ctx context.Context, id string, seat int, move func(*engine.Config) engine.Action, version *int64, ifMatch string) (*gameState, Event, error) {
+	st, err := s.load(ctx, id)
+	if err != nil {
+		return nil, Event{}, err
+	}
+	if err := checkSeatNumber(st, seat); err != nil {
+		return nil, Event{}, err
+	}
+	if st.row.Status != models.StatusActive {
+		return nil, Event{}, errorf(codeGameNotActive, "the game is %s", st.row.Status)
+	}
+	if ifMatch != "" && !ifMatchVersion(ifMatch, st.row.Version) {
+		return nil, Event{}, errorf(codePreconditionFailed, "If-Match %s does not match the game's version %d", truncate(ifMatch, 40), st.row.Version)
+	}
+	if version != nil && *version != st.row.Version {
+		return nil, Event{}, errorf(codeStaleVersion, "the move is for version %d but the game is at version %d", *version, st.row.Version)
+	}
+	if cur := st.game.Current(); cur != seat {
+		return nil, Event{}, errorf(codeNotYourTurn, "seat %d is to act, not seat %d", cur, seat)
+	}
+	a := move(st.cfg)
+	ev, err := st.game.Apply(a)
+	if err != nil {
+		return nil, Event{}, err
+	}
+	status := models.StatusActive
+	if ev.Over {
+		status = models.StatusFinished
+	}
+	entry := models.Action{GameID: id, Seq: len(st.log), Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}
+	row, err := s.store.AppendAction(ctx, entry, status)
+	if errors.Is(err, models.ErrConflict) {
+		return nil, Event{}, s.conflict(ctx, id, seat)
+	}
+	if err != nil {
+		return nil, Event{}, err
+	}
+	s.metrics.actions.Inc()
+	if ev.Over {
+		s.metrics.finished.Inc()
+	}
+	st.row = row
+	st.log = append(st.log, entry)
+	s.cache.put(st)
+	return st, eventView(st.cfg, ev), nil
+}
+
+// conflict explains a lost race: when the winner's move passed the turn on,
+// the loser is simply not to act any more.
+func (s *Server) conflict(ctx context.Context, id string, seat int) error {
+	st, err := s.load(ctx, id)
+	if err == nil {
+		if st.row.Status != models.StatusActive {
+			return errorf(codeGameNotActive, "the game is %s", st.row.Status)
+		}
+		if cur := st.game.Current(); cur != seat {
+			return errorf(codeNotYourTurn, "another move was applied first; seat %d is to act, not seat %d", cur, seat)
+		}
+	}
+	return errorf(codeStaleVersion, "another move was applied first")
+}
+
+func checkSeatNumber(st *gameState, seat int) error {
+	if seat < 0 || seat >= st.row.Players {
+		return errorf(codeForbidden, "the seat token names seat %d, which this game does not have", seat)
+	}
+	return nil
+}
+
+// checkSeat verifies that a token-bearing request names a seat of this game.
+func (s *Server) checkSeat(st *gameState, c *gin.Context) error {
+	if a := seatOf(c); a != nil {
+		return checkSeatNumber(st, a.seat)
+	}
+	return nil
+}

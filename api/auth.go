@@ -1,0 +1,128 @@
+package api
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// A seat token names one game and one seat. The issuer and audience keep a
+// token minted for something else with the same secret from passing as one.
+const (
+	tokenIssuer   = "hanabi"
+	tokenAudience = "hanabi-seat"
+	tokenAlg      = "HS256"
+)
+
+type seatClaims struct {
+	Game string `json:"gid"`
+	Seat int    `json:"seat"`
+	jwt.RegisteredClaims
+}
+
+// seatAuth is who the request speaks for once its token checked out.
+type seatAuth struct {
+	game string
+	seat int
+}
+
+const ctxSeat = "hanabi.seat"
+
+func (s *Server) issueToken(gameID string, seat int) (string, error) {
+	now := s.now()
+	claims := seatClaims{
+		Game: gameID,
+		Seat: seat,
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    tokenIssuer,
+			Audience:  jwt.ClaimStrings{tokenAudience},
+			Subject:   gameID + "/" + itoa(seat),
+			IssuedAt:  jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(now.Add(s.cfg.TokenTTL)),
+		},
+	}
+	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.secret)
+}
+
+// parseToken checks signature, algorithm, expiry, issuer and audience. Every
+// failure is the same 401 to the client; the reason is not worth leaking.
+func (s *Server) parseToken(raw string) (*seatClaims, error) {
+	p := jwt.NewParser(
+		jwt.WithValidMethods([]string{tokenAlg}),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuer(tokenIssuer),
+		jwt.WithAudience(tokenAudience),
+		jwt.WithIssuedAt(),
+		jwt.WithLeeway(5*time.Second),
+		jwt.WithTimeFunc(s.now),
+	)
+	var claims seatClaims
+	_, err := p.ParseWithClaims(raw, &claims, func(*jwt.Token) (any, error) { return s.secret, nil })
+	if err != nil {
+		return nil, err
+	}
+	if claims.Game == "" || claims.Seat < 0 {
+		return nil, errors.New("token names no seat")
+	}
+	return &claims, nil
+}
+
+// authenticate reads an optional bearer token. A request without one goes on
+// as a spectator; a request with a bad one stops here, so that a client never
+// mistakes a public view for its seat's.
+func (s *Server) authenticate(c *gin.Context) {
+	h := c.GetHeader("Authorization")
+	if h == "" {
+		c.Next()
+		return
+	}
+	scheme, raw, ok := strings.Cut(h, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(raw) == "" {
+		s.fail(c, errorf(codeUnauthorized, "the Authorization header must be \"Bearer <seat token>\""))
+		return
+	}
+	claims, err := s.parseToken(strings.TrimSpace(raw))
+	if err != nil {
+		s.fail(c, errorf(codeUnauthorized, "the seat token is invalid or expired"))
+		return
+	}
+	if id := c.Param("id"); id != "" && id != claims.Game {
+		s.fail(c, errorf(codeForbidden, "the seat token belongs to another game"))
+		return
+	}
+	auth := &seatAuth{game: claims.Game, seat: claims.Seat}
+	c.Set(ctxSeat, auth)
+	if !s.allowSeat(c, auth) {
+		return
+	}
+	c.Next()
+}
+
+// requireSeat stops requests that carry no token; authenticate has already
+// refused bad ones.
+func (s *Server) requireSeat(c *gin.Context) {
+	if seatOf(c) == nil {
+		s.fail(c, errorf(codeUnauthorized, "this request needs a seat token (Authorization: Bearer <token>)"))
+		return
+	}
+	c.Next()
+}
+
+func seatOf(c *gin.Context) *seatAuth {
+	v, ok := c.Get(ctxSeat)
+	if !ok {
+		return nil
+	}
+	return v.(*seatAuth)
+}
+
+// viewerOf is the seat whose view the request gets, or -1 for the public.
+func viewerOf(c *gin.Context) int {
+	if a := seatOf(c); a != nil {
+		return a.seat
+	}
+	return -1
+}

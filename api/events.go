@@ -1,0 +1,192 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// Event is one thing that happened at the table, as the caller may see it.
+// seq numbers events from 1; the event of the action taken on turn t has
+// seq t+1, and a finished game ends with one game_over event.
+// A drawn card is named only by its id: the seat that drew it must not learn
+// it, and the other seats see it in the hands.
+type Event struct {
+	Seq  int    `json:"seq" example:"18"`
+	Turn int    `json:"turn" example:"17"`
+	Seat *int   `json:"seat,omitempty" example:"2"`
+	Type string `json:"type" enums:"play,discard,clue,game_over" example:"clue"`
+	// Card is the card played or discarded.
+	Card    *CardFace `json:"card,omitempty"`
+	Success *bool     `json:"success,omitempty"`
+	// Drawn is the id of the card drawn after a play or discard, absent when the deck is empty.
+	Drawn  *int    `json:"drawn,omitempty" example:"31"`
+	Target *int    `json:"target,omitempty" example:"0"`
+	Color  *string `json:"color,omitempty" example:"blue"`
+	Rank   *int    `json:"rank,omitempty"`
+	// Touched lists the ids of the cards a clue touched (empty for an empty clue).
+	Touched         []int       `json:"touched,omitempty"`
+	NoteTokens      *int        `json:"note_tokens,omitempty" example:"4"`
+	StormTokensUsed *int        `json:"storm_tokens_used,omitempty"`
+	Result          *ResultView `json:"result,omitempty"`
+}
+
+// EventsResponse is a page of events after the caller's last one.
+type EventsResponse struct {
+	Events  []Event `json:"events"`
+	Version int64   `json:"version" example:"17"`
+}
+
+func touchedIDs(set uint64) []int {
+	out := []int{}
+	for id := range engine.MaxDeck {
+		if set&(1<<uint(id)) != 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// eventView renders one engine event. Everything in an engine.Event is
+// public (a drawn card is only an id), so every viewer gets the same event.
+func eventView(cfg *engine.Config, ev engine.Event) Event {
+	out := Event{Seq: ev.Turn + 1, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
+	a := ev.Action
+	switch a.Kind {
+	case engine.Play, engine.Discard:
+		out.Type = "discard"
+		if a.Kind == engine.Play {
+			out.Type = "play"
+			out.Success = ptr(ev.Success)
+		}
+		out.Card = &CardFace{ID: a.Card, Suit: cfg.Suits[ev.Card.Suit].Name, Rank: ev.Card.Rank}
+		if ev.Drawn >= 0 {
+			out.Drawn = ptr(ev.Drawn)
+		}
+		out.StormTokensUsed = ptr(ev.StormsUsed)
+	case engine.ColorClue, engine.RankClue:
+		out.Type = "clue"
+		out.Target = ptr(a.Target)
+		if a.Kind == engine.ColorClue {
+			out.Color = ptr(cfg.ClueColors[a.Value])
+		} else {
+			out.Rank = ptr(a.Value)
+		}
+		out.Touched = touchedIDs(ev.Touched)
+		if len(out.Touched) == 0 {
+			out.Touched = nil
+		}
+	}
+	return out
+}
+
+func gameOverEvent(turns int, r engine.Result) Event {
+	return Event{Seq: turns + 1, Turn: turns, Type: "game_over", Result: resultView(r)}
+}
+
+// eventsOf replays the game's log from the deal and renders every event with
+// seq > after. The log is the truth, so events are derived, never stored.
+func eventsOf(st *gameState, after int) ([]Event, error) {
+	out := []Event{}
+	if after >= len(st.log)+1 {
+		return out, nil
+	}
+	g, err := engine.NewSeeded(*st.cfg, st.row.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: deal: %w", st.row.ID, err)
+	}
+	for i, a := range st.log {
+		ev, err := g.Apply(toEngine(a))
+		if err != nil {
+			return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.row.ID, i, err)
+		}
+		if ev.Turn+1 > after {
+			out = append(out, eventView(st.cfg, ev))
+		}
+	}
+	if r, over := g.Result(); over && len(st.log)+1 > after {
+		out = append(out, gameOverEvent(len(st.log), r))
+	}
+	return out, nil
+}
+
+// getEvents godoc
+//
+//	@Summary		Events after a sequence number (long-poll)
+//	@Description	The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+//	@Tags			events
+//	@Produce		json
+//	@Param			id		path		string	true	"game id"
+//	@Param			after	query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
+//	@Param			wait	query		string	false	"how long to wait for a new event, e.g. 30s"
+//	@Security		SeatToken
+//	@Success		200		{object}	EventsResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Failure		403		{object}	Problem
+//	@Failure		404		{object}	Problem
+//	@Failure		429		{object}	Problem
+//	@Router			/games/{id}/events [get]
+func (s *Server) getEvents(c *gin.Context) {
+	after, err := intQuery(c, "after", 0, 0, 1<<30)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	wait, err := s.waitQuery(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	id := c.Param("id")
+	st, err := s.waitFor(c, id, wait, func(st *gameState) bool {
+		n := len(st.log)
+		if st.row.Status == models.StatusFinished {
+			n++ // the game_over event
+		}
+		return n > after
+	})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if err := s.checkSeat(st, c); err != nil {
+		s.fail(c, err)
+		return
+	}
+	evs, err := eventsOf(st, after)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "private, no-cache")
+	c.Header("Vary", "Authorization")
+	c.JSON(http.StatusOK, EventsResponse{Events: evs, Version: st.row.Version})
+}
+
+func intQuery(c *gin.Context, name string, def, min, max int) (int, error) {
+	raw, ok := c.GetQuery(name)
+	if !ok || raw == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil {
+		return 0, badRequest("query parameter %s must be an integer, got %q", name, truncate(raw, 32))
+	}
+	if n < min || n > max {
+		return 0, badRequest("query parameter %s must be %d–%d, got %d", name, min, max, n)
+	}
+	return n, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

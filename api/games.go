@@ -1,0 +1,357 @@
+package api
+
+import (
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// CreateGameRequest opens a table. The creator takes seat 0; bots take the
+// seats they name; the game starts when the last seat is taken.
+type CreateGameRequest struct {
+	Variant string           `json:"variant" example:"farbrausch2"`
+	Players int              `json:"players" example:"4" minimum:"2" maximum:"6"`
+	Options variants.Options `json:"options"`
+	// Seed fixes the deal; without it the server draws a random one.
+	Seed *string   `json:"seed,omitempty"`
+	Name string    `json:"name" example:"Alice"`
+	Bots []BotSeat `json:"bots,omitempty"`
+}
+
+// BotSeat puts a bot strategy (see GET /bots) in a seat.
+type BotSeat struct {
+	Seat     int    `json:"seat" example:"3"`
+	Strategy string `json:"strategy" example:"cautious"`
+}
+
+// JoinRequest takes the lowest free seat.
+type JoinRequest struct {
+	Name string `json:"name" example:"Bob"`
+}
+
+// SeatResponse is a seat just taken: its number, its token (the seat's only
+// credential) and the game as the seat sees it.
+type SeatResponse struct {
+	Game  *GameView `json:"game"`
+	Seat  int       `json:"seat" example:"1"`
+	Token string    `json:"token"`
+}
+
+// GameList is a page of games, newest first.
+type GameList struct {
+	Games      []GameSummary `json:"games"`
+	NextCursor *string       `json:"next_cursor"`
+}
+
+const maxName = 64
+
+func cleanName(name string, fallback string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return fallback, nil
+	}
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxName {
+		return "", badRequest("name must be valid UTF-8 of at most %d characters", maxName)
+	}
+	if len(name) > 4*maxName {
+		return "", badRequest("name is too long")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return "", badRequest("name must not contain control characters")
+		}
+	}
+	return name, nil
+}
+
+func newSeed() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+}
+
+// createGame godoc
+//
+//	@Summary		Create a game
+//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. The game starts by itself when the last seat is taken.
+//	@Tags			games
+//	@Accept			json
+//	@Produce		json
+//	@Param			game	body		CreateGameRequest	true	"the table"
+//	@Success		201		{object}	SeatResponse
+//	@Header			201		{string}	Location	"/v1/games/{id}"
+//	@Failure		400		{object}	Problem
+//	@Failure		429		{object}	Problem
+//	@Router			/games [post]
+func (s *Server) createGame(c *gin.Context) {
+	data, err := readBody(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req CreateGameRequest
+	if err := decodeStrict(data, &req, false); err != nil {
+		s.fail(c, err)
+		return
+	}
+	if req.Variant == "" {
+		s.fail(c, badRequest("variant is required (see GET /v1/variants)"))
+		return
+	}
+	if req.Players < variants.MinPlayers || req.Players > variants.MaxPlayers {
+		s.fail(c, badRequest("players must be %d–%d, got %d", variants.MinPlayers, variants.MaxPlayers, req.Players))
+		return
+	}
+	_, set, _, err := variants.Setup(req.Variant, req.Options, req.Players)
+	if err != nil {
+		if ae := classify(err); ae.code == codeNotFound {
+			err = badRequest("%s", err.Error())
+		} else if ae.code == codeInternal {
+			err = badRequest("this table cannot be dealt: %s", err.Error())
+		}
+		s.fail(c, err)
+		return
+	}
+	seed := newSeed()
+	if req.Seed != nil {
+		if *req.Seed == "" || len(*req.Seed) > 256 {
+			s.fail(c, badRequest("seed must be 1–256 bytes"))
+			return
+		}
+		seed = *req.Seed
+	}
+	name, err := cleanName(req.Name, "Seat 0")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	seats := []models.Seat{{Seat: 0, Name: name}}
+	for _, b := range req.Bots {
+		if b.Seat < 1 || b.Seat >= req.Players {
+			s.fail(c, badRequest("a bot's seat must be 1–%d (seat 0 is yours), got %d", req.Players-1, b.Seat))
+			return
+		}
+		for _, t := range seats {
+			if t.Seat == b.Seat {
+				s.fail(c, badRequest("seat %d is given twice", b.Seat))
+				return
+			}
+		}
+		if s.strategy(b.Strategy) == nil {
+			s.fail(c, badRequest("unknown bot strategy %q (see GET /v1/bots)", truncate(b.Strategy, 64)))
+			return
+		}
+		seats = append(seats, models.Seat{Seat: b.Seat, Name: b.Strategy, Bot: b.Strategy})
+	}
+	opts, _ := json.Marshal(set)
+	status := models.StatusLobby
+	if len(seats) == req.Players {
+		status = models.StatusActive
+	}
+	g := &models.Game{ID: models.NewID(), Variant: req.Variant, Options: string(opts), Seed: seed, Players: req.Players, Status: status}
+	ctx := c.Request.Context()
+	if err := s.store.CreateGame(ctx, g, seats); err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.metrics.created.Inc()
+	st, err := s.load(ctx, g.ID)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	token, err := s.issueToken(g.ID, 0)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.kickBots(st)
+	c.Header("Location", "/v1/games/"+g.ID)
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, 0), Seat: 0, Token: token})
+}
+
+// joinGame godoc
+//
+//	@Summary		Take a seat
+//	@Description	Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+//	@Tags			games
+//	@Accept			json
+//	@Produce		json
+//	@Param			id		path		string		true	"game id"
+//	@Param			seat	body		JoinRequest	false	"the player's name"
+//	@Success		201		{object}	SeatResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		404		{object}	Problem
+//	@Failure		409		{object}	Problem	"game_full or game_not_active"
+//	@Failure		429		{object}	Problem
+//	@Router			/games/{id}/seats [post]
+func (s *Server) joinGame(c *gin.Context) {
+	data, err := readBody(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var req JoinRequest
+	if err := decodeStrict(data, &req, true); err != nil {
+		s.fail(c, err)
+		return
+	}
+	name, err := cleanName(req.Name, "Guest")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	id := c.Param("id")
+	if !validID(id) {
+		s.fail(c, models.ErrNotFound)
+		return
+	}
+	ctx := c.Request.Context()
+	seat, _, err := s.store.JoinSeat(ctx, id, name)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	token, err := s.issueToken(id, seat)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	st, err := s.load(ctx, id)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.kickBots(st)
+	c.Header("Location", "/v1/games/"+id)
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: seat, Token: token})
+}
+
+// listGames godoc
+//
+//	@Summary		List games
+//	@Description	A page of game summaries, newest first. Pass next_cursor as cursor for the next page; it is null on the last page.
+//	@Tags			games
+//	@Produce		json
+//	@Param			status	query		string	false	"only games of this status"	Enums(lobby, active, finished)
+//	@Param			limit	query		int		false	"page size (default 20)"		minimum(1)	maximum(100)
+//	@Param			cursor	query		string	false	"next_cursor of the previous page"
+//	@Success		200		{object}	GameList
+//	@Failure		400		{object}	Problem
+//	@Failure		429		{object}	Problem
+//	@Router			/games [get]
+func (s *Server) listGames(c *gin.Context) {
+	status := c.Query("status")
+	switch status {
+	case "", models.StatusLobby, models.StatusActive, models.StatusFinished:
+	default:
+		s.fail(c, badRequest("status must be lobby, active or finished, not %q", truncate(status, 32)))
+		return
+	}
+	limit, err := intQuery(c, "limit", 20, 1, 100)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	cursor := c.Query("cursor")
+	if len(cursor) > 200 {
+		s.fail(c, badRequest("cursor is not one this server handed out"))
+		return
+	}
+	games, next, err := s.store.ListGames(c.Request.Context(), status, limit, cursor)
+	if err != nil {
+		if classify(err).code == codeInternal && cursor != "" {
+			// A cursor the store cannot read is the client's mistake.
+			err = badRequest("cursor is not one this server handed out")
+		}
+		s.fail(c, err)
+		return
+	}
+	out := GameList{Games: make([]GameSummary, 0, len(games))}
+	for i := range games {
+		out.Games = append(out.Games, summaryOf(&games[i]))
+	}
+	if next != "" {
+		out.NextCursor = &next
+	}
+	c.Header("Cache-Control", "no-cache")
+	c.JSON(http.StatusOK, out)
+}
+
+// getGame godoc
+//
+//	@Summary		A game as the caller sees it (long-poll)
+//	@Description	With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+//	@Tags			games
+//	@Produce		json
+//	@Param			id				path		string	true	"game id"
+//	@Param			since			query		int		false	"answer once the version is greater than this"	minimum(0)
+//	@Param			wait			query		string	false	"how long to wait, e.g. 30s (capped by the server)"
+//	@Param			If-None-Match	header		string	false	"an ETag from a previous answer"
+//	@Security		SeatToken
+//	@Success		200				{object}	GameView
+//	@Header			200				{string}	ETag	"strong, per version and viewer"
+//	@Success		304				"not modified"
+//	@Failure		400				{object}	Problem
+//	@Failure		401				{object}	Problem
+//	@Failure		403				{object}	Problem
+//	@Failure		404				{object}	Problem
+//	@Failure		429				{object}	Problem
+//	@Router			/games/{id} [get]
+func (s *Server) getGame(c *gin.Context) {
+	var since int64 = -1
+	if raw, ok := c.GetQuery("since"); ok && raw != "" {
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || n < 0 {
+			s.fail(c, badRequest("query parameter since must be a non-negative integer, got %q", truncate(raw, 32)))
+			return
+		}
+		since = n
+	}
+	wait, err := s.waitQuery(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	viewer := viewerOf(c)
+	inm := c.GetHeader("If-None-Match")
+	fresh := func(st *gameState) bool {
+		switch {
+		case since >= 0:
+			return st.row.Version > since
+		case inm != "":
+			return !etagListMatches(inm, etag(st.row.Version, viewer))
+		}
+		return true
+	}
+	st, err := s.waitFor(c, c.Param("id"), wait, fresh)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if err := s.checkSeat(st, c); err != nil {
+		s.fail(c, err)
+		return
+	}
+	tag := etag(st.row.Version, viewer)
+	c.Header("ETag", tag)
+	c.Header("Vary", "Authorization")
+	c.Header("Cache-Control", "private, no-cache")
+	if !fresh(st) || inm != "" && etagListMatches(inm, tag) {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	c.JSON(http.StatusOK, buildView(st, viewer))
+}

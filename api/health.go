@@ -1,0 +1,48 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Health is the body of the health and readiness checks.
+type Health struct {
+	Status string `json:"status" example:"ok"`
+}
+
+// healthz godoc
+//
+//	@Summary	The process is up
+//	@Tags		operations
+//	@Produce	json
+//	@Success	200	{object}	Health
+//	@Router		/healthz [get]
+func (s *Server) healthz(c *gin.Context) {
+	c.JSON(http.StatusOK, Health{Status: "ok"})
+}
+
+// readyz godoc
+//
+//	@Summary	The database answers
+//	@Tags		operations
+//	@Produce	json
+//	@Success	200	{object}	Health
+//	@Failure	503	{object}	Problem
+//	@Router		/readyz [get]
+func (s *Server) readyz(c *gin.Context) {
+	if s.shuttingDown() {
+		s.fail(c, errShuttingDown)
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.WarnContext(ctx, "readiness check failed", "err", err.Error())
+		s.fail(c, errorf(codeUnavailable, "the database does not answer"))
+		return
+	}
+	c.JSON(http.StatusOK, Health{Status: "ok"})
+}

@@ -1,0 +1,132 @@
+package api
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// GameCounter is an optional Store method: counting games by status in the
+// database. Without it the games gauge pages through ListGames.
+type GameCounter interface {
+	CountGames(ctx context.Context) (map[string]int64, error)
+}
+
+type metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	waiting  prometheus.Gauge
+	actions  prometheus.Counter
+	created  prometheus.Counter
+	finished prometheus.Counter
+}
+
+func newMetrics(store Store) *metrics {
+	m := &metrics{
+		// A registry per server, so that tests can run several side by side.
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "hanabi_http_requests_total", Help: "HTTP requests by route, method and status.",
+		}, []string{"route", "method", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "hanabi_http_request_duration_seconds", Help: "Time to answer, by route (long-polls include their wait).",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60},
+		}, []string{"route", "method"}),
+		waiting: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "hanabi_longpoll_waiting", Help: "Long-poll requests waiting for a change.",
+		}),
+		actions: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "hanabi_actions_total", Help: "Actions appended to game logs by this process.",
+		}),
+		created: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "hanabi_games_created_total", Help: "Games created by this process.",
+		}),
+		finished: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "hanabi_games_finished_total", Help: "Games finished by an action taken in this process.",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.waiting, m.actions, m.created, m.finished,
+		&gamesCollector{store: store},
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// observe is the middleware that counts and times every request by its
+// route pattern: ids in paths would make a series per game.
+func (m *metrics) observe(c *gin.Context) {
+	start := time.Now()
+	c.Next()
+	route := c.FullPath()
+	if route == "" {
+		route = "unmatched"
+	}
+	method := c.Request.Method
+	m.requests.WithLabelValues(route, method, strconv.Itoa(c.Writer.Status())).Inc()
+	m.latency.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
+}
+
+func (m *metrics) handler() gin.HandlerFunc {
+	h := promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+	return gin.WrapH(h)
+}
+
+var gamesDesc = prometheus.NewDesc("hanabi_games", "Games in the database by status.", []string{"status"}, nil)
+
+// gamesCollector counts games at scrape time, at most every 15 seconds, so
+// that a busy scraper cannot turn into database load.
+type gamesCollector struct {
+	store  Store
+	mu     sync.Mutex
+	at     time.Time
+	counts map[string]int64
+}
+
+func (g *gamesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- gamesDesc }
+
+func (g *gamesCollector) Collect(ch chan<- prometheus.Metric) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.counts == nil || time.Since(g.at) > 15*time.Second {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		counts, err := countGames(ctx, g.store)
+		cancel()
+		if err == nil {
+			g.counts, g.at = counts, time.Now()
+		}
+	}
+	for _, st := range []string{models.StatusLobby, models.StatusActive, models.StatusFinished} {
+		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(g.counts[st]), st)
+	}
+}
+
+func countGames(ctx context.Context, store Store) (map[string]int64, error) {
+	if gc, ok := store.(GameCounter); ok {
+		return gc.CountGames(ctx)
+	}
+	counts := map[string]int64{}
+	for _, st := range []string{models.StatusLobby, models.StatusActive, models.StatusFinished} {
+		cursor := ""
+		// Bounded: beyond this the store should implement GameCounter.
+		for range 100 {
+			games, next, err := store.ListGames(ctx, st, 100, cursor)
+			if err != nil {
+				return nil, err
+			}
+			counts[st] += int64(len(games))
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+	}
+	return counts, nil
+}

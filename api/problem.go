@@ -1,0 +1,179 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// Problem is an RFC 9457 problem document: the body of every 4xx and 5xx.
+type Problem struct {
+	Type   string `json:"type" example:"/problems/not_your_turn"`
+	Title  string `json:"title" example:"Not your turn"`
+	Status int    `json:"status" example:"409"`
+	Detail string `json:"detail,omitempty" example:"seat 2 is to act, not seat 0"`
+	Code   string `json:"code" example:"not_your_turn"`
+	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
+	Reason string `json:"reason,omitempty" example:"no_note_tokens"`
+}
+
+// Codes of the contract. Each one has exactly one status and title, below.
+const (
+	codeBadRequest         = "bad_request"
+	codeUnauthorized       = "unauthorized"
+	codeForbidden          = "forbidden"
+	codeNotFound           = "not_found"
+	codeMethodNotAllowed   = "method_not_allowed"
+	codeNotYourTurn        = "not_your_turn"
+	codeStaleVersion       = "stale_version"
+	codeGameNotActive      = "game_not_active"
+	codeGameFull           = "game_full"
+	codePreconditionFailed = "precondition_failed"
+	codeIllegalAction      = "illegal_action"
+	codeRateLimited        = "rate_limited"
+	codeInternal           = "internal"
+	codeUnavailable        = "unavailable"
+	codeNotImplemented     = "not_implemented"
+)
+
+// problemTable is the one place where a code becomes an HTTP status.
+var problemTable = map[string]struct {
+	status int
+	title  string
+}{
+	codeBadRequest:         {http.StatusBadRequest, "Bad request"},
+	codeUnauthorized:       {http.StatusUnauthorized, "Unauthorized"},
+	codeForbidden:          {http.StatusForbidden, "Forbidden"},
+	codeNotFound:           {http.StatusNotFound, "Not found"},
+	codeMethodNotAllowed:   {http.StatusMethodNotAllowed, "Method not allowed"},
+	codeNotYourTurn:        {http.StatusConflict, "Not your turn"},
+	codeStaleVersion:       {http.StatusConflict, "Stale version"},
+	codeGameNotActive:      {http.StatusConflict, "Game not active"},
+	codeGameFull:           {http.StatusConflict, "Game full"},
+	codePreconditionFailed: {http.StatusPreconditionFailed, "Precondition failed"},
+	codeIllegalAction:      {http.StatusUnprocessableEntity, "Illegal action"},
+	codeRateLimited:        {http.StatusTooManyRequests, "Too many requests"},
+	codeInternal:           {http.StatusInternalServerError, "Internal server error"},
+	codeUnavailable:        {http.StatusServiceUnavailable, "Service unavailable"},
+	codeNotImplemented:     {http.StatusNotImplemented, "Not implemented"},
+}
+
+// apiError is an error that already knows its code. Handlers return these for
+// what they detect themselves; everything else goes through classify.
+type apiError struct {
+	code   string
+	detail string
+	reason string
+}
+
+func (e *apiError) Error() string { return e.code + ": " + e.detail }
+
+func errorf(code, format string, args ...any) *apiError {
+	return &apiError{code: code, detail: fmt.Sprintf(format, args...)}
+}
+
+func badRequest(format string, args ...any) *apiError {
+	return errorf(codeBadRequest, format, args...)
+}
+
+// classify maps any error to its problem code. Details of unknown errors stay
+// in the log: they may carry SQL or internals that a client must not see.
+func classify(err error) *apiError {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		switch ee {
+		case engine.ErrNotYourTurn:
+			return &apiError{code: codeNotYourTurn, detail: err.Error()}
+		case engine.ErrGameOver:
+			return &apiError{code: codeGameNotActive, detail: err.Error()}
+		}
+		return &apiError{code: codeIllegalAction, detail: err.Error(), reason: ee.Code}
+	}
+	var oe *variants.OptionError
+	switch {
+	case errors.As(err, &oe):
+		return &apiError{code: codeBadRequest, detail: oe.Msg}
+	case errors.Is(err, variants.ErrUnknownVariant):
+		return &apiError{code: codeNotFound, detail: err.Error()}
+	case errors.Is(err, models.ErrNotFound):
+		return &apiError{code: codeNotFound, detail: "no such game"}
+	case errors.Is(err, models.ErrGameFull):
+		return &apiError{code: codeGameFull, detail: "every seat is taken"}
+	case errors.Is(err, models.ErrNotLobby):
+		return &apiError{code: codeGameNotActive, detail: "the game is not taking seats"}
+	case errors.Is(err, models.ErrConflict):
+		return &apiError{code: codeStaleVersion, detail: "another action was applied first"}
+	case errors.Is(err, errShuttingDown):
+		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &apiError{code: codeUnavailable, detail: "the request timed out"}
+	}
+	return &apiError{code: codeInternal, detail: "something went wrong on our side"}
+}
+
+var errShuttingDown = errors.New("shutting down")
+
+// problemFor builds the document for err.
+func problemFor(err error) (*apiError, Problem) {
+	ae := classify(err)
+	row, ok := problemTable[ae.code]
+	if !ok {
+		row = problemTable[codeInternal]
+	}
+	return ae, Problem{
+		Type:   "/problems/" + ae.code,
+		Title:  row.title,
+		Status: row.status,
+		Detail: ae.detail,
+		Code:   ae.code,
+		Reason: ae.reason,
+	}
+}
+
+// fail answers the request with err as a problem and stops the chain.
+func (s *Server) fail(c *gin.Context, err error) {
+	if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
+		// The client has gone; nobody reads an answer. 499 is for the logs.
+		c.AbortWithStatus(499)
+		return
+	}
+	ae, p := problemFor(err)
+	if ae.code == codeInternal || ae.code == codeUnavailable && !errors.Is(err, errShuttingDown) {
+		// Logged here, not sent: the error may name tables or queries.
+		s.log.ErrorContext(c.Request.Context(), "request failed", "route", c.FullPath(), "err", err.Error())
+	}
+	switch ae.code {
+	case codeUnauthorized:
+		c.Header("WWW-Authenticate", `Bearer realm="hanabi"`)
+	case codeRateLimited:
+		if ra := c.GetHeader("Retry-After"); ra == "" {
+			c.Header("Retry-After", "1")
+		}
+	case codeUnavailable:
+		c.Header("Retry-After", "1")
+	}
+	c.Header("Content-Type", "application/problem+json")
+	c.Header("Cache-Control", "no-store")
+	c.Set(ctxProblemCode, ae.code)
+	c.AbortWithStatusJSON(p.Status, p)
+}
+
+func retryAfterSeconds(secs float64) string {
+	n := int(secs + 0.999)
+	if n < 1 {
+		n = 1
+	}
+	return strconv.Itoa(n)
+}

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"golang.org/x/time/rate"
+)
+
+// Limit is a token bucket: PerSecond requests on average, bursts of Burst.
+// A zero PerSecond turns the limit off.
+type Limit struct {
+	PerSecond float64
+	Burst     int
+}
+
+// limiters holds one bucket per key (a client address, or a game's seat)
+// and forgets the ones that stayed idle, so that the map stays small.
+type limiters struct {
+	limit   Limit
+	mu      sync.Mutex
+	buckets map[string]*bucket
+	swept   time.Time
+	idle    time.Duration
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+func newLimiters(l Limit) *limiters {
+	return &limiters{limit: l, buckets: map[string]*bucket{}, idle: 10 * time.Minute}
+}
+
+// allow takes a token for key, or says how long until one is free.
+func (l *limiters) allow(key string, now time.Time) (bool, time.Duration) {
+	if l == nil || l.limit.PerSecond <= 0 {
+		return true, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.swept) > time.Minute {
+		for k, b := range l.buckets {
+			if now.Sub(b.seen) > l.idle {
+				delete(l.buckets, k)
+			}
+		}
+		l.swept = now
+	}
+	b := l.buckets[key]
+	if b == nil {
+		burst := max(l.limit.Burst, 1)
+		b = &bucket{lim: rate.NewLimiter(rate.Limit(l.limit.PerSecond), burst)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	r := b.lim.ReserveN(now, 1)
+	if !r.OK() {
+		return false, time.Second
+	}
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+func (l *limiters) size() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
+}
+
+// limitAddr is the per-address middleware.
+func (s *Server) limitAddr(c *gin.Context) {
+	ok, wait := s.addrLimits.allow(c.ClientIP(), s.now())
+	if !ok {
+		s.tooMany(c, wait)
+		return
+	}
+	c.Next()
+}
+
+// allowSeat applies the per-seat bucket; a seat's token shared among many
+// clients cannot outrun it by spreading over addresses.
+func (s *Server) allowSeat(c *gin.Context, a *seatAuth) bool {
+	ok, wait := s.seatLimits.allow(a.game+"/"+itoa(a.seat), s.now())
+	if !ok {
+		s.tooMany(c, wait)
+		return false
+	}
+	return true
+}
+
+func (s *Server) tooMany(c *gin.Context, wait time.Duration) {
+	c.Header("Retry-After", retryAfterSeconds(wait.Seconds()))
+	s.fail(c, errorf(codeRateLimited, "too many requests; retry after %s", retryAfterSeconds(wait.Seconds())+"s"))
+}

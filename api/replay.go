@@ -1,0 +1,201 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/engine/hanablive"
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// ReplayView is a finished game whole: the deal and every action, enough to
+// play it again move by move.
+type ReplayView struct {
+	ID      string     `json:"id"`
+	Variant string     `json:"variant" example:"farbrausch2"`
+	Options any        `json:"options" swaggertype:"object"`
+	Players int        `json:"players" example:"2"`
+	Seats   []SeatView `json:"seats"`
+	Seed    string     `json:"seed"`
+	// Deck is every card in dealing order: a card's id is its index.
+	Deck    []CardFace     `json:"deck"`
+	Actions []ReplayAction `json:"actions"`
+	Result  *ResultView    `json:"result"`
+}
+
+// ReplayAction is one entry of the log, in the request's terms.
+type ReplayAction struct {
+	Seq    int     `json:"seq" example:"0"`
+	Seat   int     `json:"seat" example:"0"`
+	Type   string  `json:"type" enums:"play,discard,clue" example:"clue"`
+	Card   *int    `json:"card,omitempty"`
+	Target *int    `json:"target,omitempty"`
+	Color  *string `json:"color,omitempty"`
+	Rank   *int    `json:"rank,omitempty"`
+}
+
+// ImportResponse is an imported game's final state, everything visible.
+type ImportResponse struct {
+	Game *GameView `json:"game"`
+}
+
+// HanabLiveGame documents the hanab.live JSON game format that the replay
+// endpoints read and write (see the package engine/hanablive).
+type HanabLiveGame = hanablive.Game
+
+// getReplay godoc
+//
+//	@Summary		The replay of a finished game
+//	@Description	The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
+//	@Tags			replays
+//	@Produce		json
+//	@Param			id		path		string	true	"game id"
+//	@Param			format	query		string	false	"native (default) or hanablive"	Enums(native, hanablive)
+//	@Success		200		{object}	ReplayView
+//	@Failure		400		{object}	Problem
+//	@Failure		404		{object}	Problem
+//	@Failure		409		{object}	Problem	"game_not_active: the game has not finished"
+//	@Failure		429		{object}	Problem
+//	@Router			/games/{id}/replay [get]
+func (s *Server) getReplay(c *gin.Context) {
+	format := c.DefaultQuery("format", "native")
+	if format != "native" && format != "hanablive" {
+		s.fail(c, badRequest("format must be native or hanablive, not %q", truncate(format, 32)))
+		return
+	}
+	st, err := s.load(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if err := s.checkSeat(st, c); err != nil {
+		s.fail(c, err)
+		return
+	}
+	// The deck is every card's identity: only a finished game may show it.
+	if st.row.Status != models.StatusFinished || !st.game.Over() {
+		s.fail(c, errorf(codeGameNotActive, "only a finished game has a replay; this one is %s", st.row.Status))
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=3600")
+	if format == "hanablive" {
+		r := &hanablive.Replay{Variant: st.row.Variant, Settings: st.settings, Players: seatNames(st), Seed: st.row.Seed, State: st.game}
+		out, err := hanablive.Export(r)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, out)
+		return
+	}
+	c.JSON(http.StatusOK, replayView(st))
+}
+
+func seatNames(st *gameState) []string {
+	names := make([]string, st.row.Players)
+	for _, sv := range seatViews(st.row.Players, st.seats) {
+		if sv.Name != nil {
+			names[sv.Seat] = *sv.Name
+		}
+	}
+	return names
+}
+
+func replayView(st *gameState) ReplayView {
+	cfg := st.cfg
+	out := ReplayView{
+		ID: st.row.ID, Variant: st.row.Variant, Options: st.settings, Players: st.row.Players,
+		Seats: seatViews(st.row.Players, st.seats), Seed: st.row.Seed,
+		Deck: []CardFace{}, Actions: []ReplayAction{},
+	}
+	for id, card := range st.game.Deck() {
+		out.Deck = append(out.Deck, CardFace{ID: id, Suit: cfg.Suits[card.Suit].Name, Rank: card.Rank})
+	}
+	for _, a := range st.log {
+		ra := ReplayAction{Seq: a.Seq, Seat: a.Seat}
+		switch engine.Kind(a.Kind) {
+		case engine.Play:
+			ra.Type, ra.Card = "play", ptr(a.Card)
+		case engine.Discard:
+			ra.Type, ra.Card = "discard", ptr(a.Card)
+		case engine.ColorClue:
+			ra.Type, ra.Target, ra.Color = "clue", ptr(a.Target), ptr(cfg.ClueColors[a.Value])
+		case engine.RankClue:
+			ra.Type, ra.Target, ra.Rank = "clue", ptr(a.Target), ptr(a.Value)
+		}
+		out.Actions = append(out.Actions, ra)
+	}
+	if r, over := st.game.Result(); over {
+		out.Result = resultView(r)
+	}
+	return out
+}
+
+// importReplay godoc
+//
+//	@Summary		Replay a hanab.live game
+//	@Description	Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+//	@Tags			replays
+//	@Accept			json
+//	@Produce		json
+//	@Param			game	body		HanabLiveGame	true	"a hanab.live JSON game"
+//	@Success		200		{object}	ImportResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		422		{object}	Problem	"illegal_action: the detail names the action's index"
+//	@Failure		429		{object}	Problem
+//	@Router			/replays [post]
+func (s *Server) importReplay(c *gin.Context) {
+	data, err := readBody(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	r, err := hanablive.Import(data)
+	if err != nil {
+		s.fail(c, importProblem(err))
+		return
+	}
+	g := r.State
+	row := &models.Game{Variant: r.Variant, Players: g.Players(), Status: models.StatusFinished, Version: int64(len(g.Log()))}
+	st := &gameState{row: row, settings: r.Settings, cfg: g.Config(), game: g}
+	for i, name := range r.Players {
+		st.seats = append(st.seats, models.Seat{Seat: i, Name: name})
+	}
+	gv := buildView(st, -1)
+	if !g.Over() {
+		revealHands(st, gv)
+	}
+	c.JSON(http.StatusOK, ImportResponse{Game: gv})
+}
+
+// revealHands fills in the hands of an imported game whose log stopped
+// before the rules ended it. A replay is public record, so every card is
+// shown: each hand as the next seat sees it.
+func revealHands(st *gameState, gv *GameView) {
+	n := st.game.Players()
+	gv.Hands = gv.Hands[:0]
+	for p := range n {
+		v := st.game.View((p + 1) % n)
+		hv := HandView{Seat: p, Cards: []CardView{}}
+		for _, cv := range v.Hand(p) {
+			hv.Cards = append(hv.Cards, cardView(v.Config, v.Clues, cv))
+		}
+		gv.Hands = append(gv.Hands, hv)
+	}
+}
+
+func importProblem(err error) error {
+	var re *engine.ReplayError
+	if errors.As(err, &re) {
+		reason := "bad_action"
+		var ee *engine.Error
+		if errors.As(re.Err, &ee) {
+			reason = ee.Code
+		}
+		return &apiError{code: codeIllegalAction, detail: re.Error(), reason: reason}
+	}
+	return badRequest("%s", truncate(err.Error(), 300))
+}

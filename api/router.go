@@ -1,0 +1,191 @@
+// Package api puts the engine on the network: a gin router whose handlers
+// read games from a Store, replay their logs through the engine, and answer
+// with per-seat views. Every rule is the engine's; this package only
+// translates between HTTP and the engine's terms.
+package api
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	swaggerFiles "github.com/swaggo/files"
+	ginSwagger "github.com/swaggo/gin-swagger"
+
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/docs"
+)
+
+// Config is what the server needs from its caller.
+type Config struct {
+	Store Store
+	// Secret signs seat tokens (HS256). Empty: the one the store keeps, so
+	// that tokens survive restarts and work on every replica.
+	Secret []byte
+	// TokenTTL is how long a seat token lasts (default 7 days).
+	TokenTTL time.Duration
+	// MaxWait caps a long-poll's wait (default 60 s).
+	MaxWait time.Duration
+	// Bots are the strategies that may take a seat; GET /bots lists them and
+	// the server moves for their seats. Nil: no bots.
+	Bots []bots.Strategy
+	// AddrLimit and SeatLimit are the token buckets per client address and per
+	// seat. Zero values turn them off.
+	AddrLimit Limit
+	SeatLimit Limit
+	// TrustedProxies may set X-Forwarded-For; none by default, so a client
+	// cannot pick its own rate-limit bucket.
+	TrustedProxies []string
+	Logger         *slog.Logger
+	// Now is the clock for token times (tests); default time.Now.
+	Now func() time.Time
+	// CacheSize bounds the cache of replayed games (default 1024; negative: off).
+	CacheSize int
+}
+
+// Server is the HTTP API. Create it with New, serve Handler, and call
+// Shutdown before the http.Server's own, so that long-polls let go.
+type Server struct {
+	cfg        Config
+	store      Store
+	secret     []byte
+	log        *slog.Logger
+	cache      *stateCache
+	metrics    *metrics
+	addrLimits *limiters
+	seatLimits *limiters
+	handler    *gin.Engine
+
+	shutdown     chan struct{}
+	shutdownOnce sync.Once
+
+	bg         sync.WaitGroup
+	botMu      sync.Mutex
+	botRunning map[string]bool
+	botAgain   map[string]bool
+}
+
+// New builds the server; it asks the store for the signing secret when the
+// config brings none.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("api: no store")
+	}
+	if cfg.TokenTTL <= 0 {
+		cfg.TokenTTL = 7 * 24 * time.Hour
+	}
+	if cfg.MaxWait <= 0 {
+		cfg.MaxWait = 60 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.CacheSize == 0 {
+		cfg.CacheSize = 1024
+	}
+	secret := cfg.Secret
+	if len(secret) == 0 {
+		var err error
+		if secret, err = cfg.Store.SigningSecret(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if len(secret) < 32 {
+		return nil, errors.New("api: the signing secret must be at least 32 bytes")
+	}
+	s := &Server{
+		cfg: cfg, store: cfg.Store, secret: secret, log: cfg.Logger,
+		cache:      newStateCache(cfg.CacheSize),
+		metrics:    newMetrics(cfg.Store),
+		addrLimits: newLimiters(cfg.AddrLimit),
+		seatLimits: newLimiters(cfg.SeatLimit),
+		shutdown:   make(chan struct{}),
+		botRunning: map[string]bool{},
+		botAgain:   map[string]bool{},
+	}
+	if err := s.routes(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Handler is the server's http.Handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Shutdown releases every waiting long-poll (they answer as if their wait had
+// run out) and refuses new waits, then waits for the bot drivers to finish
+// their current move. Call it before http.Server.Shutdown, which then waits
+// for in-flight requests: actions finish, nothing hangs.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.shutdownOnce.Do(func() { close(s.shutdown) })
+	done := make(chan struct{})
+	go func() { s.bg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Server) now() time.Time { return s.cfg.Now() }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func (s *Server) routes() error {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	if err := r.SetTrustedProxies(s.cfg.TrustedProxies); err != nil {
+		return err
+	}
+	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors)
+	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
+	r.NoMethod(func(c *gin.Context) {
+		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
+	})
+
+	ops := func(g gin.IRoutes) {
+		g.GET("/healthz", s.healthz)
+		g.GET("/readyz", s.readyz)
+		g.GET("/metrics", s.metrics.handler())
+		g.GET("/openapi.json", s.openAPI)
+	}
+	ops(r)
+	r.GET("/swagger/*any", ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/openapi.json")))
+
+	v1 := r.Group("/v1")
+	ops(v1)
+	api := v1.Group("", s.limitAddr)
+	api.GET("/variants", s.listVariants)
+	api.GET("/variants/:name", s.getVariant)
+	api.GET("/bots", s.listBots)
+	api.POST("/replays", s.importReplay)
+	api.GET("/games", s.listGames)
+	api.POST("/games", s.createGame)
+
+	game := api.Group("/games/:id", s.authenticate)
+	game.GET("", s.getGame)
+	game.POST("/seats", s.joinGame)
+	game.POST("/actions", s.requireSeat, s.postAction)
+	game.GET("/events", s.getEvents)
+	game.GET("/replay", s.getReplay)
+	s.handler = r
+	return nil
+}
+
+// openAPI serves the document that swag generated from this package's annotations.
+func (s *Server) openAPI(c *gin.Context) {
+	c.Header("Cache-Control", "public, max-age=300")
+	c.Data(http.StatusOK, "application/json", []byte(docs.SwaggerInfo.ReadDoc()))
+}

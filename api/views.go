@@ -1,0 +1,230 @@
+package api
+
+import (
+	"math/bits"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// GameView is a game as one seat, or a spectator, sees it.
+type GameView struct {
+	ID      string            `json:"id" example:"k3j9x0c2m4n5b6v7"`
+	Variant string            `json:"variant" example:"farbrausch2"`
+	Options variants.Settings `json:"options"`
+	Status  string            `json:"status" enums:"lobby,active,finished" example:"active"`
+	// Version counts every change: a seat taken, an action applied.
+	Version int64 `json:"version" example:"17"`
+	// You is the viewer's seat, null for a spectator.
+	You   *int       `json:"you" example:"1"`
+	Seats []SeatView `json:"seats"`
+	// CurrentSeat is the seat to act, null unless the game is active.
+	CurrentSeat     *int `json:"current_seat" example:"2"`
+	Turn            int  `json:"turn" example:"17"`
+	NoteTokens      int  `json:"note_tokens" example:"5"`
+	StormTokensUsed int  `json:"storm_tokens_used" example:"1"`
+	DeckCount       int  `json:"deck_count" example:"20"`
+	// FinalTurnsLeft is null while the deck lasts.
+	FinalTurnsLeft *int           `json:"final_turns_left"`
+	Fireworks      map[string]int `json:"fireworks"`
+	Discards       []CardFace     `json:"discards"`
+	// Hands is empty in the lobby.
+	Hands    []HandView  `json:"hands"`
+	Score    int         `json:"score" example:"11"`
+	MaxScore int         `json:"max_score" example:"30"`
+	Result   *ResultView `json:"result"`
+}
+
+// SeatView is one seat at the table. Name is null while the seat is free;
+// Bot names the strategy of a bot seat.
+type SeatView struct {
+	Seat int     `json:"seat" example:"0"`
+	Name *string `json:"name" example:"Alice"`
+	Bot  *string `json:"bot"`
+}
+
+// CardFace is a card whose identity the viewer may know.
+type CardFace struct {
+	ID   int    `json:"id" example:"5"`
+	Suit string `json:"suit" example:"red"`
+	Rank int    `json:"rank" example:"1"`
+}
+
+// HandView is one seat's hand, newest card first.
+type HandView struct {
+	Seat  int        `json:"seat"`
+	Cards []CardView `json:"cards"`
+}
+
+// CardView is a card in a hand. Suit and rank are null when the viewer may
+// not know them: its own cards, and every hand of the public view while the
+// game runs. PossibleSuits and PossibleRanks are what the holder can deduce
+// from the clues it received.
+type CardView struct {
+	ID            int        `json:"id" example:"13"`
+	Suit          *string    `json:"suit" example:"blue"`
+	Rank          *int       `json:"rank" example:"3"`
+	Clues         []ClueMark `json:"clues"`
+	PossibleSuits []string   `json:"possible_suits"`
+	PossibleRanks []int      `json:"possible_ranks"`
+}
+
+// ClueMark is one clue that reached a card's hand: it touched the card or,
+// when touched is false, told that the card is not of that color or rank.
+type ClueMark struct {
+	Turn    int     `json:"turn" example:"4"`
+	Giver   int     `json:"giver" example:"0"`
+	Color   *string `json:"color,omitempty" example:"red"`
+	Rank    *int    `json:"rank,omitempty"`
+	Touched bool    `json:"touched" example:"true"`
+}
+
+// ResultView is a finished game's outcome.
+type ResultView struct {
+	Score  int    `json:"score" example:"17"`
+	Reason string `json:"reason" enums:"storms,perfect,deck_out" example:"deck_out"`
+	Rating string `json:"rating" example:"Good! The audience is pleased."`
+}
+
+// GameSummary is a game in a listing.
+type GameSummary struct {
+	ID        string            `json:"id"`
+	Variant   string            `json:"variant"`
+	Options   variants.Settings `json:"options"`
+	Players   int               `json:"players"`
+	Status    string            `json:"status" enums:"lobby,active,finished"`
+	Version   int64             `json:"version"`
+	CreatedAt time.Time         `json:"created_at"`
+	UpdatedAt time.Time         `json:"updated_at"`
+}
+
+func resultView(r engine.Result) *ResultView {
+	return &ResultView{Score: r.Score, Reason: r.Reason.String(), Rating: r.Rating}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func suitNames(cfg *engine.Config, set uint8) []string {
+	out := make([]string, 0, bits.OnesCount8(set))
+	for i, s := range cfg.Suits {
+		if set&(1<<i) != 0 {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+func rankList(set uint8) []int {
+	out := make([]int, 0, bits.OnesCount8(set))
+	for r := 1; r <= engine.MaxRank; r++ {
+		if set&(1<<r) != 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// buildView renders seat's view of the game (viewer -1: the public). Which
+// card identities a viewer may see is the engine's decision (View.Known);
+// this only renders it.
+func buildView(st *gameState, viewer int) *GameView {
+	row := st.row
+	gv := &GameView{
+		ID: row.ID, Variant: row.Variant, Options: st.settings, Status: row.Status, Version: row.Version,
+		Seats: seatViews(row.Players, st.seats), Fireworks: map[string]int{},
+		Discards: []CardFace{}, Hands: []HandView{},
+	}
+	if viewer >= 0 {
+		gv.You = ptr(viewer)
+	}
+	engineSeat := engine.Public
+	if viewer >= 0 && viewer < row.Players {
+		engineSeat = viewer
+	}
+	v := st.game.View(engineSeat)
+	cfg := v.Config
+	gv.Turn, gv.NoteTokens, gv.StormTokensUsed, gv.DeckCount = v.Turn, v.NoteTokens, v.StormsUsed, v.DeckCount
+	gv.Score, gv.MaxScore = v.Score, v.MaxScore
+	if v.FinalTurnsLeft >= 0 {
+		gv.FinalTurnsLeft = ptr(v.FinalTurnsLeft)
+	}
+	for i, s := range cfg.Suits {
+		gv.Fireworks[s.Name] = v.Fireworks[i]
+	}
+	for _, d := range v.Discards {
+		gv.Discards = append(gv.Discards, CardFace{ID: d.ID, Suit: cfg.Suits[d.Suit].Name, Rank: d.Rank})
+	}
+	if v.Over {
+		gv.Result = resultView(v.Result)
+	}
+	if row.Status == models.StatusActive && !v.Over {
+		gv.CurrentSeat = ptr(v.Current)
+	}
+	if row.Status == models.StatusLobby {
+		// Nobody holds cards before the game starts.
+		return gv
+	}
+	for p := range v.Players {
+		hv := HandView{Seat: p, Cards: make([]CardView, 0, v.HandLen[p])}
+		for _, cv := range v.Hand(p) {
+			hv.Cards = append(hv.Cards, cardView(cfg, v.Clues, cv))
+		}
+		gv.Hands = append(gv.Hands, hv)
+	}
+	return gv
+}
+
+func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView) CardView {
+	out := CardView{
+		ID: cv.ID, Clues: []ClueMark{},
+		PossibleSuits: suitNames(cfg, cv.Suits), PossibleRanks: rankList(cv.Ranks),
+	}
+	if cv.Known {
+		out.Suit, out.Rank = ptr(cfg.Suits[cv.Card.Suit].Name), ptr(cv.Card.Rank)
+	}
+	bit := uint64(1) << uint(cv.ID)
+	for _, cr := range clues {
+		if cr.Hand&bit == 0 {
+			continue
+		}
+		m := ClueMark{Turn: cr.Turn, Giver: cr.Giver, Touched: cr.Touched&bit != 0}
+		if cr.Kind == engine.ColorClue {
+			m.Color = ptr(cfg.ClueColors[cr.Value])
+		} else {
+			m.Rank = ptr(cr.Value)
+		}
+		out.Clues = append(out.Clues, m)
+	}
+	return out
+}
+
+func seatViews(players int, seats []models.Seat) []SeatView {
+	out := make([]SeatView, players)
+	for i := range out {
+		out[i].Seat = i
+	}
+	for _, s := range seats {
+		if s.Seat < 0 || s.Seat >= players {
+			continue
+		}
+		out[s.Seat].Name = ptr(s.Name)
+		if s.Bot != "" {
+			out[s.Seat].Bot = ptr(s.Bot)
+		}
+	}
+	return out
+}
+
+func summaryOf(g *models.Game) GameSummary {
+	s := GameSummary{
+		ID: g.ID, Variant: g.Variant, Players: g.Players, Status: g.Status, Version: g.Version,
+		CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
+	}
+	_, set, _, err := setup(g)
+	if err == nil {
+		s.Options = set
+	}
+	return s
+}
