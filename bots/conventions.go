@@ -1,7 +1,312 @@
 package bots
 
-import "github.com/hanabi-server/hanabi/engine"
+import (
+	"math/bits"
 
-func newConventions(cfg *engine.Config, seat int, seed uint64) Player {
-	return newRandom(cfg, seat, seed)
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// conventionsPlayer plays by a small set of table conventions that a person
+// can follow at a real table. Every seat applies the same reading of a clue,
+// so a clue means more than the cards it names:
+//
+//   - Chop: a hand's oldest card that no clue has touched. With nothing
+//     better to do, a player discards their chop, so a card that must not be
+//     lost is clued while it sits there.
+//   - Focus: the card a clue is about. If the clue touches the chop for the
+//     first time, the chop; otherwise the newest card it touches for the
+//     first time. A clue touching no new card (a stall) has no focus.
+//   - Play clue: if the focus could be playable now, as far as its holder can
+//     tell from every clue it has had, the holder plays it. A giver only
+//     gives such a clue when the focus really is playable.
+//   - Save clue: a clue on the chop whose focus cannot be playable now says
+//     "keep this": the card is critical (its last copy, every 5 included).
+//   - Touched cards are never discarded while an untouched one is left.
+//   - When notes are full and no clue helps, an empty clue (where the rules
+//     allow it) or a clue on cards already touched passes the turn safely.
+type conventionsPlayer struct {
+	d     *deckInfo
+	seat  int
+	n     int
+	b     board
+	clued [engine.MaxDeck]bool // touched by some clue: not on the chop any more
+	play  [engine.MaxDeck]bool // the focus of a play clue: its holder will play it
+	buf   []engine.Action
+}
+
+func newConventions(cfg *engine.Config, seat int, _ uint64) Player {
+	return &conventionsPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players}
+}
+
+func (c *conventionsPlayer) Start(v *engine.View) { c.b.load(c.d, v) }
+
+func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
+	if ev.Action.IsClue() && ev.Touched != 0 {
+		// A clue does not change any hand, so v shows the target's hand as
+		// the giver saw it; the flags are still those from before the clue.
+		hand := v.Hand(ev.Action.Target)
+		if f := c.focus(hand, ev.Touched); f >= 0 {
+			// v's deductions include this clue: the holder's reading.
+			if c.d.knowMask(&hand[f])&c.b.playable != 0 {
+				c.play[hand[f].ID] = true
+			}
+		}
+		for _, cv := range hand {
+			if ev.Touched&bit(cv.ID) != 0 {
+				c.clued[cv.ID] = true
+			}
+		}
+	}
+	c.b.load(c.d, v)
+}
+
+// chop is the index of the oldest untouched card, or -1 when all are touched.
+func (c *conventionsPlayer) chop(hand []engine.CardView) int {
+	for i := len(hand) - 1; i >= 0; i-- {
+		if !c.clued[hand[i].ID] {
+			return i
+		}
+	}
+	return -1
+}
+
+// focus is the index of the card a clue touching the set touched is about.
+func (c *conventionsPlayer) focus(hand []engine.CardView, touched uint64) int {
+	if ch := c.chop(hand); ch >= 0 && touched&bit(hand[ch].ID) != 0 {
+		return ch
+	}
+	for i, cv := range hand {
+		if touched&bit(cv.ID) != 0 && !c.clued[cv.ID] {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *conventionsPlayer) Act(v *engine.View) engine.Action {
+	own := v.Hand(c.seat)
+	// What this seat can tell about its own cards: its clues, less the
+	// identities whose every copy is in sight (played, discarded, or held
+	// by someone else).
+	var seen [64]int
+	for p := range v.Players {
+		if p != c.seat {
+			for _, cv := range v.Hand(p) {
+				seen[ident(cv.Card)]++
+			}
+		}
+	}
+	mine := func(cv *engine.CardView) uint64 {
+		m := c.d.knowMask(cv)
+		forEach(m, func(x int) {
+			if c.b.gone[x]+seen[x] >= c.d.count[x] {
+				m &^= bit(x)
+			}
+		})
+		if m == 0 {
+			return c.d.knowMask(cv)
+		}
+		return m
+	}
+
+	// 1. Play a card known to be playable, or the focus of a play clue
+	//    that may still be playable. Known cards first, lowest rank first.
+	best := -1
+	for i := range own {
+		m := mine(&own[i])
+		if m&^c.b.playable == 0 && (best < 0 || lowest(m) < lowest(mine(&own[best]))) {
+			best = i
+		}
+	}
+	if best < 0 {
+		for i := range own {
+			if c.play[own[i].ID] && mine(&own[i])&c.b.playable != 0 {
+				best = i
+				break
+			}
+		}
+	}
+	if best >= 0 {
+		return engine.PlayCard(own[best].ID)
+	}
+
+	if v.NoteTokens > 0 {
+		// 2. Save a critical card on the chop of a player about to discard.
+		if a, ok := c.saveClue(v); ok {
+			return a
+		}
+		// 3. The play clue that gets the most cards played.
+		if a, ok := c.playClue(v); ok {
+			return a
+		}
+	}
+
+	if v.NoteTokens < v.Config.NoteTokens {
+		// 4. Discard: a card known to be useless, else the chop, else the
+		//    touched card most likely to be useless.
+		for i := range own {
+			if mine(&own[i])&^c.b.dead == 0 {
+				return engine.DiscardCard(own[i].ID)
+			}
+		}
+		if ch := c.chop(own); ch >= 0 {
+			return engine.DiscardCard(own[ch].ID)
+		}
+		best, bestDead := 0, -1
+		for i := range own {
+			if d := bits.OnesCount64(mine(&own[i]) & c.b.dead); d > bestDead && mine(&own[i])&c.b.critical == 0 {
+				best, bestDead = i, d
+			}
+		}
+		return engine.DiscardCard(own[best].ID)
+	}
+
+	// 5. Notes are full and no clue helps: stall without misleading.
+	if a, ok := c.stall(v); ok {
+		return a
+	}
+	best = 0
+	for i := range own {
+		if bits.OnesCount64(mine(&own[i])&c.b.playable) > bits.OnesCount64(mine(&own[best])&c.b.playable) {
+			best = i
+		}
+	}
+	return engine.PlayCard(own[best].ID)
+}
+
+func lowest(m uint64) int {
+	r := engine.MaxRank + 1
+	forEach(m, func(x int) { r = min(r, x&7) })
+	return r
+}
+
+// after is the holder's deduction about cv once clue a (touching touched) is given.
+func (c *conventionsPlayer) after(cv *engine.CardView, a engine.Action, touched uint64) uint64 {
+	set := c.d.rankMask[min(max(a.Value, 0), engine.MaxRank)]
+	if a.Kind == engine.ColorClue {
+		set = c.d.colorMask[a.Value]
+	}
+	if touched&bit(cv.ID) != 0 {
+		return c.d.knowMask(cv) & set
+	}
+	return c.d.knowMask(cv) &^ set
+}
+
+func (c *conventionsPlayer) clues(v *engine.View, target int) []engine.Action {
+	c.buf = v.LegalActions(c.buf)
+	out := c.buf[:0]
+	for _, a := range c.buf {
+		if a.IsClue() && a.Target == target {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// willDiscard reports whether seat p has nothing to play as far as it knows.
+func (c *conventionsPlayer) willDiscard(v *engine.View, p int) bool {
+	for _, cv := range v.Hand(p) {
+		if c.play[cv.ID] || c.d.knowMask(&cv)&^c.b.playable == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *conventionsPlayer) saveClue(v *engine.View) (engine.Action, bool) {
+	for k := 1; k < v.Players; k++ {
+		p := (c.seat + k) % v.Players
+		hand := v.Hand(p)
+		ch := c.chop(hand)
+		if ch < 0 || !c.willDiscard(v, p) {
+			continue
+		}
+		x := ident(hand[ch].Card)
+		if c.b.critical&bit(x) == 0 || c.b.playable&bit(x) != 0 {
+			// Not worth a save, or a play clue will cover it.
+			continue
+		}
+		// Prefer the clue that touches the fewest other new cards, so that
+		// the save says as little else as possible; a rank clue on ties.
+		var best engine.Action
+		bestN := -1
+		for _, a := range c.clues(v, p) {
+			t := v.Touches(a)
+			if t&bit(hand[ch].ID) == 0 || c.after(&hand[ch], a, t)&c.b.playable != 0 {
+				continue
+			}
+			if n := bits.OnesCount64(t); bestN < 0 || n < bestN || n == bestN && a.Kind == engine.RankClue {
+				best, bestN = a, n
+			}
+		}
+		if bestN >= 0 {
+			return best, true
+		}
+		if k == 1 {
+			break
+		}
+	}
+	return engine.Action{}, false
+}
+
+func (c *conventionsPlayer) playClue(v *engine.View) (engine.Action, bool) {
+	// Identities already on their way: known, or marked to play.
+	var coming uint64
+	for p := range v.Players {
+		for _, cv := range v.Hand(p) {
+			if p != c.seat && (c.play[cv.ID] || c.d.knowMask(&cv)&^c.b.playable == 0) {
+				coming |= bit(ident(cv.Card))
+			}
+		}
+	}
+	var best engine.Action
+	bestScore := 0.0
+	for k := 1; k < v.Players; k++ {
+		p := (c.seat + k) % v.Players
+		hand := v.Hand(p)
+		for _, a := range c.clues(v, p) {
+			t := v.Touches(a)
+			f := c.focus(hand, t)
+			if f < 0 {
+				continue
+			}
+			x := ident(hand[f].Card)
+			if c.b.playable&bit(x) == 0 || coming&bit(x) != 0 || c.play[hand[f].ID] ||
+				c.after(&hand[f], a, t)&c.b.playable == 0 {
+				continue
+			}
+			// One for the focus, one more for every other card the clue
+			// shows to be playable outright; sooner seats and lower cards
+			// break ties.
+			score := 1.0
+			seen := bit(x)
+			for i := range hand {
+				y := ident(hand[i].Card)
+				if i != f && t&bit(hand[i].ID) != 0 && c.after(&hand[i], a, t)&^c.b.playable == 0 && seen&bit(y) == 0 {
+					score++
+					seen |= bit(y)
+				}
+			}
+			score += 0.1*float64(6-x&7)/6 - 0.01*float64(k)
+			if score > bestScore {
+				best, bestScore = a, score
+			}
+		}
+	}
+	return best, bestScore > 0
+}
+
+// stall is a clue that gives no focus: empty, or only on touched cards.
+func (c *conventionsPlayer) stall(v *engine.View) (engine.Action, bool) {
+	for k := 1; k < v.Players; k++ {
+		p := (c.seat + k) % v.Players
+		hand := v.Hand(p)
+		for _, a := range c.clues(v, p) {
+			t := v.Touches(a)
+			if f := c.focus(hand, t); f < 0 {
+				return a, true
+			}
+		}
+	}
+	return engine.Action{}, false
 }
