@@ -39,6 +39,9 @@ func Import(data []byte) (*Replay, error) {
 // ImportGame replays an already decoded game through the engine: it resolves
 // the variant and options, deals g.Deck and applies every action in order.
 func ImportGame(g *Game) (*Replay, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: no game", ErrJSON)
+	}
 	r, cfg, err := setup(g)
 	if err != nil {
 		return nil, err
@@ -100,7 +103,7 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 	if err != nil {
 		return nil, engine.Config{}, fmt.Errorf("%w: %v", ErrPlayers, err)
 	}
-	return &Replay{Variant: v.Name, Settings: s, Players: g.Players, Seed: g.Seed}, cfg, nil
+	return &Replay{Variant: v.Name, Settings: s, Players: slices.Clone(g.Players), Seed: g.Seed}, cfg, nil
 }
 
 // liveOptionError names the option as the JSON spells it, since that is what
