@@ -85,6 +85,9 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	for i, id := range own {
 		m := h.pub[id]
 		s := 20*prob(m, visible, &pw) + 10*(1-prob(m, h.b.critical, &pw)) + meanRank(m, &pw)
+		if tunePublicDiscard {
+			s = 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+		}
 		if s > bestScore {
 			best, bestScore = i, s
 		}
@@ -114,7 +117,30 @@ func (h *hatPlayer) someoneNeedsClue() bool {
 			return true
 		}
 	}
-	return false
+	return tuneDanger && h.inDanger((h.seat+1)%h.n)
+}
+
+// inDanger reports whether seat p, knowing of nothing to play or throw
+// away, would likely discard a card that is the last of its kind.
+func (h *hatPlayer) inDanger(p int) bool {
+	if h.knowsPlayable(p, &h.pub) {
+		return false
+	}
+	best, bestScore := -1, -1.0
+	for _, id := range h.hands[p][:h.handLen[p]] {
+		m := h.pub[id]
+		if m == 0 {
+			continue
+		}
+		if m&^h.b.dead == 0 {
+			return false
+		}
+		s := 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+		if s > bestScore {
+			best, bestScore = id, s
+		}
+	}
+	return best >= 0 && h.b.critical&bit(h.ident[best]) != 0
 }
 
 func (h *hatPlayer) someoneCanPlay() bool {

@@ -49,8 +49,8 @@ type question struct {
 	kind  questionKind
 	info  int // number of answers
 	n     int
-	slots [2 * 5]int8 // askWhich: cards asked about, in order
-	dead  [2 * 5]bool // askWhich: asks "dead" rather than "playable"
+	slots [2 * 5]int8   // askWhich: cards asked about, in order
+	sets  [2 * 5]uint64 // askWhich: the identities each card is asked to be in
 	slot  int
 	block [64]int8 // askBlock: block of each identity
 }
@@ -124,10 +124,16 @@ func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 		if n > 0 {
 			q.kind, q.n, q.info = askWhich, n, n+1
 			for i := range n {
-				q.slots[i], q.dead[i] = int8(es[i].slot), es[i].dead
+				q.slots[i], q.sets[i] = int8(es[i].slot), b.playable
+				if es[i].dead {
+					q.sets[i] = b.dead
+				}
 			}
 			return true
 		}
+	}
+	if h.askSafe(masks, room, q) {
+		return true
 	}
 	best, bestScore := -1, 0.2
 	for i := range masks {
@@ -189,11 +195,7 @@ func (h *hatPlayer) answer(q *question, cards []int) int {
 	switch q.kind {
 	case askWhich:
 		for k := range q.n {
-			set := h.b.playable
-			if q.dead[k] {
-				set = h.b.dead
-			}
-			if set&bit(cards[q.slots[k]]) != 0 {
+			if q.sets[k]&bit(cards[q.slots[k]]) != 0 {
 				return k + 1
 			}
 		}
@@ -214,11 +216,7 @@ func (h *hatPlayer) learn(q *question, a int, masks []uint64) {
 	switch q.kind {
 	case askWhich:
 		for k := range q.n {
-			set := h.b.playable
-			if q.dead[k] {
-				set = h.b.dead
-			}
-			s := q.slots[k]
+			set, s := q.sets[k], q.slots[k]
 			if k == a-1 {
 				masks[s] &= set
 				return
@@ -262,4 +260,44 @@ func (h *hatPlayer) decode(masks []uint64, val, total int) {
 	for h.ask(masks, m.mod, &q) {
 		h.learn(&q, m.pop(q.info), masks)
 	}
+}
+
+// askSafe asks a player who knows of no card it may safely discard which
+// card, in the order it would discard them, is the first one that is not the
+// last copy of a card still needed. The answer also tells it the cards
+// before that one are precious.
+func (h *hatPlayer) askSafe(masks []uint64, room int, q *question) bool {
+	if !tuneSafe {
+		return false
+	}
+	safe := h.d.all &^ h.b.critical
+	var order [engine.MaxHand]int
+	var score [engine.MaxHand]float64
+	n := 0
+	for i, m := range masks {
+		if m == 0 {
+			continue
+		}
+		if m&^safe == 0 {
+			return false
+		}
+		if m&safe == 0 {
+			continue
+		}
+		score[i] = 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+		order[n] = i
+		for j := n; j > 0 && score[order[j]] > score[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+		n++
+	}
+	n = min(n, room-1)
+	if n == 0 {
+		return false
+	}
+	q.kind, q.n, q.info = askWhich, n, n+1
+	for k := range n {
+		q.slots[k], q.sets[k] = int8(order[k]), safe
+	}
+	return true
 }

@@ -1,0 +1,5 @@
+package bots
+
+var tuneSafe = true
+var tuneDanger = true
+var tunePublicDiscard = true
