@@ -68,6 +68,13 @@ func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
 // LoadGame returns the game, its seats by seat number and its log by seq, all
 // from one snapshot, or ErrNotFound.
 func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Action, error) {
+	if s.dialect == dialectPostgres {
+		g, seats, actions, err := s.loadPostgres(ctx, id)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return utcGame(g, seats, actions)
+	}
 	var (
 		g       Game
 		seats   []Seat
@@ -88,6 +95,10 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Actio
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	return utcGame(&g, seats, actions)
+}
+
+func utcGame(g *Game, seats []Seat, actions []Action) (*Game, []Seat, []Action, error) {
 	g.utc()
 	for i := range seats {
 		seats[i].CreatedAt = seats[i].CreatedAt.UTC()
@@ -95,7 +106,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Actio
 	for i := range actions {
 		actions[i].CreatedAt = actions[i].CreatedAt.UTC()
 	}
-	return &g, seats, actions, nil
+	return g, seats, actions, nil
 }
 
 // utc puts the times in UTC: pgx reads them in the process's local zone,

@@ -31,7 +31,7 @@ func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {
 
 // postgresURL creates a schema for this test and returns a URL whose
 // connections use it, or skips the test when no database is configured.
-func postgresURL(t *testing.T) string {
+func postgresURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv(testDBEnv)
 	if base == "" {

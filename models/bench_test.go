@@ -1,0 +1,52 @@
+package models
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkAppendAction appends to many games at once, each goroutine
+// loading its game and appending the next action, as the API does per move
+// (plus one game created per 60 moves).
+func BenchmarkAppendAction(b *testing.B) {
+	run := func(b *testing.B, dbURL string) {
+		ctx := context.Background()
+		s, err := Open(ctx, dbURL)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			var g *Game
+			seq := 0
+			for pb.Next() {
+				// A real game is under a hundred actions long.
+				if g == nil || seq == 60 {
+					g = &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 2, Status: StatusActive}
+					if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "a"}, {Seat: 1, Name: "b"}}); err != nil {
+						b.Error(err)
+						return
+					}
+					seq = 0
+				}
+				if _, _, _, err := s.LoadGame(ctx, g.ID); err != nil {
+					b.Error(err)
+					return
+				}
+				if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, StatusActive); err != nil {
+					b.Error(err)
+					return
+				}
+				seq++
+			}
+		})
+	}
+	b.Run("sqlite", func(b *testing.B) {
+		run(b, filepath.Join(b.TempDir(), "bench.db"))
+	})
+	b.Run("postgres", func(b *testing.B) {
+		run(b, postgresURL(b))
+	})
+}
