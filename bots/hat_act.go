@@ -15,14 +15,12 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	own := h.hands[me][:h.handLen[me]]
 	// Private weights: the public ones less the copies this seat sees.
 	pw := h.pubW
-	var visible uint64
 	for p := range h.n {
 		if p == me {
 			continue
 		}
 		for _, id := range h.hands[p][:h.handLen[p]] {
 			if x := h.ident[id]; x >= 0 {
-				visible |= bit(x)
 				pw[x] = max(pw[x]-1, 0)
 			}
 		}
@@ -84,10 +82,7 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	best, bestScore = 0, -1.0
 	for i, id := range own {
 		m := h.pub[id]
-		s := 20*prob(m, visible, &pw) + 10*(1-prob(m, h.b.critical, &pw)) + meanRank(m, &pw)
-		if tunePublicDiscard {
-			s = 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
-		}
+		s := h.discardScore(m)
 		if s > bestScore {
 			best, bestScore = i, s
 		}
@@ -117,7 +112,16 @@ func (h *hatPlayer) someoneNeedsClue() bool {
 			return true
 		}
 	}
-	return tuneDanger && h.inDanger((h.seat+1)%h.n)
+	// The next seat to act is about to throw away a last copy.
+	return h.inDanger((h.seat + 1) % h.n)
+}
+
+// discardScore orders a seat's cards for discarding when none is known to
+// be useless: cards that are probably not a last copy first, then high ones.
+// It uses only public knowledge, so that the other seats can predict the
+// discard, warn of it (inDanger) and answer questions about it (askSafe).
+func (h *hatPlayer) discardScore(m uint64) float64 {
+	return 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
 }
 
 // inDanger reports whether seat p, knowing of nothing to play or throw
@@ -135,7 +139,7 @@ func (h *hatPlayer) inDanger(p int) bool {
 		if m&^h.b.dead == 0 {
 			return false
 		}
-		s := 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+		s := h.discardScore(m)
 		if s > bestScore {
 			best, bestScore = id, s
 		}

@@ -267,9 +267,6 @@ func (h *hatPlayer) decode(masks []uint64, val, total int) {
 // last copy of a card still needed. The answer also tells it the cards
 // before that one are precious.
 func (h *hatPlayer) askSafe(masks []uint64, room int, q *question) bool {
-	if !tuneSafe {
-		return false
-	}
 	safe := h.d.all &^ h.b.critical
 	var order [engine.MaxHand]int
 	var score [engine.MaxHand]float64
@@ -284,7 +281,7 @@ func (h *hatPlayer) askSafe(masks []uint64, room int, q *question) bool {
 		if m&safe == 0 {
 			continue
 		}
-		score[i] = 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+		score[i] = h.discardScore(m)
 		order[n] = i
 		for j := n; j > 0 && score[order[j]] > score[order[j-1]]; j-- {
 			order[j], order[j-1] = order[j-1], order[j]

@@ -1,5 +1,0 @@
-package bots
-
-var tuneSafe = true
-var tuneDanger = true
-var tunePublicDiscard = true
