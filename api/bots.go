@@ -151,6 +151,7 @@ func botMove(st *gameState, strat *bots.Strategy, seat int) (engine.Action, erro
 	h := fnv.New64a()
 	h.Write([]byte(st.row.Seed + "/" + strconv.Itoa(seat)))
 	p := strat.New(g.Config(), seat, h.Sum64())
+	p.Start(g.View(seat))
 	for _, a := range st.log {
 		ev, err := g.Apply(toEngine(a))
 		if err != nil {

@@ -112,7 +112,8 @@ func classify(err error) *apiError {
 	case errors.Is(err, models.ErrGameFull):
 		return &apiError{code: codeGameFull, detail: "every seat is taken"}
 	case errors.Is(err, models.ErrNotLobby):
-		return &apiError{code: codeGameNotActive, detail: "the game is not taking seats"}
+		// Games leave the lobby only when the last seat is taken.
+		return &apiError{code: codeGameFull, detail: "every seat is taken and the game has started"}
 	case errors.Is(err, models.ErrConflict):
 		return &apiError{code: codeStaleVersion, detail: "another action was applied first"}
 	case errors.Is(err, errShuttingDown):

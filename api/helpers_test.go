@@ -1,0 +1,369 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+const testDBEnv = "HANABI_TEST_DATABASE_URL"
+
+var testSecret = []byte("test-secret-test-secret-test-secret!")
+
+// eachBackend runs fn on a fresh SQLite file and, when HANABI_TEST_DATABASE_URL
+// is set, on a fresh Postgres schema.
+func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) {
+		fn(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		fn(t, postgresURL(t))
+	})
+}
+
+// postgresURL creates a schema of its own for the test (the database is
+// shared with other packages' tests) and drops it afterwards.
+func postgresURL(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv(testDBEnv)
+	if base == "" {
+		t.Skip(testDBEnv + " is unset; skipping the Postgres run")
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "api_" + hex.EncodeToString(b)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("connect to %s: %v", testDBEnv, err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", testDBEnv, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func openStore(t *testing.T, dbURL string) *models.Store {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	st, err := models.Open(ctx, dbURL)
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// testEnv is a server on a real listener, so that long-polls, disconnects
+// and shutdown behave as they do in production.
+type testEnv struct {
+	t   *testing.T
+	srv *Server
+	hs  *httptest.Server
+	url string
+}
+
+func newEnv(t *testing.T, dbURL string, tweak ...func(*Config)) *testEnv {
+	t.Helper()
+	cfg := Config{Store: openStore(t, dbURL), Secret: testSecret, MaxWait: 10 * time.Second}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	srv, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("new server: %v", err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+		hs.Close()
+	})
+	return &testEnv{t: t, srv: srv, hs: hs, url: hs.URL}
+}
+
+// sqliteEnv is a server on its own SQLite file, for tests that need no Postgres run.
+func sqliteEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
+	return newEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), tweak...)
+}
+
+type resp struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r resp) json(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("decode %d body %q: %v", r.status, truncate(string(r.body), 300), err)
+	}
+}
+
+func (r resp) problem(t *testing.T) Problem {
+	t.Helper()
+	var p Problem
+	r.json(t, &p)
+	if ct := r.header.Get("Content-Type"); ct != "application/problem+json" {
+		t.Errorf("problem Content-Type = %q", ct)
+	}
+	if p.Status != r.status || p.Code == "" || p.Title == "" || !strings.HasPrefix(p.Type, "/problems/") {
+		t.Errorf("incomplete problem %+v for status %d", p, r.status)
+	}
+	return p
+}
+
+// req sends one request. body may be nil, a string (sent as is) or a value
+// (sent as JSON). headers come in name, value pairs.
+func (e *testEnv) req(method, path, token string, body any, headers ...string) resp {
+	e.t.Helper()
+	return e.reqCtx(context.Background(), method, path, token, body, headers...)
+}
+
+func (e *testEnv) reqCtx(ctx context.Context, method, path, token string, body any, headers ...string) resp {
+	e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			e.t.Fatalf("marshal: %v", err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	r, err := http.NewRequestWithContext(ctx, method, e.url+path, rd)
+	if err != nil {
+		e.t.Fatalf("request: %v", err)
+	}
+	if rd != nil {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		r.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		r.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(r)
+	if err != nil {
+		if ctx.Err() != nil {
+			return resp{status: -1}
+		}
+		e.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		e.t.Fatalf("read body: %v", err)
+	}
+	return resp{status: res.StatusCode, header: res.Header, body: data}
+}
+
+func (e *testEnv) expect(r resp, status int) {
+	e.t.Helper()
+	if r.status != status {
+		e.t.Fatalf("status %d, want %d: %s", r.status, status, truncate(string(r.body), 400))
+	}
+}
+
+// table is a game played through the API, mirrored by a local engine game
+// that the test replays itself to pick legal moves and check the answers.
+type table struct {
+	e      *testEnv
+	id     string
+	tokens []string
+	cfg    engine.Config
+	local  *engine.Game
+	seed   string
+}
+
+// newTable creates a game and fills every seat.
+func (e *testEnv) newTable(variant string, players int, opts variants.Options, seed string) *table {
+	e.t.Helper()
+	body := map[string]any{"variant": variant, "players": players, "options": opts, "seed": seed, "name": "Alice"}
+	r := e.req("POST", "/v1/games", "", body)
+	e.expect(r, http.StatusCreated)
+	var created SeatResponse
+	r.json(e.t, &created)
+	if loc := r.header.Get("Location"); loc != "/v1/games/"+created.Game.ID {
+		e.t.Fatalf("Location %q", loc)
+	}
+	tb := &table{e: e, id: created.Game.ID, tokens: []string{created.Token}, seed: seed}
+	for i := 1; i < players; i++ {
+		r := e.req("POST", "/v1/games/"+tb.id+"/seats", "", map[string]string{"name": "P" + itoa(i)})
+		e.expect(r, http.StatusCreated)
+		var j SeatResponse
+		r.json(e.t, &j)
+		if j.Seat != i {
+			e.t.Fatalf("joined seat %d, want %d", j.Seat, i)
+		}
+		wantStatus := models.StatusLobby
+		if i == players-1 {
+			wantStatus = models.StatusActive
+		}
+		if j.Game.Status != wantStatus {
+			e.t.Fatalf("after seat %d the game is %s, want %s", i, j.Game.Status, wantStatus)
+		}
+		tb.tokens = append(tb.tokens, j.Token)
+	}
+	_, _, cfg, err := variants.Setup(variant, opts, players)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	tb.cfg = cfg
+	tb.local, err = engine.NewSeeded(cfg, seed)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return tb
+}
+
+// request turns an engine action into the API's request body.
+func (tb *table) request(a engine.Action) map[string]any {
+	switch a.Kind {
+	case engine.Play:
+		return map[string]any{"type": "play", "card": a.Card}
+	case engine.Discard:
+		return map[string]any{"type": "discard", "card": a.Card}
+	case engine.ColorClue:
+		return map[string]any{"type": "clue", "target": a.Target, "color": tb.cfg.ClueColors[a.Value]}
+	}
+	return map[string]any{"type": "clue", "target": a.Target, "rank": a.Value}
+}
+
+// pick chooses a legal move deterministically: plays that succeed first (so
+// that games score), then clues while notes last, then discards, mixed by turn.
+func (tb *table) pick() engine.Action {
+	legal := tb.local.LegalActions(nil)
+	v := tb.local.View(engine.Public)
+	_ = v
+	turn := tb.local.Turn()
+	var plays, clues, discards []engine.Action
+	for _, a := range legal {
+		switch a.Kind {
+		case engine.Play:
+			plays = append(plays, a)
+		case engine.Discard:
+			discards = append(discards, a)
+		default:
+			clues = append(clues, a)
+		}
+	}
+	deck := tb.local.Deck()
+	for _, a := range plays {
+		c := deck[a.Card]
+		if tb.local.Firework(c.Suit)+1 == c.Rank {
+			return a
+		}
+	}
+	switch {
+	case len(clues) > 0 && turn%3 != 0:
+		return clues[turn%len(clues)]
+	case len(discards) > 0:
+		return discards[turn%len(discards)]
+	case len(clues) > 0:
+		return clues[turn%len(clues)]
+	}
+	return plays[turn%len(plays)]
+}
+
+// act sends a's move for the current seat and mirrors it locally.
+func (tb *table) act(a engine.Action) ActionResponse {
+	tb.e.t.Helper()
+	seat := tb.local.Current()
+	r := tb.e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[seat], tb.request(a))
+	tb.e.expect(r, http.StatusOK)
+	var ar ActionResponse
+	r.json(tb.e.t, &ar)
+	if _, err := tb.local.Apply(a); err != nil {
+		tb.e.t.Fatalf("local apply: %v", err)
+	}
+	return ar
+}
+
+// ownCards is the set of card ids in seat's hand right now.
+func (tb *table) ownCards(seat int) map[int]bool {
+	out := map[int]bool{}
+	for _, id := range tb.local.Hand(seat) {
+		out[id] = true
+	}
+	return out
+}
+
+// leaks walks any JSON document and reports every object that names one of
+// the given card ids together with a suit or a rank.
+func leaks(t *testing.T, body []byte, hidden map[int]bool) []string {
+	t.Helper()
+	var doc any
+	if err := json.Unmarshal(body, &doc); err != nil {
+		t.Fatalf("leaks: not JSON: %v", err)
+	}
+	var out []string
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if id, ok := x["id"].(float64); ok && hidden[int(id)] {
+				if x["suit"] != nil || x["rank"] != nil || x["suitIndex"] != nil {
+					out = append(out, path)
+				}
+			}
+			for k, c := range x {
+				walk(path+"."+k, c)
+			}
+		case []any:
+			for i, c := range x {
+				walk(path+"["+itoa(i)+"]", c)
+			}
+		}
+	}
+	walk("$", doc)
+	return out
+}
