@@ -42,6 +42,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
 	if g.UpdatedAt.IsZero() {
 		g.UpdatedAt = g.CreatedAt
 	}
+	g.UpdatedAt = g.UpdatedAt.UTC()
 	rows := make([]Seat, len(seats))
 	for i, st := range seats {
 		st.GameID = g.ID
@@ -143,14 +144,10 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 		limit = DefaultPageSize
 	}
 	limit = min(limit, MaxPageSize)
-	// SQLite keeps times as text whose fraction has no fixed width, so text
-	// order is not time order; julianday() compares them as numbers.
-	col := "created_at"
-	param := "?"
-	if s.dialect == dialectSQLite {
-		col = "julianday(created_at)"
-		param = "julianday(?)"
-	}
+	// SQLite keeps times as text ("2006-01-02 15:04:05.999-07:00"). Every
+	// time here is written in UTC, and the text of UTC times sorts in time
+	// order even though the fraction has no fixed width ("+" sorts before
+	// "." and digits), so created_at and its index work on both dialects.
 	var games []Game
 	err := s.readTx(ctx, func(tx *gorm.DB) error {
 		q := tx.Model(&Game{})
@@ -162,9 +159,9 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 			if err != nil {
 				return err
 			}
-			q = q.Where("("+col+" < "+param+" OR ("+col+" = "+param+" AND id < ?))", at, at, id)
+			q = q.Where("(created_at < ? OR (created_at = ? AND id < ?))", at, at, id)
 		}
-		return q.Order(col + " DESC").Order("id DESC").Limit(limit + 1).Find(&games).Error
+		return q.Order("created_at DESC").Order("id DESC").Limit(limit + 1).Find(&games).Error
 	})
 	if err != nil {
 		return nil, "", err

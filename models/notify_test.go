@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 func TestNotifier(t *testing.T) {
@@ -220,4 +222,34 @@ func TestParsePayload(t *testing.T) {
 			t.Errorf("parsePayload(%q) = %q, %q; want %q, %q", tt.in, i, g, tt.instance, tt.game)
 		}
 	}
+}
+
+// TestWaitingHoldsNoConnection: a thousand waiters hold no pooled connection.
+func TestWaitingHoldsNoConnection(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		s := openStore(t, dbURL)
+		g := newGame(t, s, 2)
+		var cancels []func()
+		for range 1000 {
+			_, cancel := s.Subscribe(g.ID)
+			cancels = append(cancels, cancel)
+		}
+		defer func() {
+			for _, c := range cancels {
+				c()
+			}
+		}()
+		for _, db := range []*gorm.DB{s.w, s.r} {
+			sqlDB, err := db.DB()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := sqlDB.Stats().InUse; n != 0 {
+				t.Errorf("%d connections in use while only waiters wait", n)
+			}
+		}
+		if n := s.Waiters(); n != 1000 {
+			t.Errorf("Waiters = %d, want 1000", n)
+		}
+	})
 }

@@ -87,9 +87,9 @@ func gormConfig() *gorm.Config {
 	}
 }
 
-// now is millisecond precision in UTC: SQLite compares times with
-// julianday(), which keeps milliseconds, so a cursor made from a stored time
-// must round-trip exactly on both dialects.
+// now is in UTC, so that SQLite's text times sort in time order, and at
+// millisecond precision, so that a cursor made from a stored time matches it
+// exactly on both dialects (Postgres keeps microseconds).
 func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 
 func (s *Store) openPostgres(ctx context.Context, url string) error {

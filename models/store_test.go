@@ -220,7 +220,7 @@ func TestListGames(t *testing.T) {
 		s := openStore(t, dbURL)
 		base := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 		// Two games share a creation time: the id breaks the tie. Fractions
-		// of different widths catch comparisons of times as text.
+		// have different widths, as in SQLite's text times.
 		offsets := []time.Duration{0, 100 * time.Millisecond, 120 * time.Millisecond, 120 * time.Millisecond,
 			time.Second, 1500 * time.Millisecond, 2*time.Second + 5*time.Millisecond}
 		var all []Game
@@ -231,6 +231,10 @@ func TestListGames(t *testing.T) {
 			}
 			g := &Game{ID: fmt.Sprintf("g%02d", i), Variant: "basic", Options: "{}", Seed: "s", Players: 2,
 				Status: status, CreatedAt: base.Add(off)}
+			if i%3 == 0 {
+				// Times in other zones are stored in UTC like the rest.
+				g.CreatedAt = g.CreatedAt.In(time.FixedZone("east", 5*3600))
+			}
 			if err := s.CreateGame(ctx, g, nil); err != nil {
 				t.Fatal(err)
 			}
