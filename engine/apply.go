@@ -40,6 +40,17 @@ func (g *Game) Check(a Action) error {
 }
 
 func (g *Game) checkClue(a Action) error {
+	if err := g.checkClueNaming(a); err != nil {
+		return err
+	}
+	if !g.r.cfg.EmptyClues && g.touches(a) == 0 {
+		return ErrEmptyClue
+	}
+	return nil
+}
+
+// checkClueNaming checks everything about a clue but whether it touches a card.
+func (g *Game) checkClueNaming(a Action) error {
 	if g.notes == 0 {
 		return ErrNoNoteTokens
 	}
@@ -56,21 +67,26 @@ func (g *Game) checkClue(a Action) error {
 	} else if a.Value < 1 || a.Value > MaxRank || g.r.rankMask&(1<<a.Value) == 0 {
 		return wrap(ErrUnknownRank, "rank %d cannot be named", a.Value)
 	}
-	if !g.r.cfg.EmptyClues && g.touches(a) == 0 {
-		return ErrEmptyClue
-	}
 	return nil
 }
 
 // touches is the set of card ids in the target's hand that the clue touches.
+// The clue must have passed checkClueNaming.
 func (g *Game) touches(a Action) uint64 {
 	var set uint64
-	h := &g.hands[a.Target]
-	for i := range g.handLen[a.Target] {
-		id := h[i]
-		c := g.deck[id]
-		if a.Kind == ColorClue && g.r.colorSuits[a.Value]&(1<<c.suit) != 0 ||
-			a.Kind == RankClue && int(c.rank) == a.Value {
+	hand := g.hands[a.Target][:g.handLen[a.Target]]
+	if a.Kind == ColorClue {
+		suits := g.r.colorSuits[a.Value]
+		for _, id := range hand {
+			if suits&(1<<g.deck[id].suit) != 0 {
+				set |= 1 << uint(id)
+			}
+		}
+		return set
+	}
+	rank := uint8(a.Value)
+	for _, id := range hand {
+		if g.deck[id].rank == rank {
 			set |= 1 << uint(id)
 		}
 	}
@@ -92,7 +108,17 @@ func (g *Game) slot(p, id int) int {
 // Apply takes the current seat's action and returns what happened. An illegal
 // action changes nothing and returns a typed *Error (see Check).
 func (g *Game) Apply(a Action) (Event, error) {
-	if err := g.Check(a); err != nil {
+	var touched uint64
+	if a.IsClue() && g.reason == NotOver {
+		// Check would walk the hand for the empty-clue rule and the clue
+		// again to record it: walk it once.
+		if err := g.checkClueNaming(a); err != nil {
+			return Event{}, err
+		}
+		if touched = g.touches(a); touched == 0 && !g.r.cfg.EmptyClues {
+			return Event{}, ErrEmptyClue
+		}
+	} else if err := g.Check(a); err != nil {
 		return Event{}, err
 	}
 	p := g.current
@@ -133,8 +159,8 @@ func (g *Game) Apply(a Action) (Event, error) {
 		}
 	case ColorClue, RankClue:
 		g.notes--
-		ev.Touched = g.touches(a)
-		g.clue(a, ev.Touched)
+		ev.Touched = touched
+		g.clue(a, touched)
 	}
 	g.log = append(g.log, a)
 	g.turn++
@@ -146,7 +172,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 		}
 	}
 	ev.NoteTokens, ev.StormsUsed = g.notes, g.storms
-	ev.Result, ev.Over = g.Result()
+	if g.reason != NotOver {
+		ev.Result, ev.Over = g.Result()
+	}
 	return ev, nil
 }
 

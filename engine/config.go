@@ -126,11 +126,11 @@ type rules struct {
 	allRanks   uint8 // ranks that exist in the deck
 }
 
-func compile(c Config) (*rules, error) {
+func compileInto(r *rules, c Config) error {
 	if err := c.Validate(); err != nil {
-		return nil, err
+		return err
 	}
-	r := &rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
+	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
 		r.allSuits |= 1 << si
@@ -144,5 +144,5 @@ func compile(c Config) (*rules, error) {
 	for _, rk := range c.ClueRanks {
 		r.rankMask |= 1 << rk
 	}
-	return r, nil
+	return nil
 }

@@ -59,22 +59,30 @@ func NewSeeded(cfg Config, seed string) (*Game, error) {
 // New deals a new game from an explicit deck (deck[0] is dealt first), which
 // must hold exactly the variant's cards.
 func New(cfg Config, deck []Card) (*Game, error) {
-	r, err := compile(cfg)
-	if err != nil {
+	// The game and its compiled rules share one allocation: dealing is most
+	// of what a short game costs.
+	ga := &struct {
+		g Game
+		r rules
+	}{}
+	if err := compileInto(&ga.r, cfg); err != nil {
 		return nil, err
 	}
-	if err := sameCards(cfg.Deck(), deck); err != nil {
+	r := &ga.r
+	if err := sameCards(&cfg, deck); err != nil {
 		return nil, err
 	}
-	g := &Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
+	g := &ga.g
+	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
 	for i, c := range deck {
 		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
 		g.know[i] = knowledge{r.allSuits, r.allRanks}
 	}
-	// Every action is a play, a discard or a clue; plays and discards use up
-	// cards, clues use up note tokens that only discards and completed suits return.
-	g.log = make([]Action, 0, 2*r.deckSize+cfg.NoteTokens+len(cfg.Suits))
-	g.clues = make([]ClueRecord, 0, cap(g.log))
+	// Plays and discards use up cards; clues use up note tokens, and only
+	// discards and completed suits (one play each at least) return them. So
+	// a game has at most deck+notes clues and twice the deck plus notes actions.
+	g.log = make([]Action, 0, 2*r.deckSize+cfg.NoteTokens)
+	g.clues = make([]ClueRecord, 0, r.deckSize+cfg.NoteTokens)
 	for p := range cfg.Players {
 		for range r.handSize {
 			g.draw(p)
@@ -83,17 +91,20 @@ func New(cfg Config, deck []Card) (*Game, error) {
 	return g, nil
 }
 
-func sameCards(want, got []Card) error {
-	if len(want) != len(got) {
-		return fmt.Errorf("deck has %d cards, the variant has %d", len(got), len(want))
+// sameCards reports whether deck holds exactly cfg's cards, in any order.
+func sameCards(cfg *Config, deck []Card) error {
+	if n := cfg.DeckSize(); len(deck) != n {
+		return fmt.Errorf("deck has %d cards, the variant has %d", len(deck), n)
 	}
 	// Count by exact suit and rank: a card outside the variant's range must
 	// be refused here, not alias a real card and break the game later.
 	var count [MaxSuits][MaxRank + 1]int
-	for _, c := range want {
-		count[c.Suit][c.Rank]++
+	for si, s := range cfg.Suits {
+		for _, r := range s.Ranks {
+			count[si][r]++
+		}
 	}
-	for i, c := range got {
+	for i, c := range deck {
 		if c.Suit < 0 || c.Suit >= MaxSuits || c.Rank < 0 || c.Rank > MaxRank || count[c.Suit][c.Rank] == 0 {
 			return fmt.Errorf("deck card %d (suit %d, rank %d) is not in the variant or appears too often", i, c.Suit, c.Rank)
 		}

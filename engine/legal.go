@@ -25,18 +25,32 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		if t == p {
 			continue
 		}
+		// Which suits and ranks the target holds decide every clue at once,
+		// instead of walking the hand once per clue.
+		var suits, ranks uint8
+		if !empty {
+			suits, ranks = g.handSuitsRanks(t)
+		}
 		for c := range g.r.cfg.ClueColors {
-			a := ClueColor(t, c)
-			if empty || g.touches(a) != 0 {
-				buf = append(buf, a)
+			if empty || g.r.colorSuits[c]&suits != 0 {
+				buf = append(buf, ClueColor(t, c))
 			}
 		}
 		for _, r := range g.r.cfg.ClueRanks {
-			a := ClueRank(t, r)
-			if empty || g.touches(a) != 0 {
-				buf = append(buf, a)
+			if empty || ranks&(1<<r) != 0 {
+				buf = append(buf, ClueRank(t, r))
 			}
 		}
 	}
 	return buf
+}
+
+// handSuitsRanks is the set of suits and the set of ranks in seat t's hand.
+func (g *Game) handSuitsRanks(t int) (suits, ranks uint8) {
+	for _, id := range g.hands[t][:g.handLen[t]] {
+		c := g.deck[id]
+		suits |= 1 << c.suit
+		ranks |= 1 << c.rank
+	}
+	return suits, ranks
 }
