@@ -1,0 +1,114 @@
+package variants_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// TestRegistry pins what each variant is as the rules describe it: its
+// suits, the clue colors, and which colors touch which suit.
+func TestRegistry(t *testing.T) {
+	five := []string{"red", "yellow", "green", "blue", "white"}
+	tests := []struct {
+		name       string
+		suits      []string
+		colors     []string
+		rainbowBy  []int // clue colors that touch the sixth suit
+		deckSize   int
+		deckSize5  int // with rainbow_cards 5; 0 without the option
+		maxScore   int
+		hasRainbow bool
+	}{
+		{"basic", five, five, nil, 50, 0, 25, false},
+		{"farbrausch", append(slices.Clone(five), "rainbow"), append(slices.Clone(five), "rainbow"), []int{5}, 60, 55, 30, true},
+		{"farbrausch2", append(slices.Clone(five), "rainbow"), five, []int{0, 1, 2, 3, 4}, 60, 55, 30, true},
+	}
+	if len(variants.All()) != len(tests) {
+		t.Errorf("%d variants registered, want %d", len(variants.All()), len(tests))
+	}
+	for _, tc := range tests {
+		_, _, cfg, err := variants.Setup(tc.name, variants.Options{}, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := variants.Get(tc.name)
+		var suits []string
+		for i, s := range cfg.Suits {
+			suits = append(suits, s.Name)
+			if i < 5 && !slices.Equal(s.CluedBy, []int{i}) {
+				t.Errorf("%s: suit %s touched by %v, want its own color %d", tc.name, s.Name, s.CluedBy, i)
+			}
+			if !slices.Equal(s.Ranks, []int{1, 1, 1, 2, 2, 3, 3, 4, 4, 5}) {
+				t.Errorf("%s: suit %s ranks %v", tc.name, s.Name, s.Ranks)
+			}
+		}
+		if !slices.Equal(suits, tc.suits) || !slices.Equal(cfg.ClueColors, tc.colors) ||
+			!slices.Equal(cfg.ClueRanks, []int{1, 2, 3, 4, 5}) {
+			t.Errorf("%s: suits %v colors %v ranks %v", tc.name, suits, cfg.ClueColors, cfg.ClueRanks)
+		}
+		if len(cfg.Suits) == 6 && !slices.Equal(cfg.Suits[5].CluedBy, tc.rainbowBy) {
+			t.Errorf("%s: rainbow touched by %v, want %v", tc.name, cfg.Suits[5].CluedBy, tc.rainbowBy)
+		}
+		if cfg.DeckSize() != tc.deckSize || cfg.MaxScore() != tc.maxScore || v.MaxScore() != tc.maxScore || v.HasRainbow() != tc.hasRainbow {
+			t.Errorf("%s: deck %d max %d/%d rainbow %v", tc.name, cfg.DeckSize(), cfg.MaxScore(), v.MaxScore(), v.HasRainbow())
+		}
+		if tc.deckSize5 != 0 {
+			_, s, cfg5, err := variants.Setup(tc.name, variants.Options{RainbowCards: ptr(5)}, 4)
+			if err != nil || s.RainbowCards != 5 || cfg5.DeckSize() != tc.deckSize5 || cfg5.MaxScore() != tc.maxScore ||
+				!slices.Equal(cfg5.Suits[5].Ranks, []int{1, 2, 3, 4, 5}) || !slices.Equal(cfg5.Suits[0].Ranks, cfg.Suits[0].Ranks) {
+				t.Errorf("%s with 5 rainbow cards: %v, deck %d, rainbow %v", tc.name, err, cfg5.DeckSize(), cfg5.Suits[5].Ranks)
+			}
+		}
+		if v.Title == "" || v.Description == "" {
+			t.Errorf("%s: no title or description", tc.name)
+		}
+	}
+}
+
+// TestConfigCarriesSettings: the engine config holds exactly the settings.
+func TestConfigCarriesSettings(t *testing.T) {
+	_, s, cfg, err := variants.Setup("farbrausch2", variants.Options{StormTokens: ptr(1), NoteTokens: ptr(16), EmptyClues: ptr(false)}, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.StormTokens != 1 || cfg.NoteTokens != 16 || cfg.EmptyClues || cfg.Players != 6 || s.RainbowCards != 10 {
+		t.Errorf("config %+v settings %+v", cfg, s)
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	if engine.HandSize(cfg.Players) != 3 {
+		t.Errorf("6 players hold %d cards", engine.HandSize(cfg.Players))
+	}
+}
+
+// TestVariantAsData: a new variant whose suits behave like existing ones
+// needs only data, here a rainbow touched by no clue and a short suit.
+func TestVariantAsData(t *testing.T) {
+	v := variants.Variant{
+		Name:       "muted",
+		Suits:      []variants.SuitDef{{Name: "red", CluedBy: []string{"red"}, Ranks: []int{1, 1, 2, 3}}, {Name: "grey", Ranks: []int{1, 1, 1, 2, 2, 3, 3, 4, 4, 5}}, {Name: "blue", CluedBy: []string{"blue"}, Ranks: []int{1, 1, 2, 2, 3}}},
+		ClueColors: []string{"red", "blue"},
+		ClueRanks:  []int{1, 2, 3},
+	}
+	s, err := v.Resolve(variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := v.Config(s, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewSeeded(cfg, "muted")
+	if err != nil || g.MaxScore() != 11 {
+		t.Fatalf("%v, max %d", err, g.MaxScore())
+	}
+	bad := v
+	bad.Suits = append(slices.Clone(v.Suits), variants.SuitDef{Name: "x", CluedBy: []string{"green"}, Ranks: []int{1}})
+	if _, err := bad.Config(s, 2); err == nil {
+		t.Errorf("a suit touched by an unknown color was accepted")
+	}
+}
