@@ -232,3 +232,25 @@ func TestEndReasonNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDealTakesTheLastCard: with a deck that the deal uses up, everyone gets
+// one turn and the game ends, as after any last draw.
+func TestDealTakesTheLastCard(t *testing.T) {
+	cfg := engine.Config{
+		Suits:      []engine.Suit{{Name: "red", Ranks: []int{1, 1, 2, 2, 3}, CluedBy: []int{0}}, {Name: "blue", Ranks: []int{1, 2, 3, 4, 5}, CluedBy: []int{1}}},
+		ClueColors: []string{"red", "blue"}, ClueRanks: []int{1, 2, 3, 4, 5},
+		Players: 2, StormTokens: 3, NoteTokens: 8, EmptyClues: true,
+	}
+	g, err := engine.NewSeeded(cfg, "short")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.DeckCount() != 0 || g.FinalTurnsLeft() != 2 {
+		t.Fatalf("after the deal: deck %d, final turns %d", g.DeckCount(), g.FinalTurnsLeft())
+	}
+	apply(t, g, engine.ClueRank(1, 1))
+	ev := apply(t, g, engine.ClueRank(0, 1))
+	if !ev.Over || ev.Result.Reason != engine.EndDeckOut || g.Turn() != 2 {
+		t.Errorf("after two turns: %+v", ev)
+	}
+}

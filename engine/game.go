@@ -88,6 +88,11 @@ func New(cfg Config, deck []Card) (*Game, error) {
 			g.draw(p)
 		}
 	}
+	if g.drawn == r.deckSize {
+		// The deal took the last card: as after any last draw, everyone
+		// gets one more turn. Without this the game could never run out.
+		g.finalLeft = cfg.Players
+	}
 	return g, nil
 }
 

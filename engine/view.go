@@ -83,9 +83,12 @@ func (g *Game) ViewInto(seat int, v *View) {
 	for _, id := range g.discards[:g.nDiscards] {
 		v.Discards = append(v.Discards, SeenCard{ID: int(id), Card: g.card(int(id))})
 	}
+	// A seat that is not at the table sees what a spectator sees, never
+	// every hand.
+	player := seat >= 0 && seat < cfg.Players
 	for p := range cfg.Players {
 		v.HandLen[p] = int(g.handLen[p])
-		visible := over || (seat != Public && seat != p)
+		visible := over || (player && seat != p)
 		for i := range g.handLen[p] {
 			id := int(g.hands[p][i])
 			k := g.know[id]

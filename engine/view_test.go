@@ -99,3 +99,18 @@ func TestViewIntoReuses(t *testing.T) {
 		t.Errorf("clone shares its clues with the view")
 	}
 }
+
+// TestViewOfNoSeat: a seat number that is not at the table sees no hand while
+// the game runs, as a spectator.
+func TestViewOfNoSeat(t *testing.T) {
+	g := deal(t, setup(t, "basic", 3, variants.Options{}))
+	for _, seat := range []int{-2, 3, 5, 6, 100} {
+		for p, cards := range g.View(seat).Hands[:3] {
+			for _, cv := range cards[:5] {
+				if cv.Known || cv.Card != (engine.Card{}) {
+					t.Errorf("seat %d sees seat %d's card %+v", seat, p, cv)
+				}
+			}
+		}
+	}
+}
