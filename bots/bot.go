@@ -27,6 +27,15 @@ type Player interface {
 	Act(v *engine.View) engine.Action
 }
 
+// Partnered is implemented by players whose conventions only work when every
+// other seat shares them (hat reads every clue as a sum of answers). A driver
+// that knows who sits where says so once, before Start: names[i] is seat i's
+// strategy name, "" for a person. A player that is not told assumes a table
+// of its own kind, and falls back to safer play if the cards prove otherwise.
+type Partnered interface {
+	Partners(names []string)
+}
+
 // Strategy makes players. Seed makes a player's random choices reproducible.
 type Strategy struct {
 	Name        string

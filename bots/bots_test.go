@@ -236,3 +236,24 @@ func TestSummarise(t *testing.T) {
 		t.Fatalf("std err %v", r.StdErr)
 	}
 }
+
+// TestConventionsScoreFloor guards the rule-based player on the basic game:
+// measured means (about 19.4 at 2 players, 20.5 at 3–4) less a margin.
+func TestConventionsScoreFloor(t *testing.T) {
+	floors := map[int]float64{2: 18.6, 3: 19.8, 4: 19.8}
+	games := 400
+	if raceEnabled || testing.Short() {
+		games = 100
+		floors = map[int]float64{2: 18.0, 3: 19.2, 4: 19.2}
+	}
+	for players, floor := range floors {
+		cfg := testConfig(t, "basic", 0, players, 0)
+		r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{mustGet(t, "conventions")}, Games: games, Seed: "floor"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Mean < floor {
+			t.Errorf("conventions at %d players: mean %.2f over %d games, want at least %.2f", players, r.Mean, games, floor)
+		}
+	}
+}

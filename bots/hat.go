@@ -35,10 +35,25 @@ type hatPlayer struct {
 	pubW [64]int
 	// width is the number of clue meanings per target seat.
 	width int
+	// alone is set when some other seat does not play hat: its clues mean
+	// nothing as sums, so the seat plays by the conventions player instead,
+	// which follows the game all along.
+	alone    bool
+	fallback *conventionsPlayer
+}
+
+// Partners switches to the fallback at once when another seat is not hat.
+func (h *hatPlayer) Partners(names []string) {
+	for p, name := range names {
+		if p != h.seat && name != "hat" {
+			h.alone = true
+		}
+	}
 }
 
 func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 	h := &hatPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players, max: cfg.NoteTokens}
+	h.fallback = &conventionsPlayer{d: h.d, seat: seat, n: cfg.Players}
 	if cfg.EmptyClues {
 		// Any color or rank may be named to anyone, so every distinct clue
 		// is its own meaning.
@@ -56,6 +71,7 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 }
 
 func (h *hatPlayer) Start(v *engine.View) {
+	h.fallback.Start(v)
 	for p := range v.Players {
 		for _, cv := range v.Hand(p) {
 			h.pub[cv.ID] = h.d.all
@@ -98,6 +114,17 @@ func (h *hatPlayer) sync(v *engine.View) {
 }
 
 func (h *hatPlayer) Observe(v *engine.View, ev engine.Event) {
+	h.fallback.Observe(v, ev)
+	if a := ev.Action; a.Kind == engine.Play || a.Kind == engine.Discard {
+		if h.pub[a.Card]&bit(ident(ev.Card)) == 0 {
+			// The record ruled out the card that was shown: some seat's
+			// clues were not hat sums.
+			h.alone = true
+		}
+	}
+	if h.alone {
+		return
+	}
 	switch a := ev.Action; a.Kind {
 	case engine.ColorClue, engine.RankClue:
 		h.readClue(ev)

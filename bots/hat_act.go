@@ -11,6 +11,9 @@ import (
 // playable card they do not know of (or when notes would go to waste);
 // otherwise discard, the safest card first.
 func (h *hatPlayer) Act(v *engine.View) engine.Action {
+	if h.alone {
+		return h.fallback.Act(v)
+	}
 	me := h.seat
 	own := h.hands[me][:h.handLen[me]]
 	// Private weights: the public ones less the copies this seat sees.

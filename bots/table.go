@@ -65,9 +65,16 @@ func (t *table) play(cfg engine.Config, seed string, seats []Strategy, botSeed u
 			err = &IllegalMoveError{Seed: seed, Seat: seat, Strategy: strat(max(seat, 0)).Name, Turn: turn, Action: act, Err: fmt.Errorf("panic: %v", r)}
 		}
 	}()
+	names := make([]string, n)
+	for p := range n {
+		names[p] = strat(p).Name
+	}
 	for p := range n {
 		seat = p
 		players[p] = strat(p).New(g.Config(), p, mix(botSeed, uint64(p)))
+		if pp, ok := players[p].(Partnered); ok {
+			pp.Partners(names)
+		}
 		players[p].Start(t.view(g, p))
 	}
 	for !g.Over() {
