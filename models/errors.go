@@ -12,6 +12,8 @@ var ErrBadCursor = errors.New("invalid cursor")
 
 // SQLite extended result codes (the driver turns extended codes on).
 const (
+	sqliteBusy                 = 5
+	sqliteLocked               = 6
 	sqliteConstraintForeignKey = 787
 	sqliteConstraintPrimaryKey = 1555
 	sqliteConstraintUnique     = 2067
@@ -26,6 +28,17 @@ func isUniqueViolation(err error) bool {
 	var sqErr *gosqlite.Error
 	if errors.As(err, &sqErr) {
 		return sqErr.Code() == sqliteConstraintPrimaryKey || sqErr.Code() == sqliteConstraintUnique
+	}
+	return false
+}
+
+// isBusy reports whether SQLite refused because another connection holds a
+// lock (SQLITE_BUSY or SQLITE_LOCKED, any extended code).
+func isBusy(err error) bool {
+	var sqErr *gosqlite.Error
+	if errors.As(err, &sqErr) {
+		c := sqErr.Code() & 0xff
+		return c == sqliteBusy || c == sqliteLocked
 	}
 	return false
 }

@@ -53,7 +53,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if isPostgresURL(url) {
 		err = s.openPostgres(ctx, url)
 	} else {
-		err = s.openSQLite(url)
+		err = s.openSQLite(ctx, url)
 	}
 	if err != nil {
 		s.closeDBs()
@@ -132,21 +132,20 @@ func withParams(path string, params []string) string {
 	return path + sep + strings.Join(params, "&")
 }
 
-func (s *Store) openSQLite(url string) error {
+func (s *Store) openSQLite(ctx context.Context, url string) error {
 	s.dialect = dialectSQLite
 	path := sqlitePath(url)
 	if path == "" {
 		path = ":memory:"
 	}
-	// busy_timeout comes first so that switching to WAL waits for other
-	// processes opening the same file instead of failing with SQLITE_BUSY.
-	// _txlock=immediate takes the write lock at BEGIN: a deferred transaction
+	// busy_timeout makes a writer wait for another process's write lock
+	// instead of failing with SQLITE_BUSY. _txlock=immediate takes the write lock at BEGIN: a deferred transaction
 	// that reads and then writes fails with SQLITE_BUSY (no wait) when
 	// another writer got there first.
 	params := []string{"_pragma=busy_timeout(10000)", "_pragma=foreign_keys(1)", "_txlock=immediate"}
 	memory := isMemory(path)
 	if !memory {
-		params = append(params, "_pragma=journal_mode(WAL)", "_pragma=synchronous(NORMAL)")
+		params = append(params, "_pragma=synchronous(NORMAL)")
 	}
 	w, err := gorm.Open(sqlite.Open(withParams(path, params)), gormConfig())
 	if err != nil {
@@ -165,6 +164,9 @@ func (s *Store) openSQLite(url string) error {
 	if memory {
 		return nil
 	}
+	if err := enableWAL(ctx, w); err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
 	r, err := gorm.Open(sqlite.Open(withParams(path, append(params, "_pragma=query_only(1)"))), gormConfig())
 	if err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
@@ -177,6 +179,30 @@ func (s *Store) openSQLite(url string) error {
 	rDB.SetMaxOpenConns(8)
 	rDB.SetMaxIdleConns(8)
 	return nil
+}
+
+// enableWAL switches the file to write-ahead logging, which lets readers
+// proceed while one writer writes. The mode is kept in the file, so this is
+// needed once; but processes that open a new file at the same moment can get
+// SQLITE_BUSY here without the busy timeout being consulted, hence the retries.
+func enableWAL(ctx context.Context, db *gorm.DB) error {
+	delay := 5 * time.Millisecond
+	for attempt := 0; ; attempt++ {
+		var mode string
+		err := db.WithContext(ctx).Raw("PRAGMA journal_mode=WAL").Scan(&mode).Error
+		if err == nil {
+			return nil
+		}
+		if !isBusy(err) || attempt == 40 {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, 200*time.Millisecond)
+	}
 }
 
 // readTx runs fn in a transaction that sees one consistent snapshot.

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 func TestURLParsing(t *testing.T) {
@@ -314,4 +317,25 @@ func TestCountGames(t *testing.T) {
 			t.Error("AppendAction accepted an unknown status")
 		}
 	})
+}
+
+// TestSQLitePragmas checks the settings that concurrent writers rely on, on
+// the writer and on the readers.
+func TestSQLitePragmas(t *testing.T) {
+	s := openStore(t, "sqlite://"+filepath.Join(t.TempDir(), "p.db"))
+	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "1"}
+	for name, db := range map[string]*gorm.DB{"writer": s.w, "reader": s.r} {
+		for pragma, v := range want {
+			var got string
+			if err := db.Raw("PRAGMA " + pragma).Scan(&got).Error; err != nil {
+				t.Fatal(err)
+			}
+			if got != v {
+				t.Errorf("%s: PRAGMA %s = %q, want %q", name, pragma, got, v)
+			}
+		}
+	}
+	if s.w == s.r {
+		t.Error("a file database should have a separate reader pool")
+	}
 }
