@@ -84,11 +84,15 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 }
 
 func (s *Server) allowWaiter() bool {
+	s.waiters.Add(1)
 	s.metrics.waiting.Inc()
 	return true
 }
 
-func (s *Server) releaseWaiter() { s.metrics.waiting.Dec() }
+func (s *Server) releaseWaiter() {
+	s.waiters.Add(-1)
+	s.metrics.waiting.Dec()
+}
 
 func (s *Server) shuttingDown() bool {
 	select {

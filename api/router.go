@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -65,6 +66,7 @@ type Server struct {
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
 
+	waiters    atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
 	bg         sync.WaitGroup
 	botMu      sync.Mutex
 	botRunning map[string]bool

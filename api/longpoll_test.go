@@ -1,0 +1,347 @@
+package api
+
+import (
+	"context"
+	"net"
+	"strings"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// TestSameTurnRace sends one turn's move from many goroutines at once, same
+// move and different moves: exactly one applies, the others get 409, and the
+// log has neither a gap nor a duplicate.
+func TestSameTurnRace(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		tb := e.newTable("basic", 3, variants.Options{}, "race")
+		const racers = 16
+		for round := range 6 {
+			seat := tb.local.Current()
+			// Clues only, so that no race ends the game early.
+			var legal []engine.Action
+			for _, a := range tb.local.LegalActions(nil) {
+				if a.IsClue() {
+					legal = append(legal, a)
+				}
+			}
+			version := int64(2 + round)
+			var wg sync.WaitGroup
+			statuses := make([]int, racers)
+			codes := make([]string, racers)
+			start := make(chan struct{})
+			for i := range racers {
+				a := legal[0]
+				if round%2 == 1 {
+					a = legal[i%len(legal)] // different moves racing for one turn
+				}
+				body := tb.request(a)
+				if round >= 4 {
+					body["version"] = version
+				}
+				wg.Go(func() {
+					<-start
+					r := e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[seat], body)
+					statuses[i] = r.status
+					if r.status != 200 {
+						codes[i] = r.problem(t).Code + ":" + r.problem(t).Detail
+					}
+				})
+			}
+			close(start)
+			wg.Wait()
+			won := 0
+			for i, st := range statuses {
+				switch {
+				case st == 200:
+					won++
+				case st == 409 && (strings.HasPrefix(codes[i], "not_your_turn:") || strings.HasPrefix(codes[i], "stale_version:")):
+				default:
+					t.Fatalf("round %d racer %d: %d %s %v", round, i, st, codes[i], statuses)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("round %d: %d racers won", round, won)
+			}
+			// Mirror whichever move won.
+			_, _, log, err := e.srv.store.LoadGame(context.Background(), tb.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(log) != round+1 {
+				t.Fatalf("round %d: log has %d entries", round, len(log))
+			}
+			for i, a := range log {
+				if a.Seq != i {
+					t.Fatalf("log entry %d has seq %d", i, a.Seq)
+				}
+			}
+			if _, err := tb.local.Apply(toEngine(log[round])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+func TestVersionPreconditions(t *testing.T) {
+	e := sqliteEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "versions")
+	path := "/v1/games/" + tb.id + "/actions"
+	a := tb.request(tb.pick())
+	// The game is at version 1 (one join).
+	r := e.req("POST", path, tb.tokens[0], a, "If-Match", `"7"`)
+	e.expect(r, http.StatusPreconditionFailed)
+	if p := r.problem(t); p.Code != "precondition_failed" {
+		t.Fatal(p)
+	}
+	a["version"] = 7
+	r = e.req("POST", path, tb.tokens[0], a)
+	e.expect(r, http.StatusConflict)
+	if p := r.problem(t); p.Code != "stale_version" {
+		t.Fatal(p)
+	}
+	// The ETag of a GET works as If-Match.
+	tag := e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).header.Get("ETag")
+	delete(a, "version")
+	r = e.req("POST", path, tb.tokens[0], a, "If-Match", tag)
+	e.expect(r, http.StatusOK)
+	tb.local.Apply(tb.pickFrom(a))
+	// The same request again is now stale: a retry never acts twice.
+	r = e.req("POST", path, tb.tokens[0], a, "If-Match", tag)
+	e.expect(r, http.StatusPreconditionFailed)
+	a2 := tb.request(tb.pick())
+	a2["version"] = 2
+	r = e.req("POST", path, tb.tokens[1], a2)
+	e.expect(r, http.StatusOK)
+	r = e.req("POST", path, tb.tokens[1], a2)
+	e.expect(r, http.StatusConflict)
+	if p := r.problem(t); p.Code != "stale_version" {
+		t.Fatal(p)
+	}
+}
+
+// pickFrom turns a request body back into the engine action it stands for.
+func (tb *table) pickFrom(body map[string]any) engine.Action {
+	for _, a := range tb.local.LegalActions(nil) {
+		m := tb.request(a)
+		if m["type"] == body["type"] && m["card"] == body["card"] && m["target"] == body["target"] &&
+			m["color"] == body["color"] && m["rank"] == body["rank"] {
+			return a
+		}
+	}
+	tb.e.t.Fatalf("no legal action matches %v", body)
+	return engine.Action{}
+}
+
+// TestLongPollWakesUp: a waiting GET of the state and of the events answers
+// within milliseconds of the change, on every backend.
+func TestLongPollWakesUp(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		tb := e.newTable("farbrausch", 2, variants.Options{}, "wake")
+		type result struct {
+			r    resp
+			done time.Time
+		}
+		state := make(chan result, 1)
+		events := make(chan result, 1)
+		public := make(chan result, 1)
+		go func() {
+			r := e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", tb.tokens[1], nil)
+			state <- result{r, time.Now()}
+		}()
+		go func() {
+			r := e.req("GET", "/v1/games/"+tb.id+"/events?after=0&wait=10s", tb.tokens[0], nil)
+			events <- result{r, time.Now()}
+		}()
+		tag := e.req("GET", "/v1/games/"+tb.id, "", nil).header.Get("ETag")
+		go func() {
+			r := e.req("GET", "/v1/games/"+tb.id+"?wait=10s", "", nil, "If-None-Match", tag)
+			public <- result{r, time.Now()}
+		}()
+		waitFor(t, func() bool { return e.srv.waiters.Load() == 3 })
+		acted := time.Now()
+		tb.act(tb.pick())
+		for name, ch := range map[string]chan result{"state": state, "events": events, "public": public} {
+			select {
+			case res := <-ch:
+				if res.r.status != 200 {
+					t.Fatalf("%s: %d %s", name, res.r.status, res.r.body)
+				}
+				if d := res.done.Sub(acted); d > time.Second {
+					t.Errorf("%s answered %s after the change", name, d)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s long-poll did not wake", name)
+			}
+		}
+		var g GameView
+		r := e.req("GET", "/v1/games/"+tb.id+"?since=1", tb.tokens[1], nil)
+		r.json(t, &g)
+		if g.Version != 2 {
+			t.Fatalf("version %d", g.Version)
+		}
+		if r.header.Get("Vary") != "Authorization" || r.header.Get("Cache-Control") != "private, no-cache" {
+			t.Fatalf("headers %v", r.header)
+		}
+		// Nothing changes: 304 after the wait; the same ETag gives 304 at once.
+		start := time.Now()
+		r = e.req("GET", "/v1/games/"+tb.id+"?since=2&wait=150ms", tb.tokens[1], nil)
+		e.expect(r, http.StatusNotModified)
+		if d := time.Since(start); d < 150*time.Millisecond {
+			t.Fatalf("304 after %s, before the wait ran out", d)
+		}
+		tag1 := r.header.Get("ETag")
+		r = e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil, "If-None-Match", tag1)
+		e.expect(r, http.StatusNotModified)
+		// ETags differ per viewer.
+		if tag0 := e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).header.Get("ETag"); tag0 == tag1 || tag0 == "" {
+			t.Fatalf("seat 0 and seat 1 share ETag %q", tag0)
+		}
+		r = e.req("GET", "/v1/games/"+tb.id+"/events?after=1&wait=100ms", "", nil)
+		e.expect(r, http.StatusOK)
+		var evs EventsResponse
+		r.json(t, &evs)
+		if len(evs.Events) != 0 || evs.Version != 2 {
+			t.Fatalf("events after a quiet wait: %+v", evs)
+		}
+		if n := e.srv.waiters.Load(); n != 0 {
+			t.Fatalf("%v waiters left", n)
+		}
+	})
+}
+
+// TestLongPollCap: the server caps wait.
+func TestLongPollCap(t *testing.T) {
+	e := sqliteEnv(t, func(c *Config) { c.MaxWait = 100 * time.Millisecond })
+	tb := e.newTable("basic", 2, variants.Options{}, "cap")
+	start := time.Now()
+	r := e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=1h", "", nil)
+	e.expect(r, http.StatusNotModified)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("waited %s past a cap of 100ms", d)
+	}
+}
+
+// TestClientGoesAway: a long-poll whose client hangs up stops waiting.
+func TestClientGoesAway(t *testing.T) {
+	e := sqliteEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "away")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		e.reqCtx(ctx, "GET", "/v1/games/"+tb.id+"?since=1&wait=10s", "", nil)
+		close(done)
+	}()
+	waitFor(t, func() bool { return e.srv.waiters.Load() == 1 })
+	cancel()
+	<-done
+	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 })
+	store := e.srv.store.(*models.Store)
+	waitFor(t, func() bool { return store.Waiters() == 0 })
+}
+
+// TestShutdownReleasesLongPolls: Shutdown answers every waiting long-poll at
+// once, and later waits do not wait.
+func TestShutdownReleasesLongPolls(t *testing.T) {
+	e := sqliteEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "shutdown")
+	const n = 8
+	statuses := make(chan int, n)
+	for i := range n {
+		path := "/v1/games/" + tb.id + "?since=1&wait=10s"
+		if i%2 == 1 {
+			path = "/v1/games/" + tb.id + "/events?after=0&wait=10s"
+		}
+		go func() { statuses <- e.req("GET", path, "", nil).status }()
+	}
+	waitFor(t, func() bool { return e.srv.waiters.Load() == n })
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := e.srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		select {
+		case st := <-statuses:
+			if st != http.StatusNotModified && st != http.StatusOK {
+				t.Fatalf("released long-poll answered %d", st)
+			}
+		case <-time.After(3 * time.Second):
+			t.Fatal("a long-poll outlived shutdown")
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("release took %s", d)
+	}
+	// An action in flight still completes; new long-polls answer at once.
+	tb.act(tb.pick())
+	start = time.Now()
+	e.expect(e.req("GET", "/v1/games/"+tb.id+"?since=2&wait=10s", "", nil), http.StatusNotModified)
+	if time.Since(start) > time.Second {
+		t.Fatal("a long-poll waited after shutdown")
+	}
+	e.expect(e.req("GET", "/readyz", "", nil), http.StatusServiceUnavailable)
+}
+
+// TestHTTPServerShutdown drives the real sequence of hanabi serve: api
+// Shutdown then http.Server.Shutdown, with long-polls waiting.
+func TestHTTPServerShutdown(t *testing.T) {
+	e := sqliteEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "http-shutdown")
+	hs := &http.Server{Handler: e.srv.Handler()}
+	ts, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go hs.Serve(ts)
+	url := "http://" + ts.Addr().String()
+	got := make(chan int, 4)
+	for range 4 {
+		go func() {
+			res, err := http.Get(url + "/v1/games/" + tb.id + "?since=1&wait=10s")
+			if err != nil {
+				got <- -1
+				return
+			}
+			res.Body.Close()
+			got <- res.StatusCode
+		}()
+	}
+	waitFor(t, func() bool { return e.srv.waiters.Load() == 4 })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	start := time.Now()
+	if err := e.srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := hs.Shutdown(ctx); err != nil {
+		t.Fatalf("http shutdown: %v", err)
+	}
+	for range 4 {
+		if st := <-got; st != http.StatusNotModified {
+			t.Fatalf("long-poll got %d", st)
+		}
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("shutdown took %s", d)
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met in 5s")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
