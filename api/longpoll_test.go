@@ -3,8 +3,8 @@ package api
 import (
 	"context"
 	"net"
-	"strings"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
