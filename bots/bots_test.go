@@ -257,3 +257,51 @@ func TestConventionsScoreFloor(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayResumesABot plays games, and at every turn rebuilds the player to
+// act from the log so far (as a server does after a restart): the rebuilt
+// player must choose exactly what the live one chose.
+func TestReplayResumesABot(t *testing.T) {
+	for _, s := range List() {
+		for i := range 6 {
+			cfg := testConfig(t, "farbrausch2", 10, 2+i%5, i)
+			g, err := engine.NewSeeded(cfg, fmt.Sprint("replay", i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			deck := g.Deck()
+			n := g.Players()
+			names := make([]string, n)
+			for p := range names {
+				names[p] = s.Name
+			}
+			players := make([]Player, n)
+			for p := range players {
+				players[p] = s.New(g.Config(), p, uint64(p))
+				if pp, ok := players[p].(Partnered); ok {
+					pp.Partners(names)
+				}
+				players[p].Start(g.View(p))
+			}
+			for !g.Over() {
+				seat := g.Current()
+				live := players[seat].Act(g.View(seat))
+				fresh := s.New(g.Config(), seat, uint64(seat))
+				rg, err := Replay(fresh, cfg, deck, g.Log(), seat, names)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := fresh.Act(rg.View(seat)); got != live {
+					t.Fatalf("%s game %d turn %d: rebuilt player chose %+v, live one %+v", s.Name, i, g.Turn(), got, live)
+				}
+				ev, err := g.Apply(live)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for p := range players {
+					players[p].Observe(g.View(p), ev)
+				}
+			}
+		}
+	}
+}
