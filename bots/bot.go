@@ -15,8 +15,11 @@ import (
 // seat's view after it, and Act when the seat is to move. To resume a game
 // (after a restart), make a new player and feed it the same sequence again:
 // Start with the view before the first action, then one Observe per logged
-// action; a player's choices depend only on what it was shown, so it ends in
-// the state it had.
+// action; a player's choices depend only on what it was shown and its seed,
+// so it ends in the state it had. Replay does exactly that.
+//
+// A view is lent for the duration of the call: drivers reuse it, so a
+// player copies what it wants to keep.
 type Player interface {
 	// Start is called once, before any action, with the seat's view of the deal.
 	Start(v *engine.View)
