@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // listener holds one dedicated connection that LISTENs for other replicas'
@@ -26,6 +27,10 @@ const (
 	listenBackoffMin = 50 * time.Millisecond
 	listenBackoffMax = 5 * time.Second
 )
+
+// listenIdleCheck is how long the listener waits quietly before it checks
+// that its connection is alive (a variable for tests).
+var listenIdleCheck = 30 * time.Second
 
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed, then keeps listening in a goroutine.
@@ -76,9 +81,11 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			// re-reads its game.
 			l.notifier.wakeAll()
 		}
-		n, err := conn.WaitForNotification(ctx)
+		n, err := l.wait(ctx, conn)
 		if err != nil {
-			conn.Close(context.Background())
+			closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
+			conn.Close(closeCtx)
+			cancel()
 			conn = nil
 			if ctx.Err() != nil || errors.Is(err, context.Canceled) {
 				return
@@ -90,6 +97,26 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		if inst, gameID := parsePayload(n.Payload); inst != l.instance {
 			l.notifier.notify(gameID)
+		}
+	}
+}
+
+// wait returns the next notification. A connection that went quiet may be
+// half-open (a dropped network path raises no error), so after a quiet
+// spell it checks that the server still answers.
+func (l *listener) wait(ctx context.Context, conn *pgx.Conn) (*pgconn.Notification, error) {
+	for {
+		waitCtx, cancel := context.WithTimeout(ctx, listenIdleCheck)
+		n, err := conn.WaitForNotification(waitCtx)
+		cancel()
+		if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+			return n, err
+		}
+		pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err = conn.Ping(pingCtx)
+		cancel()
+		if err != nil {
+			return nil, err
 		}
 	}
 }

@@ -253,3 +253,27 @@ func TestWaitingHoldsNoConnection(t *testing.T) {
 		}
 	})
 }
+
+// TestListenerIdleCheck: the quiet-spell health checks keep the connection
+// and do not lose notifications.
+func TestListenerIdleCheck(t *testing.T) {
+	dbURL := postgresURL(t)
+	old := listenIdleCheck
+	listenIdleCheck = 20 * time.Millisecond
+	t.Cleanup(func() { listenIdleCheck = old })
+	a, b := openStore(t, dbURL), openStore(t, dbURL)
+	g := newGame(t, a, 2)
+	ch, cancel := b.Subscribe(g.ID)
+	defer cancel()
+	pid := b.listener.pid.Load()
+	time.Sleep(200 * time.Millisecond)
+	if _, err := a.AppendAction(context.Background(), Action{GameID: g.ID, Seq: 0}, StatusActive); err != nil {
+		t.Fatal(err)
+	}
+	if !received(ch, 5*time.Second) {
+		t.Fatal("a write on A did not wake a waiter on B after idle checks")
+	}
+	if b.listener.pid.Load() != pid || b.listener.reconnected.Load() != 0 {
+		t.Error("idle checks replaced a healthy connection")
+	}
+}

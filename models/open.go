@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -146,6 +148,13 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	memory := isMemory(path)
 	if !memory {
 		params = append(params, "_pragma=synchronous(NORMAL)")
+		if !strings.HasPrefix(path, "file:") {
+			// A first run with a path like data/hanabi.db should just work.
+			file, _, _ := strings.Cut(path, "?")
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				return fmt.Errorf("open sqlite: %w", err)
+			}
+		}
 	}
 	w, err := gorm.Open(sqlite.Open(withParams(path, params)), gormConfig())
 	if err != nil {
@@ -219,9 +228,10 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return s.w.WithContext(ctx).Transaction(fn)
 }
 
-// Ping checks that the database answers.
+// Ping checks that the database answers. It asks the read pool, so that a
+// readiness probe does not queue behind SQLite's one writer.
 func (s *Store) Ping(ctx context.Context) error {
-	return s.w.WithContext(ctx).Exec("SELECT 1").Error
+	return s.r.WithContext(ctx).Exec("SELECT 1").Error
 }
 
 // Close stops listening for other replicas' changes, wakes every waiter and

@@ -322,7 +322,8 @@ func TestCountGames(t *testing.T) {
 // TestSQLitePragmas checks the settings that concurrent writers rely on, on
 // the writer and on the readers.
 func TestSQLitePragmas(t *testing.T) {
-	s := openStore(t, "sqlite://"+filepath.Join(t.TempDir(), "p.db"))
+	// The directory does not exist yet: Open makes it.
+	s := openStore(t, "sqlite://"+filepath.Join(t.TempDir(), "data", "p.db"))
 	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "1"}
 	for name, db := range map[string]*gorm.DB{"writer": s.w, "reader": s.r} {
 		for pragma, v := range want {
