@@ -30,7 +30,10 @@ type conventionsPlayer struct {
 	n     int
 	b     board
 	clued [engine.MaxDeck]bool // touched by some clue: not on the chop any more
-	play  [engine.MaxDeck]bool // the focus of a play clue: its holder will play it
+	// play[id] is set on the focus of a play clue: what it may be, which was
+	// playable when the clue was given. Its holder plays it while one of
+	// those can still be played.
+	play [engine.MaxDeck]uint64
 	buf   []engine.Action
 }
 
@@ -47,9 +50,7 @@ func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
 		hand := v.Hand(ev.Action.Target)
 		if f := c.focus(hand, ev.Touched); f >= 0 {
 			// v's deductions include this clue: the holder's reading.
-			if c.d.knowMask(&hand[f])&c.b.playable != 0 {
-				c.play[hand[f].ID] = true
-			}
+			c.play[hand[f].ID] = c.d.knowMask(&hand[f]) & c.b.playable
 		}
 		for _, cv := range hand {
 			if ev.Touched&bit(cv.ID) != 0 {
@@ -110,7 +111,8 @@ func (c *conventionsPlayer) Act(v *engine.View) engine.Action {
 	}
 
 	// 1. Play a card known to be playable, or the focus of a play clue
-	//    that may still be playable. Known cards first, lowest rank first.
+	//    that may still be playable. Known cards first, lowest rank first;
+	//    a play clue's card that can no longer be playable is trash.
 	best := -1
 	for i := range own {
 		m := mine(&own[i])
@@ -120,7 +122,7 @@ func (c *conventionsPlayer) Act(v *engine.View) engine.Action {
 	}
 	if best < 0 {
 		for i := range own {
-			if c.play[own[i].ID] && mine(&own[i])&c.b.playable != 0 {
+			if c.play[own[i].ID]&mine(&own[i])&c.b.playable != 0 {
 				best = i
 				break
 			}
@@ -145,7 +147,8 @@ func (c *conventionsPlayer) Act(v *engine.View) engine.Action {
 		// 4. Discard: a card known to be useless, else the chop, else the
 		//    touched card most likely to be useless.
 		for i := range own {
-			if mine(&own[i])&^c.b.dead == 0 {
+			m := mine(&own[i])
+			if m&^c.b.dead == 0 || c.play[own[i].ID] != 0 && c.play[own[i].ID]&m&^c.b.dead == 0 {
 				return engine.DiscardCard(own[i].ID)
 			}
 		}
@@ -206,7 +209,7 @@ func (c *conventionsPlayer) clues(v *engine.View, target int) []engine.Action {
 // willDiscard reports whether seat p has nothing to play as far as it knows.
 func (c *conventionsPlayer) willDiscard(v *engine.View, p int) bool {
 	for _, cv := range v.Hand(p) {
-		if c.play[cv.ID] || c.d.knowMask(&cv)&^c.b.playable == 0 {
+		if c.play[cv.ID] != 0 || c.d.knowMask(&cv)&^c.b.playable == 0 {
 			return false
 		}
 	}
@@ -254,8 +257,12 @@ func (c *conventionsPlayer) playClue(v *engine.View) (engine.Action, bool) {
 	var coming uint64
 	for p := range v.Players {
 		for _, cv := range v.Hand(p) {
-			if p != c.seat && (c.play[cv.ID] || c.d.knowMask(&cv)&^c.b.playable == 0) {
+			switch {
+			case p != c.seat && (c.play[cv.ID] != 0 || c.d.knowMask(&cv)&^c.b.playable == 0):
 				coming |= bit(ident(cv.Card))
+			case p == c.seat:
+				// Our own card on its way might be the same one.
+				coming |= c.play[cv.ID]
 			}
 		}
 	}
@@ -271,7 +278,7 @@ func (c *conventionsPlayer) playClue(v *engine.View) (engine.Action, bool) {
 				continue
 			}
 			x := ident(hand[f].Card)
-			if c.b.playable&bit(x) == 0 || coming&bit(x) != 0 || c.play[hand[f].ID] ||
+			if c.b.playable&bit(x) == 0 || coming&bit(x) != 0 || c.play[hand[f].ID] != 0 ||
 				c.after(&hand[f], a, t)&c.b.playable == 0 {
 				continue
 			}
