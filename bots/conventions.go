@@ -34,7 +34,7 @@ type conventionsPlayer struct {
 	// playable when the clue was given. Its holder plays it while one of
 	// those can still be played.
 	play [engine.MaxDeck]uint64
-	buf   []engine.Action
+	buf  []engine.Action
 }
 
 func newConventions(cfg *engine.Config, seat int, _ uint64) Player {
