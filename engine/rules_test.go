@@ -34,6 +34,12 @@ func TestIllegalMoves(t *testing.T) {
 				engine.ClueRank(2, 1), engine.ClueRank(0, 1), engine.ClueRank(1, 1), engine.ClueRank(2, 1),
 			},
 			action: engine.ClueColor(0, red), want: engine.ErrNoNoteTokens},
+		{name: "clue after spending all 9 notes", variant: "basic", players: 4,
+			opts: variants.Options{NoteTokens: ptr(9)}, before: roundOfClues(9, 4),
+			action: engine.ClueRank(0, 1), want: engine.ErrNoNoteTokens},
+		{name: "clue after spending all 16 notes", variant: "farbrausch2", players: 2,
+			opts: variants.Options{NoteTokens: ptr(16)}, before: roundOfClues(16, 2),
+			action: engine.ClueColor(1, red), want: engine.ErrNoNoteTokens},
 		{name: "discard with all notes available", variant: "basic", players: 2,
 			action: engine.DiscardCard(0), want: engine.ErrNotesFull},
 		{name: "discard with all 16 notes available", variant: "farbrausch2", players: 4,
@@ -142,6 +148,15 @@ func TestIllegalMoves(t *testing.T) {
 	}
 }
 
+// roundOfClues is n clues, each seat cluing the next.
+func roundOfClues(n, players int) []engine.Action {
+	out := make([]engine.Action, n)
+	for i := range out {
+		out[i] = engine.ClueRank((i+1)%players, 1)
+	}
+	return out
+}
+
 // TestLegalMovesPass is the other side of the illegal-move table: the
 // neighbouring legal moves go through, so the table cannot pass by refusing all.
 func TestLegalMovesPass(t *testing.T) {
@@ -162,6 +177,7 @@ func TestLegalMovesPass(t *testing.T) {
 		{"clue to the last seat of 6", "basic", 6, on, nil, engine.ClueRank(5, 1)},
 		{"discard after a clue", "basic", 2, on, []engine.Action{engine.ClueRank(1, 5)}, engine.DiscardCard(5)},
 		{"clue with the last note", "basic", 2, variants.Options{NoteTokens: ptr(1)}, nil, engine.ClueRank(1, 5)},
+		{"sixteenth clue", "farbrausch", 3, variants.Options{NoteTokens: ptr(16)}, roundOfClues(15, 3), engine.ClueColor(1, rainbow)},
 		{"play own newest card", "basic", 2, on, nil, engine.PlayCard(4)},
 		{"play own oldest card", "basic", 2, on, nil, engine.PlayCard(0)},
 	}
