@@ -39,7 +39,9 @@ func (n *notifier) subscribe(gameID string) (<-chan struct{}, func()) {
 			n.mu.Lock()
 			defer n.mu.Unlock()
 			delete(set, ch)
-			if len(set) == 0 && n.waiters[gameID] != nil && len(n.waiters[gameID]) == 0 {
+			// While set has members it is the map's entry for gameID, so
+			// the last one out removes exactly that entry.
+			if len(set) == 0 {
 				delete(n.waiters, gameID)
 			}
 		})
