@@ -59,9 +59,10 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 		// is its own meaning.
 		h.width = len(cfg.ClueColors) + len(cfg.ClueRanks)
 	} else {
-		// A clue must touch a card, so only three things are sure to be
-		// possible for a target: a rank clue touching its focus card, a color
-		// clue touching it, a clue missing it.
+		// A clue must touch a card, so only three kinds of clue are (nearly
+		// always) possible for a target: a rank clue touching its focus card,
+		// a color clue touching it, a clue missing it. When the one meant is
+		// not, the giver does something else (see Act).
 		h.width = 3
 	}
 	for i := range h.ident {

@@ -38,7 +38,7 @@ type questionKind uint8
 
 const (
 	askNothing  questionKind = iota
-	askWhich                 // which of these cards is (playable | dead) first, or none
+	askWhich                 // which of these cards is the first in its set (playable, dead, safe), or none
 	askPlayable              // is this one card playable
 	askBlock                 // which block of a card's possibilities holds it
 )
@@ -49,16 +49,17 @@ type question struct {
 	kind  questionKind
 	info  int // number of answers
 	n     int
-	slots [2 * 5]int8   // askWhich: cards asked about, in order
-	sets  [2 * 5]uint64 // askWhich: the identities each card is asked to be in
+	slots [2 * engine.MaxHand]int8   // askWhich: cards asked about, in order
+	sets  [2 * engine.MaxHand]uint64 // askWhich: the identities each card is asked to be in
 	slot  int
 	block [64]int8 // askBlock: block of each identity
 }
 
 // ask chooses the next question about a hand with possibilities masks, given
 // room answers. The order of preference: if the player knows no playable
-// card, find one (or a dead one to discard); then settle a card that is
-// probably playable; then narrow the card least likely to be dead.
+// card, find one (or a dead one to discard); if it knows no card it may
+// safely discard, find one; then settle a card that is probably playable;
+// then narrow the card least likely to be dead.
 func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 	q.kind = askNothing
 	if room <= 1 {
