@@ -345,3 +345,57 @@ func waitFor(t *testing.T, cond func() bool) {
 		time.Sleep(2 * time.Millisecond)
 	}
 }
+
+// TestTwoReplicas: two servers on one Postgres database; a long-poll on one
+// is woken by an action taken through the other, and a race for one turn
+// across them has one winner.
+func TestTwoReplicas(t *testing.T) {
+	dbURL := postgresURL(t)
+	a := newEnv(t, dbURL, func(c *Config) { c.Secret = nil })
+	b := newEnv(t, dbURL, func(c *Config) { c.Secret = nil })
+	tb := a.newTable("farbrausch2", 2, variants.Options{}, "replicas")
+	done := make(chan resp, 1)
+	go func() { done <- b.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", tb.tokens[1], nil) }()
+	waitFor(t, func() bool { return b.srv.waiters.Load() == 1 })
+	acted := time.Now()
+	tb.act(tb.pick())
+	select {
+	case r := <-done:
+		b.expect(r, http.StatusOK)
+		if d := time.Since(acted); d > 2*time.Second {
+			t.Fatalf("woken %s after the change", d)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the other replica's long-poll was not woken")
+	}
+	// The same turn through both replicas at once.
+	seat := tb.local.Current()
+	var legal []engine.Action
+	for _, act := range tb.local.LegalActions(nil) {
+		if act.IsClue() {
+			legal = append(legal, act)
+		}
+	}
+	var wg sync.WaitGroup
+	statuses := make([]int, 8)
+	for i := range statuses {
+		e := a
+		if i%2 == 1 {
+			e = b
+		}
+		body := tb.request(legal[i%len(legal)])
+		wg.Go(func() { statuses[i] = e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[seat], body).status })
+	}
+	wg.Wait()
+	won := 0
+	for _, st := range statuses {
+		if st == 200 {
+			won++
+		} else if st != 409 {
+			t.Fatalf("statuses %v", statuses)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d winners: %v", won, statuses)
+	}
+}

@@ -36,6 +36,9 @@ type serveConfig struct {
 	seatRateBurst   int
 	trustedProxies  string
 	shutdownTimeout time.Duration
+
+	// onListen, when set, learns the bound address (tests listen on port 0).
+	onListen func(net.Addr)
 }
 
 func envString(name, def string) string {
@@ -203,6 +206,9 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return err
+	}
+	if c.onListen != nil {
+		c.onListen(ln.Addr())
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", dbKind(c.databaseURL), "max_wait", c.maxWait.String())
 	errc := make(chan error, 1)

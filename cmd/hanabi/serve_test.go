@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestServeHelpListsEveryFlag(t *testing.T) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	var c serveConfig
+	if err := serveFlags(fs, &c); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	fs.PrintDefaults()
+	for _, want := range []string{
+		"-addr", "HANABI_ADDR", "-database-url", "HANABI_DATABASE_URL", "-jwt-secret", "HANABI_JWT_SECRET",
+		"-token-ttl", "HANABI_TOKEN_TTL", "-max-wait", "HANABI_MAX_WAIT", "-log-level", "HANABI_LOG_LEVEL",
+		"-rate-limit", "-seat-rate-limit", "-trusted-proxies", "-shutdown-timeout",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("--help does not mention %s", want)
+		}
+	}
+	if c.addr != ":8080" || c.databaseURL != "hanabi.db" || c.maxWait != 60*time.Second {
+		t.Errorf("defaults: %+v", c)
+	}
+}
+
+func TestServeFlagsFromEnv(t *testing.T) {
+	t.Setenv("HANABI_ADDR", "127.0.0.1:9999")
+	t.Setenv("HANABI_MAX_WAIT", "5s")
+	t.Setenv("HANABI_DATABASE_URL", "sqlite://x.db")
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	var c serveConfig
+	if err := serveFlags(fs, &c); err != nil {
+		t.Fatal(err)
+	}
+	if err := fs.Parse([]string{"--max-wait", "7s"}); err != nil {
+		t.Fatal(err)
+	}
+	if c.addr != "127.0.0.1:9999" || c.databaseURL != "sqlite://x.db" || c.maxWait != 7*time.Second {
+		t.Fatalf("env and flags: %+v", c)
+	}
+	t.Setenv("HANABI_TOKEN_TTL", "soon")
+	if err := serveFlags(flag.NewFlagSet("serve", flag.ContinueOnError), &c); err == nil {
+		t.Fatal("a bad HANABI_TOKEN_TTL was accepted")
+	}
+}
+
+func TestServeRefusesBadConfig(t *testing.T) {
+	if code := runServe([]string{"--jwt-secret", "short", "--database-url", filepath.Join(t.TempDir(), "x.db"), "--addr", "127.0.0.1:0"}); code == 0 {
+		t.Fatal("a short secret was accepted")
+	}
+	if code := runServe([]string{"--log-level", "loud"}); code != 2 {
+		t.Fatalf("bad log level: exit %d", code)
+	}
+	if code := runServe([]string{"--help"}); code != 0 {
+		t.Fatalf("--help: exit %d", code)
+	}
+}
+
+// TestServeAndShutdown runs the real server, plays a move over HTTP, and
+// shuts it down while a long-poll waits: the long-poll answers at once and
+// serve returns cleanly.
+func TestServeAndShutdown(t *testing.T) {
+	addrc := make(chan net.Addr, 1)
+	c := serveConfig{
+		addr: "127.0.0.1:0", databaseURL: "sqlite://" + filepath.Join(t.TempDir(), "serve.db"),
+		tokenTTL: time.Hour, maxWait: 30 * time.Second, shutdownTimeout: 10 * time.Second,
+		onListen: func(a net.Addr) { addrc <- a },
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, c, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
+	var base string
+	select {
+	case a := <-addrc:
+		base = "http://" + a.String()
+	case err := <-done:
+		t.Fatalf("serve: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("the server did not start")
+	}
+	post := func(path, token, body string) map[string]any {
+		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var out map[string]any
+		json.NewDecoder(res.Body).Decode(&out)
+		if res.StatusCode >= 300 {
+			t.Fatalf("%s: %d %v", path, res.StatusCode, out)
+		}
+		return out
+	}
+	created := post("/v1/games", "", `{"variant":"basic","players":2,"seed":"serve"}`)
+	id := created["game"].(map[string]any)["id"].(string)
+	post("/v1/games/"+id+"/seats", "", `{"name":"Bob"}`)
+	post("/v1/games/"+id+"/actions", created["token"].(string), `{"type":"clue","target":1,"rank":1}`)
+
+	polled := make(chan int, 1)
+	go func() {
+		res, err := http.Get(base + "/v1/games/" + id + "?since=2&wait=30s")
+		if err != nil {
+			polled <- -1
+			return
+		}
+		res.Body.Close()
+		polled <- res.StatusCode
+	}()
+	time.Sleep(200 * time.Millisecond) // let the long-poll start waiting
+	start := time.Now()
+	cancel()
+	select {
+	case st := <-polled:
+		if st != http.StatusNotModified {
+			t.Fatalf("long-poll answered %d", st)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("shutdown left the long-poll waiting")
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not return")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("shutdown took %s", d)
+	}
+}
