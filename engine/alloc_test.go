@@ -82,3 +82,17 @@ func TestDealAllocs(t *testing.T) {
 		t.Errorf("New allocates %v times, want at most 3", allocs)
 	}
 }
+
+// TestViewAllocs: a one-off view allocates the view and its two slices, each
+// once, at the size it needs.
+func TestViewAllocs(t *testing.T) {
+	g := deal(t, setup(t, "basic", 2, variants.Options{}), front2...)
+	apply(t, g, engine.ClueRank(1, 1), engine.PlayCard(9), engine.ClueRank(1, 1))
+	if allocs := testing.AllocsPerRun(20, func() { _ = g.View(0) }); allocs > 3 {
+		t.Errorf("View allocates %v times, want at most 3", allocs)
+	}
+	v := g.View(1)
+	if cap(v.Clues) != 2 || cap(v.Discards) != 1 {
+		t.Errorf("view sized %d clues, %d discards; want 2 and 1", cap(v.Clues), cap(v.Discards))
+	}
+}

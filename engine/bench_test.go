@@ -150,6 +150,15 @@ func BenchmarkView(b *testing.B) {
 	}
 }
 
+// BenchmarkViewNew: a one-off view, as a request handler builds it.
+func BenchmarkViewNew(b *testing.B) {
+	g := midGame(b, benchTables[0], 30)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_ = g.View(i % 4)
+	}
+}
+
 // BenchmarkReplay: rebuilding a finished game from its log, as the server
 // does for a game whose state is not cached.
 func BenchmarkReplay(b *testing.B) {

@@ -51,7 +51,8 @@ func (v *View) Hand(p int) []CardView { return v.Hands[p][:v.HandLen[p]] }
 
 // View builds seat's view (Public for a spectator) into a new View.
 func (g *Game) View(seat int) *View {
-	v := &View{}
+	// A one-off view gets exactly the room it needs.
+	v := &View{Discards: make([]SeenCard, 0, g.nDiscards), Clues: make([]ClueRecord, 0, len(g.clues))}
 	g.ViewInto(seat, v)
 	return v
 }
@@ -61,10 +62,10 @@ func (g *Game) View(seat int) *View {
 func (g *Game) ViewInto(seat int, v *View) {
 	cfg := &g.r.cfg
 	over := g.reason != NotOver
-	// Size the slices for a whole game on first use, so that a View kept
-	// from turn to turn never grows them again.
+	// When a kept View must grow, grow it to a whole game's size at once, so
+	// that it is not grown again turn after turn.
 	discards, clues := v.Discards[:0], v.Clues[:0]
-	if cap(discards) < g.r.deckSize {
+	if cap(discards) < g.nDiscards {
 		discards = make([]SeenCard, 0, g.r.deckSize)
 	}
 	if cap(clues) < len(g.clues) {
