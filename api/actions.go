@@ -141,11 +141,31 @@ func (s *Server) postAction(c *gin.Context) {
 
 // act applies seat's move to the game and appends it to the log. It is also
 // the path bots take, so that every move meets the same checks.
+//
+// A busy game is in the cache, and act first judges the move on that copy
+// without reading the database: for an active game every change is an
+// append to the log, so a stale copy can only make the append hit a taken
+// seq, which the store refuses. Whatever the cached copy refuses or loses is
+// judged again on the stored game, so no answer rests on stale data.
 func (s *Server) act(ctx context.Context, id string, seat int, move func(*engine.Config) engine.Action, version *int64, ifMatch string) (*gameState, Event, error) {
+	if st := s.cache.active(id); st != nil {
+		if st, ev, err := s.tryAct(ctx, st, seat, move, version, ifMatch); err == nil {
+			return st, ev, nil
+		}
+	}
 	st, err := s.load(ctx, id)
 	if err != nil {
 		return nil, Event{}, err
 	}
+	st, ev, err := s.tryAct(ctx, st, seat, move, version, ifMatch)
+	if errors.Is(err, models.ErrConflict) {
+		return nil, Event{}, s.conflict(ctx, id, seat)
+	}
+	return st, ev, err
+}
+
+func (s *Server) tryAct(ctx context.Context, st *gameState, seat int, move func(*engine.Config) engine.Action, version *int64, ifMatch string) (*gameState, Event, error) {
+	id := st.row.ID
 	if err := checkSeatNumber(st, seat); err != nil {
 		return nil, Event{}, err
 	}
@@ -172,9 +192,6 @@ func (s *Server) act(ctx context.Context, id string, seat int, move func(*engine
 	}
 	entry := models.Action{GameID: id, Seq: len(st.log), Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}
 	row, err := s.store.AppendAction(ctx, entry, status)
-	if errors.Is(err, models.ErrConflict) {
-		return nil, Event{}, s.conflict(ctx, id, seat)
-	}
 	if err != nil {
 		return nil, Event{}, err
 	}

@@ -119,7 +119,8 @@ func (s *Server) driveBots(id string) {
 			s.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
 			return
 		}
-		_, _, err = s.act(ctx, id, seat, func(*engine.Config) engine.Action { return a }, nil, "")
+		// The version pins the move to the state the bot saw.
+		_, _, err = s.act(ctx, id, seat, func(*engine.Config) engine.Action { return a }, &st.row.Version, "")
 		var ae *apiError
 		switch {
 		case err == nil:

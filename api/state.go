@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -60,9 +61,11 @@ func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Confi
 	return v, set, cfg, nil
 }
 
-// stateCache keeps the engine state of recently used games, so that a request
-// replays only the actions appended since. Entries are never handed out: a
-// request gets a clone, so nothing it does can leak back.
+// stateCache keeps recently used games: the stored rows and the engine state
+// after their log, so that a request replays only the actions appended since,
+// and an action on a busy game need not read the database first (see act).
+// Entries are never handed out: a request gets a copy, so nothing it does
+// can leak back.
 type stateCache struct {
 	mu      sync.Mutex
 	max     int
@@ -71,12 +74,13 @@ type stateCache struct {
 }
 
 type cacheEntry struct {
-	seed     string
+	row      models.Game
+	seats    []models.Seat
+	log      []models.Action
 	variant  *variants.Variant
 	settings variants.Settings
 	cfg      *engine.Config
-	game     *engine.Game
-	applied  int
+	game     *engine.Game // after log
 	used     uint64
 }
 
@@ -84,15 +88,19 @@ func newStateCache(max int) *stateCache {
 	return &stateCache{max: max, entries: map[string]*cacheEntry{}}
 }
 
+func (c *stateCache) touch(e *cacheEntry) {
+	c.tick++
+	e.used = c.tick
+}
+
 func (c *stateCache) restore(st *gameState) error {
 	c.mu.Lock()
 	e := c.entries[st.row.ID]
 	var g *engine.Game
 	applied := 0
-	if e != nil && e.seed == st.row.Seed && e.applied <= len(st.log) {
-		c.tick++
-		e.used = c.tick
-		g, applied = e.game.Clone(), e.applied
+	if e != nil && e.row.Seed == st.row.Seed && len(e.log) <= len(st.log) {
+		c.touch(e)
+		g, applied = e.game.Clone(), len(e.log)
 		st.variant, st.settings, st.cfg = e.variant, e.settings, e.cfg
 	}
 	c.mu.Unlock()
@@ -117,29 +125,47 @@ func (c *stateCache) restore(st *gameState) error {
 		}
 	}
 	st.game = g
-	if e == nil || applied < len(st.log) {
-		c.put(st)
-	}
+	c.put(st)
 	return nil
 }
 
+// put records st when it is newer than what the cache holds.
 func (c *stateCache) put(st *gameState) {
 	if c.max <= 0 {
 		return
 	}
-	snap := st.game.Clone()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e := c.entries[st.row.ID]; e != nil && e.seed == st.row.Seed && e.applied >= len(st.log) {
+	if e := c.entries[st.row.ID]; e != nil && e.row.Seed == st.row.Seed &&
+		len(e.log) >= len(st.log) && e.row.Version >= st.row.Version {
 		return
 	}
-	if len(c.entries) >= c.max {
+	if _, ok := c.entries[st.row.ID]; !ok && len(c.entries) >= c.max {
 		c.evictOldest()
 	}
-	c.tick++
-	c.entries[st.row.ID] = &cacheEntry{
-		seed: st.row.Seed, variant: st.variant, settings: st.settings, cfg: snap.Config(),
-		game: snap, applied: len(st.log), used: c.tick,
+	e := &cacheEntry{
+		row: *st.row, seats: slices.Clone(st.seats), log: slices.Clone(st.log),
+		variant: st.variant, settings: st.settings, cfg: st.cfg, game: st.game.Clone(),
+	}
+	c.touch(e)
+	c.entries[st.row.ID] = e
+}
+
+// active returns a copy of the cached state of an active game, or nil. It
+// may be stale when another replica moved since; only act uses it, and the
+// log's unique (game, seq) key catches that staleness (see act).
+func (c *stateCache) active(id string) *gameState {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[id]
+	if e == nil || e.row.Status != models.StatusActive {
+		return nil
+	}
+	c.touch(e)
+	row := e.row
+	return &gameState{
+		row: &row, seats: slices.Clone(e.seats), log: slices.Clone(e.log),
+		variant: e.variant, settings: e.settings, cfg: e.cfg, game: e.game.Clone(),
 	}
 }
 
