@@ -16,11 +16,14 @@ import (
 //   - Focus: the card a clue is about. If the clue touches the chop for the
 //     first time, the chop; otherwise the newest card it touches for the
 //     first time. A clue touching no new card (a stall) has no focus.
-//   - Play clue: if the focus could be playable now, as far as its holder can
-//     tell from every clue it has had, the holder plays it. A giver only
-//     gives such a clue when the focus really is playable.
-//   - Save clue: a clue on the chop whose focus cannot be playable now says
-//     "keep this": the card is critical (its last copy, every 5 included).
+//   - Save clue: a rank clue whose focus is the chop and could be critical
+//     (the last copy of a card still needed, every 5 included), as far as
+//     its holder can tell, says "keep this". The card is played once clues
+//     show it playable. Saves are always given by rank, so that color clues
+//     on the chop stay free to mean "play".
+//   - Play clue: any other clue whose focus could be playable now says "play
+//     this": the holder plays it. A giver only gives such a clue when the
+//     focus really is playable.
 //   - Touched cards are never discarded while an untouched one is left.
 //   - When notes are full and no clue helps, an empty clue (where the rules
 //     allow it) or a clue on cards already touched passes the turn safely.
@@ -50,7 +53,9 @@ func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
 		hand := v.Hand(ev.Action.Target)
 		if f := c.focus(hand, ev.Touched); f >= 0 {
 			// v's deductions include this clue: the holder's reading.
-			c.play[hand[f].ID] = c.d.knowMask(&hand[f]) & c.b.playable
+			if know := c.d.knowMask(&hand[f]); c.readsAsPlay(hand, f, ev.Action, know) {
+				c.play[hand[f].ID] = know & c.b.playable
+			}
 		}
 		for _, cv := range hand {
 			if ev.Touched&bit(cv.ID) != 0 {
@@ -59,6 +64,15 @@ func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
 		}
 	}
 	c.b.load(c.d, v)
+}
+
+// readsAsPlay is how clue a with focus f, after which its holder knows it
+// is one of know, is read: as a play clue, or as a save (or nothing).
+func (c *conventionsPlayer) readsAsPlay(hand []engine.CardView, f int, a engine.Action, know uint64) bool {
+	if a.Kind == engine.RankClue && f == c.chop(hand) && know&c.b.critical != 0 {
+		return false
+	}
+	return know&c.b.playable != 0
 }
 
 // chop is the index of the oldest untouched card, or -1 when all are touched.
@@ -110,7 +124,15 @@ func (c *conventionsPlayer) Act(v *engine.View) engine.Action {
 		return m
 	}
 
-	// 1. Play a card known to be playable, or the focus of a play clue
+	// 1. Save a critical card on the chop of the next player, who is about
+	//    to discard it: a save cannot wait, a play can.
+	if v.NoteTokens > 0 {
+		if a, ok := c.saveClue(v); ok {
+			return a
+		}
+	}
+
+	// 2. Play a card known to be playable, or the focus of a play clue
 	//    that may still be playable. Known cards first, lowest rank first;
 	//    a play clue's card that can no longer be playable is trash.
 	best := -1
@@ -132,12 +154,8 @@ func (c *conventionsPlayer) Act(v *engine.View) engine.Action {
 		return engine.PlayCard(own[best].ID)
 	}
 
+	// 3. The play clue that gets the most cards played.
 	if v.NoteTokens > 0 {
-		// 2. Save a critical card on the chop of a player about to discard.
-		if a, ok := c.saveClue(v); ok {
-			return a
-		}
-		// 3. The play clue that gets the most cards played.
 		if a, ok := c.playClue(v); ok {
 			return a
 		}
@@ -216,40 +234,18 @@ func (c *conventionsPlayer) willDiscard(v *engine.View, p int) bool {
 	return true
 }
 
+// saveClue is the rank clue on the next seat's chop when that seat is about
+// to discard a critical card. Seats further on are left to the players who
+// come before them: a save spent early is a clue lost to plays.
 func (c *conventionsPlayer) saveClue(v *engine.View) (engine.Action, bool) {
-	for k := 1; k < v.Players; k++ {
-		p := (c.seat + k) % v.Players
-		hand := v.Hand(p)
-		ch := c.chop(hand)
-		if ch < 0 || !c.willDiscard(v, p) {
-			continue
-		}
-		x := ident(hand[ch].Card)
-		if c.b.critical&bit(x) == 0 || c.b.playable&bit(x) != 0 {
-			// Not worth a save, or a play clue will cover it.
-			continue
-		}
-		// Prefer the clue that touches the fewest other new cards, so that
-		// the save says as little else as possible; a rank clue on ties.
-		var best engine.Action
-		bestN := -1
-		for _, a := range c.clues(v, p) {
-			t := v.Touches(a)
-			if t&bit(hand[ch].ID) == 0 || c.after(&hand[ch], a, t)&c.b.playable != 0 {
-				continue
-			}
-			if n := bits.OnesCount64(t); bestN < 0 || n < bestN || n == bestN && a.Kind == engine.RankClue {
-				best, bestN = a, n
-			}
-		}
-		if bestN >= 0 {
-			return best, true
-		}
-		if k == 1 {
-			break
-		}
+	p := (c.seat + 1) % v.Players
+	hand := v.Hand(p)
+	ch := c.chop(hand)
+	if ch < 0 || !c.willDiscard(v, p) || c.b.critical&bit(ident(hand[ch].Card)) == 0 {
+		return engine.Action{}, false
 	}
-	return engine.Action{}, false
+	a := engine.ClueRank(p, hand[ch].Card.Rank)
+	return a, v.Check(a) == nil
 }
 
 func (c *conventionsPlayer) playClue(v *engine.View) (engine.Action, bool) {
@@ -274,27 +270,35 @@ func (c *conventionsPlayer) playClue(v *engine.View) (engine.Action, bool) {
 		for _, a := range c.clues(v, p) {
 			t := v.Touches(a)
 			f := c.focus(hand, t)
-			if f < 0 {
-				continue
+			// One for a focus read as "play this", one more for every card
+			// the clue shows to be playable outright (a saved card among
+			// them); sooner seats and lower cards break ties. A focus read
+			// as a play that is not playable would be a misplay: never.
+			score, low := 0.0, engine.MaxRank
+			seen := coming
+			if f >= 0 && c.readsAsPlay(hand, f, a, c.after(&hand[f], a, t)) {
+				x := ident(hand[f].Card)
+				if c.b.playable&bit(x) == 0 || seen&bit(x) != 0 {
+					continue
+				}
+				score, low, seen = 1, x&7, seen|bit(x)
 			}
-			x := ident(hand[f].Card)
-			if c.b.playable&bit(x) == 0 || coming&bit(x) != 0 || c.play[hand[f].ID] != 0 ||
-				c.after(&hand[f], a, t)&c.b.playable == 0 {
-				continue
-			}
-			// One for the focus, one more for every other card the clue
-			// shows to be playable outright; sooner seats and lower cards
-			// break ties.
-			score := 1.0
-			seen := bit(x)
 			for i := range hand {
 				y := ident(hand[i].Card)
-				if i != f && t&bit(hand[i].ID) != 0 && c.after(&hand[i], a, t)&^c.b.playable == 0 && seen&bit(y) == 0 {
+				if i == f || t&bit(hand[i].ID) == 0 || seen&bit(y) != 0 ||
+					c.play[hand[i].ID] != 0 || c.d.knowMask(&hand[i])&^c.b.playable == 0 {
+					continue
+				}
+				if c.after(&hand[i], a, t)&^c.b.playable == 0 {
 					score++
+					low = min(low, y&7)
 					seen |= bit(y)
 				}
 			}
-			score += 0.1*float64(6-x&7)/6 - 0.01*float64(k)
+			if score == 0 {
+				continue
+			}
+			score += 0.1*float64(6-low)/6 - 0.01*float64(k)
 			if score > bestScore {
 				best, bestScore = a, score
 			}

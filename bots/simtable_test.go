@@ -81,7 +81,7 @@ func TestSimTable(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				fmt.Fprintf(&out, " %-21s |", fmt.Sprintf("%.2f ± %.2f (%.1f%%)", res.Mean, res.StdErr, 100*res.Perfect))
+				fmt.Fprintf(&out, " %-21s |", fmt.Sprintf("%.2f ± %.3f (%.1f%%)", res.Mean, res.StdErr, 100*res.Perfect))
 				sp := speed[s.Name]
 				speed[s.Name] = [2]float64{sp[0] + float64(res.Games), sp[1] + res.Elapsed.Seconds()}
 				t.Logf("%s %s %dp: %.3f ± %.3f, %.1f%% perfect, %.1f%% storms, %.0f games/s", s.Name, r.name, p, res.Mean, res.StdErr, 100*res.Perfect, 100*res.Storms, res.GamesPerSec)
