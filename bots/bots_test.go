@@ -43,9 +43,9 @@ func testConfig(t testing.TB, name string, rainbow, players, i int) engine.Confi
 // move with the engine before applying it, so one illegal move (or a panic)
 // fails the test with the game's seed.
 func TestEveryStrategyPlaysLegally(t *testing.T) {
-	games := 1500
+	games := 2000
 	if raceEnabled || testing.Short() {
-		games = 150
+		games = 300
 	}
 	for _, s := range List() {
 		for _, tv := range testVariants {
