@@ -201,6 +201,7 @@ func (s *Server) tryAct(ctx context.Context, st *gameState, seat int, move func(
 	}
 	st.row = row
 	st.log = append(st.log, entry)
+	st.actions = len(st.log)
 	s.cache.put(st)
 	return st, eventView(st.cfg, ev), nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 )
 
 // Event is one thing that happened at the table, as the caller may see it.
@@ -93,7 +92,7 @@ func gameOverEvent(turns int, r engine.Result) Event {
 // seq > after. The log is the truth, so events are derived, never stored.
 func eventsOf(st *gameState, after int) ([]Event, error) {
 	out := []Event{}
-	if after >= len(st.log)+1 {
+	if after >= st.eventCount() {
 		return out, nil
 	}
 	g, err := engine.NewSeeded(*st.cfg, st.row.Seed)
@@ -144,13 +143,7 @@ func (s *Server) getEvents(c *gin.Context) {
 		return
 	}
 	id := c.Param("id")
-	st, err := s.waitFor(c, id, wait, func(st *gameState) bool {
-		n := len(st.log)
-		if st.row.Status == models.StatusFinished {
-			n++ // the game_over event
-		}
-		return n > after
-	})
+	st, err := s.waitFor(c, id, wait, func(st *gameState) bool { return st.eventCount() > after })
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -353,5 +353,10 @@ func (s *Server) getGame(c *gin.Context) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	c.JSON(http.StatusOK, buildView(st, viewer))
+	body, err := s.viewJSON(st, viewer)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 }

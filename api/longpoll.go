@@ -1,8 +1,10 @@
 package api
 
 import (
+	"context"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -38,21 +40,24 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 	return d, nil
 }
 
-// waitFor loads the game and, while ready says no, waits for the store to
-// announce a change, for wait to run out, for the client to leave or for the
-// server to shut down. It returns the last state it loaded: the caller tells a
-// timeout from a change by asking ready again. Nothing is held open while it
-// waits but a channel: no database connection, no lock.
+// waitFor loads the game and, while ready says no, waits for a newer state,
+// for wait to run out, for the client to leave or for the server to shut
+// down. It returns the last state it saw: the caller tells a timeout from a
+// change by asking ready again. Nothing is held open while it waits but a
+// channel: no database connection, no lock, and not even the game's state,
+// only its row and log length, so that thousands of waiters stay cheap.
+// The state it returns is shared with other readers: read only.
 func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*gameState) bool) (*gameState, error) {
 	ctx := c.Request.Context()
 	if wait <= 0 || !validID(id) {
 		return s.load(ctx, id)
 	}
-	// Subscribe before the first load, so that a change between the load and
+	// Watch before the first load, so that a change between the load and
 	// the wait still wakes us.
-	changed, cancel := s.store.Subscribe(id)
-	defer cancel()
-	st, err := s.load(ctx, id)
+	w := s.watch(id)
+	defer s.unwatch(w)
+	next := w.next()
+	st, err := s.loadShared(ctx, id, s.flightSeq.Load())
 	if err != nil || ready(st) {
 		return st, err
 	}
@@ -60,11 +65,12 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 		return st, nil
 	}
 	defer s.releaseWaiter()
+	st = &gameState{row: st.row, actions: st.actions}
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	for {
 		select {
-		case <-changed:
+		case <-next:
 		case <-timer.C:
 			return st, nil
 		case <-ctx.Done():
@@ -72,14 +78,150 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 		case <-s.shutdown:
 			return st, nil
 		}
-		next, err := s.load(ctx, id)
-		if err != nil {
-			return nil, err
+		var cur *gameState
+		cur, next = w.latest()
+		if cur == nil {
+			continue
 		}
-		st = next
-		if ready(st) {
-			return st, nil
+		if ready(cur) {
+			return cur, nil
 		}
+		st = &gameState{row: cur.row, actions: cur.actions}
+	}
+}
+
+// watcher follows one game for every long-poll waiting on it in this
+// process: one store subscription and, after each change, one load whose
+// state every waiter then reads. A hundred long-polls woken by one move cost
+// one database read, and none of them reloads on its own.
+type watcher struct {
+	id   string
+	refs int // guarded by Server.watchMu
+	stop chan struct{}
+
+	mu  sync.Mutex
+	cur *gameState    // the state loaded after the latest change
+	sig chan struct{} // closed when cur is replaced
+}
+
+func (w *watcher) next() <-chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.sig
+}
+
+func (w *watcher) latest() (*gameState, <-chan struct{}) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.cur, w.sig
+}
+
+func (s *Server) watch(id string) *watcher {
+	s.watchMu.Lock()
+	defer s.watchMu.Unlock()
+	w := s.watchers[id]
+	if w == nil {
+		w = &watcher{id: id, stop: make(chan struct{}), sig: make(chan struct{})}
+		s.watchers[id] = w
+		// Subscribed here, under the lock, so the subscription exists before
+		// watch returns and its caller loads.
+		changed, cancel := s.store.Subscribe(id)
+		go s.follow(w, changed, cancel)
+	}
+	w.refs++
+	return w
+}
+
+func (s *Server) unwatch(w *watcher) {
+	s.watchMu.Lock()
+	defer s.watchMu.Unlock()
+	w.refs--
+	if w.refs == 0 {
+		delete(s.watchers, w.id)
+		close(w.stop)
+	}
+}
+
+// follow loads the game after each change the store announces and hands the
+// state to the waiters. Its loads run one after another, so the state it
+// publishes only moves forward.
+func (s *Server) follow(w *watcher, changed <-chan struct{}, cancel func()) {
+	defer cancel()
+	for {
+		select {
+		case <-changed:
+		case <-w.stop:
+			return
+		}
+		var st *gameState
+		for attempt := 0; ; attempt++ {
+			ctx, done := context.WithTimeout(context.Background(), 10*time.Second)
+			var err error
+			st, err = s.load(ctx, w.id)
+			done()
+			if err == nil {
+				break
+			}
+			if attempt == 4 {
+				s.log.Warn("long-poll could not reload a changed game", "game", w.id, "err", err.Error())
+				break
+			}
+			select {
+			case <-time.After(time.Duration(50<<attempt) * time.Millisecond):
+			case <-w.stop:
+				return
+			}
+		}
+		if st == nil {
+			continue
+		}
+		w.mu.Lock()
+		w.cur = st
+		close(w.sig)
+		w.sig = make(chan struct{})
+		w.mu.Unlock()
+	}
+}
+
+// flight is one load of a game that every reader who arrives while it runs,
+// and who may have it, shares.
+type flight struct {
+	seq  uint64
+	done chan struct{}
+	st   *gameState
+	err  error
+}
+
+// loadShared loads a game for readers: a hundred long-polls woken by one
+// move cost one database read, not a hundred. A reader joins a flight only
+// if the flight started after seen (the flight counter's value when the
+// reader learned of the change it wants to see), so no reader gets a state
+// older than the change that woke it. The load runs on a goroutine of its
+// own, so that a waiting request's stack never grows to the database's depth.
+func (s *Server) loadShared(ctx context.Context, id string, seen uint64) (*gameState, error) {
+	s.flightMu.Lock()
+	f := s.flights[id]
+	if f == nil || f.seq <= seen {
+		f = &flight{seq: s.flightSeq.Add(1), done: make(chan struct{})}
+		s.flights[id] = f
+		go func() {
+			lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			f.st, f.err = s.load(lctx, id)
+			cancel()
+			s.flightMu.Lock()
+			if s.flights[id] == f {
+				delete(s.flights, id)
+			}
+			s.flightMu.Unlock()
+			close(f.done)
+		}()
+	}
+	s.flightMu.Unlock()
+	select {
+	case <-f.done:
+		return f.st, f.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 }
 

@@ -160,7 +160,7 @@ func (s *Server) importReplay(c *gin.Context) {
 	}
 	g := r.State
 	row := &models.Game{Variant: r.Variant, Players: g.Players(), Status: models.StatusFinished, Version: int64(len(g.Log()))}
-	st := &gameState{row: row, settings: r.Settings, cfg: g.Config(), game: g}
+	st := &gameState{row: row, settings: r.Settings, cfg: g.Config(), game: g, actions: len(g.Log())}
 	for i, name := range r.Players {
 		st.seats = append(st.seats, models.Seat{Seat: i, Name: name})
 	}

@@ -58,6 +58,7 @@ type Server struct {
 	secret     []byte
 	log        *slog.Logger
 	cache      *stateCache
+	rendered   *renderCache
 	metrics    *metrics
 	addrLimits *limiters
 	seatLimits *limiters
@@ -67,6 +68,11 @@ type Server struct {
 	shutdownOnce sync.Once
 
 	waiters    atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
+	watchMu    sync.Mutex
+	watchers   map[string]*watcher
+	flightMu   sync.Mutex
+	flights    map[string]*flight
+	flightSeq  atomic.Uint64
 	bg         sync.WaitGroup
 	botMu      sync.Mutex
 	botRunning map[string]bool
@@ -107,11 +113,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, store: cfg.Store, secret: secret, log: cfg.Logger,
 		cache:      newStateCache(cfg.CacheSize),
+		rendered:   newRenderCache(1024),
 		metrics:    newMetrics(cfg.Store),
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
 		botRunning: map[string]bool{},
+		flights:    map[string]*flight{},
+		watchers:   map[string]*watcher{},
 		botAgain:   map[string]bool{},
 	}
 	if err := s.routes(); err != nil {

@@ -21,7 +21,20 @@ type gameState struct {
 	variant  *variants.Variant
 	settings variants.Settings
 	cfg      *engine.Config
-	game     *engine.Game // private to the request: safe to Apply on
+	game     *engine.Game
+	// actions counts the log's entries; it outlives log in a long-poll's
+	// slimmed state (see waitFor).
+	actions int
+}
+
+// eventCount is the number of events the game has produced: one per action
+// and the game_over event of a finished game.
+func (st *gameState) eventCount() int {
+	n := st.actions
+	if st.row.Status == models.StatusFinished {
+		n++
+	}
+	return n
 }
 
 func toEngine(a models.Action) engine.Action {
@@ -37,7 +50,7 @@ func (s *Server) load(ctx context.Context, id string) (*gameState, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &gameState{row: row, seats: seats, log: log}
+	st := &gameState{row: row, seats: seats, log: log, actions: len(log)}
 	if err := s.cache.restore(st); err != nil {
 		return nil, err
 	}
@@ -164,7 +177,7 @@ func (c *stateCache) active(id string) *gameState {
 	c.touch(e)
 	row := e.row
 	return &gameState{
-		row: &row, seats: slices.Clone(e.seats), log: slices.Clone(e.log),
+		row: &row, seats: slices.Clone(e.seats), log: slices.Clone(e.log), actions: len(e.log),
 		variant: e.variant, settings: e.settings, cfg: e.cfg, game: e.game.Clone(),
 	}
 }

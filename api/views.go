@@ -1,7 +1,9 @@
 package api
 
 import (
+	"encoding/json"
 	"math/bits"
+	"sync"
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -227,4 +229,47 @@ func summaryOf(g *models.Game) GameSummary {
 		s.Options = set
 	}
 	return s
+}
+
+// renderCache keeps the JSON of recently served views by game and ETag. A
+// view is a pure function of the game's version and the viewer, which the
+// ETag names, so a hundred long-polls woken by one move render it once.
+type renderCache struct {
+	mu      sync.Mutex
+	max     int
+	entries map[string][]byte
+}
+
+func newRenderCache(max int) *renderCache {
+	return &renderCache{max: max, entries: map[string][]byte{}}
+}
+
+func (r *renderCache) get(key string) []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.entries[key]
+}
+
+func (r *renderCache) put(key string, body []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.entries) >= r.max {
+		// Views go stale with every move; dropping them all is cheap and fair.
+		clear(r.entries)
+	}
+	r.entries[key] = body
+}
+
+// viewJSON renders viewer's view of st, or finds it already rendered.
+func (s *Server) viewJSON(st *gameState, viewer int) ([]byte, error) {
+	key := st.row.ID + etag(st.row.Version, viewer)
+	if body := s.rendered.get(key); body != nil {
+		return body, nil
+	}
+	body, err := json.Marshal(buildView(st, viewer))
+	if err != nil {
+		return nil, err
+	}
+	s.rendered.put(key, body)
+	return body, nil
 }
