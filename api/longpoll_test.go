@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -397,5 +398,57 @@ func TestTwoReplicas(t *testing.T) {
 	}
 	if won != 1 {
 		t.Fatalf("%d winners: %v", won, statuses)
+	}
+}
+
+// countingStore counts LoadGame calls.
+type countingStore struct {
+	*models.Store
+	loads atomic.Int64
+}
+
+func (c *countingStore) LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error) {
+	c.loads.Add(1)
+	return c.Store.LoadGame(ctx, id)
+}
+
+// TestManyWaitersOneLoad: long-polls waiting on one game are woken by one
+// move and answered from one database read, not one each.
+func TestManyWaitersOneLoad(t *testing.T) {
+	e := sqliteEnv(t)
+	cs := &countingStore{Store: e.srv.store.(*models.Store)}
+	srv, err := New(context.Background(), Config{Store: cs, Secret: testSecret, MaxWait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Shutdown(context.Background()) })
+	e.hs.Config.Handler = srv.Handler()
+	e.srv = srv
+	tb := e.newTable("basic", 2, variants.Options{}, "many-waiters")
+	const n = 60
+	got := make(chan int, n)
+	for i := range n {
+		token := ""
+		if i%3 == 1 {
+			token = tb.tokens[1]
+		}
+		go func() { got <- e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", token, nil).status }()
+	}
+	waitFor(t, func() bool { return srv.waiters.Load() == n })
+	before := cs.loads.Load()
+	tb.act(tb.pick())
+	for range n {
+		select {
+		case st := <-got:
+			if st != http.StatusOK {
+				t.Fatalf("waiter got %d", st)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("a waiter was not woken")
+		}
+	}
+	// The move itself may read once; the watcher reads once per change.
+	if loads := cs.loads.Load() - before; loads > 3 {
+		t.Fatalf("%d waiters woken by one move caused %d loads", n, loads)
 	}
 }
