@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"os"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -298,7 +301,6 @@ func TestBotSeats(t *testing.T) {
 	if sr.Game.Status != "active" || sr.Game.Seats[1].Bot == nil || *sr.Game.Seats[1].Bot != "tester" {
 		t.Fatalf("%+v", sr.Game)
 	}
-	_, _, cfg, _ := variants.Setup("basic", variants.Options{}, 3)
 	for turn := 0; turn < 60; turn += 3 {
 		// Wait for the bots to answer the human's move.
 		// The version counts actions here: every seat was taken at creation.
@@ -322,7 +324,6 @@ func TestBotSeats(t *testing.T) {
 			move = map[string]any{"type": "discard", "card": g.Hands[0].Cards[len(g.Hands[0].Cards)-1].ID}
 		}
 		e.expect(e.req("POST", "/v1/games/"+sr.Game.ID+"/actions", sr.Token, move), http.StatusOK)
-		_ = cfg
 	}
 	r = e.req("GET", "/v1/games/"+sr.Game.ID+"/events", "", nil)
 	var evs EventsResponse
@@ -335,5 +336,29 @@ func TestBotSeats(t *testing.T) {
 	}
 	if seats[1] < 5 || seats[2] < 5 {
 		t.Fatalf("bots moved %v times", seats)
+	}
+}
+
+// TestBotMovesAfterRestart: a bot whose turn came while no driver ran (here:
+// a game written straight to the store) moves once someone reads the game.
+func TestBotMovesAfterRestart(t *testing.T) {
+	e := sqliteEnv(t, func(c *Config) { c.Bots = []bots.Strategy{testStrategy} })
+	_, set, _, err := variants.Setup("basic", variants.Options{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, _ := json.Marshal(set)
+	g := &models.Game{ID: models.NewID(), Variant: "basic", Options: string(opts), Seed: "restart-bot", Players: 2, Status: models.StatusActive}
+	seats := []models.Seat{{Seat: 0, Name: "tester", Bot: "tester"}, {Seat: 1, Name: "Bob"}}
+	if err := e.srv.store.CreateGame(context.Background(), g, seats); err != nil {
+		t.Fatal(err)
+	}
+	e.expect(e.req("GET", "/v1/games/"+g.ID, "", nil), http.StatusOK)
+	r := e.req("GET", "/v1/games/"+g.ID+"?since=0&wait=5s", "", nil)
+	e.expect(r, http.StatusOK)
+	var v GameView
+	r.json(t, &v)
+	if v.Turn != 1 || v.CurrentSeat == nil || *v.CurrentSeat != 1 {
+		t.Fatalf("the bot did not move: turn %d current %v", v.Turn, v.CurrentSeat)
 	}
 }

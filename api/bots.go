@@ -53,8 +53,12 @@ func (s *Server) strategy(name string) *bots.Strategy {
 // kickBots starts the bot driver of a game that has a bot to move. One driver
 // runs per game in this process; a kick while it runs makes it look again
 // before it stops, so no turn is missed.
+//
+// Reads kick too, so that a bot whose turn came while no driver ran (a
+// restart, a crash) moves as soon as anyone looks at the game.
 func (s *Server) kickBots(st *gameState) {
-	if st.row.Status != models.StatusActive || !hasBot(st) || s.shuttingDown() {
+	if st.row.Status != models.StatusActive || st.game == nil || st.game.Over() || s.shuttingDown() ||
+		s.seatStrategy(st, st.game.Current()) == nil {
 		return
 	}
 	id := st.row.ID
@@ -82,15 +86,6 @@ func (s *Server) kickBots(st *gameState) {
 			return
 		}
 	}()
-}
-
-func hasBot(st *gameState) bool {
-	for _, seat := range st.seats {
-		if seat.Bot != "" {
-			return true
-		}
-	}
-	return false
 }
 
 // driveBots moves for bot seats while one is to act. A bot's move goes

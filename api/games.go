@@ -345,6 +345,7 @@ func (s *Server) getGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	s.kickBots(st)
 	tag := etag(st.row.Version, viewer)
 	c.Header("ETag", tag)
 	c.Header("Vary", "Authorization")

@@ -282,8 +282,6 @@ func (tb *table) request(a engine.Action) map[string]any {
 // that games score), then clues while notes last, then discards, mixed by turn.
 func (tb *table) pick() engine.Action {
 	legal := tb.local.LegalActions(nil)
-	v := tb.local.View(engine.Public)
-	_ = v
 	turn := tb.local.Turn()
 	var plays, clues, discards []engine.Action
 	for _, a := range legal {
