@@ -83,7 +83,7 @@ func postgresURL(t *testing.T) string {
 	return u.String()
 }
 
-func openStore(t *testing.T, dbURL string) *models.Store {
+func openStore(t testing.TB, dbURL string) *models.Store {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -98,13 +98,13 @@ func openStore(t *testing.T, dbURL string) *models.Store {
 // testEnv is a server on a real listener, so that long-polls, disconnects
 // and shutdown behave as they do in production.
 type testEnv struct {
-	t   *testing.T
+	t   testing.TB
 	srv *Server
 	hs  *httptest.Server
 	url string
 }
 
-func newEnv(t *testing.T, dbURL string, tweak ...func(*Config)) *testEnv {
+func newEnv(t testing.TB, dbURL string, tweak ...func(*Config)) *testEnv {
 	t.Helper()
 	cfg := Config{Store: openStore(t, dbURL), Secret: testSecret, MaxWait: 10 * time.Second}
 	for _, f := range tweak {
@@ -125,7 +125,7 @@ func newEnv(t *testing.T, dbURL string, tweak ...func(*Config)) *testEnv {
 }
 
 // sqliteEnv is a server on its own SQLite file, for tests that need no Postgres run.
-func sqliteEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
+func sqliteEnv(t testing.TB, tweak ...func(*Config)) *testEnv {
 	return newEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), tweak...)
 }
 
@@ -135,14 +135,14 @@ type resp struct {
 	body   []byte
 }
 
-func (r resp) json(t *testing.T, v any) {
+func (r resp) json(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.body, v); err != nil {
 		t.Fatalf("decode %d body %q: %v", r.status, truncate(string(r.body), 300), err)
 	}
 }
 
-func (r resp) problem(t *testing.T) Problem {
+func (r resp) problem(t testing.TB) Problem {
 	t.Helper()
 	var p Problem
 	r.json(t, &p)

@@ -1,0 +1,48 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// BenchmarkAction measures one move through the whole stack: HTTP, token,
+// cache, engine, an SQLite append, the view.
+func BenchmarkAction(b *testing.B) {
+	e := sqliteEnv(b)
+	var tb *table
+	games := 0
+	b.ResetTimer()
+	for b.Loop() {
+		if tb == nil || tb.local.Over() {
+			b.StopTimer()
+			games++
+			tb = e.newTable("basic", 3, variants.Options{}, fmt.Sprint("bench-", games))
+			b.StartTimer()
+		}
+		seat := tb.local.Current()
+		a := tb.pick()
+		r := e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[seat], tb.request(a))
+		if r.status != http.StatusOK {
+			b.Fatalf("status %d: %s", r.status, r.body)
+		}
+		tb.local.Apply(a)
+	}
+}
+
+// BenchmarkView measures a seat's GET of the state.
+func BenchmarkView(b *testing.B) {
+	e := sqliteEnv(b)
+	tb := e.newTable("farbrausch2", 4, variants.Options{}, "bench-view")
+	for range 12 {
+		tb.act(tb.pick())
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if r := e.req("GET", "/v1/games/"+tb.id, tb.tokens[i%4], nil); r.status != http.StatusOK {
+			b.Fatalf("status %d", r.status)
+		}
+	}
+}
