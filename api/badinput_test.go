@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -360,5 +361,52 @@ func TestBotMovesAfterRestart(t *testing.T) {
 	r.json(t, &v)
 	if v.Turn != 1 || v.CurrentSeat == nil || *v.CurrentSeat != 1 {
 		t.Fatalf("the bot did not move: turn %d current %v", v.Turn, v.CurrentSeat)
+	}
+}
+
+// TestRegisteredBots seats every registered strategy and plays a game
+// against it to the end: each bot move passes the engine's checks.
+func TestRegisteredBots(t *testing.T) {
+	var sink syncBuffer
+	e := sqliteEnv(t, func(c *Config) {
+		c.Bots = bots.List()
+		c.Logger = slog.New(slog.NewJSONHandler(&sink, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	})
+	for _, strat := range bots.List() {
+		t.Run(strat.Name, func(t *testing.T) {
+			e := &testEnv{t: t, srv: e.srv, hs: e.hs, url: e.url}
+			r := e.req("POST", "/v1/games", "", map[string]any{"variant": "farbrausch2", "players": 3, "seed": "real-" + strat.Name,
+				"bots": []any{map[string]any{"seat": 1, "strategy": strat.Name}, map[string]any{"seat": 2, "strategy": strat.Name}}})
+			e.expect(r, http.StatusCreated)
+			var sr SeatResponse
+			r.json(t, &sr)
+			id := sr.Game.ID
+			for version := int64(0); ; {
+				var g GameView
+				e.req("GET", "/v1/games/"+id, sr.Token, nil).json(t, &g)
+				if g.Status == "finished" {
+					return
+				}
+				if g.CurrentSeat == nil || *g.CurrentSeat != 0 {
+					r := e.req("GET", "/v1/games/"+id+"?since="+strconv.FormatInt(g.Version, 10)+"&wait=5s", sr.Token, nil)
+					if r.status != http.StatusOK {
+						t.Fatalf("the bots stopped at version %d (%d); logs: %s", g.Version, r.status, sink.String())
+					}
+					continue
+				}
+				if g.Version < version {
+					t.Fatalf("version went back")
+				}
+				version = g.Version
+				move := map[string]any{"type": "clue", "target": 1, "rank": *g.Hands[1].Cards[0].Rank}
+				if g.NoteTokens == 0 {
+					move = map[string]any{"type": "discard", "card": g.Hands[0].Cards[len(g.Hands[0].Cards)-1].ID}
+				}
+				e.expect(e.req("POST", "/v1/games/"+id+"/actions", sr.Token, move), http.StatusOK)
+			}
+		})
+	}
+	if strings.Contains(sink.String(), "bot") {
+		t.Fatalf("bot trouble in the logs: %s", sink.String())
 	}
 }

@@ -138,23 +138,24 @@ func (s *Server) seatStrategy(st *gameState, seat int) *bots.Strategy {
 }
 
 // botMove rebuilds the bot's memory by showing it the game so far, through
-// its own seat's views only, and asks for its move.
+// its own seat's views only (bots.Replay), and asks for its move.
 func botMove(st *gameState, strat *bots.Strategy, seat int) (engine.Action, error) {
-	g, err := engine.NewSeeded(*st.cfg, st.row.Seed)
-	if err != nil {
-		return engine.Action{}, err
-	}
 	h := fnv.New64a()
 	h.Write([]byte(st.row.Seed + "/" + strconv.Itoa(seat)))
-	p := strat.New(g.Config(), seat, h.Sum64())
-	p.Start(g.View(seat))
-	for _, a := range st.log {
-		ev, err := g.Apply(toEngine(a))
-		if err != nil {
-			return engine.Action{}, err
+	p := strat.New(st.cfg, seat, h.Sum64())
+	log := make([]engine.Action, len(st.log))
+	for i, a := range st.log {
+		log[i] = toEngine(a)
+	}
+	names := make([]string, st.row.Players)
+	for _, t := range st.seats {
+		if t.Seat >= 0 && t.Seat < len(names) {
+			names[t.Seat] = t.Bot
 		}
-		// A fresh view each time: a bot may keep what it was shown.
-		p.Observe(g.View(seat), ev)
+	}
+	g, err := bots.Replay(p, *st.cfg, st.cfg.Shuffle(st.row.Seed), log, seat, names)
+	if err != nil {
+		return engine.Action{}, err
 	}
 	return p.Act(g.View(seat)), nil
 }
