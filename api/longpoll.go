@@ -61,9 +61,7 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 	if err != nil || ready(st) {
 		return st, err
 	}
-	if !s.allowWaiter() {
-		return st, nil
-	}
+	s.addWaiter()
 	defer s.releaseWaiter()
 	st = &gameState{row: st.row, actions: st.actions}
 	timer := time.NewTimer(wait)
@@ -86,7 +84,9 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 		if ready(cur) {
 			return cur, nil
 		}
-		st = &gameState{row: cur.row, actions: cur.actions}
+		if cur.row.Version > st.row.Version {
+			st = &gameState{row: cur.row, actions: cur.actions}
+		}
 	}
 }
 
@@ -225,10 +225,9 @@ func (s *Server) loadShared(ctx context.Context, id string, seen uint64) (*gameS
 	}
 }
 
-func (s *Server) allowWaiter() bool {
+func (s *Server) addWaiter() {
 	s.waiters.Add(1)
 	s.metrics.waiting.Inc()
-	return true
 }
 
 func (s *Server) releaseWaiter() {
