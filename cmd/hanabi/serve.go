@@ -85,9 +85,11 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 		fs.IntVar(p, name, def, usage+" (env "+env+")")
 	}
 	fs.StringVar(&c.addr, "addr", envString("HANABI_ADDR", ":8080"), "address to listen on (env HANABI_ADDR)")
-	fs.StringVar(&c.databaseURL, "database-url", envString("HANABI_DATABASE_URL", "hanabi.db"),
-		`database: "postgres://..." for PostgreSQL, else an SQLite file path or "sqlite://path" (env HANABI_DATABASE_URL)`)
-	fs.StringVar(&c.jwtSecret, "jwt-secret", envString("HANABI_JWT_SECRET", ""),
+	// These two may hold secrets, so their variables are read after parsing
+	// (see secretsFromEnv), never shown as defaults by --help.
+	fs.StringVar(&c.databaseURL, "database-url", "",
+		`database: "postgres://..." for PostgreSQL, else an SQLite file path or "sqlite://path"; default hanabi.db (env HANABI_DATABASE_URL)`)
+	fs.StringVar(&c.jwtSecret, "jwt-secret", "",
 		"secret that signs seat tokens, at least 32 bytes; empty: one generated once and kept in the database (env HANABI_JWT_SECRET)")
 	dur(&c.tokenTTL, "token-ttl", "HANABI_TOKEN_TTL", 7*24*time.Hour, "how long a seat token stays valid")
 	dur(&c.maxWait, "max-wait", "HANABI_MAX_WAIT", 60*time.Second, "longest wait a long-poll may ask for")
@@ -101,6 +103,17 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For is believed (env HANABI_TRUSTED_PROXIES)")
 	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
 	return envErr
+}
+
+// secretsFromEnv fills the flags that may hold secrets from the environment
+// when the command line left them empty.
+func secretsFromEnv(c *serveConfig) {
+	if c.databaseURL == "" {
+		c.databaseURL = envString("HANABI_DATABASE_URL", "hanabi.db")
+	}
+	if c.jwtSecret == "" {
+		c.jwtSecret = envString("HANABI_JWT_SECRET", "")
+	}
 }
 
 func runServe(args []string) int {
@@ -121,6 +134,7 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "serve:", envErr)
 		return 2
 	}
+	secretsFromEnv(&c)
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "serve: unexpected argument %q\n", fs.Arg(0))
 		return 2

@@ -33,6 +33,7 @@ func TestServeHelpListsEveryFlag(t *testing.T) {
 			t.Errorf("--help does not mention %s", want)
 		}
 	}
+	secretsFromEnv(&c)
 	if c.addr != ":8080" || c.databaseURL != "hanabi.db" || c.maxWait != 60*time.Second {
 		t.Errorf("defaults: %+v", c)
 	}
@@ -50,12 +51,35 @@ func TestServeFlagsFromEnv(t *testing.T) {
 	if err := fs.Parse([]string{"--max-wait", "7s"}); err != nil {
 		t.Fatal(err)
 	}
+	secretsFromEnv(&c)
 	if c.addr != "127.0.0.1:9999" || c.databaseURL != "sqlite://x.db" || c.maxWait != 7*time.Second {
 		t.Fatalf("env and flags: %+v", c)
 	}
 	t.Setenv("HANABI_TOKEN_TTL", "soon")
 	if err := serveFlags(flag.NewFlagSet("serve", flag.ContinueOnError), &c); err == nil {
 		t.Fatal("a bad HANABI_TOKEN_TTL was accepted")
+	}
+}
+
+// TestServeHelpHidesSecrets: --help shows no value taken from a variable
+// that may hold a password or the signing secret.
+func TestServeHelpHidesSecrets(t *testing.T) {
+	t.Setenv("HANABI_JWT_SECRET", "s3cret-s3cret-s3cret-s3cret-s3cret")
+	t.Setenv("HANABI_DATABASE_URL", "postgres://u:hunter2@db/x")
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	var c serveConfig
+	if err := serveFlags(fs, &c); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	fs.PrintDefaults()
+	if strings.Contains(out.String(), "s3cret") || strings.Contains(out.String(), "hunter2") {
+		t.Fatalf("--help shows a secret:\n%s", out.String())
+	}
+	secretsFromEnv(&c)
+	if c.jwtSecret != "s3cret-s3cret-s3cret-s3cret-s3cret" || c.databaseURL != "postgres://u:hunter2@db/x" {
+		t.Fatalf("secrets not read from the environment: %+v", c)
 	}
 }
 
