@@ -19,56 +19,7 @@ type Event struct {
 }
 
 // Check reports whether the current seat may take the action, without taking it.
-func (g *Game) Check(a Action) error {
-	if g.reason != NotOver {
-		return ErrGameOver
-	}
-	switch a.Kind {
-	case Play, Discard:
-		if g.slot(g.current, a.Card) < 0 {
-			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, g.current)
-		}
-		if a.Kind == Discard && g.notes >= g.r.cfg.NoteTokens {
-			return ErrNotesFull
-		}
-	case ColorClue, RankClue:
-		return g.checkClue(a)
-	default:
-		return ErrBadAction
-	}
-	return nil
-}
-
-func (g *Game) checkClue(a Action) error {
-	if err := g.checkClueNaming(a); err != nil {
-		return err
-	}
-	if !g.r.cfg.EmptyClues && g.touches(a) == 0 {
-		return ErrEmptyClue
-	}
-	return nil
-}
-
-// checkClueNaming checks everything about a clue but whether it touches a card.
-func (g *Game) checkClueNaming(a Action) error {
-	if g.notes == 0 {
-		return ErrNoNoteTokens
-	}
-	if a.Target < 0 || a.Target >= g.r.cfg.Players {
-		return wrap(ErrNoSuchSeat, "seat %d does not exist (seats 0–%d)", a.Target, g.r.cfg.Players-1)
-	}
-	if a.Target == g.current {
-		return ErrSelfClue
-	}
-	if a.Kind == ColorClue {
-		if a.Value < 0 || a.Value >= len(g.r.cfg.ClueColors) {
-			return wrap(ErrUnknownColor, "color %d is not one of the %d clue colors", a.Value, len(g.r.cfg.ClueColors))
-		}
-	} else if a.Value < 1 || a.Value > MaxRank || g.r.rankMask&(1<<a.Value) == 0 {
-		return wrap(ErrUnknownRank, "rank %d cannot be named", a.Value)
-	}
-	return nil
-}
+func (g *Game) Check(a Action) error { return check(g, a) }
 
 // touches is the set of card ids in the target's hand that the clue touches.
 // The clue must have passed checkClueNaming.
@@ -112,7 +63,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 	if a.IsClue() && g.reason == NotOver {
 		// Check would walk the hand for the empty-clue rule and the clue
 		// again to record it: walk it once.
-		if err := g.checkClueNaming(a); err != nil {
+		if err := checkClueNaming(g, a); err != nil {
 			return Event{}, err
 		}
 		if touched = g.touches(a); touched == 0 && !g.r.cfg.EmptyClues {

@@ -121,7 +121,6 @@ type rules struct {
 	maxScore   int
 	topRank    [MaxSuits]uint8  // highest rank of each suit: playing it completes the firework
 	colorSuits [MaxColors]uint8 // bit set of suits each color clue touches
-	rankMask   uint8            // ranks that may be named
 	allSuits   uint8
 	allRanks   uint8 // ranks that exist in the deck
 }
@@ -137,12 +136,11 @@ func compileInto(r *rules, c Config) error {
 		for _, rk := range s.Ranks {
 			r.allRanks |= 1 << rk
 		}
-		for _, col := range s.CluedBy {
-			r.colorSuits[col] |= 1 << si
+		for col := range c.ClueColors {
+			if c.ColorTouches(col, si) {
+				r.colorSuits[col] |= 1 << si
+			}
 		}
-	}
-	for _, rk := range c.ClueRanks {
-		r.rankMask |= 1 << rk
 	}
 	return nil
 }

@@ -46,67 +46,10 @@ func (v *View) Touches(a Action) uint64 {
 // Check reports whether the viewer may take the action now, with the same
 // typed errors as Game.Check.
 func (v *View) Check(a Action) error {
-	if v.Over {
-		return ErrGameOver
-	}
-	if v.Seat != v.Current {
+	if !v.Over && v.Seat != v.Current {
 		return ErrNotYourTurn
 	}
-	switch a.Kind {
-	case Play, Discard:
-		if !v.holds(a.Card) {
-			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, v.Seat)
-		}
-		if a.Kind == Discard && v.NoteTokens >= v.Config.NoteTokens {
-			return ErrNotesFull
-		}
-		return nil
-	case ColorClue, RankClue:
-		return v.checkClue(a)
-	}
-	return ErrBadAction
-}
-
-func (v *View) holds(id int) bool {
-	for _, cv := range v.Hand(v.Seat) {
-		if cv.ID == id {
-			return true
-		}
-	}
-	return false
-}
-
-func (v *View) checkClue(a Action) error {
-	cfg := v.Config
-	if v.NoteTokens == 0 {
-		return ErrNoNoteTokens
-	}
-	if a.Target < 0 || a.Target >= v.Players {
-		return wrap(ErrNoSuchSeat, "seat %d does not exist (seats 0–%d)", a.Target, v.Players-1)
-	}
-	if a.Target == v.Seat {
-		return ErrSelfClue
-	}
-	if a.Kind == ColorClue {
-		if a.Value < 0 || a.Value >= len(cfg.ClueColors) {
-			return wrap(ErrUnknownColor, "color %d is not one of the %d clue colors", a.Value, len(cfg.ClueColors))
-		}
-	} else if !v.nameable(a.Value) {
-		return wrap(ErrUnknownRank, "rank %d cannot be named", a.Value)
-	}
-	if !cfg.EmptyClues && v.Touches(a) == 0 {
-		return ErrEmptyClue
-	}
-	return nil
-}
-
-func (v *View) nameable(rank int) bool {
-	for _, r := range v.Config.ClueRanks {
-		if r == rank && r >= 1 && r <= MaxRank {
-			return true
-		}
-	}
-	return false
+	return check(v, a)
 }
 
 // LegalActions appends to buf[:0] every action the viewer may take now, in the
@@ -135,12 +78,12 @@ func (v *View) LegalActions(buf []Action) []Action {
 			continue
 		}
 		for c := range v.Config.ClueColors {
-			if a := ClueColor(t, c); v.checkClue(a) == nil {
+			if a := ClueColor(t, c); checkClue(v, a) == nil {
 				buf = append(buf, a)
 			}
 		}
 		for _, r := range v.Config.ClueRanks {
-			if a := ClueRank(t, r); v.checkClue(a) == nil {
+			if a := ClueRank(t, r); checkClue(v, a) == nil {
 				buf = append(buf, a)
 			}
 		}

@@ -1,0 +1,98 @@
+package engine
+
+// table is what judging a move needs: the acting seat's hand, the tokens and
+// the hands a clue could go to. A Game and a seat's View both provide it, so
+// one function decides legality for the engine and for a seat that sees only
+// its view.
+type table interface {
+	config() *Config
+	over() bool
+	actor() int
+	noteTokens() int
+	holds(id int) bool       // the acting seat holds card id
+	touches(a Action) uint64 // ids the clue touches in its target's hand
+}
+
+func check(t table, a Action) error {
+	if t.over() {
+		return ErrGameOver
+	}
+	switch a.Kind {
+	case Play, Discard:
+		if !t.holds(a.Card) {
+			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, t.actor())
+		}
+		if a.Kind == Discard && t.noteTokens() >= t.config().NoteTokens {
+			return ErrNotesFull
+		}
+		return nil
+	case ColorClue, RankClue:
+		return checkClue(t, a)
+	}
+	return ErrBadAction
+}
+
+func checkClue(t table, a Action) error {
+	if err := checkClueNaming(t, a); err != nil {
+		return err
+	}
+	if !t.config().EmptyClues && t.touches(a) == 0 {
+		return ErrEmptyClue
+	}
+	return nil
+}
+
+// checkClueNaming checks everything about a clue but whether it touches a card.
+func checkClueNaming(t table, a Action) error {
+	cfg := t.config()
+	if t.noteTokens() == 0 {
+		return ErrNoNoteTokens
+	}
+	if a.Target < 0 || a.Target >= cfg.Players {
+		return wrap(ErrNoSuchSeat, "seat %d does not exist (seats 0–%d)", a.Target, cfg.Players-1)
+	}
+	if a.Target == t.actor() {
+		return ErrSelfClue
+	}
+	if a.Kind == ColorClue {
+		if a.Value < 0 || a.Value >= len(cfg.ClueColors) {
+			return wrap(ErrUnknownColor, "color %d is not one of the %d clue colors", a.Value, len(cfg.ClueColors))
+		}
+	} else if !cfg.CanNameRank(a.Value) {
+		return wrap(ErrUnknownRank, "rank %d cannot be named", a.Value)
+	}
+	return nil
+}
+
+// CanNameRank reports whether a rank clue may name rank.
+func (c *Config) CanNameRank(rank int) bool {
+	for _, r := range c.ClueRanks {
+		if r == rank {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) config() *Config   { return &g.r.cfg }
+func (g *Game) over() bool        { return g.reason != NotOver }
+func (g *Game) actor() int        { return g.current }
+func (g *Game) noteTokens() int   { return g.notes }
+func (g *Game) holds(id int) bool { return g.slot(g.current, id) >= 0 }
+
+func (v *View) config() *Config { return v.Config }
+func (v *View) over() bool      { return v.Over }
+func (v *View) actor() int      { return v.Seat }
+func (v *View) noteTokens() int { return v.NoteTokens }
+func (v *View) holds(id int) bool {
+	if v.Seat < 0 || v.Seat >= v.Players {
+		return false
+	}
+	for _, cv := range v.Hand(v.Seat) {
+		if cv.ID == id {
+			return true
+		}
+	}
+	return false
+}
+func (v *View) touches(a Action) uint64 { return v.Touches(a) }
