@@ -1,19 +1,11 @@
 package api
 
 import (
-	"context"
-	"encoding/json"
-	"log/slog"
 	"net/http"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hanabi-server/hanabi/bots"
-	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -211,202 +203,11 @@ func TestImportIllegalAction(t *testing.T) {
 }
 
 // TestRateLimits: per address and per seat buckets answer 429 with Retry-After.
-func TestRateLimits(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) {
-		c.AddrLimit = Limit{PerSecond: 0.5, Burst: 3}
-	})
-	var last resp
-	for range 4 {
-		last = e.req("GET", "/v1/variants", "", nil)
-	}
-	e.expect(last, http.StatusTooManyRequests)
-	if p := last.problem(t); p.Code != "rate_limited" || last.header.Get("Retry-After") == "" {
-		t.Fatalf("%+v %v", p, last.header)
-	}
-	// Health checks are never limited.
-	e.expect(e.req("GET", "/healthz", "", nil), http.StatusOK)
-
-	e = sqliteEnv(t, func(c *Config) { c.SeatLimit = Limit{PerSecond: 0.5, Burst: 2} })
-	tb := e.newTable("basic", 2, variants.Options{}, "seat-limit")
-	for range 2 {
-		e.expect(e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil), http.StatusOK)
-	}
-	r := e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil)
-	e.expect(r, http.StatusTooManyRequests)
-	if r.header.Get("Retry-After") == "" {
-		t.Fatal("no Retry-After")
-	}
-	// The other seat, and the public, have buckets of their own.
-	e.expect(e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil), http.StatusOK)
-	e.expect(e.req("GET", "/v1/games/"+tb.id, "", nil), http.StatusOK)
-}
-
-func TestLimitersForgetIdleBuckets(t *testing.T) {
-	l := newLimiters(Limit{PerSecond: 1, Burst: 1})
-	now := time.Now()
-	for i := range 100 {
-		l.allow("k"+itoa(i), now)
-	}
-	if ok, wait := l.allow("k1", now); ok || wait <= 0 {
-		t.Fatalf("second request in the same instant allowed (%v %v)", ok, wait)
-	}
-	l.allow("fresh", now.Add(time.Hour))
-	if n := l.size(); n != 1 {
-		t.Fatalf("%d buckets after an hour idle", n)
-	}
-}
-
 // testStrategy gives a clue while it can (the next seat's newest card's rank,
 // which the rules say touches it), else discards its oldest card.
-var testStrategy = bots.Strategy{Name: "tester", Description: "clues ranks, discards the oldest card", New: func(cfg *engine.Config, seat int, seed uint64) bots.Player {
-	return &testPlayer{}
-}}
-
-type testPlayer struct{ started, observed int }
-
-func (p *testPlayer) Start(*engine.View)                 { p.started++ }
-func (p *testPlayer) Observe(*engine.View, engine.Event) { p.observed++ }
-func (p *testPlayer) Act(v *engine.View) engine.Action {
-	if p.started != 1 || p.observed != v.Turn {
-		panic("the bot was not shown the game so far")
-	}
-	next := (v.Seat + 1) % v.Players
-	if v.NoteTokens > 0 && v.HandLen[next] > 0 {
-		return engine.ClueRank(next, v.Hand(next)[0].Card.Rank)
-	}
-	own := v.Hand(v.Seat)
-	if v.NoteTokens < v.Config.NoteTokens {
-		return engine.DiscardCard(own[len(own)-1].ID)
-	}
-	return engine.PlayCard(own[len(own)-1].ID)
-}
-
 // TestBotSeats: a bot seat moves by itself, through the same checks as a
 // seat's request, and GET /bots lists the strategies.
-func TestBotSeats(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) {
-		c.Bots = []bots.Strategy{testStrategy}
-		c.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	})
-	r := e.req("GET", "/v1/bots", "", nil)
-	var bl BotList
-	r.json(t, &bl)
-	if len(bl.Bots) != 1 || bl.Bots[0].Name != "tester" || bl.Bots[0].Description == "" {
-		t.Fatalf("%+v", bl)
-	}
-	r = e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "seed": "bots",
-		"bots": []any{map[string]any{"seat": 1, "strategy": "tester"}, map[string]any{"seat": 2, "strategy": "tester"}}})
-	e.expect(r, http.StatusCreated)
-	var sr SeatResponse
-	r.json(t, &sr)
-	if sr.Game.Status != "active" || sr.Game.Seats[1].Bot == nil || *sr.Game.Seats[1].Bot != "tester" {
-		t.Fatalf("%+v", sr.Game)
-	}
-	for turn := 0; turn < 60; turn += 3 {
-		// Wait for the bots to answer the human's move.
-		// The version counts actions here: every seat was taken at creation.
-		if turn > 0 {
-			e.expect(e.req("GET", "/v1/games/"+sr.Game.ID+"?since="+itoa(turn-1)+"&wait=5s", sr.Token, nil), http.StatusOK)
-		}
-		var g GameView
-		r = e.req("GET", "/v1/games/"+sr.Game.ID, sr.Token, nil)
-		r.json(t, &g)
-		if g.Status == "finished" {
-			return
-		}
-		if g.CurrentSeat == nil || *g.CurrentSeat != 0 || g.Turn != turn {
-			if g.Turn < turn {
-				continue
-			}
-			t.Fatalf("turn %d: current %v, view turn %d", turn, g.CurrentSeat, g.Turn)
-		}
-		move := map[string]any{"type": "clue", "target": 1, "rank": *g.Hands[1].Cards[0].Rank}
-		if g.NoteTokens == 0 {
-			move = map[string]any{"type": "discard", "card": g.Hands[0].Cards[len(g.Hands[0].Cards)-1].ID}
-		}
-		e.expect(e.req("POST", "/v1/games/"+sr.Game.ID+"/actions", sr.Token, move), http.StatusOK)
-	}
-	r = e.req("GET", "/v1/games/"+sr.Game.ID+"/events", "", nil)
-	var evs EventsResponse
-	r.json(t, &evs)
-	seats := map[int]int{}
-	for _, ev := range evs.Events {
-		if ev.Seat != nil {
-			seats[*ev.Seat]++
-		}
-	}
-	if seats[1] < 5 || seats[2] < 5 {
-		t.Fatalf("bots moved %v times", seats)
-	}
-}
-
 // TestBotMovesAfterRestart: a bot whose turn came while no driver ran (here:
 // a game written straight to the store) moves once someone reads the game.
-func TestBotMovesAfterRestart(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.Bots = []bots.Strategy{testStrategy} })
-	_, set, _, err := variants.Setup("basic", variants.Options{}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts, _ := json.Marshal(set)
-	g := &models.Game{ID: models.NewID(), Variant: "basic", Options: string(opts), Seed: "restart-bot", Players: 2, Status: models.StatusActive}
-	seats := []models.Seat{{Seat: 0, Name: "tester", Bot: "tester"}, {Seat: 1, Name: "Bob"}}
-	if err := e.srv.store.CreateGame(context.Background(), g, seats); err != nil {
-		t.Fatal(err)
-	}
-	e.expect(e.req("GET", "/v1/games/"+g.ID, "", nil), http.StatusOK)
-	r := e.req("GET", "/v1/games/"+g.ID+"?since=0&wait=5s", "", nil)
-	e.expect(r, http.StatusOK)
-	var v GameView
-	r.json(t, &v)
-	if v.Turn != 1 || v.CurrentSeat == nil || *v.CurrentSeat != 1 {
-		t.Fatalf("the bot did not move: turn %d current %v", v.Turn, v.CurrentSeat)
-	}
-}
-
 // TestRegisteredBots seats every registered strategy and plays a game
 // against it to the end: each bot move passes the engine's checks.
-func TestRegisteredBots(t *testing.T) {
-	var sink syncBuffer
-	e := sqliteEnv(t, func(c *Config) {
-		c.Bots = bots.List()
-		c.Logger = slog.New(slog.NewJSONHandler(&sink, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	})
-	for _, strat := range bots.List() {
-		t.Run(strat.Name, func(t *testing.T) {
-			e := &testEnv{t: t, srv: e.srv, hs: e.hs, url: e.url}
-			r := e.req("POST", "/v1/games", "", map[string]any{"variant": "farbrausch2", "players": 3, "seed": "real-" + strat.Name,
-				"bots": []any{map[string]any{"seat": 1, "strategy": strat.Name}, map[string]any{"seat": 2, "strategy": strat.Name}}})
-			e.expect(r, http.StatusCreated)
-			var sr SeatResponse
-			r.json(t, &sr)
-			id := sr.Game.ID
-			for version := int64(0); ; {
-				var g GameView
-				e.req("GET", "/v1/games/"+id, sr.Token, nil).json(t, &g)
-				if g.Status == "finished" {
-					return
-				}
-				if g.CurrentSeat == nil || *g.CurrentSeat != 0 {
-					r := e.req("GET", "/v1/games/"+id+"?since="+strconv.FormatInt(g.Version, 10)+"&wait=5s", sr.Token, nil)
-					if r.status != http.StatusOK {
-						t.Fatalf("the bots stopped at version %d (%d); logs: %s", g.Version, r.status, sink.String())
-					}
-					continue
-				}
-				if g.Version < version {
-					t.Fatalf("version went back")
-				}
-				version = g.Version
-				move := map[string]any{"type": "clue", "target": 1, "rank": *g.Hands[1].Cards[0].Rank}
-				if g.NoteTokens == 0 {
-					move = map[string]any{"type": "discard", "card": g.Hands[0].Cards[len(g.Hands[0].Cards)-1].ID}
-				}
-				e.expect(e.req("POST", "/v1/games/"+id+"/actions", sr.Token, move), http.StatusOK)
-			}
-		})
-	}
-	if strings.Contains(sink.String(), "bot") {
-		t.Fatalf("bot trouble in the logs: %s", sink.String())
-	}
-}
