@@ -43,7 +43,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 	default:
 		return nil, err
 	}
-	s.notifier.notify(a.GameID)
+	s.changed(a.GameID)
 	g.utc()
 	return g, nil
 }
@@ -74,18 +74,14 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string) (*Game, e
 		if res.RowsAffected == 0 {
 			return ErrNotFound
 		}
-		if err := tx.Where("id = ?", a.GameID).Take(&g).Error; err != nil {
-			return err
-		}
-		return s.notifyTx(tx, a.GameID)
+		return tx.Where("id = ?", a.GameID).Take(&g).Error
 	})
 	return &g, err
 }
 
 // appendPostgresSQL does the whole append in one statement, hence one round
 // trip and an implicit transaction: insert the entry if the previous one
-// exists, bump the game, queue the notification (sent on commit), and
-// return the game. No row back means the previous entry is missing or the
+// exists, bump the game and return it. No row back means the previous entry is missing or the
 // game is unknown; a taken seq is a unique violation.
 const appendPostgresSQL = `
 WITH ins AS (
@@ -101,10 +97,8 @@ WITH ins AS (
 		updated_at = CAST(? AS timestamptz)
 	WHERE id = (SELECT game_id FROM ins)
 	RETURNING id, variant, options, seed, players, status, version, created_at, updated_at
-), sent AS (
-	SELECT pg_notify(CAST(? AS text), CAST(? AS text)) FROM upd
 )
-SELECT upd.* FROM upd, sent`
+SELECT * FROM upd`
 
 func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Game, error) {
 	var rows []Game
@@ -112,7 +106,6 @@ func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*G
 		a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.CreatedAt,
 		a.Seq, a.GameID, a.Seq,
 		status, a.CreatedAt,
-		notifyChannel, s.instance+":"+a.GameID,
 	).Scan(&rows).Error
 	if err != nil {
 		return nil, err

@@ -3,8 +3,6 @@ package models
 import (
 	"strings"
 	"sync"
-
-	"gorm.io/gorm"
 )
 
 // notifyChannel is the Postgres channel on which every write names the game
@@ -99,15 +97,13 @@ func (s *Store) WakeAll() { s.notifier.wakeAll() }
 // Waiters returns how many Subscribe channels are open.
 func (s *Store) Waiters() int { return s.notifier.count() }
 
-// notifyTx queues a Postgres notification that is delivered when tx commits
-// (and dropped if it rolls back). SQLite has no other process to tell. The
-// payload is "<instance>:<gameID>": a store's own listener skips its own
-// notifications, whose waiters the local notify already woke.
-func (s *Store) notifyTx(tx *gorm.DB, gameID string) error {
-	if s.dialect != dialectPostgres {
-		return nil
+// changed wakes this process's waiters on the game and, on Postgres, tells
+// the other replicas. Call it after the write has committed.
+func (s *Store) changed(gameID string) {
+	s.notifier.notify(gameID)
+	if s.publisher != nil {
+		s.publisher.publish(gameID)
 	}
-	return tx.Exec("SELECT pg_notify(?, ?)", notifyChannel, s.instance+":"+gameID).Error
 }
 
 // parsePayload splits a notification into the sending store's instance and

@@ -33,9 +33,10 @@ type Store struct {
 	// whose readers proceed in parallel thanks to WAL. On Postgres w == r.
 	w, r *gorm.DB
 
-	notifier *notifier
-	listener *listener // nil unless Postgres
-	instance string    // names this store in the notifications it sends
+	notifier  *notifier
+	listener  *listener  // nil unless Postgres
+	publisher *publisher // nil unless Postgres
+	instance  string     // names this store in the notifications it sends
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -72,6 +73,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 			return nil, fmt.Errorf("listen for changes: %w", err)
 		}
 		s.listener = l
+		s.publisher = startPublisher(s.w, s.instance)
 	}
 	return s, nil
 }
@@ -238,6 +240,9 @@ func (s *Store) Ping(ctx context.Context) error {
 // closes the database.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		if s.publisher != nil {
+			s.publisher.stop()
+		}
 		if s.listener != nil {
 			s.listener.stop()
 		}

@@ -46,12 +46,9 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, 
 		if len(taken)+1 >= g.Players {
 			g.Status = StatusActive
 		}
-		if err := tx.Model(&Game{}).Where("id = ?", gameID).Updates(map[string]any{
+		return tx.Model(&Game{}).Where("id = ?", gameID).Updates(map[string]any{
 			"version": g.Version, "status": g.Status, "updated_at": t,
-		}).Error; err != nil {
-			return err
-		}
-		return s.notifyTx(tx, gameID)
+		}).Error
 	})
 	switch {
 	case errors.Is(err, gorm.ErrRecordNotFound):
@@ -63,7 +60,7 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, 
 	case err != nil:
 		return 0, nil, err
 	}
-	s.notifier.notify(gameID)
+	s.changed(gameID)
 	g.utc()
 	return seat, &g, nil
 }

@@ -1,0 +1,107 @@
+package models
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// publisher tells the other replicas which games changed. A NOTIFY inside
+// the writing transaction would make Postgres serialise every such commit,
+// its disk flush included, on the notification queue's lock: about one move
+// per flush for the whole cluster. So writes commit without it, and one
+// goroutine per store sends what changed since its last round, all of it in
+// one short transaction that does not wait for the disk: a notification lost
+// in a crash costs nothing, as every listener wakes all its waiters when its
+// connection comes back.
+type publisher struct {
+	db       *gorm.DB
+	instance string
+
+	mu      sync.Mutex
+	pending map[string]struct{}
+	kick    chan struct{}
+	done    chan struct{}
+	stopped chan struct{}
+}
+
+func startPublisher(db *gorm.DB, instance string) *publisher {
+	p := &publisher{
+		db: db, instance: instance, pending: map[string]struct{}{},
+		kick: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}),
+	}
+	go p.run()
+	return p
+}
+
+// publish queues a game's change; it never blocks the writer.
+func (p *publisher) publish(gameID string) {
+	p.mu.Lock()
+	p.pending[gameID] = struct{}{}
+	p.mu.Unlock()
+	wake(p.kick)
+}
+
+func (p *publisher) run() {
+	defer close(p.stopped)
+	for {
+		select {
+		case <-p.kick:
+		case <-p.done:
+			p.flush() // what was committed before Close still goes out
+			return
+		}
+		p.flush()
+	}
+}
+
+func (p *publisher) flush() {
+	p.mu.Lock()
+	if len(p.pending) == 0 {
+		p.mu.Unlock()
+		return
+	}
+	payloads := make([]string, 0, len(p.pending))
+	for id := range p.pending {
+		payloads = append(payloads, p.instance+":"+id)
+	}
+	clear(p.pending)
+	p.mu.Unlock()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	// Game ids and instances are hex, so a comma cannot occur inside one.
+	err := p.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SET LOCAL synchronous_commit = off").Error; err != nil {
+			return err
+		}
+		return tx.Exec("SELECT pg_notify(CAST(? AS text), x) FROM unnest(string_to_array(CAST(? AS text), ',')) AS x",
+			notifyChannel, strings.Join(payloads, ",")).Error
+	})
+	if err != nil {
+		// Try once more on the next round rather than lose the wake-up.
+		p.mu.Lock()
+		for _, pl := range payloads {
+			_, id := parsePayload(pl)
+			p.pending[id] = struct{}{}
+		}
+		p.mu.Unlock()
+		select {
+		case <-p.done:
+		case <-time.After(100 * time.Millisecond):
+			wake(p.kick)
+		}
+	}
+}
+
+func (p *publisher) stop() {
+	select {
+	case <-p.done:
+	default:
+		close(p.done)
+	}
+	<-p.stopped
+}
