@@ -60,7 +60,7 @@ func TestBadInput(t *testing.T) {
 		{"create: control char name", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "a\x00b"}, 400, "bad_request", "", "control"},
 		{"create: oversized body", "POST", "/v1/games", "", huge, 400, "bad_request", "", "larger than"},
 		{"create: unknown bot", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "bots": []any{map[string]any{"seat": 1, "strategy": "deep-blue"}}}, 400, "bad_request", "", "deep-blue"},
-		{"create: bot in seat 0", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "bots": []any{map[string]any{"seat": 0, "strategy": "tester"}}}, 400, "bad_request", "", "seat"},
+		{"create: bot in seat 2 of 2", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "bots": []any{map[string]any{"seat": 2, "strategy": "tester"}}}, 400, "bad_request", "", "seat"},
 		{"create: bot past the table", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "bots": []any{map[string]any{"seat": 2, "strategy": "tester"}}}, 400, "bad_request", "", "seat"},
 		{"create: bot twice", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "bots": []any{map[string]any{"seat": 1, "strategy": "tester"}, map[string]any{"seat": 1, "strategy": "tester"}}}, 400, "bad_request", "", "twice"},
 

@@ -5,6 +5,7 @@ import (
 	"encoding/base32"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -31,7 +33,7 @@ type CreateGameRequest struct {
 // BotSeat puts a bot strategy (see GET /bots) in a seat.
 type BotSeat struct {
 	Seat     int    `json:"seat" example:"3"`
-	Strategy string `json:"strategy" example:"cautious"`
+	Strategy string `json:"strategy" example:"hat"`
 }
 
 // JoinRequest takes the lowest free seat.
@@ -42,9 +44,11 @@ type JoinRequest struct {
 // SeatResponse is a seat just taken: its number, its token (the seat's only
 // credential) and the game as the seat sees it.
 type SeatResponse struct {
-	Game  *GameView `json:"game"`
-	Seat  int       `json:"seat" example:"1"`
-	Token string    `json:"token"`
+	Game *GameView `json:"game"`
+	// Seat and Token are null and absent when bots took every seat, seat 0
+	// included: the creator then only watches.
+	Seat  *int   `json:"seat" example:"1"`
+	Token string `json:"token,omitempty"`
 }
 
 // GameList is a page of games, newest first.
@@ -83,7 +87,7 @@ func newSeed() string {
 // createGame godoc
 //
 //	@Summary		Create a game
-//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. The game starts by itself when the last seat is taken.
+//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat null, no token): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
 //	@Tags			games
 //	@Accept			json
 //	@Produce		json
@@ -135,10 +139,15 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	seats := []models.Seat{{Seat: 0, Name: name}}
+	// A bot in seat 0 means the creator only watches.
+	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })
+	var seats []models.Seat
+	if creator {
+		seats = append(seats, models.Seat{Seat: 0, Name: name})
+	}
 	for _, b := range req.Bots {
-		if b.Seat < 1 || b.Seat >= req.Players {
-			s.fail(c, badRequest("a bot's seat must be 1–%d (seat 0 is yours), got %d", req.Players-1, b.Seat))
+		if b.Seat < 0 || b.Seat >= req.Players {
+			s.fail(c, badRequest("a bot's seat must be 0–%d, got %d", req.Players-1, b.Seat))
 			return
 		}
 		for _, t := range seats {
@@ -170,15 +179,20 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	s.kickBots(st)
+	c.Header("Location", "/v1/games/"+g.ID)
+	c.Header("Cache-Control", "no-store")
+	if !creator {
+		c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, engine.Public)})
+		return
+	}
 	token, err := s.issueToken(g.ID, 0)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	s.kickBots(st)
-	c.Header("Location", "/v1/games/"+g.ID)
-	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, 0), Seat: 0, Token: token})
+	seat := 0
+	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, 0), Seat: &seat, Token: token})
 }
 
 // joinGame godoc
@@ -236,7 +250,7 @@ func (s *Server) joinGame(c *gin.Context) {
 	s.kickBots(st)
 	c.Header("Location", "/v1/games/"+id)
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: seat, Token: token})
+	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: &seat, Token: token})
 }
 
 // listGames godoc

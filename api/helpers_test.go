@@ -241,8 +241,8 @@ func (e *testEnv) newTable(variant string, players int, opts variants.Options, s
 		e.expect(r, http.StatusCreated)
 		var j SeatResponse
 		r.json(e.t, &j)
-		if j.Seat != i {
-			e.t.Fatalf("joined seat %d, want %d", j.Seat, i)
+		if j.Seat == nil || *j.Seat != i {
+			e.t.Fatalf("joined seat %v, want %d", j.Seat, i)
 		}
 		wantStatus := models.StatusLobby
 		if i == players-1 {

@@ -99,7 +99,7 @@ const docTemplate = `{
                 }
             },
             "post": {
-                "description": "Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. The game starts by itself when the last seat is taken.",
+                "description": "Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat null, no token): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.",
                 "consumes": [
                     "application/json"
                 ],
@@ -787,7 +787,7 @@ const docTemplate = `{
                 },
                 "strategy": {
                     "type": "string",
-                    "example": "cautious"
+                    "example": "hat"
                 }
             }
         },
@@ -1355,6 +1355,7 @@ const docTemplate = `{
                     "$ref": "#/definitions/api.GameView"
                 },
                 "seat": {
+                    "description": "Seat and Token are null and absent when bots took every seat, seat 0\nincluded: the creator then only watches.",
                     "type": "integer",
                     "example": 1
                 },
