@@ -3,20 +3,16 @@ package api
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/hanabi-server/hanabi/models/storetest"
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
@@ -42,45 +38,7 @@ func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {
 // postgresURL creates a schema of its own for the test (the database is
 // shared with other packages' tests) and drops it afterwards.
 func postgresURL(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(testDBEnv)
-	if base == "" {
-		t.Skip(testDBEnv + " is unset; skipping the Postgres run")
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "api_" + hex.EncodeToString(b)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", testDBEnv, err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("parse %s: %v", testDBEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return storetest.PostgresURL(t, "api_")
 }
 
 func openStore(t testing.TB, dbURL string) *models.Store {

@@ -2,15 +2,11 @@ package models
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"net/url"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 const testDBEnv = "HANABI_TEST_DATABASE_URL"
@@ -32,45 +28,7 @@ func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {
 // postgresURL creates a schema for this test and returns a URL whose
 // connections use it, or skips the test when no database is configured.
 func postgresURL(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv(testDBEnv)
-	if base == "" {
-		t.Skip(testDBEnv + " is unset; skipping the Postgres run")
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "t_" + hex.EncodeToString(b)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", testDBEnv, err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("parse %s: %v", testDBEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return storetest.PostgresURL(t, "t_")
 }
 
 func openStore(t *testing.T, dbURL string) *Store {

@@ -1,0 +1,59 @@
+// Package storetest helps tests run against the PostgreSQL server named by
+// HANABI_TEST_DATABASE_URL, which tests of several packages share at once.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Env names the variable that holds the test database's URL.
+const Env = "HANABI_TEST_DATABASE_URL"
+
+// PostgresURL creates a schema of the test's own (named prefix + random hex)
+// and returns a URL whose connections use it; the schema is dropped when the
+// test ends. It skips the test, saying so, when Env is unset.
+func PostgresURL(t testing.TB, prefix string) string {
+	t.Helper()
+	base := os.Getenv(Env)
+	if base == "" {
+		t.Skip(Env + " is unset; skipping the Postgres run")
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := prefix + hex.EncodeToString(b)
+	exec := func(sql string) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			return err
+		}
+		defer conn.Close(ctx)
+		_, err = conn.Exec(ctx, sql)
+		return err
+	}
+	if err := exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("create schema on %s: %v", Env, err)
+	}
+	t.Cleanup(func() {
+		if err := exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", Env, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
