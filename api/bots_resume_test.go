@@ -1,0 +1,61 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// A table of bots stored as if the server had stopped mid-game: ResumeBots
+// alone, with nobody reading the game, must play it to the end.
+func TestResumeBotsAfterRestart(t *testing.T) {
+	e := sqliteEnv(t, func(c *Config) { c.Bots = bots.List() })
+	ctx := context.Background()
+	_, set, _, err := variants.Setup("farbrausch", variants.Options{}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, _ := json.Marshal(set)
+	g := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "resume", Players: 3, Status: models.StatusActive}
+	seats := []models.Seat{{Seat: 0, Name: "hat", Bot: "hat"}, {Seat: 1, Name: "hat", Bot: "hat"}, {Seat: 2, Name: "conventions", Bot: "conventions"}}
+	if err := e.srv.store.CreateGame(ctx, g, seats); err != nil {
+		t.Fatal(err)
+	}
+	// A game of people only is left alone.
+	people := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "people", Players: 2, Status: models.StatusActive}
+	if err := e.srv.store.CreateGame(ctx, people, []models.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}); err != nil {
+		t.Fatal(err)
+	}
+	changed, cancel := e.srv.store.Subscribe(g.ID)
+	defer cancel()
+	n, err := e.srv.ResumeBots(ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("resumed %d games, err %v; want 1", n, err)
+	}
+	deadline := time.After(30 * time.Second)
+	for {
+		row, _, log, err := e.srv.store.LoadGame(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.Status == models.StatusFinished {
+			if len(log) < 30 {
+				t.Fatalf("finished after %d actions", len(log))
+			}
+			break
+		}
+		select {
+		case <-changed:
+		case <-deadline:
+			t.Fatalf("the bots stopped after %d actions", len(log))
+		}
+	}
+	if _, _, log, _ := e.srv.store.LoadGame(ctx, people.ID); len(log) != 0 {
+		t.Fatalf("a game without bots got %d actions", len(log))
+	}
+}
