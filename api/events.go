@@ -143,10 +143,14 @@ func (s *Server) getEvents(c *gin.Context) {
 		return
 	}
 	id := c.Param("id")
-	st, err := s.waitFor(c, id, wait, func(st *gameState) bool { return st.eventCount() > after })
+	st, err := s.waitFor(c, id, wait, func(st *gameState) bool { return st.eventCount() > after },
+		&parkSpec{kind: parkEvents, viewer: viewerOf(c), since: int64(after)})
 	if err != nil {
 		s.fail(c, err)
 		return
+	}
+	if st == nil {
+		return // parked: answered when an event comes or the wait runs out
 	}
 	if err := s.checkSeat(st, c); err != nil {
 		s.fail(c, err)

@@ -350,10 +350,13 @@ func (s *Server) getGame(c *gin.Context) {
 		}
 		return true
 	}
-	st, err := s.waitFor(c, c.Param("id"), wait, fresh)
+	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &parkSpec{kind: parkState, viewer: viewer, since: since, inm: inm})
 	if err != nil {
 		s.fail(c, err)
 		return
+	}
+	if st == nil {
+		return // parked: answered when it changes or the wait runs out
 	}
 	if err := s.checkSeat(st, c); err != nil {
 		s.fail(c, err)

@@ -18,6 +18,9 @@ const ctxProblemCode = "hanabi.problem"
 func (s *Server) logRequests(c *gin.Context) {
 	start := time.Now()
 	c.Next()
+	if isParked(c) {
+		return // logged when it is answered
+	}
 	status := c.Writer.Status()
 	attrs := []slog.Attr{
 		slog.String("method", c.Request.Method),

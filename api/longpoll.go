@@ -47,7 +47,11 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 // channel: no database connection, no lock, and not even the game's state,
 // only its row and log length, so that thousands of waiters stay cheap.
 // The state it returns is shared with other readers: read only.
-func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*gameState) bool) (*gameState, error) {
+//
+// With a spec, a request that must wait may be parked instead (see
+// tryPark): then waitFor returns nil, nil and the request is answered later
+// without its handler.
+func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*gameState) bool, spec *parkSpec) (*gameState, error) {
 	ctx := c.Request.Context()
 	if wait <= 0 || !validID(id) {
 		return s.load(ctx, id)
@@ -55,11 +59,26 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 	// Watch before the first load, so that a change between the load and
 	// the wait still wakes us.
 	w := s.watch(id)
-	defer s.unwatch(w)
-	next := w.next()
-	st, err := s.loadShared(ctx, id, s.flightSeq.Load())
-	if err != nil || ready(st) {
-		return st, err
+	keep := false
+	defer func() {
+		if !keep {
+			s.unwatch(w)
+		}
+	}()
+	next, st := w.latestKnown()
+	if st == nil {
+		var err error
+		if st, err = s.loadShared(ctx, id, s.flightSeq.Load()); err != nil {
+			return nil, err
+		}
+		w.offer(st)
+	}
+	if ready(st) {
+		return st, nil
+	}
+	if spec != nil && s.tryPark(c, w, st, wait, *spec) {
+		keep = true
+		return nil, nil
 	}
 	s.addWaiter()
 	defer s.releaseWaiter()
@@ -99,15 +118,40 @@ type watcher struct {
 	refs int // guarded by Server.watchMu
 	stop chan struct{}
 
-	mu  sync.Mutex
-	cur *gameState    // the state loaded after the latest change
-	sig chan struct{} // closed when cur is replaced
+	mu     sync.Mutex
+	cur    *gameState    // the state loaded after the latest change
+	sig    chan struct{} // closed when cur is replaced
+	known  *gameState    // the newest state a waiter loaded (see latestKnown)
+	parked map[*parked]struct{}
 }
 
 func (w *watcher) next() <-chan struct{} {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.sig
+}
+
+// latestKnown returns the change signal and the newest state loaded since
+// the watcher began, or nil. That state is current unless a change is
+// being loaded, and that load will signal: a waiter that starts from it
+// misses nothing, and needs no database read of its own.
+func (w *watcher) latestKnown() (<-chan struct{}, *gameState) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.known != nil && (w.cur == nil || w.known.row.Version > w.cur.row.Version) {
+		return w.sig, w.known
+	}
+	return w.sig, w.cur
+}
+
+// offer records a state loaded after the watcher subscribed, for the
+// waiters who come later (see latestKnown).
+func (w *watcher) offer(st *gameState) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.known == nil || st.row.Version > w.known.row.Version {
+		w.known = st
+	}
 }
 
 func (w *watcher) latest() (*gameState, <-chan struct{}) {
@@ -121,7 +165,7 @@ func (s *Server) watch(id string) *watcher {
 	defer s.watchMu.Unlock()
 	w := s.watchers[id]
 	if w == nil {
-		w = &watcher{id: id, stop: make(chan struct{}), sig: make(chan struct{})}
+		w = &watcher{id: id, stop: make(chan struct{}), sig: make(chan struct{}), parked: map[*parked]struct{}{}}
 		s.watchers[id] = w
 		// Subscribed here, under the lock, so the subscription exists before
 		// watch returns and its caller loads.
@@ -180,6 +224,8 @@ func (s *Server) follow(w *watcher, changed <-chan struct{}, cancel func()) {
 		close(w.sig)
 		w.sig = make(chan struct{})
 		w.mu.Unlock()
+		s.kickBots(st)
+		s.wake(w, st)
 	}
 }
 

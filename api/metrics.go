@@ -64,14 +64,21 @@ func newMetrics(store Store) *metrics {
 // route pattern: ids in paths would make a series per game.
 func (m *metrics) observe(c *gin.Context) {
 	start := time.Now()
+	c.Set(ctxStart, start)
 	c.Next()
+	if isParked(c) {
+		return // counted when it is answered
+	}
 	route := c.FullPath()
 	if route == "" {
 		route = "unmatched"
 	}
-	method := c.Request.Method
-	m.requests.WithLabelValues(route, method, strconv.Itoa(c.Writer.Status())).Inc()
-	m.latency.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
+	m.record(route, c.Request.Method, c.Writer.Status(), time.Since(start))
+}
+
+func (m *metrics) record(route, method string, status int, d time.Duration) {
+	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(route, method).Observe(d.Seconds())
 }
 
 func (m *metrics) handler() gin.HandlerFunc {

@@ -73,6 +73,7 @@ type Server struct {
 	flightMu   sync.Mutex
 	flights    map[string]*flight
 	flightSeq  atomic.Uint64
+	parker     parker
 	bg         sync.WaitGroup
 	botMu      sync.Mutex
 	botRunning map[string]bool
@@ -138,6 +139,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // for in-flight requests: actions finish, nothing hangs.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() { close(s.shutdown) })
+	s.releaseParked()
 	done := make(chan struct{})
 	go func() { s.bg.Wait(); close(done) }()
 	select {

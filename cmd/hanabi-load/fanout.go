@@ -57,6 +57,10 @@ func runFanout(ctx context.Context, c *client, o options) error {
 	if err != nil {
 		return err
 	}
+	if o.hold > 0 {
+		fmt.Printf("holding %d long-polls for %s\n", o.waiters, o.hold)
+		time.Sleep(o.hold)
+	}
 
 	sem := make(chan struct{}, 8)
 	for _, g := range games {
@@ -76,10 +80,11 @@ func runFanout(ctx context.Context, c *client, o options) error {
 	}
 	slices.Sort(lat)
 	fmt.Printf("%d waiting long-polls over %d games\n", o.waiters, o.games)
-	for _, m := range []string{"process_resident_memory_bytes", "go_memstats_heap_inuse_bytes", "go_memstats_stack_inuse_bytes"} {
+	for _, m := range []string{"process_resident_memory_bytes", "go_memstats_heap_inuse_bytes", "go_memstats_heap_alloc_bytes", "go_memstats_stack_inuse_bytes"} {
 		d := after[m] - before[m]
 		fmt.Printf("%-32s before %7.1f MB  after %7.1f MB  per waiter %6.1f KB\n", m, before[m]/1e6, after[m]/1e6, d/float64(o.waiters)/1e3)
 	}
+	fmt.Printf("%-32s before %7.0f     after %7.0f\n", "go_goroutines", before["go_goroutines"], after["go_goroutines"])
 	fmt.Printf("wake-up latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
 	return nil
 }

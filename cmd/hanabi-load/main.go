@@ -21,6 +21,7 @@ func main() {
 	flag.IntVar(&o.games, "games", 64, "concurrent games (actions), or games to spread the waiters over (fanout)")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions mode)")
 	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
+	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
 	flag.Parse()
 
@@ -46,7 +47,7 @@ func main() {
 type options struct {
 	base, mode, variant string
 	games, waiters      int
-	duration            time.Duration
+	duration, hold      time.Duration
 }
 
 func newClient(base string, conns int) *client {

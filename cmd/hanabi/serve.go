@@ -226,7 +226,8 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", dbKind(c.databaseURL), "max_wait", c.maxWait.String())
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	// Long-polls park their connections instead of holding a goroutine each.
+	go func() { errc <- hs.Serve(srv.EnableParking(hs, ln)) }()
 
 	select {
 	case err := <-errc:

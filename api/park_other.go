@@ -1,0 +1,9 @@
+//go:build !unix
+
+package api
+
+import "net"
+
+// peerGone cannot tell without reading on this platform; a client that went
+// away is found when its answer is written.
+func peerGone(net.Conn) bool { return false }

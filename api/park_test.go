@@ -1,0 +1,336 @@
+package api
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// parkEnv is a server whose listener lets long-polls park, as hanabi serve
+// runs it.
+func parkEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
+	t.Helper()
+	cfg := Config{Store: openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), Secret: testSecret, MaxWait: 10 * time.Second}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	srv, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("new server: %v", err)
+	}
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	hs.Listener = srv.EnableParking(hs.Config, hs.Listener)
+	hs.Start()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+		hs.Close()
+	})
+	return &testEnv{t: t, srv: srv, hs: hs, url: hs.URL}
+}
+
+func parkedCount(s *Server) int {
+	s.parker.mu.Lock()
+	defer s.parker.mu.Unlock()
+	return len(s.parker.h)
+}
+
+// rawConn is one client connection on which requests are written by hand,
+// so that a test controls keep-alive and sees exactly what comes back.
+type rawConn struct {
+	t  *testing.T
+	c  net.Conn
+	br *bufio.Reader
+}
+
+func dialRaw(t *testing.T, e *testEnv) *rawConn {
+	t.Helper()
+	c, err := net.Dial("tcp", strings.TrimPrefix(e.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return &rawConn{t: t, c: c, br: bufio.NewReader(c)}
+}
+
+func (r *rawConn) send(raw string) {
+	r.t.Helper()
+	if _, err := io.WriteString(r.c, raw); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *rawConn) read() (*http.Response, []byte) {
+	r.t.Helper()
+	_ = r.c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	res, err := http.ReadResponse(r.br, nil)
+	if err != nil {
+		r.t.Fatalf("read response: %v", err)
+	}
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		r.t.Fatalf("read body: %v", err)
+	}
+	res.Body.Close()
+	return res, body
+}
+
+func getReq(path, token string, headers ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "GET %s HTTP/1.1\r\nHost: test\r\n", path)
+	if token != "" {
+		fmt.Fprintf(&b, "Authorization: Bearer %s\r\n", token)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		fmt.Fprintf(&b, "%s: %s\r\n", headers[i], headers[i+1])
+	}
+	b.WriteString("\r\n")
+	return b.String()
+}
+
+// sameHeaders compares two answers' headers, but for Date.
+func sameHeaders(t *testing.T, what string, got, want http.Header) {
+	t.Helper()
+	g, w := got.Clone(), want.Clone()
+	g.Del("Date")
+	w.Del("Date")
+	keys := func(h http.Header) []string {
+		var out []string
+		for k, v := range h {
+			out = append(out, k+": "+strings.Join(v, ", "))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if gk, wk := keys(g), keys(w); !slices.Equal(gk, wk) {
+		t.Fatalf("%s: headers\n%v\nwant (the ordinary answer's)\n%v", what, gk, wk)
+	}
+}
+
+// TestParkedAnswers: parked long-polls (a seat's state, the public state,
+// events) are answered on a change with exactly what the ordinary path
+// sends, headers included; a seat still sees only its own view; the
+// connection stays open for the next request.
+func TestParkedAnswers(t *testing.T) {
+	e := parkEnv(t)
+	tb := e.newTable("farbrausch", 2, variants.Options{}, "parked")
+	seat1 := dialRaw(t, e)
+	seat1.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", tb.tokens[1], "Origin", "https://example.org"))
+	public := dialRaw(t, e)
+	public.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", ""))
+	events := dialRaw(t, e)
+	events.send(getReq("/v1/games/"+tb.id+"/events?after=0&wait=10s", tb.tokens[0]))
+	waitFor(t, func() bool { return parkedCount(e.srv) == 3 && e.srv.waiters.Load() == 3 })
+	tb.act(tb.pick())
+
+	check := func(name string, rc *rawConn, path, token string, headers ...string) []byte {
+		res, body := rc.read()
+		if res.StatusCode != http.StatusOK || res.Close {
+			t.Fatalf("%s: %d close=%v %s", name, res.StatusCode, res.Close, body)
+		}
+		want := e.req("GET", path, token, nil, headers...)
+		e.expect(want, http.StatusOK)
+		sameHeaders(t, name, res.Header, want.header)
+		if string(body) != string(want.body) {
+			t.Fatalf("%s: body\n%s\nwant\n%s", name, body, want.body)
+		}
+		return body
+	}
+	view := check("seat 1", seat1, "/v1/games/"+tb.id+"?since=1", tb.tokens[1], "Origin", "https://example.org")
+	check("public", public, "/v1/games/"+tb.id+"?since=1", "")
+	check("events", events, "/v1/games/"+tb.id+"/events?after=0", tb.tokens[0])
+	// Seat 1's answer hides seat 1's own cards and shows seat 0's.
+	var g GameView
+	resp{body: view}.json(t, &g)
+	for _, h := range g.Hands {
+		for _, c := range h.Cards {
+			if own := h.Seat == 1; own != (c.Suit == nil && c.Rank == nil) {
+				t.Fatalf("seat 1's parked answer shows seat %d card %+v", h.Seat, c)
+			}
+		}
+	}
+	// Keep-alive: the same connection serves the next request.
+	seat1.send(getReq("/v1/games/"+tb.id, tb.tokens[1]))
+	if res, body := seat1.read(); res.StatusCode != http.StatusOK || string(body) != string(view) {
+		t.Fatalf("next request on the kept connection: %d %s", res.StatusCode, body)
+	}
+	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
+}
+
+// TestParkedTimeout: a parked long-poll whose wait runs out gets the
+// ordinary 304 (state) or empty page (events), on time.
+func TestParkedTimeout(t *testing.T) {
+	e := parkEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "parked-timeout")
+	rc := dialRaw(t, e)
+	start := time.Now()
+	// Two requests in one write: the second is read ahead with the first.
+	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=200ms", tb.tokens[0]) +
+		getReq("/v1/games/"+tb.id+"/events?after=1&wait=100ms", ""))
+	res, _ := rc.read()
+	if d := time.Since(start); d < 200*time.Millisecond || d > 2*time.Second {
+		t.Fatalf("answered after %s, want 200ms", d)
+	}
+	want := e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil, "If-None-Match", res.Header.Get("ETag"))
+	e.expect(want, http.StatusNotModified)
+	if res.StatusCode != http.StatusNotModified {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	sameHeaders(t, "304", res.Header, want.header)
+	// The second request was read ahead with the first; it is served too.
+	res, body := rc.read()
+	if res.StatusCode != http.StatusOK || strings.TrimSpace(string(body)) != `{"events":[],"version":1}` {
+		t.Fatalf("events after a quiet wait: %d %s", res.StatusCode, body)
+	}
+	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 })
+}
+
+// TestParkedShutdown: Shutdown answers parked long-polls at once and closes
+// their connections; later long-polls do not wait.
+func TestParkedShutdown(t *testing.T) {
+	e := parkEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "parked-shutdown")
+	var conns []*rawConn
+	for i := range 6 {
+		rc := dialRaw(t, e)
+		path := "/v1/games/" + tb.id + "?since=1&wait=10s"
+		if i%2 == 1 {
+			path = "/v1/games/" + tb.id + "/events?after=0&wait=10s"
+		}
+		rc.send(getReq(path, ""))
+		conns = append(conns, rc)
+	}
+	waitFor(t, func() bool { return parkedCount(e.srv) == 6 })
+	start := time.Now()
+	if err := e.srv.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for i, rc := range conns {
+		res, _ := rc.read()
+		want := http.StatusNotModified
+		if i%2 == 1 {
+			want = http.StatusOK
+		}
+		if res.StatusCode != want || !res.Close {
+			t.Fatalf("released long-poll: %d close=%v", res.StatusCode, res.Close)
+		}
+		if _, err := rc.br.ReadByte(); err != io.EOF {
+			t.Fatalf("connection still open after the release: %v", err)
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("release took %s", d)
+	}
+	if n := e.srv.waiters.Load(); n != 0 {
+		t.Fatalf("%d waiters after shutdown", n)
+	}
+	start = time.Now()
+	e.expect(e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", "", nil), http.StatusNotModified)
+	if time.Since(start) > time.Second {
+		t.Fatal("a long-poll waited after shutdown")
+	}
+}
+
+// TestParkedClientGoesAway: a parked long-poll whose client hangs up stops
+// counting as a waiter and lets go of the game's subscription.
+func TestParkedClientGoesAway(t *testing.T) {
+	e := parkEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "parked-away")
+	rc := dialRaw(t, e)
+	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", ""))
+	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
+	rc.c.Close()
+	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
+	store := e.srv.store.(*models.Store)
+	waitFor(t, func() bool { return store.Waiters() == 0 })
+	// A client gone unnoticed is found when its answer is written.
+	rc = dialRaw(t, e)
+	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", ""))
+	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
+	rc.c.Close()
+	tb.act(tb.pick())
+	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
+}
+
+// TestParkedConnectionClose: a request that asks for Connection: close gets
+// it after its parked answer.
+func TestParkedConnectionClose(t *testing.T) {
+	e := parkEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "parked-close")
+	rc := dialRaw(t, e)
+	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", "", "Connection", "close"))
+	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
+	tb.act(tb.pick())
+	res, _ := rc.read()
+	if res.StatusCode != http.StatusOK || !res.Close {
+		t.Fatalf("%d close=%v", res.StatusCode, res.Close)
+	}
+	if _, err := rc.br.ReadByte(); err != io.EOF {
+		t.Fatalf("connection still open: %v", err)
+	}
+}
+
+// TestParkedHoldNoGoroutine: parked long-polls hold no goroutine each, and
+// one move answers them all through the ordinary client.
+func TestParkedHoldNoGoroutine(t *testing.T) {
+	e := parkEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "parked-many")
+	tr := &http.Transport{MaxIdleConnsPerHost: 300}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr}
+	before := runtime.NumGoroutine()
+	const n = 200
+	got := make(chan int, n)
+	for i := range n {
+		token := ""
+		if i%2 == 1 {
+			token = tb.tokens[i%4/2]
+		}
+		go func() {
+			req, _ := http.NewRequest("GET", e.url+"/v1/games/"+tb.id+"?since=1&wait=10s", nil)
+			if token != "" {
+				req.Header.Set("Authorization", "Bearer "+token)
+			}
+			res, err := client.Do(req)
+			if err != nil {
+				got <- -1
+				return
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			got <- res.StatusCode
+		}()
+	}
+	waitFor(t, func() bool { return parkedCount(e.srv) == n })
+	// The clients hold three goroutines each (caller, reader, writer); the
+	// server's side should add next to none.
+	time.Sleep(50 * time.Millisecond)
+	if extra := runtime.NumGoroutine() - before - 3*n; extra > n/4 {
+		t.Fatalf("%d goroutines beyond the clients' for %d parked long-polls", extra, n)
+	}
+	tb.act(tb.pick())
+	for range n {
+		select {
+		case st := <-got:
+			if st != http.StatusOK {
+				t.Fatalf("waiter got %d", st)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("a parked long-poll was not answered")
+		}
+	}
+}
