@@ -289,7 +289,10 @@ func serializeHeader(h http.Header) string {
 		for _, v := range h[k] {
 			b.WriteString(k)
 			b.WriteString(": ")
-			b.WriteString(strings.TrimSpace(strings.NewReplacer("\r", " ", "\n", " ").Replace(v)))
+			if strings.ContainsAny(v, "\r\n") {
+				v = strings.NewReplacer("\r", " ", "\n", " ").Replace(v)
+			}
+			b.WriteString(strings.TrimSpace(v))
 			b.WriteString("\r\n")
 		}
 	}
@@ -343,7 +346,7 @@ func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Du
 	if pk.closed {
 		pk.mu.Unlock()
 		p.claim()
-		s.answer([]*parked{p}, nil)
+		s.answer([]*parked{p}, nil).Wait()
 		return true
 	}
 	heap.Push(&pk.h, p)
@@ -450,7 +453,7 @@ func (s *Server) releaseParked() {
 	for _, p := range all {
 		s.leaveWatcher(p)
 	}
-	s.answer(all, nil)
+	s.answer(all, nil).Wait()
 }
 
 // wake answers the parked long-polls of w that st satisfies; follow calls it
@@ -481,9 +484,10 @@ func (s *Server) wake(w *watcher, st *gameState) {
 // list. With st, those that st satisfies get it; the others (and all, when
 // st is nil) get the answer of a wait that ran out. Each distinct body is
 // rendered once, and the writes are spread over a few goroutines.
-func (s *Server) answer(ps []*parked, st *gameState) {
+func (s *Server) answer(ps []*parked, st *gameState) *sync.WaitGroup {
+	var wg sync.WaitGroup
 	if len(ps) == 0 {
-		return
+		return &wg
 	}
 	shutdown := s.shuttingDown()
 	type key struct {
@@ -514,14 +518,13 @@ func (s *Server) answer(ps []*parked, st *gameState) {
 	const chunk = 64
 	for lo := 0; lo < len(ps); lo += chunk {
 		hi := min(lo+chunk, len(ps))
-		s.bg.Add(1)
-		go func() {
-			defer s.bg.Done()
+		wg.Go(func() {
 			for i := lo; i < hi; i++ {
 				s.writeParked(ps[i], out[i], shutdown)
 			}
-		}()
+		})
 	}
+	return &wg
 }
 
 // rendered is the part of an answer shared by the waiters it fits.
@@ -647,6 +650,13 @@ func (s *Server) writeParked(p *parked, r rendered, shutdown bool) {
 func (s *Server) recordParked(p *parked, status, size int, code string) {
 	d := time.Since(p.start)
 	s.metrics.record(p.route, http.MethodGet, status, d)
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	if !s.log.Enabled(context.Background(), level) {
+		return
+	}
 	attrs := []slog.Attr{
 		slog.String("method", http.MethodGet),
 		slog.String("route", p.route),
@@ -661,10 +671,6 @@ func (s *Server) recordParked(p *parked, status, size int, code string) {
 	}
 	if p.seat >= 0 {
 		attrs = append(attrs, slog.Int("seat", p.seat))
-	}
-	level := slog.LevelInfo
-	if status >= 500 {
-		level = slog.LevelError
 	}
 	s.log.LogAttrs(context.Background(), level, "request", attrs...)
 }

@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,7 +23,7 @@ import (
 
 // parkEnv is a server whose listener lets long-polls park, as hanabi serve
 // runs it.
-func parkEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
+func parkEnv(t testing.TB, tweak ...func(*Config)) *testEnv {
 	t.Helper()
 	cfg := Config{Store: openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), Secret: testSecret, MaxWait: 10 * time.Second}
 	for _, f := range tweak {
@@ -52,12 +54,12 @@ func parkedCount(s *Server) int {
 // rawConn is one client connection on which requests are written by hand,
 // so that a test controls keep-alive and sees exactly what comes back.
 type rawConn struct {
-	t  *testing.T
+	t  testing.TB
 	c  net.Conn
 	br *bufio.Reader
 }
 
-func dialRaw(t *testing.T, e *testEnv) *rawConn {
+func dialRaw(t testing.TB, e *testEnv) *rawConn {
 	t.Helper()
 	c, err := net.Dial("tcp", strings.TrimPrefix(e.url, "http://"))
 	if err != nil {
@@ -76,17 +78,22 @@ func (r *rawConn) send(raw string) {
 
 func (r *rawConn) read() (*http.Response, []byte) {
 	r.t.Helper()
-	_ = r.c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	res, err := http.ReadResponse(r.br, nil)
+	res, body, err := r.readErr()
 	if err != nil {
 		r.t.Fatalf("read response: %v", err)
 	}
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		r.t.Fatalf("read body: %v", err)
-	}
-	res.Body.Close()
 	return res, body
+}
+
+func (r *rawConn) readErr() (*http.Response, []byte, error) {
+	_ = r.c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	res, err := http.ReadResponse(r.br, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, body, err
 }
 
 func getReq(path, token string, headers ...string) string {
@@ -333,4 +340,53 @@ func TestParkedHoldNoGoroutine(t *testing.T) {
 			t.Fatal("a parked long-poll was not answered")
 		}
 	}
+}
+
+// BenchmarkParkedWake: one move answers 500 parked long-polls of its game
+// (a third of them seats, the rest public) on kept-alive connections. The
+// time runs from the move's request to the last answer read.
+func BenchmarkParkedWake(b *testing.B) {
+	e := parkEnv(b)
+	const n = 500
+	conns := make([]*rawConn, n)
+	for i := range conns {
+		conns[i] = dialRaw(b, e)
+	}
+	var tb *table
+	games := 0
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		if tb == nil || tb.local.Over() {
+			games++
+			tb = e.newTable("basic", 2, variants.Options{}, fmt.Sprintf("bench-wake-%d", games))
+		}
+		path := fmt.Sprintf("/v1/games/%s?since=%d&wait=30s", tb.id, tb.local.Turn()+1)
+		for i, rc := range conns {
+			token := ""
+			if i%3 == 1 {
+				token = tb.tokens[i%2]
+			}
+			rc.send(getReq(path, token))
+		}
+		for parkedCount(e.srv) < n {
+			time.Sleep(time.Millisecond)
+		}
+		b.StartTimer()
+		tb.act(tb.pick())
+		var wg sync.WaitGroup
+		var failed atomic.Int64
+		for _, rc := range conns {
+			wg.Go(func() {
+				if res, _, err := rc.readErr(); err != nil || res.StatusCode != http.StatusOK {
+					failed.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if failed.Load() > 0 {
+			b.Fatalf("%d long-polls not answered 200", failed.Load())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/waiter")
 }

@@ -50,8 +50,9 @@ type Config struct {
 	CacheSize int
 }
 
-// Server is the HTTP API. Create it with New, serve Handler, and call
-// Shutdown before the http.Server's own, so that long-polls let go.
+// Server is the HTTP API. Create it with New, serve Handler (on the listener
+// EnableParking returns, so that waiting long-polls cost next to nothing),
+// and call Shutdown before the http.Server's own, so that long-polls let go.
 type Server struct {
 	cfg        Config
 	store      Store
@@ -139,9 +140,12 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // for in-flight requests: actions finish, nothing hangs.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() { close(s.shutdown) })
-	s.releaseParked()
 	done := make(chan struct{})
-	go func() { s.bg.Wait(); close(done) }()
+	go func() {
+		s.releaseParked()
+		s.bg.Wait()
+		close(done)
+	}()
 	select {
 	case <-done:
 		return nil
