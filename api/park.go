@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -42,7 +43,7 @@ type parkKey struct{}
 // returned listener: hs.Serve(srv.EnableParking(hs, ln)). It sets
 // hs.ConnContext, keeping any hook already there.
 func (s *Server) EnableParking(hs *http.Server, ln net.Listener) net.Listener {
-	pl := &parkListener{Listener: ln, back: make(chan net.Conn, 1024), done: make(chan struct{}),
+	pl := &parkListener{Listener: ln, hs: hs, back: make(chan net.Conn, 1024), done: make(chan struct{}),
 		accepted: make(chan acceptResult)}
 	prev := hs.ConnContext
 	hs.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
@@ -58,6 +59,7 @@ func (s *Server) EnableParking(hs *http.Server, ln net.Listener) net.Listener {
 // new connections and takes back parked ones whose answer left them open.
 type parkListener struct {
 	net.Listener
+	hs       *http.Server
 	start    sync.Once
 	accepted chan acceptResult
 	back     chan net.Conn
@@ -125,6 +127,15 @@ func (l *parkListener) Close() error {
 	}
 }
 
+// idleTimeout is how long the server keeps an idle connection open, as
+// net/http reckons it.
+func (l *parkListener) idleTimeout() time.Duration {
+	if l.hs.IdleTimeout != 0 {
+		return l.hs.IdleTimeout
+	}
+	return l.hs.ReadTimeout
+}
+
 // giveBack queues a kept-alive connection for the http.Server, or closes it
 // when the listener is closed.
 func (l *parkListener) giveBack(c net.Conn) {
@@ -147,19 +158,85 @@ func (l *parkListener) giveBack(c net.Conn) {
 	}
 }
 
-// prefixConn replays bytes that net/http had read ahead of a parked request.
-type prefixConn struct {
+// keptConn is a parked connection handed back to the http.Server after its
+// answer. To the server it is a new connection, whose first request would
+// get only ReadHeaderTimeout to arrive; keptConn gives the client the idle
+// timeout of a kept-alive connection instead, and starts the header timeout
+// at the request's first byte, as net/http does between two requests. It
+// also replays bytes that net/http had read ahead of the parked request.
+type keptConn struct {
 	net.Conn
-	prefix []byte
+	idle   time.Duration // 0: no idle deadline
+	prefix []byte        // touched only by the serving goroutine's reads
+
+	mu      sync.Mutex
+	started bool      // a byte of the next request has come
+	want    time.Time // the read deadline net/http asked for before that
+	asked   time.Time // when it asked
 }
 
-func (c *prefixConn) Read(p []byte) (int, error) {
+func (c *keptConn) Read(p []byte) (int, error) {
 	if len(c.prefix) > 0 {
 		n := copy(p, c.prefix)
 		c.prefix = c.prefix[n:]
+		c.begin()
 		return n, nil
 	}
-	return c.Conn.Read(p)
+	n, err := c.Conn.Read(p)
+	if n > 0 {
+		c.begin()
+	}
+	return n, err
+}
+
+// begin applies, once the next request has started, the deadline net/http
+// asked for, shifted to start now.
+func (c *keptConn) begin() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.started {
+		return
+	}
+	c.started = true
+	if !c.want.IsZero() {
+		_ = c.Conn.SetReadDeadline(c.want.Add(time.Since(c.asked)))
+	}
+}
+
+func (c *keptConn) SetReadDeadline(t time.Time) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.started || t.IsZero() {
+		return c.Conn.SetReadDeadline(t)
+	}
+	c.want, c.asked = t, time.Now()
+	if c.idle <= 0 {
+		return c.Conn.SetReadDeadline(time.Time{})
+	}
+	return c.Conn.SetReadDeadline(c.asked.Add(c.idle))
+}
+
+func (c *keptConn) SetDeadline(t time.Time) error {
+	if err := c.SetReadDeadline(t); err != nil {
+		return err
+	}
+	return c.Conn.SetWriteDeadline(t)
+}
+
+// CloseWrite and SyscallConn pass through, for net/http's graceful close
+// and peerGone's probe.
+func (c *keptConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return c.Conn.Close()
+}
+
+func (c *keptConn) SyscallConn() (syscall.RawConn, error) {
+	if sc, ok := c.Conn.(syscall.Conn); ok {
+		return sc.SyscallConn()
+	}
+	return nil, errors.ErrUnsupported
 }
 
 type parkKind uint8
@@ -640,10 +717,10 @@ func (s *Server) writeParked(p *parked, r rendered, shutdown bool) {
 	}
 	_ = p.conn.SetWriteDeadline(time.Time{})
 	conn := p.conn
-	if len(p.prefix) > 0 {
-		conn = &prefixConn{Conn: conn, prefix: p.prefix}
+	if kc, ok := conn.(*keptConn); ok {
+		conn = kc.Conn // one wrapper, however many long-polls the connection parks
 	}
-	p.ln.giveBack(conn)
+	p.ln.giveBack(&keptConn{Conn: conn, prefix: p.prefix, idle: p.ln.idleTimeout()})
 }
 
 // recordParked counts and logs a parked request as the middleware would.

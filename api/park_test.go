@@ -25,6 +25,12 @@ import (
 // runs it.
 func parkEnv(t testing.TB, tweak ...func(*Config)) *testEnv {
 	t.Helper()
+	return parkEnvHTTP(t, nil, tweak...)
+}
+
+// parkEnvHTTP is parkEnv with a hook that sets the http.Server up.
+func parkEnvHTTP(t testing.TB, setup func(*http.Server), tweak ...func(*Config)) *testEnv {
+	t.Helper()
 	cfg := Config{Store: openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), Secret: testSecret, MaxWait: 10 * time.Second}
 	for _, f := range tweak {
 		f(&cfg)
@@ -34,6 +40,9 @@ func parkEnv(t testing.TB, tweak ...func(*Config)) *testEnv {
 		t.Fatalf("new server: %v", err)
 	}
 	hs := httptest.NewUnstartedServer(srv.Handler())
+	if setup != nil {
+		setup(hs.Config)
+	}
 	hs.Listener = srv.EnableParking(hs.Config, hs.Listener)
 	hs.Start()
 	t.Cleanup(func() {
@@ -176,6 +185,41 @@ func TestParkedAnswers(t *testing.T) {
 		t.Fatalf("next request on the kept connection: %d %s", res.StatusCode, body)
 	}
 	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
+}
+
+// TestParkedKeepAliveIdle: a connection kept after a parked answer waits
+// for its next request as long as any idle connection (IdleTimeout), not
+// just ReadHeaderTimeout, and then gets ReadHeaderTimeout for the request.
+func TestParkedKeepAliveIdle(t *testing.T) {
+	e := parkEnvHTTP(t, func(hs *http.Server) {
+		hs.ReadHeaderTimeout = 100 * time.Millisecond
+		hs.IdleTimeout = 5 * time.Second
+	})
+	tb := e.newTable("basic", 2, variants.Options{}, "parked-idle")
+	rc := dialRaw(t, e)
+	for range 3 { // the same connection parks again and again
+		rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=100ms", ""))
+		if res, _ := rc.read(); res.StatusCode != http.StatusNotModified {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+		time.Sleep(300 * time.Millisecond) // idle, longer than ReadHeaderTimeout
+	}
+	rc.send(getReq("/v1/games/"+tb.id, ""))
+	if res, _ := rc.read(); res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	// A request that starts but does not finish gets ReadHeaderTimeout.
+	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=50ms", ""))
+	rc.read()
+	rc.send("GET /v1/games/" + tb.id + " HTTP/1.1\r\n")
+	start := time.Now()
+	_ = rc.c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, err := rc.br.ReadByte(); err == nil {
+		t.Fatal("a half-sent request was answered")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("a half-sent request held the connection %s", d)
+	}
 }
 
 // TestParkedTimeout: a parked long-poll whose wait runs out gets the

@@ -29,8 +29,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions or fanout")
 		os.Exit(2)
 	}
-	c := newClient(o.base, o.waiters+o.games+16)
-	ctx, cancel := context.WithTimeout(context.Background(), o.duration+5*time.Minute)
+	c := newClient(o.base, o.waiters+o.games+16, o.hold)
+	ctx, cancel := context.WithTimeout(context.Background(), o.duration+o.hold+5*time.Minute)
 	defer cancel()
 	var err error
 	if o.mode == "actions" {
@@ -50,7 +50,7 @@ type options struct {
 	duration, hold      time.Duration
 }
 
-func newClient(base string, conns int) *client {
+func newClient(base string, conns int, hold time.Duration) *client {
 	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute}
-	return &client{base: base, http: &http.Client{Transport: tr, Timeout: 3 * time.Minute}}
+	return &client{base: base, http: &http.Client{Transport: tr, Timeout: hold + 3*time.Minute}}
 }
