@@ -159,68 +159,20 @@ func (l *parkListener) giveBack(c net.Conn) {
 }
 
 // keptConn is a parked connection handed back to the http.Server after its
-// answer. To the server it is a new connection, whose first request would
-// get only ReadHeaderTimeout to arrive; keptConn gives the client the idle
-// timeout of a kept-alive connection instead, and starts the header timeout
-// at the request's first byte, as net/http does between two requests. It
-// also replays bytes that net/http had read ahead of the parked request.
+// answer, which replays the bytes net/http had read ahead of the parked
+// request, if any.
 type keptConn struct {
 	net.Conn
-	idle   time.Duration // 0: no idle deadline
-	prefix []byte        // touched only by the serving goroutine's reads
-
-	mu      sync.Mutex
-	started bool      // a byte of the next request has come
-	want    time.Time // the read deadline net/http asked for before that
-	asked   time.Time // when it asked
+	prefix []byte // touched only by the serving goroutine's reads
 }
 
 func (c *keptConn) Read(p []byte) (int, error) {
 	if len(c.prefix) > 0 {
 		n := copy(p, c.prefix)
 		c.prefix = c.prefix[n:]
-		c.begin()
 		return n, nil
 	}
-	n, err := c.Conn.Read(p)
-	if n > 0 {
-		c.begin()
-	}
-	return n, err
-}
-
-// begin applies, once the next request has started, the deadline net/http
-// asked for, shifted to start now.
-func (c *keptConn) begin() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.started {
-		return
-	}
-	c.started = true
-	if !c.want.IsZero() {
-		_ = c.Conn.SetReadDeadline(c.want.Add(time.Since(c.asked)))
-	}
-}
-
-func (c *keptConn) SetReadDeadline(t time.Time) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.started || t.IsZero() {
-		return c.Conn.SetReadDeadline(t)
-	}
-	c.want, c.asked = t, time.Now()
-	if c.idle <= 0 {
-		return c.Conn.SetReadDeadline(time.Time{})
-	}
-	return c.Conn.SetReadDeadline(c.asked.Add(c.idle))
-}
-
-func (c *keptConn) SetDeadline(t time.Time) error {
-	if err := c.SetReadDeadline(t); err != nil {
-		return err
-	}
-	return c.Conn.SetWriteDeadline(t)
+	return c.Conn.Read(p)
 }
 
 // CloseWrite and SyscallConn pass through, for net/http's graceful close
@@ -298,6 +250,7 @@ type parker struct {
 	timer    *time.Timer
 	closed   bool // shutdown has begun: nothing parks any more
 	sweeping bool
+	idle     map[*keptConn]struct{} // answered, waiting for the next request
 
 	hdrMu   sync.Mutex
 	headers map[string]string
@@ -526,6 +479,10 @@ func (s *Server) releaseParked() {
 	if pk.timer != nil {
 		pk.timer.Stop()
 	}
+	for c := range pk.idle {
+		c.Close()
+	}
+	pk.idle = nil
 	pk.mu.Unlock()
 	for _, p := range all {
 		s.leaveWatcher(p)
@@ -720,7 +677,51 @@ func (s *Server) writeParked(p *parked, r rendered, shutdown bool) {
 	if kc, ok := conn.(*keptConn); ok {
 		conn = kc.Conn // one wrapper, however many long-polls the connection parks
 	}
-	p.ln.giveBack(&keptConn{Conn: conn, prefix: p.prefix, idle: p.ln.idleTimeout()})
+	kc := &keptConn{Conn: conn, prefix: p.prefix}
+	if len(p.prefix) > 0 {
+		p.ln.giveBack(kc) // the next request is here already
+		return
+	}
+	s.handBackWhenReadable(kc, p.ln)
+}
+
+// handBackWhenReadable keeps an answered connection until its client sends
+// the next request, and only then hands it to the http.Server: an idle
+// connection costs a small goroutine here, where net/http would also hold
+// 8 KB of buffers for it. It waits as long as the server's idle timeout;
+// Shutdown closes the connections still waiting.
+func (s *Server) handBackWhenReadable(c *keptConn, ln *parkListener) {
+	pk := &s.parker
+	pk.mu.Lock()
+	if pk.closed {
+		pk.mu.Unlock()
+		c.Close()
+		return
+	}
+	if pk.idle == nil {
+		pk.idle = map[*keptConn]struct{}{}
+	}
+	pk.idle[c] = struct{}{}
+	pk.mu.Unlock()
+	go func() {
+		if d := ln.idleTimeout(); d > 0 {
+			_ = c.Conn.SetReadDeadline(time.Now().Add(d))
+		}
+		err := waitReadable(c.Conn)
+		pk.mu.Lock()
+		_, mine := pk.idle[c]
+		delete(pk.idle, c)
+		pk.mu.Unlock()
+		if !mine {
+			return // Shutdown closed it
+		}
+		if err != nil {
+			c.Close() // gone, or idle too long
+			return
+		}
+		_ = c.Conn.SetReadDeadline(time.Time{})
+		ln.giveBack(c)
+	}()
 }
 
 // recordParked counts and logs a parked request as the middleware would.

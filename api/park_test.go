@@ -222,6 +222,41 @@ func TestParkedKeepAliveIdle(t *testing.T) {
 	}
 }
 
+// TestParkedIdleEnds: a connection kept after a parked answer is closed
+// when it stays idle past IdleTimeout, and at Shutdown.
+func TestParkedIdleEnds(t *testing.T) {
+	e := parkEnvHTTP(t, func(hs *http.Server) { hs.IdleTimeout = 200 * time.Millisecond })
+	tb := e.newTable("basic", 2, variants.Options{}, "parked-idle-ends")
+	idle := dialRaw(t, e)
+	kept := dialRaw(t, e)
+	for _, rc := range []*rawConn{idle, kept} {
+		rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=50ms", ""))
+		rc.read()
+	}
+	start := time.Now()
+	_ = idle.c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, err := idle.br.ReadByte(); err != io.EOF {
+		t.Fatalf("idle connection: %v, want EOF", err)
+	}
+	if d := time.Since(start); d < 50*time.Millisecond || d > 2*time.Second {
+		t.Fatalf("idle connection closed after %s, want about 200ms", d)
+	}
+	// kept parks once more, so that it is freshly idle when Shutdown comes.
+	kept.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10ms", ""))
+	kept.read()
+	if err := e.srv.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	_ = kept.c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, err := kept.br.ReadByte(); err != io.EOF {
+		t.Fatalf("kept connection after Shutdown: %v, want EOF", err)
+	}
+	if d := time.Since(start); d > 100*time.Millisecond {
+		t.Fatalf("Shutdown closed an idle connection after %s", d)
+	}
+}
+
 // TestParkedTimeout: a parked long-poll whose wait runs out gets the
 // ordinary 304 (state) or empty page (events), on time.
 func TestParkedTimeout(t *testing.T) {
