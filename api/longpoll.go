@@ -66,6 +66,10 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 		}
 	}()
 	next, st := w.latestKnown()
+	if st == nil && spec != nil && s.tryPark(c, w, nil, wait, *spec) {
+		keep = true
+		return nil, nil
+	}
 	if st == nil {
 		var err error
 		if st, err = s.loadShared(ctx, id, s.flightSeq.Load()); err != nil {
@@ -118,11 +122,12 @@ type watcher struct {
 	refs int // guarded by Server.watchMu
 	stop chan struct{}
 
-	mu     sync.Mutex
-	cur    *gameState    // the state loaded after the latest change
-	sig    chan struct{} // closed when cur is replaced
-	known  *gameState    // the newest state a waiter loaded (see latestKnown)
-	parked map[*parked]struct{}
+	mu      sync.Mutex
+	cur     *gameState    // the state loaded after the latest change
+	sig     chan struct{} // closed when cur is replaced
+	known   *gameState    // the newest state a waiter loaded (see latestKnown)
+	loading bool          // firstLoad runs
+	parked  map[*parked]struct{}
 }
 
 func (w *watcher) next() <-chan struct{} {
@@ -138,10 +143,14 @@ func (w *watcher) next() <-chan struct{} {
 func (w *watcher) latestKnown() (<-chan struct{}, *gameState) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	return w.sig, w.knownLocked()
+}
+
+func (w *watcher) knownLocked() *gameState {
 	if w.known != nil && (w.cur == nil || w.known.row.Version > w.cur.row.Version) {
-		return w.sig, w.known
+		return w.known
 	}
-	return w.sig, w.cur
+	return w.cur
 }
 
 // offer records a state loaded after the watcher subscribed, for the

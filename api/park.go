@@ -227,6 +227,8 @@ type parked struct {
 	conn     net.Conn
 	prefix   []byte // bytes read ahead of the request, replayed on keep-alive
 	header   string // the ordinary path's headers, serialized and interned
+	failHdr  string // the same for a problem answer
+	pending  bool   // no state seen yet, seat unchecked; guarded by w.mu
 	close    bool   // the client asked for Connection: close
 	deadline time.Time
 	idx      int         // in the deadline heap; guarded by parker.mu
@@ -332,25 +334,36 @@ func serializeHeader(h http.Header) string {
 // tryPark parks the request when it can: the caller has found st not ready,
 // and holds a reference to w that passes to the parked request. It reports
 // whether the request was parked; if not, nothing has changed.
+//
+// With st nil, the game has not been loaded yet: the request parks before
+// the load instead of holding its goroutine through it, and the watcher's
+// first load settles it (see settle) with the answer the ordinary path would
+// have given: the state, or a problem.
 func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Duration, spec parkSpec) bool {
 	pl := parkListenerOf(c)
-	if pl == nil || s.checkSeat(st, c) != nil {
+	if pl == nil || st != nil && s.checkSeat(st, c) != nil {
 		return false
 	}
 	h := c.Writer.Header().Clone()
 	for _, k := range []string{"Etag", "Content-Type", "Content-Length", "Date", "Connection", "Transfer-Encoding"} {
 		delete(h, k)
 	}
+	// What fail sets on a problem.
+	h.Set("Cache-Control", "no-store")
+	failHdr := s.parker.intern(serializeHeader(h))
 	// What getGame and getEvents set on every answer.
 	h.Set("Vary", "Authorization")
 	h.Set("Cache-Control", "private, no-cache")
 	p := &parked{
 		parkSpec: spec, w: w, ln: pl,
-		header:  s.parker.intern(serializeHeader(h)),
+		header: s.parker.intern(serializeHeader(h)), failHdr: failHdr,
 		close:   c.Request.Close,
-		version: st.row.Version, events: st.eventCount(),
-		route: c.FullPath(), path: c.Request.URL.Path, client: c.ClientIP(), seat: -1,
+		pending: st == nil,
+		route:   c.FullPath(), path: c.Request.URL.Path, client: c.ClientIP(), seat: -1,
 		start: c.GetTime(ctxStart), deadline: time.Now().Add(wait),
+	}
+	if st != nil {
+		p.version, p.events = st.row.Version, st.eventCount()
 	}
 	if a := seatOf(c); a != nil {
 		p.seat = a.seat
@@ -368,7 +381,9 @@ func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Du
 	}
 	p.conn = conn
 	c.Set(ctxParked, true)
-	s.kickBots(st)
+	if st != nil {
+		s.kickBots(st)
+	}
 	s.addWaiter()
 
 	pk := &s.parker
@@ -376,7 +391,11 @@ func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Du
 	if pk.closed {
 		pk.mu.Unlock()
 		p.claim()
-		s.answer([]*parked{p}, nil).Wait()
+		if p.pending {
+			s.answerLoaded(p)
+		} else {
+			s.answer([]*parked{p}, nil).Wait()
+		}
 		return true
 	}
 	heap.Push(&pk.h, p)
@@ -392,6 +411,26 @@ func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Du
 
 	// Join the watcher's list, unless a newer state already answers us.
 	w.mu.Lock()
+	if p.pending {
+		if known := w.knownLocked(); known != nil {
+			// Loaded since waitFor looked: settle at once.
+			w.mu.Unlock()
+			if s.unpark(p) {
+				s.settleOne(p, known)
+			}
+			return true
+		}
+		if !p.claimed.Load() {
+			w.parked[p] = struct{}{}
+		}
+		start := !w.loading
+		w.loading = true
+		w.mu.Unlock()
+		if start {
+			go s.firstLoad(w)
+		}
+		return true
+	}
 	if cur := w.cur; cur != nil && cur.row.Version > p.version {
 		p.version, p.events = cur.row.Version, cur.eventCount()
 		if p.ready(cur) {
@@ -456,10 +495,47 @@ func (s *Server) expire() {
 		s.armLocked(time.Until(pk.h[0].deadline))
 	}
 	pk.mu.Unlock()
-	for _, p := range due {
-		s.leaveWatcher(p)
+	s.answer(s.withState(due, nil), nil)
+}
+
+// withState takes the claimed requests out of their watchers' lists and
+// returns those that have seen a state of their game. The others were parked
+// before it was loaded: each is answered, as if its wait had run out, after
+// a load of its own (on wg, when given).
+func (s *Server) withState(ps []*parked, wg *sync.WaitGroup) []*parked {
+	seen := ps[:0]
+	for _, p := range ps {
+		p.w.mu.Lock()
+		delete(p.w.parked, p)
+		pending := p.pending
+		p.w.mu.Unlock()
+		switch {
+		case !pending:
+			seen = append(seen, p)
+		case wg != nil:
+			wg.Go(func() { s.answerLoaded(p) })
+		default:
+			go s.answerLoaded(p)
+		}
 	}
-	s.answer(due, nil)
+	return seen
+}
+
+// answerLoaded answers a claimed request that was parked before its game
+// was loaded as if its wait had run out: it loads the game first.
+func (s *Server) answerLoaded(p *parked) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	st, err := s.loadShared(ctx, p.w.id, s.flightSeq.Load())
+	if err == nil && p.seat >= 0 {
+		err = checkSeatNumber(st, p.seat)
+	}
+	if err != nil {
+		s.answerProblem(p, err)
+		return
+	}
+	p.version, p.events = st.row.Version, st.eventCount()
+	s.answer([]*parked{p}, st).Wait()
 }
 
 // releaseParked answers every parked long-poll as if its wait had run out,
@@ -484,18 +560,119 @@ func (s *Server) releaseParked() {
 	}
 	pk.idle = nil
 	pk.mu.Unlock()
-	for _, p := range all {
-		s.leaveWatcher(p)
+	var loading sync.WaitGroup
+	s.answer(s.withState(all, &loading), nil).Wait()
+	loading.Wait()
+}
+
+// firstLoad loads a watched game for the requests parked before any state
+// of it was known, and settles them.
+func (s *Server) firstLoad(w *watcher) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	// Any flight that starts now is younger than the watcher's subscription.
+	st, err := s.loadShared(ctx, w.id, s.flightSeq.Load())
+	if err == nil {
+		w.offer(st)
+		s.kickBots(st)
 	}
-	s.answer(all, nil).Wait()
+	var settled []*parked
+	w.mu.Lock()
+	w.loading = false
+	for p := range w.parked {
+		if p.pending {
+			delete(w.parked, p)
+			settled = append(settled, p)
+		}
+	}
+	w.mu.Unlock()
+	for _, p := range settled {
+		if !s.unpark(p) {
+			continue
+		}
+		if err != nil {
+			s.answerProblem(p, err)
+		} else {
+			s.settleOne(p, st)
+		}
+	}
+}
+
+// settleOne answers, or parks for good, a claimed request that was parked
+// before its game was loaded, now that st is known: what waitFor and the
+// handler would have done had the load come first.
+func (s *Server) settleOne(p *parked, st *gameState) {
+	if p.seat >= 0 {
+		if err := checkSeatNumber(st, p.seat); err != nil {
+			s.answerProblem(p, err)
+			return
+		}
+	}
+	if p.ready(st) {
+		p.version, p.events = st.row.Version, st.eventCount()
+		s.answer([]*parked{p}, st)
+		return
+	}
+	// Not ready: park it again, now with a state, under a fresh claim.
+	w := p.w
+	w.mu.Lock()
+	p.pending = false
+	p.version, p.events = st.row.Version, st.eventCount()
+	w.mu.Unlock()
+	p.claimed.Store(false)
+	pk := &s.parker
+	pk.mu.Lock()
+	if pk.closed {
+		pk.mu.Unlock()
+		p.claim()
+		s.answer([]*parked{p}, nil).Wait()
+		return
+	}
+	heap.Push(&pk.h, p)
+	if pk.h[0] == p {
+		s.armLocked(time.Until(p.deadline))
+	}
+	pk.mu.Unlock()
+	w.mu.Lock()
+	cur := w.knownLocked()
+	if cur != nil && cur.row.Version > p.version && p.ready(cur) {
+		w.mu.Unlock()
+		if s.unpark(p) {
+			s.answer([]*parked{p}, cur)
+		}
+		return
+	}
+	if !p.claimed.Load() {
+		w.parked[p] = struct{}{}
+	}
+	w.mu.Unlock()
+}
+
+// answerProblem answers a claimed request with err as fail would.
+func (s *Server) answerProblem(p *parked, err error) {
+	ae, prob := problemFor(err)
+	if ae.code == codeInternal || ae.code == codeUnavailable {
+		s.log.Error("request failed", "route", p.route, "err", err.Error())
+	}
+	body, _ := json.Marshal(prob)
+	r := rendered{status: prob.Status, ctype: "application/problem+json", body: body, code: prob.Code, problem: true}
+	if ae.code == codeUnavailable {
+		r.extra = "Retry-After: 1\r\n"
+	}
+	s.writeParked(p, r, s.shuttingDown())
 }
 
 // wake answers the parked long-polls of w that st satisfies; follow calls it
 // after each load.
 func (s *Server) wake(w *watcher, st *gameState) {
-	var ready []*parked
+	var ready, pending []*parked
 	w.mu.Lock()
 	for p := range w.parked {
+		if p.pending {
+			delete(w.parked, p)
+			pending = append(pending, p)
+			continue
+		}
 		if st.row.Version > p.version {
 			p.version, p.events = st.row.Version, st.eventCount()
 		}
@@ -512,6 +689,11 @@ func (s *Server) wake(w *watcher, st *gameState) {
 		}
 	}
 	s.answer(mine, st)
+	for _, p := range pending {
+		if s.unpark(p) {
+			s.settleOne(p, st)
+		}
+	}
 }
 
 // answer writes the answers of claimed long-polls, already out of every
@@ -563,12 +745,13 @@ func (s *Server) answer(ps []*parked, st *gameState) *sync.WaitGroup {
 
 // rendered is the part of an answer shared by the waiters it fits.
 type rendered struct {
-	status int
-	etag   string
-	ctype  string
-	body   []byte
-	extra  string // further header lines
-	code   string // problem code, for the log
+	status  int
+	etag    string
+	ctype   string
+	body    []byte
+	extra   string // further header lines
+	code    string // problem code, for the log
+	problem bool   // a problem: fail's headers, not the success path's
 }
 
 func (s *Server) renderTimeout(p *parked) rendered {
@@ -602,8 +785,7 @@ func (s *Server) renderReady(p *parked, st *gameState) rendered {
 	s.log.Error("request failed", "route", routeOf(p.kind), "err", err.Error())
 	_, prob := problemFor(err)
 	body, _ = json.Marshal(prob)
-	return rendered{status: prob.Status, ctype: "application/problem+json", body: body, code: prob.Code,
-		extra: "Cache-Control: no-store\r\n"}
+	return rendered{status: prob.Status, ctype: "application/problem+json", body: body, code: prob.Code, problem: true}
 }
 
 func routeOf(k parkKind) string {
@@ -625,18 +807,12 @@ func (s *Server) writeParked(p *parked, r rendered, shutdown bool) {
 	b = append(b, ' ')
 	b = append(b, http.StatusText(r.status)...)
 	b = append(b, "\r\n"...)
-	header := p.header
-	if r.extra != "" {
-		// A problem replaces the success path's caching headers.
-		var kept []string
-		for line := range strings.SplitSeq(header, "\r\n") {
-			if line != "" && !strings.HasPrefix(line, "Cache-Control:") {
-				kept = append(kept, line+"\r\n")
-			}
-		}
-		header = strings.Join(kept, "") + r.extra
+	if r.problem {
+		b = append(b, p.failHdr...)
+	} else {
+		b = append(b, p.header...)
 	}
-	b = append(b, header...)
+	b = append(b, r.extra...)
 	if r.etag != "" {
 		b = append(b, "Etag: "...)
 		b = append(b, r.etag...)

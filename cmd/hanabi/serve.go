@@ -221,6 +221,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	deferAccept(ln)
 	if c.onListen != nil {
 		c.onListen(ln.Addr())
 	}

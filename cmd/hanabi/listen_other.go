@@ -1,0 +1,9 @@
+//go:build !linux
+
+package main
+
+import "net"
+
+// deferAccept needs Linux's TCP_DEFER_ACCEPT; elsewhere a connection is
+// handed over as soon as it is made.
+func deferAccept(net.Listener) {}
