@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,6 +106,10 @@ func (l *parkListener) acceptLoop() {
 		if errors.Is(err, net.ErrClosed) {
 			return
 		}
+		// Let the connections already taken in run first: a burst is then
+		// accepted at the pace the server serves it, rather than all at
+		// once with a goroutine and net/http's buffers for each.
+		runtime.Gosched()
 	}
 }
 
