@@ -342,7 +342,7 @@ func serializeHeader(h http.Header) string {
 //
 // With st nil, the game has not been loaded yet: the request parks before
 // the load instead of holding its goroutine through it, and the watcher's
-// first load settles it (see settle) with the answer the ordinary path would
+// first load settles it (see firstLoad, settleOne) with the answer the ordinary path would
 // have given: the state, or a problem.
 func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Duration, spec parkSpec) bool {
 	pl := parkListenerOf(c)
