@@ -229,6 +229,13 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	// Long-polls park their connections instead of holding a goroutine each.
 	go func() { errc <- hs.Serve(srv.EnableParking(hs, ln)) }()
+	// Bot turns left pending by a restart or a crash move again now, not
+	// when someone next looks at their game.
+	if n, err := srv.ResumeBots(ctx); err != nil {
+		log.Warn("resume bots", "err", err.Error())
+	} else if n > 0 {
+		log.Info("resumed bots", "games", n)
+	}
 
 	select {
 	case err := <-errc:
