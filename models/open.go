@@ -49,12 +49,17 @@ type Store struct {
 // date. "postgres://..." and "postgresql://..." select PostgreSQL; anything
 // else is an SQLite path, optionally written "sqlite://path" (":memory:" for
 // a throwaway database). On Postgres it also starts listening for changes
-// made by other replicas.
+// made by other replicas, and the URL may carry pool_max_conns (default four
+// per core, at least 4).
 func Open(ctx context.Context, url string) (*Store, error) {
 	s := &Store{notifier: newNotifier(), instance: NewID()[:12]}
 	var err error
 	if isPostgresURL(url) {
-		err = s.openPostgres(ctx, url)
+		var pool int
+		if url, pool, err = poolSize(url); err != nil {
+			return nil, err
+		}
+		err = s.openPostgres(ctx, url, pool)
 	} else {
 		err = s.openSQLite(ctx, url)
 	}
@@ -96,7 +101,7 @@ func gormConfig() *gorm.Config {
 // exactly on both dialects (Postgres keeps microseconds).
 func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 
-func (s *Store) openPostgres(ctx context.Context, url string) error {
+func (s *Store) openPostgres(ctx context.Context, url string, pool int) error {
 	s.dialect = dialectPostgres
 	db, err := gorm.Open(postgres.Open(url), gormConfig())
 	if err != nil {
@@ -107,8 +112,8 @@ func (s *Store) openPostgres(ctx context.Context, url string) error {
 	if err != nil {
 		return err
 	}
-	sqlDB.SetMaxOpenConns(32)
-	sqlDB.SetMaxIdleConns(16)
+	sqlDB.SetMaxOpenConns(pool)
+	sqlDB.SetMaxIdleConns(pool)
 	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	return sqlDB.PingContext(ctx)
 }

@@ -1,0 +1,55 @@
+package models
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestPoolSize(t *testing.T) {
+	base := "postgres://u@h:5432/db?sslmode=disable"
+	cases := []struct {
+		url     string
+		want    int
+		wantURL string
+		bad     bool
+	}{
+		{base, defaultPoolSize(), base, false},
+		{base + "&pool_max_conns=3", 3, base, false},
+		{base + "&pool_max_conns=0", 0, "", true},
+		{base + "&pool_max_conns=many", 0, "", true},
+		{base + "&pool_max_conns=1001", 0, "", true},
+	}
+	for _, c := range cases {
+		u, n, err := poolSize(c.url)
+		if (err != nil) != c.bad {
+			t.Fatalf("%s: err %v", c.url, err)
+		}
+		if c.bad {
+			if !strings.Contains(err.Error(), poolParam) {
+				t.Fatalf("%s: error %q does not name %s", c.url, err, poolParam)
+			}
+			continue
+		}
+		if n != c.want || u != c.wantURL {
+			t.Fatalf("%s: got %q, %d; want %q, %d", c.url, u, n, c.wantURL, c.want)
+		}
+	}
+}
+
+// The pool size reaches database/sql, and the parameter never reaches the
+// server, which would refuse it.
+func TestPoolSizeOnPostgres(t *testing.T) {
+	s, err := Open(context.Background(), postgresURL(t)+"&pool_max_conns=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	db, err := s.w.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := db.Stats().MaxOpenConnections; got != 3 {
+		t.Fatalf("max open connections %d, want 3", got)
+	}
+}
