@@ -178,11 +178,8 @@ func (s *Server) tryAct(ctx context.Context, st *gameState, seat int, move func(
 	if version != nil && *version != st.row.Version {
 		return nil, Event{}, errorf(codeStaleVersion, "the move is for version %d but the game is at version %d", *version, st.row.Version)
 	}
-	if cur := st.game.Current(); cur != seat {
-		return nil, Event{}, errorf(codeNotYourTurn, "seat %d is to act, not seat %d", cur, seat)
-	}
 	a := move(st.cfg)
-	ev, err := st.game.Apply(a)
+	ev, err := st.game.ApplyAs(seat, a)
 	if err != nil {
 		return nil, Event{}, err
 	}

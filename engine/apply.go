@@ -176,3 +176,12 @@ func (g *Game) clue(a Action, touched uint64) {
 	}
 	g.clues = append(g.clues, ClueRecord{Turn: g.turn, Giver: g.current, Target: t, Kind: a.Kind, Value: a.Value, Touched: touched, Hand: hand})
 }
+
+// ApplyAs is Apply for a move that seat asks to make: a seat that is not to
+// act gets ErrNotYourTurn (after the game's end, ErrGameOver).
+func (g *Game) ApplyAs(seat int, a Action) (Event, error) {
+	if g.reason == NotOver && seat != g.current {
+		return Event{}, wrap(ErrNotYourTurn, "seat %d is to act, not seat %d", g.current, seat)
+	}
+	return g.Apply(a)
+}

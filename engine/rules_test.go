@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -193,22 +194,36 @@ func TestLegalMovesPass(t *testing.T) {
 	}
 }
 
-// TestNotYourTurnIsTheAPIs: Apply always acts for the current seat, so the
-// engine cannot be asked to act out of turn; the error exists for the api to
-// return and must be a distinct typed error.
-func TestNotYourTurnIsTheAPIs(t *testing.T) {
-	if engine.ErrNotYourTurn == nil || engine.ErrNotYourTurn.Code != "not_your_turn" {
-		t.Fatalf("ErrNotYourTurn = %+v", engine.ErrNotYourTurn)
-	}
+// TestNotYourTurn: Apply acts for the current seat; ApplyAs refuses any other
+// seat with ErrNotYourTurn and changes nothing, and after the end answers
+// ErrGameOver whoever asks.
+func TestNotYourTurn(t *testing.T) {
 	g := deal(t, setup(t, "basic", 3, variants.Options{}))
 	for want := range 6 {
-		if g.Current() != want%3 {
-			t.Fatalf("turn %d: current seat %d, want %d", g.Turn(), g.Current(), want%3)
+		cur := g.Current()
+		if cur != want%3 {
+			t.Fatalf("turn %d: current seat %d, want %d", g.Turn(), cur, want%3)
 		}
-		ev := apply(t, g, engine.ClueRank((g.Current()+1)%3, 1))
-		if ev.Seat != want%3 {
-			t.Fatalf("turn %d acted for seat %d, want %d", want, ev.Seat, want%3)
+		a := engine.ClueRank((cur+1)%3, 1)
+		for _, other := range []int{(cur + 1) % 3, (cur + 2) % 3, -1, 7} {
+			before := g.Clone()
+			if _, err := g.ApplyAs(other, a); !errors.Is(err, engine.ErrNotYourTurn) {
+				t.Fatalf("seat %d acting on seat %d's turn: %v", other, cur, err)
+			}
+			if !reflect.DeepEqual(before, g) {
+				t.Fatal("a refused move changed the game")
+			}
 		}
+		ev, err := g.ApplyAs(cur, a)
+		if err != nil || ev.Seat != cur {
+			t.Fatalf("seat %d on its turn: event seat %d, err %v", cur, ev.Seat, err)
+		}
+	}
+	for !g.Over() {
+		apply(t, g, engine.PlayCard(g.Hand(g.Current())[0]))
+	}
+	if _, err := g.ApplyAs((g.Current()+1)%3, engine.ClueRank(0, 1)); !errors.Is(err, engine.ErrGameOver) {
+		t.Fatalf("after the end: %v", err)
 	}
 }
 
