@@ -23,16 +23,11 @@ const testDBEnv = "HANABI_TEST_DATABASE_URL"
 
 var testSecret = []byte("test-secret-test-secret-test-secret!")
 
-// eachBackend runs fn on a fresh SQLite file and, when HANABI_TEST_DATABASE_URL
-// is set, on a fresh Postgres schema.
+// eachBackend runs fn on a fresh SQLite file and, when
+// HANABI_TEST_DATABASE_URL is set, on a fresh Postgres schema.
 func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) {
-		fn(t, filepath.Join(t.TempDir(), "hanabi.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		fn(t, postgresURL(t))
-	})
+	storetest.EachBackend(t, "api_", fn)
 }
 
 // postgresURL creates a schema of its own for the test (the database is

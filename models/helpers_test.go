@@ -2,7 +2,6 @@ package models
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -11,18 +10,11 @@ import (
 
 const testDBEnv = "HANABI_TEST_DATABASE_URL"
 
-// eachBackend runs fn as a subtest on SQLite and, when HANABI_TEST_DATABASE_URL
-// is set, on Postgres. fn gets a database URL of its own: a file in a temp
-// dir, or a fresh schema that is dropped afterwards (the test database is
-// shared with other packages' tests running at the same time).
+// eachBackend runs fn on a fresh SQLite file and, when
+// HANABI_TEST_DATABASE_URL is set, on a fresh Postgres schema.
 func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) {
-		fn(t, filepath.Join(t.TempDir(), "hanabi.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		fn(t, postgresURL(t))
-	})
+	storetest.EachBackend(t, "t_", fn)
 }
 
 // postgresURL creates a schema for this test and returns a URL whose

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -56,4 +57,16 @@ func PostgresURL(t testing.TB, prefix string) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// EachBackend runs fn as a subtest on a fresh SQLite file and, when Env is
+// set, on a fresh Postgres schema named with prefix.
+func EachBackend(t *testing.T, prefix string, fn func(t *testing.T, dbURL string)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) {
+		fn(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		fn(t, PostgresURL(t, prefix))
+	})
 }
