@@ -5,7 +5,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -44,9 +46,20 @@ func main() {
 	case "sim":
 		os.Exit(runSim(os.Args[2:]))
 	case "-h", "--help", "help":
-		fmt.Print(usage)
+		printHelp(os.Stdout)
 	default:
 		fmt.Fprintf(os.Stderr, "hanabi: unknown command %q\n\n%s", os.Args[1], usage)
 		os.Exit(2)
 	}
+}
+
+// printHelp shows the commands and every flag of serve, the one most people
+// run; the other commands list theirs with --help.
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, usage)
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	_ = serveFlags(fs, &serveConfig{})
+	fs.SetOutput(w)
+	fmt.Fprint(w, "\nhanabi serve flags (each falls back to the environment variable named beside it):\n")
+	fs.PrintDefaults()
 }
