@@ -19,8 +19,6 @@ import (
 	"github.com/hanabi-server/hanabi/variants"
 )
 
-const testDBEnv = "HANABI_TEST_DATABASE_URL"
-
 var testSecret = []byte("test-secret-test-secret-test-secret!")
 
 // eachBackend runs fn on a fresh SQLite file and, when

@@ -130,12 +130,6 @@ type watcher struct {
 	parked  map[*parked]struct{}
 }
 
-func (w *watcher) next() <-chan struct{} {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.sig
-}
-
 // latestKnown returns the change signal and the newest state loaded since
 // the watcher began, or nil. That state is current unless a change is
 // being loaded, and that load will signal: a waiter that starts from it

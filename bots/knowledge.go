@@ -9,9 +9,8 @@ import (
 // A card identity (suit, rank) is packed as suit<<3 | rank, so that every
 // identity of every variant the engine allows fits one uint64 bit set: a
 // card's possibilities are a set, and "could it be playable" is one AND.
-func ident(c engine.Card) int     { return c.Suit<<3 | c.Rank }
-func identCard(x int) engine.Card { return engine.Card{Suit: x >> 3, Rank: x & 7} }
-func bit(x int) uint64            { return 1 << uint(x) }
+func ident(c engine.Card) int { return c.Suit<<3 | c.Rank }
+func bit(x int) uint64        { return 1 << uint(x) }
 func forEach(m uint64, f func(int)) {
 	for ; m != 0; m &= m - 1 {
 		f(bits.TrailingZeros64(m))

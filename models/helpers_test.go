@@ -8,8 +8,6 @@ import (
 	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
-const testDBEnv = "HANABI_TEST_DATABASE_URL"
-
 // eachBackend runs fn on a fresh SQLite file and, when
 // HANABI_TEST_DATABASE_URL is set, on a fresh Postgres schema.
 func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {

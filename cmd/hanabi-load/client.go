@@ -93,17 +93,14 @@ func (c *client) newGame(ctx context.Context, variant string) (tokens [2]string,
 // the obvious: clue the partner a rank it holds while tokens last, otherwise
 // play or discard the oldest card.
 func move(v *seatView, seat, turn int) map[string]any {
-	var own, other []int
+	var own []int
 	var otherRank int
 	for _, h := range v.Hands {
 		for _, c := range h.Cards {
 			if h.Seat == seat {
 				own = append(own, c.ID)
-			} else {
-				other = append(other, c.ID)
-				if c.Rank != nil {
-					otherRank = *c.Rank
-				}
+			} else if c.Rank != nil {
+				otherRank = *c.Rank
 			}
 		}
 	}
