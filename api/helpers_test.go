@@ -57,6 +57,14 @@ type testEnv struct {
 
 func newEnv(t testing.TB, dbURL string, tweak ...func(*Config)) *testEnv {
 	t.Helper()
+	return startEnv(t, dbURL, false, nil, tweak...)
+}
+
+// startEnv starts a test server on dbURL. With parking, its listener lets
+// long-polls park as hanabi serve runs it, and setup may adjust the
+// http.Server first.
+func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server), tweak ...func(*Config)) *testEnv {
+	t.Helper()
 	cfg := Config{Store: openStore(t, dbURL), Secret: testSecret, MaxWait: 10 * time.Second}
 	for _, f := range tweak {
 		f(&cfg)
@@ -65,7 +73,14 @@ func newEnv(t testing.TB, dbURL string, tweak ...func(*Config)) *testEnv {
 	if err != nil {
 		t.Fatalf("new server: %v", err)
 	}
-	hs := httptest.NewServer(srv.Handler())
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	if setup != nil {
+		setup(hs.Config)
+	}
+	if parking {
+		hs.Listener = srv.EnableParking(hs.Config, hs.Listener)
+	}
+	hs.Start()
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -31,27 +30,7 @@ func parkEnv(t testing.TB, tweak ...func(*Config)) *testEnv {
 // parkEnvHTTP is parkEnv with a hook that sets the http.Server up.
 func parkEnvHTTP(t testing.TB, setup func(*http.Server), tweak ...func(*Config)) *testEnv {
 	t.Helper()
-	cfg := Config{Store: openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), Secret: testSecret, MaxWait: 10 * time.Second}
-	for _, f := range tweak {
-		f(&cfg)
-	}
-	srv, err := New(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("new server: %v", err)
-	}
-	hs := httptest.NewUnstartedServer(srv.Handler())
-	if setup != nil {
-		setup(hs.Config)
-	}
-	hs.Listener = srv.EnableParking(hs.Config, hs.Listener)
-	hs.Start()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-		hs.Close()
-	})
-	return &testEnv{t: t, srv: srv, hs: hs, url: hs.URL}
+	return startEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), true, setup, tweak...)
 }
 
 func parkedCount(s *Server) int {
