@@ -119,7 +119,7 @@ func (b *board) derive() {
 			switch {
 			case r <= b.fw[s] || r > reach:
 				b.dead |= bit(x)
-			case r == b.fw[s]+1:
+			case engine.Extends(b.fw[s], r):
 				b.playable |= bit(x)
 			}
 			if r > b.fw[s] && r <= reach && d.count[x]-b.gone[x] == 1 {

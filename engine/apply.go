@@ -79,7 +79,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 		g.removeFromHand(p, a.Card)
 		c := g.deck[a.Card]
 		ev.Card = Card{int(c.suit), int(c.rank)}
-		if a.Kind == Play && g.fireworks[c.suit]+1 == c.rank {
+		if a.Kind == Play && Extends(int(g.fireworks[c.suit]), int(c.rank)) {
 			ev.Success = true
 			g.fireworks[c.suit] = c.rank
 			if c.rank == g.r.topRank[c.suit] {
@@ -185,3 +185,8 @@ func (g *Game) ApplyAs(seat int, a Action) (Event, error) {
 	}
 	return g.Apply(a)
 }
+
+// Extends reports whether a card of rank extends a firework whose highest
+// card is height (0 for none): fireworks grow one rank at a time from 1.
+// Bots ask it too, so that what "playable" means is said once.
+func Extends(height, rank int) bool { return rank == height+1 }
