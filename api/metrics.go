@@ -86,6 +86,16 @@ func (m *metrics) handler() gin.HandlerFunc {
 	return gin.WrapH(h)
 }
 
+// getMetrics godoc
+//
+//	@Summary	Prometheus metrics
+//	@ID			getMetrics
+//	@Tags		operations
+//	@Produce	plain
+//	@Success	200	{string}	string	"the Prometheus text exposition format"
+//	@Router		/metrics [get]
+func (s *Server) getMetrics(c *gin.Context) { s.metricsHandler(c) }
+
 var gamesDesc = prometheus.NewDesc("hanabi_games", "Games in the database by status.", []string{"status"}, nil)
 
 // gamesCollector counts games at scrape time, at most every 15 seconds, so

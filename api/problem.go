@@ -19,10 +19,10 @@ type Problem struct {
 	Type   string `json:"type" example:"/problems/not_your_turn"`
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
-	Detail string `json:"detail,omitempty" example:"seat 2 is to act, not seat 0"`
+	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
 	Code   string `json:"code" example:"not_your_turn"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
-	Reason string `json:"reason,omitempty" example:"no_note_tokens"`
+	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
 
 // Codes of the contract. Each one has exactly one status and title, below.

@@ -64,6 +64,8 @@ type Server struct {
 	addrLimits *limiters
 	seatLimits *limiters
 	handler    *gin.Engine
+	// metricsHandler serves the registry of metrics.
+	metricsHandler gin.HandlerFunc
 
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
@@ -125,6 +127,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		watchers:   map[string]*watcher{},
 		botAgain:   map[string]bool{},
 	}
+	s.metricsHandler = s.metrics.handler()
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
@@ -175,7 +178,7 @@ func (s *Server) routes() error {
 	ops := func(g gin.IRoutes) {
 		g.GET("/healthz", s.healthz)
 		g.GET("/readyz", s.readyz)
-		g.GET("/metrics", s.metrics.handler())
+		g.GET("/metrics", s.getMetrics)
 		g.GET("/openapi.json", s.openAPI)
 	}
 	ops(r)
@@ -201,8 +204,15 @@ func (s *Server) routes() error {
 	return nil
 }
 
-// openAPI serves the document that swag generated from this package's annotations.
+// openAPI godoc
+//
+//	@Summary	This OpenAPI document
+//	@ID			getOpenAPI
+//	@Tags		operations
+//	@Produce	json
+//	@Success	200	{object}	object	"the OpenAPI 3 document"
+//	@Router		/openapi.json [get]
 func (s *Server) openAPI(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=300")
-	c.Data(http.StatusOK, "application/json", []byte(docs.SwaggerInfo.ReadDoc()))
+	c.Data(http.StatusOK, "application/json", docs.OpenAPI)
 }
