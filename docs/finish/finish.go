@@ -42,7 +42,7 @@ func finish(doc obj, nullable map[string]map[string]bool) error {
 	}
 	discriminators(schemas)
 	rename(doc, schemas)
-	return nil
+	return examples(doc)
 }
 
 // unions: swag writes a field's oneOf tag into the schema of the field's
@@ -132,6 +132,7 @@ func operations(doc obj, schemas obj) error {
 			delete(resp, "x-lenient-body")
 			errorResponses(resp)
 			requireHeaders(resp)
+			bareBody(op)
 			if rb, ok := op["requestBody"].(obj); ok && !lenient {
 				walk(rb, func(o obj) {
 					if ref, ok := o["$ref"].(string); ok {
@@ -143,6 +144,34 @@ func operations(doc obj, schemas obj) error {
 	}
 	closeBodies(schemas, closed)
 	return nil
+}
+
+// bareBody: swag merges a body parameter into a default schema {type:
+// object} with oneOf; that member says nothing and matches every member
+// beside it. Without it, a oneOf of one is its member.
+func bareBody(op obj) {
+	rb, _ := op["requestBody"].(obj)
+	content, _ := rb["content"].(obj)
+	for _, m := range content {
+		mo := m.(obj)
+		schema, _ := mo["schema"].(obj)
+		members, ok := schema["oneOf"].([]any)
+		if !ok {
+			continue
+		}
+		kept := []any{}
+		for _, mem := range members {
+			if mm := mem.(obj); len(mm) == 1 && mm["type"] == "object" {
+				continue
+			}
+			kept = append(kept, mem)
+		}
+		if len(kept) == 1 {
+			mo["schema"] = kept[0]
+		} else {
+			schema["oneOf"] = kept
+		}
+	}
 }
 
 // security: an operation annotated @Security needs the token, unless it
