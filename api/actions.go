@@ -127,11 +127,12 @@ func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
 //	@Accept			json
 //	@Produce		json
 //	@Param			id			path		string			true	"game id"
-//	@Param			If-Match	header		string			false	"the game version the move is for, e.g. \"17\""
+//	@Param			If-Match	header		string			false	"the game version the move is for, in double quotes"
 //	@Param			action		body		PlayAction		true	"play a card"
 //	@Param			action		body		DiscardAction	true	"discard a card"
 //	@Param			action		body		ColorClueAction	true	"a color clue"
 //	@Param			action		body		RankClueAction	true	"a rank clue"
+//	@x-body-name	"Action"
 //	@Security		SeatToken
 //	@Success		200			{object}	ActionResponse
 //	@Header			200			{string}	ETag	"the mover's view's ETag"

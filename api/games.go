@@ -320,11 +320,11 @@ func (s *Server) listGames(c *gin.Context) {
 //	@Param			id				path		string	true	"game id"
 //	@Param			since			query		int		false	"answer once the version is greater than this"	minimum(0)
 //	@Param			wait			query		string	false	"how long to wait: a Go duration (30s) or seconds, capped by the server"
-//	@Param			If-None-Match	header		string	false	"ETags from previous answers, e.g. \"17-1\""
+//	@Param			If-None-Match	header		string	false	"ETags from previous answers (an ETag is a quoted version and seat)"
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200				{object}	GameView
-//	@Header			200				{string}	ETag	"strong, per version and viewer, e.g. \"17-1\""
+//	@Header			200				{string}	ETag	"strong, per version and viewer"
 //	@Success		304				"not modified: the version is not greater than since, or the ETag matches"
 //	@Header			304				{string}	ETag	"the current ETag"
 //	@Failure		400				{object}	Problem	"bad_request"

@@ -4,12 +4,15 @@
 // into swag/swagger.json (OpenAPI 3.1 as swag writes it), and the program in
 // finish/ turns that into the OpenAPI 3.0.3 document served at /openapi.json,
 // adding what annotations cannot say (nullable fields, problem+json errors,
-// the discriminator of events, real examples). Regenerate with
+// the discriminator of events, real examples). client/ is a Go client that
+// oapi-codegen generates from it, untouched, and that its test plays a whole
+// game with. Regenerate all with
 //
 //	go generate ./docs
 //
 //go:generate go tool swag init --quiet --v3.1 --requiredByDefault --parseInternal -g cmd/hanabi/main.go -d ../ -o swag --outputTypes json
 //go:generate go run ./finish -in swag/swagger.json -out openapi.json
+//go:generate go tool oapi-codegen -generate types,client -package client -o client/client.gen.go openapi.json
 package docs
 
 import _ "embed"

@@ -133,6 +133,9 @@ func operations(doc obj, schemas obj) error {
 			errorResponses(resp)
 			requireHeaders(resp)
 			bareBody(op)
+			if err := hoistBody(op, resp, schemas); err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
 			if rb, ok := op["requestBody"].(obj); ok && !lenient {
 				walk(rb, func(o obj) {
 					if ref, ok := o["$ref"].(string); ok {
@@ -172,6 +175,28 @@ func bareBody(op obj) {
 			schema["oneOf"] = kept
 		}
 	}
+}
+
+// hoistBody names an operation's inline body schema (a union of actions)
+// as a component, x-body-name, so that generated clients get a type with
+// the union's methods for it rather than an anonymous copy.
+func hoistBody(op, resp, schemas obj) error {
+	name, ok := resp["x-body-name"].(string)
+	delete(resp, "x-body-name")
+	if !ok {
+		return nil
+	}
+	if _, dup := schemas[name]; dup {
+		return fmt.Errorf("x-body-name %q is a schema already", name)
+	}
+	content, _ := op["requestBody"].(obj)["content"].(obj)
+	media, _ := content["application/json"].(obj)
+	if media == nil {
+		return fmt.Errorf("x-body-name without a JSON body")
+	}
+	schemas[name] = media["schema"]
+	media["schema"] = obj{"$ref": schemaPrefix + name}
+	return nil
 }
 
 // security: an operation annotated @Security needs the token, unless it
