@@ -113,6 +113,27 @@ func (e GameSummaryStatus) Valid() bool {
 	}
 }
 
+// Defines values for GameViewResultReason.
+const (
+	GameViewResultReasonDeckOut GameViewResultReason = "deck_out"
+	GameViewResultReasonPerfect GameViewResultReason = "perfect"
+	GameViewResultReasonStorms  GameViewResultReason = "storms"
+)
+
+// Valid indicates whether the value is a known member of the GameViewResultReason enum.
+func (e GameViewResultReason) Valid() bool {
+	switch e {
+	case GameViewResultReasonDeckOut:
+		return true
+	case GameViewResultReasonPerfect:
+		return true
+	case GameViewResultReasonStorms:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GameViewStatus.
 const (
 	GameViewStatusActive   GameViewStatus = "active"
@@ -227,21 +248,42 @@ func (e ReplayActionType) Valid() bool {
 	}
 }
 
+// Defines values for ReplayViewResultReason.
+const (
+	ReplayViewResultReasonDeckOut ReplayViewResultReason = "deck_out"
+	ReplayViewResultReasonPerfect ReplayViewResultReason = "perfect"
+	ReplayViewResultReasonStorms  ReplayViewResultReason = "storms"
+)
+
+// Valid indicates whether the value is a known member of the ReplayViewResultReason enum.
+func (e ReplayViewResultReason) Valid() bool {
+	switch e {
+	case ReplayViewResultReasonDeckOut:
+		return true
+	case ReplayViewResultReasonPerfect:
+		return true
+	case ReplayViewResultReasonStorms:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ResultViewReason.
 const (
-	DeckOut ResultViewReason = "deck_out"
-	Perfect ResultViewReason = "perfect"
-	Storms  ResultViewReason = "storms"
+	ResultViewReasonDeckOut ResultViewReason = "deck_out"
+	ResultViewReasonPerfect ResultViewReason = "perfect"
+	ResultViewReasonStorms  ResultViewReason = "storms"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
 func (e ResultViewReason) Valid() bool {
 	switch e {
-	case DeckOut:
+	case ResultViewReasonDeckOut:
 		return true
-	case Perfect:
+	case ResultViewReasonPerfect:
 		return true
-	case Storms:
+	case ResultViewReasonStorms:
 		return true
 	default:
 		return false
@@ -566,7 +608,16 @@ type GameView struct {
 	// NoteTokens Example: 5
 	NoteTokens int              `json:"note_tokens"`
 	Options    VariantsSettings `json:"options"`
-	Result     *ResultView      `json:"result"`
+	Result     *struct {
+		// Rating Example: Good! The audience is pleased.
+		Rating string `json:"rating"`
+
+		// Reason Example: deck_out
+		Reason GameViewResultReason `json:"reason"`
+
+		// Score Example: 17
+		Score int `json:"score"`
+	} `json:"result"`
 
 	// Score Example: 11
 	Score int        `json:"score"`
@@ -594,6 +645,9 @@ type GameView struct {
 	// Example: 1
 	You *int `json:"you"`
 }
+
+// GameViewResultReason Example: deck_out
+type GameViewResultReason string
 
 // GameViewStatus Example: active
 type GameViewStatus string
@@ -797,14 +851,26 @@ type ReplayView struct {
 	Options VariantsSettings `json:"options"`
 
 	// Players Example: 2
-	Players int         `json:"players"`
-	Result  *ResultView `json:"result"`
-	Seats   []SeatView  `json:"seats"`
-	Seed    string      `json:"seed"`
+	Players int `json:"players"`
+	Result  *struct {
+		// Rating Example: Good! The audience is pleased.
+		Rating string `json:"rating"`
+
+		// Reason Example: deck_out
+		Reason ReplayViewResultReason `json:"reason"`
+
+		// Score Example: 17
+		Score int `json:"score"`
+	} `json:"result"`
+	Seats []SeatView `json:"seats"`
+	Seed  string     `json:"seed"`
 
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
 }
+
+// ReplayViewResultReason Example: deck_out
+type ReplayViewResultReason string
 
 // ResultView defines model for ResultView.
 type ResultView struct {

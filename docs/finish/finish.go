@@ -56,8 +56,7 @@ func unions(schemas obj) {
 	}
 }
 
-// nullables marks the fields tagged x-nullable as nullable: true. A
-// reference cannot carry nullable beside it in 3.0, so it is wrapped in allOf.
+// nullables marks the fields tagged x-nullable as nullable: true.
 func nullables(schemas obj, fromSource map[string]map[string]bool) {
 	for name, s := range schemas {
 		props, _ := s.(obj)["properties"].(obj)
@@ -68,9 +67,16 @@ func nullables(schemas obj, fromSource map[string]map[string]bool) {
 				continue
 			}
 			delete(po, "x-nullable")
-			if ref, ok := po["$ref"]; ok {
-				delete(po, "$ref")
-				po["allOf"] = []any{obj{"$ref": ref}}
+			if ref, ok := po["$ref"].(string); ok {
+				// 3.0.3 lets nullable add null only to a type in the same
+				// schema, so a reference cannot be made nullable: the
+				// referenced schema is written out in its place.
+				target, ok := schemas[strings.TrimPrefix(ref, schemaPrefix)].(obj)
+				if !ok {
+					continue
+				}
+				po = deepCopy(target)
+				props[pn] = po
 			}
 			po["nullable"] = true
 		}
@@ -350,4 +356,26 @@ func rename(doc obj, schemas obj) {
 			}
 		}
 	})
+}
+
+func deepCopy(o obj) obj {
+	out := obj{}
+	for k, v := range o {
+		out[k] = deepCopyValue(v)
+	}
+	return out
+}
+
+func deepCopyValue(v any) any {
+	switch t := v.(type) {
+	case obj:
+		return deepCopy(t)
+	case []any:
+		out := make([]any, len(t))
+		for i, c := range t {
+			out[i] = deepCopyValue(c)
+		}
+		return out
+	}
+	return v
 }
