@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -227,5 +228,27 @@ func TestContractCatchesWrongResponses(t *testing.T) {
 				t.Errorf("reported %v, want an error: %v", rec.errs, tc.wantErr)
 			}
 		})
+	}
+}
+
+// The document lists every problem code a client may meet, and only those.
+func TestProblemCodesDocumented(t *testing.T) {
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var documented []string
+	for _, v := range c.doc.Components.Schemas["Problem"].Value.Properties["code"].Value.Enum {
+		documented = append(documented, v.(string))
+	}
+	for code := range problemTable {
+		if !slices.Contains(documented, code) {
+			t.Errorf("code %s is not in the document's enum", code)
+		}
+	}
+	for _, code := range documented {
+		if _, ok := problemTable[code]; !ok {
+			t.Errorf("the document lists %s, which the server never sends", code)
+		}
 	}
 }

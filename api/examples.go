@@ -89,3 +89,35 @@ func BuildExamples() (*Examples, error) {
 	ex.Events = EventsResponse{Events: evs, Version: st.row.Version}
 	return ex, nil
 }
+
+// exampleDetails are the details of the document's example problems.
+var exampleDetails = map[string]string{
+	codeBadRequest:         "field players must be an integer, not string",
+	codeUnauthorized:       "the seat token has expired",
+	codeForbidden:          "this token is for another game",
+	codeNotFound:           "no such game",
+	codeMethodNotAllowed:   "this resource does not take PUT",
+	codeNotYourTurn:        "seat 1 is to act, not seat 0",
+	codeStaleVersion:       "the move is for version 16 but the game is at version 17",
+	codeGameNotActive:      "the game is finished",
+	codeGameFull:           "every seat is taken",
+	codePreconditionFailed: `If-Match "16" does not match the game's version 17`,
+	codeIllegalAction:      engine.ErrNoNoteTokens.Msg,
+	codeRateLimited:        "too many requests; retry after 1s",
+	codeInternal:           "something went wrong on our side",
+	codeUnavailable:        "the database does not answer",
+}
+
+// ProblemExample is the example problem document of code, from the one
+// problem table; false for a code the table does not know.
+func ProblemExample(code string) (Problem, bool) {
+	row, ok := problemTable[code]
+	if !ok {
+		return Problem{}, false
+	}
+	p := Problem{Type: "/problems/" + code, Title: row.title, Status: row.status, Detail: exampleDetails[code], Code: code}
+	if code == codeIllegalAction {
+		p.Reason = engine.ErrNoNoteTokens.Code
+	}
+	return p, true
+}

@@ -212,6 +212,60 @@ func (e PlayEventType) Valid() bool {
 	}
 }
 
+// Defines values for ProblemCode.
+const (
+	BadRequest         ProblemCode = "bad_request"
+	Forbidden          ProblemCode = "forbidden"
+	GameFull           ProblemCode = "game_full"
+	GameNotActive      ProblemCode = "game_not_active"
+	IllegalAction      ProblemCode = "illegal_action"
+	Internal           ProblemCode = "internal"
+	MethodNotAllowed   ProblemCode = "method_not_allowed"
+	NotFound           ProblemCode = "not_found"
+	NotYourTurn        ProblemCode = "not_your_turn"
+	PreconditionFailed ProblemCode = "precondition_failed"
+	RateLimited        ProblemCode = "rate_limited"
+	StaleVersion       ProblemCode = "stale_version"
+	Unauthorized       ProblemCode = "unauthorized"
+	Unavailable        ProblemCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the ProblemCode enum.
+func (e ProblemCode) Valid() bool {
+	switch e {
+	case BadRequest:
+		return true
+	case Forbidden:
+		return true
+	case GameFull:
+		return true
+	case GameNotActive:
+		return true
+	case IllegalAction:
+		return true
+	case Internal:
+		return true
+	case MethodNotAllowed:
+		return true
+	case NotFound:
+		return true
+	case NotYourTurn:
+		return true
+	case PreconditionFailed:
+		return true
+	case RateLimited:
+		return true
+	case StaleVersion:
+		return true
+	case Unauthorized:
+		return true
+	case Unavailable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RankClueActionType.
 const (
 	RankClueActionTypeClue RankClueActionType = "clue"
@@ -778,7 +832,7 @@ type PlayEventType string
 // Problem defines model for Problem.
 type Problem struct {
 	// Code Example: not_your_turn
-	Code string `json:"code"`
+	Code ProblemCode `json:"code"`
 
 	// Detail Example: seat 2 is to act, not seat 0
 	Detail string `json:"detail"`
@@ -797,6 +851,9 @@ type Problem struct {
 	// Type Example: /problems/not_your_turn
 	Type string `json:"type"`
 }
+
+// ProblemCode Example: not_your_turn
+type ProblemCode string
 
 // RankClueAction defines model for RankClueAction.
 type RankClueAction struct {

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/hanabi-server/hanabi/api"
 )
@@ -58,5 +60,58 @@ func examples(doc obj) error {
 			return err
 		}
 	}
+	return problemExamples(paths)
+}
+
+// problemExamples gives every error response the example problems of the
+// codes its description names, and checks that the one problem table maps
+// each of them to that response's status.
+func problemExamples(paths obj) error {
+	for path, pi := range paths {
+		for method, op := range pi.(obj) {
+			resp, _ := op.(obj)["responses"].(obj)
+			for status, r := range resp {
+				content, _ := r.(obj)["content"].(obj)
+				media, ok := content[problemJSON].(obj)
+				if !ok {
+					continue
+				}
+				desc, _ := r.(obj)["description"].(string)
+				examples := obj{}
+				for _, word := range strings.FieldsFunc(desc, func(r rune) bool { return r != '_' && (r < 'a' || r > 'z') }) {
+					p, ok := api.ProblemExample(word)
+					if !ok {
+						continue
+					}
+					if strconv.Itoa(p.Status) != status {
+						return fmt.Errorf("%s %s: %s is %d, not %s", method, path, word, p.Status, status)
+					}
+					examples[word] = obj{"value": generic(p)}
+				}
+				switch len(examples) {
+				case 0:
+					return fmt.Errorf("%s %s: the %s response names no problem code", method, path, status)
+				case 1:
+					for _, e := range examples {
+						media["example"] = e.(obj)["value"]
+					}
+				default:
+					media["examples"] = examples
+				}
+			}
+		}
+	}
 	return nil
+}
+
+func generic(v any) any {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	var out any
+	if err := json.Unmarshal(data, &out); err != nil {
+		panic(err)
+	}
+	return out
 }
