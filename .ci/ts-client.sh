@@ -15,6 +15,11 @@ npm ci --no-audit --no-fund --loglevel=error
 npm run --silent lint
 npm run --silent generate
 npm run --silent build
+# The README's example must type-check too.
+sed -n '/^```ts$/,/^```$/p' "$root/README.md" | sed '1d;$d' > "$tmp/readme-example.mts"
+cp schema.d.ts "$tmp/"
+ln -s "$(pwd)/node_modules" "$tmp/node_modules"
+npx tsc --strict --noUncheckedIndexedAccess --module nodenext --moduleResolution nodenext --target es2022 --noEmit "$tmp/readme-example.mts" "$tmp/schema.d.ts"
 
 cd "$root"
 go build -o "$tmp/hanabi" ./cmd/hanabi
