@@ -19,6 +19,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 
 	"github.com/hanabi-server/hanabi/docs"
+	"github.com/hanabi-server/hanabi/variants"
 )
 
 // contract checks responses against the committed OpenAPI document: every
@@ -250,5 +251,30 @@ func TestProblemCodesDocumented(t *testing.T) {
 		if _, ok := problemTable[code]; !ok {
 			t.Errorf("the document lists %s, which the server never sends", code)
 		}
+	}
+}
+
+// The document's option bounds are the registry's.
+func TestOptionBoundsDocumented(t *testing.T) {
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := c.doc.Components.Schemas["VariantsOptions"].Value.Properties
+	for name, want := range map[string][2]int{
+		"storm_tokens": {variants.MinStorm, variants.MaxStorm},
+		"note_tokens":  {variants.MinNotes, variants.MaxNotes},
+	} {
+		s := props[name].Value
+		if s.Min == nil || s.Max == nil || int(*s.Min) != want[0] || int(*s.Max) != want[1] {
+			t.Errorf("%s: the document says %v–%v, the registry %d–%d", name, s.Min, s.Max, want[0], want[1])
+		}
+	}
+	var counts []int
+	for _, v := range props["rainbow_cards"].Value.Enum {
+		counts = append(counts, int(v.(float64)))
+	}
+	if !slices.Equal(counts, variants.RainbowCardCounts) {
+		t.Errorf("rainbow_cards: the document says %v, the registry %v", counts, variants.RainbowCardCounts)
 	}
 }

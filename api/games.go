@@ -25,21 +25,21 @@ type CreateGameRequest struct {
 	Players int              `json:"players" example:"4" minimum:"2" maximum:"6"`
 	Options variants.Options `json:"options" validate:"optional"`
 	// Seed fixes the deal; without it the server draws a random one.
-	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional"`
+	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional" minLength:"1" maxLength:"256"`
 	// Name is the creator's name at the table (default "Seat 0").
-	Name string    `json:"name" example:"Alice" validate:"optional"`
+	Name string    `json:"name" example:"Alice" validate:"optional" maxLength:"64"`
 	Bots []BotSeat `json:"bots,omitempty" validate:"optional"`
 }
 
 // BotSeat puts a bot strategy (see GET /bots) in a seat.
 type BotSeat struct {
-	Seat     int    `json:"seat" example:"3"`
+	Seat     int    `json:"seat" example:"3" minimum:"0" maximum:"5"`
 	Strategy string `json:"strategy" example:"hat"`
 }
 
 // JoinRequest takes the lowest free seat.
 type JoinRequest struct {
-	Name string `json:"name" example:"Bob" validate:"optional"`
+	Name string `json:"name" example:"Bob" validate:"optional" maxLength:"64"`
 }
 
 // SeatResponse is a seat just taken: its number, its token (the seat's only

@@ -7,10 +7,10 @@ import (
 
 // Options are a table's choices as a client sends them: nil means the default.
 type Options struct {
-	StormTokens  *int  `json:"storm_tokens,omitempty" validate:"optional"`
-	NoteTokens   *int  `json:"note_tokens,omitempty" validate:"optional"`
+	StormTokens  *int  `json:"storm_tokens,omitempty" validate:"optional" minimum:"1" maximum:"3"`
+	NoteTokens   *int  `json:"note_tokens,omitempty" validate:"optional" minimum:"1" maximum:"16"`
 	EmptyClues   *bool `json:"empty_clues,omitempty" validate:"optional"`
-	RainbowCards *int  `json:"rainbow_cards,omitempty" validate:"optional"`
+	RainbowCards *int  `json:"rainbow_cards,omitempty" validate:"optional" enums:"10,5"`
 }
 
 // Settings are options resolved against a variant: every value set and valid.

@@ -344,6 +344,24 @@ func (e ResultViewReason) Valid() bool {
 	}
 }
 
+// Defines values for VariantsOptionsRainbowCards.
+const (
+	N10 VariantsOptionsRainbowCards = 10
+	N5  VariantsOptionsRainbowCards = 5
+)
+
+// Valid indicates whether the value is a known member of the VariantsOptionsRainbowCards enum.
+func (e VariantsOptionsRainbowCards) Valid() bool {
+	switch e {
+	case N10:
+		return true
+	case N5:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListGamesParamsStatus.
 const (
 	ListGamesParamsStatusActive   ListGamesParamsStatus = "active"
@@ -1010,11 +1028,14 @@ type VariantView struct {
 
 // VariantsOptions defines model for VariantsOptions.
 type VariantsOptions struct {
-	EmptyClues   *bool `json:"empty_clues,omitempty"`
-	NoteTokens   *int  `json:"note_tokens,omitempty"`
-	RainbowCards *int  `json:"rainbow_cards,omitempty"`
-	StormTokens  *int  `json:"storm_tokens,omitempty"`
+	EmptyClues   *bool                        `json:"empty_clues,omitempty"`
+	NoteTokens   *int                         `json:"note_tokens,omitempty"`
+	RainbowCards *VariantsOptionsRainbowCards `json:"rainbow_cards,omitempty"`
+	StormTokens  *int                         `json:"storm_tokens,omitempty"`
 }
+
+// VariantsOptionsRainbowCards defines model for VariantsOptions.RainbowCards.
+type VariantsOptionsRainbowCards int
 
 // VariantsSettings defines model for VariantsSettings.
 type VariantsSettings struct {
