@@ -98,8 +98,9 @@ func (c *contract) check(req *http.Request, status int, header http.Header, body
 	}
 	route, params := c.route(req.Method, req.URL.Path)
 	if route == nil {
-		// No operation: the router's own 404 and 405, which must still be problems.
-		if status != http.StatusNotFound && status != http.StatusMethodNotAllowed {
+		// No operation: the router's own 404 and 405, or the rate limit in
+		// front of it, which must still be problems.
+		if status != http.StatusNotFound && status != http.StatusMethodNotAllowed && status != http.StatusTooManyRequests {
 			return fmt.Errorf("%s %s: answered %d but the document has no such operation", req.Method, req.URL.Path, status)
 		}
 		return c.checkProblem(body, header)

@@ -76,7 +76,14 @@ func (m *metrics) observe(c *gin.Context) {
 	m.record(route, c.Request.Method, c.Writer.Status(), time.Since(start))
 }
 
+// knownMethods are the method label's values: any other method is OTHER,
+// so that a client cannot grow /metrics by inventing methods.
+var knownMethods = map[string]bool{"GET": true, "HEAD": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "OPTIONS": true, "CONNECT": true, "TRACE": true}
+
 func (m *metrics) record(route, method string, status int, d time.Duration) {
+	if !knownMethods[method] {
+		method = "OTHER"
+	}
 	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
 	m.latency.WithLabelValues(route, method).Observe(d.Seconds())
 }

@@ -157,7 +157,8 @@ func (s *Server) fail(c *gin.Context, err error) {
 	case codeUnauthorized:
 		c.Header("WWW-Authenticate", `Bearer realm="hanabi"`)
 	case codeRateLimited:
-		if ra := c.GetHeader("Retry-After"); ra == "" {
+		// tooMany has set the limiter's own wait; the request's headers are not ours.
+		if c.Writer.Header().Get("Retry-After") == "" {
 			c.Header("Retry-After", "1")
 		}
 	case codeUnavailable:

@@ -169,7 +169,9 @@ func (s *Server) routes() error {
 	if err := r.SetTrustedProxies(s.cfg.TrustedProxies); err != nil {
 		return err
 	}
-	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors)
+	// The rate limit comes after cors, so that a page can read a 429, and
+	// before routing, so that requests no route matches are limited too.
+	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors, s.limitAddr)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
 		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
@@ -186,7 +188,7 @@ func (s *Server) routes() error {
 
 	v1 := r.Group("/v1")
 	ops(v1)
-	api := v1.Group("", s.limitAddr)
+	api := v1.Group("")
 	api.GET("/variants", s.listVariants)
 	api.GET("/variants/:name", s.getVariant)
 	api.GET("/bots", s.listBots)
