@@ -279,3 +279,16 @@ func TestOptionBoundsDocumented(t *testing.T) {
 		t.Errorf("rainbow_cards: the document says %v, the registry %v", counts, variants.RainbowCardCounts)
 	}
 }
+
+// The document is served as committed, at every address a client may try.
+func TestServedDocumentIsTheCommittedOne(t *testing.T) {
+	e := sqliteEnv(t)
+	for _, path := range []string{"/openapi.json", "/v1/openapi.json", "/swagger/doc.json"} {
+		r := e.req("GET", path, "", nil)
+		e.expect(r, http.StatusOK)
+		if !bytes.Equal(r.body, docs.OpenAPI) {
+			t.Errorf("%s serves %d bytes that are not docs/openapi.json", path, len(r.body))
+		}
+	}
+	e.expect(e.req("GET", "/swagger/index.html", "", nil), http.StatusOK)
+}

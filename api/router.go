@@ -18,6 +18,7 @@ import (
 	"github.com/gin-gonic/gin"
 	swaggerFiles "github.com/swaggo/files"
 	ginSwagger "github.com/swaggo/gin-swagger"
+	"github.com/swaggo/swag"
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
@@ -205,6 +206,14 @@ func (s *Server) routes() error {
 	s.handler = r
 	return nil
 }
+
+// servedDoc hands the document to the documentation UI's own doc.json, so
+// that /swagger/doc.json serves the same document as /openapi.json.
+type servedDoc struct{}
+
+func (servedDoc) ReadDoc() string { return string(docs.OpenAPI) }
+
+func init() { swag.Register(swag.Name, servedDoc{}) }
 
 // openAPI godoc
 //
