@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Parking. A long-poll served the ordinary way holds a goroutine, its stack
@@ -211,15 +213,15 @@ type parkSpec struct {
 	inm    string // state: If-None-Match
 }
 
-func (p *parkSpec) ready(st *gameState) bool {
+func (p *parkSpec) ready(st *play.State) bool {
 	if p.kind == parkEvents {
-		return int64(st.eventCount()) > p.since
+		return int64(st.EventCount()) > p.since
 	}
 	switch {
 	case p.since >= 0:
-		return st.row.Version > p.since
+		return st.Version > p.since
 	case p.inm != "":
-		return !etagListMatches(p.inm, etag(st.row.Version, p.viewer))
+		return !etagListMatches(p.inm, etag(st.Version, p.viewer))
 	}
 	return true
 }
@@ -227,7 +229,7 @@ func (p *parkSpec) ready(st *gameState) bool {
 // parked is one long-poll waiting without a goroutine.
 type parked struct {
 	parkSpec
-	w        *watcher
+	w        *room
 	ln       *parkListener
 	conn     net.Conn
 	prefix   []byte // bytes read ahead of the request, replayed on keep-alive
@@ -344,7 +346,7 @@ func serializeHeader(h http.Header) string {
 // the load instead of holding its goroutine through it, and the watcher's
 // first load settles it (see firstLoad, settleOne) with the answer the ordinary path would
 // have given: the state, or a problem.
-func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Duration, spec parkSpec) bool {
+func (s *Server) tryPark(c *gin.Context, w *room, st *play.State, wait time.Duration, spec parkSpec) bool {
 	pl := parkListenerOf(c)
 	if pl == nil || st != nil && s.checkSeat(st, c) != nil {
 		return false
@@ -368,7 +370,7 @@ func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Du
 		start: c.GetTime(ctxStart), deadline: time.Now().Add(wait),
 	}
 	if st != nil {
-		p.version, p.events = st.row.Version, st.eventCount()
+		p.version, p.events = st.Version, st.EventCount()
 	}
 	if a := seatOf(c); a != nil {
 		p.seat = a.seat
@@ -387,7 +389,7 @@ func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Du
 	p.conn = conn
 	c.Set(ctxParked, true)
 	if st != nil {
-		s.kickBots(st)
+		s.games.Kick(st)
 	}
 	s.addWaiter()
 
@@ -436,8 +438,8 @@ func (s *Server) tryPark(c *gin.Context, w *watcher, st *gameState, wait time.Du
 		}
 		return true
 	}
-	if cur := w.cur; cur != nil && cur.row.Version > p.version {
-		p.version, p.events = cur.row.Version, cur.eventCount()
+	if cur, _ := w.w.Latest(); cur != nil && cur.Version > p.version {
+		p.version, p.events = cur.Version, cur.EventCount()
 		if p.ready(cur) {
 			w.mu.Unlock()
 			if s.unpark(p) {
@@ -531,7 +533,7 @@ func (s *Server) withState(ps []*parked, wg *sync.WaitGroup) []*parked {
 func (s *Server) answerLoaded(p *parked) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	st, err := s.loadShared(ctx, p.w.id, s.flightSeq.Load())
+	st, err := p.w.w.Load(ctx)
 	if err == nil && p.seat >= 0 {
 		err = checkSeatNumber(st, p.seat)
 	}
@@ -539,7 +541,7 @@ func (s *Server) answerLoaded(p *parked) {
 		s.answerProblem(p, err)
 		return
 	}
-	p.version, p.events = st.row.Version, st.eventCount()
+	p.version, p.events = st.Version, st.EventCount()
 	s.answer([]*parked{p}, st).Wait()
 }
 
@@ -572,14 +574,14 @@ func (s *Server) releaseParked() {
 
 // firstLoad loads a watched game for the requests parked before any state
 // of it was known, and settles them.
-func (s *Server) firstLoad(w *watcher) {
+func (s *Server) firstLoad(w *room) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	// Any flight that starts now is younger than the watcher's subscription.
-	st, err := s.loadShared(ctx, w.id, s.flightSeq.Load())
+	// Any load that starts now is younger than the watch's subscription.
+	st, err := w.w.Load(ctx)
 	if err == nil {
-		w.offer(st)
-		s.kickBots(st)
+		w.w.Offer(st)
+		s.games.Kick(st)
 	}
 	var settled []*parked
 	w.mu.Lock()
@@ -606,7 +608,7 @@ func (s *Server) firstLoad(w *watcher) {
 // settleOne answers, or parks for good, a claimed request that was parked
 // before its game was loaded, now that st is known: what waitFor and the
 // handler would have done had the load come first.
-func (s *Server) settleOne(p *parked, st *gameState) {
+func (s *Server) settleOne(p *parked, st *play.State) {
 	if p.seat >= 0 {
 		if err := checkSeatNumber(st, p.seat); err != nil {
 			s.answerProblem(p, err)
@@ -614,7 +616,7 @@ func (s *Server) settleOne(p *parked, st *gameState) {
 		}
 	}
 	if p.ready(st) {
-		p.version, p.events = st.row.Version, st.eventCount()
+		p.version, p.events = st.Version, st.EventCount()
 		s.answer([]*parked{p}, st)
 		return
 	}
@@ -622,7 +624,7 @@ func (s *Server) settleOne(p *parked, st *gameState) {
 	w := p.w
 	w.mu.Lock()
 	p.pending = false
-	p.version, p.events = st.row.Version, st.eventCount()
+	p.version, p.events = st.Version, st.EventCount()
 	w.mu.Unlock()
 	p.claimed.Store(false)
 	pk := &s.parker
@@ -640,7 +642,7 @@ func (s *Server) settleOne(p *parked, st *gameState) {
 	pk.mu.Unlock()
 	w.mu.Lock()
 	cur := w.knownLocked()
-	if cur != nil && cur.row.Version > p.version && p.ready(cur) {
+	if cur != nil && cur.Version > p.version && p.ready(cur) {
 		w.mu.Unlock()
 		if s.unpark(p) {
 			s.answer([]*parked{p}, cur)
@@ -669,7 +671,7 @@ func (s *Server) answerProblem(p *parked, err error) {
 
 // wake answers the parked long-polls of w that st satisfies; follow calls it
 // after each load.
-func (s *Server) wake(w *watcher, st *gameState) {
+func (s *Server) wake(w *room, st *play.State) {
 	var ready, pending []*parked
 	w.mu.Lock()
 	for p := range w.parked {
@@ -678,8 +680,8 @@ func (s *Server) wake(w *watcher, st *gameState) {
 			pending = append(pending, p)
 			continue
 		}
-		if st.row.Version > p.version {
-			p.version, p.events = st.row.Version, st.eventCount()
+		if st.Version > p.version {
+			p.version, p.events = st.Version, st.EventCount()
 		}
 		if p.ready(st) {
 			delete(w.parked, p)
@@ -705,7 +707,7 @@ func (s *Server) wake(w *watcher, st *gameState) {
 // list. With st, those that st satisfies get it; the others (and all, when
 // st is nil) get the answer of a wait that ran out. Each distinct body is
 // rendered once, and the writes are spread over a few goroutines.
-func (s *Server) answer(ps []*parked, st *gameState) *sync.WaitGroup {
+func (s *Server) answer(ps []*parked, st *play.State) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	if len(ps) == 0 {
 		return &wg
@@ -767,19 +769,19 @@ func (s *Server) renderTimeout(p *parked) rendered {
 	return rendered{status: http.StatusNotModified, etag: etag(p.version, p.viewer)}
 }
 
-func (s *Server) renderReady(p *parked, st *gameState) rendered {
+func (s *Server) renderReady(p *parked, st *play.State) rendered {
 	var body []byte
 	var err error
 	if p.kind == parkEvents {
 		var evs []Event
 		if evs, err = eventsOf(st, int(p.since)); err == nil {
-			body, err = json.Marshal(EventsResponse{Events: evs, Version: st.row.Version})
+			body, err = json.Marshal(EventsResponse{Events: evs, Version: st.Version})
 		}
 		if err == nil {
 			return rendered{status: http.StatusOK, ctype: "application/json; charset=utf-8", body: body}
 		}
 	} else {
-		tag := etag(st.row.Version, p.viewer)
+		tag := etag(st.Version, p.viewer)
 		if p.inm != "" && etagListMatches(p.inm, tag) {
 			return rendered{status: http.StatusNotModified, etag: tag}
 		}
@@ -804,7 +806,7 @@ func routeOf(k parkKind) string {
 // the listener, or closes it.
 func (s *Server) writeParked(p *parked, r rendered, shutdown bool) {
 	defer s.releaseWaiter()
-	defer s.unwatch(p.w)
+	defer p.w.w.Close()
 	closeAfter := p.close || shutdown
 	var b []byte
 	b = append(b, "HTTP/1.1 "...)
@@ -963,7 +965,7 @@ func (s *Server) sweep() {
 				s.leaveWatcher(p)
 				p.conn.Close()
 				s.recordParked(p, 499, 0, "")
-				s.unwatch(p.w)
+				p.w.w.Close()
 				s.releaseWaiter()
 			}
 		}
