@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -145,7 +146,7 @@ func (s *Server) getEvents(c *gin.Context) {
 	}
 	id := c.Param("id")
 	st, err := s.waitFor(c, id, wait, func(st *play.State) bool { return st.EventCount() > after },
-		&parkSpec{kind: parkEvents, viewer: viewerOf(c), since: int64(after)})
+		&park.Spec{Kind: park.Events, Viewer: viewerOf(c), Since: int64(after)})
 	if err != nil {
 		s.fail(c, err)
 		return

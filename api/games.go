@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
@@ -236,7 +237,7 @@ func (s *Server) getGame(c *gin.Context) {
 		}
 		return true
 	}
-	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &parkSpec{kind: parkState, viewer: viewer, since: since, inm: inm})
+	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &park.Spec{Kind: park.State, Viewer: viewer, Since: since, INM: inm})
 	if err != nil {
 		s.fail(c, err)
 		return

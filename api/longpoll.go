@@ -3,11 +3,11 @@ package api
 import (
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -52,7 +52,7 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 // With a spec, a request that must wait may be parked instead (see
 // tryPark): then waitFor returns nil, nil and the request is answered later
 // without its handler.
-func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*play.State) bool, spec *parkSpec) (*play.State, error) {
+func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*play.State) bool, spec *park.Spec) (*play.State, error) {
 	ctx := c.Request.Context()
 	if wait <= 0 || !play.ValidID(id) {
 		return s.games.Load(ctx, id)
@@ -67,7 +67,7 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 		}
 	}()
 	next, st := w.LatestKnown()
-	if st == nil && spec != nil && s.tryPark(c, s.roomOf(w), nil, wait, *spec) {
+	if st == nil && spec != nil && s.tryPark(c, w, nil, wait, *spec) {
 		keep = true
 		return nil, nil
 	}
@@ -81,7 +81,7 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 	if ready(st) {
 		return st, nil
 	}
-	if spec != nil && s.tryPark(c, s.roomOf(w), st, wait, *spec) {
+	if spec != nil && s.tryPark(c, w, st, wait, *spec) {
 		keep = true
 		return nil, nil
 	}
@@ -112,31 +112,6 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 			st = cur.Slim()
 		}
 	}
-}
-
-// room is the parked long-polls of one watched game. The watch tells it of
-// every new state (Changed) after publishing it, so a request that joins the
-// room under its lock, having seen an older state, is still woken.
-type room struct {
-	s       *Server
-	w       *play.Watch
-	mu      sync.Mutex
-	loading bool // firstLoad runs
-	parked  map[*parked]struct{}
-}
-
-func (s *Server) roomOf(w *play.Watch) *room {
-	return w.Attach(func() play.Listener {
-		return &room{s: s, w: w, parked: map[*parked]struct{}{}}
-	}).(*room)
-}
-
-func (r *room) Changed(st *play.State) { r.s.wake(r, st) }
-
-// knownLocked is the newest state the watch knows, or nil; r.mu is held.
-func (r *room) knownLocked() *play.State {
-	_, st := r.w.LatestKnown()
-	return st
 }
 
 func (s *Server) addWaiter() {

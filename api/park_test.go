@@ -34,9 +34,7 @@ func parkEnvHTTP(t testing.TB, setup func(*http.Server), tweak ...func(*envConfi
 }
 
 func parkedCount(s *Server) int {
-	s.parker.mu.Lock()
-	defer s.parker.mu.Unlock()
-	return len(s.parker.h)
+	return s.parker.Count()
 }
 
 // rawConn is one client connection on which requests are written by hand,

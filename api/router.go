@@ -19,6 +19,7 @@ import (
 	swaggerFiles "github.com/swaggo/files"
 	ginSwagger "github.com/swaggo/gin-swagger"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/docs"
 )
 
@@ -63,8 +64,7 @@ type Server struct {
 	shutdownOnce sync.Once
 
 	waiters atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
-	parker  parker
-	bg      sync.WaitGroup
+	parker  *park.Parker
 }
 
 // New builds the server; it asks the store for the signing secret when the
@@ -103,6 +103,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
 	}
+	s.parker = park.New(parkHost{s})
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
@@ -120,8 +121,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() { close(s.shutdown) })
 	done := make(chan struct{})
 	go func() {
-		s.releaseParked()
-		s.bg.Wait()
+		s.parker.Release()
 		close(done)
 	}()
 	select {
