@@ -119,7 +119,7 @@ func classify(err error) *apiError {
 		return &apiError{code: codeBadRequest, detail: oe.Msg}
 	case errors.Is(err, variants.ErrUnknownVariant):
 		return &apiError{code: codeNotFound, detail: err.Error()}
-	case errors.As(err, &pe):
+	case errors.As(err, &pe) && playCodes[pe.Code] != "":
 		return &apiError{code: playCodes[pe.Code], detail: pe.Msg}
 	case errors.Is(err, errShuttingDown):
 		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
