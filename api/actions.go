@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -10,7 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // ActionRequest is one move as it is decoded: play and discard name a card by
@@ -161,8 +160,16 @@ func (s *Server) postAction(c *gin.Context) {
 	// to the server.
 	ctx := context.WithoutCancel(c.Request.Context())
 	seat := seatOf(c).seat
-	move := func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }
-	st, ev, err := s.act(ctx, c.Param("id"), seat, move, req.Version, c.GetHeader("If-Match"))
+	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version}
+	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {
+		move.Check = func(version int64) error {
+			if !ifMatchVersion(ifMatch, version) {
+				return errorf(codePreconditionFailed, "If-Match %s does not match the game's version %d", truncate(ifMatch, 40), version)
+			}
+			return nil
+		}
+	}
+	st, ev, err := s.games.Act(ctx, c.Param("id"), seat, move)
 	if err != nil {
 		if ae := classify(err); ae.reason == engine.ErrUnknownColor.Code && req.Color != nil {
 			// The engine saw only an index; name the color the client sent.
@@ -171,101 +178,16 @@ func (s *Server) postAction(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	s.kickBots(st)
-	c.Header("ETag", etag(st.row.Version, seat))
+	c.Header("ETag", etag(st.Version, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
-	c.JSON(http.StatusOK, ActionResponse{Event: ev, Game: buildView(st, seat)})
+	c.JSON(http.StatusOK, ActionResponse{Event: eventView(st.Config, ev), Game: buildView(st, seat)})
 }
 
-// act applies seat's move to the game and appends it to the log. It is also
-// the path bots take, so that every move meets the same checks.
-//
-// A busy game is in the cache, and act first judges the move on that copy
-// without reading the database: for an active game every change is an
-// append to the log, so a stale copy can only make the append hit a taken
-// seq, which the store refuses. Whatever the cached copy refuses or loses is
-// judged again on the stored game, so no answer rests on stale data.
-func (s *Server) act(ctx context.Context, id string, seat int, move func(*engine.Config) engine.Action, version *int64, ifMatch string) (*gameState, Event, error) {
-	if st := s.cache.active(id); st != nil {
-		if st, ev, err := s.tryAct(ctx, st, seat, move, version, ifMatch); err == nil {
-			return st, ev, nil
-		}
-	}
-	st, err := s.load(ctx, id)
-	if err != nil {
-		return nil, Event{}, err
-	}
-	st, ev, err := s.tryAct(ctx, st, seat, move, version, ifMatch)
-	if errors.Is(err, models.ErrConflict) {
-		return nil, Event{}, s.conflict(ctx, id, seat)
-	}
-	return st, ev, err
-}
-
-func (s *Server) tryAct(ctx context.Context, st *gameState, seat int, move func(*engine.Config) engine.Action, version *int64, ifMatch string) (*gameState, Event, error) {
-	id := st.row.ID
-	if err := checkSeatNumber(st, seat); err != nil {
-		return nil, Event{}, err
-	}
-	if st.row.Status != models.StatusActive {
-		return nil, Event{}, errorf(codeGameNotActive, "the game is %s", st.row.Status)
-	}
-	if ifMatch != "" && !ifMatchVersion(ifMatch, st.row.Version) {
-		return nil, Event{}, errorf(codePreconditionFailed, "If-Match %s does not match the game's version %d", truncate(ifMatch, 40), st.row.Version)
-	}
-	if version != nil && *version != st.row.Version {
-		return nil, Event{}, errorf(codeStaleVersion, "the move is for version %d but the game is at version %d", *version, st.row.Version)
-	}
-	a := move(st.cfg)
-	ev, err := st.game.ApplyAs(seat, a)
-	if err != nil {
-		return nil, Event{}, err
-	}
-	status := models.StatusActive
-	if ev.Over {
-		status = models.StatusFinished
-	}
-	entry := models.Action{GameID: id, Seq: len(st.log), Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}
-	row, err := s.store.AppendAction(ctx, entry, status)
-	if err != nil {
-		return nil, Event{}, err
-	}
-	s.metrics.actions.Inc()
-	if ev.Over {
-		s.metrics.finished.Inc()
-	}
-	st.row = row
-	st.log = append(st.log, entry)
-	st.actions = len(st.log)
-	s.cache.put(st)
-	return st, eventView(st.cfg, ev), nil
-}
-
-// conflict explains a lost race: when the winner's move passed the turn on,
-// the loser is simply not to act any more.
-func (s *Server) conflict(ctx context.Context, id string, seat int) error {
-	st, err := s.load(ctx, id)
-	if err == nil {
-		if st.row.Status != models.StatusActive {
-			return errorf(codeGameNotActive, "the game is %s", st.row.Status)
-		}
-		if cur := st.game.Current(); cur != seat {
-			return errorf(codeNotYourTurn, "another move was applied first; seat %d is to act, not seat %d", cur, seat)
-		}
-	}
-	return errorf(codeStaleVersion, "another move was applied first")
-}
-
-func checkSeatNumber(st *gameState, seat int) error {
-	if seat < 0 || seat >= st.row.Players {
-		return errorf(codeForbidden, "the seat token names seat %d, which this game does not have", seat)
-	}
-	return nil
-}
+func checkSeatNumber(st *play.State, seat int) error { return play.CheckSeat(st, seat) }
 
 // checkSeat verifies that a token-bearing request names a seat of this game.
-func (s *Server) checkSeat(st *gameState, c *gin.Context) error {
+func (s *Server) checkSeat(st *play.State, c *gin.Context) error {
 	if a := seatOf(c); a != nil {
 		return checkSeatNumber(st, a.seat)
 	}

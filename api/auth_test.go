@@ -216,9 +216,9 @@ func TestOwnCardsNeverShown(t *testing.T) {
 // configured secret) accepts the tokens of the first.
 func TestTokenSurvivesRestart(t *testing.T) {
 	path := t.TempDir() + "/h.db"
-	e1 := newEnv(t, path, func(c *Config) { c.Secret = nil })
+	e1 := newEnv(t, path, func(c *envConfig) { c.Secret = nil })
 	tb := e1.newTable("basic", 2, variants.Options{}, "restart")
-	e2 := newEnv(t, path, func(c *Config) { c.Secret = nil })
+	e2 := newEnv(t, path, func(c *envConfig) { c.Secret = nil })
 	r := e2.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil)
 	e2.expect(r, http.StatusOK)
 	var g GameView

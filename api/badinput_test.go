@@ -12,7 +12,7 @@ import (
 // TestBadInput sends every endpoint what a careless or hostile client might:
 // each gets a problem with the right code, never a 500.
 func TestBadInput(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.Bots = []bots.Strategy{testStrategy} })
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = []bots.Strategy{testStrategy} })
 	tb := e.newTable("farbrausch2", 2, variants.Options{}, "bad-input")
 	lobby := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3})
 	e.expect(lobby, http.StatusCreated)

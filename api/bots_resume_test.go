@@ -14,7 +14,7 @@ import (
 // A table of bots stored as if the server had stopped mid-game: ResumeBots
 // alone, with nobody reading the game, must play it to the end.
 func TestResumeBotsAfterRestart(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.Bots = bots.List() })
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	ctx := context.Background()
 	_, set, _, err := variants.Setup("farbrausch", variants.Options{}, 3)
 	if err != nil {
@@ -23,23 +23,23 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 	opts, _ := json.Marshal(set)
 	g := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "resume", Players: 3, Status: models.StatusActive}
 	seats := []models.Seat{{Seat: 0, Name: "hat", Bot: "hat"}, {Seat: 1, Name: "hat", Bot: "hat"}, {Seat: 2, Name: "conventions", Bot: "conventions"}}
-	if err := e.srv.store.CreateGame(ctx, g, seats); err != nil {
+	if err := e.store.CreateGame(ctx, g, seats); err != nil {
 		t.Fatal(err)
 	}
 	// A game of people only is left alone.
 	people := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "people", Players: 2, Status: models.StatusActive}
-	if err := e.srv.store.CreateGame(ctx, people, []models.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}); err != nil {
+	if err := e.store.CreateGame(ctx, people, []models.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}); err != nil {
 		t.Fatal(err)
 	}
-	changed, cancel := e.srv.store.Subscribe(g.ID)
+	changed, cancel := e.store.Subscribe(g.ID)
 	defer cancel()
-	n, err := e.srv.ResumeBots(ctx)
+	n, err := e.games.ResumeBots(ctx)
 	if err != nil || n != 1 {
 		t.Fatalf("resumed %d games, err %v; want 1", n, err)
 	}
 	deadline := time.After(30 * time.Second)
 	for {
-		row, _, log, err := e.srv.store.LoadGame(ctx, g.ID)
+		row, _, log, err := e.store.LoadGame(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 			t.Fatalf("the bots stopped after %d actions", len(log))
 		}
 	}
-	if _, _, log, _ := e.srv.store.LoadGame(ctx, people.ID); len(log) != 0 {
+	if _, _, log, _ := e.store.LoadGame(ctx, people.ID); len(log) != 0 {
 		t.Fatalf("a game without bots got %d actions", len(log))
 	}
 }

@@ -40,7 +40,7 @@ func (p *testPlayer) Act(v *engine.View) engine.Action {
 }
 
 func TestBotSeats(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) {
+	e := sqliteEnv(t, func(c *envConfig) {
 		c.Bots = []bots.Strategy{testStrategy}
 		c.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	})
@@ -97,7 +97,7 @@ func TestBotSeats(t *testing.T) {
 }
 
 func TestBotMovesAfterRestart(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.Bots = []bots.Strategy{testStrategy} })
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = []bots.Strategy{testStrategy} })
 	_, set, _, err := variants.Setup("basic", variants.Options{}, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func TestBotMovesAfterRestart(t *testing.T) {
 	opts, _ := json.Marshal(set)
 	g := &models.Game{ID: models.NewID(), Variant: "basic", Options: string(opts), Seed: "restart-bot", Players: 2, Status: models.StatusActive}
 	seats := []models.Seat{{Seat: 0, Name: "tester", Bot: "tester"}, {Seat: 1, Name: "Bob"}}
-	if err := e.srv.store.CreateGame(context.Background(), g, seats); err != nil {
+	if err := e.store.CreateGame(context.Background(), g, seats); err != nil {
 		t.Fatal(err)
 	}
 	e.expect(e.req("GET", "/v1/games/"+g.ID, "", nil), http.StatusOK)
@@ -120,7 +120,7 @@ func TestBotMovesAfterRestart(t *testing.T) {
 
 func TestRegisteredBots(t *testing.T) {
 	var sink syncBuffer
-	e := sqliteEnv(t, func(c *Config) {
+	e := sqliteEnv(t, func(c *envConfig) {
 		c.Bots = bots.List()
 		c.Logger = slog.New(slog.NewJSONHandler(&sink, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	})

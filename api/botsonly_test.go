@@ -10,7 +10,7 @@ import (
 // A table of bots only, seat 0 included, plays itself to the end; its
 // creator gets no seat and no token, and watches the public view.
 func TestBotsOnlyTablePlaysItself(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.Bots = bots.List() })
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "seed": "bots-only",
 		"bots": []any{
 			map[string]any{"seat": 0, "strategy": "hat"},
@@ -44,7 +44,7 @@ func TestBotsOnlyTablePlaysItself(t *testing.T) {
 }
 
 func TestBotSeatOutOfRange(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.Bots = bots.List() })
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	for _, seat := range []int{-1, 3, 99} {
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3,
 			"bots": []any{map[string]any{"seat": seat, "strategy": "hat"}}})

@@ -8,7 +8,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Event is one thing that happened at the table, as the caller may see it.
@@ -170,26 +172,26 @@ func gameOverEvent(turns int, r engine.Result) Event {
 
 // eventsOf replays the game's log from the deal and renders every event with
 // seq > after. The log is the truth, so events are derived, never stored.
-func eventsOf(st *gameState, after int) ([]Event, error) {
+func eventsOf(st *play.State, after int) ([]Event, error) {
 	out := []Event{}
-	if after >= st.eventCount() {
+	if after >= st.EventCount() {
 		return out, nil
 	}
-	g, err := engine.NewSeeded(*st.cfg, st.row.Seed)
+	g, err := engine.NewSeeded(*st.Config, st.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("game %s: deal: %w", st.row.ID, err)
+		return nil, fmt.Errorf("game %s: deal: %w", st.ID, err)
 	}
-	for i, a := range st.log {
-		ev, err := g.Apply(toEngine(a))
+	for i, a := range st.Log {
+		ev, err := g.Apply(a.Action)
 		if err != nil {
-			return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.row.ID, i, err)
+			return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
 		}
 		if ev.Turn+1 > after {
-			out = append(out, eventView(st.cfg, ev))
+			out = append(out, eventView(st.Config, ev))
 		}
 	}
-	if r, over := g.Result(); over && len(st.log)+1 > after {
-		out = append(out, gameOverEvent(len(st.log), r))
+	if r, over := g.Result(); over && len(st.Log)+1 > after {
+		out = append(out, gameOverEvent(len(st.Log), r))
 	}
 	return out, nil
 }
@@ -225,8 +227,8 @@ func (s *Server) getEvents(c *gin.Context) {
 		return
 	}
 	id := c.Param("id")
-	st, err := s.waitFor(c, id, wait, func(st *gameState) bool { return st.eventCount() > after },
-		&parkSpec{kind: parkEvents, viewer: viewerOf(c), since: int64(after)})
+	st, err := s.waitFor(c, id, wait, func(st *play.State) bool { return st.EventCount() > after },
+		&park.Spec{Kind: park.Events, Viewer: viewerOf(c), Since: int64(after)})
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -245,7 +247,7 @@ func (s *Server) getEvents(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
-	c.JSON(http.StatusOK, EventsResponse{Events: evs, Version: st.row.Version})
+	c.JSON(http.StatusOK, EventsResponse{Events: evs, Version: st.Version})
 }
 
 func intQuery(c *gin.Context, name string, def, min, max int) (int, error) {

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -52,15 +52,15 @@ func BuildExamples() (*Examples, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &gameState{
-		row:      &models.Game{ID: exampleID, Variant: ex.Create.Variant, Seed: *ex.Create.Seed, Players: 2, Status: models.StatusLobby},
-		seats:    []models.Seat{{Seat: 0, Name: ex.Create.Name}},
-		settings: set, cfg: &cfg, game: g,
+	st := &play.State{
+		Record: play.Record{ID: exampleID, Variant: ex.Create.Variant, Settings: set, Seed: *ex.Create.Seed, Players: 2, Status: play.StatusLobby},
+		Seats:  []play.Seat{{Seat: 0, Name: ex.Create.Name}},
+		Config: &cfg, Game: g,
 	}
 	ex.Created = SeatResponse{Game: buildView(st, 0), Seat: ptr(0), Token: ptr(exampleToken)}
 
-	st.seats = append(st.seats, models.Seat{Seat: 1, Name: ex.Join.Name})
-	st.row.Status, st.row.Version = models.StatusActive, 1
+	st.Seats = append(st.Seats, play.Seat{Seat: 1, Name: ex.Join.Name})
+	st.Status, st.Version = play.StatusActive, 1
 	ex.Joined = SeatResponse{Game: buildView(st, 1), Seat: ptr(1), Token: ptr(exampleToken)}
 	ex.Game = *buildView(st, 0)
 
@@ -72,8 +72,8 @@ func BuildExamples() (*Examples, error) {
 		if err != nil {
 			return nil, fmt.Errorf("example move %d is illegal: %w", i, err)
 		}
-		st.log = append(st.log, models.Action{GameID: exampleID, Seq: i, Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value})
-		st.actions, st.row.Version = len(st.log), st.row.Version+1
+		st.Log = append(st.Log, play.Entry{Seq: i, Seat: seat, Action: a})
+		st.Actions, st.Version = len(st.Log), st.Version+1
 		if i == 0 {
 			ex.Acted = ActionResponse{Event: eventView(&cfg, ev), Game: buildView(st, seat)}
 		}
@@ -81,12 +81,12 @@ func BuildExamples() (*Examples, error) {
 	if !g.Over() {
 		return nil, fmt.Errorf("the example game has not ended")
 	}
-	st.row.Status = models.StatusFinished
+	st.Status = play.StatusFinished
 	evs, err := eventsOf(st, 0)
 	if err != nil {
 		return nil, err
 	}
-	ex.Events = EventsResponse{Events: evs, Version: st.row.Version}
+	ex.Events = EventsResponse{Events: evs, Version: st.Version}
 	return ex, nil
 }
 

@@ -1,20 +1,14 @@
 package api
 
 import (
-	"crypto/rand"
-	"encoding/base32"
-	"encoding/json"
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -59,33 +53,6 @@ type GameList struct {
 	NextCursor *string `json:"next_cursor" extensions:"x-nullable"`
 }
 
-const maxName = 64
-
-func cleanName(name string, fallback string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return fallback, nil
-	}
-	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxName {
-		return "", badRequest("name must be valid UTF-8 of at most %d characters", maxName)
-	}
-	if len(name) > 4*maxName {
-		return "", badRequest("name is too long")
-	}
-	for _, r := range name {
-		if unicode.IsControl(r) {
-			return "", badRequest("name must not contain control characters")
-		}
-	}
-	return name, nil
-}
-
-func newSeed() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
-}
-
 // createGame godoc
 //
 //	@Summary		Create a game
@@ -111,91 +78,27 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if req.Variant == "" {
-		s.fail(c, badRequest("variant is required (see GET /v1/variants)"))
-		return
-	}
-	if req.Players < variants.MinPlayers || req.Players > variants.MaxPlayers {
-		s.fail(c, badRequest("players must be %d–%d, got %d", variants.MinPlayers, variants.MaxPlayers, req.Players))
-		return
-	}
-	_, set, _, err := variants.Setup(req.Variant, req.Options, req.Players)
-	if err != nil {
-		if ae := classify(err); ae.code == codeNotFound {
-			err = badRequest("%s", err.Error())
-		} else if ae.code == codeInternal {
-			err = badRequest("this table cannot be dealt: %s", err.Error())
-		}
-		s.fail(c, err)
-		return
-	}
-	seed := newSeed()
-	if req.Seed != nil {
-		if *req.Seed == "" || len(*req.Seed) > 256 {
-			s.fail(c, badRequest("seed must be 1–256 bytes"))
-			return
-		}
-		seed = *req.Seed
-	}
-	name, err := cleanName(req.Name, "Seat 0")
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	// A bot in seat 0 means the creator only watches.
-	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })
-	var seats []models.Seat
-	if creator {
-		seats = append(seats, models.Seat{Seat: 0, Name: name})
-	}
+	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name}
 	for _, b := range req.Bots {
-		if b.Seat < 0 || b.Seat >= req.Players {
-			s.fail(c, badRequest("a bot's seat must be 0–%d, got %d", req.Players-1, b.Seat))
-			return
-		}
-		for _, t := range seats {
-			if t.Seat == b.Seat {
-				s.fail(c, badRequest("seat %d is given twice", b.Seat))
-				return
-			}
-		}
-		if s.strategy(b.Strategy) == nil {
-			s.fail(c, badRequest("unknown bot strategy %q (see GET /v1/bots)", truncate(b.Strategy, 64)))
-			return
-		}
-		seats = append(seats, models.Seat{Seat: b.Seat, Name: b.Strategy, Bot: b.Strategy})
+		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
-	opts, _ := json.Marshal(set)
-	status := models.StatusLobby
-	if len(seats) == req.Players {
-		status = models.StatusActive
-	}
-	g := &models.Game{ID: models.NewID(), Variant: req.Variant, Options: string(opts), Seed: seed, Players: req.Players, Status: status}
-	ctx := c.Request.Context()
-	if err := s.store.CreateGame(ctx, g, seats); err != nil {
-		s.fail(c, err)
-		return
-	}
-	s.metrics.created.Inc()
-	st, err := s.load(ctx, g.ID)
+	st, seat, err := s.games.Create(c.Request.Context(), ng)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	s.kickBots(st)
-	c.Header("Location", "/v1/games/"+g.ID)
+	c.Header("Location", "/v1/games/"+st.ID)
 	c.Header("Cache-Control", "no-store")
-	if !creator {
+	if seat < 0 {
 		c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, engine.Public)})
 		return
 	}
-	token, err := s.issueToken(g.ID, 0)
+	token, err := s.issueToken(st.ID, seat)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	seat := 0
-	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, 0), Seat: &seat, Token: &token})
+	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: &seat, Token: &token})
 }
 
 // joinGame godoc
@@ -226,18 +129,8 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	name, err := cleanName(req.Name, "Guest")
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	id := c.Param("id")
-	if !validID(id) {
-		s.fail(c, models.ErrNotFound)
-		return
-	}
-	ctx := c.Request.Context()
-	seat, _, err := s.store.JoinSeat(ctx, id, name)
+	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -247,12 +140,6 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	st, err := s.load(ctx, id)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	s.kickBots(st)
 	c.Header("Location", "/v1/games/"+id)
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: &seat, Token: &token})
@@ -275,7 +162,7 @@ func (s *Server) joinGame(c *gin.Context) {
 func (s *Server) listGames(c *gin.Context) {
 	status := c.Query("status")
 	switch status {
-	case "", models.StatusLobby, models.StatusActive, models.StatusFinished:
+	case "", play.StatusLobby, play.StatusActive, play.StatusFinished:
 	default:
 		s.fail(c, badRequest("status must be lobby, active or finished, not %q", truncate(status, 32)))
 		return
@@ -290,7 +177,7 @@ func (s *Server) listGames(c *gin.Context) {
 		s.fail(c, badRequest("cursor is not one this server handed out"))
 		return
 	}
-	games, next, err := s.store.ListGames(c.Request.Context(), status, limit, cursor)
+	games, next, err := s.games.List(c.Request.Context(), status, limit, cursor)
 	if err != nil {
 		if classify(err).code == codeInternal && cursor != "" {
 			// A cursor the store cannot read is the client's mistake.
@@ -350,16 +237,16 @@ func (s *Server) getGame(c *gin.Context) {
 	}
 	viewer := viewerOf(c)
 	inm := c.GetHeader("If-None-Match")
-	fresh := func(st *gameState) bool {
+	fresh := func(st *play.State) bool {
 		switch {
 		case since >= 0:
-			return st.row.Version > since
+			return st.Version > since
 		case inm != "":
-			return !etagListMatches(inm, etag(st.row.Version, viewer))
+			return !etagListMatches(inm, etag(st.Version, viewer))
 		}
 		return true
 	}
-	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &parkSpec{kind: parkState, viewer: viewer, since: since, inm: inm})
+	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &park.Spec{Kind: park.State, Viewer: viewer, Since: since, INM: inm})
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -371,8 +258,8 @@ func (s *Server) getGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	s.kickBots(st)
-	tag := etag(st.row.Version, viewer)
+	s.games.Kick(st)
+	tag := etag(st.Version, viewer)
 	c.Header("ETag", tag)
 	c.Header("Vary", "Authorization")
 	c.Header("Cache-Control", "private, no-cache")

@@ -40,7 +40,7 @@ func TestMethodFloodKeepsMetricsBounded(t *testing.T) {
 
 // Requests that match no route are rate limited like the others.
 func TestUnroutedRequestsAreLimited(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.AddrLimit = Limit{PerSecond: 0.5, Burst: 2} })
+	e := sqliteEnv(t, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.5, Burst: 2} })
 	var last resp
 	for range 3 {
 		last = e.req("GET", "/v1/nowhere", "", nil)
@@ -52,7 +52,7 @@ func TestUnroutedRequestsAreLimited(t *testing.T) {
 
 // Retry-After says how long the limiter really wants the client to wait.
 func TestRetryAfterIsTheLimitersWait(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.AddrLimit = Limit{PerSecond: 0.2, Burst: 1} })
+	e := sqliteEnv(t, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.2, Burst: 1} })
 	e.expect(e.req("GET", "/v1/bots", "", nil), http.StatusOK)
 	r := e.req("GET", "/v1/bots", "", nil)
 	e.expect(r, http.StatusTooManyRequests)

@@ -41,7 +41,7 @@ func (s *Server) readyz(c *gin.Context) {
 	}
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
+	if err := s.games.Ping(ctx); err != nil {
 		s.log.WarnContext(ctx, "readiness check failed", "err", err.Error())
 		s.fail(c, errorf(codeUnavailable, "the database does not answer"))
 		return

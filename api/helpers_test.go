@@ -14,8 +14,10 @@ import (
 
 	"github.com/hanabi-server/hanabi/models/storetest"
 
+	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -49,15 +51,25 @@ func openStore(t testing.TB, dbURL string) *models.Store {
 // testEnv is a server on a real listener, so that long-polls, disconnects
 // and shutdown behave as they do in production.
 type testEnv struct {
-	t   testing.TB
-	srv *Server
-	hs  *httptest.Server
-	url string
+	t     testing.TB
+	srv   *Server
+	games *play.Games
+	store play.Store
+	hs    *httptest.Server
+	url   string
 	// client checks every response against the OpenAPI document.
 	client *http.Client
 }
 
-func newEnv(t testing.TB, dbURL string, tweak ...func(*Config)) *testEnv {
+// envConfig is a test server's settings: the API's and play's.
+type envConfig struct {
+	Config
+	Store     play.Store
+	Bots      []bots.Strategy
+	CacheSize int
+}
+
+func newEnv(t testing.TB, dbURL string, tweak ...func(*envConfig)) *testEnv {
 	t.Helper()
 	return startEnv(t, dbURL, false, nil, tweak...)
 }
@@ -65,13 +77,18 @@ func newEnv(t testing.TB, dbURL string, tweak ...func(*Config)) *testEnv {
 // startEnv starts a test server on dbURL. With parking, its listener lets
 // long-polls park as hanabi serve runs it, and setup may adjust the
 // http.Server first.
-func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server), tweak ...func(*Config)) *testEnv {
+func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server), tweak ...func(*envConfig)) *testEnv {
 	t.Helper()
-	cfg := Config{Store: openStore(t, dbURL), Secret: testSecret, MaxWait: 10 * time.Second}
+	cfg := envConfig{Config: Config{Secret: testSecret, MaxWait: 10 * time.Second}, Store: openStore(t, dbURL)}
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	srv, err := New(context.Background(), cfg)
+	games, err := play.New(play.Config{Store: cfg.Store, Bots: cfg.Bots, CacheSize: cfg.CacheSize, Logger: cfg.Logger})
+	if err != nil {
+		t.Fatalf("new games: %v", err)
+	}
+	cfg.Games = games
+	srv, err := New(context.Background(), cfg.Config)
 	if err != nil {
 		t.Fatalf("new server: %v", err)
 	}
@@ -89,11 +106,11 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		_ = srv.Shutdown(ctx)
 		hs.Close()
 	})
-	return &testEnv{t: t, srv: srv, hs: hs, url: hs.URL, client: contractClient(t)}
+	return &testEnv{t: t, srv: srv, games: games, store: cfg.Store, hs: hs, url: hs.URL, client: contractClient(t)}
 }
 
 // sqliteEnv is a server on its own SQLite file, for tests that need no Postgres run.
-func sqliteEnv(t testing.TB, tweak ...func(*Config)) *testEnv {
+func sqliteEnv(t testing.TB, tweak ...func(*envConfig)) *testEnv {
 	return newEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), tweak...)
 }
 
@@ -336,5 +353,10 @@ func leaks(t *testing.T, body []byte, hidden map[int]bool) []string {
 
 // with is the same server for a subtest: failures are reported on t.
 func (e *testEnv) with(t testing.TB) *testEnv {
-	return &testEnv{t: t, srv: e.srv, hs: e.hs, url: e.url, client: contractClient(t)}
+	return &testEnv{t: t, srv: e.srv, games: e.games, store: e.store, hs: e.hs, url: e.url, client: contractClient(t)}
+}
+
+// toEngine reads a stored log entry as the engine's action.
+func toEngine(a models.Action) engine.Action {
+	return engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}
 }

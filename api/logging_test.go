@@ -33,7 +33,7 @@ func (b *syncBuffer) String() string {
 // no line carries a token, an Authorization header or a card's identity.
 func TestLogsHoldNoSecrets(t *testing.T) {
 	var sink syncBuffer
-	e := sqliteEnv(t, func(c *Config) {
+	e := sqliteEnv(t, func(c *envConfig) {
 		c.Logger = slog.New(slog.NewJSONHandler(&sink, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	})
 	tb := e.newTable("farbrausch", 2, variants.Options{}, "logs")

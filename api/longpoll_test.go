@@ -12,6 +12,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -71,7 +72,7 @@ func TestSameTurnRace(t *testing.T) {
 				t.Fatalf("round %d: %d racers won", round, won)
 			}
 			// Mirror whichever move won.
-			_, _, log, err := e.srv.store.LoadGame(context.Background(), tb.id)
+			_, _, log, err := e.store.LoadGame(context.Background(), tb.id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -220,7 +221,7 @@ func TestLongPollWakesUp(t *testing.T) {
 
 // TestLongPollCap: the server caps wait.
 func TestLongPollCap(t *testing.T) {
-	e := sqliteEnv(t, func(c *Config) { c.MaxWait = 100 * time.Millisecond })
+	e := sqliteEnv(t, func(c *envConfig) { c.MaxWait = 100 * time.Millisecond })
 	tb := e.newTable("basic", 2, variants.Options{}, "cap")
 	start := time.Now()
 	r := e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=1h", "", nil)
@@ -244,7 +245,7 @@ func TestClientGoesAway(t *testing.T) {
 	cancel()
 	<-done
 	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 })
-	store := e.srv.store.(*models.Store)
+	store := e.store.(*models.Store)
 	waitFor(t, func() bool { return store.Waiters() == 0 })
 }
 
@@ -352,8 +353,8 @@ func waitFor(t *testing.T, cond func() bool) {
 // across them has one winner.
 func TestTwoReplicas(t *testing.T) {
 	dbURL := postgresURL(t)
-	a := newEnv(t, dbURL, func(c *Config) { c.Secret = nil })
-	b := newEnv(t, dbURL, func(c *Config) { c.Secret = nil })
+	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
+	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	tb := a.newTable("farbrausch2", 2, variants.Options{}, "replicas")
 	done := make(chan resp, 1)
 	go func() { done <- b.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", tb.tokens[1], nil) }()
@@ -416,8 +417,12 @@ func (c *countingStore) LoadGame(ctx context.Context, id string) (*models.Game, 
 // move and answered from one database read, not one each.
 func TestManyWaitersOneLoad(t *testing.T) {
 	e := sqliteEnv(t)
-	cs := &countingStore{Store: e.srv.store.(*models.Store)}
-	srv, err := New(context.Background(), Config{Store: cs, Secret: testSecret, MaxWait: 10 * time.Second})
+	cs := &countingStore{Store: e.store.(*models.Store)}
+	games, err := play.New(play.Config{Store: cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(context.Background(), Config{Games: games, Secret: testSecret, MaxWait: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

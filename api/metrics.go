@@ -11,26 +11,18 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 )
-
-// GameCounter is an optional Store method: counting games by status in the
-// database. Without it the games gauge pages through ListGames.
-type GameCounter interface {
-	CountGames(ctx context.Context) (map[string]int64, error)
-}
 
 type metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
 	waiting  prometheus.Gauge
-	actions  prometheus.Counter
-	created  prometheus.Counter
-	finished prometheus.Counter
 }
 
-func newMetrics(store Store) *metrics {
+func newMetrics(games Games) *metrics {
+	stats := games.Stats()
 	m := &metrics{
 		// A registry per server, so that tests can run several side by side.
 		reg: prometheus.NewRegistry(),
@@ -44,18 +36,19 @@ func newMetrics(store Store) *metrics {
 		waiting: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "hanabi_longpoll_waiting", Help: "Long-poll requests waiting for a change.",
 		}),
-		actions: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "hanabi_actions_total", Help: "Actions appended to game logs by this process.",
-		}),
-		created: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "hanabi_games_created_total", Help: "Games created by this process.",
-		}),
-		finished: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "hanabi_games_finished_total", Help: "Games finished by an action taken in this process.",
-		}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.waiting, m.actions, m.created, m.finished,
-		&gamesCollector{store: store},
+	// play counts; these read its counters at scrape time.
+	actions := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "hanabi_actions_total", Help: "Actions appended to game logs by this process.",
+	}, func() float64 { return float64(stats.Actions.Load()) })
+	created := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "hanabi_games_created_total", Help: "Games created by this process.",
+	}, func() float64 { return float64(stats.Created.Load()) })
+	finished := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "hanabi_games_finished_total", Help: "Games finished by an action taken in this process.",
+	}, func() float64 { return float64(stats.Finished.Load()) })
+	m.reg.MustRegister(m.requests, m.latency, m.waiting, actions, created, finished,
+		&gamesCollector{games: games},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -108,7 +101,7 @@ var gamesDesc = prometheus.NewDesc("hanabi_games", "Games in the database by sta
 // gamesCollector counts games at scrape time, at most every 15 seconds, so
 // that a busy scraper cannot turn into database load.
 type gamesCollector struct {
-	store  Store
+	games  Games
 	mu     sync.Mutex
 	at     time.Time
 	counts map[string]int64
@@ -121,36 +114,13 @@ func (g *gamesCollector) Collect(ch chan<- prometheus.Metric) {
 	defer g.mu.Unlock()
 	if g.counts == nil || time.Since(g.at) > 15*time.Second {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		counts, err := countGames(ctx, g.store)
+		counts, err := g.games.Count(ctx)
 		cancel()
 		if err == nil {
 			g.counts, g.at = counts, time.Now()
 		}
 	}
-	for _, st := range []string{models.StatusLobby, models.StatusActive, models.StatusFinished} {
+	for _, st := range []string{play.StatusLobby, play.StatusActive, play.StatusFinished} {
 		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(g.counts[st]), st)
 	}
-}
-
-func countGames(ctx context.Context, store Store) (map[string]int64, error) {
-	if gc, ok := store.(GameCounter); ok {
-		return gc.CountGames(ctx)
-	}
-	counts := map[string]int64{}
-	for _, st := range []string{models.StatusLobby, models.StatusActive, models.StatusFinished} {
-		cursor := ""
-		// Bounded: beyond this the store should implement GameCounter.
-		for range 100 {
-			games, next, err := store.ListGames(ctx, st, 100, cursor)
-			if err != nil {
-				return nil, err
-			}
-			counts[st] += int64(len(games))
-			if next == "" {
-				break
-			}
-			cursor = next
-		}
-	}
-	return counts, nil
 }

@@ -22,21 +22,19 @@ import (
 
 // parkEnv is a server whose listener lets long-polls park, as hanabi serve
 // runs it.
-func parkEnv(t testing.TB, tweak ...func(*Config)) *testEnv {
+func parkEnv(t testing.TB, tweak ...func(*envConfig)) *testEnv {
 	t.Helper()
 	return parkEnvHTTP(t, nil, tweak...)
 }
 
 // parkEnvHTTP is parkEnv with a hook that sets the http.Server up.
-func parkEnvHTTP(t testing.TB, setup func(*http.Server), tweak ...func(*Config)) *testEnv {
+func parkEnvHTTP(t testing.TB, setup func(*http.Server), tweak ...func(*envConfig)) *testEnv {
 	t.Helper()
 	return startEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), true, setup, tweak...)
 }
 
 func parkedCount(s *Server) int {
-	s.parker.mu.Lock()
-	defer s.parker.mu.Unlock()
-	return len(s.parker.h)
+	return s.parker.Count()
 }
 
 // rawConn is one client connection on which requests are written by hand,
@@ -253,7 +251,7 @@ func (s *slowStore) LoadGame(ctx context.Context, id string) (*models.Game, []mo
 // game that does not exist, a 403 for a seat the game does not have.
 func TestParkedBeforeLoad(t *testing.T) {
 	var slow *slowStore
-	e := parkEnv(t, func(c *Config) {
+	e := parkEnv(t, func(c *envConfig) {
 		slow = &slowStore{Store: c.Store.(*models.Store)}
 		c.Store = slow
 		c.CacheSize = -1
@@ -378,7 +376,7 @@ func TestParkedClientGoesAway(t *testing.T) {
 	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
 	rc.c.Close()
 	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
-	store := e.srv.store.(*models.Store)
+	store := e.store.(*models.Store)
 	waitFor(t, func() bool { return store.Waiters() == 0 })
 	// A client gone unnoticed is found when its answer is written.
 	rc = dialRaw(t, e)

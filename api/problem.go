@@ -10,7 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -64,6 +64,17 @@ var problemTable = map[string]struct {
 	codeUnavailable:        {http.StatusServiceUnavailable, "Service unavailable"},
 }
 
+// playCodes maps play's refusals to codes of the contract.
+var playCodes = map[play.Code]string{
+	play.Invalid:      codeBadRequest,
+	play.NotFound:     codeNotFound,
+	play.NoSuchSeat:   codeForbidden,
+	play.NotActive:    codeGameNotActive,
+	play.GameFull:     codeGameFull,
+	play.StaleVersion: codeStaleVersion,
+	play.NotYourTurn:  codeNotYourTurn,
+}
+
 // apiError is an error that already knows its code. Handlers return these for
 // what they detect themselves; everything else goes through classify.
 type apiError struct {
@@ -100,20 +111,14 @@ func classify(err error) *apiError {
 		return &apiError{code: codeIllegalAction, detail: err.Error(), reason: ee.Code}
 	}
 	var oe *variants.OptionError
+	var pe *play.Error
 	switch {
 	case errors.As(err, &oe):
 		return &apiError{code: codeBadRequest, detail: oe.Msg}
 	case errors.Is(err, variants.ErrUnknownVariant):
 		return &apiError{code: codeNotFound, detail: err.Error()}
-	case errors.Is(err, models.ErrNotFound):
-		return &apiError{code: codeNotFound, detail: "no such game"}
-	case errors.Is(err, models.ErrGameFull):
-		return &apiError{code: codeGameFull, detail: "every seat is taken"}
-	case errors.Is(err, models.ErrNotLobby):
-		// Games leave the lobby only when the last seat is taken.
-		return &apiError{code: codeGameFull, detail: "every seat is taken and the game has started"}
-	case errors.Is(err, models.ErrConflict):
-		return &apiError{code: codeStaleVersion, detail: "another action was applied first"}
+	case errors.As(err, &pe) && playCodes[pe.Code] != "":
+		return &apiError{code: playCodes[pe.Code], detail: pe.Msg}
 	case errors.Is(err, errShuttingDown):
 		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
 	case errors.Is(err, context.DeadlineExceeded):

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/engine/hanablive"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -75,7 +75,7 @@ func (s *Server) getReplay(c *gin.Context) {
 		s.fail(c, badRequest("format must be native or hanablive, not %q", truncate(format, 32)))
 		return
 	}
-	st, err := s.load(c.Request.Context(), c.Param("id"))
+	st, err := s.games.Load(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -85,13 +85,13 @@ func (s *Server) getReplay(c *gin.Context) {
 		return
 	}
 	// The deck is every card's identity: only a finished game may show it.
-	if st.row.Status != models.StatusFinished || !st.game.Over() {
-		s.fail(c, errorf(codeGameNotActive, "only a finished game has a replay; this one is %s", st.row.Status))
+	if st.Status != play.StatusFinished || !st.Game.Over() {
+		s.fail(c, errorf(codeGameNotActive, "only a finished game has a replay; this one is %s", st.Status))
 		return
 	}
 	c.Header("Cache-Control", "public, max-age=3600")
 	if format == "hanablive" {
-		r := &hanablive.Replay{Variant: st.row.Variant, Settings: st.settings, Players: seatNames(st), Seed: st.row.Seed, State: st.game}
+		r := &hanablive.Replay{Variant: st.Variant, Settings: st.Settings, Players: seatNames(st), Seed: st.Seed, State: st.Game}
 		out, err := hanablive.Export(r)
 		if err != nil {
 			s.fail(c, err)
@@ -103,9 +103,9 @@ func (s *Server) getReplay(c *gin.Context) {
 	c.JSON(http.StatusOK, replayView(st))
 }
 
-func seatNames(st *gameState) []string {
-	names := make([]string, st.row.Players)
-	for _, sv := range seatViews(st.row.Players, st.seats) {
+func seatNames(st *play.State) []string {
+	names := make([]string, st.Players)
+	for _, sv := range seatViews(st.Players, st.Seats) {
 		if sv.Name != nil {
 			names[sv.Seat] = *sv.Name
 		}
@@ -113,19 +113,20 @@ func seatNames(st *gameState) []string {
 	return names
 }
 
-func replayView(st *gameState) ReplayView {
-	cfg := st.cfg
+func replayView(st *play.State) ReplayView {
+	cfg := st.Config
 	out := ReplayView{
-		ID: st.row.ID, Variant: st.row.Variant, Options: st.settings, Players: st.row.Players,
-		Seats: seatViews(st.row.Players, st.seats), Seed: st.row.Seed,
+		ID: st.ID, Variant: st.Variant, Options: st.Settings, Players: st.Players,
+		Seats: seatViews(st.Players, st.Seats), Seed: st.Seed,
 		Deck: []CardFace{}, Actions: []ReplayAction{},
 	}
-	for id, card := range st.game.Deck() {
+	for id, card := range st.Game.Deck() {
 		out.Deck = append(out.Deck, CardFace{ID: id, Suit: cfg.Suits[card.Suit].Name, Rank: card.Rank})
 	}
-	for _, a := range st.log {
-		ra := ReplayAction{Seq: a.Seq, Seat: a.Seat}
-		switch engine.Kind(a.Kind) {
+	for _, e := range st.Log {
+		ra := ReplayAction{Seq: e.Seq, Seat: e.Seat}
+		a := e.Action
+		switch a.Kind {
 		case engine.Play:
 			ra.Type, ra.Card = "play", ptr(a.Card)
 		case engine.Discard:
@@ -137,7 +138,7 @@ func replayView(st *gameState) ReplayView {
 		}
 		out.Actions = append(out.Actions, ra)
 	}
-	if r, over := st.game.Result(); over {
+	if r, over := st.Game.Result(); over {
 		out.Result = resultView(r)
 	}
 	return out
@@ -170,10 +171,12 @@ func (s *Server) importReplay(c *gin.Context) {
 		return
 	}
 	g := r.State
-	row := &models.Game{Variant: r.Variant, Players: g.Players(), Status: models.StatusFinished, Version: int64(len(g.Log()))}
-	st := &gameState{row: row, settings: r.Settings, cfg: g.Config(), game: g, actions: len(g.Log())}
+	st := &play.State{
+		Record: play.Record{Variant: r.Variant, Settings: r.Settings, Players: g.Players(), Status: play.StatusFinished, Version: int64(len(g.Log()))},
+		Config: g.Config(), Game: g, Actions: len(g.Log()),
+	}
 	for i, name := range r.Players {
-		st.seats = append(st.seats, models.Seat{Seat: i, Name: name})
+		st.Seats = append(st.Seats, play.Seat{Seat: i, Name: name})
 	}
 	gv := buildView(st, -1)
 	if !g.Over() {
@@ -185,11 +188,11 @@ func (s *Server) importReplay(c *gin.Context) {
 // revealHands fills in the hands of an imported game whose log stopped
 // before the rules ended it. A replay is public record, so every card is
 // shown: each hand as the next seat sees it.
-func revealHands(st *gameState, gv *GameView) {
-	n := st.game.Players()
+func revealHands(st *play.State, gv *GameView) {
+	n := st.Game.Players()
 	gv.Hands = gv.Hands[:0]
 	for p := range n {
-		v := st.game.View((p + 1) % n)
+		v := st.Game.View((p + 1) % n)
 		hv := HandView{Seat: p, Cards: []CardView{}}
 		for _, cv := range v.Hand(p) {
 			hv.Cards = append(hv.Cards, cardView(v.Config, v.Clues, cv))

@@ -1,7 +1,7 @@
-// Package api puts the engine on the network: a gin router whose handlers
-// read games from a Store, replay their logs through the engine, and answer
-// with per-seat views. Every rule is the engine's; this package only
-// translates between HTTP and the engine's terms.
+// Package api puts games on the network: a gin router whose handlers decode
+// requests, ask play (a game's life, behind the Games interface) to act,
+// and answer with per-seat views. Every rule is the engine's and every store
+// call play's; this package only translates between HTTP and their terms.
 package api
 
 import (
@@ -20,13 +20,14 @@ import (
 	ginSwagger "github.com/swaggo/gin-swagger"
 	"github.com/swaggo/swag"
 
-	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/docs"
 )
 
 // Config is what the server needs from its caller.
 type Config struct {
-	Store Store
+	// Games is a game's life: play, which holds the store.
+	Games Games
 	// Secret signs seat tokens (HS256). Empty: the one the store keeps, so
 	// that tokens survive restarts and work on every replica.
 	Secret []byte
@@ -34,9 +35,6 @@ type Config struct {
 	TokenTTL time.Duration
 	// MaxWait caps a long-poll's wait (default 60 s).
 	MaxWait time.Duration
-	// Bots are the strategies that may take a seat; GET /bots lists them and
-	// the server moves for their seats. Nil: no bots.
-	Bots []bots.Strategy
 	// AddrLimit and SeatLimit are the token buckets per client address and per
 	// seat. Zero values turn them off.
 	AddrLimit Limit
@@ -47,8 +45,6 @@ type Config struct {
 	Logger         *slog.Logger
 	// Now is the clock for token times (tests); default time.Now.
 	Now func() time.Time
-	// CacheSize bounds the cache of replayed games (default 1024; negative: off).
-	CacheSize int
 }
 
 // Server is the HTTP API. Create it with New, serve Handler (on the listener
@@ -56,10 +52,9 @@ type Config struct {
 // and call Shutdown before the http.Server's own, so that long-polls let go.
 type Server struct {
 	cfg        Config
-	store      Store
+	games      Games
 	secret     []byte
 	log        *slog.Logger
-	cache      *stateCache
 	rendered   *renderCache
 	metrics    *metrics
 	addrLimits *limiters
@@ -71,24 +66,15 @@ type Server struct {
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
 
-	waiters    atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
-	watchMu    sync.Mutex
-	watchers   map[string]*watcher
-	flightMu   sync.Mutex
-	flights    map[string]*flight
-	flightSeq  atomic.Uint64
-	parker     parker
-	bg         sync.WaitGroup
-	botMu      sync.Mutex
-	botRunning map[string]bool
-	botAgain   map[string]bool
+	waiters atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
+	parker  *park.Parker
 }
 
 // New builds the server; it asks the store for the signing secret when the
 // config brings none.
 func New(ctx context.Context, cfg Config) (*Server, error) {
-	if cfg.Store == nil {
-		return nil, errors.New("api: no store")
+	if cfg.Games == nil {
+		return nil, errors.New("api: no games")
 	}
 	if cfg.TokenTTL <= 0 {
 		cfg.TokenTTL = 7 * 24 * time.Hour
@@ -102,13 +88,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.CacheSize == 0 {
-		cfg.CacheSize = 1024
-	}
 	secret := cfg.Secret
 	if len(secret) == 0 {
 		var err error
-		if secret, err = cfg.Store.SigningSecret(ctx); err != nil {
+		if secret, err = cfg.Games.SigningSecret(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -116,19 +99,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, store: cfg.Store, secret: secret, log: cfg.Logger,
-		cache:      newStateCache(cfg.CacheSize),
+		cfg: cfg, games: cfg.Games, secret: secret, log: cfg.Logger,
 		rendered:   newRenderCache(1024),
-		metrics:    newMetrics(cfg.Store),
+		metrics:    newMetrics(cfg.Games),
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
-		botRunning: map[string]bool{},
-		flights:    map[string]*flight{},
-		watchers:   map[string]*watcher{},
-		botAgain:   map[string]bool{},
 	}
 	s.metricsHandler = s.metrics.handler()
+	s.parker = park.New(parkHost{s})
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
@@ -139,23 +118,22 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Shutdown releases every waiting long-poll (they answer as if their wait had
-// run out) and refuses new waits, then waits for the bot drivers to finish
-// their current move. Call it before http.Server.Shutdown, which then waits
+// run out) and refuses new waits, then shuts play down, which waits for the
+// bot drivers to finish their current move. Call it before http.Server.Shutdown, which then waits
 // for in-flight requests: actions finish, nothing hangs.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() { close(s.shutdown) })
 	done := make(chan struct{})
 	go func() {
-		s.releaseParked()
-		s.bg.Wait()
+		s.parker.Release()
 		close(done)
 	}()
 	select {
 	case <-done:
-		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+	return s.games.Shutdown(ctx)
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }

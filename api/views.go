@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -133,11 +133,11 @@ func rankList(set uint8) []int {
 // buildView renders seat's view of the game (viewer -1: the public). Which
 // card identities a viewer may see is the engine's decision (View.Known);
 // this only renders it.
-func buildView(st *gameState, viewer int) *GameView {
-	row := st.row
+func buildView(st *play.State, viewer int) *GameView {
+	row := &st.Record
 	gv := &GameView{
-		ID: row.ID, Variant: row.Variant, Options: st.settings, Status: row.Status, Version: row.Version,
-		Seats: seatViews(row.Players, st.seats), Fireworks: map[string]int{},
+		ID: row.ID, Variant: row.Variant, Options: st.Settings, Status: row.Status, Version: row.Version,
+		Seats: seatViews(row.Players, st.Seats), Fireworks: map[string]int{},
 		Discards: []CardFace{}, Hands: []HandView{},
 	}
 	if viewer >= 0 {
@@ -147,7 +147,7 @@ func buildView(st *gameState, viewer int) *GameView {
 	if viewer >= 0 && viewer < row.Players {
 		engineSeat = viewer
 	}
-	v := st.game.View(engineSeat)
+	v := st.Game.View(engineSeat)
 	cfg := v.Config
 	gv.Turn, gv.NoteTokens, gv.StormTokensUsed, gv.DeckCount = v.Turn, v.NoteTokens, v.StormsUsed, v.DeckCount
 	gv.Score, gv.MaxScore = v.Score, v.MaxScore
@@ -163,10 +163,10 @@ func buildView(st *gameState, viewer int) *GameView {
 	if v.Over {
 		gv.Result = resultView(v.Result)
 	}
-	if row.Status == models.StatusActive && !v.Over {
+	if row.Status == play.StatusActive && !v.Over {
 		gv.CurrentSeat = ptr(v.Current)
 	}
-	if row.Status == models.StatusLobby {
+	if row.Status == play.StatusLobby {
 		// Nobody holds cards before the game starts.
 		return gv
 	}
@@ -204,7 +204,7 @@ func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView)
 	return out
 }
 
-func seatViews(players int, seats []models.Seat) []SeatView {
+func seatViews(players int, seats []play.Seat) []SeatView {
 	out := make([]SeatView, players)
 	for i := range out {
 		out[i].Seat = i
@@ -221,16 +221,11 @@ func seatViews(players int, seats []models.Seat) []SeatView {
 	return out
 }
 
-func summaryOf(g *models.Game) GameSummary {
-	s := GameSummary{
-		ID: g.ID, Variant: g.Variant, Players: g.Players, Status: g.Status, Version: g.Version,
+func summaryOf(g *play.Record) GameSummary {
+	return GameSummary{
+		ID: g.ID, Variant: g.Variant, Options: g.Settings, Players: g.Players, Status: g.Status, Version: g.Version,
 		CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
 	}
-	_, set, _, err := setup(g)
-	if err == nil {
-		s.Options = set
-	}
-	return s
 }
 
 // renderCache keeps the JSON of recently served views by game and ETag. A
@@ -263,8 +258,8 @@ func (r *renderCache) put(key string, body []byte) {
 }
 
 // viewJSON renders viewer's view of st, or finds it already rendered.
-func (s *Server) viewJSON(st *gameState, viewer int) ([]byte, error) {
-	key := st.row.ID + etag(st.row.Version, viewer)
+func (s *Server) viewJSON(st *play.State, viewer int) ([]byte, error) {
+	key := st.ID + etag(st.Version, viewer)
 	if body := s.rendered.get(key); body != nil {
 		return body, nil
 	}

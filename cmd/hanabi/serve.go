@@ -18,6 +18,7 @@ import (
 	"github.com/hanabi-server/hanabi/api"
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // serveConfig is every setting of "hanabi serve". Each flag falls back to an
@@ -192,12 +193,15 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 			proxies = append(proxies, p)
 		}
 	}
+	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log})
+	if err != nil {
+		return err
+	}
 	srv, err := api.New(ctx, api.Config{
-		Store:          store,
+		Games:          games,
 		Secret:         []byte(c.jwtSecret),
 		TokenTTL:       c.tokenTTL,
 		MaxWait:        c.maxWait,
-		Bots:           bots.List(),
 		AddrLimit:      api.Limit{PerSecond: c.rateLimit, Burst: c.rateBurst},
 		SeatLimit:      api.Limit{PerSecond: c.seatRateLimit, Burst: c.seatRateBurst},
 		TrustedProxies: proxies,
@@ -231,7 +235,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	go func() { errc <- hs.Serve(srv.EnableParking(hs, ln)) }()
 	// Bot turns left pending by a restart or a crash move again now, not
 	// when someone next looks at their game.
-	if n, err := srv.ResumeBots(ctx); err != nil {
+	if n, err := games.ResumeBots(ctx); err != nil {
 		log.Warn("resume bots", "err", err.Error())
 	} else if n > 0 {
 		log.Info("resumed bots", "games", n)

@@ -12,6 +12,7 @@ import (
 	"github.com/hanabi-server/hanabi/api"
 	"github.com/hanabi-server/hanabi/docs/client"
 	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // A client generated from the document plays a whole two-player game with
@@ -24,7 +25,11 @@ func TestGeneratedClientPlaysAGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	srv, err := api.New(ctx, api.Config{Store: store, Secret: []byte("client-test-secret-client-test-secret")})
+	games, err := play.New(play.Config{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := api.New(ctx, api.Config{Games: games, Secret: []byte("client-test-secret-client-test-secret")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package api
+package play
 
 import (
 	"context"
@@ -6,8 +6,8 @@ import (
 	"github.com/hanabi-server/hanabi/models"
 )
 
-// Store is what the API needs from storage. models.Store implements it; the
-// API never touches gorm.
+// Store is what play needs from storage. models.Store implements it; play is
+// the only package besides cmd/ that speaks the store's types.
 type Store interface {
 	// CreateGame inserts a game and its initially taken seats (the creator's
 	// and any bots') in one transaction.
@@ -33,4 +33,10 @@ type Store interface {
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.
 	Subscribe(gameID string) (<-chan struct{}, func())
+}
+
+// GameCounter is an optional Store method: counting games by status in the
+// database. Without it Count pages through ListGames.
+type GameCounter interface {
+	CountGames(ctx context.Context) (map[string]int64, error)
 }

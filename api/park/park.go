@@ -1,0 +1,157 @@
+// Package park lets long-polls wait without a goroutine of their own. A
+// long-poll served the ordinary way holds a goroutine, its stack and
+// net/http's buffers (about 40 KB) for as long as it waits. A parked
+// long-poll holds only its connection and a small record: the handler checks
+// the request, finds nothing new, takes the connection over (Hijack) and
+// returns. When the game changes, the wait runs out, the server shuts down
+// or the client goes away, the parker writes the HTTP/1.1 answer itself,
+// with the headers the ordinary path would have sent, and hands a keep-alive
+// connection back to the http.Server through the listener that Listen
+// returned, which serves its next request as usual.
+//
+// Only plain HTTP/1.1 requests without a body, on a connection accepted by
+// that listener, are parked; everything else waits the ordinary way.
+//
+// The package knows how to hold, wake and write; what an answer says is the
+// Host's (the API's) to render.
+package park
+
+import (
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// Kind is what a long-poll waits for.
+type Kind uint8
+
+const (
+	State  Kind = iota // a newer game state (GET /games/{id})
+	Events             // events after a seq (GET /games/{id}/events)
+)
+
+// Spec is what a long-poll waits for and how it is answered.
+type Spec struct {
+	Kind   Kind
+	Viewer int    // State: the seat whose view, or -1
+	Since  int64  // State: since (-1: none); Events: after
+	INM    string // State: If-None-Match
+}
+
+// Answer is the part of an answer shared by the waiters it fits.
+type Answer struct {
+	Status      int
+	ETag        string
+	ContentType string
+	Body        []byte
+	Extra       string // further header lines, each ending in CRLF
+	Code        string // problem code, for the log
+	Problem     bool   // a problem: the failure path's headers, not the success path's
+}
+
+// Outcome is what the Host's request log and metrics hear of an answered
+// long-poll.
+type Outcome struct {
+	Route, Path, Client string
+	Seat                int // -1: none
+	Start               time.Time
+	Status, Size        int
+	Code                string
+}
+
+// Host is what the parker needs from the API: whether a state answers a
+// request, the answers themselves, and where outcomes go.
+type Host interface {
+	Ready(spec Spec, st *play.State) bool
+	// Render answers spec with st, which is ready for it.
+	Render(spec Spec, st *play.State) Answer
+	// Timeout answers spec whose wait ran out at version.
+	Timeout(spec Spec, version int64) Answer
+	// Problem answers a request of route with err, as the failure path would.
+	Problem(route string, err error) Answer
+	// Loaded hears of a state that a parked request loaded (bots may move).
+	Loaded(st *play.State)
+	// Waiting counts waiters up (+1) and down (-1).
+	Waiting(delta int)
+	Answered(o Outcome)
+	ShuttingDown() bool
+}
+
+// Request is one long-poll that its handler found waiting.
+type Request struct {
+	W    http.ResponseWriter // must be an http.Hijacker
+	R    *http.Request
+	Spec Spec
+	// Wait is how long it may wait.
+	Wait time.Duration
+	// Route, Client and Seat (-1: none) are for the log.
+	Route, Client string
+	Seat          int
+	Start         time.Time
+}
+
+// WriteTimeout bounds the write of a parked answer: a client that does not
+// read it loses its connection rather than holding a writer.
+const WriteTimeout = 10 * time.Second
+
+// Parker keeps every parked long-poll of a server.
+type Parker struct {
+	host Host
+
+	mu       sync.Mutex
+	h        byDeadline
+	timer    *time.Timer
+	closed   bool // Release has begun: nothing parks any more
+	sweeping bool
+	idle     map[*keptConn]struct{} // answered, waiting for the next request
+	done     chan struct{}
+	bg       sync.WaitGroup
+
+	hdrMu   sync.Mutex
+	headers map[string]string
+}
+
+// New returns a parker that answers through host.
+func New(host Host) *Parker {
+	return &Parker{host: host, done: make(chan struct{})}
+}
+
+// Count is the number of long-polls parked now.
+func (pk *Parker) Count() int {
+	pk.mu.Lock()
+	defer pk.mu.Unlock()
+	return len(pk.h)
+}
+
+// Release answers every parked long-poll as if its wait had run out, with
+// Connection: close, and closes the kept-alive connections waiting for their
+// next request; nothing parks afterwards. Call it when shutdown begins.
+func (pk *Parker) Release() {
+	pk.mu.Lock()
+	if !pk.closed {
+		close(pk.done)
+	}
+	pk.closed = true
+	var all []*parked
+	for _, p := range pk.h {
+		p.idx = -1
+		if p.claim() {
+			all = append(all, p)
+		}
+	}
+	pk.h = nil
+	if pk.timer != nil {
+		pk.timer.Stop()
+	}
+	for c := range pk.idle {
+		c.Close()
+	}
+	pk.idle = nil
+	pk.mu.Unlock()
+	var loading sync.WaitGroup
+	pk.answer(pk.withState(all, &loading), nil).Wait()
+	loading.Wait()
+	pk.bg.Wait()
+}

@@ -1,0 +1,251 @@
+package park
+
+import (
+	"container/heap"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// parked is one long-poll waiting without a goroutine.
+type parked struct {
+	Spec
+	room     *room
+	ln       *listener
+	conn     net.Conn
+	prefix   []byte // bytes read ahead of the request, replayed on keep-alive
+	header   string // the ordinary path's headers, serialized and interned
+	failHdr  string // the same for a problem answer
+	pending  bool   // no state seen yet, seat unchecked; guarded by room.mu
+	close    bool   // the client asked for Connection: close
+	deadline time.Time
+	idx      int         // in the deadline heap; guarded by Parker.mu
+	claimed  atomic.Bool // set by whoever answers it
+	version  int64       // latest version seen; guarded by room.mu
+
+	// For the request log and metrics, written when it is answered.
+	route, path, client string
+	seat                int
+	start               time.Time
+}
+
+func (p *parked) claim() bool { return p.claimed.CompareAndSwap(false, true) }
+
+type byDeadline []*parked
+
+func (h byDeadline) Len() int           { return len(h) }
+func (h byDeadline) Less(i, j int) bool { return h[i].deadline.Before(h[j].deadline) }
+func (h byDeadline) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].idx, h[j].idx = i, j
+}
+func (h *byDeadline) Push(x any) {
+	p := x.(*parked)
+	p.idx = len(*h)
+	*h = append(*h, p)
+}
+func (h *byDeadline) Pop() any {
+	old := *h
+	p := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	p.idx = -1
+	return p
+}
+
+// intern shares one copy of each serialized header block among waiters.
+func (pk *Parker) intern(block string) string {
+	pk.hdrMu.Lock()
+	defer pk.hdrMu.Unlock()
+	if pk.headers == nil || len(pk.headers) > 4096 {
+		pk.headers = map[string]string{}
+	}
+	if v, ok := pk.headers[block]; ok {
+		return v
+	}
+	pk.headers[block] = block
+	return block
+}
+
+// serializeHeader writes h as net/http would, one "Key: value" line each.
+func serializeHeader(h http.Header) string {
+	keys := make([]string, 0, len(h))
+	for k := range h {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		for _, v := range h[k] {
+			b.WriteString(k)
+			b.WriteString(": ")
+			if strings.ContainsAny(v, "\r\n") {
+				v = strings.NewReplacer("\r", " ", "\n", " ").Replace(v)
+			}
+			b.WriteString(strings.TrimSpace(v))
+			b.WriteString("\r\n")
+		}
+	}
+	return b.String()
+}
+
+// Park parks the request when it can: the caller has found st not ready
+// (for a seat the game has), and holds a reference to w that passes to the
+// parked request. It reports whether the request was parked; if not,
+// nothing has changed.
+//
+// With st nil, the game has not been loaded yet: the request parks before
+// the load instead of holding its goroutine through it, and the watch's
+// first load settles it (see firstLoad, settleOne) with the answer the
+// ordinary path would have given: the state, or a problem.
+func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
+	pl := listenerOf(req.W, req.R)
+	if pl == nil {
+		return false
+	}
+	h := req.W.Header().Clone()
+	for _, k := range []string{"Etag", "Content-Type", "Content-Length", "Date", "Connection", "Transfer-Encoding"} {
+		delete(h, k)
+	}
+	// What a problem answer sets.
+	h.Set("Cache-Control", "no-store")
+	failHdr := pk.intern(serializeHeader(h))
+	// What a long-poll's answer sets.
+	h.Set("Vary", "Authorization")
+	h.Set("Cache-Control", "private, no-cache")
+	r := pk.roomOf(w)
+	p := &parked{
+		Spec: req.Spec, room: r, ln: pl,
+		header: pk.intern(serializeHeader(h)), failHdr: failHdr,
+		close:   req.R.Close,
+		pending: st == nil,
+		route:   req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat,
+		start: req.Start, deadline: time.Now().Add(req.Wait),
+	}
+	if st != nil {
+		p.version = st.Version
+	}
+	if p.start.IsZero() {
+		p.start = time.Now()
+	}
+	conn, rw, err := req.W.(http.Hijacker).Hijack()
+	if err != nil {
+		return false
+	}
+	if n := rw.Reader.Buffered(); n > 0 {
+		p.prefix, _ = rw.Reader.Peek(n)
+		p.prefix = slices.Clone(p.prefix)
+	}
+	p.conn = conn
+	if st != nil {
+		pk.host.Loaded(st)
+	}
+	pk.host.Waiting(+1)
+
+	pk.mu.Lock()
+	if pk.closed {
+		pk.mu.Unlock()
+		p.claim()
+		if p.pending {
+			pk.answerLoaded(p)
+		} else {
+			pk.answer([]*parked{p}, nil).Wait()
+		}
+		return true
+	}
+	heap.Push(&pk.h, p)
+	if pk.h[0] == p {
+		pk.armLocked(time.Until(p.deadline))
+	}
+	if !pk.sweeping {
+		pk.sweeping = true
+		pk.bg.Add(1)
+		go pk.sweep()
+	}
+	pk.mu.Unlock()
+	r.join(p)
+	return true
+}
+
+// armLocked sets the deadline timer; Parker.mu is held.
+func (pk *Parker) armLocked(d time.Duration) {
+	if pk.timer == nil {
+		pk.timer = time.AfterFunc(d, pk.expire)
+		return
+	}
+	pk.timer.Reset(d)
+}
+
+// unpark claims p and takes it out of the deadline heap; it reports whether
+// the caller won the claim and must answer p. It leaves the room to the
+// caller.
+func (pk *Parker) unpark(p *parked) bool {
+	if !p.claim() {
+		return false
+	}
+	pk.mu.Lock()
+	if p.idx >= 0 && p.idx < len(pk.h) && pk.h[p.idx] == p {
+		heap.Remove(&pk.h, p.idx)
+	}
+	pk.mu.Unlock()
+	return true
+}
+
+// expire answers the long-polls whose wait has run out.
+func (pk *Parker) expire() {
+	now := time.Now()
+	var due []*parked
+	pk.mu.Lock()
+	for len(pk.h) > 0 && !pk.h[0].deadline.After(now) {
+		p := heap.Pop(&pk.h).(*parked)
+		if p.claim() {
+			due = append(due, p)
+		}
+	}
+	if len(pk.h) > 0 {
+		pk.armLocked(time.Until(pk.h[0].deadline))
+	}
+	pk.mu.Unlock()
+	pk.answer(pk.withState(due, nil), nil)
+}
+
+// SweepEvery is how often parked connections are checked for clients that
+// went away.
+var SweepEvery = time.Second
+
+// sweep closes parked connections whose client has gone, so that they stop
+// counting as waiters long before their wait runs out.
+func (pk *Parker) sweep() {
+	defer pk.bg.Done()
+	t := time.NewTicker(SweepEvery)
+	defer t.Stop()
+	var batch []*parked
+	for {
+		select {
+		case <-t.C:
+		case <-pk.done:
+			return
+		}
+		pk.mu.Lock()
+		batch = append(batch[:0], pk.h...)
+		pk.mu.Unlock()
+		for i, p := range batch {
+			batch[i] = nil
+			if p.claimed.Load() || !peerGone(p.conn) {
+				continue
+			}
+			if pk.unpark(p) {
+				p.room.leave(p)
+				p.conn.Close()
+				pk.host.Answered(Outcome{Route: p.route, Path: p.path, Client: p.client, Seat: p.seat, Start: p.start, Status: 499})
+				p.room.w.Close()
+				pk.host.Waiting(-1)
+			}
+		}
+	}
+}

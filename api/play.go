@@ -1,0 +1,46 @@
+package api
+
+import (
+	"context"
+
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// Games is what the API needs of a game's life; *play.Games implements it.
+// The API only translates between HTTP and these calls: it never touches
+// the store.
+type Games interface {
+	// Create opens a table; the seat is the creator's, -1 when bots took seat 0.
+	Create(ctx context.Context, req play.NewGame) (st *play.State, seat int, err error)
+	// Join takes the lowest free seat.
+	Join(ctx context.Context, id, name string) (seat int, st *play.State, err error)
+	// Act applies a seat's move and appends it to the log.
+	Act(ctx context.Context, id string, seat int, m play.Move) (*play.State, engine.Event, error)
+	// Load reads a game; the state is the caller's own.
+	Load(ctx context.Context, id string) (*play.State, error)
+	// LoadShared reads a game for waiters, one read for all who arrive
+	// while it runs; the state is shared, read only.
+	LoadShared(ctx context.Context, id string) (*play.State, error)
+	// List pages through games, newest first.
+	List(ctx context.Context, status string, limit int, cursor string) ([]play.Record, string, error)
+	// Watch follows a game for waiters; Close it when done.
+	Watch(id string) *play.Watch
+	// Kick moves the game's bots if one is to act.
+	Kick(st *play.State)
+	// Bots are the strategies that may take a seat.
+	Bots() []bots.Strategy
+	// Stats are the counters behind the metrics.
+	Stats() *play.Stats
+	// Count counts games by status.
+	Count(ctx context.Context) (map[string]int64, error)
+	// SigningSecret is the token secret kept in the database.
+	SigningSecret(ctx context.Context) ([]byte, error)
+	// Ping checks that the database answers.
+	Ping(ctx context.Context) error
+	// Shutdown stops the bots after their current move.
+	Shutdown(ctx context.Context) error
+}
+
+var _ Games = (*play.Games)(nil)

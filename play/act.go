@@ -1,0 +1,126 @@
+package play
+
+import (
+	"context"
+	"errors"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// Move is one seat's move and the conditions it is made on.
+type Move struct {
+	// Action makes the move in the game's terms (a clue color is an index
+	// into its config), so that the rules, not the caller, decide what may
+	// be named.
+	Action func(*engine.Config) engine.Action
+	// Check, when set, vets the game's version before anything else about
+	// the move: a transport's own precondition (an HTTP If-Match).
+	Check func(version int64) error
+	// Version, when set, makes the move apply only at that game version, so
+	// that a retried request can never act twice.
+	Version *int64
+}
+
+// Act applies seat's move to game id and appends it to the log, then wakes
+// the bots whose turn it made. Two moves racing for the same turn cannot both
+// apply: the log's (game, seq) key lets one win, and the loser gets
+// ErrNotYourTurn or ErrStaleVersion.
+func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
+	st, ev, err := g.act(ctx, id, seat, m)
+	if err == nil {
+		g.Kick(st)
+	}
+	return st, ev, err
+}
+
+// act is the path of every move, a seat's or a bot's, so that each meets the
+// same checks.
+//
+// A busy game is in the cache, and act first judges the move on that copy
+// without reading the database: for an active game every change is an
+// append to the log, so a stale copy can only make the append hit a taken
+// seq, which the store refuses. Whatever the cached copy refuses or loses is
+// judged again on the stored game, so no answer rests on stale data.
+func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
+	if st := g.cache.active(id); st != nil {
+		if st, ev, err := g.tryAct(ctx, st, seat, m); err == nil {
+			return st, ev, nil
+		}
+	}
+	st, err := g.load(ctx, id)
+	if err != nil {
+		return nil, engine.Event{}, err
+	}
+	st, ev, err := g.tryAct(ctx, st, seat, m)
+	if errors.Is(err, models.ErrConflict) {
+		return nil, engine.Event{}, g.conflict(ctx, id, seat)
+	}
+	return st, ev, err
+}
+
+func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State, engine.Event, error) {
+	if err := CheckSeat(st, seat); err != nil {
+		return nil, engine.Event{}, err
+	}
+	if st.Status != StatusActive {
+		return nil, engine.Event{}, errorf(NotActive, "the game is %s", st.Status)
+	}
+	if m.Check != nil {
+		if err := m.Check(st.Version); err != nil {
+			return nil, engine.Event{}, err
+		}
+	}
+	if m.Version != nil && *m.Version != st.Version {
+		return nil, engine.Event{}, errorf(StaleVersion, "the move is for version %d but the game is at version %d", *m.Version, st.Version)
+	}
+	a := m.Action(st.Config)
+	ev, err := st.Game.ApplyAs(seat, a)
+	if err != nil {
+		return nil, engine.Event{}, err
+	}
+	status := StatusActive
+	if ev.Over {
+		status = StatusFinished
+	}
+	entry := Entry{Seq: len(st.Log), Seat: seat, Action: a}
+	row, err := g.store.AppendAction(ctx, models.Action{GameID: st.ID, Seq: entry.Seq, Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}, status)
+	if err != nil {
+		// models.ErrConflict stays itself here: act tells the race's story.
+		return nil, engine.Event{}, err
+	}
+	g.stats.Actions.Add(1)
+	if ev.Over {
+		g.stats.Finished.Add(1)
+	}
+	set := st.Settings
+	st.Record = recordOf(row)
+	st.Settings = set
+	st.Log = append(st.Log, entry)
+	st.Actions = len(st.Log)
+	g.cache.put(st)
+	return st, ev, nil
+}
+
+// conflict explains a lost race: when the winner's move passed the turn on,
+// the loser is simply not to act any more.
+func (g *Games) conflict(ctx context.Context, id string, seat int) error {
+	st, err := g.load(ctx, id)
+	if err == nil {
+		if st.Status != StatusActive {
+			return errorf(NotActive, "the game is %s", st.Status)
+		}
+		if cur := st.Game.Current(); cur != seat {
+			return errorf(NotYourTurn, "another move was applied first; seat %d is to act, not seat %d", cur, seat)
+		}
+	}
+	return errorf(StaleVersion, "another move was applied first")
+}
+
+// CheckSeat refuses a seat number that the game does not have.
+func CheckSeat(st *State, seat int) error {
+	if seat < 0 || seat >= st.Players {
+		return errorf(NoSuchSeat, "the seat token names seat %d, which this game does not have", seat)
+	}
+	return nil
+}

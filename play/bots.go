@@ -1,0 +1,176 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"hash/fnv"
+	"strconv"
+
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// Bots are the strategies that may take a seat.
+func (g *Games) Bots() []bots.Strategy { return g.cfg.Bots }
+
+// Strategy is the playable strategy of that name, or nil.
+func (g *Games) Strategy(name string) *bots.Strategy {
+	for i := range g.cfg.Bots {
+		if g.cfg.Bots[i].Name == name && g.cfg.Bots[i].New != nil {
+			return &g.cfg.Bots[i]
+		}
+	}
+	return nil
+}
+
+// Kick starts the bot driver of a game that has a bot to move. One driver
+// runs per game in this process; a kick while it runs makes it look again
+// before it stops, so no turn is missed.
+//
+// Reads kick too, so that a bot whose turn came while no driver ran (a
+// restart, a crash) moves as soon as anyone looks at the game.
+func (g *Games) Kick(st *State) {
+	if st.Status != StatusActive || st.Game == nil || st.Game.Over() || g.shuttingDown() ||
+		g.seatStrategy(st, st.Game.Current()) == nil {
+		return
+	}
+	id := st.ID
+	g.botMu.Lock()
+	defer g.botMu.Unlock()
+	if g.botRunning[id] {
+		g.botAgain[id] = true
+		return
+	}
+	g.botRunning[id] = true
+	g.bg.Add(1)
+	go func() {
+		defer g.bg.Done()
+		for {
+			g.driveBots(id)
+			g.botMu.Lock()
+			if g.botAgain[id] && !g.shuttingDown() {
+				delete(g.botAgain, id)
+				g.botMu.Unlock()
+				continue
+			}
+			delete(g.botAgain, id)
+			delete(g.botRunning, id)
+			g.botMu.Unlock()
+			return
+		}
+	}()
+}
+
+// driveBots moves for bot seats while one is to act. A bot's move goes
+// through the same path as a seat's, so it meets every check and races
+// fairly for the log: another replica driving the same game costs a lost
+// race, never a double move.
+func (g *Games) driveBots(id string) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.log.Error("bot driver panicked", "game", id, "panic", r)
+		}
+	}()
+	ctx := context.Background()
+	for !g.shuttingDown() {
+		st, err := g.load(ctx, id)
+		if err != nil || st.Status != StatusActive || st.Game.Over() {
+			return
+		}
+		seat := st.Game.Current()
+		strat := g.seatStrategy(st, seat)
+		if strat == nil {
+			return
+		}
+		a, err := botMove(st, strat, seat)
+		if err != nil {
+			g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
+			return
+		}
+		// The version pins the move to the state the bot saw.
+		version := st.Version
+		_, _, err = g.act(ctx, id, seat, Move{Action: func(*engine.Config) engine.Action { return a }, Version: &version})
+		switch {
+		case err == nil:
+		case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
+			// Someone else moved first; look again.
+		default:
+			g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
+			return
+		}
+	}
+}
+
+// refusal names a refused move's reason for the log, without its details.
+func refusal(err error) string {
+	var pe *Error
+	var ee *engine.Error
+	switch {
+	case errors.As(err, &ee):
+		return ee.Code
+	case errors.As(err, &pe):
+		return pe.Code.String()
+	}
+	return "internal"
+}
+
+func (g *Games) seatStrategy(st *State, seat int) *bots.Strategy {
+	for _, t := range st.Seats {
+		if t.Seat == seat && t.Bot != "" {
+			return g.Strategy(t.Bot)
+		}
+	}
+	return nil
+}
+
+// botMove rebuilds the bot's memory by showing it the game so far, through
+// its own seat's views only (bots.Replay), and asks for its move.
+func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, error) {
+	h := fnv.New64a()
+	h.Write([]byte(st.Seed + "/" + strconv.Itoa(seat)))
+	p := strat.New(st.Config, seat, h.Sum64())
+	names := make([]string, st.Players)
+	for _, t := range st.Seats {
+		if t.Seat >= 0 && t.Seat < len(names) {
+			names[t.Seat] = t.Bot
+		}
+	}
+	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), st.EngineLog(), seat, names)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	return p.Act(g.View(seat)), nil
+}
+
+// ResumeBots starts the bot driver of every active game whose next move is a
+// bot's. A restart or a crash may have left such turns pending; without this
+// they would wait for someone to look at the game, and a table of bots only
+// has nobody to look. Replicas that resume the same game race for the log's
+// key, so each bot move is still applied once.
+func (g *Games) ResumeBots(ctx context.Context) (resumed int, err error) {
+	if len(g.cfg.Bots) == 0 {
+		return 0, nil
+	}
+	cursor := ""
+	for {
+		games, next, err := g.store.ListGames(ctx, StatusActive, 100, cursor)
+		if err != nil {
+			return resumed, err
+		}
+		for _, row := range games {
+			st, err := g.load(ctx, row.ID)
+			if err != nil {
+				g.log.Warn("resume bots: cannot load game", "game", row.ID, "err", err.Error())
+				continue
+			}
+			if st.Game != nil && !st.Game.Over() && g.seatStrategy(st, st.Game.Current()) != nil {
+				g.Kick(st)
+				resumed++
+			}
+		}
+		if next == "" {
+			return resumed, nil
+		}
+		cursor = next
+	}
+}

@@ -1,0 +1,89 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// Code says what kind of refusal an Error is; the transport maps each code to
+// its own answer (api: one problem table).
+type Code uint8
+
+const (
+	// Invalid: the request itself is wrong (a bad name, seed or table).
+	Invalid Code = iota + 1
+	// NotFound: no such game.
+	NotFound
+	// NoSuchSeat: the seat is not one of the game's.
+	NoSuchSeat
+	// NotActive: the game is not in play (lobby or finished).
+	NotActive
+	// GameFull: no seat is free.
+	GameFull
+	// StaleVersion: the move was for another version, or lost a race.
+	StaleVersion
+	// NotYourTurn: a racing move passed the turn on.
+	NotYourTurn
+)
+
+var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
+	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn"}
+
+func (c Code) String() string {
+	if int(c) < len(codeNames) && codeNames[c] != "" {
+		return codeNames[c]
+	}
+	return "code_" + strconv.Itoa(int(c))
+}
+
+// Error is a refusal of play's own. Rules errors stay the engine's
+// (*engine.Error); option errors stay the variants'.
+type Error struct {
+	Code Code
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Is makes every Error of a code match its sentinel, whatever its message.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code
+}
+
+// Sentinels, for errors.Is.
+var (
+	ErrInvalid      = &Error{Invalid, "invalid request"}
+	ErrNotFound     = &Error{NotFound, "no such game"}
+	ErrNoSuchSeat   = &Error{NoSuchSeat, "no such seat"}
+	ErrNotActive    = &Error{NotActive, "the game is not active"}
+	ErrGameFull     = &Error{GameFull, "every seat is taken"}
+	ErrStaleVersion = &Error{StaleVersion, "another action was applied first"}
+	ErrNotYourTurn  = &Error{NotYourTurn, "not your turn"}
+)
+
+func errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// storeError turns the store's sentinels into play's; anything else (a
+// database failure) passes through for the transport to hide.
+func storeError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, models.ErrNotFound):
+		return ErrNotFound
+	case errors.Is(err, models.ErrGameFull):
+		return ErrGameFull
+	case errors.Is(err, models.ErrNotLobby):
+		// Games leave the lobby only when the last seat is taken.
+		return &Error{GameFull, "every seat is taken and the game has started"}
+	case errors.Is(err, models.ErrConflict):
+		return ErrStaleVersion
+	}
+	return err
+}

@@ -1,0 +1,210 @@
+package play
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// NewGame is a table to open. The creator takes seat 0 unless a bot does.
+type NewGame struct {
+	Variant string
+	Options variants.Options
+	Players int
+	// Seed fixes the deal; nil draws a random one.
+	Seed *string
+	Name string
+	Bots []BotSeat
+}
+
+// BotSeat puts a bot strategy in a seat.
+type BotSeat struct {
+	Seat     int
+	Strategy string
+}
+
+const maxName = 64
+
+func cleanName(name string, fallback string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return fallback, nil
+	}
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxName {
+		return "", errorf(Invalid, "name must be valid UTF-8 of at most %d characters", maxName)
+	}
+	if len(name) > 4*maxName {
+		return "", errorf(Invalid, "name is too long")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return "", errorf(Invalid, "name must not contain control characters")
+		}
+	}
+	return name, nil
+}
+
+func newSeed() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// setupError words a table that cannot be dealt as the caller's mistake;
+// the rules' own refusals stay the engine's.
+func setupError(err error) error {
+	var oe *variants.OptionError
+	var ee *engine.Error
+	switch {
+	case errors.As(err, &ee), errors.Is(err, context.DeadlineExceeded):
+		return err
+	case errors.As(err, &oe):
+		return &Error{Invalid, oe.Msg}
+	case errors.Is(err, variants.ErrUnknownVariant):
+		return errorf(Invalid, "%s", err.Error())
+	}
+	return errorf(Invalid, "this table cannot be dealt: %s", err.Error())
+}
+
+// Create opens a table and returns it with the creator's seat: 0, or -1 when
+// a bot took seat 0 and the creator only watches. The game starts at once
+// when bots fill every other seat.
+func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
+	if req.Variant == "" {
+		return nil, -1, errorf(Invalid, "variant is required (see GET /v1/variants)")
+	}
+	if req.Players < variants.MinPlayers || req.Players > variants.MaxPlayers {
+		return nil, -1, errorf(Invalid, "players must be %d–%d, got %d", variants.MinPlayers, variants.MaxPlayers, req.Players)
+	}
+	_, set, _, err := variants.Setup(req.Variant, req.Options, req.Players)
+	if err != nil {
+		return nil, -1, setupError(err)
+	}
+	seed := newSeed()
+	if req.Seed != nil {
+		if *req.Seed == "" || len(*req.Seed) > 256 {
+			return nil, -1, errorf(Invalid, "seed must be 1–256 bytes")
+		}
+		seed = *req.Seed
+	}
+	name, err := cleanName(req.Name, "Seat 0")
+	if err != nil {
+		return nil, -1, err
+	}
+	// A bot in seat 0 means the creator only watches.
+	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })
+	var seats []models.Seat
+	if creator {
+		seats = append(seats, models.Seat{Seat: 0, Name: name})
+	}
+	for _, b := range req.Bots {
+		if b.Seat < 0 || b.Seat >= req.Players {
+			return nil, -1, errorf(Invalid, "a bot's seat must be 0–%d, got %d", req.Players-1, b.Seat)
+		}
+		for _, t := range seats {
+			if t.Seat == b.Seat {
+				return nil, -1, errorf(Invalid, "seat %d is given twice", b.Seat)
+			}
+		}
+		if g.Strategy(b.Strategy) == nil {
+			return nil, -1, errorf(Invalid, "unknown bot strategy %q (see GET /v1/bots)", truncate(b.Strategy, 64))
+		}
+		seats = append(seats, models.Seat{Seat: b.Seat, Name: b.Strategy, Bot: b.Strategy})
+	}
+	opts, _ := json.Marshal(set)
+	status := models.StatusLobby
+	if len(seats) == req.Players {
+		status = models.StatusActive
+	}
+	row := &models.Game{ID: models.NewID(), Variant: req.Variant, Options: string(opts), Seed: seed, Players: req.Players, Status: status}
+	if err := g.store.CreateGame(ctx, row, seats); err != nil {
+		return nil, -1, storeError(err)
+	}
+	g.stats.Created.Add(1)
+	st, err := g.load(ctx, row.ID)
+	if err != nil {
+		return nil, -1, err
+	}
+	g.Kick(st)
+	if !creator {
+		return st, -1, nil
+	}
+	return st, 0, nil
+}
+
+// Join takes the lowest free seat of game id for name; the game starts when
+// the last seat is taken.
+func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) {
+	name, err := cleanName(name, "Guest")
+	if err != nil {
+		return -1, nil, err
+	}
+	if !ValidID(id) {
+		return -1, nil, ErrNotFound
+	}
+	seat, _, err := g.store.JoinSeat(ctx, id, name)
+	if err != nil {
+		return -1, nil, storeError(err)
+	}
+	st, err := g.load(ctx, id)
+	if err != nil {
+		return -1, nil, err
+	}
+	g.Kick(st)
+	return seat, st, nil
+}
+
+// Load reads a game and brings its engine state up to date with its log.
+// The state is the caller's own.
+func (g *Games) Load(ctx context.Context, id string) (*State, error) {
+	return g.load(ctx, id)
+}
+
+func (g *Games) load(ctx context.Context, id string) (*State, error) {
+	if !ValidID(id) {
+		return nil, ErrNotFound
+	}
+	row, seats, log, err := g.store.LoadGame(ctx, id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log), Actions: len(log)}
+	if err := g.cache.restore(st, row); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// List pages through games, newest first, optionally of one status. A
+// game whose stored options no longer resolve lists with zero settings.
+func (g *Games) List(ctx context.Context, status string, limit int, cursor string) ([]Record, string, error) {
+	rows, next, err := g.store.ListGames(ctx, status, limit, cursor)
+	if err != nil {
+		return nil, "", storeError(err)
+	}
+	out := make([]Record, len(rows))
+	for i := range rows {
+		out[i] = recordOf(&rows[i])
+		if _, set, _, err := setup(&rows[i]); err == nil {
+			out[i].Settings = set
+		}
+	}
+	return out, next, nil
+}

@@ -1,0 +1,154 @@
+// Package play owns a game's life, free of any transport: creating and
+// loading games (through a cache of live states that the store's log keeps
+// honest), taking seats, acting (the engine judges, the store appends under
+// the (game, seq) key, watchers wake), the subscriptions that wake waiters,
+// and driving bots on seats. It speaks the engine's, the variants' and its
+// own types; a transport (api) turns them into requests and answers.
+package play
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hanabi-server/hanabi/bots"
+)
+
+// Config is what play needs from its caller.
+type Config struct {
+	Store Store
+	// Bots are the strategies that may take a seat; play moves for their
+	// seats. Nil: no bots.
+	Bots []bots.Strategy
+	// Now is the clock (default time.Now), so that anything timed can be
+	// tested on a fake one.
+	Now    func() time.Time
+	Logger *slog.Logger
+	// CacheSize bounds the cache of replayed games (default 1024; negative: off).
+	CacheSize int
+}
+
+// Games is the home of every game's life in this process. Create it with
+// New and call Shutdown when done.
+type Games struct {
+	cfg   Config
+	store Store
+	log   *slog.Logger
+	cache *stateCache
+	stats Stats
+
+	shutdown     chan struct{}
+	shutdownOnce sync.Once
+	bg           sync.WaitGroup
+
+	watchMu   sync.Mutex
+	watchers  map[string]*Watch
+	flightMu  sync.Mutex
+	flights   map[string]*flight
+	flightSeq atomic.Uint64
+
+	botMu      sync.Mutex
+	botRunning map[string]bool
+	botAgain   map[string]bool
+}
+
+// Stats counts what this process did, for metrics.
+type Stats struct {
+	Created  atomic.Int64 // games created
+	Actions  atomic.Int64 // actions appended to game logs
+	Finished atomic.Int64 // games finished by an action taken here
+}
+
+// New builds the home of games on cfg.Store.
+func New(cfg Config) (*Games, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("play: no store")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.CacheSize == 0 {
+		cfg.CacheSize = 1024
+	}
+	return &Games{
+		cfg: cfg, store: cfg.Store, log: cfg.Logger,
+		cache:      newStateCache(cfg.CacheSize),
+		shutdown:   make(chan struct{}),
+		watchers:   map[string]*Watch{},
+		flights:    map[string]*flight{},
+		botRunning: map[string]bool{},
+		botAgain:   map[string]bool{},
+	}, nil
+}
+
+// Now is play's clock.
+func (g *Games) Now() time.Time { return g.cfg.Now() }
+
+// Stats are the process's counters.
+func (g *Games) Stats() *Stats { return &g.stats }
+
+// Shutdown stops starting bot moves and waits for the drivers to finish the
+// move they are on. It may be called more than once.
+func (g *Games) Shutdown(ctx context.Context) error {
+	g.shutdownOnce.Do(func() { close(g.shutdown) })
+	done := make(chan struct{})
+	go func() {
+		g.bg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (g *Games) shuttingDown() bool {
+	select {
+	case <-g.shutdown:
+		return true
+	default:
+		return false
+	}
+}
+
+// SigningSecret is the secret the store keeps for the transport's tokens,
+// created once, so that tokens survive restarts and work on every replica.
+func (g *Games) SigningSecret(ctx context.Context) ([]byte, error) {
+	return g.store.SigningSecret(ctx)
+}
+
+// Ping checks that the store answers.
+func (g *Games) Ping(ctx context.Context) error { return g.store.Ping(ctx) }
+
+// Count counts games by status.
+func (g *Games) Count(ctx context.Context) (map[string]int64, error) {
+	if gc, ok := g.store.(GameCounter); ok {
+		return gc.CountGames(ctx)
+	}
+	counts := map[string]int64{}
+	for _, st := range []string{StatusLobby, StatusActive, StatusFinished} {
+		cursor := ""
+		// Bounded: beyond this the store should implement GameCounter.
+		for range 100 {
+			games, next, err := g.store.ListGames(ctx, st, 100, cursor)
+			if err != nil {
+				return nil, err
+			}
+			counts[st] += int64(len(games))
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+	}
+	return counts, nil
+}

@@ -1,0 +1,270 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/models/storetest"
+)
+
+func openStore(t testing.TB, dbURL string) *models.Store {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	st, err := models.Open(ctx, dbURL)
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func newGames(t testing.TB, store Store) *Games {
+	t.Helper()
+	g, err := New(Config{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Shutdown(context.Background()) })
+	return g
+}
+
+func sqliteGames(t testing.TB) *Games {
+	return newGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")))
+}
+
+func seed(s string) *string { return &s }
+
+// table opens a full game of players seats with the given seed.
+func table(t *testing.T, g *Games, variant string, players int, s string) *State {
+	t.Helper()
+	ctx := context.Background()
+	st, seat, err := g.Create(ctx, NewGame{Variant: variant, Players: players, Seed: seed(s), Name: "Alice"})
+	if err != nil || seat != 0 {
+		t.Fatalf("create: seat %d, %v", seat, err)
+	}
+	for i := 1; i < players; i++ {
+		n, joined, err := g.Join(ctx, st.ID, "")
+		if err != nil || n != i {
+			t.Fatalf("join: seat %d, %v", n, err)
+		}
+		st = joined
+	}
+	if st.Status != StatusActive {
+		t.Fatalf("full table is %s", st.Status)
+	}
+	return st
+}
+
+func fixed(a engine.Action) func(*engine.Config) engine.Action {
+	return func(*engine.Config) engine.Action { return a }
+}
+
+func TestCreateRefusals(t *testing.T) {
+	g := newGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")))
+	cases := []struct {
+		name string
+		req  NewGame
+		want *Error
+	}{
+		{"no variant", NewGame{Players: 2}, ErrInvalid},
+		{"one player", NewGame{Variant: "basic", Players: 1}, ErrInvalid},
+		{"unknown variant", NewGame{Variant: "nosuch", Players: 2}, ErrInvalid},
+		{"empty seed", NewGame{Variant: "basic", Players: 2, Seed: seed("")}, ErrInvalid},
+		{"control character", NewGame{Variant: "basic", Players: 2, Name: "a\x01b"}, ErrInvalid},
+		{"bot off the table", NewGame{Variant: "basic", Players: 2, Bots: []BotSeat{{Seat: 2, Strategy: "x"}}}, ErrInvalid},
+		{"unknown strategy", NewGame{Variant: "basic", Players: 2, Bots: []BotSeat{{Seat: 1, Strategy: "x"}}}, ErrInvalid},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := g.Create(context.Background(), tc.req)
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("err %v, want %v", err, tc.want)
+			}
+		})
+	}
+	if _, _, err := g.Join(context.Background(), "no such id!", "x"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("join of a bad id: %v", err)
+	}
+	if _, _, err := g.Join(context.Background(), "nosuchgame", "x"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("join of a missing game: %v", err)
+	}
+}
+
+// TestWholeGame plays a seeded game to its end through play and through a
+// local engine side by side: the same moves must give the same result, and
+// a seat that is not to act, a stale version and a finished game are refused
+// with play's or the engine's errors.
+func TestWholeGame(t *testing.T) {
+	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
+		g := newGames(t, openStore(t, dbURL))
+		ctx := context.Background()
+		st := table(t, g, "farbrausch", 3, "whole-game")
+		if _, _, err := g.Join(ctx, st.ID, "late"); !errors.Is(err, ErrGameFull) {
+			t.Fatalf("join of a full game: %v", err)
+		}
+		local, err := engine.NewSeeded(*st.Config, "whole-game")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !local.Over() {
+			seat := local.Current()
+			legal := local.LegalActions(nil)
+			a := legal[local.Turn()%len(legal)]
+			if _, _, err := g.Act(ctx, st.ID, (seat+1)%3, Move{Action: fixed(a)}); !errors.Is(err, engine.ErrNotYourTurn) {
+				t.Fatalf("turn %d: another seat's move: %v", local.Turn(), err)
+			}
+			old := int64(0)
+			if local.Turn() > 0 {
+				if _, _, err := g.Act(ctx, st.ID, seat, Move{Action: fixed(a), Version: &old}); !errors.Is(err, ErrStaleVersion) {
+					t.Fatalf("turn %d: stale version: %v", local.Turn(), err)
+				}
+			}
+			want, err := local.Apply(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, ev, err := g.Act(ctx, st.ID, seat, Move{Action: fixed(a)})
+			if err != nil {
+				t.Fatalf("turn %d: %v", want.Turn, err)
+			}
+			if ev.Turn != want.Turn || ev.Touched != want.Touched || ev.Drawn != want.Drawn || ev.Over != want.Over {
+				t.Fatalf("turn %d: event %+v, want %+v", want.Turn, ev, want)
+			}
+			st = next
+		}
+		if st.Status != StatusFinished || st.EventCount() != len(local.Log())+1 {
+			t.Fatalf("finished game: status %s, %d events", st.Status, st.EventCount())
+		}
+		got, _ := st.Game.Result()
+		want, _ := local.Result()
+		if got != want {
+			t.Fatalf("result %+v, want %+v", got, want)
+		}
+		if _, _, err := g.Act(ctx, st.ID, 0, Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, ErrNotActive) {
+			t.Fatalf("move after the end: %v", err)
+		}
+		if _, _, err := g.Act(ctx, st.ID, 5, Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, ErrNoSuchSeat) {
+			t.Fatalf("a seat the game lacks: %v", err)
+		}
+		stored, err := g.Load(ctx, st.ID)
+		if err != nil || stored.Version != st.Version || len(stored.Log) != len(local.Log()) {
+			t.Fatalf("reloaded: %v, version %d/%d", err, stored.Version, st.Version)
+		}
+		s := g.Stats()
+		if s.Created.Load() != 1 || s.Actions.Load() != int64(len(local.Log())) || s.Finished.Load() != 1 {
+			t.Fatalf("stats %d created, %d actions, %d finished", s.Created.Load(), s.Actions.Load(), s.Finished.Load())
+		}
+	})
+}
+
+// TestReplicasRace: two homes on one store (two replicas) whose caches go
+// stale by turns race for the same turns: exactly one move applies each
+// time, and the loser learns why.
+func TestReplicasRace(t *testing.T) {
+	store := openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	a, b := newGames(t, store), newGames(t, store)
+	ctx := context.Background()
+	st := table(t, a, "basic", 2, "replicas")
+	if _, err := b.Load(ctx, st.ID); err != nil { // b caches the start
+		t.Fatal(err)
+	}
+	local, _ := engine.NewSeeded(*st.Config, "replicas")
+	for range 6 {
+		seat := local.Current()
+		var clues []engine.Action
+		for _, m := range local.LegalActions(nil) {
+			if m.IsClue() {
+				clues = append(clues, m)
+			}
+		}
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i, g := range []*Games{a, b} {
+			wg.Go(func() { _, _, errs[i] = g.Act(ctx, st.ID, seat, Move{Action: fixed(clues[i%len(clues)])}) })
+		}
+		wg.Wait()
+		won := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				won++
+			case errors.Is(err, ErrNotYourTurn), errors.Is(err, ErrStaleVersion), errors.Is(err, engine.ErrNotYourTurn):
+			default:
+				t.Fatalf("loser's error: %v", err)
+			}
+		}
+		if won != 1 {
+			t.Fatalf("%d winners: %v", won, errs)
+		}
+		cur, err := a.Load(ctx, st.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := local.Apply(cur.Log[len(cur.Log)-1].Action); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestWatchWakes: a watch publishes the state after a change, and its
+// listener hears of it once that state is the latest.
+func TestWatchWakes(t *testing.T) {
+	g := sqliteGames(t)
+	ctx := context.Background()
+	st := table(t, g, "basic", 2, "watch")
+	w := g.Watch(st.ID)
+	defer w.Close()
+	heard := make(chan *State, 4)
+	l := w.Attach(func() Listener { return listenerFunc(func(s *State) { heard <- s }) })
+	if w.Attach(func() Listener { t.Fatal("a second listener"); return nil }) == nil || l == nil {
+		t.Fatal("no listener")
+	}
+	_, sig := w.Latest()
+	if _, _, err := g.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-sig:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the watch did not signal")
+	}
+	select {
+	case s := <-heard:
+		cur, _ := w.Latest()
+		if s.Version != st.Version+1 || cur.Version != s.Version {
+			t.Fatalf("heard version %d, latest %d, want %d", s.Version, cur.Version, st.Version+1)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the listener heard nothing")
+	}
+}
+
+type listenerFunc func(*State)
+
+func (f listenerFunc) Changed(st *State) { f(st) }
+
+// TestCachedStateIsACopy: what a caller does to a state it got never
+// reaches the cache.
+func TestCachedStateIsACopy(t *testing.T) {
+	g := sqliteGames(t)
+	ctx := context.Background()
+	st := table(t, g, "basic", 2, "copy")
+	if _, err := st.Game.Apply(engine.ClueRank(1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	st.Log = append(st.Log, Entry{})
+	again, err := g.Load(ctx, st.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Game.Turn() != 0 || len(again.Log) != 0 {
+		t.Fatalf("the cache kept a caller's change: turn %d, %d entries", again.Game.Turn(), len(again.Log))
+	}
+}

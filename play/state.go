@@ -1,0 +1,139 @@
+package play
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// Game statuses.
+const (
+	StatusLobby    = models.StatusLobby
+	StatusActive   = models.StatusActive
+	StatusFinished = models.StatusFinished
+)
+
+// Record is a game's creation parameters and bookkeeping, as stored.
+// Version counts every change (a seat taken, an action applied).
+type Record struct {
+	ID       string
+	Variant  string
+	Settings variants.Settings
+	Seed     string
+	Players  int
+	Status   string
+	Version  int64
+	// CreatedAt and UpdatedAt are in UTC.
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Seat is one taken seat; Bot names the strategy of a bot seat, else "".
+type Seat struct {
+	Seat int
+	Name string
+	Bot  string
+}
+
+// Entry is one action of a game's log: Seq is the turn it was taken on.
+type Entry struct {
+	Seq    int
+	Seat   int
+	Action engine.Action
+}
+
+// State is one game as stored plus the engine's state after replaying its
+// log. The log is the truth; Game is derived from it. A State handed out is
+// the caller's, or (from a Watch) shared read-only among waiters.
+type State struct {
+	Record
+	Seats  []Seat
+	Log    []Entry
+	Config *engine.Config
+	Game   *engine.Game
+	// Actions counts the log's entries; it outlives Log in a waiter's
+	// slimmed copy (see Slim).
+	Actions int
+}
+
+// EventCount is the number of events the game has produced: one per action
+// and the game_over event of a finished game.
+func (st *State) EventCount() int {
+	n := st.Actions
+	if st.Status == StatusFinished {
+		n++
+	}
+	return n
+}
+
+// Slim is the record and log length alone, what a waiter needs to remember
+// of the last state it saw, so that thousands of waiters stay cheap.
+func (st *State) Slim() *State {
+	return &State{Record: st.Record, Actions: st.Actions}
+}
+
+// EngineLog returns the log as the engine's actions.
+func (st *State) EngineLog() []engine.Action {
+	out := make([]engine.Action, len(st.Log))
+	for i, e := range st.Log {
+		out[i] = e.Action
+	}
+	return out
+}
+
+func recordOf(g *models.Game) Record {
+	return Record{
+		ID: g.ID, Variant: g.Variant, Seed: g.Seed, Players: g.Players, Status: g.Status,
+		Version: g.Version, CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
+	}
+}
+
+func seatsOf(rows []models.Seat) []Seat {
+	out := make([]Seat, len(rows))
+	for i, r := range rows {
+		out[i] = Seat{Seat: r.Seat, Name: r.Name, Bot: r.Bot}
+	}
+	return out
+}
+
+func entriesOf(rows []models.Action) []Entry {
+	out := make([]Entry, len(rows))
+	for i, a := range rows {
+		out[i] = Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}}
+	}
+	return out
+}
+
+// setup resolves the stored variant and options into an engine config.
+func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Config, error) {
+	var set variants.Settings
+	if err := json.Unmarshal([]byte(row.Options), &set); err != nil {
+		return nil, set, engine.Config{}, fmt.Errorf("game %s: stored options: %w", row.ID, err)
+	}
+	v, err := variants.Get(row.Variant)
+	if err != nil {
+		return nil, set, engine.Config{}, fmt.Errorf("game %s: %w", row.ID, err)
+	}
+	cfg, err := v.Config(set, row.Players)
+	if err != nil {
+		return nil, set, engine.Config{}, fmt.Errorf("game %s: config: %w", row.ID, err)
+	}
+	return v, set, cfg, nil
+}
+
+// ValidID keeps obviously bad ids away from the database.
+func ValidID(id string) bool {
+	if id == "" || len(id) > 40 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
