@@ -54,7 +54,7 @@ func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, e
 	}
 	st, ev, err := g.tryAct(ctx, st, seat, m)
 	if errors.Is(err, models.ErrConflict) {
-		return nil, engine.Event{}, g.conflict(ctx, id, seat)
+		return nil, engine.Event{}, g.conflict(ctx, id, seat, m)
 	}
 	return st, ev, err
 }
@@ -102,11 +102,21 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	return st, ev, nil
 }
 
-// conflict explains a lost race: when the winner's move passed the turn on,
-// the loser is simply not to act any more.
-func (g *Games) conflict(ctx context.Context, id string, seat int) error {
+// conflict explains a lost race. A move made on a condition (If-Match, a
+// version) lost because the condition no longer holds, whatever else the
+// winner changed; otherwise, when the winner's move passed the turn on, the
+// loser is simply not to act any more.
+func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error {
 	st, err := g.load(ctx, id)
 	if err == nil {
+		if m.Check != nil {
+			if err := m.Check(st.Version); err != nil {
+				return err
+			}
+		}
+		if m.Version != nil && *m.Version != st.Version {
+			return errorf(StaleVersion, "the move is for version %d but the game is at version %d", *m.Version, st.Version)
+		}
 		if st.Status != StatusActive {
 			return errorf(NotActive, "the game is %s", st.Status)
 		}

@@ -1,0 +1,79 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/models/storetest"
+)
+
+// racingStore lets a rival replica append its move just before this
+// replica's first append: the race that a stale precondition must lose with
+// its own answer, not with "not your turn".
+type racingStore struct {
+	Store
+	once  sync.Once
+	rival func()
+}
+
+func (r *racingStore) AppendAction(ctx context.Context, a models.Action, status string) (*models.Game, error) {
+	r.once.Do(r.rival)
+	return r.Store.AppendAction(ctx, a, status)
+}
+
+var errPrecondition = errors.New("precondition failed")
+
+func TestConditionalMoveLosesARaceOnItsCondition(t *testing.T) {
+	cases := []struct {
+		name string
+		move func(version int64) Move
+		want func(error) bool
+	}{
+		{"If-Match", func(v int64) Move {
+			return Move{Check: func(cur int64) error {
+				if cur != v {
+					return errPrecondition
+				}
+				return nil
+			}}
+		}, func(err error) bool { return errors.Is(err, errPrecondition) }},
+		{"version", func(v int64) Move { return Move{Version: &v} }, func(err error) bool {
+			var pe *Error
+			return errors.As(err, &pe) && pe.Code == StaleVersion
+		}},
+	}
+	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				raceOnCondition(t, dbURL, tc.move, tc.want)
+			})
+		}
+	})
+}
+
+func raceOnCondition(t *testing.T, dbURL string, move func(int64) Move, want func(error) bool) {
+	ctx := context.Background()
+	store := openStore(t, dbURL)
+	other := newGames(t, store)
+	racing := &racingStore{Store: store}
+	// No cache: the move is judged on the stored game, and still loses.
+	g, err := New(Config{Store: racing, CacheSize: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := table(t, g, "basic", 2, "race")
+	racing.rival = func() {
+		if _, _, err := other.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+			t.Errorf("the rival's move: %v", err)
+		}
+	}
+	m := move(st.Version)
+	m.Action = fixed(engine.ClueRank(1, 2))
+	if _, _, err = g.Act(ctx, st.ID, 0, m); !want(err) {
+		t.Fatalf("the stale move lost with %v", err)
+	}
+}
