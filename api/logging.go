@@ -39,10 +39,14 @@ func (s *Server) logRequests(c *gin.Context) {
 	}
 	level := slog.LevelInfo
 	switch {
+	case unlimited[c.Request.URL.Path]:
+		// Probes and scrapes; a failing probe is in the outage's story.
+		level = slog.LevelDebug
+	case status == http.StatusServiceUnavailable:
+		// An outage or a shutdown: the outage's own lines say it once.
+		level = slog.LevelWarn
 	case status >= 500:
 		level = slog.LevelError
-	case c.FullPath() == "/healthz" || c.FullPath() == "/metrics" || c.FullPath() == "/readyz":
-		level = slog.LevelDebug
 	}
 	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
 }

@@ -37,8 +37,8 @@ type Games interface {
 	Count(ctx context.Context) (map[string]int64, error)
 	// SigningSecret is the token secret kept in the database.
 	SigningSecret(ctx context.Context) ([]byte, error)
-	// Ping checks that the database answers.
-	Ping(ctx context.Context) error
+	// Ready checks that the database takes a write.
+	Ready(ctx context.Context) error
 	// Shutdown stops the bots after their current move.
 	Shutdown(ctx context.Context) error
 }

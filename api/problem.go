@@ -81,6 +81,10 @@ type apiError struct {
 	code   string
 	detail string
 	reason string
+	// outage: the database cannot serve (the outage tracker logs it, with
+	// cause).
+	outage bool
+	cause  error
 }
 
 func (e *apiError) Error() string { return e.code + ": " + e.detail }
@@ -121,6 +125,8 @@ func classify(err error) *apiError {
 		return &apiError{code: playCodes[pe.Code], detail: pe.Msg}
 	case errors.Is(err, errShuttingDown):
 		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
+	case play.Unavailable(err):
+		return &apiError{code: codeUnavailable, detail: "the database does not answer; retry later", outage: true, cause: err}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &apiError{code: codeUnavailable, detail: "the request timed out"}
 	}
@@ -154,7 +160,11 @@ func (s *Server) fail(c *gin.Context, err error) {
 		return
 	}
 	ae, p := problemFor(err)
-	if ae.code == codeInternal || ae.code == codeUnavailable && !errors.Is(err, errShuttingDown) {
+	retry := 1
+	switch {
+	case ae.outage:
+		retry = s.outage.failed(c.Request.Context(), s.log, s.now(), ae.cause)
+	case ae.code == codeInternal || ae.code == codeUnavailable && !errors.Is(err, errShuttingDown):
 		// Logged here, not sent: the error may name tables or queries.
 		s.log.ErrorContext(c.Request.Context(), "request failed", "route", c.FullPath(), "err", err.Error())
 	}
@@ -167,7 +177,7 @@ func (s *Server) fail(c *gin.Context, err error) {
 			c.Header("Retry-After", "1")
 		}
 	case codeUnavailable:
-		c.Header("Retry-After", "1")
+		c.Header("Retry-After", strconv.Itoa(retry))
 	}
 	c.Header("Content-Type", "application/problem+json")
 	c.Header("Cache-Control", "no-store")

@@ -63,6 +63,7 @@ type Server struct {
 	// metricsHandler serves the registry of metrics.
 	metricsHandler gin.HandlerFunc
 
+	outage       outage
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
 

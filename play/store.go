@@ -29,6 +29,8 @@ type Store interface {
 	SigningSecret(ctx context.Context) ([]byte, error)
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
+	// ProbeWrite proves that the database takes a write.
+	ProbeWrite(ctx context.Context) error
 	// Subscribe returns a channel that receives after every change to the
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.

@@ -1,0 +1,144 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/models/storetest"
+)
+
+// lockedBuffer collects log lines from several goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) errorLines() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.b.String(), "level=ERROR")
+}
+
+func logTo(buf *lockedBuffer) func(*envConfig) {
+	return func(c *envConfig) { c.Logger = slog.New(slog.NewTextHandler(buf, nil)) }
+}
+
+// expectOutage checks the answers of a server whose database is away: 503
+// unavailable with a Retry-After for a write and for readiness, however
+// many requests, with a few log lines for the lot.
+func expectOutage(t *testing.T, e *testEnv, logs *lockedBuffer) {
+	t.Helper()
+	before := logs.errorLines()
+	for i := range 40 {
+		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2})
+		if r.status != http.StatusServiceUnavailable {
+			t.Fatalf("create #%d during the outage: %d %s", i, r.status, r.body)
+		}
+		if p := r.problem(t); p.Code != codeUnavailable {
+			t.Fatalf("create during the outage: %s", p.Code)
+		}
+		if n, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || n < 1 {
+			t.Fatalf("Retry-After %q", r.header.Get("Retry-After"))
+		}
+	}
+	r := e.req("GET", "/readyz", "", nil)
+	e.expect(r, http.StatusServiceUnavailable)
+	if r.header.Get("Retry-After") == "" {
+		t.Error("readiness without Retry-After")
+	}
+	if n := logs.errorLines() - before; n > 3 {
+		t.Errorf("%d ERROR lines for 41 refused requests; want an outage's few", n)
+	}
+	// A request that needs no database is still served.
+	e.expect(e.req("GET", "/v1/variants", "", nil), http.StatusOK)
+}
+
+// SQLite on a full disk answers reads but cannot take a write: readiness
+// must say so, and writes answer 503, until the disk has room again.
+func TestReadinessOnAFullDisk(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a small disk needs root; skipping the full-disk run")
+	}
+	dir := filepath.Join(t.TempDir(), "disk")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a small disk (%v: %s); skipping the full-disk run", err, out)
+	}
+	// Registered first, so run last: after the server and store are closed.
+	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
+	logs := &lockedBuffer{}
+	e := newEnv(t, filepath.Join(dir, "hanabi.db"), logTo(logs))
+	e.expect(e.req("GET", "/readyz", "", nil), http.StatusOK)
+
+	filler := filepath.Join(dir, "filler")
+	f, err := os.Create(filler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 64<<10)
+	for {
+		if _, err := f.Write(chunk); err != nil {
+			if !errors.Is(err, syscall.ENOSPC) {
+				t.Fatalf("filling the disk: %v", err)
+			}
+			break
+		}
+	}
+	f.Close()
+	expectOutage(t, e, logs)
+
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	e.expect(e.req("GET", "/readyz", "", nil), http.StatusOK)
+	e.expect(e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2}), http.StatusCreated)
+}
+
+// Postgres refusing every connection (its database closed to connections,
+// the open ones terminated): 503 with Retry-After, readiness 503, a few log
+// lines; when it comes back, everything works again.
+func TestOutageOnPostgres(t *testing.T) {
+	dbURL, name, admin := storetest.PostgresDatabase(t, "hanabi_outage_")
+	logs := &lockedBuffer{}
+	e := newEnv(t, dbURL, logTo(logs))
+	e.expect(e.req("GET", "/readyz", "", nil), http.StatusOK)
+
+	if err := admin("ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS false"); err != nil {
+		t.Fatal(err)
+	}
+	if err := admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + name + "'"); err != nil {
+		t.Fatal(err)
+	}
+	expectOutage(t, e, logs)
+
+	if err := admin("ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS true"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for e.req("GET", "/readyz", "", nil).status != http.StatusOK {
+		if time.Now().After(deadline) {
+			t.Fatal("not ready 10 s after the database came back")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	e.expect(e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2}), http.StatusCreated)
+}
