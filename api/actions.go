@@ -145,7 +145,7 @@ func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
 //	@Failure		429			{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/actions [post]
 func (s *Server) postAction(c *gin.Context) {
-	data, err := readBody(c)
+	data, err := s.readBody(c)
 	if err != nil {
 		s.fail(c, err)
 		return

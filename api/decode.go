@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 )
@@ -16,10 +18,18 @@ import (
 // game, is a few KiB.
 const maxBody = 64 << 10
 
-// readBody reads the whole body within maxBody.
-func readBody(c *gin.Context) ([]byte, error) {
+// readBody reads the whole body within maxBody. A body still arriving when
+// shutdown begins is cut off (the move it carries has not begun), so that a
+// client sending a byte a second cannot hold the shutdown.
+func (s *Server) readBody(c *gin.Context) ([]byte, error) {
+	rc := http.NewResponseController(c.Writer)
+	stop := s.bodies.reading(func() { _ = rc.SetReadDeadline(time.Now()) })
 	r := http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
 	data, err := io.ReadAll(r)
+	stop()
+	if err != nil && s.shuttingDown() {
+		return nil, errShuttingDown
+	}
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
@@ -84,4 +94,46 @@ func jsonTypeName(goType string) string {
 		return "an array"
 	}
 	return fmt.Sprintf("a JSON value of the right shape (%s)", goType)
+}
+
+// bodyReaders are the requests reading their bodies now, each with the
+// function that cuts its read short.
+type bodyReaders struct {
+	mu      sync.Mutex
+	next    int
+	cuts    map[int]func()
+	stopped bool
+}
+
+// reading registers a body read; the returned function ends it. After
+// cutAll, a new read is cut at once.
+func (b *bodyReaders) reading(cut func()) (done func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stopped {
+		cut()
+		return func() {}
+	}
+	if b.cuts == nil {
+		b.cuts = map[int]func(){}
+	}
+	id := b.next
+	b.next++
+	b.cuts[id] = cut
+	return func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		delete(b.cuts, id)
+	}
+}
+
+// cutAll cuts every body read under way and every one that starts later.
+func (b *bodyReaders) cutAll() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.stopped = true
+	for id, cut := range b.cuts {
+		cut()
+		delete(b.cuts, id)
+	}
 }

@@ -68,7 +68,7 @@ type GameList struct {
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games [post]
 func (s *Server) createGame(c *gin.Context) {
-	data, err := readBody(c)
+	data, err := s.readBody(c)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -119,7 +119,7 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats [post]
 func (s *Server) joinGame(c *gin.Context) {
-	data, err := readBody(c)
+	data, err := s.readBody(c)
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -160,7 +160,7 @@ func replayView(st *play.State) ReplayView {
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/replays [post]
 func (s *Server) importReplay(c *gin.Context) {
-	data, err := readBody(c)
+	data, err := s.readBody(c)
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -64,6 +64,7 @@ type Server struct {
 	metricsHandler gin.HandlerFunc
 
 	outage       outage
+	bodies       bodyReaders
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
 
@@ -124,6 +125,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // for in-flight requests: actions finish, nothing hangs.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.shutdownOnce.Do(func() { close(s.shutdown) })
+	s.bodies.cutAll()
 	done := make(chan struct{})
 	go func() {
 		s.parker.Release()
