@@ -292,3 +292,16 @@ func TestServedDocumentIsTheCommittedOne(t *testing.T) {
 	}
 	e.expect(e.req("GET", "/swagger/index.html", "", nil), http.StatusOK)
 }
+
+// A join that carries a bad or foreign Authorization header is refused as
+// the document says, though a join needs no token.
+func TestJoinWithABadToken(t *testing.T) {
+	e := sqliteEnv(t)
+	a := e.newTable("basic", 2, variants.Options{}, "join-token")
+	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3})
+	e.expect(r, http.StatusCreated)
+	var other SeatResponse
+	r.json(t, &other)
+	e.expect(e.req("POST", "/v1/games/"+other.Game.ID+"/seats", "not-a-token", nil), http.StatusUnauthorized)
+	e.expect(e.req("POST", "/v1/games/"+other.Game.ID+"/seats", a.tokens[0], nil), http.StatusForbidden)
+}

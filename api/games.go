@@ -114,6 +114,8 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
 //	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized: an Authorization header that is not a valid seat token (none is needed)"
+//	@Failure		403		{object}	Problem	"forbidden: a seat token of another game"
 //	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		409		{object}	Problem	"game_full"
 //	@Failure		429		{object}	Problem	"rate_limited"

@@ -3633,6 +3633,11 @@ type JoinGameResponse201Headers struct {
 	Location string
 }
 
+// JoinGameResponse401Headers the declared response headers of an HTTP 401 response for JoinGame
+type JoinGameResponse401Headers struct {
+	WWWAuthenticate string
+}
+
 // JoinGameResponse429Headers the declared response headers of an HTTP 429 response for JoinGame
 type JoinGameResponse429Headers struct {
 	RetryAfter int
@@ -3650,6 +3655,10 @@ type JoinGameResponse struct {
 	JSON201 *SeatResponse
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
@@ -3662,6 +3671,8 @@ type JoinGameResponse struct {
 	ApplicationproblemJSON503 *Problem
 	// Headers201 the parsed response headers for an HTTP 201 response
 	Headers201 *JoinGameResponse201Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *JoinGameResponse401Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *JoinGameResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -3676,6 +3687,16 @@ func (r JoinGameResponse) GetJSON201() *SeatResponse {
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
 func (r JoinGameResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r JoinGameResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r JoinGameResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
@@ -5248,6 +5269,20 @@ func ParseJoinGameResponse(rsp *http.Response) (*JoinGameResponse, error) {
 		}
 		response.ApplicationproblemJSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -5296,6 +5331,16 @@ func ParseJoinGameResponse(rsp *http.Response) (*JoinGameResponse, error) {
 			headers.Location = value
 		}
 		response.Headers201 = &headers
+	case rsp.StatusCode == 401:
+		var headers JoinGameResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 429:
 		var headers JoinGameResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
