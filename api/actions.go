@@ -127,6 +127,7 @@ func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
 //	@Produce		json
 //	@Param			id			path		string			true	"game id"
 //	@Param			If-Match	header		string			false	"the game version the move is for, in double quotes"
+//	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Param			action		body		PlayAction		true	"play a card"
 //	@Param			action		body		DiscardAction	true	"discard a card"
 //	@Param			action		body		ColorClueAction	true	"a color clue"
@@ -139,9 +140,9 @@ func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
 //	@Failure		401			{object}	Problem	"unauthorized"
 //	@Failure		403			{object}	Problem	"forbidden"
 //	@Failure		404			{object}	Problem	"not_found"
-//	@Failure		409			{object}	Problem	"not_your_turn, stale_version or game_not_active"
+//	@Failure		409			{object}	Problem	"not_your_turn, stale_version, game_not_active or idempotency_key_in_use"
 //	@Failure		412			{object}	Problem	"precondition_failed"
-//	@Failure		422			{object}	Problem	"illegal_action, with reason"
+//	@Failure		422			{object}	Problem	"illegal_action, with reason, or idempotency_key_reused"
 //	@Failure		429			{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/actions [post]
 func (s *Server) postAction(c *gin.Context) {

@@ -106,6 +106,9 @@ var exampleDetails = map[string]string{
 	codeRateLimited:        "too many requests; retry after 1s",
 	codeInternal:           "something went wrong on our side",
 	codeUnavailable:        "the database does not answer",
+
+	codeIdempotencyKeyInUse:  "a request with this Idempotency-Key is still being processed",
+	codeIdempotencyKeyReused: "this Idempotency-Key came with another request",
 }
 
 // ProblemExample is the example problem document of code, from the one

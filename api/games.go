@@ -62,9 +62,12 @@ type GameList struct {
 //	@Accept			json
 //	@Produce		json
 //	@Param			game	body		CreateGameRequest	true	"the table"
+//	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
 //	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		409		{object}	Problem	"idempotency_key_in_use"
+//	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games [post]
 func (s *Server) createGame(c *gin.Context) {
@@ -111,13 +114,15 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Produce		json
 //	@Param			id		path		string		true	"game id"
 //	@Param			seat	body		JoinRequest	false	"the player's name"
+//	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized: an Authorization header that is not a valid seat token (none is needed)"
 //	@Failure		403		{object}	Problem	"forbidden: a seat token of another game"
 //	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		409		{object}	Problem	"game_full"
+//	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use"
+//	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats [post]
 func (s *Server) joinGame(c *gin.Context) {

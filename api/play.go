@@ -37,6 +37,10 @@ type Games interface {
 	Count(ctx context.Context) (map[string]int64, error)
 	// SigningSecret is the token secret kept in the database.
 	SigningSecret(ctx context.Context) ([]byte, error)
+	// Answered returns an idempotency key's record, nil when nobody took it.
+	Answered(ctx context.Context, scope, key string) (*play.Answer, error)
+	// Answer keeps the answer to the request that holds an idempotency key.
+	Answer(ctx context.Context, scope, key string, a play.Answer) error
 	// Ready checks that the database takes a write.
 	Ready(ctx context.Context) error
 	// Shutdown stops the bots after their current move.

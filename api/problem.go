@@ -20,7 +20,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -41,6 +41,9 @@ const (
 	codeRateLimited        = "rate_limited"
 	codeInternal           = "internal"
 	codeUnavailable        = "unavailable"
+
+	codeIdempotencyKeyInUse  = "idempotency_key_in_use"
+	codeIdempotencyKeyReused = "idempotency_key_reused"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -62,6 +65,9 @@ var problemTable = map[string]struct {
 	codeRateLimited:        {http.StatusTooManyRequests, "Too many requests"},
 	codeInternal:           {http.StatusInternalServerError, "Internal server error"},
 	codeUnavailable:        {http.StatusServiceUnavailable, "Service unavailable"},
+
+	codeIdempotencyKeyInUse:  {http.StatusConflict, "Idempotency key in use"},
+	codeIdempotencyKeyReused: {http.StatusUnprocessableEntity, "Idempotency key reused"},
 }
 
 // playCodes maps play's refusals to codes of the contract.
@@ -125,6 +131,8 @@ func classify(err error) *apiError {
 		return &apiError{code: playCodes[pe.Code], detail: pe.Msg}
 	case errors.Is(err, errShuttingDown):
 		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
+	case errors.Is(err, play.ErrKeyTaken):
+		return &apiError{code: codeIdempotencyKeyInUse, detail: "a request with this Idempotency-Key has made its change; retry for its answer"}
 	case play.Unavailable(err):
 		return &apiError{code: codeUnavailable, detail: "the database does not answer; retry later", outage: true, cause: err}
 	case errors.Is(err, context.DeadlineExceeded):

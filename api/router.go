@@ -176,12 +176,12 @@ func (s *Server) routes() error {
 	api.GET("/bots", s.listBots)
 	api.POST("/replays", s.importReplay)
 	api.GET("/games", s.listGames)
-	api.POST("/games", s.createGame)
+	api.POST("/games", s.idempotent, s.createGame)
 
 	game := api.Group("/games/:id", s.authenticate)
 	game.GET("", s.getGame)
-	game.POST("/seats", s.joinGame)
-	game.POST("/actions", s.requireSeat, s.postAction)
+	game.POST("/seats", s.idempotent, s.joinGame)
+	game.POST("/actions", s.requireSeat, s.idempotent, s.postAction)
 	game.GET("/events", s.getEvents)
 	game.GET("/replay", s.getReplay)
 	s.handler = r

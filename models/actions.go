@@ -29,13 +29,17 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 		g   *Game
 		err error
 	)
-	if s.dialect == dialectPostgres {
+	if s.dialect == dialectPostgres && idempotencyOf(ctx) == nil {
+		// One statement, one round trip; a move with an idempotency key
+		// takes the transaction, which records the key with it.
 		g, err = s.appendPostgres(ctx, a, status)
 	} else {
 		g, err = s.appendTx(ctx, a, status)
 	}
 	switch {
 	case err == nil:
+	case errors.Is(err, ErrIdempotencyKeyTaken):
+		return nil, err
 	case errors.Is(err, ErrConflict), isUniqueViolation(err):
 		return nil, ErrConflict
 	case errors.Is(err, ErrNotFound), errors.Is(err, gorm.ErrRecordNotFound), isForeignKeyViolation(err):
@@ -51,6 +55,9 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 func (s *Store) appendTx(ctx context.Context, a Action, status string) (*Game, error) {
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
+		if err := recordIdempotency(ctx, tx); err != nil {
+			return err
+		}
 		if err := tx.Create(&a).Error; err != nil {
 			return err
 		}

@@ -52,6 +52,9 @@ func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
 		rows[i] = st
 	}
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
+		if err := recordIdempotency(ctx, tx); err != nil {
+			return err
+		}
 		if err := tx.Create(g).Error; err != nil {
 			return err
 		}

@@ -43,6 +43,9 @@ type Store struct {
 
 	closeOnce sync.Once
 	closeErr  error
+
+	purgeMu           sync.Mutex
+	purgedIdempotency time.Time
 }
 
 // Open connects to the database named by url and brings its schema up to

@@ -26,6 +26,9 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, 
 		if err := q.Where("id = ?", gameID).Take(&g).Error; err != nil {
 			return err
 		}
+		if err := recordIdempotency(ctx, tx); err != nil {
+			return err
+		}
 		if g.Status != StatusLobby {
 			return ErrNotLobby
 		}
@@ -51,6 +54,8 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, 
 		}).Error
 	})
 	switch {
+	case errors.Is(err, ErrIdempotencyKeyTaken):
+		return 0, nil, err
 	case errors.Is(err, gorm.ErrRecordNotFound):
 		return 0, nil, ErrNotFound
 	case isUniqueViolation(err):

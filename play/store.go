@@ -31,6 +31,10 @@ type Store interface {
 	Ping(ctx context.Context) error
 	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
+	// LookupIdempotency and CompleteIdempotency keep Idempotency-Keys; the
+	// writes above record ctx's key (models.WithIdempotency) with their change.
+	LookupIdempotency(ctx context.Context, scope, key string) (*models.Idempotency, error)
+	CompleteIdempotency(ctx context.Context, rec models.Idempotency) error
 	// Subscribe returns a channel that receives after every change to the
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.

@@ -214,20 +214,22 @@ func (e PlayEventType) Valid() bool {
 
 // Defines values for ProblemCode.
 const (
-	BadRequest         ProblemCode = "bad_request"
-	Forbidden          ProblemCode = "forbidden"
-	GameFull           ProblemCode = "game_full"
-	GameNotActive      ProblemCode = "game_not_active"
-	IllegalAction      ProblemCode = "illegal_action"
-	Internal           ProblemCode = "internal"
-	MethodNotAllowed   ProblemCode = "method_not_allowed"
-	NotFound           ProblemCode = "not_found"
-	NotYourTurn        ProblemCode = "not_your_turn"
-	PreconditionFailed ProblemCode = "precondition_failed"
-	RateLimited        ProblemCode = "rate_limited"
-	StaleVersion       ProblemCode = "stale_version"
-	Unauthorized       ProblemCode = "unauthorized"
-	Unavailable        ProblemCode = "unavailable"
+	BadRequest           ProblemCode = "bad_request"
+	Forbidden            ProblemCode = "forbidden"
+	GameFull             ProblemCode = "game_full"
+	GameNotActive        ProblemCode = "game_not_active"
+	IdempotencyKeyInUse  ProblemCode = "idempotency_key_in_use"
+	IdempotencyKeyReused ProblemCode = "idempotency_key_reused"
+	IllegalAction        ProblemCode = "illegal_action"
+	Internal             ProblemCode = "internal"
+	MethodNotAllowed     ProblemCode = "method_not_allowed"
+	NotFound             ProblemCode = "not_found"
+	NotYourTurn          ProblemCode = "not_your_turn"
+	PreconditionFailed   ProblemCode = "precondition_failed"
+	RateLimited          ProblemCode = "rate_limited"
+	StaleVersion         ProblemCode = "stale_version"
+	Unauthorized         ProblemCode = "unauthorized"
+	Unavailable          ProblemCode = "unavailable"
 )
 
 // Valid indicates whether the value is a known member of the ProblemCode enum.
@@ -240,6 +242,10 @@ func (e ProblemCode) Valid() bool {
 	case GameFull:
 		return true
 	case GameNotActive:
+		return true
+	case IdempotencyKeyInUse:
+		return true
+	case IdempotencyKeyReused:
 		return true
 	case IllegalAction:
 		return true
@@ -1062,6 +1068,12 @@ type ListGamesParams struct {
 // ListGamesParamsStatus defines parameters for ListGames.
 type ListGamesParamsStatus string
 
+// CreateGameParams defines parameters for CreateGame.
+type CreateGameParams struct {
+	// IdempotencyKey makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
 // GetGameParams defines parameters for GetGame.
 type GetGameParams struct {
 	// Since answer once the version is greater than this
@@ -1078,6 +1090,9 @@ type GetGameParams struct {
 type PostActionParams struct {
 	// IfMatch the game version the move is for, in double quotes
 	IfMatch *string `json:"If-Match,omitempty"`
+
+	// IdempotencyKey makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
 // GetEventsParams defines parameters for GetEvents.
@@ -1101,6 +1116,12 @@ type GetReplayParamsFormat string
 // GetReplay200JSONResponseBody defines parameters for GetReplay.
 type GetReplay200JSONResponseBody struct {
 	union json.RawMessage
+}
+
+// JoinGameParams defines parameters for JoinGame.
+type JoinGameParams struct {
+	// IdempotencyKey makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
 // CreateGameJSONRequestBody defines body for CreateGame for application/json ContentType.
@@ -1557,7 +1578,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /games (the `CreateGame` operationId).
-	CreateGameWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGameWithBody(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateGame Create a game
 	//
@@ -1566,7 +1587,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /games (the `CreateGame` operationId).
-	CreateGame(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CreateGame(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetGame A game as the caller sees it (long-poll)
 	//
@@ -1614,7 +1635,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-	JoinGameWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	JoinGameWithBody(ctx context.Context, id string, params *JoinGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// JoinGame Take a seat
 	//
@@ -1623,7 +1644,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-	JoinGame(ctx context.Context, id string, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	JoinGame(ctx context.Context, id string, params *JoinGameParams, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Healthz The process is up
 	//
@@ -1713,8 +1734,8 @@ func (c *Client) ListGames(ctx context.Context, params *ListGamesParams, reqEdit
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /games (the `CreateGame` operationId).
-func (c *Client) CreateGameWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGameRequestWithBody(c.Server, contentType, body)
+func (c *Client) CreateGameWithBody(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGameRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1732,8 +1753,8 @@ func (c *Client) CreateGameWithBody(ctx context.Context, contentType string, bod
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /games (the `CreateGame` operationId).
-func (c *Client) CreateGame(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCreateGameRequest(c.Server, body)
+func (c *Client) CreateGame(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateGameRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1840,8 +1861,8 @@ func (c *Client) GetReplay(ctx context.Context, id string, params *GetReplayPara
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-func (c *Client) JoinGameWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewJoinGameRequestWithBody(c.Server, id, contentType, body)
+func (c *Client) JoinGameWithBody(ctx context.Context, id string, params *JoinGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewJoinGameRequestWithBody(c.Server, id, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1859,8 +1880,8 @@ func (c *Client) JoinGameWithBody(ctx context.Context, id string, contentType st
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-func (c *Client) JoinGame(ctx context.Context, id string, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewJoinGameRequest(c.Server, id, body)
+func (c *Client) JoinGame(ctx context.Context, id string, params *JoinGameParams, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewJoinGameRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2105,18 +2126,18 @@ func NewListGamesRequest(server string, params *ListGamesParams) (*http.Request,
 }
 
 // NewCreateGameRequest calls the generic CreateGame builder with application/json body
-func NewCreateGameRequest(server string, body CreateGameJSONRequestBody) (*http.Request, error) {
+func NewCreateGameRequest(server string, params *CreateGameParams, body CreateGameJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCreateGameRequestWithBody(server, "application/json", bodyReader)
+	return NewCreateGameRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCreateGameRequestWithBody constructs an http.Request for the CreateGame method, with any body, and a specified content type
-func NewCreateGameRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCreateGameRequestWithBody(server string, params *CreateGameParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2140,6 +2161,21 @@ func NewCreateGameRequestWithBody(server string, contentType string, body io.Rea
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -2289,6 +2325,17 @@ func NewPostActionRequestWithBody(server string, id string, params *PostActionPa
 			req.Header.Set("If-Match", headerParam0)
 		}
 
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
+		}
+
 	}
 
 	return req, nil
@@ -2429,18 +2476,18 @@ func NewGetReplayRequest(server string, id string, params *GetReplayParams) (*ht
 }
 
 // NewJoinGameRequest calls the generic JoinGame builder with application/json body
-func NewJoinGameRequest(server string, id string, body JoinGameJSONRequestBody) (*http.Request, error) {
+func NewJoinGameRequest(server string, id string, params *JoinGameParams, body JoinGameJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewJoinGameRequestWithBody(server, id, "application/json", bodyReader)
+	return NewJoinGameRequestWithBody(server, id, params, "application/json", bodyReader)
 }
 
 // NewJoinGameRequestWithBody constructs an http.Request for the JoinGame method, with any body, and a specified content type
-func NewJoinGameRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+func NewJoinGameRequestWithBody(server string, id string, params *JoinGameParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2471,6 +2518,21 @@ func NewJoinGameRequestWithBody(server string, id string, contentType string, bo
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -2751,7 +2813,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /games (the `CreateGame` operationId).
-	CreateGameWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
+	CreateGameWithBodyWithResponse(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
 
 	// CreateGameWithResponse Create a game
 	//
@@ -2760,7 +2822,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /games (the `CreateGame` operationId).
-	CreateGameWithResponse(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
+	CreateGameWithResponse(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error)
 
 	// GetGameWithResponse A game as the caller sees it (long-poll)
 	//
@@ -2814,7 +2876,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-	JoinGameWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*JoinGameResponse, error)
+	JoinGameWithBodyWithResponse(ctx context.Context, id string, params *JoinGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*JoinGameResponse, error)
 
 	// JoinGameWithResponse Take a seat
 	//
@@ -2823,7 +2885,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-	JoinGameWithResponse(ctx context.Context, id string, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*JoinGameResponse, error)
+	JoinGameWithResponse(ctx context.Context, id string, params *JoinGameParams, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*JoinGameResponse, error)
 
 	// HealthzWithResponse The process is up
 	//
@@ -3067,6 +3129,10 @@ type CreateGameResponse struct {
 	JSON201 *SeatResponse
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -3089,6 +3155,16 @@ func (r CreateGameResponse) GetJSON201() *SeatResponse {
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
 func (r CreateGameResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateGameResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateGameResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -3663,6 +3739,8 @@ type JoinGameResponse struct {
 	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
 	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -3707,6 +3785,11 @@ func (r JoinGameResponse) GetApplicationproblemJSON404() *Problem {
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
 func (r JoinGameResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r JoinGameResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -4278,8 +4361,8 @@ func (c *ClientWithResponses) ListGamesWithResponse(ctx context.Context, params 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /games (the `CreateGame` operationId).
-func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
-	rsp, err := c.CreateGameWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context, params *CreateGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
+	rsp, err := c.CreateGameWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -4293,8 +4376,8 @@ func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /games (the `CreateGame` operationId).
-func (c *ClientWithResponses) CreateGameWithResponse(ctx context.Context, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
-	rsp, err := c.CreateGame(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CreateGameWithResponse(ctx context.Context, params *CreateGameParams, body CreateGameJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateGameResponse, error) {
+	rsp, err := c.CreateGame(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -4383,8 +4466,8 @@ func (c *ClientWithResponses) GetReplayWithResponse(ctx context.Context, id stri
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-func (c *ClientWithResponses) JoinGameWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*JoinGameResponse, error) {
-	rsp, err := c.JoinGameWithBody(ctx, id, contentType, body, reqEditors...)
+func (c *ClientWithResponses) JoinGameWithBodyWithResponse(ctx context.Context, id string, params *JoinGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*JoinGameResponse, error) {
+	rsp, err := c.JoinGameWithBody(ctx, id, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -4398,8 +4481,8 @@ func (c *ClientWithResponses) JoinGameWithBodyWithResponse(ctx context.Context, 
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
-func (c *ClientWithResponses) JoinGameWithResponse(ctx context.Context, id string, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*JoinGameResponse, error) {
-	rsp, err := c.JoinGame(ctx, id, body, reqEditors...)
+func (c *ClientWithResponses) JoinGameWithResponse(ctx context.Context, id string, params *JoinGameParams, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*JoinGameResponse, error) {
+	rsp, err := c.JoinGame(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -4688,6 +4771,20 @@ func ParseCreateGameResponse(rsp *http.Response) (*CreateGameResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Problem
@@ -5296,6 +5393,13 @@ func ParseJoinGameResponse(rsp *http.Response) (*JoinGameResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Problem

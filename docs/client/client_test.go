@@ -42,7 +42,9 @@ func TestGeneratedClientPlaysAGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	seed, name := "generated client", "Alice"
-	created, err := c.CreateGameWithResponse(ctx, client.CreateGameRequest{Variant: "basic", Players: 2, Seed: &seed, Name: &name})
+	createKey, joinKey := "create-1", "join-1"
+	created, err := c.CreateGameWithResponse(ctx, &client.CreateGameParams{IdempotencyKey: &createKey},
+		client.CreateGameRequest{Variant: "basic", Players: 2, Seed: &seed, Name: &name})
 	if err != nil || created.JSON201 == nil {
 		t.Fatalf("create: %v %s", err, body(created.Body))
 	}
@@ -51,9 +53,14 @@ func TestGeneratedClientPlaysAGame(t *testing.T) {
 	}
 	id := created.JSON201.Game.Id
 	bob := "Bob"
-	joined, err := c.JoinGameWithResponse(ctx, id, client.JoinRequest{Name: &bob})
+	joined, err := c.JoinGameWithResponse(ctx, id, &client.JoinGameParams{IdempotencyKey: &joinKey}, client.JoinRequest{Name: &bob})
 	if err != nil || joined.JSON201 == nil {
 		t.Fatalf("join: %v %s", err, body(joined.Body))
+	}
+	// A join whose answer was lost, retried with its key: the same seat, no second one.
+	again, err := c.JoinGameWithResponse(ctx, id, &client.JoinGameParams{IdempotencyKey: &joinKey}, client.JoinRequest{Name: &bob})
+	if err != nil || again.JSON201 == nil || *again.JSON201.Seat != *joined.JSON201.Seat {
+		t.Fatalf("the retried join: %v %d %s", err, again.StatusCode(), body(again.Body))
 	}
 	tokens := []string{*created.JSON201.Token, *joined.JSON201.Token}
 	as := func(seat int) client.RequestEditorFn {

@@ -1,0 +1,104 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Idempotency is one Idempotency-Key: its scope (the caller and the path),
+// the key, the hash of the request it came with, and, once the request is
+// answered, the answer (Status 0: not answered yet).
+type Idempotency struct {
+	Scope     string `gorm:"primaryKey;size:600"`
+	Key       string `gorm:"column:idem_key;primaryKey;size:255"`
+	Hash      string `gorm:"size:64;not null"`
+	Status    int    `gorm:"not null"`
+	Header    string `gorm:"not null"`
+	Body      []byte
+	CreatedAt time.Time
+}
+
+// TableName is the table of idempotency keys.
+func (Idempotency) TableName() string { return "idempotency" }
+
+// ErrIdempotencyKeyTaken: another request with the same key (and scope) has
+// made its change already, or is making it now.
+var ErrIdempotencyKeyTaken = errors.New("the idempotency key is taken")
+
+// IdempotencyKeep is how long a key and its answer are kept.
+const IdempotencyKeep = 48 * time.Hour
+
+type idemCtxKey struct{}
+
+// WithIdempotency makes the write that ctx is passed to (CreateGame,
+// JoinSeat, AppendAction) record k in its own transaction: the change and
+// the key commit together or not at all.
+func WithIdempotency(ctx context.Context, k Idempotency) context.Context {
+	return context.WithValue(ctx, idemCtxKey{}, &k)
+}
+
+func idempotencyOf(ctx context.Context) *Idempotency {
+	k, _ := ctx.Value(idemCtxKey{}).(*Idempotency)
+	return k
+}
+
+// recordIdempotency inserts ctx's key, if any, in tx; a key already there
+// is ErrIdempotencyKeyTaken.
+func recordIdempotency(ctx context.Context, tx *gorm.DB) error {
+	k := idempotencyOf(ctx)
+	if k == nil {
+		return nil
+	}
+	row := Idempotency{Scope: k.Scope, Key: k.Key, Hash: k.Hash, CreatedAt: now()}
+	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return ErrIdempotencyKeyTaken
+	}
+	return nil
+}
+
+// LookupIdempotency returns the key's record, or ErrNotFound.
+func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*Idempotency, error) {
+	var row Idempotency
+	err := s.w.WithContext(ctx).Where("scope = ? AND idem_key = ?", scope, key).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &row, nil
+}
+
+// CompleteIdempotency stores the answer of the request that holds the key:
+// it completes the record that its change wrote, or, for a request that
+// changed nothing (it was refused), writes one. It never overwrites another
+// request's answer. Now and then it forgets keys older than IdempotencyKeep.
+func (s *Store) CompleteIdempotency(ctx context.Context, rec Idempotency) error {
+	rec.CreatedAt = now()
+	err := s.w.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "scope"}, {Name: "idem_key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"status", "header", "body"}),
+		Where:     clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: "idempotency.status = 0 AND idempotency.hash = excluded.hash"}}},
+	}).Create(&rec).Error
+	if err != nil {
+		return err
+	}
+	s.purgeMu.Lock()
+	due := now().Sub(s.purgedIdempotency) > time.Hour
+	if due {
+		s.purgedIdempotency = now()
+	}
+	s.purgeMu.Unlock()
+	if due {
+		return s.w.WithContext(ctx).Where("created_at < ?", now().Add(-IdempotencyKeep)).Delete(&Idempotency{}).Error
+	}
+	return nil
+}
