@@ -167,6 +167,10 @@ func (c *keptConn) Read(p []byte) (int, error) {
 	return c.Conn.Read(p)
 }
 
+// NetConn is the connection underneath, for wrappers below this one (the
+// connection caps) that follow a connection's state.
+func (c *keptConn) NetConn() net.Conn { return c.Conn }
+
 // CloseWrite and SyscallConn pass through, for net/http's graceful close
 // and peerGone's probe.
 func (c *keptConn) CloseWrite() error {

@@ -9,8 +9,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
+	"sync/atomic"
 	"time"
 )
 
@@ -51,6 +53,23 @@ type options struct {
 }
 
 func newClient(base string, conns int, hold time.Duration) *client {
-	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute}
+	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: 0, IdleConnTimeout: time.Minute,
+		DialContext: spreadDial}
 	return &client{base: base, http: &http.Client{Transport: tr, Timeout: hold + 3*time.Minute}}
+}
+
+// localAddrs counts the connections dialled, to spread them over addresses.
+var localAddrs atomic.Uint64
+
+// spreadDial dials a loopback server from 127.0.0.1 to 127.0.0.64 in turn,
+// so that thousands of connections look like the many clients they stand
+// for and stay under the server's per-address cap.
+func spreadDial(ctx context.Context, network, addr string) (net.Conn, error) {
+	d := net.Dialer{Timeout: 10 * time.Second}
+	host, _, _ := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() && ip.To4() != nil {
+		n := localAddrs.Add(1)
+		d.LocalAddr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+n%64))}
+	}
+	return d.DialContext(ctx, network, addr)
 }

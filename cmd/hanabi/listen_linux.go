@@ -24,3 +24,13 @@ func deferAccept(ln net.Listener) {
 		_ = syscall.SetsockoptInt(int(fd), syscall.IPPROTO_TCP, syscall.TCP_DEFER_ACCEPT, 5)
 	})
 }
+
+// defaultMaxConns leaves 256 of the process's open-file limit to the
+// database, logs and files, so that connections never take the last one.
+func defaultMaxConns() int {
+	var r syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &r); err != nil || r.Cur > 1<<24 {
+		return 10000
+	}
+	return max(int(r.Cur)-256, 64)
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/api"
+	"github.com/hanabi-server/hanabi/api/conncap"
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
@@ -37,6 +38,8 @@ type serveConfig struct {
 	seatRateBurst   int
 	trustedProxies  string
 	shutdownTimeout time.Duration
+	maxConnsPerIP   int
+	maxConns        int
 
 	// onListen, when set, learns the bound address (tests listen on port 0).
 	onListen func(net.Addr)
@@ -103,6 +106,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", envString("HANABI_TRUSTED_PROXIES", ""),
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For is believed (env HANABI_TRUSTED_PROXIES)")
 	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
+	integer(&c.maxConnsPerIP, "max-conns-per-ip", "HANABI_MAX_CONNS_PER_IP", 1024, "connections one client address may hold, parked long-polls included; over it its idle ones are closed first; 0: no cap")
+	integer(&c.maxConns, "max-conns", "HANABI_MAX_CONNS", defaultMaxConns(), "connections in all; over it idle ones are closed first; 0: no cap (default: the open-file limit less 256)")
 	return envErr
 }
 
@@ -226,13 +231,15 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		return err
 	}
 	deferAccept(ln)
+	capped := conncap.New(ln, c.maxConnsPerIP, c.maxConns)
+	hs.ConnState = capped.ConnState
 	if c.onListen != nil {
 		c.onListen(ln.Addr())
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", dbKind(c.databaseURL), "max_wait", c.maxWait.String())
 	errc := make(chan error, 1)
 	// Long-polls park their connections instead of holding a goroutine each.
-	go func() { errc <- hs.Serve(srv.EnableParking(hs, ln)) }()
+	go func() { errc <- hs.Serve(srv.EnableParking(hs, capped)) }()
 	// Bot turns left pending by a restart or a crash move again now, not
 	// when someone next looks at their game.
 	if n, err := games.ResumeBots(ctx); err != nil {
