@@ -21,6 +21,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
+	"github.com/hanabi-server/hanabi/web"
 )
 
 // Config is what the server needs from its caller.
@@ -180,6 +181,9 @@ func (s *Server) routes() error {
 	}
 	ops(r)
 	r.GET("/swagger/*any", ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/openapi.json")))
+	page := gin.WrapH(web.Handler())
+	r.GET("/", page)
+	r.GET(web.AssetPrefix+"*file", page)
 
 	v1 := r.Group("/v1")
 	ops(v1)
