@@ -20,7 +20,7 @@ func cors(c *gin.Context) {
 	h.Add("Vary", "Origin")
 	if c.Request.Method == http.MethodOptions && c.GetHeader("Access-Control-Request-Method") != "" {
 		h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-		h.Set("Access-Control-Allow-Headers", "Authorization, If-Match, If-None-Match, Content-Type")
+		h.Set("Access-Control-Allow-Headers", "Authorization, If-Match, If-None-Match, Content-Type, Last-Event-ID")
 		h.Set("Access-Control-Max-Age", "600")
 		c.AbortWithStatus(http.StatusNoContent)
 		return

@@ -76,6 +76,7 @@ type Server struct {
 	flights    map[string]*flight
 	flightSeq  atomic.Uint64
 	parker     parker
+	streams    streamHub
 	bg         sync.WaitGroup
 	botMu      sync.Mutex
 	botRunning map[string]bool

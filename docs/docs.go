@@ -348,14 +348,16 @@ const docTemplate = `{
                         "SeatToken": []
                     }
                 ],
-                "description": "The events with seq \u003e after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration (\"30s\") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.",
+                "description": "The events with seq \u003e after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration (\"30s\") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.\nWith Accept: text/event-stream the answer is a stream of Server-Sent Events instead: every event with seq \u003e after, then each new one as it happens, as \"id: \u003cseq\u003e\", \"event: \u003ctype\u003e\" and \"data: \u003cthe event JSON, exactly as in the list\u003e\". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).",
                 "produces": [
-                    "application/json"
+                    "application/json",
+                    "text/event-stream",
+                    "application/x-ndjson"
                 ],
                 "tags": [
                     "events"
                 ],
-                "summary": "Events after a sequence number (long-poll)",
+                "summary": "Events after a sequence number (long-poll or stream)",
                 "parameters": [
                     {
                         "type": "string",
@@ -373,9 +375,16 @@ const docTemplate = `{
                     },
                     {
                         "type": "string",
-                        "description": "how long to wait for a new event, e.g. 30s",
+                        "description": "how long to wait for a new event, e.g. 30s (lists only)",
                         "name": "wait",
                         "in": "query"
+                    },
+                    {
+                        "minimum": 0,
+                        "type": "integer",
+                        "description": "streams: last seq the caller has seen; wins over after",
+                        "name": "Last-Event-ID",
+                        "in": "header"
                     }
                 ],
                 "responses": {
