@@ -114,6 +114,7 @@ export function knownCard(card, suits, allSuits, allRanks) {
   children.push(clueTags(card, suits));
   return el('div', {
     class: cls.join(' '), vars: oneSuit ? suitVars(oneSuit) : {},
-    'data-card': card.id, title: words, 'aria-label': `your card: ${words}`,
+    'data-card': card.id, 'data-suits': ps.join(' '), 'data-ranks': pr.join(' '),
+    title: words, 'aria-label': `your card: ${words}`,
   }, children);
 }

@@ -203,7 +203,7 @@ function fireworks(t) {
     const st = t.suits.get(s.name);
     const top = n > 0 ? faceCard({ id: -1, suit: s.name, rank: n }, t.suits)
       : el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: nothing played` }, el('span', { class: 'letter', text: st.abbr }));
-    return el('div', { class: 'pile', 'data-suit': s.name }, top, el('small', { text: `${n}/${Math.max(...s.ranks)}` }));
+    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n }, top, el('small', { text: `${n}/${Math.max(...s.ranks)}` }));
   }));
 }
 
@@ -261,7 +261,8 @@ function myHand(t, hand) {
   return el('section', { class: `hand mine ${v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat },
     el('h2', {}, el('span', { class: 'who', text: `${nameOf(t, hand.seat)} (you)` }), v.current_seat === hand.seat ? el('span', { class: 'badge turn', text: 'your turn' }) : null),
     el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
-      knownCard(c, t.suits, t.variant.suits.length, t.variant.clue_ranks.length),
+      // After the game everyone sees every card, one's own included.
+      c.suit !== null ? faceCard(c, t.suits, { card: c }) : knownCard(c, t.suits, t.variant.suits.length, t.variant.clue_ranks.length),
       el('div', { class: 'moves' },
         el('button', { type: 'button', class: 'play', disabled: !mine, 'data-action': 'play', 'data-card': c.id, 'data-slot': i, onclick: () => act(t, { type: 'play', card: c.id }), text: 'Play' }),
         el('button', { type: 'button', class: 'discard', disabled: !canDiscard, 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, onclick: () => act(t, { type: 'discard', card: c.id }), text: 'Discard' }))))));
