@@ -10,7 +10,7 @@ export function openTable(app, id, { onNew }) {
   const ctl = new AbortController();
   const t = {
     id, seat: null, token: null, view: null, variant: null, suits: null,
-    events: [], lastSeq: 0, busy: false, app, onNew, signal: ctl.signal,
+    events: [], lastSeq: 0, busy: false, refreshing: null, app, onNew, signal: ctl.signal,
   };
   const s = savedSeat(id);
   if (s) { t.seat = s.seat; t.token = s.token; }
@@ -57,22 +57,20 @@ function setView(t, v) {
   render(t);
 }
 
-let refreshing = null;
-
 // refresh fetches the view again after an event; events that arrive while a
 // fetch is running are covered by one more fetch, not one each.
 async function refresh(t) {
-  if (refreshing) { refreshing.again = true; return; }
-  refreshing = { again: false };
+  if (t.refreshing) { t.refreshing.again = true; return; }
+  t.refreshing = { again: false };
   try {
     do {
-      refreshing.again = false;
+      t.refreshing.again = false;
       setView(t, await loadView(t));
-    } while (refreshing.again && !t.signal.aborted);
+    } while (t.refreshing.again && !t.signal.aborted);
   } catch (e) {
     if (!t.signal.aborted) setStatus(`reconnecting… (${e.message})`);
   } finally {
-    refreshing = null;
+    t.refreshing = null;
   }
 }
 
