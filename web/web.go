@@ -44,6 +44,10 @@ func Handler() http.Handler {
 			_, _ = w.Write(index)
 			return
 		}
+		if strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r) // no directory listings
+			return
+		}
 		h.Set("Cache-Control", "no-cache")
 		assets.ServeHTTP(w, r)
 	})
