@@ -248,6 +248,7 @@ function otherHand(t, hand) {
 function seatLabel(t, seat) {
   const s = t.view.seats[seat];
   return [el('span', { class: 'who', text: nameOf(t, seat) }),
+    el('span', { class: 'seat-tag', text: `seat ${seat + 1}` }),
     s && s.bot ? el('span', { class: 'badge', text: `bot: ${s.bot}` }) : null,
     t.view.current_seat === seat ? el('span', { class: 'badge turn', text: seat === t.seat ? 'your turn' : 'to play' }) : null];
 }
