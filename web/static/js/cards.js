@@ -63,8 +63,16 @@ export function chip(st, extra) {
   return el('span', { class: `chip ${suitClass(st)} ${extra || ''}`, vars: suitVars(st), title: st.name, text: st.abbr });
 }
 
+// clueTags marks the clues that touched a card, each colour or rank once
+// however often it was given.
 function clueTags(card, suits) {
-  const touched = card.clues.filter((c) => c.touched);
+  const seen = new Set();
+  const touched = card.clues.filter((c) => {
+    const k = c.color ? `c:${c.color}` : `r:${c.rank}`;
+    if (!c.touched || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
   if (touched.length === 0) return null;
   return el('div', { class: 'clue-tags' }, touched.map((c) => {
     if (c.color) {
