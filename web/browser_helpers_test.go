@@ -100,7 +100,7 @@ func (b *browser) problem(format string, args ...any) {
 	b.problems = append(b.problems, fmt.Sprintf(format, args...))
 }
 
-// player opens a new browser context on the page. Every console error or
+// player starts a browser of its own for one person. Every console error or
 // warning, uncaught exception, failed load and request to another host is
 // recorded and fails the test at its end.
 func (b *browser) player(name string) context.Context {
@@ -130,6 +130,23 @@ func (b *browser) player(name string) context.Context {
 			time.Sleep(50 * time.Millisecond)
 		}
 	})
+	b.watch(ctx, name)
+	return ctx
+}
+
+// tab opens another tab in player's browser: same storage, same person.
+func (b *browser) tab(player context.Context, name string) context.Context {
+	b.t.Helper()
+	ctx, cancel := chromedp.NewContext(player)
+	b.t.Cleanup(cancel)
+	b.watch(ctx, name)
+	return ctx
+}
+
+// watch records every console error or warning, uncaught exception, failed
+// load and request to another host of one tab.
+func (b *browser) watch(ctx context.Context, name string) {
+	b.t.Helper()
 	host := mustHost(b.t, b.base)
 	chromedp.ListenTarget(ctx, func(ev any) {
 		switch e := ev.(type) {
@@ -157,7 +174,6 @@ func (b *browser) player(name string) context.Context {
 	if err := chromedp.Run(ctx, network.Enable(), log.Enable(), chromedp.EmulateViewport(1280, 800)); err != nil {
 		b.t.Fatalf("%s: enable: %v", name, err)
 	}
-	return ctx
 }
 
 func mustHost(t *testing.T, base string) string {

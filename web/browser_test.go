@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/hanabi-server/hanabi/models/storetest"
@@ -62,7 +64,9 @@ func pickMove(prefer string) string {
 func move(t *testing.T, ctx context.Context, who, prefer string, prev *string) bool {
 	t.Helper()
 	var state string
-	run(t, ctx, who+": wait for a turn", chromedp.Poll(tableState(*prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
+	// A tab in the background gets no animation frames: bring it forward.
+	run(t, ctx, who+": wait for a turn", page.BringToFront(),
+		chromedp.Poll(tableState(*prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
 	if state == "finished" {
 		return false
 	}
@@ -260,6 +264,37 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Errorf("log lines: alice %d, bob %d, want %d moves + game over", la, lb, moves)
 		}
 	})
+}
+
+// TestBrowserTwoSeatsOneBrowser: one person plays both seats from two tabs
+// of one browser: the second tab takes its seat "in this tab", keeps it
+// over a reload, and the first tab keeps the creator's seat.
+func TestBrowserTwoSeatsOneBrowser(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	first := b.player("first tab")
+	var link string
+	run(t, first, "create",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#join-link`, chromedp.ByQuery),
+		chromedp.Value(`#join-link`, &link, chromedp.ByQuery))
+	second := b.tab(first, "second tab")
+	run(t, second, "join in this tab",
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(`details.join-here summary`, chromedp.ByQuery),
+		chromedp.Click(`details.join-here summary`, chromedp.ByQuery),
+		chromedp.Click(`#join-here`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery),
+		chromedp.Reload(),
+		chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery))
+	run(t, first, "the first tab keeps seat 0", chromedp.WaitVisible(`#table[data-seat="0"]`, chromedp.ByQuery))
+	prev0, prev1 := "", ""
+	for range 3 {
+		move(t, first, "first tab", "clue", &prev0)
+		move(t, second, "second tab", "clue", &prev1)
+	}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -28,24 +28,31 @@ export async function call(method, path, { token, body, signal, headers } = {}) 
 }
 
 // A seat's token is kept per game, so that a reload keeps the seat and a
-// token never travels to another game.
+// token never travels to another game. A seat taken "in this tab" (to play
+// several seats from one browser) lives in the tab's session storage, which
+// is read first.
 const key = (id) => `hanabi.seat.${id}`;
 
-export function savedSeat(id) {
+function read(store, id) {
   try {
-    const v = JSON.parse(localStorage.getItem(key(id)) || 'null');
+    const v = JSON.parse(store.getItem(key(id)) || 'null');
     return v && typeof v.token === 'string' && Number.isInteger(v.seat) ? v : null;
   } catch {
     return null;
   }
 }
 
-export function saveSeat(id, seat, token) {
-  localStorage.setItem(key(id), JSON.stringify({ seat, token }));
+export function savedSeat(id) {
+  return read(sessionStorage, id) || read(localStorage, id);
+}
+
+export function saveSeat(id, seat, token, { tabOnly = false } = {}) {
+  (tabOnly ? sessionStorage : localStorage).setItem(key(id), JSON.stringify({ seat, token }));
 }
 
 export function forgetSeat(id) {
-  localStorage.removeItem(key(id));
+  if (read(sessionStorage, id)) sessionStorage.removeItem(key(id));
+  else localStorage.removeItem(key(id));
 }
 
 export function newKey() {

@@ -131,11 +131,11 @@ async function act(t, action) {
   }
 }
 
-async function join(t, name) {
+async function join(t, name, tabOnly = false) {
   try {
     const res = await call('POST', `/games/${encodeURIComponent(t.id)}/seats`, { body: { name } });
-    if (name) localStorage.setItem('hanabi.name', name);
-    saveSeat(t.id, res.seat, res.token);
+    if (name && !tabOnly) localStorage.setItem('hanabi.name', name);
+    saveSeat(t.id, res.seat, res.token, { tabOnly });
     t.seat = res.seat;
     t.token = res.token;
     t.view = null;
@@ -277,6 +277,15 @@ function lobby(t) {
     const name = el('input', { id: 'join-name', placeholder: 'your name', maxlength: 64, value: localStorage.getItem('hanabi.name') || '' });
     joinForm = el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); join(t, name.value.trim()); } },
       name, el('button', { type: 'submit', class: 'primary', id: 'join-game', text: 'Take a seat' }));
+  }
+  if (t.seat !== null && free > 0) {
+    // For playing several seats from one browser: the new seat is this
+    // tab's only, and the other tabs keep theirs.
+    const name = el('input', { id: 'join-name', placeholder: 'name', maxlength: 64 });
+    joinForm = el('details', { class: 'join-here' },
+      el('summary', { text: 'Play another seat from this browser' }),
+      el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); join(t, name.value.trim(), true); } },
+        name, el('button', { type: 'submit', id: 'join-here', text: 'Take a seat in this tab' })));
   }
   return el('div', { class: 'panel lobby' },
     el('h1', { text: `${t.variant.title} — waiting for ${free} more player${free === 1 ? '' : 's'}` }),
