@@ -50,7 +50,7 @@ func streamFormatOf(accept string) streamFormat {
 		switch strings.ToLower(strings.TrimSpace(media)) {
 		case "text/event-stream":
 			return sseStream
-		case "application/x-ndjson", "application/jsonl":
+		case "application/x-ndjson":
 			return ndjsonStream
 		}
 	}
