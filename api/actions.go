@@ -13,8 +13,10 @@ import (
 	"github.com/hanabi-server/hanabi/models"
 )
 
-// ActionRequest is one move. play and discard name a card by id; a clue
-// names a target seat and exactly one of color or rank.
+// ActionRequest is one move as it is decoded: play and discard name a card by
+// id; a clue names a target seat and exactly one of color or rank. The
+// document describes it as the union of PlayAction, DiscardAction,
+// ColorClueAction and RankClueAction.
 type ActionRequest struct {
 	Type   string  `json:"type" enums:"play,discard,clue" example:"clue"`
 	Card   *int    `json:"card,omitempty" example:"13"`
@@ -23,6 +25,37 @@ type ActionRequest struct {
 	Rank   *int    `json:"rank,omitempty"`
 	// Version, when given, makes the move apply only at that game version.
 	Version *int64 `json:"version,omitempty" example:"17"`
+}
+
+// PlayAction plays a card of the mover's hand, named by its id.
+type PlayAction struct {
+	Type string `json:"type" enums:"play" example:"play"`
+	Card int    `json:"card" example:"13"`
+	// Version, when given, makes the move apply only at that game version (409 stale_version otherwise).
+	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
+}
+
+// DiscardAction discards a card of the mover's hand for a note token.
+type DiscardAction struct {
+	Type    string `json:"type" enums:"discard" example:"discard"`
+	Card    int    `json:"card" example:"13"`
+	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
+}
+
+// ColorClueAction tells target which of its cards are of one clue color.
+type ColorClueAction struct {
+	Type    string `json:"type" enums:"clue" example:"clue"`
+	Target  int    `json:"target" example:"1"`
+	Color   string `json:"color" example:"red"`
+	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
+}
+
+// RankClueAction tells target which of its cards are of one rank.
+type RankClueAction struct {
+	Type    string `json:"type" enums:"clue" example:"clue"`
+	Target  int    `json:"target" example:"1"`
+	Rank    int    `json:"rank" example:"3"`
+	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
 }
 
 // ActionResponse is the event the move caused and the mover's view after it.
@@ -89,14 +122,20 @@ func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
 //
 //	@Summary		Take a move
 //	@Description	The token's seat plays, discards or gives a clue. With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) the move applies only at that game version, so a retried request can never act twice. Two requests racing for the same turn cannot both apply: the loser gets 409.
+//	@ID				postAction
 //	@Tags			actions
 //	@Accept			json
 //	@Produce		json
 //	@Param			id			path		string			true	"game id"
-//	@Param			If-Match	header		string			false	"the game version the move is for, e.g. \"17\""
-//	@Param			action		body		ActionRequest	true	"the move"
+//	@Param			If-Match	header		string			false	"the game version the move is for, in double quotes"
+//	@Param			action		body		PlayAction		true	"play a card"
+//	@Param			action		body		DiscardAction	true	"discard a card"
+//	@Param			action		body		ColorClueAction	true	"a color clue"
+//	@Param			action		body		RankClueAction	true	"a rank clue"
+//	@x-body-name	"Action"
 //	@Security		SeatToken
 //	@Success		200			{object}	ActionResponse
+//	@Header			200			{string}	ETag	"the mover's view's ETag"
 //	@Failure		400			{object}	Problem	"bad_request"
 //	@Failure		401			{object}	Problem	"unauthorized"
 //	@Failure		403			{object}	Problem	"forbidden"

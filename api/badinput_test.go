@@ -122,7 +122,7 @@ func TestBadInput(t *testing.T) {
 		{"act: huge card", "POST", "/v1/games/" + id + "/actions", tok, map[string]any{"type": "discard", "card": 1 << 40}, 422, "illegal_action", "card_not_in_hand", ""},
 		{"act: discard with full notes", "POST", "/v1/games/" + id + "/actions", tok, map[string]any{"type": "discard", "card": own}, 422, "illegal_action", "notes_full", ""},
 		{"act: not your turn", "POST", "/v1/games/" + id + "/actions", other, map[string]any{"type": "play", "card": 0}, 409, "not_your_turn", "", "is to act"},
-		{"act: lobby game", "POST", "/v1/games/" + lg.Game.ID + "/actions", lg.Token, map[string]any{"type": "play", "card": 0}, 409, "game_not_active", "", "lobby"},
+		{"act: lobby game", "POST", "/v1/games/" + lg.Game.ID + "/actions", deref(lg.Token), map[string]any{"type": "play", "card": 0}, 409, "game_not_active", "", "lobby"},
 		{"act: bad If-Match", "POST", "/v1/games/" + id + "/actions", tok, map[string]any{"type": "play", "card": own}, 412, "precondition_failed", "", ""},
 		{"act: oversized", "POST", "/v1/games/" + id + "/actions", tok, `{"type":"play","card":1,"x":"` + strings.Repeat("y", 70<<10) + `"}`, 400, "bad_request", "", "larger than"},
 

@@ -28,10 +28,11 @@ type BotList struct {
 // listBots godoc
 //
 //	@Summary	Bot strategies that can take a seat
+//	@ID			listBots
 //	@Tags		bots
 //	@Produce	json
 //	@Success	200	{object}	BotList
-//	@Failure	429	{object}	Problem
+//	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/bots [get]
 func (s *Server) listBots(c *gin.Context) {
 	out := BotList{Bots: []BotInfo{}}

@@ -62,10 +62,10 @@ func TestBotSeats(t *testing.T) {
 		// Wait for the bots to answer the human's move.
 		// The version counts actions here: every seat was taken at creation.
 		if turn > 0 {
-			e.expect(e.req("GET", "/v1/games/"+sr.Game.ID+"?since="+itoa(turn-1)+"&wait=5s", sr.Token, nil), http.StatusOK)
+			e.expect(e.req("GET", "/v1/games/"+sr.Game.ID+"?since="+itoa(turn-1)+"&wait=5s", deref(sr.Token), nil), http.StatusOK)
 		}
 		var g GameView
-		r = e.req("GET", "/v1/games/"+sr.Game.ID, sr.Token, nil)
+		r = e.req("GET", "/v1/games/"+sr.Game.ID, deref(sr.Token), nil)
 		r.json(t, &g)
 		if g.Status == "finished" {
 			return
@@ -80,7 +80,7 @@ func TestBotSeats(t *testing.T) {
 		if g.NoteTokens == 0 {
 			move = map[string]any{"type": "discard", "card": g.Hands[0].Cards[len(g.Hands[0].Cards)-1].ID}
 		}
-		e.expect(e.req("POST", "/v1/games/"+sr.Game.ID+"/actions", sr.Token, move), http.StatusOK)
+		e.expect(e.req("POST", "/v1/games/"+sr.Game.ID+"/actions", deref(sr.Token), move), http.StatusOK)
 	}
 	r = e.req("GET", "/v1/games/"+sr.Game.ID+"/events", "", nil)
 	var evs EventsResponse
@@ -126,7 +126,7 @@ func TestRegisteredBots(t *testing.T) {
 	})
 	for _, strat := range bots.List() {
 		t.Run(strat.Name, func(t *testing.T) {
-			e := &testEnv{t: t, srv: e.srv, hs: e.hs, url: e.url}
+			e := e.with(t)
 			r := e.req("POST", "/v1/games", "", map[string]any{"variant": "farbrausch2", "players": 3, "seed": "real-" + strat.Name,
 				"bots": []any{map[string]any{"seat": 1, "strategy": strat.Name}, map[string]any{"seat": 2, "strategy": strat.Name}}})
 			e.expect(r, http.StatusCreated)
@@ -135,12 +135,12 @@ func TestRegisteredBots(t *testing.T) {
 			id := sr.Game.ID
 			for version := int64(0); ; {
 				var g GameView
-				e.req("GET", "/v1/games/"+id, sr.Token, nil).json(t, &g)
+				e.req("GET", "/v1/games/"+id, deref(sr.Token), nil).json(t, &g)
 				if g.Status == "finished" {
 					return
 				}
 				if g.CurrentSeat == nil || *g.CurrentSeat != 0 {
-					r := e.req("GET", "/v1/games/"+id+"?since="+strconv.FormatInt(g.Version, 10)+"&wait=5s", sr.Token, nil)
+					r := e.req("GET", "/v1/games/"+id+"?since="+strconv.FormatInt(g.Version, 10)+"&wait=5s", deref(sr.Token), nil)
 					if r.status != http.StatusOK {
 						t.Fatalf("the bots stopped at version %d (%d); logs: %s", g.Version, r.status, sink.String())
 					}
@@ -154,7 +154,7 @@ func TestRegisteredBots(t *testing.T) {
 				if g.NoteTokens == 0 {
 					move = map[string]any{"type": "discard", "card": g.Hands[0].Cards[len(g.Hands[0].Cards)-1].ID}
 				}
-				e.expect(e.req("POST", "/v1/games/"+id+"/actions", sr.Token, move), http.StatusOK)
+				e.expect(e.req("POST", "/v1/games/"+id+"/actions", deref(sr.Token), move), http.StatusOK)
 			}
 		})
 	}

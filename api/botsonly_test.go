@@ -20,8 +20,8 @@ func TestBotsOnlyTablePlaysItself(t *testing.T) {
 	e.expect(r, http.StatusCreated)
 	var sr SeatResponse
 	r.json(t, &sr)
-	if sr.Seat != nil || sr.Token != "" || sr.Game.You != nil {
-		t.Fatalf("a creator without a seat got seat %v, token %q, you %v", sr.Seat, sr.Token, sr.Game.You)
+	if sr.Seat != nil || sr.Token != nil || sr.Game.You != nil {
+		t.Fatalf("a creator without a seat got seat %v, token %q, you %v", sr.Seat, deref(sr.Token), sr.Game.You)
 	}
 	if sr.Game.Status != "active" {
 		t.Fatalf("status %s, want active", sr.Game.Status)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -15,29 +16,111 @@ import (
 // seq t+1, and a finished game ends with one game_over event.
 // A drawn card is named only by its id: the seat that drew it must not learn
 // it, and the other seats see it in the hands.
+//
+// On the wire an event is exactly one of PlayEvent, DiscardEvent, ClueEvent
+// and GameOverEvent, told apart by type (MarshalJSON picks the fields); this
+// struct holds the union while it is built.
 type Event struct {
-	Seq  int    `json:"seq" example:"18"`
-	Turn int    `json:"turn" example:"17"`
-	Seat *int   `json:"seat,omitempty" example:"2"`
-	Type string `json:"type" enums:"play,discard,clue,game_over" example:"clue"`
-	// Card is the card played or discarded.
-	Card    *CardFace `json:"card,omitempty"`
-	Success *bool     `json:"success,omitempty"`
-	// Drawn is the id of the card drawn after a play or discard, absent when the deck is empty.
-	Drawn  *int    `json:"drawn,omitempty" example:"31"`
-	Target *int    `json:"target,omitempty" example:"0"`
-	Color  *string `json:"color,omitempty" example:"blue"`
-	Rank   *int    `json:"rank,omitempty"`
-	// Touched lists the ids of the cards a clue touched (empty for an empty clue).
-	Touched         []int       `json:"touched,omitempty"`
-	NoteTokens      *int        `json:"note_tokens,omitempty" example:"4"`
-	StormTokensUsed *int        `json:"storm_tokens_used,omitempty"`
-	Result          *ResultView `json:"result,omitempty"`
+	Seq             int         `json:"seq"`
+	Turn            int         `json:"turn"`
+	Seat            *int        `json:"seat"`
+	Type            string      `json:"type"`
+	Card            *CardFace   `json:"card"`
+	Success         *bool       `json:"success"`
+	Drawn           *int        `json:"drawn"`
+	Target          *int        `json:"target"`
+	Color           *string     `json:"color"`
+	Rank            *int        `json:"rank"`
+	Touched         []int       `json:"touched"`
+	NoteTokens      *int        `json:"note_tokens"`
+	StormTokensUsed *int        `json:"storm_tokens_used"`
+	Result          *ResultView `json:"result"`
+}
+
+// PlayEvent is a card played: success says whether it extended its firework
+// (else it was discarded and a storm token used).
+type PlayEvent struct {
+	Seq  int      `json:"seq" example:"19"`
+	Turn int      `json:"turn" example:"18"`
+	Seat int      `json:"seat" example:"0"`
+	Type string   `json:"type" enums:"play" example:"play"`
+	Card CardFace `json:"card"`
+	// Success is true when the card extended its firework.
+	Success bool `json:"success" example:"true"`
+	// Drawn is the id of the card drawn after the play, null when the deck was empty.
+	Drawn           *int `json:"drawn" example:"31" extensions:"x-nullable"`
+	NoteTokens      int  `json:"note_tokens" example:"4"`
+	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+}
+
+// DiscardEvent is a card discarded for a note token.
+type DiscardEvent struct {
+	Seq  int      `json:"seq" example:"20"`
+	Turn int      `json:"turn" example:"19"`
+	Seat int      `json:"seat" example:"1"`
+	Type string   `json:"type" enums:"discard" example:"discard"`
+	Card CardFace `json:"card"`
+	// Drawn is the id of the card drawn after the discard, null when the deck was empty.
+	Drawn           *int `json:"drawn" example:"32" extensions:"x-nullable"`
+	NoteTokens      int  `json:"note_tokens" example:"5"`
+	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+}
+
+// ClueEvent is a clue given: exactly one of color and rank is set, the other null.
+type ClueEvent struct {
+	Seq    int     `json:"seq" example:"18"`
+	Turn   int     `json:"turn" example:"17"`
+	Seat   int     `json:"seat" example:"2"`
+	Type   string  `json:"type" enums:"clue" example:"clue"`
+	Target int     `json:"target" example:"0"`
+	Color  *string `json:"color" example:"blue" extensions:"x-nullable"`
+	Rank   *int    `json:"rank" example:"3" extensions:"x-nullable"`
+	// Touched lists the ids of the cards the clue touched (empty for an empty clue).
+	Touched    []int `json:"touched"`
+	NoteTokens int   `json:"note_tokens" example:"4"`
+}
+
+// GameOverEvent ends a finished game's events.
+type GameOverEvent struct {
+	Seq    int        `json:"seq" example:"60"`
+	Turn   int        `json:"turn" example:"59"`
+	Type   string     `json:"type" enums:"game_over" example:"game_over"`
+	Result ResultView `json:"result"`
+}
+
+// MarshalJSON writes the event as the one member of the union that its type names.
+func (e Event) MarshalJSON() ([]byte, error) {
+	switch e.Type {
+	case "play":
+		return json.Marshal(PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
+			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed)})
+	case "discard":
+		return json.Marshal(DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed)})
+	case "clue":
+		touched := e.Touched
+		if touched == nil {
+			touched = []int{}
+		}
+		return json.Marshal(ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
+			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens)})
+	case "game_over":
+		return json.Marshal(GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)})
+	}
+	return nil, fmt.Errorf("event %d has no known type %q", e.Seq, e.Type)
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
 }
 
 // EventsResponse is a page of events after the caller's last one.
 type EventsResponse struct {
-	Events  []Event `json:"events"`
+	Events  []Event `json:"events" oneOf:"PlayEvent,DiscardEvent,ClueEvent,GameOverEvent"`
 	Version int64   `json:"version" example:"17"`
 }
 
@@ -77,9 +160,6 @@ func eventView(cfg *engine.Config, ev engine.Event) Event {
 			out.Rank = ptr(a.Value)
 		}
 		out.Touched = touchedIDs(ev.Touched)
-		if len(out.Touched) == 0 {
-			out.Touched = nil
-		}
 	}
 	return out
 }
@@ -119,21 +199,22 @@ func eventsOf(st *gameState, after int) ([]Event, error) {
 //	@Summary		Events after a sequence number (long-poll or stream)
 //	@Description	The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
 //	@Description	With Accept: text/event-stream the answer is a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
+//	@ID				getEvents
 //	@Tags			events
 //	@Produce		json
-//	@Produce		text/event-stream
-//	@Produce		application/x-ndjson
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
 //	@Param			wait			query		string	false	"how long to wait for a new event, e.g. 30s (lists only)"
 //	@Param			Last-Event-ID	header		int		false	"streams: last seq the caller has seen; wins over after"	minimum(0)
 //	@Security		SeatToken
+//	@x-optional-token	true
 //	@Success		200		{object}	EventsResponse
-//	@Failure		400		{object}	Problem
-//	@Failure		401		{object}	Problem
-//	@Failure		403		{object}	Problem
-//	@Failure		404		{object}	Problem
-//	@Failure		429		{object}	Problem
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events [get]
 func (s *Server) getEvents(c *gin.Context) {
 	after, err := intQuery(c, "after", 0, 0, 1<<30)

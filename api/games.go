@@ -23,38 +23,40 @@ import (
 type CreateGameRequest struct {
 	Variant string           `json:"variant" example:"farbrausch2"`
 	Players int              `json:"players" example:"4" minimum:"2" maximum:"6"`
-	Options variants.Options `json:"options"`
+	Options variants.Options `json:"options" validate:"optional"`
 	// Seed fixes the deal; without it the server draws a random one.
-	Seed *string   `json:"seed,omitempty"`
-	Name string    `json:"name" example:"Alice"`
-	Bots []BotSeat `json:"bots,omitempty"`
+	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional" minLength:"1" maxLength:"256"`
+	// Name is the creator's name at the table (default "Seat 0").
+	Name string    `json:"name" example:"Alice" validate:"optional" maxLength:"64"`
+	Bots []BotSeat `json:"bots,omitempty" validate:"optional"`
 }
 
 // BotSeat puts a bot strategy (see GET /bots) in a seat.
 type BotSeat struct {
-	Seat     int    `json:"seat" example:"3"`
+	Seat     int    `json:"seat" example:"3" minimum:"0" maximum:"5"`
 	Strategy string `json:"strategy" example:"hat"`
 }
 
 // JoinRequest takes the lowest free seat.
 type JoinRequest struct {
-	Name string `json:"name" example:"Bob"`
+	Name string `json:"name" example:"Bob" validate:"optional" maxLength:"64"`
 }
 
 // SeatResponse is a seat just taken: its number, its token (the seat's only
 // credential) and the game as the seat sees it.
 type SeatResponse struct {
 	Game *GameView `json:"game"`
-	// Seat and Token are null and absent when bots took every seat, seat 0
-	// included: the creator then only watches.
-	Seat  *int   `json:"seat" example:"1"`
-	Token string `json:"token,omitempty"`
+	// Seat and Token are null when bots took every seat, seat 0 included:
+	// the creator then only watches.
+	Seat  *int    `json:"seat" example:"1" extensions:"x-nullable"`
+	Token *string `json:"token" example:"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJnYW1lIjoiazNqOXgwYzJtNG41YjZ2NyIsInNlYXQiOjF9.c2lnbmF0dXJl" extensions:"x-nullable"`
 }
 
 // GameList is a page of games, newest first.
 type GameList struct {
-	Games      []GameSummary `json:"games"`
-	NextCursor *string       `json:"next_cursor"`
+	Games []GameSummary `json:"games"`
+	// NextCursor is the cursor of the next page, null on the last one.
+	NextCursor *string `json:"next_cursor" extensions:"x-nullable"`
 }
 
 const maxName = 64
@@ -87,15 +89,16 @@ func newSeed() string {
 // createGame godoc
 //
 //	@Summary		Create a game
-//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat null, no token): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+//	@ID				createGame
 //	@Tags			games
 //	@Accept			json
 //	@Produce		json
 //	@Param			game	body		CreateGameRequest	true	"the table"
 //	@Success		201		{object}	SeatResponse
-//	@Header			201		{string}	Location	"/v1/games/{id}"
-//	@Failure		400		{object}	Problem
-//	@Failure		429		{object}	Problem
+//	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games [post]
 func (s *Server) createGame(c *gin.Context) {
 	data, err := readBody(c)
@@ -192,23 +195,25 @@ func (s *Server) createGame(c *gin.Context) {
 		return
 	}
 	seat := 0
-	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, 0), Seat: &seat, Token: token})
+	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, 0), Seat: &seat, Token: &token})
 }
 
 // joinGame godoc
 //
 //	@Summary		Take a seat
 //	@Description	Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+//	@ID				joinGame
 //	@Tags			games
 //	@Accept			json
 //	@Produce		json
 //	@Param			id		path		string		true	"game id"
 //	@Param			seat	body		JoinRequest	false	"the player's name"
 //	@Success		201		{object}	SeatResponse
-//	@Failure		400		{object}	Problem
-//	@Failure		404		{object}	Problem
-//	@Failure		409		{object}	Problem	"game_full or game_not_active"
-//	@Failure		429		{object}	Problem
+//	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		409		{object}	Problem	"game_full"
+//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats [post]
 func (s *Server) joinGame(c *gin.Context) {
 	data, err := readBody(c)
@@ -250,21 +255,22 @@ func (s *Server) joinGame(c *gin.Context) {
 	s.kickBots(st)
 	c.Header("Location", "/v1/games/"+id)
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: &seat, Token: token})
+	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: &seat, Token: &token})
 }
 
 // listGames godoc
 //
 //	@Summary		List games
 //	@Description	A page of game summaries, newest first. Pass next_cursor as cursor for the next page; it is null on the last page.
+//	@ID				listGames
 //	@Tags			games
 //	@Produce		json
 //	@Param			status	query		string	false	"only games of this status"	Enums(lobby, active, finished)
 //	@Param			limit	query		int		false	"page size (default 20)"		minimum(1)	maximum(100)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	GameList
-//	@Failure		400		{object}	Problem
-//	@Failure		429		{object}	Problem
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games [get]
 func (s *Server) listGames(c *gin.Context) {
 	status := c.Query("status")
@@ -308,21 +314,24 @@ func (s *Server) listGames(c *gin.Context) {
 //
 //	@Summary		A game as the caller sees it (long-poll)
 //	@Description	With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+//	@ID				getGame
 //	@Tags			games
 //	@Produce		json
 //	@Param			id				path		string	true	"game id"
 //	@Param			since			query		int		false	"answer once the version is greater than this"	minimum(0)
-//	@Param			wait			query		string	false	"how long to wait, e.g. 30s (capped by the server)"
-//	@Param			If-None-Match	header		string	false	"an ETag from a previous answer"
+//	@Param			wait			query		string	false	"how long to wait: a Go duration (30s) or seconds, capped by the server"
+//	@Param			If-None-Match	header		string	false	"ETags from previous answers (an ETag is a quoted version and seat)"
 //	@Security		SeatToken
+//	@x-optional-token	true
 //	@Success		200				{object}	GameView
 //	@Header			200				{string}	ETag	"strong, per version and viewer"
-//	@Success		304				"not modified"
-//	@Failure		400				{object}	Problem
-//	@Failure		401				{object}	Problem
-//	@Failure		403				{object}	Problem
-//	@Failure		404				{object}	Problem
-//	@Failure		429				{object}	Problem
+//	@Success		304				"not modified: the version is not greater than since, or the ETag matches"
+//	@Header			304				{string}	ETag	"the current ETag"
+//	@Failure		400				{object}	Problem	"bad_request"
+//	@Failure		401				{object}	Problem	"unauthorized"
+//	@Failure		403				{object}	Problem	"forbidden"
+//	@Failure		404				{object}	Problem	"not_found"
+//	@Failure		429				{object}	Problem	"rate_limited"
 //	@Router			/games/{id} [get]
 func (s *Server) getGame(c *gin.Context) {
 	var since int64 = -1

@@ -47,7 +47,7 @@ func TestPlayWholeGames(t *testing.T) {
 		for i, tc := range tables {
 			name := fmt.Sprintf("%s-%dp-%d", tc.variant, tc.players, i)
 			t.Run(name, func(t *testing.T) {
-				e := &testEnv{t: t, srv: e.srv, hs: e.hs, url: e.url}
+				e := e.with(t)
 				playGame(t, e, tc.variant, tc.players, tc.opts, "seed-"+name)
 			})
 		}

@@ -16,6 +16,7 @@ type Health struct {
 // healthz godoc
 //
 //	@Summary	The process is up
+//	@ID			healthz
 //	@Tags		operations
 //	@Produce	json
 //	@Success	200	{object}	Health
@@ -27,10 +28,11 @@ func (s *Server) healthz(c *gin.Context) {
 // readyz godoc
 //
 //	@Summary	The database answers
+//	@ID			readyz
 //	@Tags		operations
 //	@Produce	json
 //	@Success	200	{object}	Health
-//	@Failure	503	{object}	Problem
+//	@Failure	503	{object}	Problem	"unavailable"
 //	@Router		/readyz [get]
 func (s *Server) readyz(c *gin.Context) {
 	if s.shuttingDown() {

@@ -53,6 +53,8 @@ type testEnv struct {
 	srv *Server
 	hs  *httptest.Server
 	url string
+	// client checks every response against the OpenAPI document.
+	client *http.Client
 }
 
 func newEnv(t testing.TB, dbURL string, tweak ...func(*Config)) *testEnv {
@@ -87,7 +89,7 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		_ = srv.Shutdown(ctx)
 		hs.Close()
 	})
-	return &testEnv{t: t, srv: srv, hs: hs, url: hs.URL}
+	return &testEnv{t: t, srv: srv, hs: hs, url: hs.URL, client: contractClient(t)}
 }
 
 // sqliteEnv is a server on its own SQLite file, for tests that need no Postgres run.
@@ -157,7 +159,7 @@ func (e *testEnv) reqCtx(ctx context.Context, method, path, token string, body a
 	for i := 0; i+1 < len(headers); i += 2 {
 		r.Header.Set(headers[i], headers[i+1])
 	}
-	res, err := http.DefaultClient.Do(r)
+	res, err := e.client.Do(r)
 	if err != nil {
 		if ctx.Err() != nil {
 			return resp{status: -1}
@@ -201,7 +203,7 @@ func (e *testEnv) newTable(variant string, players int, opts variants.Options, s
 	if loc := r.header.Get("Location"); loc != "/v1/games/"+created.Game.ID {
 		e.t.Fatalf("Location %q", loc)
 	}
-	tb := &table{e: e, id: created.Game.ID, tokens: []string{created.Token}, seed: seed}
+	tb := &table{e: e, id: created.Game.ID, tokens: []string{deref(created.Token)}, seed: seed}
 	for i := 1; i < players; i++ {
 		r := e.req("POST", "/v1/games/"+tb.id+"/seats", "", map[string]string{"name": "P" + itoa(i)})
 		e.expect(r, http.StatusCreated)
@@ -217,7 +219,7 @@ func (e *testEnv) newTable(variant string, players int, opts variants.Options, s
 		if j.Game.Status != wantStatus {
 			e.t.Fatalf("after seat %d the game is %s, want %s", i, j.Game.Status, wantStatus)
 		}
-		tb.tokens = append(tb.tokens, j.Token)
+		tb.tokens = append(tb.tokens, deref(j.Token))
 	}
 	_, _, cfg, err := variants.Setup(variant, opts, players)
 	if err != nil {
@@ -330,4 +332,9 @@ func leaks(t *testing.T, body []byte, hidden map[int]bool) []string {
 	}
 	walk("$", doc)
 	return out
+}
+
+// with is the same server for a subtest: failures are reported on t.
+func (e *testEnv) with(t testing.TB) *testEnv {
+	return &testEnv{t: t, srv: e.srv, hs: e.hs, url: e.url, client: contractClient(t)}
 }

@@ -76,7 +76,14 @@ func (m *metrics) observe(c *gin.Context) {
 	m.record(route, c.Request.Method, c.Writer.Status(), time.Since(start))
 }
 
+// knownMethods are the method label's values: any other method is OTHER,
+// so that a client cannot grow /metrics by inventing methods.
+var knownMethods = map[string]bool{"GET": true, "HEAD": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "OPTIONS": true, "CONNECT": true, "TRACE": true}
+
 func (m *metrics) record(route, method string, status int, d time.Duration) {
+	if !knownMethods[method] {
+		method = "OTHER"
+	}
 	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
 	m.latency.WithLabelValues(route, method).Observe(d.Seconds())
 }
@@ -85,6 +92,16 @@ func (m *metrics) handler() gin.HandlerFunc {
 	h := promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 	return gin.WrapH(h)
 }
+
+// getMetrics godoc
+//
+//	@Summary	Prometheus metrics
+//	@ID			getMetrics
+//	@Tags		operations
+//	@Produce	plain
+//	@Success	200	{string}	string	"the Prometheus text exposition format"
+//	@Router		/metrics [get]
+func (s *Server) getMetrics(c *gin.Context) { s.metricsHandler(c) }
 
 var gamesDesc = prometheus.NewDesc("hanabi_games", "Games in the database by status.", []string{"status"}, nil)
 

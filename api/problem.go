@@ -19,10 +19,10 @@ type Problem struct {
 	Type   string `json:"type" example:"/problems/not_your_turn"`
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
-	Detail string `json:"detail,omitempty" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn"`
+	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
-	Reason string `json:"reason,omitempty" example:"no_note_tokens"`
+	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
 
 // Codes of the contract. Each one has exactly one status and title, below.
@@ -41,7 +41,6 @@ const (
 	codeRateLimited        = "rate_limited"
 	codeInternal           = "internal"
 	codeUnavailable        = "unavailable"
-	codeNotImplemented     = "not_implemented"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -63,7 +62,6 @@ var problemTable = map[string]struct {
 	codeRateLimited:        {http.StatusTooManyRequests, "Too many requests"},
 	codeInternal:           {http.StatusInternalServerError, "Internal server error"},
 	codeUnavailable:        {http.StatusServiceUnavailable, "Service unavailable"},
-	codeNotImplemented:     {http.StatusNotImplemented, "Not implemented"},
 }
 
 // apiError is an error that already knows its code. Handlers return these for
@@ -159,7 +157,8 @@ func (s *Server) fail(c *gin.Context, err error) {
 	case codeUnauthorized:
 		c.Header("WWW-Authenticate", `Bearer realm="hanabi"`)
 	case codeRateLimited:
-		if ra := c.GetHeader("Retry-After"); ra == "" {
+		// tooMany has set the limiter's own wait; the request's headers are not ours.
+		if c.Writer.Header().Get("Retry-After") == "" {
 			c.Header("Retry-After", "1")
 		}
 	case codeUnavailable:

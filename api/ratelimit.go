@@ -73,8 +73,17 @@ func (l *limiters) size() int {
 	return len(l.buckets)
 }
 
-// limitAddr is the per-address middleware.
+// unlimited are the operational endpoints: an orchestrator's probes and a
+// scraper must get through while a client floods the server.
+var unlimited = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true, "/v1/healthz": true, "/v1/readyz": true, "/v1/metrics": true}
+
+// limitAddr is the per-address middleware, in front of every request that
+// is not operational, routed or not.
 func (s *Server) limitAddr(c *gin.Context) {
+	if unlimited[c.Request.URL.Path] {
+		c.Next()
+		return
+	}
 	ok, wait := s.addrLimits.allow(c.ClientIP(), s.now())
 	if !ok {
 		s.tooMany(c, wait)

@@ -9,32 +9,35 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/engine/hanablive"
 	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
 )
 
 // ReplayView is a finished game whole: the deal and every action, enough to
 // play it again move by move.
 type ReplayView struct {
-	ID      string     `json:"id"`
-	Variant string     `json:"variant" example:"farbrausch2"`
-	Options any        `json:"options" swaggertype:"object"`
-	Players int        `json:"players" example:"2"`
-	Seats   []SeatView `json:"seats"`
-	Seed    string     `json:"seed"`
+	ID      string            `json:"id"`
+	Variant string            `json:"variant" example:"farbrausch2"`
+	Options variants.Settings `json:"options"`
+	Players int               `json:"players" example:"2"`
+	Seats   []SeatView        `json:"seats"`
+	Seed    string            `json:"seed"`
 	// Deck is every card in dealing order: a card's id is its index.
 	Deck    []CardFace     `json:"deck"`
 	Actions []ReplayAction `json:"actions"`
-	Result  *ResultView    `json:"result"`
+	Result  *ResultView    `json:"result" extensions:"x-nullable"`
 }
 
 // ReplayAction is one entry of the log, in the request's terms.
 type ReplayAction struct {
-	Seq    int     `json:"seq" example:"0"`
-	Seat   int     `json:"seat" example:"0"`
-	Type   string  `json:"type" enums:"play,discard,clue" example:"clue"`
-	Card   *int    `json:"card,omitempty"`
-	Target *int    `json:"target,omitempty"`
-	Color  *string `json:"color,omitempty"`
-	Rank   *int    `json:"rank,omitempty"`
+	Seq  int    `json:"seq" example:"0"`
+	Seat int    `json:"seat" example:"0"`
+	Type string `json:"type" enums:"play,discard,clue" example:"clue"`
+	// Card is the card played or discarded, null for a clue.
+	Card *int `json:"card" example:"13" extensions:"x-nullable"`
+	// Target, and one of Color and Rank, are set for a clue and null otherwise.
+	Target *int    `json:"target" extensions:"x-nullable"`
+	Color  *string `json:"color" extensions:"x-nullable"`
+	Rank   *int    `json:"rank" extensions:"x-nullable"`
 }
 
 // ImportResponse is an imported game's final state, everything visible.
@@ -50,15 +53,21 @@ type HanabLiveGame = hanablive.Game
 //
 //	@Summary		The replay of a finished game
 //	@Description	The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
+//	@ID				getReplay
 //	@Tags			replays
 //	@Produce		json
 //	@Param			id		path		string	true	"game id"
 //	@Param			format	query		string	false	"native (default) or hanablive"	Enums(native, hanablive)
-//	@Success		200		{object}	ReplayView
-//	@Failure		400		{object}	Problem
-//	@Failure		404		{object}	Problem
+//	@Security		SeatToken
+//	@x-optional-token	true
+//	@Success		200		{object}	ReplayView		"format=native"
+//	@Success		200		{object}	HanabLiveGame	"format=hanablive"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		409		{object}	Problem	"game_not_active: the game has not finished"
-//	@Failure		429		{object}	Problem
+//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/replay [get]
 func (s *Server) getReplay(c *gin.Context) {
 	format := c.DefaultQuery("format", "native")
@@ -138,14 +147,16 @@ func replayView(st *gameState) ReplayView {
 //
 //	@Summary		Replay a hanab.live game
 //	@Description	Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+//	@ID				importReplay
 //	@Tags			replays
 //	@Accept			json
 //	@Produce		json
 //	@Param			game	body		HanabLiveGame	true	"a hanab.live JSON game"
+//	@x-lenient-body	true
 //	@Success		200		{object}	ImportResponse
-//	@Failure		400		{object}	Problem
+//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		422		{object}	Problem	"illegal_action: the detail names the action's index"
-//	@Failure		429		{object}	Problem
+//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/replays [post]
 func (s *Server) importReplay(c *gin.Context) {
 	data, err := readBody(c)

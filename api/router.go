@@ -18,6 +18,7 @@ import (
 	"github.com/gin-gonic/gin"
 	swaggerFiles "github.com/swaggo/files"
 	ginSwagger "github.com/swaggo/gin-swagger"
+	"github.com/swaggo/swag"
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
@@ -65,6 +66,8 @@ type Server struct {
 	addrLimits *limiters
 	seatLimits *limiters
 	handler    *gin.Engine
+	// metricsHandler serves the registry of metrics.
+	metricsHandler gin.HandlerFunc
 
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
@@ -127,6 +130,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		watchers:   map[string]*watcher{},
 		botAgain:   map[string]bool{},
 	}
+	s.metricsHandler = s.metrics.handler()
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
@@ -168,7 +172,9 @@ func (s *Server) routes() error {
 	if err := r.SetTrustedProxies(s.cfg.TrustedProxies); err != nil {
 		return err
 	}
-	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors)
+	// The rate limit comes after cors, so that a page can read a 429, and
+	// before routing, so that requests no route matches are limited too.
+	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors, s.limitAddr)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
 		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
@@ -177,7 +183,7 @@ func (s *Server) routes() error {
 	ops := func(g gin.IRoutes) {
 		g.GET("/healthz", s.healthz)
 		g.GET("/readyz", s.readyz)
-		g.GET("/metrics", s.metrics.handler())
+		g.GET("/metrics", s.getMetrics)
 		g.GET("/openapi.json", s.openAPI)
 	}
 	ops(r)
@@ -188,7 +194,7 @@ func (s *Server) routes() error {
 
 	v1 := r.Group("/v1")
 	ops(v1)
-	api := v1.Group("", s.limitAddr)
+	api := v1.Group("")
 	api.GET("/variants", s.listVariants)
 	api.GET("/variants/:name", s.getVariant)
 	api.GET("/bots", s.listBots)
@@ -206,8 +212,23 @@ func (s *Server) routes() error {
 	return nil
 }
 
-// openAPI serves the document that swag generated from this package's annotations.
+// servedDoc hands the document to the documentation UI's own doc.json, so
+// that /swagger/doc.json serves the same document as /openapi.json.
+type servedDoc struct{}
+
+func (servedDoc) ReadDoc() string { return string(docs.OpenAPI) }
+
+func init() { swag.Register(swag.Name, servedDoc{}) }
+
+// openAPI godoc
+//
+//	@Summary	This OpenAPI document
+//	@ID			getOpenAPI
+//	@Tags		operations
+//	@Produce	json
+//	@Success	200	{object}	object	"the OpenAPI 3 document"
+//	@Router		/openapi.json [get]
 func (s *Server) openAPI(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=300")
-	c.Data(http.StatusOK, "application/json", []byte(docs.SwaggerInfo.ReadDoc()))
+	c.Data(http.StatusOK, "application/json", docs.OpenAPI)
 }

@@ -31,10 +31,10 @@ type SuitView struct {
 // OptionSpec is an option's default and its allowed values: a range
 // (min, max) or a list (allowed).
 type OptionSpec struct {
-	Default any   `json:"default" swaggertype:"object"`
-	Min     *int  `json:"min,omitempty"`
-	Max     *int  `json:"max,omitempty"`
-	Allowed []int `json:"allowed,omitempty"`
+	Default any   `json:"default"`
+	Min     *int  `json:"min,omitempty" validate:"optional"`
+	Max     *int  `json:"max,omitempty" validate:"optional"`
+	Allowed []int `json:"allowed,omitempty" validate:"optional"`
 }
 
 // VariantList is every registered variant.
@@ -65,10 +65,11 @@ func variantView(v *variants.Variant) VariantView {
 // listVariants godoc
 //
 //	@Summary	List variants
+//	@ID			listVariants
 //	@Tags		variants
 //	@Produce	json
 //	@Success	200	{object}	VariantList
-//	@Failure	429	{object}	Problem
+//	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/variants [get]
 func (s *Server) listVariants(c *gin.Context) {
 	out := VariantList{Variants: []VariantView{}}
@@ -81,12 +82,13 @@ func (s *Server) listVariants(c *gin.Context) {
 // getVariant godoc
 //
 //	@Summary	One variant
+//	@ID			getVariant
 //	@Tags		variants
 //	@Produce	json
-//	@Param		name	path		string	true	"variant name"	example(farbrausch2)
+//	@Param		name	path		string	true	"variant name"
 //	@Success	200		{object}	VariantView
-//	@Failure	404		{object}	Problem
-//	@Failure	429		{object}	Problem
+//	@Failure	404		{object}	Problem	"not_found"
+//	@Failure	429		{object}	Problem	"rate_limited"
 //	@Router		/variants/{name} [get]
 func (s *Server) getVariant(c *gin.Context) {
 	v, err := variants.Get(c.Param("name"))

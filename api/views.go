@@ -11,7 +11,8 @@ import (
 	"github.com/hanabi-server/hanabi/variants"
 )
 
-// GameView is a game as one seat, or a spectator, sees it.
+// GameView is a game as one seat, or a spectator, sees it. Result is null
+// until the game has ended.
 type GameView struct {
 	ID      string            `json:"id" example:"k3j9x0c2m4n5b6v7"`
 	Variant string            `json:"variant" example:"farbrausch2"`
@@ -20,31 +21,31 @@ type GameView struct {
 	// Version counts every change: a seat taken, an action applied.
 	Version int64 `json:"version" example:"17"`
 	// You is the viewer's seat, null for a spectator.
-	You   *int       `json:"you" example:"1"`
+	You   *int       `json:"you" example:"1" extensions:"x-nullable"`
 	Seats []SeatView `json:"seats"`
 	// CurrentSeat is the seat to act, null unless the game is active.
-	CurrentSeat     *int `json:"current_seat" example:"2"`
+	CurrentSeat     *int `json:"current_seat" example:"2" extensions:"x-nullable"`
 	Turn            int  `json:"turn" example:"17"`
 	NoteTokens      int  `json:"note_tokens" example:"5"`
 	StormTokensUsed int  `json:"storm_tokens_used" example:"1"`
 	DeckCount       int  `json:"deck_count" example:"20"`
 	// FinalTurnsLeft is null while the deck lasts.
-	FinalTurnsLeft *int           `json:"final_turns_left"`
+	FinalTurnsLeft *int           `json:"final_turns_left" extensions:"x-nullable"`
 	Fireworks      map[string]int `json:"fireworks"`
 	Discards       []CardFace     `json:"discards"`
 	// Hands is empty in the lobby.
 	Hands    []HandView  `json:"hands"`
 	Score    int         `json:"score" example:"11"`
 	MaxScore int         `json:"max_score" example:"30"`
-	Result   *ResultView `json:"result"`
+	Result   *ResultView `json:"result" extensions:"x-nullable"`
 }
 
 // SeatView is one seat at the table. Name is null while the seat is free;
 // Bot names the strategy of a bot seat.
 type SeatView struct {
 	Seat int     `json:"seat" example:"0"`
-	Name *string `json:"name" example:"Alice"`
-	Bot  *string `json:"bot"`
+	Name *string `json:"name" example:"Alice" extensions:"x-nullable"`
+	Bot  *string `json:"bot" example:"hat" extensions:"x-nullable"`
 }
 
 // CardFace is a card whose identity the viewer may know.
@@ -66,8 +67,8 @@ type HandView struct {
 // from the clues it received.
 type CardView struct {
 	ID            int        `json:"id" example:"13"`
-	Suit          *string    `json:"suit" example:"blue"`
-	Rank          *int       `json:"rank" example:"3"`
+	Suit          *string    `json:"suit" example:"blue" extensions:"x-nullable"`
+	Rank          *int       `json:"rank" example:"3" extensions:"x-nullable"`
 	Clues         []ClueMark `json:"clues"`
 	PossibleSuits []string   `json:"possible_suits"`
 	PossibleRanks []int      `json:"possible_ranks"`
@@ -75,11 +76,12 @@ type CardView struct {
 
 // ClueMark is one clue that reached a card's hand: it touched the card or,
 // when touched is false, told that the card is not of that color or rank.
+// Exactly one of color and rank is set; the other is null.
 type ClueMark struct {
 	Turn    int     `json:"turn" example:"4"`
 	Giver   int     `json:"giver" example:"0"`
-	Color   *string `json:"color,omitempty" example:"red"`
-	Rank    *int    `json:"rank,omitempty"`
+	Color   *string `json:"color" example:"red" extensions:"x-nullable"`
+	Rank    *int    `json:"rank" example:"3" extensions:"x-nullable"`
 	Touched bool    `json:"touched" example:"true"`
 }
 

@@ -21,11 +21,16 @@ type listener struct {
 
 	pid         atomic.Uint32 // backend of the current connection, for tests
 	reconnected atomic.Int64  // successful reconnects after a lost connection
+	// refuseUntil makes connecting fail until then (unix nanoseconds; tests).
+	refuseUntil atomic.Int64
 }
 
+// While the listener is away, other replicas' changes reach nobody here:
+// every failed attempt wakes every waiter to re-read its game, so the
+// backoff's cap is also the longest a wake-up can be late.
 const (
 	listenBackoffMin = 50 * time.Millisecond
-	listenBackoffMax = 5 * time.Second
+	listenBackoffMax = 500 * time.Millisecond
 )
 
 // listenIdleCheck is how long the listener waits quietly before it checks
@@ -46,7 +51,12 @@ func startListener(ctx context.Context, url, instance string, n *notifier) (*lis
 	return l, nil
 }
 
+var errRefused = errors.New("listener: connecting refused for a test")
+
 func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
+	if time.Now().UnixNano() < l.refuseUntil.Load() {
+		return nil, errRefused
+	}
 	conn, err := pgx.Connect(ctx, l.url)
 	if err != nil {
 		return nil, err
@@ -72,6 +82,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			backoff = min(backoff*2, listenBackoffMax)
 			c, err := l.connect(ctx)
 			if err != nil {
+				l.notifier.wakeAll()
 				continue
 			}
 			conn = c

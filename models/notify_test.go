@@ -277,3 +277,38 @@ func TestListenerIdleCheck(t *testing.T) {
 		t.Error("idle checks replaced a healthy connection")
 	}
 }
+
+// TestWakeWhileListenerIsAway: while the listener cannot get its
+// connection back, a change on another replica still reaches a waiter here
+// within the backoff's cap, not when the listener is back.
+func TestWakeWhileListenerIsAway(t *testing.T) {
+	dbURL := postgresURL(t)
+	ctx := context.Background()
+	a, b := openStore(t, dbURL), openStore(t, dbURL)
+	g := newGame(t, a, 2)
+	ch, cancel := b.Subscribe(g.ID)
+	defer cancel()
+
+	b.listener.refuseUntil.Store(time.Now().Add(4 * time.Second).UnixNano())
+	var killed bool
+	if err := a.w.Raw("SELECT pg_terminate_backend(?)", b.listener.pid.Load()).Scan(&killed).Error; err != nil || !killed {
+		t.Fatalf("pg_terminate_backend = %v, %v", killed, err)
+	}
+	if !received(ch, 5*time.Second) {
+		t.Fatal("losing the listener's connection did not wake the waiter")
+	}
+	time.Sleep(300 * time.Millisecond)
+	for received(ch, 0) {
+	}
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if !received(ch, 2*time.Second) {
+		t.Fatal("a write on A did not reach B's waiter while B's listener was away")
+	}
+	if b.listener.reconnected.Load() != 0 {
+		t.Fatal("the listener came back early; the test proves nothing")
+	}
+	t.Logf("woken %v after the write, the listener still away", time.Since(start).Round(time.Millisecond))
+}

@@ -7,10 +7,10 @@ import (
 
 // Options are a table's choices as a client sends them: nil means the default.
 type Options struct {
-	StormTokens  *int  `json:"storm_tokens,omitempty"`
-	NoteTokens   *int  `json:"note_tokens,omitempty"`
-	EmptyClues   *bool `json:"empty_clues,omitempty"`
-	RainbowCards *int  `json:"rainbow_cards,omitempty"`
+	StormTokens  *int  `json:"storm_tokens,omitempty" validate:"optional" minimum:"1" maximum:"3"`
+	NoteTokens   *int  `json:"note_tokens,omitempty" validate:"optional" minimum:"1" maximum:"16"`
+	EmptyClues   *bool `json:"empty_clues,omitempty" validate:"optional"`
+	RainbowCards *int  `json:"rainbow_cards,omitempty" validate:"optional" enums:"10,5"`
 }
 
 // Settings are options resolved against a variant: every value set and valid.
@@ -18,7 +18,7 @@ type Settings struct {
 	StormTokens  int  `json:"storm_tokens"`
 	NoteTokens   int  `json:"note_tokens"`
 	EmptyClues   bool `json:"empty_clues"`
-	RainbowCards int  `json:"rainbow_cards,omitempty"` // 0 on variants without a rainbow suit
+	RainbowCards int  `json:"rainbow_cards,omitempty" validate:"optional"` // 0 on variants without a rainbow suit
 }
 
 // OptionError names the option that is out of range and what is allowed.

@@ -15,13 +15,13 @@ import (
 // from this file; the operations are annotated in package api).
 //
 //	@title						Hanabi server API
-//	@version					1
+//	@version					1.2
 //	@description				Cooperative Hanabi over HTTP: games as resources, seats as JWT bearer tokens, long-poll for changes. Errors are application/problem+json (RFC 9457) with a stable code.
-//	@BasePath					/v1
-//	@securityDefinitions.apikey	SeatToken
-//	@in							header
-//	@name						Authorization
-//	@description				"Bearer <token>": the seat token that POST /games or POST /games/{id}/seats returned.
+//	@servers.url				/v1
+//	@servers.description		this server
+//	@securitydefinitions.bearerauth	SeatToken
+//	@bearerformat				JWT
+//	@description				The seat token that POST /games or POST /games/{id}/seats returned.
 
 const usage = `usage: hanabi <command> [flags]
 

@@ -6,7 +6,7 @@ type Game struct {
 	Deck    []Card   `json:"deck"`
 	Actions []Action `json:"actions"`
 	Options Options  `json:"options"`
-	Seed    string   `json:"seed,omitempty"`
+	Seed    string   `json:"seed,omitempty" validate:"optional"`
 }
 
 // Card is one deck card. SuitIndex is an index into the variant's suits.
@@ -46,17 +46,17 @@ const (
 // server's extensions (see the package documentation); the bool fields after
 // them are hanab.live options that import refuses when set.
 type Options struct {
-	Variant     string `json:"variant,omitempty"`
-	EmptyClues  bool   `json:"emptyClues,omitempty"`
-	StormTokens *int   `json:"stormTokens,omitempty"`
-	NoteTokens  *int   `json:"noteTokens,omitempty"`
+	Variant     string `json:"variant,omitempty" validate:"optional"`
+	EmptyClues  bool   `json:"emptyClues,omitempty" validate:"optional"`
+	StormTokens *int   `json:"stormTokens,omitempty" validate:"optional"`
+	NoteTokens  *int   `json:"noteTokens,omitempty" validate:"optional"`
 
-	StartingPlayer        int  `json:"startingPlayer,omitempty"`
-	DeckPlays             bool `json:"deckPlays,omitempty"`
-	OneExtraCard          bool `json:"oneExtraCard,omitempty"`
-	OneLessCard           bool `json:"oneLessCard,omitempty"`
-	AllOrNothing          bool `json:"allOrNothing,omitempty"`
-	DetrimentalCharacters bool `json:"detrimentalCharacters,omitempty"`
+	StartingPlayer        int  `json:"startingPlayer,omitempty" validate:"optional"`
+	DeckPlays             bool `json:"deckPlays,omitempty" validate:"optional"`
+	OneExtraCard          bool `json:"oneExtraCard,omitempty" validate:"optional"`
+	OneLessCard           bool `json:"oneLessCard,omitempty" validate:"optional"`
+	AllOrNothing          bool `json:"allOrNothing,omitempty" validate:"optional"`
+	DetrimentalCharacters bool `json:"detrimentalCharacters,omitempty" validate:"optional"`
 }
 
 // hanab.live's fixed token counts: extension fields equal to these are omitted.

@@ -1,0 +1,401 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+type obj = map[string]any
+
+const (
+	schemaPrefix = "#/components/schemas/"
+	problemJSON  = "application/problem+json"
+	bearer       = "SeatToken"
+)
+
+func finish(doc obj, nullable map[string]map[string]bool) error {
+	doc["openapi"] = "3.0.3"
+	if ext, ok := doc["externalDocs"].(obj); ok && ext["url"] == "" {
+		delete(doc, "externalDocs")
+	}
+	// Every operation states its own security; nothing is inherited.
+	delete(doc, "security")
+	comps, ok := doc["components"].(obj)
+	if !ok {
+		return fmt.Errorf("no components")
+	}
+	schemas, ok := comps["schemas"].(obj)
+	if !ok {
+		return fmt.Errorf("no schemas")
+	}
+	if _, ok := schemas["api.Problem"]; !ok {
+		return fmt.Errorf("no api.Problem schema: the errors need it")
+	}
+	unions(schemas)
+	nullables(schemas, nullable)
+	walk(doc, tidy)
+	if err := operations(doc, schemas); err != nil {
+		return err
+	}
+	discriminators(schemas)
+	rename(doc, schemas)
+	if err := streams(doc); err != nil {
+		return err
+	}
+	return examples(doc)
+}
+
+// streams adds to the events' 200 the two stream types that Accept picks
+// (swag keeps one @Produce per operation): text lines, not one JSON document.
+func streams(doc obj) error {
+	op, _ := doc["paths"].(obj)["/games/{id}/events"].(obj)["get"].(obj)
+	ok, _ := op["responses"].(obj)["200"].(obj)
+	content, _ := ok["content"].(obj)
+	if content == nil {
+		return fmt.Errorf("streams: GET /games/{id}/events has no 200 content")
+	}
+	content["text/event-stream"] = obj{"schema": obj{"type": "string",
+		"description": "Server-Sent Events: per event \"id: <seq>\", \"event: <type>\" and \"data: <the Event as JSON>\"; comment lines are heartbeats."}}
+	content["application/x-ndjson"] = obj{"schema": obj{"type": "string",
+		"description": "One Event as JSON per line; an empty line is a heartbeat."}}
+	ok["description"] = "The events after the caller's last one: a list, or with Accept text/event-stream or application/x-ndjson a stream of them"
+	return nil
+}
+
+// unions: swag writes a field's oneOf tag into the schema of the field's
+// type, beside that type's own properties. Such a type is the union only.
+func unions(schemas obj) {
+	for name, s := range schemas {
+		so := s.(obj)
+		if one, ok := so["oneOf"]; ok {
+			schemas[name] = obj{"oneOf": one}
+		}
+	}
+}
+
+// nullables marks the fields tagged x-nullable as nullable: true.
+func nullables(schemas obj, fromSource map[string]map[string]bool) {
+	for name, s := range schemas {
+		props, _ := s.(obj)["properties"].(obj)
+		for pn, p := range props {
+			po := p.(obj)
+			_, tagged := po["x-nullable"]
+			if !tagged && !fromSource[name][pn] {
+				continue
+			}
+			delete(po, "x-nullable")
+			if ref, ok := po["$ref"].(string); ok {
+				// 3.0.3 lets nullable add null only to a type in the same
+				// schema, so a reference cannot be made nullable: the
+				// referenced schema is written out in its place.
+				target, ok := schemas[strings.TrimPrefix(ref, schemaPrefix)].(obj)
+				if !ok {
+					continue
+				}
+				po = deepCopy(target)
+				props[pn] = po
+			}
+			po["nullable"] = true
+		}
+	}
+}
+
+// tidy drops what 3.0 forbids or what says nothing: siblings of $ref (3.1
+// allows a summary and description there) and uniqueItems: false.
+func tidy(o obj) {
+	if _, ok := o["$ref"]; ok {
+		for k := range o {
+			if k != "$ref" {
+				delete(o, k)
+			}
+		}
+	}
+	if u, ok := o["uniqueItems"].(bool); ok && !u {
+		delete(o, "uniqueItems")
+	}
+}
+
+// walk calls fn on every object of the tree, parents first.
+func walk(v any, fn func(obj)) {
+	switch t := v.(type) {
+	case obj:
+		fn(t)
+		for _, c := range t {
+			walk(c, fn)
+		}
+	case []any:
+		for _, c := range t {
+			walk(c, fn)
+		}
+	}
+}
+
+var methods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+// operations applies the contract's rules to every operation.
+func operations(doc obj, schemas obj) error {
+	paths, _ := doc["paths"].(obj)
+	var closed []string
+	for path, pi := range paths {
+		for _, m := range methods {
+			op, ok := pi.(obj)[m].(obj)
+			if !ok {
+				continue
+			}
+			where := strings.ToUpper(m) + " " + path
+			if op["operationId"] == nil || op["summary"] == nil {
+				return fmt.Errorf("%s: every operation needs @ID and @Summary", where)
+			}
+			resp, _ := op["responses"].(obj)
+			if resp == nil {
+				return fmt.Errorf("%s: no responses", where)
+			}
+			security(op, resp)
+			lenient := resp["x-lenient-body"] == true
+			delete(resp, "x-lenient-body")
+			errorResponses(resp)
+			requireHeaders(resp)
+			bareBody(op)
+			if err := hoistBody(op, resp, schemas); err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
+			if rb, ok := op["requestBody"].(obj); ok && !lenient {
+				walk(rb, func(o obj) {
+					if ref, ok := o["$ref"].(string); ok {
+						closed = append(closed, strings.TrimPrefix(ref, schemaPrefix))
+					}
+				})
+			}
+		}
+	}
+	closeBodies(schemas, closed)
+	return nil
+}
+
+// bareBody: swag merges a body parameter into a default schema {type:
+// object} with oneOf; that member says nothing and matches every member
+// beside it. Without it, a oneOf of one is its member.
+func bareBody(op obj) {
+	rb, _ := op["requestBody"].(obj)
+	content, _ := rb["content"].(obj)
+	for _, m := range content {
+		mo := m.(obj)
+		schema, _ := mo["schema"].(obj)
+		members, ok := schema["oneOf"].([]any)
+		if !ok {
+			continue
+		}
+		kept := []any{}
+		for _, mem := range members {
+			if mm := mem.(obj); len(mm) == 1 && mm["type"] == "object" {
+				continue
+			}
+			kept = append(kept, mem)
+		}
+		if len(kept) == 1 {
+			mo["schema"] = kept[0]
+		} else {
+			schema["oneOf"] = kept
+		}
+	}
+}
+
+// hoistBody names an operation's inline body schema (a union of actions)
+// as a component, x-body-name, so that generated clients get a type with
+// the union's methods for it rather than an anonymous copy.
+func hoistBody(op, resp, schemas obj) error {
+	name, ok := resp["x-body-name"].(string)
+	delete(resp, "x-body-name")
+	if !ok {
+		return nil
+	}
+	if _, dup := schemas[name]; dup {
+		return fmt.Errorf("x-body-name %q is a schema already", name)
+	}
+	content, _ := op["requestBody"].(obj)["content"].(obj)
+	media, _ := content["application/json"].(obj)
+	if media == nil {
+		return fmt.Errorf("x-body-name without a JSON body")
+	}
+	schemas[name] = media["schema"]
+	media["schema"] = obj{"$ref": schemaPrefix + name}
+	return nil
+}
+
+// security: an operation annotated @Security needs the token, unless it
+// says x-optional-token (then a caller without a token is answered too);
+// every other operation is public and says so with an empty list.
+func security(op, resp obj) {
+	optional := resp["x-optional-token"] == true
+	delete(resp, "x-optional-token")
+	switch {
+	case op["security"] == nil:
+		op["security"] = []any{}
+	case optional:
+		op["security"] = []any{obj{}, obj{bearer: []any{}}}
+	}
+}
+
+// requireHeaders: the server sends every response header it documents.
+func requireHeaders(resp obj) {
+	for _, r := range resp {
+		ro, ok := r.(obj)
+		if !ok {
+			continue
+		}
+		headers, _ := ro["headers"].(obj)
+		for _, h := range headers {
+			h.(obj)["required"] = true
+		}
+	}
+}
+
+// errorResponses: every error body is a problem document (RFC 9457), and
+// every operation may answer 500 (a fault of ours) and 503 (the database
+// is down or the server is shutting down).
+func errorResponses(resp obj) {
+	for _, code := range []string{"500", "503"} {
+		if _, ok := resp[code]; !ok {
+			resp[code] = obj{"description": map[string]string{"500": "internal", "503": "unavailable"}[code]}
+		}
+	}
+	for code, r := range resp {
+		n, err := strconv.Atoi(code)
+		if err != nil || n < 400 {
+			continue
+		}
+		ro := r.(obj)
+		ro["content"] = obj{problemJSON: obj{"schema": obj{"$ref": schemaPrefix + "api.Problem"}}}
+		headers, _ := ro["headers"].(obj)
+		if headers == nil {
+			headers = obj{}
+		}
+		switch n {
+		case 401:
+			headers["WWW-Authenticate"] = obj{"description": `the scheme: Bearer realm="hanabi"`, "schema": obj{"type": "string"}}
+		case 429, 503:
+			headers["Retry-After"] = obj{"description": "seconds until a retry may succeed", "schema": obj{"type": "integer", "minimum": 1}}
+		}
+		if len(headers) > 0 {
+			ro["headers"] = headers
+		}
+	}
+}
+
+// closeBodies refuses unknown fields in every schema a request body
+// reaches, as the server's decoder does.
+func closeBodies(schemas obj, roots []string) {
+	seen := map[string]bool{}
+	for len(roots) > 0 {
+		name := roots[len(roots)-1]
+		roots = roots[:len(roots)-1]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		s, ok := schemas[name].(obj)
+		if !ok {
+			continue
+		}
+		if _, ok := s["properties"]; ok {
+			s["additionalProperties"] = false
+		}
+		walk(s, func(o obj) {
+			if ref, ok := o["$ref"].(string); ok {
+				roots = append(roots, strings.TrimPrefix(ref, schemaPrefix))
+			}
+		})
+	}
+}
+
+// discriminators: a oneOf whose members each fix type to one distinct value
+// is told apart by type.
+func discriminators(schemas obj) {
+	walk(schemas, func(o obj) {
+		members, ok := o["oneOf"].([]any)
+		if !ok {
+			return
+		}
+		mapping := obj{}
+		for _, m := range members {
+			ref, _ := m.(obj)["$ref"].(string)
+			s, _ := schemas[strings.TrimPrefix(ref, schemaPrefix)].(obj)
+			props, _ := s["properties"].(obj)
+			t, _ := props["type"].(obj)
+			enum, _ := t["enum"].([]any)
+			req, _ := s["required"].([]any)
+			if len(enum) != 1 || !slices.Contains(req, any("type")) {
+				return
+			}
+			v, _ := enum[0].(string)
+			if _, dup := mapping[v]; dup || v == "" {
+				return
+			}
+			mapping[v] = ref
+		}
+		o["discriminator"] = obj{"propertyName": "type", "mapping": mapping}
+	})
+}
+
+// rename gives schemas the names a generated client shows: api's types by
+// their own name, other packages' with the package in front
+// (variants.Options: VariantsOptions).
+func rename(doc obj, schemas obj) {
+	names := map[string]string{}
+	keys := make([]string, 0, len(schemas))
+	for k := range schemas {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		pkg, typ, ok := strings.Cut(k, ".")
+		switch {
+		case !ok:
+			names[k] = k
+		case pkg == "api":
+			names[k] = typ
+		default:
+			names[k] = strings.ToUpper(pkg[:1]) + pkg[1:] + typ
+		}
+	}
+	renamed := obj{}
+	for k, v := range schemas {
+		renamed[names[k]] = v
+	}
+	doc["components"].(obj)["schemas"] = renamed
+	walk(doc, func(o obj) {
+		if ref, ok := o["$ref"].(string); ok {
+			o["$ref"] = schemaPrefix + names[strings.TrimPrefix(ref, schemaPrefix)]
+		}
+		if d, ok := o["discriminator"].(obj); ok {
+			for v, r := range d["mapping"].(obj) {
+				d["mapping"].(obj)[v] = schemaPrefix + names[strings.TrimPrefix(r.(string), schemaPrefix)]
+			}
+		}
+	})
+}
+
+func deepCopy(o obj) obj {
+	out := obj{}
+	for k, v := range o {
+		out[k] = deepCopyValue(v)
+	}
+	return out
+}
+
+func deepCopyValue(v any) any {
+	switch t := v.(type) {
+	case obj:
+		return deepCopy(t)
+	case []any:
+		out := make([]any, len(t))
+		for i, c := range t {
+			out[i] = deepCopyValue(c)
+		}
+		return out
+	}
+	return v
+}
