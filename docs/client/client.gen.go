@@ -1599,7 +1599,7 @@ type ClientInterface interface {
 	// GetEvents Events after a sequence number (long-poll or stream)
 	//
 	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
-	// With Accept: text/event-stream the answer is a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
+	// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 	//
 	// Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
 	GetEvents(ctx context.Context, id string, params *GetEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1806,7 +1806,7 @@ func (c *Client) PostAction(ctx context.Context, id string, params *PostActionPa
 // GetEvents Events after a sequence number (long-poll or stream)
 //
 // The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
-// With Accept: text/event-stream the answer is a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
+// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //
 // Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
 func (c *Client) GetEvents(ctx context.Context, id string, params *GetEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2812,7 +2812,7 @@ type ClientWithResponsesInterface interface {
 	// GetEventsWithResponse Events after a sequence number (long-poll or stream)
 	//
 	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
-	// With Accept: text/event-stream the answer is a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
+	// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4349,7 +4349,7 @@ func (c *ClientWithResponses) PostActionWithResponse(ctx context.Context, id str
 // GetEventsWithResponse Events after a sequence number (long-poll or stream)
 //
 // The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
-// With Accept: text/event-stream the answer is a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
+// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -5088,9 +5088,6 @@ func ParseGetEventsResponse(rsp *http.Response) (*GetEventsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON503 = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/event-stream) unsupported
 
 	}
 

@@ -42,27 +42,7 @@ func finish(doc obj, nullable map[string]map[string]bool) error {
 	}
 	discriminators(schemas)
 	rename(doc, schemas)
-	if err := streams(doc); err != nil {
-		return err
-	}
 	return examples(doc)
-}
-
-// streams adds to the events' 200 the two stream types that Accept picks
-// (swag keeps one @Produce per operation): text lines, not one JSON document.
-func streams(doc obj) error {
-	op, _ := doc["paths"].(obj)["/games/{id}/events"].(obj)["get"].(obj)
-	ok, _ := op["responses"].(obj)["200"].(obj)
-	content, _ := ok["content"].(obj)
-	if content == nil {
-		return fmt.Errorf("streams: GET /games/{id}/events has no 200 content")
-	}
-	content["text/event-stream"] = obj{"schema": obj{"type": "string",
-		"description": "Server-Sent Events: per event \"id: <seq>\", \"event: <type>\" and \"data: <the Event as JSON>\"; comment lines are heartbeats."}}
-	content["application/x-ndjson"] = obj{"schema": obj{"type": "string",
-		"description": "One Event as JSON per line; an empty line is a heartbeat."}}
-	ok["description"] = "The events after the caller's last one: a list, or with Accept text/event-stream or application/x-ndjson a stream of them"
-	return nil
 }
 
 // unions: swag writes a field's oneOf tag into the schema of the field's
