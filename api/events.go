@@ -198,14 +198,16 @@ func eventsOf(st *play.State, after int) ([]Event, error) {
 
 // getEvents godoc
 //
-//	@Summary		Events after a sequence number (long-poll)
+//	@Summary		Events after a sequence number (long-poll or stream)
 //	@Description	The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+//	@Description	With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //	@ID				getEvents
 //	@Tags			events
 //	@Produce		json
-//	@Param			id		path		string	true	"game id"
-//	@Param			after	query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
-//	@Param			wait	query		string	false	"how long to wait for a new event, e.g. 30s"
+//	@Param			id				path		string	true	"game id"
+//	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
+//	@Param			wait			query		string	false	"how long to wait for a new event, e.g. 30s (lists only)"
+//	@Param			Last-Event-ID	header		int		false	"streams: last seq the caller has seen; wins over after"	minimum(0)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{object}	EventsResponse
@@ -214,11 +216,16 @@ func eventsOf(st *play.State, after int) ([]Event, error) {
 //	@Failure		403		{object}	Problem	"forbidden"
 //	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		429		{object}	Problem	"rate_limited"
+//	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events [get]
 func (s *Server) getEvents(c *gin.Context) {
 	after, err := intQuery(c, "after", 0, 0, 1<<30)
 	if err != nil {
 		s.fail(c, err)
+		return
+	}
+	if f := streamFormatOf(c.GetHeader("Accept")); f != notStream {
+		s.streamEvents(c, after, f)
 		return
 	}
 	wait, err := s.waitQuery(c)

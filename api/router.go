@@ -22,6 +22,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/docs"
+	"github.com/hanabi-server/hanabi/web"
 )
 
 // Config is what the server needs from its caller.
@@ -70,6 +71,7 @@ type Server struct {
 
 	waiters atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
 	parker  *park.Parker
+	streams streamHub
 }
 
 // New builds the server; it asks the store for the signing secret when the
@@ -167,6 +169,9 @@ func (s *Server) routes() error {
 	}
 	ops(r)
 	r.GET("/swagger/*any", ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/openapi.json")))
+	page := gin.WrapH(web.Handler())
+	r.GET("/", page)
+	r.GET(web.AssetPrefix+"*file", page)
 
 	v1 := r.Group("/v1")
 	ops(v1)

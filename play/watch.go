@@ -203,3 +203,10 @@ func (g *Games) LoadShared(ctx context.Context, id string) (*State, error) {
 		return nil, ctx.Err()
 	}
 }
+
+// Watching counts the games watched now (tests, metrics).
+func (g *Games) Watching() int {
+	g.watchMu.Lock()
+	defer g.watchMu.Unlock()
+	return len(g.watchers)
+}

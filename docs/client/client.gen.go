@@ -1100,8 +1100,11 @@ type GetEventsParams struct {
 	// After last seq the caller has seen (default 0)
 	After *int `form:"after,omitempty" json:"after,omitempty"`
 
-	// Wait how long to wait for a new event, e.g. 30s
+	// Wait how long to wait for a new event, e.g. 30s (lists only)
 	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
+
+	// LastEventID streams: last seq the caller has seen; wins over after
+	LastEventID *int `json:"Last-Event-ID,omitempty"`
 }
 
 // GetReplayParams defines parameters for GetReplay.
@@ -1614,9 +1617,10 @@ type ClientInterface interface {
 	// Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 	PostAction(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetEvents Events after a sequence number (long-poll)
+	// GetEvents Events after a sequence number (long-poll or stream)
 	//
 	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+	// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 	//
 	// Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
 	GetEvents(ctx context.Context, id string, params *GetEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1820,9 +1824,10 @@ func (c *Client) PostAction(ctx context.Context, id string, params *PostActionPa
 	return c.Client.Do(req)
 }
 
-// GetEvents Events after a sequence number (long-poll)
+// GetEvents Events after a sequence number (long-poll or stream)
 //
 // The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //
 // Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
 func (c *Client) GetEvents(ctx context.Context, id string, params *GetEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2411,6 +2416,21 @@ func NewGetEventsRequest(server string, id string, params *GetEventsParams) (*ht
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "integer", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
@@ -2851,9 +2871,10 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 	PostActionWithResponse(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*PostActionResponse, error)
 
-	// GetEventsWithResponse Events after a sequence number (long-poll)
+	// GetEventsWithResponse Events after a sequence number (long-poll or stream)
 	//
 	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+	// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4429,9 +4450,10 @@ func (c *ClientWithResponses) PostActionWithResponse(ctx context.Context, id str
 	return ParsePostActionResponse(rsp)
 }
 
-// GetEventsWithResponse Events after a sequence number (long-poll)
+// GetEventsWithResponse Events after a sequence number (long-poll or stream)
 //
 // The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -1,0 +1,371 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// A stream is GET /games/{id}/events asked for as Server-Sent Events or as
+// NDJSON: the events after the caller's last one, then each new one as it
+// happens, until game_over. It rides on the long-poll's watcher: one store
+// subscription and one load per change for every stream of a game, and one
+// rendering of the events per viewer and version, which every stream of
+// that viewer then writes out.
+//
+// Its ties to the rest of the server are two: subscribeGame (follow a
+// game's changes) and renderEvents (its events as one viewer may see them).
+
+// heartbeatEvery is how often an idle stream sends a comment, below the
+// 15 s the contract promises, so that proxies keep idle connections open.
+const heartbeatEvery = 10 * time.Second
+
+// streamWriteTimeout bounds each write to a stream: a client that stops
+// reading is dropped instead of holding its goroutine forever.
+const streamWriteTimeout = 30 * time.Second
+
+type streamFormat int
+
+const (
+	notStream streamFormat = iota
+	sseStream
+	ndjsonStream
+)
+
+// streamFormatOf picks the stream the Accept header asks for, the first
+// one named winning; anything else gets the list.
+func streamFormatOf(accept string) streamFormat {
+	for _, part := range strings.Split(accept, ",") {
+		media, params, _ := strings.Cut(part, ";")
+		if refused(params) {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(media)) {
+		case "text/event-stream":
+			return sseStream
+		case "application/x-ndjson":
+			return ndjsonStream
+		}
+	}
+	return notStream
+}
+
+// refused says whether media type parameters carry q=0.
+func refused(params string) bool {
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return err == nil && q == 0
+		}
+	}
+	return false
+}
+
+// streamHub is the server's part of the streams: how many are open, the
+// events they share, and the clock of their heartbeats (tests bring one).
+type streamHub struct {
+	open atomic.Int64
+
+	mu       sync.Mutex
+	rendered map[renderKey]*renderedEvents
+	ticker   func(time.Duration) (<-chan time.Time, func())
+}
+
+type renderKey struct {
+	game    string
+	version int64
+	viewer  int
+}
+
+// renderedEvents is every event of one version of a game as one viewer sees
+// it, encoded once. seq numbers events from 1, so events[i] has seq i+1.
+type renderedEvents struct {
+	once   sync.Once
+	events []encodedEvent
+	err    error
+}
+
+type encodedEvent struct {
+	seq  int
+	typ  string
+	data []byte
+}
+
+func (h *streamHub) tick(d time.Duration) (<-chan time.Time, func()) {
+	h.mu.Lock()
+	f := h.ticker
+	h.mu.Unlock()
+	if f != nil {
+		return f(d)
+	}
+	t := time.NewTicker(d)
+	return t.C, t.Stop
+}
+
+// setTicker replaces the heartbeat clock (tests).
+func (h *streamHub) setTicker(f func(time.Duration) (<-chan time.Time, func())) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.ticker = f
+}
+
+func (h *streamHub) entry(k renderKey) *renderedEvents {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rendered == nil || len(h.rendered) >= 1024 {
+		// Versions go stale with every move; dropping them all is cheap.
+		h.rendered = map[renderKey]*renderedEvents{}
+	}
+	e := h.rendered[k]
+	if e == nil {
+		e = &renderedEvents{}
+		h.rendered[k] = e
+	}
+	return e
+}
+
+// renderEvents is st's events as viewer may see them, exactly those of the
+// list (eventsOf), rendered once however many streams ask.
+func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error) {
+	e := s.streams.entry(renderKey{game: st.ID, version: st.Version, viewer: viewer})
+	e.once.Do(func() {
+		evs, err := eventsOf(st, 0)
+		if err != nil {
+			e.err = err
+			return
+		}
+		e.events = make([]encodedEvent, len(evs))
+		for i, ev := range evs {
+			data, err := json.Marshal(ev)
+			if err != nil {
+				e.err = err
+				return
+			}
+			e.events[i] = encodedEvent{seq: ev.Seq, typ: ev.Type, data: data}
+		}
+	})
+	return e.events, e.err
+}
+
+// gameSub follows one game's changes through play's watch, the one the
+// long-polls share.
+type gameSub struct {
+	w   *play.Watch
+	st  *play.State
+	sig <-chan struct{}
+}
+
+// subscribeGame starts following a game and returns its current state;
+// every change after that closes changed().
+func (s *Server) subscribeGame(ctx context.Context, id string) (*gameSub, error) {
+	if !play.ValidID(id) {
+		_, err := s.games.Load(ctx, id)
+		return nil, err
+	}
+	w := s.games.Watch(id)
+	sig, st := w.LatestKnown()
+	if st == nil {
+		var err error
+		if st, err = w.Load(ctx); err != nil {
+			w.Close()
+			return nil, err
+		}
+		w.Offer(st)
+	}
+	return &gameSub{w: w, st: st, sig: sig}, nil
+}
+
+func (g *gameSub) changed() <-chan struct{} { return g.sig }
+
+// advance takes the newest state after changed() fired.
+func (g *gameSub) advance() *play.State {
+	cur, sig := g.w.Latest()
+	g.sig = sig
+	if cur != nil && cur.Version > g.st.Version {
+		g.st = cur
+	}
+	return g.st
+}
+
+func (g *gameSub) close() { g.w.Close() }
+
+// stillAllowed says whether the request's token still works: a stream ends
+// when it expires or no longer names a seat of the game.
+func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
+	a := seatOf(c)
+	if a == nil {
+		return true
+	}
+	_, raw, _ := strings.Cut(c.GetHeader("Authorization"), " ")
+	if _, err := s.parseToken(strings.TrimSpace(raw)); err != nil {
+		return false
+	}
+	return checkSeatNumber(st, a.seat) == nil
+}
+
+// lastEventID reads Last-Event-ID, with which a reconnecting client resumes;
+// it wins over ?after.
+func lastEventID(c *gin.Context, after int) (int, error) {
+	raw := strings.TrimSpace(c.GetHeader("Last-Event-ID"))
+	if raw == "" {
+		return after, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 0 || n > 1<<30 {
+		return 0, badRequest("Last-Event-ID must be an event's seq, got %q", truncate(raw, 32))
+	}
+	return n, nil
+}
+
+// streamEvents answers an events request as a stream (see getEvents).
+func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
+	after, err := lastEventID(c, after)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if s.shuttingDown() {
+		s.fail(c, errShuttingDown)
+		return
+	}
+	ctx := c.Request.Context()
+	sub, err := s.subscribeGame(ctx, c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	defer sub.close()
+	st := sub.st
+	if err := s.checkSeat(st, c); err != nil {
+		s.fail(c, err)
+		return
+	}
+	viewer := viewerOf(c)
+
+	s.streams.open.Add(1)
+	defer s.streams.open.Add(-1)
+
+	h := c.Writer.Header()
+	if format == sseStream {
+		h.Set("Content-Type", "text/event-stream")
+	} else {
+		h.Set("Content-Type", "application/x-ndjson")
+	}
+	h.Set("Cache-Control", "private, no-cache")
+	h.Set("Vary", "Authorization, Accept")
+	h.Set("X-Accel-Buffering", "no") // a buffering proxy would hold the events back
+	rc := http.NewResponseController(c.Writer)
+	// The request is read; only writes matter now, each with its own deadline
+	// (the server's WriteTimeout is for answers, not for streams).
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	c.Status(http.StatusOK)
+	c.Writer.WriteHeaderNow()
+	if rc.Flush() != nil {
+		return
+	}
+
+	beat, stopBeat := s.streams.tick(heartbeatEvery)
+	defer stopBeat()
+	w := &streamWriter{w: c.Writer, rc: rc, format: format}
+	sent := after
+	for {
+		evs, err := s.renderEvents(st, viewer)
+		if err != nil {
+			s.log.Error("stream: events do not render", "game", st.ID, "err", err.Error())
+			return
+		}
+		if sent < len(evs) {
+			for _, ev := range evs[sent:] {
+				w.event(ev)
+				sent = ev.seq
+			}
+			if w.flush() != nil {
+				return
+			}
+		}
+		if n := len(evs); n > 0 && evs[n-1].typ == "game_over" && sent >= evs[n-1].seq {
+			return
+		}
+		select {
+		case <-sub.changed():
+			st = sub.advance()
+		case <-beat:
+			w.heartbeat()
+			if w.flush() != nil {
+				return
+			}
+		case <-ctx.Done():
+			return
+		case <-s.shutdown:
+			return
+		}
+		if !s.stillAllowed(c, st) {
+			return
+		}
+	}
+}
+
+// streamWriter frames events for one stream.
+type streamWriter struct {
+	w      gin.ResponseWriter
+	rc     *http.ResponseController
+	format streamFormat
+	err    error
+}
+
+func (sw *streamWriter) write(parts ...[]byte) {
+	for _, p := range parts {
+		if sw.err != nil {
+			return
+		}
+		_, sw.err = sw.w.Write(p)
+	}
+}
+
+var (
+	sseID    = []byte("id: ")
+	sseEvent = []byte("\nevent: ")
+	sseData  = []byte("\ndata: ")
+	sseEnd   = []byte("\n\n")
+	newline  = []byte("\n")
+	sseBeat  = []byte(": keep-alive\n\n")
+)
+
+func (sw *streamWriter) event(ev encodedEvent) {
+	if sw.format == sseStream {
+		sw.write(sseID, strconv.AppendInt(nil, int64(ev.seq), 10), sseEvent, []byte(ev.typ), sseData, ev.data, sseEnd)
+		return
+	}
+	sw.write(ev.data, newline)
+}
+
+// heartbeat is a comment for SSE and an empty line for NDJSON, which
+// readers of either skip.
+func (sw *streamWriter) heartbeat() {
+	if sw.format == sseStream {
+		sw.write(sseBeat)
+		return
+	}
+	sw.write(newline)
+}
+
+func (sw *streamWriter) flush() error {
+	if sw.err != nil {
+		return sw.err
+	}
+	if err := sw.rc.Flush(); err != nil {
+		return err
+	}
+	return sw.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+}

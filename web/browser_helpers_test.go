@@ -1,0 +1,222 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/hanabi-server/hanabi/api"
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// chromiumPath finds the browser the tests drive: $HANABI_CHROMIUM, else
+// Debian's chromium (.ci/browser-deps.sh installs it). Without one the tests
+// skip, saying so, except in CI, where they must run.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("HANABI_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no chromium found; .ci/browser-deps.sh installs it")
+	}
+	t.Skip("no chromium found (apt-get install chromium, or set HANABI_CHROMIUM); skipping the browser tests")
+	return ""
+}
+
+// startServer runs the whole API, page included, on a real listener.
+func startServer(t *testing.T, dbURL string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	store, err := models.Open(ctx, dbURL)
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { store.Close() })
+	games, err := play.New(play.Config{Store: store, Bots: bots.List()})
+	if err != nil {
+		t.Fatalf("new games: %v", err)
+	}
+	srv, err := api.New(ctx, api.Config{
+		Games: games, Secret: []byte("browser-test-secret-browser-test-secret"), MaxWait: 30 * time.Second,
+	})
+	if err != nil {
+		t.Fatalf("new server: %v", err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+		hs.Close()
+	})
+	return hs.URL
+}
+
+// browser runs the players' Chromiums: each player gets a browser process
+// of its own (its own storage, as another person's computer would have).
+type browser struct {
+	t    *testing.T
+	exe  string
+	base string
+
+	mu       sync.Mutex
+	problems []string
+}
+
+func newBrowser(t *testing.T, base string) *browser {
+	t.Helper()
+	b := &browser{t: t, exe: chromiumPath(t), base: base}
+	t.Cleanup(func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for _, p := range b.problems {
+			t.Error(p)
+		}
+	})
+	return b
+}
+
+func (b *browser) problem(format string, args ...any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.problems = append(b.problems, fmt.Sprintf(format, args...))
+}
+
+// player starts a browser of its own for one person. Every console error or
+// warning, uncaught exception, failed load and request to another host is
+// recorded and fails the test at its end.
+func (b *browser) player(name string) context.Context {
+	b.t.Helper()
+	// Not t.TempDir: Chromium's helpers may still write there for a moment
+	// after the browser is gone, and that cleanup would fail the test.
+	dir, err := os.MkdirTemp("", "hanabi-chromium-")
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(b.exe),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(dir),
+		chromedp.WindowSize(1280, 800),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	b.t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+		for range 20 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+	b.watch(ctx, name)
+	return ctx
+}
+
+// tab opens another tab in player's browser: same storage, same person.
+func (b *browser) tab(player context.Context, name string) context.Context {
+	b.t.Helper()
+	ctx, cancel := chromedp.NewContext(player)
+	b.t.Cleanup(cancel)
+	b.watch(ctx, name)
+	return ctx
+}
+
+// watch records every console error or warning, uncaught exception, failed
+// load and request to another host of one tab.
+func (b *browser) watch(ctx context.Context, name string) {
+	b.t.Helper()
+	host := mustHost(b.t, b.base)
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.APITypeError || e.Type == runtime.APITypeWarning {
+				var args []string
+				for _, a := range e.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				b.problem("%s: console %s: %s", name, e.Type, strings.Join(args, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			b.problem("%s: uncaught: %s", name, e.ExceptionDetails.Error())
+		case *log.EventEntryAdded:
+			if e.Entry.Level == log.LevelError {
+				b.problem("%s: browser log: %s %s", name, e.Entry.Text, e.Entry.URL)
+			}
+		case *network.EventRequestWillBeSent:
+			u, err := url.Parse(e.Request.URL)
+			if err != nil || (u.Scheme != "data" && u.Host != host) {
+				b.problem("%s: request to another host: %s", name, e.Request.URL)
+			}
+		}
+	})
+	if err := chromedp.Run(ctx, network.Enable(), log.Enable(), chromedp.EmulateViewport(1280, 800)); err != nil {
+		b.t.Fatalf("%s: enable: %v", name, err)
+	}
+}
+
+func mustHost(t *testing.T, base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Host
+}
+
+func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Run(ctx, actions...); err != nil {
+		if dir := os.Getenv("HANABI_SCREENSHOTS"); dir != "" {
+			var buf []byte
+			shot, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			defer cancel()
+			if chromedp.Run(shot, chromedp.CaptureScreenshot(&buf)) == nil {
+				_ = os.WriteFile(filepath.Join(dir, "failure.png"), buf, 0o644)
+			}
+		}
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// screenshot writes the page to $HANABI_SCREENSHOTS/name when that is set
+// (the README's pictures are taken this way).
+func screenshot(t *testing.T, ctx context.Context, name string, w, h int64) {
+	t.Helper()
+	dir := os.Getenv("HANABI_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	var buf []byte
+	run(t, ctx, "screenshot", chromedp.EmulateViewport(w, h), chromedp.Sleep(300*time.Millisecond), chromedp.CaptureScreenshot(&buf))
+	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
+}

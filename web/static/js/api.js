@@ -1,0 +1,62 @@
+// The public HTTP API under /v1, as any client would use it. Errors come back
+// as RFC 9457 problems; call() throws them as ApiError with the server's detail.
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super((problem && (problem.detail || problem.title)) || `HTTP ${status}`);
+    this.status = status;
+    this.code = problem && problem.code;
+    this.reason = problem && problem.reason;
+  }
+}
+
+export async function call(method, path, { token, body, signal, headers } = {}) {
+  const h = { Accept: 'application/json', ...(headers || {}) };
+  if (token) h.Authorization = `Bearer ${token}`;
+  if (body !== undefined) h['Content-Type'] = 'application/json';
+  const res = await fetch(`/v1${path}`, {
+    method, headers: h, signal, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 304) return null;
+  const text = await res.text();
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+// A seat's token is kept per game, so that a reload keeps the seat and a
+// token never travels to another game. A seat taken "in this tab" (to play
+// several seats from one browser) lives in the tab's session storage, which
+// is read first.
+const key = (id) => `hanabi.seat.${id}`;
+
+function read(store, id) {
+  try {
+    const v = JSON.parse(store.getItem(key(id)) || 'null');
+    return v && typeof v.token === 'string' && Number.isInteger(v.seat) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savedSeat(id) {
+  return read(sessionStorage, id) || read(localStorage, id);
+}
+
+export function saveSeat(id, seat, token, { tabOnly = false } = {}) {
+  (tabOnly ? sessionStorage : localStorage).setItem(key(id), JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(id) {
+  if (read(sessionStorage, id)) sessionStorage.removeItem(key(id));
+  else localStorage.removeItem(key(id));
+}
+
+export function newKey() {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,151 @@
+import { call, saveSeat } from './api.js';
+import { el, toast, setStatus } from './dom.js';
+import { openTable } from './table.js';
+
+const app = document.getElementById('app');
+let leave = null; // stops the current table's live updates
+
+function go(url) {
+  history.pushState(null, '', url);
+  route();
+}
+
+window.addEventListener('popstate', () => route());
+
+function route() {
+  if (leave) { leave(); leave = null; }
+  setStatus('');
+  const id = new URLSearchParams(location.search).get('game');
+  if (id) {
+    leave = openTable(app, id, { onNew: () => go('/') });
+  } else {
+    showCreate().catch((e) => toast(e.message));
+  }
+}
+
+function field(label, input, hint) {
+  return el('label', { class: 'field' }, el('span', { class: 'label', text: label }), input,
+    hint ? el('small', { class: 'hint', text: hint }) : null);
+}
+
+function numberInput(name, opt) {
+  return el('input', { type: 'number', name, min: opt.min, max: opt.max, value: opt.default, required: true });
+}
+
+// showCreate is the lobby: a form that opens a table.
+async function showCreate() {
+  app.replaceChildren(el('p', { class: 'loading', text: 'Loading…' }));
+  const [list, botList] = await Promise.all([call('GET', '/variants?limit=100'), call('GET', '/bots')]);
+  const variants = new Map(list.variants.map((v) => [v.name, v]));
+  const rules = list.variants.filter((v) => v.source === 'rules' || ['basic', 'farbrausch', 'farbrausch2'].includes(v.name));
+  const others = list.variants.filter((v) => !rules.includes(v));
+
+  const variantSel = el('select', { name: 'variant', id: 'variant' },
+    el('optgroup', { label: 'The rules' }, rules.map((v) => el('option', { value: v.name, text: v.title }))),
+    el('optgroup', { label: 'hanab.live catalogue', id: 'catalogue' }, others.map((v) => el('option', { value: v.name, text: v.title }))));
+  const search = el('input', { type: 'search', placeholder: 'search 2,000+ variants…', 'aria-label': 'search variants' });
+  let searchTimer = 0;
+  search.addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(async () => {
+      try {
+        const q = search.value.trim();
+        const found = await call('GET', `/variants?limit=100&q=${encodeURIComponent(q)}`);
+        for (const v of found.variants) variants.set(v.name, v);
+        const group = variantSel.querySelector('#catalogue');
+        group.replaceChildren(...found.variants.filter((v) => !rules.includes(variants.get(v.name)) || q)
+          .map((v) => el('option', { value: v.name, text: v.title })));
+        if (found.variants.length) { variantSel.value = found.variants[0].name; renderOptions(); }
+      } catch (e) { toast(e.message); }
+    }, 250);
+  });
+
+  const players = el('select', { name: 'players', id: 'players' },
+    [2, 3, 4, 5, 6].map((n) => el('option', { value: n, text: `${n} players`, selected: n === 2 })));
+  const name = el('input', { name: 'name', id: 'name', maxlength: 64, placeholder: 'your name', value: localStorage.getItem('hanabi.name') || '' });
+  const options = el('div', { class: 'options' });
+  const seats = el('div', { class: 'seats-setup' });
+  const seed = el('input', { name: 'seed', id: 'seed', placeholder: 'random', maxlength: 64 });
+  const desc = el('p', { class: 'variant-desc' });
+
+  function renderOptions() {
+    const v = variants.get(variantSel.value);
+    desc.replaceChildren(v.description || '', ' ', el('span', { class: 'max', text: `Max score ${v.max_score}.` }));
+    const o = v.options || {};
+    const rows = [];
+    if (o.storm_tokens) rows.push(field('Storm tokens', numberInput('storm_tokens', o.storm_tokens), 'misplays before the game is lost'));
+    if (o.note_tokens) rows.push(field('Note tokens', numberInput('note_tokens', o.note_tokens), 'clue tokens'));
+    if (o.empty_clues) {
+      rows.push(el('label', { class: 'field check' },
+        el('input', { type: 'checkbox', name: 'empty_clues', checked: !!o.empty_clues.default }),
+        el('span', { class: 'label', text: 'Empty clues allowed' })));
+    }
+    if (o.rainbow_cards) {
+      rows.push(field('Rainbow cards', el('select', { name: 'rainbow_cards' },
+        o.rainbow_cards.allowed.map((n) => el('option', { value: n, selected: n === o.rainbow_cards.default, text: n === 10 ? '10 (like the other suits)' : `${n} (one of each rank)` })))));
+    }
+    // The turn clock appears when the server offers it for this variant.
+    if (o.turn_seconds) {
+      rows.push(field('Turn clock (seconds, 0 = untimed)', numberInput('turn_seconds', { ...o.turn_seconds, min: 0 })));
+    }
+    options.replaceChildren(...rows);
+  }
+
+  function renderSeats() {
+    const n = Number(players.value);
+    const rows = [el('div', { class: 'seat-row' }, el('span', { class: 'seat-no', text: 'Seat 1' }), el('span', { text: 'you' }))];
+    for (let s = 1; s < n; s++) {
+      rows.push(el('div', { class: 'seat-row' }, el('span', { class: 'seat-no', text: `Seat ${s + 1}` }),
+        el('select', { name: `seat${s}`, 'data-seat': s, 'aria-label': `seat ${s + 1}` },
+          el('option', { value: '', text: 'a person (share the link)' }),
+          botList.bots.map((b) => el('option', { value: b.name, title: b.description, text: `bot: ${b.name}` })))));
+    }
+    seats.replaceChildren(...rows);
+  }
+
+  variantSel.addEventListener('change', renderOptions);
+  players.addEventListener('change', renderSeats);
+
+  const form = el('form', { class: 'panel create', id: 'create' },
+    el('h1', { text: 'New game' }),
+    el('div', { class: 'grid' },
+      el('div', {},
+        field('Variant', variantSel), search, desc,
+        field('Players', players),
+        field('Your name', name)),
+      el('div', {}, el('h2', { text: 'Options' }), options),
+      el('div', {}, el('h2', { text: 'Seats' }), seats)),
+    el('details', { class: 'advanced' }, el('summary', { text: 'Advanced' }), field('Seed', seed, 'the same seed deals the same cards')),
+    el('button', { type: 'submit', class: 'primary', id: 'create-game', text: 'Create game' }));
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const v = variants.get(variantSel.value);
+    const body = { variant: v.name, players: Number(players.value), name: name.value.trim(), options: {} };
+    for (const inp of options.querySelectorAll('input, select')) {
+      if (inp.type === 'checkbox') body.options[inp.name] = inp.checked;
+      else body.options[inp.name] = Number(inp.value);
+    }
+    const bots = [];
+    for (const sel of seats.querySelectorAll('select')) if (sel.value) bots.push({ seat: Number(sel.dataset.seat), strategy: sel.value });
+    if (bots.length) body.bots = bots;
+    if (seed.value.trim()) body.seed = seed.value.trim();
+    if (body.name) localStorage.setItem('hanabi.name', body.name);
+    const btn = form.querySelector('button[type=submit]');
+    btn.disabled = true;
+    try {
+      const res = await call('POST', '/games', { body });
+      if (res.token) saveSeat(res.game.id, res.seat, res.token);
+      go(`/?game=${encodeURIComponent(res.game.id)}`);
+    } catch (e) {
+      toast(e.message);
+      btn.disabled = false;
+    }
+  });
+
+  renderOptions();
+  renderSeats();
+  app.replaceChildren(form);
+}
+
+route();
