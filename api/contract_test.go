@@ -291,6 +291,11 @@ func TestServedDocumentIsTheCommittedOne(t *testing.T) {
 		}
 	}
 	e.expect(e.req("GET", "/swagger/index.html", "", nil), http.StatusOK)
+	r := e.req("GET", "/swagger/", "", nil) // redirected to the page
+	e.expect(r, http.StatusOK)
+	if !bytes.Contains(r.body, []byte("swagger-ui")) {
+		t.Error("/swagger/ does not lead to the documentation page")
+	}
 }
 
 // A join that carries a bad or foreign Authorization header is refused as

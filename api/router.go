@@ -168,7 +168,14 @@ func (s *Server) routes() error {
 		g.GET("/openapi.json", s.openAPI)
 	}
 	ops(r)
-	r.GET("/swagger/*any", ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/openapi.json")))
+	ui := ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/openapi.json"))
+	r.GET("/swagger/*any", func(c *gin.Context) {
+		if c.Param("any") == "/" {
+			c.Redirect(http.StatusMovedPermanently, "/swagger/index.html")
+			return
+		}
+		ui(c)
+	})
 	page := gin.WrapH(web.Handler())
 	r.GET("/", page)
 	r.GET(web.AssetPrefix+"*file", page)
