@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -10,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -18,34 +16,19 @@ import (
 	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
-// lockedBuffer collects log lines from several goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
+// errorLines counts the ERROR lines in a text log.
+func errorLines(b *syncBuffer) int { return strings.Count(b.String(), "level=ERROR") }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) errorLines() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Count(l.b.String(), "level=ERROR")
-}
-
-func logTo(buf *lockedBuffer) func(*envConfig) {
+func logTo(buf *syncBuffer) func(*envConfig) {
 	return func(c *envConfig) { c.Logger = slog.New(slog.NewTextHandler(buf, nil)) }
 }
 
 // expectOutage checks the answers of a server whose database is away: 503
 // unavailable with a Retry-After for a write and for readiness, however
 // many requests, with a few log lines for the lot.
-func expectOutage(t *testing.T, e *testEnv, logs *lockedBuffer) {
+func expectOutage(t *testing.T, e *testEnv, logs *syncBuffer) {
 	t.Helper()
-	before := logs.errorLines()
+	before := errorLines(logs)
 	for i := range 40 {
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2})
 		if r.status != http.StatusServiceUnavailable {
@@ -63,7 +46,7 @@ func expectOutage(t *testing.T, e *testEnv, logs *lockedBuffer) {
 	if r.header.Get("Retry-After") == "" {
 		t.Error("readiness without Retry-After")
 	}
-	if n := logs.errorLines() - before; n > 3 {
+	if n := errorLines(logs) - before; n > 3 {
 		t.Errorf("%d ERROR lines for 41 refused requests; want an outage's few", n)
 	}
 	// A request that needs no database is still served.
@@ -85,7 +68,7 @@ func TestReadinessOnAFullDisk(t *testing.T) {
 	}
 	// Registered first, so run last: after the server and store are closed.
 	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
-	logs := &lockedBuffer{}
+	logs := &syncBuffer{}
 	e := newEnv(t, filepath.Join(dir, "hanabi.db"), logTo(logs))
 	e.expect(e.req("GET", "/readyz", "", nil), http.StatusOK)
 
@@ -118,7 +101,7 @@ func TestReadinessOnAFullDisk(t *testing.T) {
 // lines; when it comes back, everything works again.
 func TestOutageOnPostgres(t *testing.T) {
 	dbURL, name, admin := storetest.PostgresDatabase(t, "hanabi_outage_")
-	logs := &lockedBuffer{}
+	logs := &syncBuffer{}
 	e := newEnv(t, dbURL, logTo(logs))
 	e.expect(e.req("GET", "/readyz", "", nil), http.StatusOK)
 

@@ -3,17 +3,21 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 )
 
-// startServe runs serve on a free port until the test ends.
-func startServe(t *testing.T, tweak func(*serveConfig)) string {
+// startServe runs serve on a free port and returns its address and stop,
+// which shuts it down and returns what serve returned (also run when the
+// test ends, if the test did not).
+func startServe(t *testing.T, tweak func(*serveConfig)) (addr string, stop func() error) {
 	t.Helper()
 	addrc := make(chan net.Addr, 1)
 	c := serveConfig{
@@ -21,23 +25,35 @@ func startServe(t *testing.T, tweak func(*serveConfig)) string {
 		tokenTTL: time.Hour, maxWait: 30 * time.Second, shutdownTimeout: 10 * time.Second,
 		onListen: func(a net.Addr) { addrc <- a },
 	}
-	tweak(&c)
+	if tweak != nil {
+		tweak(&c)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, c, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-	})
+	var once sync.Once
+	var result error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case result = <-done:
+			case <-time.After(10 * time.Second):
+				result = errors.New("serve did not return within 10 s of its shutdown")
+			}
+		})
+		return result
+	}
+	t.Cleanup(func() { _ = stop() })
 	select {
 	case a := <-addrc:
-		return a.String()
+		return a.String(), stop
 	case err := <-done:
 		t.Fatalf("serve: %v", err)
 	case <-time.After(20 * time.Second):
 		t.Fatal("the server did not start")
 	}
-	return ""
+	return "", stop
 }
 
 // keepAlive opens a connection from local, makes one request on it and
@@ -65,7 +81,7 @@ func keepAlive(t *testing.T, local, addr string) net.Conn {
 // client, from another address or its own, is still served at once.
 func TestOneAddressCannotExhaustConnections(t *testing.T) {
 	const perIP, flood = 50, 1500
-	addr := startServe(t, func(c *serveConfig) { c.maxConnsPerIP, c.maxConns = perIP, 400 })
+	addr, _ := startServe(t, func(c *serveConfig) { c.maxConnsPerIP, c.maxConns = perIP, 400 })
 	conns := make([]net.Conn, 0, flood)
 	defer func() {
 		for _, c := range conns {

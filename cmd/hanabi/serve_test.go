@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -99,25 +97,8 @@ func TestServeRefusesBadConfig(t *testing.T) {
 // shuts it down while a long-poll waits: the long-poll answers at once and
 // serve returns cleanly.
 func TestServeAndShutdown(t *testing.T) {
-	addrc := make(chan net.Addr, 1)
-	c := serveConfig{
-		addr: "127.0.0.1:0", databaseURL: "sqlite://" + filepath.Join(t.TempDir(), "serve.db"),
-		tokenTTL: time.Hour, maxWait: 30 * time.Second, shutdownTimeout: 10 * time.Second,
-		onListen: func(a net.Addr) { addrc <- a },
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, c, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
-	var base string
-	select {
-	case a := <-addrc:
-		base = "http://" + a.String()
-	case err := <-done:
-		t.Fatalf("serve: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("the server did not start")
-	}
+	addr, stop := startServe(t, nil)
+	base := "http://" + addr
 	post := func(path, token, body string) map[string]any {
 		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
 		if token != "" {
@@ -152,7 +133,8 @@ func TestServeAndShutdown(t *testing.T) {
 	}()
 	time.Sleep(200 * time.Millisecond) // let the long-poll start waiting
 	start := time.Now()
-	cancel()
+	stopped := make(chan error, 1)
+	go func() { stopped <- stop() }()
 	select {
 	case st := <-polled:
 		if st != http.StatusNotModified {
@@ -161,13 +143,8 @@ func TestServeAndShutdown(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("shutdown left the long-poll waiting")
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve returned %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not return")
+	if err := <-stopped; err != nil {
+		t.Fatalf("serve returned %v", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("shutdown took %s", d)
@@ -177,25 +154,8 @@ func TestServeAndShutdown(t *testing.T) {
 // TestShutdownCutsASlowBody: a client sending its body a byte at a time
 // must not hold the shutdown; serve drains and returns cleanly at once.
 func TestShutdownCutsASlowBody(t *testing.T) {
-	addrc := make(chan net.Addr, 1)
-	c := serveConfig{
-		addr: "127.0.0.1:0", databaseURL: "sqlite://" + filepath.Join(t.TempDir(), "serve.db"),
-		tokenTTL: time.Hour, maxWait: 30 * time.Second, shutdownTimeout: 20 * time.Second,
-		onListen: func(a net.Addr) { addrc <- a },
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, c, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
-	var addr net.Addr
-	select {
-	case addr = <-addrc:
-	case err := <-done:
-		t.Fatalf("serve: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("the server did not start")
-	}
-	conn, err := net.Dial("tcp", addr.String())
+	addr, stop := startServe(t, func(c *serveConfig) { c.shutdownTimeout = 20 * time.Second })
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,12 +163,12 @@ func TestShutdownCutsASlowBody(t *testing.T) {
 	if _, err := io.WriteString(conn, "POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"); err != nil {
 		t.Fatal(err)
 	}
-	stop := make(chan struct{})
-	defer close(stop)
+	quit := make(chan struct{})
+	defer close(quit)
 	go func() {
 		for {
 			select {
-			case <-stop:
+			case <-quit:
 				return
 			case <-time.After(100 * time.Millisecond):
 				if _, err := io.WriteString(conn, " "); err != nil {
@@ -219,14 +179,11 @@ func TestShutdownCutsASlowBody(t *testing.T) {
 	}()
 	time.Sleep(500 * time.Millisecond) // the handler is reading the body now
 	start := time.Now()
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve returned %v: the drain was not clean", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("a slow body held the shutdown")
+	if err := stop(); err != nil {
+		t.Fatalf("serve returned %v: the drain was not clean", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("a slow body held the shutdown for %v", d)
 	}
 	t.Logf("shut down in %v with a body still arriving", time.Since(start).Round(time.Millisecond))
 }

@@ -1,15 +1,11 @@
 package storetest
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"net/url"
 	"os"
 	"testing"
-	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // PostgresDatabase creates a database of the test's own (named prefix +
@@ -26,17 +22,7 @@ func PostgresDatabase(t testing.TB, prefix string) (dbURL, name string, admin fu
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	name = prefix + hex.EncodeToString(b)
-	admin = func(sql string) error {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			return err
-		}
-		defer conn.Close(ctx)
-		_, err = conn.Exec(ctx, sql)
-		return err
-	}
+	admin = adminOn(base)
 	if err := admin("CREATE DATABASE " + name); err != nil {
 		t.Fatalf("create database on %s: %v", Env, err)
 	}

@@ -30,17 +30,7 @@ func PostgresURL(t testing.TB, prefix string) string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	schema := prefix + hex.EncodeToString(b)
-	exec := func(sql string) error {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			return err
-		}
-		defer conn.Close(ctx)
-		_, err = conn.Exec(ctx, sql)
-		return err
-	}
+	exec := adminOn(base)
 	if err := exec("CREATE SCHEMA " + schema); err != nil {
 		t.Fatalf("create schema on %s: %v", Env, err)
 	}
@@ -69,4 +59,19 @@ func EachBackend(t *testing.T, prefix string, fn func(t *testing.T, dbURL string
 	t.Run("postgres", func(t *testing.T) {
 		fn(t, PostgresURL(t, prefix))
 	})
+}
+
+// adminOn runs one SQL statement on base, on a connection of its own.
+func adminOn(base string) func(sql string) error {
+	return func(sql string) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			return err
+		}
+		defer conn.Close(ctx)
+		_, err = conn.Exec(ctx, sql)
+		return err
+	}
 }
