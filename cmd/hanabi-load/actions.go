@@ -50,6 +50,14 @@ func runActions(ctx context.Context, c *client, o options) error {
 	fmt.Printf("variant %s, %d concurrent games, %s\n", o.variant, o.games, elapsed.Round(time.Millisecond))
 	fmt.Printf("actions: %d (%.0f/s), games finished: %d\n", len(lat), float64(len(lat))/elapsed.Seconds(), games)
 	fmt.Printf("action latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
+	if o.ceilingDB != "" {
+		ceiling, err := insertCeiling(context.WithoutCancel(ctx), o.ceilingDB, o.games, 10*time.Second)
+		if err != nil {
+			return fmt.Errorf("insert ceiling: %w", err)
+		}
+		rate := float64(len(lat)) / elapsed.Seconds()
+		fmt.Printf("the database's insert ceiling: %.0f single-row inserts/s from %d connections; actions/s ÷ ceiling = %.3f\n", ceiling, o.games, rate/ceiling)
+	}
 	return nil
 }
 

@@ -25,6 +25,7 @@ func main() {
 	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
 	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
+	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s) and print the ratio")
 	flag.Parse()
 
 	if o.mode != "actions" && o.mode != "fanout" {
@@ -48,6 +49,7 @@ func main() {
 
 type options struct {
 	base, mode, variant string
+	ceilingDB           string
 	games, waiters      int
 	duration, hold      time.Duration
 }
