@@ -5,13 +5,6 @@ import (
 	"slices"
 )
 
-// knowledge is what a card's holder can deduce from the clues it received:
-// bit sets of the suits and ranks the card may still be.
-type knowledge struct {
-	suits uint8
-	ranks uint8
-}
-
 type card8 struct{ suit, rank uint8 }
 
 // ClueRecord is a clue as everyone at the table saw it: who gave it to whom,
@@ -43,7 +36,7 @@ type Game struct {
 	current   int
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
 	reason    EndReason
-	know      [MaxDeck]knowledge
+	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
 	log       []Action
 	clues     []ClueRecord
 }
@@ -76,7 +69,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
 	for i, c := range deck {
 		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
-		g.know[i] = knowledge{r.allSuits, r.allRanks}
+		g.know[i] = r.identities
 	}
 	// Plays and discards use up cards; clues use up note tokens, and only
 	// discards and completed suits (one play each at least) return them. So

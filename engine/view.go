@@ -9,11 +9,26 @@ const Public = -1
 // own cards (and every hand in a public view) while the game runs: then Card
 // is zero and only the id and the holder's deductions are there.
 type CardView struct {
-	ID    int
-	Known bool
-	Card  Card
-	Suits uint8 // bit set of the suits the holder can deduce the card may be
-	Ranks uint8 // bit set of the ranks (bit r for rank r)
+	ID       int
+	Known    bool
+	Card     Card
+	Possible uint64 // identities (see Ident) the holder can deduce the card may be
+	Suits    uint8  // bit set of the suits among them
+	Ranks    uint8  // bit set of the ranks among them (bit r for rank r)
+}
+
+// suitsRanks projects a set of identities onto its suits and its ranks.
+func suitsRanks(m uint64) (suits, ranks uint8) {
+	// Byte s of m holds suit s's ranks: OR the bytes for the ranks, and
+	// gather "byte s is not zero" into bit s for the suits.
+	r := m | m>>32
+	r |= r >> 16
+	r |= r >> 8
+	t := m | m>>4
+	t |= t >> 2
+	t |= t >> 1
+	t &= 0x0101010101010101
+	return uint8((t * 0x0102040810204080) >> 56), uint8(r)
 }
 
 // SeenCard is a card whose identity everyone knows: discarded or misplayed.
@@ -93,7 +108,8 @@ func (g *Game) ViewInto(seat int, v *View) {
 		for i := range g.handLen[p] {
 			id := int(g.hands[p][i])
 			k := g.know[id]
-			cv := CardView{ID: id, Suits: k.suits, Ranks: k.ranks}
+			cv := CardView{ID: id, Possible: k}
+			cv.Suits, cv.Ranks = suitsRanks(k)
 			if visible {
 				cv.Known, cv.Card = true, g.card(id)
 			}
