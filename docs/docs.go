@@ -643,6 +643,7 @@ const docTemplate = `{
         },
         "/variants": {
             "get": {
+                "description": "The variants of the rules first, then hanab.live's catalogue, then the operator's variant files, a page at a time.",
                 "produces": [
                     "application/json"
                 ],
@@ -650,11 +651,38 @@ const docTemplate = `{
                     "variants"
                 ],
                 "summary": "List variants",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "example": "prism",
+                        "description": "keep variants whose name or title contains this (case-insensitive)",
+                        "name": "q",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "page size (1–1000, default 100)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
                 "responses": {
                     "200": {
                         "description": "OK",
                         "schema": {
                             "$ref": "#/definitions/api.VariantList"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
                         }
                     },
                     "429": {
@@ -674,7 +702,7 @@ const docTemplate = `{
                 "tags": [
                     "variants"
                 ],
-                "summary": "One variant",
+                "summary": "One variant: its suits, which clues touch each card, its options",
                 "parameters": [
                     {
                         "type": "string",
@@ -1158,6 +1186,19 @@ const docTemplate = `{
                 }
             }
         },
+        "api.HanabLiveRef": {
+            "type": "object",
+            "properties": {
+                "id": {
+                    "type": "integer",
+                    "example": 3
+                },
+                "name": {
+                    "type": "string",
+                    "example": "Rainbow (6 Suits)"
+                }
+            }
+        },
         "api.HandView": {
             "type": "object",
             "properties": {
@@ -1417,12 +1458,52 @@ const docTemplate = `{
                         4,
                         5
                     ]
+                },
+                "touches": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.TouchView"
+                    }
+                }
+            }
+        },
+        "api.TouchView": {
+            "type": "object",
+            "properties": {
+                "colors": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    },
+                    "example": [
+                        "red",
+                        "yellow",
+                        "green",
+                        "blue",
+                        "white"
+                    ]
+                },
+                "rank": {
+                    "type": "integer",
+                    "example": 1
+                },
+                "ranks": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    },
+                    "example": [
+                        1
+                    ]
                 }
             }
         },
         "api.VariantList": {
             "type": "object",
             "properties": {
+                "next_cursor": {
+                    "type": "string"
+                },
                 "variants": {
                     "type": "array",
                     "items": {
@@ -1463,6 +1544,9 @@ const docTemplate = `{
                 "description": {
                     "type": "string"
                 },
+                "hanablive": {
+                    "$ref": "#/definitions/api.HanabLiveRef"
+                },
                 "max_score": {
                     "type": "integer",
                     "example": 30
@@ -1476,6 +1560,15 @@ const docTemplate = `{
                     "additionalProperties": {
                         "$ref": "#/definitions/api.OptionSpec"
                     }
+                },
+                "source": {
+                    "type": "string",
+                    "enum": [
+                        "rules",
+                        "hanablive",
+                        "file"
+                    ],
+                    "example": "rules"
                 },
                 "suits": {
                     "type": "array",

@@ -1,8 +1,11 @@
 package variants
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hanabi-server/hanabi/engine"
 )
@@ -10,60 +13,113 @@ import (
 // Config is the engine configuration a variant resolves to.
 type Config = engine.Config
 
-var colors5 = []string{"red", "yellow", "green", "blue", "white"}
-var ranks5 = []int{1, 2, 3, 4, 5}
-
-func ownColorSuits(names ...string) []SuitDef {
-	out := make([]SuitDef, len(names))
+func own(names ...string) []FileSuit {
+	out := make([]FileSuit, len(names))
 	for i, n := range names {
-		out[i] = SuitDef{Name: n, CluedBy: []string{n}, Ranks: standardRanks}
+		out[i] = FileSuit{Name: n}
 	}
 	return out
 }
 
-// registry holds every variant, in the order they are listed.
-var registry = []Variant{
+var five = own("red", "yellow", "green", "blue", "white")
+
+// rules are the variants of the rules, written as variant files are.
+var rules = []File{
 	{
-		Name:        "basic",
-		Title:       "Hanabi",
+		Name: "basic", Title: "Hanabi",
 		Description: "The basic game: five suits of ten cards.",
-		Suits:       ownColorSuits(colors5...),
-		ClueColors:  colors5,
-		ClueRanks:   ranks5,
+		HanabLive:   &HanabLive{ID: 0, Name: "No Variant"},
+		Suits:       five,
 	},
 	{
-		Name:        "farbrausch",
-		Title:       "Farbrausch",
+		Name: "farbrausch", Title: "Farbrausch",
 		Description: "Rainbow is a sixth suit with its own clue color.",
-		Suits:       append(ownColorSuits(colors5...), SuitDef{Name: "rainbow", CluedBy: []string{"rainbow"}, Ranks: standardRanks, Rainbow: true}),
-		ClueColors:  append(append([]string{}, colors5...), "rainbow"),
-		ClueRanks:   ranks5,
+		HanabLive:   &HanabLive{ID: 1, Name: "6 Suits"},
+		Suits:       append(five[:5:5], FileSuit{Name: "rainbow"}),
 	},
 	{
-		Name:        "farbrausch2",
-		Title:       "Farbrausch²",
+		Name: "farbrausch2", Title: "Farbrausch²",
 		Description: "Rainbow is a sixth suit that no clue can name: every color clue touches it.",
-		Suits:       append(ownColorSuits(colors5...), SuitDef{Name: "rainbow", CluedBy: colors5, Ranks: standardRanks, Rainbow: true}),
-		ClueColors:  colors5,
-		ClueRanks:   ranks5,
+		HanabLive:   &HanabLive{ID: 3, Name: "Rainbow (6 Suits)"},
+		Suits:       append(five[:5:5], FileSuit{Name: "rainbow", Colors: Colors{Keyword: "all"}}),
 	},
 }
 
-// All lists every registered variant.
-func All() []Variant { return registry }
+//go:embed catalogue.json
+var catalogueJSON []byte
+
+// table is the registry at one moment: it never changes once published, so
+// readers need no lock.
+type table struct {
+	list   []*Variant
+	byName map[string]*Variant
+}
+
+var (
+	current  atomic.Pointer[table]
+	initOnce sync.Once
+	loadMu   sync.Mutex // one Load at a time
+)
+
+// reg returns the registry, resolving the rules and the catalogue the first
+// time it is asked for.
+func reg() *table {
+	initOnce.Do(func() {
+		t, err := builtin()
+		if err != nil {
+			panic("variants: the built-in variants do not resolve: " + err.Error())
+		}
+		current.Store(t)
+	})
+	return current.Load()
+}
+
+func builtin() (*table, error) {
+	t := &table{byName: map[string]*Variant{}}
+	for i := range rules {
+		v, err := resolve(&rules[i], SourceRules)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", rules[i].Name, err)
+		}
+		// The rules' rainbow takes its card count from rainbow_cards.
+		for j := range v.Suits {
+			v.Suits[j].Rainbow = v.Suits[j].Name == "rainbow"
+		}
+		t.add(v)
+	}
+	files, err := parse("catalogue.json", catalogueJSON)
+	if err != nil {
+		return nil, err
+	}
+	for i := range files {
+		v, err := resolve(&files[i], SourceHanabLive)
+		if err != nil {
+			return nil, fmt.Errorf("catalogue.json: variants[%d]: %w", i, err)
+		}
+		if t.byName[v.Name] != nil {
+			return nil, fmt.Errorf("catalogue.json: variants[%d]: name %q is already registered", i, v.Name)
+		}
+		t.add(v)
+	}
+	return t, nil
+}
+
+func (t *table) add(v *Variant) {
+	t.list = append(t.list, v)
+	t.byName[v.Name] = v
+}
+
+// All lists every registered variant: the rules' first, then the catalogue,
+// then the variant files. The slice must not be changed.
+func All() []*Variant { return reg().list }
 
 // Get finds a variant by name.
 func Get(name string) (*Variant, error) {
-	for i := range registry {
-		if registry[i].Name == name {
-			return &registry[i], nil
-		}
+	if v := reg().byName[name]; v != nil {
+		return v, nil
 	}
-	names := make([]string, len(registry))
-	for i, v := range registry {
-		names[i] = v.Name
-	}
-	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownVariant, name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("%w %q (known: %s and %d more, see GET /v1/variants)", ErrUnknownVariant, name,
+		strings.Join([]string{rules[0].Name, rules[1].Name, rules[2].Name}, ", "), len(reg().list)-len(rules))
 }
 
 // Setup resolves a variant, its options and a player count into an engine config

@@ -1,0 +1,97 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// TestVariantPages walks the whole listing page by page, with and without
+// q, and checks that it lists every matching variant once, in registry order,
+// with next_cursor null on the last page.
+func TestVariantPages(t *testing.T) {
+	e := sqliteEnv(t)
+	tests := []struct {
+		q     string
+		limit int
+	}{{"", 1000}, {"", 333}, {"prism", 50}, {"PRISM (5", 7}, {"farbrausch", 100}, {"no-such-variant", 10}}
+	for _, tc := range tests {
+		var want []string
+		for _, v := range variants.All() {
+			q := strings.ToLower(tc.q)
+			if strings.Contains(v.Name, q) || strings.Contains(strings.ToLower(v.Title), q) {
+				want = append(want, v.Name)
+			}
+		}
+		var got []string
+		cursor, pages := "", 0
+		for {
+			path := "/v1/variants?limit=" + itoa(tc.limit) + "&q=" + url.QueryEscape(tc.q)
+			if cursor != "" {
+				path += "&cursor=" + url.QueryEscape(cursor)
+			}
+			r := e.req("GET", path, "", nil)
+			e.expect(r, http.StatusOK)
+			if !strings.Contains(string(r.body), `"next_cursor":`) {
+				t.Fatalf("no next_cursor field: %.200s", r.body)
+			}
+			var vl VariantList
+			r.json(t, &vl)
+			pages++
+			for _, v := range vl.Variants {
+				got = append(got, v.Name)
+			}
+			if vl.NextCursor == nil {
+				break
+			}
+			if len(vl.Variants) != tc.limit || pages > 100 {
+				t.Fatalf("q=%q: a page of %d before the last", tc.q, len(vl.Variants))
+			}
+			cursor = *vl.NextCursor
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("q=%q limit %d: listed %d variants, want %d", tc.q, tc.limit, len(got), len(want))
+		}
+	}
+	for _, bad := range []string{"limit=0", "limit=1001", "limit=x", "cursor=12", "cursor=v-1", "cursor=abc"} {
+		e.expect(e.req("GET", "/v1/variants?"+bad, "", nil), http.StatusBadRequest)
+	}
+}
+
+// TestVariantTouches: GET /v1/variants/{name} says, for a catalogue variant,
+// where it comes from and exactly which clues touch each card.
+func TestVariantTouches(t *testing.T) {
+	e := sqliteEnv(t)
+	r := e.req("GET", "/v1/variants/prism-5-suits", "", nil)
+	e.expect(r, http.StatusOK)
+	var v VariantView
+	r.json(t, &v)
+	if v.Source != "hanablive" || v.HanabLive == nil || v.HanabLive.Name != "Prism (5 Suits)" || v.Title != "Prism (5 Suits)" {
+		t.Fatalf("source %s hanablive %+v title %s", v.Source, v.HanabLive, v.Title)
+	}
+	if v.Options["empty_clues"].Default != false || v.MaxScore != 25 {
+		t.Errorf("empty_clues default %v, max score %d", v.Options["empty_clues"].Default, v.MaxScore)
+	}
+	prism := v.Suits[4]
+	if prism.Name != "prism" || len(prism.CluedBy) != 0 || len(prism.Touches) != 5 {
+		t.Fatalf("prism suit %+v", prism)
+	}
+	for i, want := range []string{"red", "yellow", "green", "blue", "red"} {
+		tv := prism.Touches[i]
+		if tv.Rank != i+1 || !slices.Equal(tv.Colors, []string{want}) || !slices.Equal(tv.Ranks, []int{i + 1}) {
+			t.Errorf("prism %d: %+v, want touched by %s", i+1, tv, want)
+		}
+	}
+	r = e.req("GET", "/v1/variants/farbrausch2", "", nil)
+	e.expect(r, http.StatusOK)
+	for _, s := range []string{`"source":"rules"`, `"hanablive":{"id":3,"name":"Rainbow (6 Suits)"}`, `"touches":[{"rank":1,"colors":["red","yellow","green","blue","white"],"ranks":[1]}`} {
+		if !strings.Contains(string(r.body), s) {
+			t.Errorf("farbrausch2 does not say %s", s)
+		}
+	}
+}
+
