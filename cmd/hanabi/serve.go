@@ -18,6 +18,7 @@ import (
 	"github.com/hanabi-server/hanabi/api"
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
 )
 
 // serveConfig is every setting of "hanabi serve". Each flag falls back to an
@@ -36,6 +37,7 @@ type serveConfig struct {
 	seatRateBurst   int
 	trustedProxies  string
 	shutdownTimeout time.Duration
+	variantsDir     string
 
 	// onListen, when set, learns the bound address (tests listen on port 0).
 	onListen func(net.Addr)
@@ -102,6 +104,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", envString("HANABI_TRUSTED_PROXIES", ""),
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For is believed (env HANABI_TRUSTED_PROXIES)")
 	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
+	fs.StringVar(&c.variantsDir, "variants-dir", envString("HANABI_VARIANTS_DIR", ""),
+		"folder of variant files (*.json) added to the registry at start; a bad file stops the start (env HANABI_VARIANTS_DIR)")
 	return envErr
 }
 
@@ -177,6 +181,13 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	if c.jwtSecret != "" && len(c.jwtSecret) < 32 {
 		return errors.New("--jwt-secret must be at least 32 bytes")
+	}
+	if c.variantsDir != "" {
+		n, err := variants.LoadDir(c.variantsDir)
+		if err != nil {
+			return fmt.Errorf("variant files: %w", err)
+		}
+		log.Info("variant files loaded", "dir", c.variantsDir, "variants", n)
 	}
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	store, err := models.Open(openCtx, c.databaseURL)
