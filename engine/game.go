@@ -22,7 +22,11 @@ type ClueRecord struct {
 // Game is the whole state of one game. Everything lives in fixed arrays so
 // that applying an action allocates nothing; Clone is a plain copy plus the logs.
 type Game struct {
+	// The pointers come first, so that the collector scans a short prefix
+	// of the game's allocation and skips its arrays.
 	r         *rules
+	log       []Action
+	clues     []ClueRecord
 	deck      [MaxDeck]card8
 	drawn     int // cards dealt or drawn so far; the next draw is deck[drawn]
 	hands     [MaxPlayers][MaxHand]int8
@@ -37,8 +41,6 @@ type Game struct {
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
 	reason    EndReason
 	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
-	log       []Action
-	clues     []ClueRecord
 }
 
 // NewSeeded deals a new game from the deck that seed shuffles.
@@ -55,8 +57,8 @@ func New(cfg Config, deck []Card) (*Game, error) {
 	// The game and its compiled rules share one allocation: dealing is most
 	// of what a short game costs.
 	ga := &struct {
+		r rules // its pointers (the config's slices) lead, and then the game's
 		g Game
-		r rules
 	}{}
 	if err := compileInto(&ga.r, cfg); err != nil {
 		return nil, err

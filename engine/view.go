@@ -52,9 +52,9 @@ type View struct {
 	FinalTurnsLeft int // -1 while the deck lasts
 	Fireworks      [MaxSuits]int
 	Discards       []SeenCard
+	Clues          []ClueRecord // every clue given, in order
 	HandLen        [MaxPlayers]int
 	Hands          [MaxPlayers][MaxHand]CardView // newest first
-	Clues          []ClueRecord                  // every clue given, in order
 	Score          int
 	MaxScore       int
 	Over           bool
