@@ -1,12 +1,16 @@
 package api
 
 import (
+	"encoding/json"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/hanablive"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -95,3 +99,43 @@ func TestVariantTouches(t *testing.T) {
 	}
 }
 
+// TestReplayCatalogueVariants: a game of a catalogue variant, written in
+// hanab.live's format under its hanab.live name, replays through
+// POST /v1/replays to the same score.
+func TestReplayCatalogueVariants(t *testing.T) {
+	e := sqliteEnv(t)
+	for i, name := range []string{"prism-5-suits", "black-dark-pink-6-suits", "color-blind-4-suits", "odds-and-evens-5-suits"} {
+		_, s, cfg, err := variants.Setup(name, variants.Options{}, 2+i)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g, err := engine.NewSeeded(cfg, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 1))
+		var buf []engine.Action
+		for !g.Over() {
+			buf = g.LegalActions(buf)
+			if _, err := g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data, err := hanablive.Marshal(&hanablive.Replay{Variant: name, Settings: s, State: g})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		v, _ := variants.Get(name)
+		var doc struct{ Options struct{ Variant string } }
+		if err := json.Unmarshal(data, &doc); err != nil || doc.Options.Variant != v.HanabLive.Name {
+			t.Fatalf("%s: exported without its hanab.live name:\n%.300s", name, data)
+		}
+		r := e.req("POST", "/v1/replays", "", json.RawMessage(data))
+		e.expect(r, http.StatusOK)
+		var out ImportResponse
+		r.json(t, &out)
+		if out.Game.Variant != name || out.Game.Score != g.Score() {
+			t.Errorf("%s: replayed as %s to %d, want %d", name, out.Game.Variant, out.Game.Score, g.Score())
+		}
+	}
+}
