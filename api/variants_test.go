@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -136,6 +137,74 @@ func TestReplayCatalogueVariants(t *testing.T) {
 		r.json(t, &out)
 		if out.Game.Variant != name || out.Game.Score != g.Score() {
 			t.Errorf("%s: replayed as %s to %d, want %d", name, out.Game.Variant, out.Game.Score, g.Score())
+		}
+	}
+}
+
+// TestVariantViewsMatchHanabLive: the view GET /v1/variants/{name} answers
+// for every catalogue variant says what hanab.live's rules code says: clue
+// colors and ranks, max score, and each card's copies and touching clues.
+func TestVariantViewsMatchHanabLive(t *testing.T) {
+	b, err := os.ReadFile("../variants/testdata/hanablive/touches.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		Variants []struct {
+			Name       string   `json:"name"`
+			ClueColors []string `json:"clue_colors"`
+			ClueRanks  []int    `json:"clue_ranks"`
+			MaxScore   int      `json:"max_score"`
+			Suits      []struct {
+				Name   string     `json:"name"`
+				Copies []int      `json:"copies"`
+				Colors [][]string `json:"colors"`
+				Ranks  [][]int    `json:"ranks"`
+			} `json:"suits"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if len(ref.Variants) != 2187 {
+		t.Fatalf("%d variants in touches.json", len(ref.Variants))
+	}
+	for _, want := range ref.Variants {
+		v, err := variants.Get(want.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Through JSON, as a client reads it.
+		data, err := json.Marshal(variantView(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got VariantView
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.ClueColors == nil || got.ClueRanks == nil || !slices.Equal(got.ClueColors, want.ClueColors) ||
+			!slices.Equal(got.ClueRanks, want.ClueRanks) || got.MaxScore != want.MaxScore || len(got.Suits) != len(want.Suits) {
+			t.Fatalf("%s: colors %v ranks %v max %d suits %d; want %v %v %d %d", want.Name, got.ClueColors, got.ClueRanks,
+				got.MaxScore, len(got.Suits), want.ClueColors, want.ClueRanks, want.MaxScore, len(want.Suits))
+		}
+		for si, ws := range want.Suits {
+			gs := got.Suits[si]
+			if gs.Name != ws.Name || len(gs.Touches) != 5 {
+				t.Fatalf("%s: suit %d is %s with %d touches, want %s", want.Name, si, gs.Name, len(gs.Touches), ws.Name)
+			}
+			for r, tv := range gs.Touches {
+				copies := 0
+				for _, x := range gs.Ranks {
+					if x == r+1 {
+						copies++
+					}
+				}
+				if tv.Rank != r+1 || copies != ws.Copies[r] || !slices.Equal(tv.Colors, ws.Colors[r]) || !slices.Equal(tv.Ranks, ws.Ranks[r]) {
+					t.Fatalf("%s %s %d: %d copies, %+v; want %d copies, colors %v ranks %v", want.Name, gs.Name, r+1,
+						copies, tv, ws.Copies[r], ws.Colors[r], ws.Ranks[r])
+				}
+			}
 		}
 	}
 }

@@ -96,6 +96,9 @@ func resolve(f *File, source string) (*Variant, error) {
 			}
 		}
 	}
+	if colors == nil {
+		colors = []string{} // a list, even when no suit names a color
+	}
 	if len(colors) > engine.MaxColors {
 		return nil, bad("clue_colors", "at most %d clue colors, got %d", engine.MaxColors, len(colors))
 	}
