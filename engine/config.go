@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -213,15 +214,11 @@ func compileInto(r *rules, c Config) error {
 			}
 			r.identities |= bit
 			t := c.Touch(si, rk)
-			for col := range c.ClueColors {
-				if t.Colors&(1<<col) != 0 {
-					r.colorMask[col] |= bit
-				}
+			for m := t.Colors; m != 0; m &= m - 1 {
+				r.colorMask[bits.TrailingZeros8(m)] |= bit
 			}
-			for rc := 1; rc <= MaxRank; rc++ {
-				if t.Ranks&(1<<rc) != 0 {
-					r.rankMask[rc] |= bit
-				}
+			for m := t.Ranks; m != 0; m &= m - 1 {
+				r.rankMask[bits.TrailingZeros8(m)] |= bit
 			}
 		}
 	}
