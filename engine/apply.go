@@ -165,6 +165,7 @@ func (g *Game) clue(a Action, touched uint64) {
 		} else {
 			g.know[id] &^= mask
 		}
+		g.proj[id] = project(g.know[id])
 	}
 	g.clues = append(g.clues, ClueRecord{Turn: g.turn, Giver: g.current, Target: t, Kind: a.Kind, Value: a.Value, Touched: touched, Hand: hand})
 }

@@ -198,6 +198,7 @@ type rules struct {
 	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
 	identities uint64              // identities that exist in the deck
+	allProj    proj                // their suits and ranks
 }
 
 func compileInto(r *rules, c Config) error {
@@ -222,5 +223,6 @@ func compileInto(r *rules, c Config) error {
 			}
 		}
 	}
+	r.allProj = project(r.identities)
 	return nil
 }

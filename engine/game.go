@@ -41,6 +41,7 @@ type Game struct {
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
 	reason    EndReason
 	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
+	proj      [MaxDeck]proj   // know's suits and ranks, kept with it for the views
 }
 
 // NewSeeded deals a new game from the deck that seed shuffles.
@@ -71,7 +72,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
 	for i, c := range deck {
 		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
-		g.know[i] = r.identities
+		g.know[i], g.proj[i] = r.identities, r.allProj
 	}
 	// Plays and discards use up cards; clues use up note tokens, and only
 	// discards and completed suits (one play each at least) return them. So

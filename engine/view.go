@@ -17,6 +17,15 @@ type CardView struct {
 	Ranks    uint8  // bit set of the ranks among them (bit r for rank r)
 }
 
+// proj is a set of identities projected onto its suits (low byte) and its
+// ranks (high byte).
+type proj uint16
+
+func project(m uint64) proj {
+	s, r := suitsRanks(m)
+	return proj(s) | proj(r)<<8
+}
+
 // suitsRanks projects a set of identities onto its suits and its ranks.
 func suitsRanks(m uint64) (suits, ranks uint8) {
 	// Byte s of m holds suit s's ranks: OR the bytes for the ranks, and
@@ -107,9 +116,8 @@ func (g *Game) ViewInto(seat int, v *View) {
 		visible := over || (player && seat != p)
 		for i := range g.handLen[p] {
 			id := int(g.hands[p][i])
-			k := g.know[id]
-			cv := CardView{ID: id, Possible: k}
-			cv.Suits, cv.Ranks = suitsRanks(k)
+			pr := g.proj[id]
+			cv := CardView{ID: id, Possible: g.know[id], Suits: uint8(pr), Ranks: uint8(pr >> 8)}
 			if visible {
 				cv.Known, cv.Card = true, g.card(id)
 			}

@@ -115,7 +115,7 @@ func load(paths []string, sources map[string][]byte) (int, error) {
 			if files[i].HanabLive != nil {
 				return 0, &FieldError{File: p, Field: field("hanablive"), Msg: "only the catalogue names hanab.live variants"}
 			}
-			v, err := resolve(&files[i], SourceFile)
+			v, err := resolve(&files[i], SourceFile, nil)
 			if err != nil {
 				var fe *FieldError
 				if errors.As(err, &fe) {

@@ -76,8 +76,9 @@ func reg() *table {
 
 func builtin() (*table, error) {
 	t := &table{byName: map[string]*Variant{}}
+	in := newInterner()
 	for i := range rules {
-		v, err := resolve(&rules[i], SourceRules)
+		v, err := resolve(&rules[i], SourceRules, in)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", rules[i].Name, err)
 		}
@@ -92,7 +93,7 @@ func builtin() (*table, error) {
 		return nil, err
 	}
 	for i := range files {
-		v, err := resolve(&files[i], SourceHanabLive)
+		v, err := resolve(&files[i], SourceHanabLive, in)
 		if err != nil {
 			return nil, fmt.Errorf("catalogue.json: variants[%d]: %w", i, err)
 		}

@@ -46,7 +46,7 @@ func nameOK(s string) bool {
 // resolve turns a variant file into a variant: the one place where the
 // rules of a file (prism, special ranks, funnels...) become the engine's
 // touch table. Errors name the field; the caller adds the file.
-func resolve(f *File, source string) (*Variant, error) {
+func resolve(f *File, source string, in *interner) (*Variant, error) {
 	bad := func(field, format string, args ...any) error {
 		return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -141,12 +141,13 @@ func resolve(f *File, source string) (*Variant, error) {
 
 	v := &Variant{
 		Name: f.Name, Title: f.Title, Description: f.Description, Source: source,
-		ClueColors: colors, ClueRanks: ranks, EmptyClues: f.EmptyClues == nil || *f.EmptyClues,
+		ClueColors: in.list(colors), ClueRanks: in.intList(ranks), EmptyClues: f.EmptyClues == nil || *f.EmptyClues,
 	}
 	if f.HanabLive != nil {
 		hl := *f.HanabLive
 		v.HanabLive = &hl
 	}
+	v.Suits = make([]SuitDef, 0, len(f.Suits))
 	for si, s := range f.Suits {
 		// A suit's own color list must name clue colors, unless the
 		// variant has none: then no color clue can be given at all.
@@ -170,7 +171,8 @@ func resolve(f *File, source string) (*Variant, error) {
 			}
 			def.Touches[r-1] = touch(f, si, r, colors, ranks)
 		}
-		def.CluedBy = cluedBy(def.Touches, colors)
+		def.CluedBy = in.list(cluedBy(def.Touches, colors))
+		def.Name, def.Ranks, def.Touches = in.str(def.Name), in.intList(def.Ranks), in.touchList(def.Touches)
 		v.Suits = append(v.Suits, def)
 	}
 	if _, err := v.Config(Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues}, MinPlayers); err != nil {
