@@ -1,9 +1,6 @@
 package variants
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/hanabi-server/hanabi/engine"
 )
 
@@ -15,6 +12,7 @@ type interner struct {
 	lists   map[string][]string
 	ints    map[string][]int
 	touches map[string][]engine.Touch
+	key     []byte // reused to build keys: a lookup with string(key) does not allocate
 }
 
 func newInterner() *interner {
@@ -36,14 +34,17 @@ func (in *interner) list(l []string) []string {
 	if in == nil {
 		return l
 	}
-	k := strings.Join(l, "\x00")
-	if x, ok := in.lists[k]; ok && len(x) == len(l) {
+	in.key = in.key[:0]
+	for _, s := range l {
+		in.key = append(append(in.key, s...), 0)
+	}
+	if x, ok := in.lists[string(in.key)]; ok {
 		return x
 	}
 	for i := range l {
 		l[i] = in.str(l[i])
 	}
-	in.lists[k] = l
+	in.lists[string(in.key)] = l
 	return l
 }
 
@@ -51,11 +52,14 @@ func (in *interner) intList(l []int) []int {
 	if in == nil {
 		return l
 	}
-	k := fmt.Sprint(l)
-	if x, ok := in.ints[k]; ok {
+	in.key = in.key[:0]
+	for _, n := range l {
+		in.key = append(in.key, byte(n)) // ranks are 1–7
+	}
+	if x, ok := in.ints[string(in.key)]; ok {
 		return x
 	}
-	in.ints[k] = l
+	in.ints[string(in.key)] = l
 	return l
 }
 
@@ -63,13 +67,13 @@ func (in *interner) touchList(l []engine.Touch) []engine.Touch {
 	if in == nil {
 		return l
 	}
-	b := make([]byte, 0, 2*len(l))
+	in.key = in.key[:0]
 	for _, t := range l {
-		b = append(b, t.Colors, t.Ranks)
+		in.key = append(in.key, t.Colors, t.Ranks)
 	}
-	if x, ok := in.touches[string(b)]; ok {
+	if x, ok := in.touches[string(in.key)]; ok {
 		return x
 	}
-	in.touches[string(b)] = l
+	in.touches[string(in.key)] = l
 	return l
 }
