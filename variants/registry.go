@@ -61,8 +61,8 @@ var (
 	loadMu   sync.Mutex // one Load at a time
 )
 
-// reg returns the registry, resolving the rules and the catalogue the first
-// time it is asked for.
+// reg returns the registry, resolving the catalogue the first time it is
+// asked for (hanabi serve asks at start).
 func reg() *table {
 	initOnce.Do(func() {
 		t, err := builtin()
@@ -74,33 +74,77 @@ func reg() *table {
 	return current.Load()
 }
 
-func builtin() (*table, error) {
-	t := &table{byName: map[string]*Variant{}}
-	in := newInterner()
+// ruleVariants are the rules' own variants, resolved on their own: a game
+// of the rules needs no catalogue.
+var ruleVariants = sync.OnceValue(func() []*Variant {
+	out := make([]*Variant, len(rules))
 	for i := range rules {
-		v, err := resolve(&rules[i], SourceRules, in)
+		v, err := resolve(&rules[i], SourceRules, nil)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rules[i].Name, err)
+			panic(fmt.Sprintf("variants: %s does not resolve: %v", rules[i].Name, err))
 		}
 		// The rules' rainbow takes its card count from rainbow_cards.
 		for j := range v.Suits {
 			v.Suits[j].Rainbow = v.Suits[j].Name == "rainbow"
 		}
+		out[i] = v
+	}
+	return out
+})
+
+func builtin() (*table, error) {
+	t := &table{byName: map[string]*Variant{}}
+	for _, v := range ruleVariants() {
 		t.add(v)
 	}
 	files, err := parse("catalogue.json", catalogueJSON)
 	if err != nil {
 		return nil, err
 	}
+	in := newInterner()
+	cat := make([]*Variant, len(files))
+	nSuits := 0
 	for i := range files {
 		v, err := resolve(&files[i], SourceHanabLive, in)
 		if err != nil {
 			return nil, fmt.Errorf("catalogue.json: variants[%d]: %w", i, err)
 		}
+		cat[i] = v
+		nSuits += len(v.Suits)
+	}
+	// Packed into three arrays, the resident catalogue is a few objects
+	// for the collector to mark, not thousands.
+	vals := make([]Variant, len(cat))
+	suits := make([]SuitDef, 0, nSuits)
+	lives := make([]HanabLive, len(cat))
+	var sb strings.Builder
+	for _, v := range cat {
+		sb.WriteString(v.Name)
+		sb.WriteString(v.Title)
+		sb.WriteString(v.Description)
+	}
+	text, at := sb.String(), 0
+	next := func(s string) string {
+		at += len(s)
+		return text[at-len(s) : at]
+	}
+	for i, v := range cat {
+		vals[i] = *v
+		vals[i].Name, vals[i].Title, vals[i].Description = next(v.Name), next(v.Title), next(v.Description)
+		n := len(suits)
+		suits = append(suits, v.Suits...)
+		vals[i].Suits = suits[n:len(suits):len(suits)]
+		if v.HanabLive != nil {
+			lives[i] = *v.HanabLive
+			if lives[i].Name == v.Title {
+				lives[i].Name = vals[i].Title
+			}
+			vals[i].HanabLive = &lives[i]
+		}
 		if t.byName[v.Name] != nil {
 			return nil, fmt.Errorf("catalogue.json: variants[%d]: name %q is already registered", i, v.Name)
 		}
-		t.add(v)
+		t.add(&vals[i])
 	}
 	return t, nil
 }
@@ -116,6 +160,11 @@ func All() []*Variant { return reg().list }
 
 // Get finds a variant by name.
 func Get(name string) (*Variant, error) {
+	for _, v := range ruleVariants() {
+		if v.Name == name {
+			return v, nil
+		}
+	}
 	if v := reg().byName[name]; v != nil {
 		return v, nil
 	}

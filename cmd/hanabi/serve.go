@@ -182,6 +182,8 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	if c.jwtSecret != "" && len(c.jwtSecret) < 32 {
 		return errors.New("--jwt-secret must be at least 32 bytes")
 	}
+	// The catalogue resolves now, not on the first request that names it.
+	log.Info("variants resolved", "variants", len(variants.All()))
 	if c.variantsDir != "" {
 		n, err := variants.LoadDir(c.variantsDir)
 		if err != nil {
