@@ -46,3 +46,35 @@ func BenchmarkView(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkVariants: reading, listing and creating a game of a catalogue
+// variant cost what they cost for a variant of the rules.
+func BenchmarkVariants(b *testing.B) {
+	e := sqliteEnv(b)
+	for _, name := range []string{"farbrausch2", "dark-prism-6-suits"} {
+		b.Run("get/"+name, func(b *testing.B) {
+			for b.Loop() {
+				if r := e.req("GET", "/v1/variants/"+name, "", nil); r.status != http.StatusOK {
+					b.Fatalf("status %d", r.status)
+				}
+			}
+		})
+		b.Run("create/"+name, func(b *testing.B) {
+			body := map[string]any{"variant": name, "players": 4}
+			for b.Loop() {
+				if r := e.req("POST", "/v1/games", "", body); r.status != http.StatusCreated {
+					b.Fatalf("status %d: %s", r.status, r.body)
+				}
+			}
+		})
+	}
+	for _, q := range []string{"", "prism"} {
+		b.Run("list/q="+q, func(b *testing.B) {
+			for b.Loop() {
+				if r := e.req("GET", "/v1/variants?limit=100&q="+q, "", nil); r.status != http.StatusOK {
+					b.Fatalf("status %d", r.status)
+				}
+			}
+		})
+	}
+}

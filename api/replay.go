@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/engine/hanablive"
+	"github.com/hanabi-server/hanabi/hanablive"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -46,7 +46,7 @@ type ImportResponse struct {
 }
 
 // HanabLiveGame documents the hanab.live JSON game format that the replay
-// endpoints read and write (see the package engine/hanablive).
+// endpoints read and write (see the package hanablive).
 type HanabLiveGame = hanablive.Game
 
 // getReplay godoc

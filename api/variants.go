@@ -3,17 +3,23 @@ package api
 import (
 	"net/http"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/variants"
 )
 
-// VariantView describes a variant: its suits as data and the options a table may choose.
+// VariantView describes a variant: its suits as data, which clues touch
+// which cards, and the options a table may choose.
 type VariantView struct {
 	Name        string                `json:"name" example:"farbrausch2"`
 	Title       string                `json:"title" example:"Farbrausch²"`
 	Description string                `json:"description"`
+	Source      string                `json:"source" enums:"rules,hanablive,file" example:"rules"`
+	HanabLive   *HanabLiveRef         `json:"hanablive" extensions:"x-nullable"`
 	Suits       []SuitView            `json:"suits"`
 	ClueColors  []string              `json:"clue_colors" example:"red,yellow,green,blue,white"`
 	ClueRanks   []int                 `json:"clue_ranks" example:"1,2,3,4,5"`
@@ -21,11 +27,26 @@ type VariantView struct {
 	Options     map[string]OptionSpec `json:"options"`
 }
 
-// SuitView is one suit: the clue colors that touch it and its cards' ranks.
+// HanabLiveRef is the hanab.live variant with the same rules.
+type HanabLiveRef struct {
+	ID   int    `json:"id" example:"3"`
+	Name string `json:"name" example:"Rainbow (6 Suits)"`
+}
+
+// SuitView is one suit: its cards' ranks, the clue colors that touch every
+// card of it, and for each rank exactly the clues that touch such a card.
 type SuitView struct {
-	Name    string   `json:"name" example:"rainbow"`
-	CluedBy []string `json:"clued_by" example:"red,yellow,green,blue,white"`
-	Ranks   []int    `json:"ranks" example:"1,1,1,2,2,3,3,4,4,5"`
+	Name    string      `json:"name" example:"rainbow"`
+	CluedBy []string    `json:"clued_by" example:"red,yellow,green,blue,white"`
+	Ranks   []int       `json:"ranks" example:"1,1,1,2,2,3,3,4,4,5"`
+	Touches []TouchView `json:"touches"`
+}
+
+// TouchView is which clues touch a card of one rank of a suit.
+type TouchView struct {
+	Rank   int      `json:"rank" example:"1"`
+	Colors []string `json:"colors" example:"red,yellow,green,blue,white"`
+	Ranks  []int    `json:"ranks" example:"1"`
 }
 
 // OptionSpec is an option's default and its allowed values: a range
@@ -37,51 +58,114 @@ type OptionSpec struct {
 	Allowed []int `json:"allowed,omitempty" validate:"optional"`
 }
 
-// VariantList is every registered variant.
+// VariantList is one page of the registered variants.
 type VariantList struct {
-	Variants []VariantView `json:"variants"`
+	Variants   []*VariantView `json:"variants"`
+	NextCursor *string        `json:"next_cursor" extensions:"x-nullable"`
 }
 
-func variantView(v *variants.Variant) VariantView {
-	out := VariantView{
-		Name: v.Name, Title: v.Title, Description: v.Description,
+// views caches each variant's view: variants never change once registered,
+// so a catalogue variant costs what a built-in one does after its first read.
+var views sync.Map // *variants.Variant → *VariantView
+
+func variantView(v *variants.Variant) *VariantView {
+	if out, ok := views.Load(v); ok {
+		return out.(*VariantView)
+	}
+	out := &VariantView{
+		Name: v.Name, Title: v.Title, Description: v.Description, Source: v.Source,
 		ClueColors: slices.Clone(v.ClueColors), ClueRanks: slices.Clone(v.ClueRanks),
 		MaxScore: v.MaxScore(),
 		Options: map[string]OptionSpec{
 			"storm_tokens": {Default: variants.DefaultStorm, Min: ptr(variants.MinStorm), Max: ptr(variants.MaxStorm)},
 			"note_tokens":  {Default: variants.DefaultNotes, Min: ptr(variants.MinNotes), Max: ptr(variants.MaxNotes)},
-			"empty_clues":  {Default: true},
+			"empty_clues":  {Default: v.EmptyClues},
 		},
+	}
+	if v.HanabLive != nil {
+		out.HanabLive = &HanabLiveRef{ID: v.HanabLive.ID, Name: v.HanabLive.Name}
 	}
 	if v.HasRainbow() {
 		out.Options["rainbow_cards"] = OptionSpec{Default: variants.DefaultRainbowCards, Allowed: slices.Clone(variants.RainbowCardCounts)}
 	}
-	for _, s := range v.Suits {
-		out.Suits = append(out.Suits, SuitView{Name: s.Name, CluedBy: slices.Clone(s.CluedBy), Ranks: slices.Clone(s.Ranks)})
+	for si, s := range v.Suits {
+		sv := SuitView{Name: s.Name, CluedBy: slices.Clone(s.CluedBy), Ranks: slices.Clone(s.Ranks), Touches: []TouchView{}}
+		for r := 1; r <= slices.Max(s.Ranks); r++ {
+			if slices.Contains(s.Ranks, r) {
+				sv.Touches = append(sv.Touches, TouchView{Rank: r, Colors: v.TouchColors(si, r), Ranks: v.TouchRanks(si, r)})
+			}
+		}
+		out.Suits = append(out.Suits, sv)
 	}
-	return out
+	got, _ := views.LoadOrStore(v, out)
+	return got.(*VariantView)
 }
+
+const (
+	defaultVariantLimit = 100
+	maxVariantLimit     = 1000
+)
 
 // listVariants godoc
 //
-//	@Summary	List variants
-//	@ID			listVariants
-//	@Tags		variants
-//	@Produce	json
-//	@Success	200	{object}	VariantList
-//	@Failure	429	{object}	Problem	"rate_limited"
-//	@Router		/variants [get]
+//	@Summary		List variants
+//	@Description	The variants of the rules first, then hanab.live's catalogue, then the operator's variant files, a page at a time.
+//	@ID				listVariants
+//	@Tags			variants
+//	@Produce		json
+//	@Param			q		query		string	false	"keep variants whose name or title contains this (case-insensitive)"	example(prism)
+//	@Param			limit	query		int		false	"page size (1–1000, default 100)"	minimum(1)	maximum(1000)
+//	@Param			cursor	query		string	false	"next_cursor of the previous page"
+//	@Success		200		{object}	VariantList
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/variants [get]
 func (s *Server) listVariants(c *gin.Context) {
-	out := VariantList{Variants: []VariantView{}}
-	for _, v := range variants.All() {
-		out.Variants = append(out.Variants, variantView(&v))
+	limit := defaultVariantLimit
+	if l := c.Query("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > maxVariantLimit {
+			s.fail(c, errorf(codeBadRequest, "limit must be 1–%d", maxVariantLimit))
+			return
+		}
+		limit = n
+	}
+	start := 0
+	if cur := c.Query("cursor"); cur != "" {
+		n, err := strconv.Atoi(strings.TrimPrefix(cur, "v"))
+		if err != nil || !strings.HasPrefix(cur, "v") || n < 0 {
+			s.fail(c, errorf(codeBadRequest, "cursor is not one this server gave"))
+			return
+		}
+		start = n
+	}
+	q := strings.ToLower(c.Query("q"))
+	all := variants.All()
+	out := VariantList{Variants: []*VariantView{}}
+	i := start
+	for ; i < len(all) && len(out.Variants) < limit; i++ {
+		v := all[i]
+		if q != "" && !strings.Contains(v.Name, q) && !strings.Contains(strings.ToLower(v.Title), q) {
+			continue
+		}
+		out.Variants = append(out.Variants, variantView(v))
+	}
+	// A full page may be the last one: look for one more match first, so
+	// that the last page says so.
+	for ; i < len(all); i++ {
+		v := all[i]
+		if q == "" || strings.Contains(v.Name, q) || strings.Contains(strings.ToLower(v.Title), q) {
+			next := "v" + strconv.Itoa(i)
+			out.NextCursor = &next
+			break
+		}
 	}
 	c.JSON(http.StatusOK, out)
 }
 
 // getVariant godoc
 //
-//	@Summary	One variant
+//	@Summary	One variant: its suits, which clues touch each card, its options
 //	@ID			getVariant
 //	@Tags		variants
 //	@Produce	json

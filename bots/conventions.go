@@ -203,10 +203,7 @@ func lowest(m uint64) int {
 
 // after is the holder's deduction about cv once clue a (touching touched) is given.
 func (c *conventionsPlayer) after(cv *engine.CardView, a engine.Action, touched uint64) uint64 {
-	set := c.d.rankMask[min(max(a.Value, 0), engine.MaxRank)]
-	if a.Kind == engine.ColorClue {
-		set = c.d.colorMask[a.Value]
-	}
+	set := c.d.touchMask(a)
 	if touched&bit(cv.ID) != 0 {
 		return c.d.knowMask(cv) & set
 	}

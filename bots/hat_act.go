@@ -289,12 +289,7 @@ func (h *hatPlayer) clue(v *engine.View) (engine.Action, bool) {
 // goodness is how much a clue narrows the target's cards, by the factor
 // their possibilities shrink, counting double a card it settles.
 func (h *hatPlayer) goodness(a engine.Action, touched uint64, target int) float64 {
-	var set uint64
-	if a.Kind == engine.ColorClue {
-		set = h.d.colorMask[a.Value]
-	} else if a.Value >= 1 && a.Value <= engine.MaxRank {
-		set = h.d.rankMask[a.Value]
-	}
+	set := h.d.touchMask(a)
 	g := 1.0
 	for _, id := range h.hands[target][:h.handLen[target]] {
 		m := h.pub[id]

@@ -29,7 +29,8 @@ type deckInfo struct {
 	handSize  int
 	deckSize  int
 	maxScore  int
-	colorMask [engine.MaxColors]uint64 // identities each color clue touches
+	colorMask [engine.MaxColors]uint64   // identities each color clue touches
+	clueMask  [engine.MaxRank + 1]uint64 // identities each rank clue touches
 }
 
 func newDeckInfo(cfg *engine.Config) *deckInfo {
@@ -43,31 +44,25 @@ func newDeckInfo(cfg *engine.Config) *deckInfo {
 		d.top[c.Suit] = max(d.top[c.Suit], c.Rank)
 	}
 	for col := range cfg.ClueColors {
-		for s := range cfg.Suits {
-			if cfg.ColorTouches(col, s) {
-				d.colorMask[col] |= d.suitMask[s]
-			}
-		}
+		d.colorMask[col] = cfg.ClueMask(engine.ClueColor(0, col)) & d.all
+	}
+	for _, r := range cfg.ClueRanks {
+		d.clueMask[r] = cfg.ClueMask(engine.ClueRank(0, r)) & d.all
 	}
 	return d
 }
 
+// touchMask is the set of identities clue a touches.
+func (d *deckInfo) touchMask(a engine.Action) uint64 {
+	if a.Kind == engine.ColorClue {
+		return d.colorMask[a.Value]
+	}
+	return d.clueMask[min(max(a.Value, 0), engine.MaxRank)]
+}
+
 // knowMask is the set of identities a card may be, given the holder's clue
 // deductions as the engine records them in every view.
-func (d *deckInfo) knowMask(cv *engine.CardView) uint64 {
-	var s, r uint64
-	for i := range d.suits {
-		if cv.Suits&(1<<i) != 0 {
-			s |= d.suitMask[i]
-		}
-	}
-	for k := 1; k <= engine.MaxRank; k++ {
-		if cv.Ranks&(1<<k) != 0 {
-			r |= d.rankMask[k]
-		}
-	}
-	return s & r & d.all
-}
+func (d *deckInfo) knowMask(cv *engine.CardView) uint64 { return cv.Possible & d.all }
 
 // board is the public state that decides what a card is worth: the fireworks
 // and which copies are gone (played or discarded).

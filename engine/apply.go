@@ -25,23 +25,22 @@ func (g *Game) Check(a Action) error { return check(g, a) }
 // The clue must have passed checkClueNaming.
 func (g *Game) touches(a Action) uint64 {
 	var set uint64
-	hand := g.hands[a.Target][:g.handLen[a.Target]]
-	if a.Kind == ColorClue {
-		suits := g.r.colorSuits[a.Value]
-		for _, id := range hand {
-			if suits&(1<<g.deck[id].suit) != 0 {
-				set |= 1 << uint(id)
-			}
-		}
-		return set
-	}
-	rank := uint8(a.Value)
-	for _, id := range hand {
-		if g.deck[id].rank == rank {
+	mask := g.r.mask(a)
+	for _, id := range g.hands[a.Target][:g.handLen[a.Target]] {
+		c := g.deck[id]
+		if mask&(1<<(c.suit<<3|c.rank)) != 0 {
 			set |= 1 << uint(id)
 		}
 	}
 	return set
+}
+
+// mask is the set of identities clue a touches; a must name a valid clue.
+func (r *rules) mask(a Action) uint64 {
+	if a.Kind == ColorClue {
+		return r.colorMask[a.Value]
+	}
+	return r.rankMask[a.Value]
 }
 
 func (g *Game) slot(p, id int) int {
@@ -66,7 +65,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 		if err := checkClueNaming(g, a); err != nil {
 			return Event{}, err
 		}
-		if touched = g.touches(a); touched == 0 && !g.r.cfg.EmptyClues {
+		if touched = g.touches(a); touched == 0 && !g.r.cfg.EmptyClues && g.r.mask(a) != 0 {
 			return Event{}, ErrEmptyClue
 		}
 	} else if err := g.Check(a); err != nil {
@@ -157,22 +156,16 @@ func (g *Game) removeFromHand(p, id int) {
 func (g *Game) clue(a Action, touched uint64) {
 	var hand uint64
 	t := a.Target
+	mask := g.r.mask(a)
 	for i := range g.handLen[t] {
 		id := g.hands[t][i]
 		hand |= 1 << uint(id)
-		k := &g.know[id]
-		hit := touched&(1<<uint(id)) != 0
-		if a.Kind == ColorClue {
-			if hit {
-				k.suits &= g.r.colorSuits[a.Value]
-			} else {
-				k.suits &^= g.r.colorSuits[a.Value]
-			}
-		} else if hit {
-			k.ranks &= 1 << a.Value
+		if touched&(1<<uint(id)) != 0 {
+			g.know[id] &= mask
 		} else {
-			k.ranks &^= 1 << a.Value
+			g.know[id] &^= mask
 		}
+		g.proj[id] = project(g.know[id])
 	}
 	g.clues = append(g.clues, ClueRecord{Turn: g.turn, Giver: g.current, Target: t, Kind: a.Kind, Value: a.Value, Touched: touched, Hand: hand})
 }

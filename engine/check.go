@@ -36,7 +36,9 @@ func checkClue(t table, a Action) error {
 	if err := checkClueNaming(t, a); err != nil {
 		return err
 	}
-	if !t.config().EmptyClues && t.touches(a) == 0 {
+	// A clue that touches no card of the variant (color clues in a variant
+	// whose color clues touch nothing) may always be given, as on hanab.live.
+	if cfg := t.config(); !cfg.EmptyClues && t.touches(a) == 0 && cfg.ClueMask(a) != 0 {
 		return ErrEmptyClue
 	}
 	return nil

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -17,13 +18,76 @@ const (
 )
 
 // Suit is one firework: the ranks of its cards (a multiset, e.g. 1,1,1,2,2,3,3,4,4,5)
-// and the clue colors that touch its cards, as indices into Config.ClueColors.
-// A suit that no color clue touches is legal; one touched by every color is
-// Farbrausch²'s rainbow.
+// and which clues touch them.
+//
+// Touches is the whole truth: Touches[r-1] says which clues touch a card of
+// rank r. Without it, the clue colors of CluedBy (indices into
+// Config.ClueColors) touch every card of the suit and a rank clue touches its
+// own rank: the shape of the rules' own variants.
 type Suit struct {
 	Name    string
 	Ranks   []int
 	CluedBy []int
+	Touches []Touch
+}
+
+// Touch is which clues touch a card of one suit and rank: bit i of Colors for
+// clue color i, bit r of Ranks for a rank clue that names r.
+type Touch struct {
+	Colors uint8
+	Ranks  uint8
+}
+
+// Ident packs a card's identity into a bit index below 64: every card of every
+// variant the engine allows has its own bit in one uint64.
+func Ident(suit, rank int) uint { return uint(suit)<<3 | uint(rank) }
+
+// Touch is which clues touch a card of suit and rank.
+func (c *Config) Touch(suit, rank int) Touch {
+	s := &c.Suits[suit]
+	if s.Touches != nil {
+		if rank < 1 || rank > len(s.Touches) {
+			return Touch{}
+		}
+		return s.Touches[rank-1]
+	}
+	var t Touch
+	for _, col := range s.CluedBy {
+		t.Colors |= 1 << col
+	}
+	if rank >= 0 && rank <= MaxRank {
+		t.Ranks = 1 << rank
+	}
+	return t
+}
+
+// ClueMask is the set of card identities (see Ident) that clue a touches:
+// the one table every clue is decided from.
+func (c *Config) ClueMask(a Action) uint64 {
+	var m uint64
+	for si, s := range c.Suits {
+		for r := 1; r <= maxRank(s); r++ {
+			t := c.Touch(si, r)
+			hit := false
+			switch a.Kind {
+			case ColorClue:
+				hit = a.Value >= 0 && a.Value < MaxColors && t.Colors&(1<<a.Value) != 0
+			case RankClue:
+				hit = a.Value >= 0 && a.Value <= MaxRank && t.Ranks&(1<<a.Value) != 0
+			}
+			if hit {
+				m |= 1 << Ident(si, r)
+			}
+		}
+	}
+	return m
+}
+
+func maxRank(s Suit) int {
+	if len(s.Ranks) == 0 {
+		return 0
+	}
+	return slices.Max(s.Ranks)
 }
 
 // Config is everything the rules need to know about one game: the cards, which
@@ -95,6 +159,17 @@ func (c *Config) Validate() error {
 				return fmt.Errorf("suit %q is touched by unknown color index %d", s.Name, col)
 			}
 		}
+		if s.Touches != nil && len(s.Touches) < maxRank(s) {
+			return fmt.Errorf("suit %q: touches for %d ranks, its cards go up to %d", s.Name, len(s.Touches), maxRank(s))
+		}
+		for i, t := range s.Touches {
+			if t.Colors>>len(c.ClueColors) != 0 {
+				return fmt.Errorf("suit %q rank %d is touched by an unknown clue color", s.Name, i+1)
+			}
+			if t.Ranks&1 != 0 {
+				return fmt.Errorf("suit %q rank %d is touched by rank clue 0", s.Name, i+1)
+			}
+		}
 	}
 	for _, r := range c.ClueRanks {
 		if r < 1 || r > MaxRank {
@@ -119,10 +194,11 @@ type rules struct {
 	handSize   int
 	deckSize   int
 	maxScore   int
-	topRank    [MaxSuits]uint8  // highest rank of each suit: playing it completes the firework
-	colorSuits [MaxColors]uint8 // bit set of suits each color clue touches
-	allSuits   uint8
-	allRanks   uint8 // ranks that exist in the deck
+	topRank    [MaxSuits]uint8     // highest rank of each suit: playing it completes the firework
+	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
+	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
+	identities uint64              // identities that exist in the deck
+	allProj    proj                // their suits and ranks
 }
 
 func compileInto(r *rules, c Config) error {
@@ -132,15 +208,21 @@ func compileInto(r *rules, c Config) error {
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
-		r.allSuits |= 1 << si
 		for _, rk := range s.Ranks {
-			r.allRanks |= 1 << rk
-		}
-		for col := range c.ClueColors {
-			if c.ColorTouches(col, si) {
-				r.colorSuits[col] |= 1 << si
+			bit := uint64(1) << Ident(si, rk)
+			if r.identities&bit != 0 {
+				continue
+			}
+			r.identities |= bit
+			t := c.Touch(si, rk)
+			for m := t.Colors; m != 0; m &= m - 1 {
+				r.colorMask[bits.TrailingZeros8(m)] |= bit
+			}
+			for m := t.Ranks; m != 0; m &= m - 1 {
+				r.rankMask[bits.TrailingZeros8(m)] |= bit
 			}
 		}
 	}
+	r.allProj = project(r.identities)
 	return nil
 }

@@ -5,13 +5,6 @@ import (
 	"slices"
 )
 
-// knowledge is what a card's holder can deduce from the clues it received:
-// bit sets of the suits and ranks the card may still be.
-type knowledge struct {
-	suits uint8
-	ranks uint8
-}
-
 type card8 struct{ suit, rank uint8 }
 
 // ClueRecord is a clue as everyone at the table saw it: who gave it to whom,
@@ -29,7 +22,11 @@ type ClueRecord struct {
 // Game is the whole state of one game. Everything lives in fixed arrays so
 // that applying an action allocates nothing; Clone is a plain copy plus the logs.
 type Game struct {
+	// The pointers come first, so that the collector scans a short prefix
+	// of the game's allocation and skips its arrays.
 	r         *rules
+	log       []Action
+	clues     []ClueRecord
 	deck      [MaxDeck]card8
 	drawn     int // cards dealt or drawn so far; the next draw is deck[drawn]
 	hands     [MaxPlayers][MaxHand]int8
@@ -43,9 +40,8 @@ type Game struct {
 	current   int
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
 	reason    EndReason
-	know      [MaxDeck]knowledge
-	log       []Action
-	clues     []ClueRecord
+	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
+	proj      [MaxDeck]proj   // know's suits and ranks, kept with it for the views
 }
 
 // NewSeeded deals a new game from the deck that seed shuffles.
@@ -62,8 +58,8 @@ func New(cfg Config, deck []Card) (*Game, error) {
 	// The game and its compiled rules share one allocation: dealing is most
 	// of what a short game costs.
 	ga := &struct {
+		r rules // its pointers (the config's slices) lead, and then the game's
 		g Game
-		r rules
 	}{}
 	if err := compileInto(&ga.r, cfg); err != nil {
 		return nil, err
@@ -76,7 +72,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
 	for i, c := range deck {
 		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
-		g.know[i] = knowledge{r.allSuits, r.allRanks}
+		g.know[i], g.proj[i] = r.identities, r.allProj
 	}
 	// Plays and discards use up cards; clues use up note tokens, and only
 	// discards and completed suits (one play each at least) return them. So

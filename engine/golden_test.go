@@ -134,7 +134,7 @@ func viewStrategy(v *engine.View, legal []engine.Action) engine.Action {
 					return engine.ClueRank(t, cv.Card.Rank)
 				}
 				for col := range v.Config.ClueColors {
-					if v.Config.ColorTouches(col, cv.Card.Suit) && narrows(v, col, cv.Suits) {
+					if v.Config.ClueTouches(engine.ClueColor(t, col), cv.Card) && narrows(v, col, cv.Card.Rank, cv.Suits) {
 						return engine.ClueColor(t, col)
 					}
 				}
@@ -155,9 +155,9 @@ func viewStrategy(v *engine.View, legal []engine.Action) engine.Action {
 
 // narrows reports whether color clue col rules out a suit the holder still
 // thinks possible: a Farbrausch² rainbow needs two colors.
-func narrows(v *engine.View, col int, suits uint8) bool {
+func narrows(v *engine.View, col, rank int, suits uint8) bool {
 	for s := range v.Config.Suits {
-		if suits&(1<<s) != 0 && !v.Config.ColorTouches(col, s) {
+		if suits&(1<<s) != 0 && !v.Config.ClueTouches(engine.ClueColor(0, col), engine.Card{Suit: s, Rank: rank}) {
 			return true
 		}
 	}

@@ -25,19 +25,20 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		if t == p {
 			continue
 		}
-		// Which suits and ranks the target holds decide every clue at once,
-		// instead of walking the hand once per clue.
-		var suits, ranks uint8
+		// The identities the target holds decide every clue at once,
+		// instead of walking the hand once per clue. A clue that touches
+		// no card of the variant may always be given.
+		var held uint64
 		if !empty {
-			suits, ranks = g.handSuitsRanks(t)
+			held = g.handIdentities(t)
 		}
 		for c := range g.r.cfg.ClueColors {
-			if empty || g.r.colorSuits[c]&suits != 0 {
+			if m := g.r.colorMask[c]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueColor(t, c))
 			}
 		}
 		for _, r := range g.r.cfg.ClueRanks {
-			if empty || ranks&(1<<r) != 0 {
+			if m := g.r.rankMask[r]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueRank(t, r))
 			}
 		}
@@ -45,12 +46,12 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	return buf
 }
 
-// handSuitsRanks is the set of suits and the set of ranks in seat t's hand.
-func (g *Game) handSuitsRanks(t int) (suits, ranks uint8) {
+// handIdentities is the set of identities (see Ident) in seat t's hand.
+func (g *Game) handIdentities(t int) uint64 {
+	var m uint64
 	for _, id := range g.hands[t][:g.handLen[t]] {
 		c := g.deck[id]
-		suits |= 1 << c.suit
-		ranks |= 1 << c.rank
+		m |= 1 << (c.suit<<3 | c.rank)
 	}
-	return suits, ranks
+	return m
 }

@@ -16,10 +16,14 @@ type combo struct {
 	cfg  engine.Config
 }
 
-// allCombos lists every variant with every option value and player count.
+// allCombos lists every variant of the rules with every option value and
+// player count (TestRandomCatalogueGames covers the catalogue).
 func allCombos(t testing.TB) []combo {
 	var out []combo
 	for _, v := range variants.All() {
+		if v.Source != variants.SourceRules {
+			continue
+		}
 		rainbowCounts := []*int{nil}
 		if v.HasRainbow() {
 			rainbowCounts = []*int{ptr(10), ptr(5)}
@@ -85,6 +89,33 @@ func TestRandomGames(t *testing.T) {
 		if ends[r] < 100 {
 			t.Errorf("only %d games ended by %s", ends[r], r)
 		}
+	}
+}
+
+// TestRandomCatalogueGames plays a random game of every catalogue variant
+// under hanab.live's rule that clues must touch, and one where they need not,
+// checking the invariants after every action.
+func TestRandomCatalogueGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 12))
+	n := 0
+	for i, v := range variants.All() {
+		if v.Source != variants.SourceHanabLive {
+			continue
+		}
+		n++
+		players := variants.MinPlayers + i%5
+		cfg := setup(t, v.Name, players, variants.Options{EmptyClues: ptr(i%3 == 0)})
+		seed := fmt.Sprintf("%s#%d", v.Name, i)
+		g, err := engine.NewSeeded(cfg, seed)
+		if err != nil {
+			t.Fatalf("%s: %v", seed, err)
+		}
+		if err := randomGame(g, rng, policies[i%len(policies)]); err != nil {
+			t.Fatalf("%s with %d players: %v", seed, players, err)
+		}
+	}
+	if n != 2187 {
+		t.Errorf("%d catalogue variants", n)
 	}
 }
 

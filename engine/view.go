@@ -9,11 +9,35 @@ const Public = -1
 // own cards (and every hand in a public view) while the game runs: then Card
 // is zero and only the id and the holder's deductions are there.
 type CardView struct {
-	ID    int
-	Known bool
-	Card  Card
-	Suits uint8 // bit set of the suits the holder can deduce the card may be
-	Ranks uint8 // bit set of the ranks (bit r for rank r)
+	ID       int
+	Known    bool
+	Card     Card
+	Possible uint64 // identities (see Ident) the holder can deduce the card may be
+	Suits    uint8  // bit set of the suits among them
+	Ranks    uint8  // bit set of the ranks among them (bit r for rank r)
+}
+
+// proj is a set of identities projected onto its suits (low byte) and its
+// ranks (high byte).
+type proj uint16
+
+func project(m uint64) proj {
+	s, r := suitsRanks(m)
+	return proj(s) | proj(r)<<8
+}
+
+// suitsRanks projects a set of identities onto its suits and its ranks.
+func suitsRanks(m uint64) (suits, ranks uint8) {
+	// Byte s of m holds suit s's ranks: OR the bytes for the ranks, and
+	// gather "byte s is not zero" into bit s for the suits.
+	r := m | m>>32
+	r |= r >> 16
+	r |= r >> 8
+	t := m | m>>4
+	t |= t >> 2
+	t |= t >> 1
+	t &= 0x0101010101010101
+	return uint8((t * 0x0102040810204080) >> 56), uint8(r)
 }
 
 // SeenCard is a card whose identity everyone knows: discarded or misplayed.
@@ -37,9 +61,9 @@ type View struct {
 	FinalTurnsLeft int // -1 while the deck lasts
 	Fireworks      [MaxSuits]int
 	Discards       []SeenCard
+	Clues          []ClueRecord // every clue given, in order
 	HandLen        [MaxPlayers]int
 	Hands          [MaxPlayers][MaxHand]CardView // newest first
-	Clues          []ClueRecord                  // every clue given, in order
 	Score          int
 	MaxScore       int
 	Over           bool
@@ -92,8 +116,8 @@ func (g *Game) ViewInto(seat int, v *View) {
 		visible := over || (player && seat != p)
 		for i := range g.handLen[p] {
 			id := int(g.hands[p][i])
-			k := g.know[id]
-			cv := CardView{ID: id, Suits: k.suits, Ranks: k.ranks}
+			pr := g.proj[id]
+			cv := CardView{ID: id, Possible: g.know[id], Suits: uint8(pr), Ranks: uint8(pr >> 8)}
 			if visible {
 				cv.Known, cv.Card = true, g.card(id)
 			}

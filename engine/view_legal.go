@@ -4,26 +4,17 @@ package engine
 // ids, the note tokens, and the hands a clue could go to. These helpers let a
 // bot (or a client) ask the rules what it may do without ever seeing a Game.
 
-// ColorTouches reports whether color clue c touches cards of suit s.
-func (c *Config) ColorTouches(color, suit int) bool {
-	if suit < 0 || suit >= len(c.Suits) {
-		return false
-	}
-	for _, col := range c.Suits[suit].CluedBy {
-		if col == color {
-			return true
-		}
-	}
-	return false
-}
-
 // ClueTouches reports whether clue a touches card c, as the engine decides it.
 func (c *Config) ClueTouches(a Action, card Card) bool {
+	if card.Suit < 0 || card.Suit >= len(c.Suits) || card.Rank < 0 || card.Rank > MaxRank {
+		return false
+	}
+	t := c.Touch(card.Suit, card.Rank)
 	switch a.Kind {
 	case ColorClue:
-		return c.ColorTouches(a.Value, card.Suit)
+		return a.Value >= 0 && a.Value < MaxColors && t.Colors&(1<<a.Value) != 0
 	case RankClue:
-		return card.Rank == a.Value
+		return a.Value >= 0 && a.Value <= MaxRank && t.Ranks&(1<<a.Value) != 0
 	}
 	return false
 }

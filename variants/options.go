@@ -31,7 +31,7 @@ func (e *OptionError) Error() string { return e.Msg }
 
 // Resolve validates the options for the variant and fills in the defaults.
 func (v *Variant) Resolve(o Options) (Settings, error) {
-	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: true}
+	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues}
 	if o.StormTokens != nil {
 		if n := *o.StormTokens; n < MinStorm || n > MaxStorm {
 			return s, &OptionError{"storm_tokens", fmt.Sprintf("storm_tokens must be %d–%d, got %d", MinStorm, MaxStorm, n)}

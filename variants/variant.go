@@ -11,24 +11,69 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 )
 
-// SuitDef is a suit as data. CluedBy names the clue colors that touch it: its
-// own color, every color (Farbrausch²'s rainbow), or none.
+// SuitDef is a suit as data: its cards (a multiset of ranks) and, for each
+// rank, which clues touch such a card.
 type SuitDef struct {
-	Name    string
+	Name string
+	// CluedBy is the clue colors that touch every card of the suit.
 	CluedBy []string
 	Ranks   []int
+	// Touches[r-1] is which clues touch a card of rank r: bits of the
+	// variant's ClueColors, and bit n for a rank clue naming n.
+	Touches []engine.Touch
 	// Rainbow suits take their card count from the rainbow_cards option.
 	Rainbow bool
 }
+
+// Sources of a variant.
+const (
+	SourceRules     = "rules"     // the variants of the rules
+	SourceHanabLive = "hanablive" // the catalogue of hanab.live's variants
+	SourceFile      = "file"      // a variant file of HANABI_VARIANTS_DIR
+)
 
 // Variant is one entry of the registry.
 type Variant struct {
 	Name        string
 	Title       string
 	Description string
+	Source      string
+	HanabLive   *HanabLive // the hanab.live variant with the same rules; nil if none
 	Suits       []SuitDef
 	ClueColors  []string
 	ClueRanks   []int
+	EmptyClues  bool // the empty_clues option's default
+}
+
+// TouchColors is the names of the clue colors that touch a card of suit s and rank r.
+func (v *Variant) TouchColors(s, r int) []string {
+	out := []string{}
+	t := v.Suits[s].touch(r)
+	for ci, c := range v.ClueColors {
+		if t.Colors&(1<<ci) != 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TouchRanks is the rank clues that touch a card of suit s and rank r.
+func (v *Variant) TouchRanks(s, r int) []int {
+	out := []int{}
+	t := v.Suits[s].touch(r)
+	for _, n := range v.ClueRanks {
+		if t.Ranks&(1<<n) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (s *SuitDef) touch(r int) engine.Touch {
+	if r < 1 || r > len(s.Touches) {
+		return engine.Touch{}
+	}
+	return s.Touches[r-1]
 }
 
 var standardRanks = []int{1, 1, 1, 2, 2, 3, 3, 4, 4, 5}
@@ -82,16 +127,9 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		NoteTokens:  set.NoteTokens,
 		EmptyClues:  set.EmptyClues,
 	}
-	for _, s := range v.Suits {
-		es := engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set)}
-		for _, c := range s.CluedBy {
-			i := slices.Index(v.ClueColors, c)
-			if i < 0 {
-				return engine.Config{}, fmt.Errorf("variant %s: suit %s names unknown clue color %s", v.Name, s.Name, c)
-			}
-			es.CluedBy = append(es.CluedBy, i)
-		}
-		cfg.Suits = append(cfg.Suits, es)
+	cfg.Suits = make([]engine.Suit, len(v.Suits))
+	for i, s := range v.Suits {
+		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set), Touches: s.Touches}
 	}
 	return cfg, cfg.Validate()
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/variants"
 )
 
 // serveConfig is every setting of "hanabi serve". Each flag falls back to an
@@ -40,6 +41,7 @@ type serveConfig struct {
 	shutdownTimeout time.Duration
 	maxConnsPerIP   int
 	maxConns        int
+	variantsDir     string
 
 	// onListen, when set, learns the bound address (tests listen on port 0).
 	onListen func(net.Addr)
@@ -108,6 +110,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
 	integer(&c.maxConnsPerIP, "max-conns-per-ip", "HANABI_MAX_CONNS_PER_IP", 1024, "connections one client address may hold, parked long-polls included; over it its idle ones are closed first; 0: no cap")
 	integer(&c.maxConns, "max-conns", "HANABI_MAX_CONNS", defaultMaxConns(), "connections in all; over it idle ones are closed first; 0: no cap (default: the open-file limit less 256)")
+	fs.StringVar(&c.variantsDir, "variants-dir", envString("HANABI_VARIANTS_DIR", ""),
+		"folder of variant files (*.json) added to the registry at start; a bad file stops the start (env HANABI_VARIANTS_DIR)")
 	return envErr
 }
 
@@ -183,6 +187,15 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	if c.jwtSecret != "" && len(c.jwtSecret) < 32 {
 		return errors.New("--jwt-secret must be at least 32 bytes")
+	}
+	// The catalogue resolves now, not on the first request that names it.
+	log.Info("variants resolved", "variants", len(variants.All()))
+	if c.variantsDir != "" {
+		n, err := variants.LoadDir(c.variantsDir)
+		if err != nil {
+			return fmt.Errorf("variant files: %w", err)
+		}
+		log.Info("variant files loaded", "dir", c.variantsDir, "variants", n)
 	}
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	store, err := models.Open(openCtx, c.databaseURL)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func TestServeHelpListsEveryFlag(t *testing.T) {
 	for _, want := range []string{
 		"-addr", "HANABI_ADDR", "-database-url", "HANABI_DATABASE_URL", "-jwt-secret", "HANABI_JWT_SECRET",
 		"-token-ttl", "HANABI_TOKEN_TTL", "-max-wait", "HANABI_MAX_WAIT", "-log-level", "HANABI_LOG_LEVEL",
-		"-rate-limit", "-seat-rate-limit", "-trusted-proxies", "-shutdown-timeout",
+		"-rate-limit", "-seat-rate-limit", "-trusted-proxies", "-shutdown-timeout", "-variants-dir", "HANABI_VARIANTS_DIR",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("--help does not mention %s", want)
@@ -87,6 +88,18 @@ func TestServeRefusesBadConfig(t *testing.T) {
 	}
 	if code := runServe([]string{"--log-level", "loud"}); code != 2 {
 		t.Fatalf("bad log level: exit %d", code)
+	}
+	// A bad variant file stops the start, before the database is opened.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"name": "Bad Name", "title": "x", "suits": [{"name": "red"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "never.db")
+	if code := runServe([]string{"--variants-dir", dir, "--database-url", db, "--addr", "127.0.0.1:0"}); code != 1 {
+		t.Fatalf("a bad variant file: exit %d", code)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Fatal("the database was opened despite a bad variant file")
 	}
 	if code := runServe([]string{"--help"}); code != 0 {
 		t.Fatalf("--help: exit %d", code)

@@ -23,7 +23,8 @@ func (o *optionFlags) Set(s string) error { *o = append(*o, s); return nil }
 
 func runSim(args []string) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	variant := fs.String("variant", "basic", "variant name")
+	variant := fs.String("variant", "basic", "variant name: the rules' three, any of hanab.live's catalogue (e.g. prism-5-suits), or one of --variants-dir")
+	variantsDir := fs.String("variants-dir", envString("HANABI_VARIANTS_DIR", ""), "folder of variant files to load first (env HANABI_VARIANTS_DIR)")
 	players := fs.Int("players", 4, "number of players (2–6)")
 	bot := fs.String("bot", "hat", "strategy for every seat, or one per seat separated by commas")
 	games := fs.Int("games", 1000, "number of games")
@@ -45,6 +46,12 @@ func runSim(args []string) int {
 			return 0
 		}
 		return 2
+	}
+	if *variantsDir != "" {
+		if _, err := variants.LoadDir(*variantsDir); err != nil {
+			fmt.Fprintln(os.Stderr, "sim:", err)
+			return 2
+		}
 	}
 	cfg, err := simSetup(*variant, *players, opts)
 	if err != nil {

@@ -350,6 +350,27 @@ func (e ResultViewReason) Valid() bool {
 	}
 }
 
+// Defines values for VariantViewSource.
+const (
+	VariantViewSourceFile      VariantViewSource = "file"
+	VariantViewSourceHanablive VariantViewSource = "hanablive"
+	VariantViewSourceRules     VariantViewSource = "rules"
+)
+
+// Valid indicates whether the value is a known member of the VariantViewSource enum.
+func (e VariantViewSource) Valid() bool {
+	switch e {
+	case VariantViewSourceFile:
+		return true
+	case VariantViewSourceHanablive:
+		return true
+	case VariantViewSourceRules:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VariantsOptionsRainbowCards.
 const (
 	N10 VariantsOptionsRainbowCards = 10
@@ -391,16 +412,16 @@ func (e ListGamesParamsStatus) Valid() bool {
 
 // Defines values for GetReplayParamsFormat.
 const (
-	Hanablive GetReplayParamsFormat = "hanablive"
-	Native    GetReplayParamsFormat = "native"
+	GetReplayParamsFormatHanablive GetReplayParamsFormat = "hanablive"
+	GetReplayParamsFormatNative    GetReplayParamsFormat = "native"
 )
 
 // Valid indicates whether the value is a known member of the GetReplayParamsFormat enum.
 func (e GetReplayParamsFormat) Valid() bool {
 	switch e {
-	case Hanablive:
+	case GetReplayParamsFormatHanablive:
 		return true
-	case Native:
+	case GetReplayParamsFormatNative:
 		return true
 	default:
 		return false
@@ -1003,12 +1024,26 @@ type SuitView struct {
 	Name string `json:"name"`
 
 	// Ranks Example: [1,1,1,2,2,3,3,4,4,5]
+	Ranks   []int       `json:"ranks"`
+	Touches []TouchView `json:"touches"`
+}
+
+// TouchView defines model for TouchView.
+type TouchView struct {
+	// Colors Example: ["red","yellow","green","blue","white"]
+	Colors []string `json:"colors"`
+
+	// Rank Example: 1
+	Rank int `json:"rank"`
+
+	// Ranks Example: [1]
 	Ranks []int `json:"ranks"`
 }
 
 // VariantList defines model for VariantList.
 type VariantList struct {
-	Variants []VariantView `json:"variants"`
+	NextCursor *string       `json:"next_cursor"`
+	Variants   []VariantView `json:"variants"`
 }
 
 // VariantView defines model for VariantView.
@@ -1019,6 +1054,13 @@ type VariantView struct {
 	// ClueRanks Example: [1,2,3,4,5]
 	ClueRanks   []int  `json:"clue_ranks"`
 	Description string `json:"description"`
+	Hanablive   *struct {
+		// Id Example: 3
+		Id int `json:"id"`
+
+		// Name Example: Rainbow (6 Suits)
+		Name string `json:"name"`
+	} `json:"hanablive"`
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
@@ -1026,11 +1068,17 @@ type VariantView struct {
 	// Name Example: farbrausch2
 	Name    string                `json:"name"`
 	Options map[string]OptionSpec `json:"options"`
-	Suits   []SuitView            `json:"suits"`
+
+	// Source Example: rules
+	Source VariantViewSource `json:"source"`
+	Suits  []SuitView        `json:"suits"`
 
 	// Title Example: Farbrausch²
 	Title string `json:"title"`
 }
+
+// VariantViewSource Example: rules
+type VariantViewSource string
 
 // VariantsOptions defines model for VariantsOptions.
 type VariantsOptions struct {
@@ -1125,6 +1173,18 @@ type GetReplay200JSONResponseBody struct {
 type JoinGameParams struct {
 	// IdempotencyKey makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
+// ListVariantsParams defines parameters for ListVariants.
+type ListVariantsParams struct {
+	// Q keep variants whose name or title contains this (case-insensitive)
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Limit page size (1–1000, default 100)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // CreateGameJSONRequestBody defines body for CreateGame for application/json ContentType.
@@ -1690,10 +1750,12 @@ type ClientInterface interface {
 
 	// ListVariants List variants
 	//
+	// The variants of the rules first, then hanab.live's catalogue, then the operator's variant files, a page at a time.
+	//
 	// Corresponds with GET /variants (the `ListVariants` operationId).
-	ListVariants(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ListVariants(ctx context.Context, params *ListVariantsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetVariant One variant
+	// GetVariant One variant: its suits, which clues touch each card, its options
 	//
 	// Corresponds with GET /variants/{name} (the `GetVariant` operationId).
 	GetVariant(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1997,9 +2059,11 @@ func (c *Client) ImportReplay(ctx context.Context, body ImportReplayJSONRequestB
 
 // ListVariants List variants
 //
+// The variants of the rules first, then hanab.live's catalogue, then the operator's variant files, a page at a time.
+//
 // Corresponds with GET /variants (the `ListVariants` operationId).
-func (c *Client) ListVariants(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewListVariantsRequest(c.Server)
+func (c *Client) ListVariants(ctx context.Context, params *ListVariantsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListVariantsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2010,7 +2074,7 @@ func (c *Client) ListVariants(ctx context.Context, reqEditors ...RequestEditorFn
 	return c.Client.Do(req)
 }
 
-// GetVariant One variant
+// GetVariant One variant: its suits, which clues touch each card, its options
 //
 // Corresponds with GET /variants/{name} (the `GetVariant` operationId).
 func (c *Client) GetVariant(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2706,7 +2770,7 @@ func NewImportReplayRequestWithBody(server string, contentType string, body io.R
 }
 
 // NewListVariantsRequest constructs an http.Request for the ListVariants method
-func NewListVariantsRequest(server string) (*http.Request, error) {
+func NewListVariantsRequest(server string, params *ListVariantsParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2722,6 +2786,57 @@ func NewListVariantsRequest(server string) (*http.Request, error) {
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Q != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "q", *params.Q, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -2956,12 +3071,14 @@ type ClientWithResponsesInterface interface {
 
 	// ListVariantsWithResponse List variants
 	//
+	// The variants of the rules first, then hanab.live's catalogue, then the operator's variant files, a page at a time.
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /variants (the `ListVariants` operationId).
-	ListVariantsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListVariantsResponse, error)
+	ListVariantsWithResponse(ctx context.Context, params *ListVariantsParams, reqEditors ...RequestEditorFn) (*ListVariantsResponse, error)
 
-	// GetVariantWithResponse One variant
+	// GetVariantWithResponse One variant: its suits, which clues touch each card, its options
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4203,6 +4320,8 @@ type ListVariantsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *VariantList
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -4218,6 +4337,11 @@ type ListVariantsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListVariantsResponse) GetJSON200() *VariantList {
 	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListVariantsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -4595,18 +4719,20 @@ func (c *ClientWithResponses) ImportReplayWithResponse(ctx context.Context, body
 
 // ListVariantsWithResponse List variants
 //
+// The variants of the rules first, then hanab.live's catalogue, then the operator's variant files, a page at a time.
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /variants (the `ListVariants` operationId).
-func (c *ClientWithResponses) ListVariantsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListVariantsResponse, error) {
-	rsp, err := c.ListVariants(ctx, reqEditors...)
+func (c *ClientWithResponses) ListVariantsWithResponse(ctx context.Context, params *ListVariantsParams, reqEditors ...RequestEditorFn) (*ListVariantsResponse, error) {
+	rsp, err := c.ListVariants(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
 	return ParseListVariantsResponse(rsp)
 }
 
-// GetVariantWithResponse One variant
+// GetVariantWithResponse One variant: its suits, which clues touch each card, its options
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -5801,6 +5927,13 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Problem

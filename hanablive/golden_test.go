@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden exports in testdata/
 
 // Fixed-seed games and their exports. A change to the deal, to the order of
 // legal moves or to the format shows up here as a diff to review; rewrite
-// the files with `go test ./engine/hanablive -run Golden -update` only when
+// the files with `go test ./hanablive -run Golden -update` only when
 // the change is meant.
 var goldens = []struct {
 	file  string

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/hanabi-server/hanabi/engine/hanablive"
+	"github.com/hanabi-server/hanabi/hanablive"
 )
 
 func ExampleImport() {

@@ -1,0 +1,91 @@
+package variants
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// File is a variant as a variant file writes it (see "Variant files" in the
+// API document). The catalogue is kept in this same format, so anything the
+// catalogue says a file can say.
+type File struct {
+	Name        string     `json:"name"`
+	Title       string     `json:"title"`
+	Description string     `json:"description,omitempty"`
+	HanabLive   *HanabLive `json:"hanablive,omitempty"` // the catalogue only
+	// ClueColors and ClueRanks are nil for the default; an empty list
+	// means that no such clue may be given.
+	ClueColors *[]string  `json:"clue_colors,omitempty"`
+	ClueRanks  *[]int     `json:"clue_ranks,omitempty"`
+	EmptyClues *bool      `json:"empty_clues,omitempty"`
+	Suits      []FileSuit `json:"suits"`
+
+	SpecialRank            *SpecialRank `json:"special_rank,omitempty"`
+	CriticalRank           int          `json:"critical_rank,omitempty"`
+	ScarceOnes             bool         `json:"scarce_ones,omitempty"`
+	OddsAndEvens           bool         `json:"odds_and_evens,omitempty"`
+	Funnels                bool         `json:"funnels,omitempty"`
+	Chimneys               bool         `json:"chimneys,omitempty"`
+	Synesthesia            bool         `json:"synesthesia,omitempty"`
+	ColorCluesTouchNothing bool         `json:"color_clues_touch_nothing,omitempty"`
+	RankCluesTouchNothing  bool         `json:"rank_clues_touch_nothing,omitempty"`
+}
+
+// FileSuit is one suit of a variant file.
+type FileSuit struct {
+	Name string `json:"name"`
+	// Colors is the color clues that touch the suit: a list, or one of
+	// "all", "none", "prism". Empty means its own name.
+	Colors    Colors `json:"colors,omitzero"`
+	Ranks     string `json:"ranks,omitempty"` // "own" (default), "all" or "none"
+	OneOfEach bool   `json:"one_of_each,omitempty"`
+}
+
+// Colors is a suit's color clues: a list of names, or one keyword.
+type Colors struct {
+	List    []string
+	Keyword string // "all", "none" or "prism"; empty for a list
+}
+
+// SpecialRank makes the cards of one rank follow their own clue rules.
+type SpecialRank struct {
+	Rank   int    `json:"rank"`
+	Colors string `json:"colors,omitempty"` // "all" or "none"; empty: as the suit says
+	Ranks  string `json:"ranks,omitempty"`  // "all", "none" or "deceptive"; empty: as the suit says
+}
+
+// HanabLive names the hanab.live variant with the same rules.
+type HanabLive struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+func (c Colors) IsZero() bool { return c.List == nil && c.Keyword == "" }
+
+func (c Colors) MarshalJSON() ([]byte, error) {
+	if c.Keyword != "" {
+		return json.Marshal(c.Keyword)
+	}
+	return json.Marshal(c.List)
+}
+
+func (c *Colors) UnmarshalJSON(b []byte) error {
+	*c = Colors{}
+	if len(b) > 0 && b[0] == '"' {
+		if err := json.Unmarshal(b, &c.Keyword); err != nil {
+			return err
+		}
+		switch c.Keyword {
+		case "all", "none", "prism":
+			return nil
+		}
+		return fmt.Errorf("%q is not a list of colors, \"all\", \"none\" or \"prism\"", c.Keyword)
+	}
+	if err := json.Unmarshal(b, &c.List); err != nil {
+		return fmt.Errorf("want a list of colors, \"all\", \"none\" or \"prism\"")
+	}
+	if c.List == nil {
+		c.List = []string{}
+	}
+	return nil
+}

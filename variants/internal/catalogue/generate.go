@@ -1,0 +1,148 @@
+// Package catalogue turns hanab.live's description of its variants
+// (variants/testdata/hanablive/catalogue.json and suits.json) into the
+// catalogue the registry embeds, in the variant file format. It runs once,
+// by go generate; a test checks that running it again changes nothing.
+package catalogue
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// entry is one variant as catalogue.json describes it.
+type entry struct {
+	ID                     int       `json:"hanablive_id"`
+	LiveName               string    `json:"hanablive_name"`
+	Name                   string    `json:"name"`
+	Suits                  []string  `json:"suits"`
+	SpecialRank            int       `json:"special_rank"`
+	SpecialAllColors       bool      `json:"special_rank_all_clue_colors"`
+	SpecialNoColors        bool      `json:"special_rank_no_clue_colors"`
+	SpecialAllRanks        bool      `json:"special_rank_all_clue_ranks"`
+	SpecialNoRanks         bool      `json:"special_rank_no_clue_ranks"`
+	SpecialDeceptive       bool      `json:"special_rank_deceptive"`
+	CriticalRank           int       `json:"critical_rank"`
+	ScarceOnes             bool      `json:"scarce_ones"`
+	OddsAndEvens           bool      `json:"odds_and_evens"`
+	Funnels                bool      `json:"funnels"`
+	Chimneys               bool      `json:"chimneys"`
+	Synesthesia            bool      `json:"synesthesia"`
+	ColorCluesTouchNothing bool      `json:"color_clues_touch_nothing"`
+	RankCluesTouchNothing  bool      `json:"rank_clues_touch_nothing"`
+	ClueColors             *[]string `json:"clue_colors"`
+	ClueRanks              *[]int    `json:"clue_ranks"`
+}
+
+// suit is one suit as suits.json describes it.
+type suit struct {
+	Name       string   `json:"name"`
+	ClueColors []string `json:"clue_colors"`
+	OneOfEach  bool     `json:"one_of_each"`
+	AllColors  bool     `json:"all_clue_colors"`
+	NoColors   bool     `json:"no_clue_colors"`
+	AllRanks   bool     `json:"all_clue_ranks"`
+	NoRanks    bool     `json:"no_clue_ranks"`
+	Prism      bool     `json:"prism"`
+}
+
+// Generate returns the catalogue file: {"variants": [...]}, one variant a line.
+func Generate(catalogueJSON, suitsJSON []byte) ([]byte, error) {
+	var cat struct{ Variants []entry }
+	var st struct{ Suits []suit }
+	if err := strictUnmarshal(catalogueJSON, &cat); err != nil {
+		return nil, fmt.Errorf("catalogue.json: %w", err)
+	}
+	if err := strictUnmarshal(suitsJSON, &st); err != nil {
+		return nil, fmt.Errorf("suits.json: %w", err)
+	}
+	suits := map[string]suit{}
+	for _, s := range st.Suits {
+		suits[s.Name] = s
+	}
+	var out bytes.Buffer
+	out.WriteString("{\"variants\": [\n")
+	for i, e := range cat.Variants {
+		f, err := file(e, suits)
+		if err != nil {
+			return nil, fmt.Errorf("catalogue.json: %s: %w", e.Name, err)
+		}
+		b, err := json.Marshal(f)
+		if err != nil {
+			return nil, err
+		}
+		out.Write(b)
+		if i < len(cat.Variants)-1 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('\n')
+	}
+	out.WriteString("]}\n")
+	return out.Bytes(), nil
+}
+
+func strictUnmarshal(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+func file(e entry, suits map[string]suit) (variants.File, error) {
+	noEmpty := false
+	f := variants.File{
+		Name: e.Name, Title: e.LiveName,
+		Description:  fmt.Sprintf("hanab.live's %q: %s.", e.LiveName, strings.Join(e.Suits, ", ")),
+		HanabLive:    &variants.HanabLive{ID: e.ID, Name: e.LiveName},
+		EmptyClues:   &noEmpty,
+		CriticalRank: e.CriticalRank, ScarceOnes: e.ScarceOnes, OddsAndEvens: e.OddsAndEvens,
+		Funnels: e.Funnels, Chimneys: e.Chimneys, Synesthesia: e.Synesthesia,
+		ColorCluesTouchNothing: e.ColorCluesTouchNothing, RankCluesTouchNothing: e.RankCluesTouchNothing,
+	}
+	f.ClueColors, f.ClueRanks = e.ClueColors, e.ClueRanks
+	if e.SpecialRank != 0 {
+		sr := &variants.SpecialRank{Rank: e.SpecialRank}
+		switch {
+		case e.SpecialAllColors:
+			sr.Colors = "all"
+		case e.SpecialNoColors:
+			sr.Colors = "none"
+		}
+		switch {
+		case e.SpecialAllRanks:
+			sr.Ranks = "all"
+		case e.SpecialNoRanks:
+			sr.Ranks = "none"
+		case e.SpecialDeceptive:
+			sr.Ranks = "deceptive"
+		}
+		f.SpecialRank = sr
+	}
+	for _, name := range e.Suits {
+		s, ok := suits[name]
+		if !ok {
+			return f, fmt.Errorf("unknown suit %q", name)
+		}
+		fs := variants.FileSuit{Name: name, OneOfEach: s.OneOfEach}
+		switch {
+		case s.AllColors:
+			fs.Colors.Keyword = "all"
+		case s.NoColors:
+			fs.Colors.Keyword = "none"
+		case s.Prism:
+			fs.Colors.Keyword = "prism"
+		case s.ClueColors != nil:
+			fs.Colors.List = s.ClueColors
+		}
+		switch {
+		case s.AllRanks:
+			fs.Ranks = "all"
+		case s.NoRanks:
+			fs.Ranks = "none"
+		}
+		f.Suits = append(f.Suits, fs)
+	}
+	return f, nil
+}
