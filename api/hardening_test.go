@@ -9,7 +9,10 @@ import (
 // Invented HTTP methods must not become label values: /metrics stays the
 // same size however many a client sends, to routes and to nowhere.
 func TestMethodFloodKeepsMetricsBounded(t *testing.T) {
-	e := sqliteEnv(t)
+	eachBackend(t, func(t *testing.T, dbURL string) { methodFlood(t, newEnv(t, dbURL)) })
+}
+
+func methodFlood(t *testing.T, e *testEnv) {
 	size := func() int {
 		r := e.req("GET", "/metrics", "", nil)
 		e.expect(r, http.StatusOK)
@@ -40,7 +43,12 @@ func TestMethodFloodKeepsMetricsBounded(t *testing.T) {
 
 // Requests that match no route are rate limited like the others.
 func TestUnroutedRequestsAreLimited(t *testing.T) {
-	e := sqliteEnv(t, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.5, Burst: 2} })
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		unroutedLimited(t, newEnv(t, dbURL, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.5, Burst: 2} }))
+	})
+}
+
+func unroutedLimited(t *testing.T, e *testEnv) {
 	var last resp
 	for range 3 {
 		last = e.req("GET", "/v1/nowhere", "", nil)
@@ -52,7 +60,12 @@ func TestUnroutedRequestsAreLimited(t *testing.T) {
 
 // Retry-After says how long the limiter really wants the client to wait.
 func TestRetryAfterIsTheLimitersWait(t *testing.T) {
-	e := sqliteEnv(t, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.2, Burst: 1} })
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		retryAfter(t, newEnv(t, dbURL, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.2, Burst: 1} }))
+	})
+}
+
+func retryAfter(t *testing.T, e *testEnv) {
 	e.expect(e.req("GET", "/v1/bots", "", nil), http.StatusOK)
 	r := e.req("GET", "/v1/bots", "", nil)
 	e.expect(r, http.StatusTooManyRequests)

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 // startServe runs serve on a free port and returns its address and stop,
@@ -80,8 +82,14 @@ func keepAlive(t *testing.T, local, addr string) net.Conn {
 // idle keep-alive connections keeps at most its cap of them open, and a new
 // client, from another address or its own, is still served at once.
 func TestOneAddressCannotExhaustConnections(t *testing.T) {
+	storetest.EachBackend(t, "serve_", func(t *testing.T, dbURL string) {
+		connectionFlood(t, dbURL)
+	})
+}
+
+func connectionFlood(t *testing.T, dbURL string) {
 	const perIP, flood = 50, 1500
-	addr, _ := startServe(t, func(c *serveConfig) { c.maxConnsPerIP, c.maxConns = perIP, 400 })
+	addr, _ := startServe(t, func(c *serveConfig) { c.databaseURL, c.maxConnsPerIP, c.maxConns = dbURL, perIP, 400 })
 	conns := make([]net.Conn, 0, flood)
 	defer func() {
 		for _, c := range conns {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 func TestServeHelpListsEveryFlag(t *testing.T) {
@@ -167,7 +169,11 @@ func TestServeAndShutdown(t *testing.T) {
 // TestShutdownCutsASlowBody: a client sending its body a byte at a time
 // must not hold the shutdown; serve drains and returns cleanly at once.
 func TestShutdownCutsASlowBody(t *testing.T) {
-	addr, stop := startServe(t, func(c *serveConfig) { c.shutdownTimeout = 20 * time.Second })
+	storetest.EachBackend(t, "serve_", func(t *testing.T, dbURL string) { slowBodyShutdown(t, dbURL) })
+}
+
+func slowBodyShutdown(t *testing.T, dbURL string) {
+	addr, stop := startServe(t, func(c *serveConfig) { c.databaseURL, c.shutdownTimeout = dbURL, 20*time.Second })
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
