@@ -76,7 +76,6 @@ func (s *SuitDef) touch(r int) engine.Touch {
 	return s.Touches[r-1]
 }
 
-var standardRanks = []int{1, 1, 1, 2, 2, 3, 3, 4, 4, 5}
 var oneOfEach = []int{1, 2, 3, 4, 5}
 
 // Allowed values of the options, shared by every variant.
