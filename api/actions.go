@@ -181,7 +181,7 @@ func (s *Server) postAction(c *gin.Context) {
 	c.Header("ETag", etag(st.Version, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
-	c.JSON(http.StatusOK, ActionResponse{Event: eventView(st.Config, ev), Game: buildView(st, seat)})
+	c.JSON(http.StatusOK, ActionResponse{Event: eventView(st.Config, len(st.Log), ev, seatBot(st)), Game: buildView(st, seat)})
 }
 
 func checkSeatNumber(st *play.State, seat int) error { return play.CheckSeat(st, seat) }

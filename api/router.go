@@ -182,6 +182,7 @@ func (s *Server) routes() error {
 	game.GET("", s.getGame)
 	game.POST("/seats", s.joinGame)
 	game.POST("/actions", s.requireSeat, s.postAction)
+	game.POST("/terminate", s.requireSeat, s.terminateGame)
 	game.GET("/events", s.getEvents)
 	game.GET("/replay", s.getReplay)
 	s.handler = r

@@ -85,11 +85,15 @@ type ClueMark struct {
 	Touched bool    `json:"touched" example:"true"`
 }
 
-// ResultView is a finished game's outcome.
+// ResultView is a finished game's outcome. The ends by a seat or the clock
+// (terminated, timeout, idle) score 0.
 type ResultView struct {
 	Score  int    `json:"score" example:"17"`
-	Reason string `json:"reason" enums:"storms,perfect,deck_out" example:"deck_out"`
+	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle" example:"deck_out"`
 	Rating string `json:"rating" example:"Good! The audience is pleased."`
+	// Seat is the seat that terminated the game or ran out of time; null
+	// when the cards or idleness ended it.
+	Seat *int `json:"seat" example:"1" extensions:"x-nullable"`
 }
 
 // GameSummary is a game in a listing.
@@ -105,7 +109,11 @@ type GameSummary struct {
 }
 
 func resultView(r engine.Result) *ResultView {
-	return &ResultView{Score: r.Score, Reason: r.Reason.String(), Rating: r.Rating}
+	out := &ResultView{Score: r.Score, Reason: r.Reason.String(), Rating: r.Rating}
+	if r.Reason == engine.EndTerminated || r.Reason == engine.EndTimeout {
+		out.Seat = ptr(r.Seat)
+	}
+	return out
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -97,7 +97,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	st.Record = recordOf(row)
 	st.Settings = set
 	st.Log = append(st.Log, entry)
-	st.Actions = len(st.Log)
+	st.setLogged()
 	g.cache.put(st)
 	return st, ev, nil
 }

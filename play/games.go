@@ -185,7 +185,8 @@ func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	if err != nil {
 		return nil, storeError(err)
 	}
-	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log), Actions: len(log)}
+	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log)}
+	st.setLogged()
 	if err := g.cache.restore(st, row); err != nil {
 		return nil, err
 	}

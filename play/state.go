@@ -58,13 +58,16 @@ type State struct {
 	// Actions counts the log's entries; it outlives Log in a waiter's
 	// slimmed copy (see Slim).
 	Actions int
+	// EndLogged: the log's last entry ended the game (engine.End), so that
+	// entry is the game_over event; it outlives Log like Actions.
+	EndLogged bool
 }
 
-// EventCount is the number of events the game has produced: one per action
-// and the game_over event of a finished game.
+// EventCount is the number of events the game has produced: one per log
+// entry, and the game_over event of a game that its cards ended.
 func (st *State) EventCount() int {
 	n := st.Actions
-	if st.Status == StatusFinished {
+	if st.Status == StatusFinished && !st.EndLogged {
 		n++
 	}
 	return n
@@ -73,7 +76,13 @@ func (st *State) EventCount() int {
 // Slim is the record and log length alone, what a waiter needs to remember
 // of the last state it saw, so that thousands of waiters stay cheap.
 func (st *State) Slim() *State {
-	return &State{Record: st.Record, Actions: st.Actions}
+	return &State{Record: st.Record, Actions: st.Actions, EndLogged: st.EndLogged}
+}
+
+// setLogged derives what the log's tail says (EndLogged).
+func (st *State) setLogged() {
+	st.Actions = len(st.Log)
+	st.EndLogged = len(st.Log) > 0 && st.Log[len(st.Log)-1].Action.Kind == engine.End
 }
 
 // EngineLog returns the log as the engine's actions.
