@@ -159,8 +159,9 @@ func (s *Server) postAction(c *gin.Context) {
 	// shutdown begins: its outcome must be in the log or not, never unknown
 	// to the server.
 	ctx := context.WithoutCancel(c.Request.Context())
-	seat := seatOf(c).seat
-	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version}
+	auth := seatOf(c)
+	seat := auth.seat
+	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version, Occupant: &auth.occupant}
 	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {
 		move.Check = func(version int64) error {
 			if !ifMatchVersion(ifMatch, version) {
@@ -186,10 +187,16 @@ func (s *Server) postAction(c *gin.Context) {
 
 func checkSeatNumber(st *play.State, seat int) error { return play.CheckSeat(st, seat) }
 
-// checkSeat verifies that a token-bearing request names a seat of this game.
+// checkSeat verifies that a token-bearing request names a seat of this
+// game that its holder has not left.
 func (s *Server) checkSeat(st *play.State, c *gin.Context) error {
 	if a := seatOf(c); a != nil {
-		return checkSeatNumber(st, a.seat)
+		if err := checkSeatNumber(st, a.seat); err != nil {
+			return err
+		}
+		if st.Occupant(a.seat) != a.occupant {
+			return play.ErrRevoked
+		}
 	}
 	return nil
 }

@@ -93,7 +93,7 @@ func (s *Server) createGame(c *gin.Context) {
 		c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, engine.Public)})
 		return
 	}
-	token, err := s.issueToken(st.ID, seat)
+	token, err := s.issueToken(st.ID, seat, st.Occupant(seat))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -137,7 +137,7 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	token, err := s.issueToken(id, seat)
+	token, err := s.issueToken(id, seat, st.Occupant(seat))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -164,7 +164,7 @@ func (s *Server) joinGame(c *gin.Context) {
 func (s *Server) listGames(c *gin.Context) {
 	status := c.Query("status")
 	switch status {
-	case "", play.StatusLobby, play.StatusActive, play.StatusFinished:
+	case "", play.StatusLobby, play.StatusActive, play.StatusFinished, play.StatusCancelled:
 	default:
 		s.fail(c, badRequest("status must be lobby, active or finished, not %q", truncate(status, 32)))
 		return

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine/hanablive"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -107,5 +108,158 @@ func TestTerminateRefusals(t *testing.T) {
 	r.json(t, &g)
 	if g.Status != "active" {
 		t.Fatalf("the other game is %s", g.Status)
+	}
+}
+
+// TestLeaveLobby: a seat left in a lobby is free again and its token dies at
+// once; the next person gets the seat; the last person leaving cancels the
+// lobby, which lists as cancelled.
+func TestLeaveLobby(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "name": "Alice"})
+		e.expect(r, http.StatusCreated)
+		var alice SeatResponse
+		r.json(t, &alice)
+		id := alice.Game.ID
+		join := func(name string) SeatResponse {
+			r := e.req("POST", "/v1/games/"+id+"/seats", "", map[string]string{"name": name})
+			e.expect(r, http.StatusCreated)
+			var sr SeatResponse
+			r.json(t, &sr)
+			return sr
+		}
+		bob := join("Bob")
+		e.expect(e.req("DELETE", "/v1/games/"+id+"/seats/1", deref(bob.Token), nil), http.StatusNoContent)
+		for _, path := range []string{"", "/events", "/terminate", "/seats/1"} {
+			method := map[string]string{"": "GET", "/events": "GET", "/terminate": "POST", "/seats/1": "DELETE"}[path]
+			r := e.req(method, "/v1/games/"+id+path, deref(bob.Token), nil)
+			e.expect(r, http.StatusUnauthorized)
+			if p := r.problem(t); p.Code != codeUnauthorized {
+				t.Fatalf("%s %s with a dead token: %s", method, path, p.Code)
+			}
+		}
+		var g GameView
+		e.req("GET", "/v1/games/"+id, "", nil).json(t, &g)
+		if g.Status != "lobby" || g.Seats[1].Name != nil || g.Version != 2 {
+			t.Fatalf("after bob left: status %s seat 1 %v version %d", g.Status, g.Seats[1].Name, g.Version)
+		}
+		carol := join("Carol")
+		if deref(carol.Seat) != 1 {
+			t.Fatalf("carol got seat %v", carol.Seat)
+		}
+		// Bob's token names seat 1 too, but not Carol's occupancy of it.
+		e.expect(e.req("GET", "/v1/games/"+id, deref(bob.Token), nil), http.StatusUnauthorized)
+		e.expect(e.req("GET", "/v1/games/"+id, deref(carol.Token), nil), http.StatusOK)
+		e.expect(e.req("DELETE", "/v1/games/"+id+"/seats/0", deref(alice.Token), nil), http.StatusNoContent)
+		e.expect(e.req("DELETE", "/v1/games/"+id+"/seats/1", deref(carol.Token), nil), http.StatusNoContent)
+		e.req("GET", "/v1/games/"+id, "", nil).json(t, &g)
+		if g.Status != "cancelled" || g.CurrentSeat != nil || len(g.Hands) != 0 {
+			t.Fatalf("after everyone left: %s", g.Status)
+		}
+		var list GameList
+		e.req("GET", "/v1/games?status=cancelled", "", nil).json(t, &list)
+		if len(list.Games) != 1 || list.Games[0].ID != id {
+			t.Fatalf("cancelled games %+v", list.Games)
+		}
+		e.expect(e.req("POST", "/v1/games/"+id+"/seats", "", nil), http.StatusConflict)
+	})
+}
+
+// TestLeaveActiveGame: a seat left in an active game is played by a bot to
+// the end, seeing only its seat; the event seat_left tells it; the leaver's
+// token dies and the other seat plays on.
+func TestLeaveActiveGame(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
+		tb := e.newTable("basic", 2, variants.Options{}, "leave-active")
+		tb.act(tb.pick()) // seat 1 is to act when it leaves
+		e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
+		e.expect(e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[1], map[string]any{"type": "discard", "card": 5}), http.StatusUnauthorized)
+
+		for g := (GameView{}); ; {
+			e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &g)
+			if g.Status == "finished" {
+				if g.Result == nil || g.Result.Reason == "terminated" {
+					t.Fatalf("result %+v", g.Result)
+				}
+				break
+			}
+			if g.CurrentSeat == nil || *g.CurrentSeat != 0 {
+				r := e.req("GET", "/v1/games/"+tb.id+"?since="+itoa(int(g.Version))+"&wait=5s", tb.tokens[0], nil)
+				if r.status != http.StatusOK {
+					t.Fatalf("the bot stopped at version %d (%d)", g.Version, r.status)
+				}
+				continue
+			}
+			move := map[string]any{"type": "clue", "target": 1, "rank": *g.Hands[1].Cards[0].Rank}
+			if g.NoteTokens == 0 {
+				move = map[string]any{"type": "discard", "card": g.Hands[0].Cards[len(g.Hands[0].Cards)-1].ID}
+			}
+			e.expect(e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[0], move), http.StatusOK)
+		}
+
+		var g GameView
+		e.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &g)
+		if g.Seats[1].Bot == nil || *g.Seats[1].Bot != "hat" || g.Seats[1].Name == nil || *g.Seats[1].Name != "P1" {
+			t.Fatalf("seat 1 after it was left: %+v", g.Seats[1])
+		}
+		var evs EventsResponse
+		e.req("GET", "/v1/games/"+tb.id+"/events", "", nil).json(t, &evs)
+		left := evs.Events[1]
+		if left.Type != "seat_left" || left.Seq != 2 || left.Turn != 1 || deref(left.Seat) != 1 || deref(left.Bot) != "hat" {
+			t.Fatalf("event 2: %+v", left)
+		}
+		for i, ev := range evs.Events {
+			if ev.Seq != i+1 {
+				t.Fatalf("event %d has seq %d", i, ev.Seq)
+			}
+		}
+		if last := evs.Events[len(evs.Events)-1]; last.Type != "game_over" {
+			t.Fatalf("last event %s", last.Type)
+		}
+		var rv ReplayView
+		e.req("GET", "/v1/games/"+tb.id+"/replay", "", nil).json(t, &rv)
+		if rv.Actions[1].Type != "seat_left" || rv.Actions[1].Seat != 1 {
+			t.Fatalf("replay action 1: %+v", rv.Actions[1])
+		}
+		var live hanablive.Game
+		e.req("GET", "/v1/games/"+tb.id+"/replay?format=hanablive", "", nil).json(t, &live)
+		if len(live.Actions) != len(rv.Actions)-1 {
+			t.Fatalf("hanab.live has %d actions, the log %d (one a leave)", len(live.Actions), len(rv.Actions))
+		}
+	})
+}
+
+// TestLeaveRefusals: every refusal of DELETE /games/{id}/seats/{seat}.
+func TestLeaveRefusals(t *testing.T) {
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
+	done := e.newTable("basic", 2, variants.Options{}, "done")
+	e.expect(e.req("POST", "/v1/games/"+done.id+"/terminate", done.tokens[0], nil), http.StatusOK)
+	active := e.newTable("basic", 2, variants.Options{}, "active")
+	for _, tc := range []struct {
+		name, path, token string
+		status            int
+		code              string
+	}{
+		{"a finished game", "/v1/games/" + done.id + "/seats/1", done.tokens[1], http.StatusConflict, codeGameNotActive},
+		{"another seat", "/v1/games/" + active.id + "/seats/1", active.tokens[0], http.StatusForbidden, codeForbidden},
+		{"another game's token", "/v1/games/" + active.id + "/seats/0", done.tokens[0], http.StatusForbidden, codeForbidden},
+		{"no token", "/v1/games/" + active.id + "/seats/0", "", http.StatusUnauthorized, codeUnauthorized},
+		{"not a seat number", "/v1/games/" + active.id + "/seats/x", active.tokens[0], http.StatusBadRequest, codeBadRequest},
+		{"an unknown bot", "/v1/games/" + active.id + "/seats/0?bot=nosuch", active.tokens[0], http.StatusBadRequest, codeBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := e.req("DELETE", tc.path, tc.token, nil)
+			e.expect(r, tc.status)
+			if p := r.problem(t); p.Code != tc.code {
+				t.Fatalf("code %s, want %s", p.Code, tc.code)
+			}
+		})
+	}
+	var g GameView
+	e.req("GET", "/v1/games/"+active.id, "", nil).json(t, &g)
+	if g.Status != "active" || g.Seats[0].Bot != nil {
+		t.Fatalf("the refusals changed the game: %s %+v", g.Status, g.Seats[0])
 	}
 }

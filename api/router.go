@@ -183,6 +183,7 @@ func (s *Server) routes() error {
 	game.POST("/seats", s.joinGame)
 	game.POST("/actions", s.requireSeat, s.postAction)
 	game.POST("/terminate", s.requireSeat, s.terminateGame)
+	game.DELETE("/seats/:seat", s.requireSeat, s.leaveSeat)
 	game.GET("/events", s.getEvents)
 	game.GET("/replay", s.getReplay)
 	s.handler = r

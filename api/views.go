@@ -17,7 +17,7 @@ type GameView struct {
 	ID      string            `json:"id" example:"k3j9x0c2m4n5b6v7"`
 	Variant string            `json:"variant" example:"farbrausch2"`
 	Options variants.Settings `json:"options"`
-	Status  string            `json:"status" enums:"lobby,active,finished" example:"active"`
+	Status  string            `json:"status" enums:"lobby,active,finished,cancelled" example:"active"`
 	// Version counts every change: a seat taken, an action applied.
 	Version int64 `json:"version" example:"17"`
 	// You is the viewer's seat, null for a spectator.
@@ -102,7 +102,7 @@ type GameSummary struct {
 	Variant   string            `json:"variant"`
 	Options   variants.Settings `json:"options"`
 	Players   int               `json:"players"`
-	Status    string            `json:"status" enums:"lobby,active,finished"`
+	Status    string            `json:"status" enums:"lobby,active,finished,cancelled"`
 	Version   int64             `json:"version"`
 	CreatedAt time.Time         `json:"created_at"`
 	UpdatedAt time.Time         `json:"updated_at"`
@@ -174,7 +174,7 @@ func buildView(st *play.State, viewer int) *GameView {
 	if row.Status == play.StatusActive && !v.Over {
 		gv.CurrentSeat = ptr(v.Current)
 	}
-	if row.Status == play.StatusLobby {
+	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
 		// Nobody holds cards before the game starts.
 		return gv
 	}

@@ -15,7 +15,7 @@ import (
 // way, so the log never has a gap. An unknown game gives ErrNotFound.
 func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Game, error) {
 	switch status {
-	case "", StatusLobby, StatusActive, StatusFinished:
+	case "", StatusLobby, StatusActive, StatusFinished, StatusCancelled:
 	default:
 		return nil, fmt.Errorf("models: unknown game status %q", status)
 	}
@@ -32,7 +32,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 	if s.dialect == dialectPostgres {
 		g, err = s.appendPostgres(ctx, a, status)
 	} else {
-		g, err = s.appendTx(ctx, a, status)
+		g, err = s.appendTx(ctx, a, status, nil)
 	}
 	switch {
 	case err == nil:
@@ -48,7 +48,8 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 	return g, nil
 }
 
-func (s *Store) appendTx(ctx context.Context, a Action, status string) (*Game, error) {
+// appendTx appends a in a transaction; also, when set, runs in it too.
+func (s *Store) appendTx(ctx context.Context, a Action, status string, also func(tx *gorm.DB) error) (*Game, error) {
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		if err := tx.Create(&a).Error; err != nil {
@@ -61,6 +62,11 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string) (*Game, e
 			}
 			if n == 0 {
 				return ErrConflict
+			}
+		}
+		if also != nil {
+			if err := also(tx); err != nil {
+				return err
 			}
 		}
 		upd := map[string]any{"version": gorm.Expr("version + 1"), "updated_at": a.CreatedAt}

@@ -13,6 +13,9 @@ const (
 	StatusLobby    = "lobby"
 	StatusActive   = "active"
 	StatusFinished = "finished"
+	// StatusCancelled is a lobby that never started: everyone left, or it
+	// expired.
+	StatusCancelled = "cancelled"
 )
 
 // Game is a game's creation parameters and its bookkeeping. Version counts
@@ -30,11 +33,14 @@ type Game struct {
 }
 
 // Seat is one taken seat. Bot is the strategy's name for a bot seat, else "".
+// Occupant names this occupancy of the seat (a seat token carries it): a
+// seat left and taken again has a new one, so old tokens stop working.
 type Seat struct {
 	GameID    string `gorm:"primaryKey;size:40"`
 	Seat      int    `gorm:"primaryKey;autoIncrement:false"`
 	Name      string `gorm:"size:64;not null"`
 	Bot       string `gorm:"size:64;not null"`
+	Occupant  string `gorm:"size:40;not null"`
 	CreatedAt time.Time
 }
 
@@ -56,4 +62,6 @@ var (
 	ErrGameFull = errors.New("no seat is free")
 	ErrConflict = errors.New("that action number is already taken")
 	ErrNotLobby = errors.New("the game is not taking seats")
+	// ErrNotOccupant: the seat is free or held by another occupant.
+	ErrNotOccupant = errors.New("the seat is not held by that occupant")
 )

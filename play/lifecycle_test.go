@@ -20,7 +20,7 @@ func TestTerminate(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Seat 2 is not to act and ends it anyway.
-	got, ev, err := g.Terminate(ctx, st.ID, 2)
+	got, ev, err := g.Terminate(ctx, st.ID, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestTerminateRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := table(t, g, "basic", 2, "done")
-	if _, _, err := g.Terminate(ctx, done.ID, 0); err != nil {
+	if _, _, err := g.Terminate(ctx, done.ID, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	active := table(t, g, "basic", 2, "active")
@@ -72,7 +72,7 @@ func TestTerminateRefusals(t *testing.T) {
 		{"no such seat", active.ID, 2, ErrNoSuchSeat},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, _, err := g.Terminate(ctx, tc.id, tc.seat); !errors.Is(err, tc.want) {
+			if _, _, err := g.Terminate(ctx, tc.id, tc.seat, nil); !errors.Is(err, tc.want) {
 				t.Fatalf("err %v, want %v", err, tc.want)
 			}
 		})
@@ -89,7 +89,7 @@ func TestTerminateRacesMoves(t *testing.T) {
 	st := table(t, a, "basic", 2, "race-terminate")
 	var wg sync.WaitGroup
 	var termErr error
-	wg.Go(func() { _, _, termErr = b.Terminate(ctx, st.ID, 1) })
+	wg.Go(func() { _, _, termErr = b.Terminate(ctx, st.ID, 1, nil) })
 	wg.Go(func() {
 		for {
 			cur, err := a.Load(ctx, st.ID)

@@ -23,7 +23,8 @@ import (
 type Config struct {
 	Store Store
 	// Bots are the strategies that may take a seat; play moves for their
-	// seats. Nil: no bots.
+	// seats. Nil: no bots. Weakest first: the last one takes over a seat
+	// whose player left, unless the leaver names another.
 	Bots []bots.Strategy
 	// Now is the clock (default time.Now), so that anything timed can be
 	// tested on a fake one.
@@ -144,7 +145,7 @@ func (g *Games) Count(ctx context.Context) (map[string]int64, error) {
 		return gc.CountGames(ctx)
 	}
 	counts := map[string]int64{}
-	for _, st := range []string{StatusLobby, StatusActive, StatusFinished} {
+	for _, st := range []string{StatusLobby, StatusActive, StatusFinished, StatusCancelled} {
 		cursor := ""
 		// Bounded: beyond this the store should implement GameCounter.
 		for range 100 {

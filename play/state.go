@@ -12,9 +12,10 @@ import (
 
 // Game statuses.
 const (
-	StatusLobby    = models.StatusLobby
-	StatusActive   = models.StatusActive
-	StatusFinished = models.StatusFinished
+	StatusLobby     = models.StatusLobby
+	StatusActive    = models.StatusActive
+	StatusFinished  = models.StatusFinished
+	StatusCancelled = models.StatusCancelled
 )
 
 // Record is a game's creation parameters and bookkeeping, as stored.
@@ -33,10 +34,23 @@ type Record struct {
 }
 
 // Seat is one taken seat; Bot names the strategy of a bot seat, else "".
+// Occupant names this occupancy of the seat: a transport's credential for
+// the seat carries it, so that leaving revokes it.
 type Seat struct {
-	Seat int
-	Name string
-	Bot  string
+	Seat     int
+	Name     string
+	Bot      string
+	Occupant string
+}
+
+// Occupant is who holds seat now ("" when it is free).
+func (st *State) Occupant(seat int) string {
+	for _, t := range st.Seats {
+		if t.Seat == seat {
+			return t.Occupant
+		}
+	}
+	return ""
 }
 
 // Entry is one action of a game's log: Seq is the turn it was taken on.
@@ -73,10 +87,11 @@ func (st *State) EventCount() int {
 	return n
 }
 
-// Slim is the record and log length alone, what a waiter needs to remember
-// of the last state it saw, so that thousands of waiters stay cheap.
+// Slim is the record, the seats (shared, read only: who holds a seat is
+// checked on every wake) and the log's length alone, what a waiter needs to
+// remember of the last state it saw, so that thousands of waiters stay cheap.
 func (st *State) Slim() *State {
-	return &State{Record: st.Record, Actions: st.Actions, EndLogged: st.EndLogged}
+	return &State{Record: st.Record, Seats: st.Seats, Actions: st.Actions, EndLogged: st.EndLogged}
 }
 
 // setLogged derives what the log's tail says (EndLogged).
@@ -104,7 +119,7 @@ func recordOf(g *models.Game) Record {
 func seatsOf(rows []models.Seat) []Seat {
 	out := make([]Seat, len(rows))
 	for i, r := range rows {
-		out[i] = Seat{Seat: r.Seat, Name: r.Name, Bot: r.Bot}
+		out[i] = Seat{Seat: r.Seat, Name: r.Name, Bot: r.Bot, Occupant: r.Occupant}
 	}
 	return out
 }

@@ -94,15 +94,18 @@ func (e GameOverEventType) Valid() bool {
 
 // Defines values for GameSummaryStatus.
 const (
-	GameSummaryStatusActive   GameSummaryStatus = "active"
-	GameSummaryStatusFinished GameSummaryStatus = "finished"
-	GameSummaryStatusLobby    GameSummaryStatus = "lobby"
+	GameSummaryStatusActive    GameSummaryStatus = "active"
+	GameSummaryStatusCancelled GameSummaryStatus = "cancelled"
+	GameSummaryStatusFinished  GameSummaryStatus = "finished"
+	GameSummaryStatusLobby     GameSummaryStatus = "lobby"
 )
 
 // Valid indicates whether the value is a known member of the GameSummaryStatus enum.
 func (e GameSummaryStatus) Valid() bool {
 	switch e {
 	case GameSummaryStatusActive:
+		return true
+	case GameSummaryStatusCancelled:
 		return true
 	case GameSummaryStatusFinished:
 		return true
@@ -145,15 +148,18 @@ func (e GameViewResultReason) Valid() bool {
 
 // Defines values for GameViewStatus.
 const (
-	GameViewStatusActive   GameViewStatus = "active"
-	GameViewStatusFinished GameViewStatus = "finished"
-	GameViewStatusLobby    GameViewStatus = "lobby"
+	GameViewStatusActive    GameViewStatus = "active"
+	GameViewStatusCancelled GameViewStatus = "cancelled"
+	GameViewStatusFinished  GameViewStatus = "finished"
+	GameViewStatusLobby     GameViewStatus = "lobby"
 )
 
 // Valid indicates whether the value is a known member of the GameViewStatus enum.
 func (e GameViewStatus) Valid() bool {
 	switch e {
 	case GameViewStatusActive:
+		return true
+	case GameViewStatusCancelled:
 		return true
 	case GameViewStatusFinished:
 		return true
@@ -1203,6 +1209,12 @@ type GetReplay200JSONResponseBody struct {
 	union json.RawMessage
 }
 
+// LeaveSeatParams defines parameters for LeaveSeat.
+type LeaveSeatParams struct {
+	// Bot the bot strategy that takes the seat over in an active game (see GET /v1/bots); default the strongest
+	Bot *string `form:"bot,omitempty" json:"bot,omitempty"`
+}
+
 // CreateGameJSONRequestBody defines body for CreateGame for application/json ContentType.
 type CreateGameJSONRequestBody = CreateGameRequest
 
@@ -1761,6 +1773,13 @@ type ClientInterface interface {
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
 	JoinGame(ctx context.Context, id string, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// LeaveSeat Leave a seat
+	//
+	// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+	//
+	// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+	LeaveSeat(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// TerminateGame End a game for everyone
 	//
 	// The token's seat ends the active game at once, whoever is to act: the result is score 0, reason terminated, and seat the seat that ended it; the last event is game_over. A game that is not active (a lobby, or one that has already ended) answers 409 game_not_active.
@@ -2004,6 +2023,23 @@ func (c *Client) JoinGameWithBody(ctx context.Context, id string, contentType st
 // Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
 func (c *Client) JoinGame(ctx context.Context, id string, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewJoinGameRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LeaveSeat Leave a seat
+//
+// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+//
+// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+func (c *Client) LeaveSeat(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLeaveSeatRequest(c.Server, id, seat, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2635,6 +2671,74 @@ func NewJoinGameRequestWithBody(server string, id string, contentType string, bo
 	return req, nil
 }
 
+// NewLeaveSeatRequest constructs an http.Request for the LeaveSeat method
+func NewLeaveSeatRequest(server string, id string, seat int, params *LeaveSeatParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "seat", seat, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/seats/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Bot != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "bot", *params.Bot, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewTerminateGameRequest constructs an http.Request for the TerminateGame method
 func NewTerminateGameRequest(server string, id string) (*http.Request, error) {
 	var err error
@@ -3018,6 +3122,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
 	JoinGameWithResponse(ctx context.Context, id string, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*JoinGameResponse, error)
+
+	// LeaveSeatWithResponse Leave a seat
+	//
+	// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+	LeaveSeatWithResponse(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*LeaveSeatResponse, error)
 
 	// TerminateGameWithResponse End a game for everyone
 	//
@@ -3956,6 +4069,117 @@ func (r JoinGameResponse) ContentType() string {
 	return ""
 }
 
+// LeaveSeatResponse401Headers the declared response headers of an HTTP 401 response for LeaveSeat
+type LeaveSeatResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// LeaveSeatResponse429Headers the declared response headers of an HTTP 429 response for LeaveSeat
+type LeaveSeatResponse429Headers struct {
+	RetryAfter int
+}
+
+// LeaveSeatResponse503Headers the declared response headers of an HTTP 503 response for LeaveSeat
+type LeaveSeatResponse503Headers struct {
+	RetryAfter int
+}
+
+type LeaveSeatResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *LeaveSeatResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *LeaveSeatResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LeaveSeatResponse503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r LeaveSeatResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LeaveSeatResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LeaveSeatResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LeaveSeatResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // TerminateGameResponse200Headers the declared response headers of an HTTP 200 response for TerminateGame
 type TerminateGameResponse200Headers struct {
 	ETag string
@@ -4732,6 +4956,21 @@ func (c *ClientWithResponses) JoinGameWithResponse(ctx context.Context, id strin
 		return nil, err
 	}
 	return ParseJoinGameResponse(rsp)
+}
+
+// LeaveSeatWithResponse Leave a seat
+//
+// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+func (c *ClientWithResponses) LeaveSeatWithResponse(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*LeaveSeatResponse, error) {
+	rsp, err := c.LeaveSeat(ctx, id, seat, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLeaveSeatResponse(rsp)
 }
 
 // TerminateGameWithResponse End a game for everyone
@@ -5696,6 +5935,117 @@ func ParseJoinGameResponse(rsp *http.Response) (*JoinGameResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers JoinGameResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseLeaveSeatResponse parses an HTTP response from a LeaveSeatWithResponse call
+func ParseLeaveSeatResponse(rsp *http.Response) (*LeaveSeatResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LeaveSeatResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers LeaveSeatResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers LeaveSeatResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers LeaveSeatResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
