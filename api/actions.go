@@ -182,6 +182,7 @@ func (s *Server) postAction(c *gin.Context) {
 	c.Header("ETag", etag(st.Version, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
+	// A move answered here is the seat's own, never an automatic one.
 	c.JSON(http.StatusOK, ActionResponse{Event: eventView(st.Config, len(st.Log), ev, seatBot(st)), Game: buildView(st, seat)})
 }
 

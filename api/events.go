@@ -39,6 +39,7 @@ type Event struct {
 	StormTokensUsed *int        `json:"storm_tokens_used"`
 	Result          *ResultView `json:"result"`
 	Bot             *string     `json:"bot"`
+	Auto            bool        `json:"auto"`
 }
 
 // PlayEvent is a card played: success says whether it extended its firework
@@ -55,6 +56,8 @@ type PlayEvent struct {
 	Drawn           *int `json:"drawn" example:"31" extensions:"x-nullable"`
 	NoteTokens      int  `json:"note_tokens" example:"4"`
 	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
 }
 
 // DiscardEvent is a card discarded for a note token.
@@ -68,6 +71,8 @@ type DiscardEvent struct {
 	Drawn           *int `json:"drawn" example:"32" extensions:"x-nullable"`
 	NoteTokens      int  `json:"note_tokens" example:"5"`
 	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
 }
 
 // ClueEvent is a clue given: exactly one of color and rank is set, the other null.
@@ -82,6 +87,8 @@ type ClueEvent struct {
 	// Touched lists the ids of the cards the clue touched (empty for an empty clue).
 	Touched    []int `json:"touched"`
 	NoteTokens int   `json:"note_tokens" example:"4"`
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
 }
 
 // GameOverEvent ends a finished game's events.
@@ -107,17 +114,17 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	switch e.Type {
 	case "play":
 		return json.Marshal(PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed)})
+			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto})
 	case "discard":
 		return json.Marshal(DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed)})
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto})
 	case "clue":
 		touched := e.Touched
 		if touched == nil {
 			touched = []int{}
 		}
 		return json.Marshal(ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
-			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens)})
+			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), Auto: e.Auto})
 	case "game_over":
 		return json.Marshal(GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)})
 	case "seat_left":
@@ -221,7 +228,9 @@ func eventsOf(st *play.State, after int) ([]Event, error) {
 			return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
 		}
 		if i+1 > after {
-			out = append(out, eventView(st.Config, i+1, ev, seatBot(st)))
+			e := eventView(st.Config, i+1, ev, seatBot(st))
+			e.Auto = a.Auto
+			out = append(out, e)
 		}
 	}
 	if r, over := g.Result(); over && !st.EndLogged && len(st.Log)+1 > after {

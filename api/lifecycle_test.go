@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine/hanablive"
@@ -261,5 +262,61 @@ func TestLeaveRefusals(t *testing.T) {
 	e.req("GET", "/v1/games/"+active.id, "", nil).json(t, &g)
 	if g.Status != "active" || g.Seats[0].Bot != nil {
 		t.Fatalf("the refusals changed the game: %s %+v", g.Status, g.Seats[0])
+	}
+}
+
+// TestTurnClockRealTime: with a real 5 s clock and nobody playing, the
+// strongest bot moves for the seat to act within a second of its deadline,
+// the event says auto, and the next turn has its own deadline. The one test
+// here that waits on the wall clock.
+func TestTurnClockRealTime(t *testing.T) {
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
+	tb := e.newTable("basic", 2, variants.Options{TurnSeconds: intp(5)}, "real-clock")
+	var g GameView
+	e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &g)
+	if g.TurnDeadline == nil || g.Options.TurnSeconds != 5 || g.Options.OnTimeout != "bot" {
+		t.Fatalf("deadline %v options %+v", g.TurnDeadline, g.Options)
+	}
+	deadline := *g.TurnDeadline
+	r := e.req("GET", "/v1/games/"+tb.id+"/events?after=0&wait=10s", tb.tokens[1], nil)
+	arrived := time.Now()
+	e.expect(r, http.StatusOK)
+	var evs EventsResponse
+	r.json(t, &evs)
+	if len(evs.Events) != 1 || !evs.Events[0].Auto || deref(evs.Events[0].Seat) != 0 {
+		t.Fatalf("events %+v", evs.Events)
+	}
+	if late := arrived.Sub(deadline); late < 0 || late > time.Second {
+		t.Fatalf("the automatic move came %v after the deadline", late)
+	}
+	e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil).json(t, &g)
+	if g.TurnDeadline == nil || !g.TurnDeadline.After(deadline) || deref(g.CurrentSeat) != 1 {
+		t.Fatalf("after the automatic move: deadline %v seat %v", g.TurnDeadline, g.CurrentSeat)
+	}
+}
+
+// TestClockOptions: the clock's options are validated at creation, shown in
+// the game's options and in every variant's options table.
+func TestClockOptions(t *testing.T) {
+	e := sqliteEnv(t)
+	for _, opts := range []map[string]any{
+		{"turn_seconds": 4}, {"turn_seconds": 86401}, {"turn_seconds": -1}, {"turn_seconds": "5"},
+		{"on_timeout": "pass"}, {"on_timeout": ""}, {"on_timeout": 1},
+	} {
+		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "options": opts})
+		e.expect(r, http.StatusBadRequest)
+	}
+	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "options": map[string]any{"turn_seconds": 60, "on_timeout": "end"}})
+	e.expect(r, http.StatusCreated)
+	var sr SeatResponse
+	r.json(t, &sr)
+	if o := sr.Game.Options; o.TurnSeconds != 60 || o.OnTimeout != "end" || sr.Game.TurnDeadline != nil {
+		t.Fatalf("options %+v, deadline in a lobby %v", o, sr.Game.TurnDeadline)
+	}
+	var v VariantView
+	e.req("GET", "/v1/variants/farbrausch", "", nil).json(t, &v)
+	ts, ot := v.Options["turn_seconds"], v.Options["on_timeout"]
+	if ts.Default != float64(0) || deref(ts.Min) != 5 || deref(ts.Max) != 86400 || ot.Default != "bot" || len(ot.Allowed) != 2 {
+		t.Fatalf("options table: turn_seconds %+v on_timeout %+v", ts, ot)
 	}
 }

@@ -29,12 +29,12 @@ type SuitView struct {
 }
 
 // OptionSpec is an option's default and its allowed values: a range
-// (min, max) or a list (allowed).
+// (min, max), a list (allowed), or both (turn_seconds: 0 or min–max).
 type OptionSpec struct {
 	Default any   `json:"default"`
 	Min     *int  `json:"min,omitempty" validate:"optional"`
 	Max     *int  `json:"max,omitempty" validate:"optional"`
-	Allowed []int `json:"allowed,omitempty" validate:"optional"`
+	Allowed []any `json:"allowed,omitempty" validate:"optional"`
 }
 
 // VariantList is every registered variant.
@@ -51,10 +51,12 @@ func variantView(v *variants.Variant) VariantView {
 			"storm_tokens": {Default: variants.DefaultStorm, Min: ptr(variants.MinStorm), Max: ptr(variants.MaxStorm)},
 			"note_tokens":  {Default: variants.DefaultNotes, Min: ptr(variants.MinNotes), Max: ptr(variants.MaxNotes)},
 			"empty_clues":  {Default: true},
+			"turn_seconds": {Default: 0, Min: ptr(variants.MinTurnSeconds), Max: ptr(variants.MaxTurnSeconds), Allowed: []any{0}},
+			"on_timeout":   {Default: variants.OnTimeoutBot, Allowed: anyOf(variants.OnTimeoutValues)},
 		},
 	}
 	if v.HasRainbow() {
-		out.Options["rainbow_cards"] = OptionSpec{Default: variants.DefaultRainbowCards, Allowed: slices.Clone(variants.RainbowCardCounts)}
+		out.Options["rainbow_cards"] = OptionSpec{Default: variants.DefaultRainbowCards, Allowed: anyOf(variants.RainbowCardCounts)}
 	}
 	for _, s := range v.Suits {
 		out.Suits = append(out.Suits, SuitView{Name: s.Name, CluedBy: slices.Clone(s.CluedBy), Ranks: slices.Clone(s.Ranks)})
@@ -97,4 +99,12 @@ func (s *Server) getVariant(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, variantView(v))
+}
+
+func anyOf[T any](vs []T) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
 }

@@ -24,11 +24,14 @@ type GameView struct {
 	You   *int       `json:"you" example:"1" extensions:"x-nullable"`
 	Seats []SeatView `json:"seats"`
 	// CurrentSeat is the seat to act, null unless the game is active.
-	CurrentSeat     *int `json:"current_seat" example:"2" extensions:"x-nullable"`
-	Turn            int  `json:"turn" example:"17"`
-	NoteTokens      int  `json:"note_tokens" example:"5"`
-	StormTokensUsed int  `json:"storm_tokens_used" example:"1"`
-	DeckCount       int  `json:"deck_count" example:"20"`
+	CurrentSeat *int `json:"current_seat" example:"2" extensions:"x-nullable"`
+	// TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
+	// null when the game is untimed or not active.
+	TurnDeadline    *time.Time `json:"turn_deadline" example:"2026-01-02T15:04:05Z" extensions:"x-nullable"`
+	Turn            int        `json:"turn" example:"17"`
+	NoteTokens      int        `json:"note_tokens" example:"5"`
+	StormTokensUsed int        `json:"storm_tokens_used" example:"1"`
+	DeckCount       int        `json:"deck_count" example:"20"`
 	// FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int           `json:"final_turns_left" extensions:"x-nullable"`
 	Fireworks      map[string]int `json:"fireworks"`
@@ -144,7 +147,7 @@ func rankList(set uint8) []int {
 func buildView(st *play.State, viewer int) *GameView {
 	row := &st.Record
 	gv := &GameView{
-		ID: row.ID, Variant: row.Variant, Options: st.Settings, Status: row.Status, Version: row.Version,
+		ID: row.ID, Variant: row.Variant, Options: st.Settings.Clock(), Status: row.Status, Version: row.Version,
 		Seats: seatViews(row.Players, st.Seats), Fireworks: map[string]int{},
 		Discards: []CardFace{}, Hands: []HandView{},
 	}
@@ -173,6 +176,9 @@ func buildView(st *play.State, viewer int) *GameView {
 	}
 	if row.Status == play.StatusActive && !v.Over {
 		gv.CurrentSeat = ptr(v.Current)
+	}
+	if d, ok := st.TurnDeadline(); ok {
+		gv.TurnDeadline = ptr(d.UTC())
 	}
 	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
 		// Nobody holds cards before the game starts.
@@ -231,7 +237,7 @@ func seatViews(players int, seats []play.Seat) []SeatView {
 
 func summaryOf(g *play.Record) GameSummary {
 	return GameSummary{
-		ID: g.ID, Variant: g.Variant, Options: g.Settings, Players: g.Players, Status: g.Status, Version: g.Version,
+		ID: g.ID, Variant: g.Variant, Options: g.Settings.Clock(), Players: g.Players, Status: g.Status, Version: g.Version,
 		CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
 	}
 }

@@ -91,9 +91,9 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, also func
 // game is unknown; a taken seq is a unique violation.
 const appendPostgresSQL = `
 WITH ins AS (
-	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, created_at)
+	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
 	SELECT CAST(? AS varchar), CAST(? AS integer), CAST(? AS integer), CAST(? AS integer),
-		CAST(? AS integer), CAST(? AS integer), CAST(? AS integer), CAST(? AS timestamptz)
+		CAST(? AS integer), CAST(? AS integer), CAST(? AS integer), CAST(? AS boolean), CAST(? AS timestamptz)
 	WHERE CAST(? AS integer) = 0
 		OR EXISTS (SELECT 1 FROM actions WHERE game_id = CAST(? AS varchar) AND seq = CAST(? AS integer) - 1)
 	RETURNING game_id
@@ -109,7 +109,7 @@ SELECT * FROM upd`
 func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Game, error) {
 	var rows []Game
 	err := s.w.WithContext(ctx).Raw(appendPostgresSQL,
-		a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.CreatedAt,
+		a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
 		a.Seq, a.GameID, a.Seq,
 		status, a.CreatedAt,
 	).Scan(&rows).Error

@@ -30,6 +30,8 @@ type Game struct {
 	Version   int64  `gorm:"not null"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Deadline is when something is next due in the game (see SetDeadline).
+	Deadline *time.Time
 }
 
 // Seat is one taken seat. Bot is the strategy's name for a bot seat, else "".
@@ -47,13 +49,15 @@ type Seat struct {
 // Action is one entry of a game's action log. The primary key (game, seq)
 // is the guard that lets only one request append action number seq.
 type Action struct {
-	GameID    string `gorm:"primaryKey;size:40"`
-	Seq       int    `gorm:"primaryKey;autoIncrement:false"` // 0-based: the turn it was taken on
-	Seat      int    `gorm:"not null"`
-	Kind      int    `gorm:"not null"` // engine.Kind
-	Card      int    `gorm:"not null"`
-	Target    int    `gorm:"not null"`
-	Value     int    `gorm:"not null"`
+	GameID string `gorm:"primaryKey;size:40"`
+	Seq    int    `gorm:"primaryKey;autoIncrement:false"` // 0-based: the turn it was taken on
+	Seat   int    `gorm:"not null"`
+	Kind   int    `gorm:"not null"` // engine.Kind
+	Card   int    `gorm:"not null"`
+	Target int    `gorm:"not null"`
+	Value  int    `gorm:"not null"`
+	// Auto: a bot made this move for a seat whose time ran out.
+	Auto      bool `gorm:"not null"`
 	CreatedAt time.Time
 }
 

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
@@ -26,6 +27,8 @@ type Move struct {
 	// takeOver, when set, is the bot strategy that takes the seat over
 	// with this entry (a Leave).
 	takeOver string
+	// auto: a bot's move for a seat whose time ran out.
+	auto bool
 }
 
 // Act applies seat's move to game id and appends it to the log, then wakes
@@ -92,8 +95,11 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	if ev.Over {
 		status = StatusFinished
 	}
-	entry := Entry{Seq: len(st.Log), Seat: seat, Action: a}
-	ma := models.Action{GameID: st.ID, Seq: entry.Seq, Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}
+	// Stamped by play's clock, from which turn clocks run.
+	at := g.cfg.Now().UTC().Truncate(time.Millisecond)
+	entry := Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}
+	ma := models.Action{GameID: st.ID, Seq: entry.Seq, Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value,
+		Auto: m.auto, CreatedAt: at}
 	if m.takeOver != "" {
 		if _, err := g.store.TakeOver(ctx, ma, st.Occupant(seat), m.takeOver); err != nil {
 			if errors.Is(err, models.ErrNotOccupant) {
@@ -104,6 +110,9 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 		g.stats.Actions.Add(1)
 		// The seats changed too: read them back with the log.
 		st, err := g.load(ctx, st.ID)
+		if err == nil {
+			g.arm(ctx, st)
+		}
 		return st, ev, err
 	}
 	row, err := g.store.AppendAction(ctx, ma, status)
@@ -121,6 +130,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	st.Log = append(st.Log, entry)
 	st.setLogged()
 	g.cache.put(st)
+	g.arm(ctx, st)
 	return st, ev, nil
 }
 

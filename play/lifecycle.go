@@ -61,7 +61,11 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 			if err != nil {
 				return nil, storeError(err)
 			}
-			return g.load(ctx, id)
+			st, err := g.load(ctx, id)
+			if err == nil {
+				g.arm(ctx, st)
+			}
+			return st, err
 		case StatusActive:
 			if strat == nil {
 				return nil, errorf(NoBot, "no bot strategy can take the seat on this server")

@@ -53,11 +53,15 @@ func (st *State) Occupant(seat int) string {
 	return ""
 }
 
-// Entry is one action of a game's log: Seq is the turn it was taken on.
+// Entry is one action of a game's log: Seq is its place in the log. At is
+// when it was appended; Auto marks a move a bot made for a seat whose time
+// ran out.
 type Entry struct {
 	Seq    int
 	Seat   int
 	Action engine.Action
+	At     time.Time
+	Auto   bool
 }
 
 // State is one game as stored plus the engine's state after replaying its
@@ -75,6 +79,10 @@ type State struct {
 	// EndLogged: the log's last entry ended the game (engine.End), so that
 	// entry is the game_over event; it outlives Log like Actions.
 	EndLogged bool
+	// LastAt is when the game last moved on: its last log entry, or (with
+	// none yet) its last change, the start. Turn clocks and idleness run
+	// from it.
+	LastAt time.Time
 }
 
 // EventCount is the number of events the game has produced: one per log
@@ -91,13 +99,17 @@ func (st *State) EventCount() int {
 // checked on every wake) and the log's length alone, what a waiter needs to
 // remember of the last state it saw, so that thousands of waiters stay cheap.
 func (st *State) Slim() *State {
-	return &State{Record: st.Record, Seats: st.Seats, Actions: st.Actions, EndLogged: st.EndLogged}
+	return &State{Record: st.Record, Seats: st.Seats, Actions: st.Actions, EndLogged: st.EndLogged, LastAt: st.LastAt}
 }
 
 // setLogged derives what the log's tail says (EndLogged).
 func (st *State) setLogged() {
 	st.Actions = len(st.Log)
 	st.EndLogged = len(st.Log) > 0 && st.Log[len(st.Log)-1].Action.Kind == engine.End
+	st.LastAt = st.UpdatedAt
+	if len(st.Log) > 0 {
+		st.LastAt = st.Log[len(st.Log)-1].At
+	}
 }
 
 // EngineLog returns the log as the engine's actions.
@@ -127,7 +139,8 @@ func seatsOf(rows []models.Seat) []Seat {
 func entriesOf(rows []models.Action) []Entry {
 	out := make([]Entry, len(rows))
 	for i, a := range rows {
-		out[i] = Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}}
+		out[i] = Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value},
+			At: a.CreatedAt.UTC(), Auto: a.Auto}
 	}
 	return out
 }
@@ -138,6 +151,7 @@ func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Confi
 	if err := json.Unmarshal([]byte(row.Options), &set); err != nil {
 		return nil, set, engine.Config{}, fmt.Errorf("game %s: stored options: %w", row.ID, err)
 	}
+	set = set.Clock()
 	v, err := variants.Get(row.Variant)
 	if err != nil {
 		return nil, set, engine.Config{}, fmt.Errorf("game %s: %w", row.ID, err)

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"time"
 
 	"github.com/hanabi-server/hanabi/models"
 )
@@ -32,6 +33,14 @@ type Store interface {
 	// (game, seq) key decides races (models.ErrConflict), and the seat must
 	// still be occupant's (models.ErrNotOccupant).
 	TakeOver(ctx context.Context, a models.Action, occupant, bot string) (*models.Game, error)
+	// SetDeadline records when something is next due in a game (nil:
+	// nothing), unless the game is past version.
+	SetDeadline(ctx context.Context, id string, version int64, deadline *time.Time) error
+	// DueGames lists lobbies and active games whose deadline is at or
+	// before now, the most overdue first.
+	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
+	// CancelLobby cancels a lobby still at version (models.ErrConflict else).
+	CancelLobby(ctx context.Context, id string, version int64) (*models.Game, error)
 	// ListGames pages through games, newest first, optionally of one status.
 	ListGames(ctx context.Context, status string, limit int, cursor string) (games []models.Game, next string, err error)
 	// SigningSecret returns the JWT secret kept in the database, creating it once.

@@ -24,19 +24,20 @@ import (
 // serveConfig is every setting of "hanabi serve". Each flag falls back to an
 // environment variable, so that a container is configured without a command line.
 type serveConfig struct {
-	addr            string
-	databaseURL     string
-	jwtSecret       string
-	tokenTTL        time.Duration
-	maxWait         time.Duration
-	logLevel        string
-	logFormat       string
-	rateLimit       float64
-	rateBurst       int
-	seatRateLimit   float64
-	seatRateBurst   int
-	trustedProxies  string
-	shutdownTimeout time.Duration
+	addr              string
+	databaseURL       string
+	jwtSecret         string
+	tokenTTL          time.Duration
+	maxWait           time.Duration
+	logLevel          string
+	logFormat         string
+	rateLimit         float64
+	rateBurst         int
+	seatRateLimit     float64
+	seatRateBurst     int
+	trustedProxies    string
+	shutdownTimeout   time.Duration
+	lobbyTTL, idleTTL time.Duration
 
 	// onListen, when set, learns the bound address (tests listen on port 0).
 	onListen func(net.Addr)
@@ -103,6 +104,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", envString("HANABI_TRUSTED_PROXIES", ""),
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For is believed (env HANABI_TRUSTED_PROXIES)")
 	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
+	dur(&c.lobbyTTL, "lobby-ttl", "HANABI_LOBBY_TTL", play.DefaultLobbyTTL, "a lobby not full by then is cancelled; negative: never")
+	dur(&c.idleTTL, "idle-ttl", "HANABI_IDLE_TTL", play.DefaultIdleTTL, "an active game in which nobody acted for that long ends (idle); negative: never")
 	return envErr
 }
 
@@ -193,7 +196,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 			proxies = append(proxies, p)
 		}
 	}
-	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log})
+	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL})
 	if err != nil {
 		return err
 	}
@@ -239,6 +242,11 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		log.Warn("resume bots", "err", err.Error())
 	} else if n > 0 {
 		log.Info("resumed bots", "games", n)
+	}
+	// Deadlines that passed while no server ran are settled now; from here
+	// on the sweeper finds due games every quarter second.
+	if _, err := games.SettleAll(ctx); err != nil {
+		log.Warn("settle deadlines", "err", err.Error())
 	}
 
 	select {

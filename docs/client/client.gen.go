@@ -398,6 +398,24 @@ func (e SeatLeftEventType) Valid() bool {
 	}
 }
 
+// Defines values for VariantsOptionsOnTimeout.
+const (
+	VariantsOptionsOnTimeoutBot VariantsOptionsOnTimeout = "bot"
+	VariantsOptionsOnTimeoutEnd VariantsOptionsOnTimeout = "end"
+)
+
+// Valid indicates whether the value is a known member of the VariantsOptionsOnTimeout enum.
+func (e VariantsOptionsOnTimeout) Valid() bool {
+	switch e {
+	case VariantsOptionsOnTimeoutBot:
+		return true
+	case VariantsOptionsOnTimeoutEnd:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VariantsOptionsRainbowCards.
 const (
 	N10 VariantsOptionsRainbowCards = 10
@@ -410,6 +428,24 @@ func (e VariantsOptionsRainbowCards) Valid() bool {
 	case N10:
 		return true
 	case N5:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VariantsSettingsOnTimeout.
+const (
+	VariantsSettingsOnTimeoutBot VariantsSettingsOnTimeout = "bot"
+	VariantsSettingsOnTimeoutEnd VariantsSettingsOnTimeout = "end"
+)
+
+// Valid indicates whether the value is a known member of the VariantsSettingsOnTimeout enum.
+func (e VariantsSettingsOnTimeout) Valid() bool {
+	switch e {
+	case VariantsSettingsOnTimeoutBot:
+		return true
+	case VariantsSettingsOnTimeoutEnd:
 		return true
 	default:
 		return false
@@ -519,6 +555,11 @@ type CardView struct {
 
 // ClueEvent defines model for ClueEvent.
 type ClueEvent struct {
+	// Auto Auto is true when a bot made the move because the seat's time ran out.
+	//
+	// Example: false
+	Auto bool `json:"auto"`
+
 	// Color Example: blue
 	Color *string `json:"color"`
 
@@ -625,6 +666,10 @@ type DiscardActionType string
 
 // DiscardEvent defines model for DiscardEvent.
 type DiscardEvent struct {
+	// Auto Auto is true when a bot made the move because the seat's time ran out.
+	//
+	// Example: false
+	Auto bool     `json:"auto"`
 	Card CardFace `json:"card"`
 
 	// Drawn Drawn is the id of the card drawn after the discard, null when the deck was empty.
@@ -769,6 +814,12 @@ type GameView struct {
 	// Turn Example: 17
 	Turn int `json:"turn"`
 
+	// TurnDeadline TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
+	// null when the game is untimed or not active.
+	//
+	// Example: 2026-01-02T15:04:05Z
+	TurnDeadline *string `json:"turn_deadline"`
+
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
 
@@ -853,10 +904,10 @@ type JoinRequest struct {
 
 // OptionSpec defines model for OptionSpec.
 type OptionSpec struct {
-	Allowed *[]int      `json:"allowed,omitempty"`
-	Default interface{} `json:"default"`
-	Max     *int        `json:"max,omitempty"`
-	Min     *int        `json:"min,omitempty"`
+	Allowed *[]interface{} `json:"allowed,omitempty"`
+	Default interface{}    `json:"default"`
+	Max     *int           `json:"max,omitempty"`
+	Min     *int           `json:"min,omitempty"`
 }
 
 // PlayAction defines model for PlayAction.
@@ -878,6 +929,10 @@ type PlayActionType string
 
 // PlayEvent defines model for PlayEvent.
 type PlayEvent struct {
+	// Auto Auto is true when a bot made the move because the seat's time ran out.
+	//
+	// Example: false
+	Auto bool     `json:"auto"`
 	Card CardFace `json:"card"`
 
 	// Drawn Drawn is the id of the card drawn after the play, null when the deck was empty.
@@ -1134,24 +1189,40 @@ type VariantView struct {
 
 // VariantsOptions defines model for VariantsOptions.
 type VariantsOptions struct {
-	EmptyClues   *bool                        `json:"empty_clues,omitempty"`
-	NoteTokens   *int                         `json:"note_tokens,omitempty"`
+	EmptyClues *bool `json:"empty_clues,omitempty"`
+	NoteTokens *int  `json:"note_tokens,omitempty"`
+
+	// OnTimeout OnTimeout is what a turn whose time ran out gets: a bot's move for the
+	// seat (bot, the default) or the game's end (end).
+	OnTimeout    *VariantsOptionsOnTimeout    `json:"on_timeout,omitempty"`
 	RainbowCards *VariantsOptionsRainbowCards `json:"rainbow_cards,omitempty"`
 	StormTokens  *int                         `json:"storm_tokens,omitempty"`
+
+	// TurnSeconds TurnSeconds is each turn's time: 0 (untimed, the default) or 5–86400.
+	TurnSeconds *int `json:"turn_seconds,omitempty"`
 }
+
+// VariantsOptionsOnTimeout OnTimeout is what a turn whose time ran out gets: a bot's move for the
+// seat (bot, the default) or the game's end (end).
+type VariantsOptionsOnTimeout string
 
 // VariantsOptionsRainbowCards defines model for VariantsOptions.RainbowCards.
 type VariantsOptionsRainbowCards int
 
 // VariantsSettings defines model for VariantsSettings.
 type VariantsSettings struct {
-	EmptyClues bool `json:"empty_clues"`
-	NoteTokens int  `json:"note_tokens"`
+	EmptyClues bool                      `json:"empty_clues"`
+	NoteTokens int                       `json:"note_tokens"`
+	OnTimeout  VariantsSettingsOnTimeout `json:"on_timeout"`
 
 	// RainbowCards 0 on variants without a rainbow suit
 	RainbowCards *int `json:"rainbow_cards,omitempty"`
 	StormTokens  int  `json:"storm_tokens"`
+	TurnSeconds  int  `json:"turn_seconds"`
 }
+
+// VariantsSettingsOnTimeout defines model for VariantsSettings.OnTimeout.
+type VariantsSettingsOnTimeout string
 
 // ListGamesParams defines parameters for ListGames.
 type ListGamesParams struct {
