@@ -154,7 +154,7 @@ func (s *Server) joinGame(c *gin.Context) {
 //	@ID				listGames
 //	@Tags			games
 //	@Produce		json
-//	@Param			status	query		string	false	"only games of this status"	Enums(lobby, active, finished)
+//	@Param			status	query		string	false	"only games of this status"	Enums(lobby, active, finished, cancelled)
 //	@Param			limit	query		int		false	"page size (default 20)"		minimum(1)	maximum(100)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	GameList
@@ -166,7 +166,7 @@ func (s *Server) listGames(c *gin.Context) {
 	switch status {
 	case "", play.StatusLobby, play.StatusActive, play.StatusFinished, play.StatusCancelled:
 	default:
-		s.fail(c, badRequest("status must be lobby, active or finished, not %q", truncate(status, 32)))
+		s.fail(c, badRequest("status must be lobby, active, finished or cancelled, not %q", truncate(status, 32)))
 		return
 	}
 	limit, err := intQuery(c, "limit", 20, 1, 100)

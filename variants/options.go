@@ -28,8 +28,8 @@ type Settings struct {
 	OnTimeout    string `json:"on_timeout" enums:"bot,end"`
 }
 
-// Clock fills in the clock's defaults in settings stored before the clock
-// existed.
+// Clock fills in the clock's defaults: on_timeout "" (not given, or stored
+// before the clock existed) is bot.
 func (s Settings) Clock() Settings {
 	if s.OnTimeout == "" {
 		s.OnTimeout = OnTimeoutBot
@@ -47,7 +47,9 @@ func (e *OptionError) Error() string { return e.Msg }
 
 // Resolve validates the options for the variant and fills in the defaults.
 func (v *Variant) Resolve(o Options) (Settings, error) {
-	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: true, OnTimeout: OnTimeoutBot}
+	// OnTimeout stays "" unless given: it means the default, bot (see
+	// Clock), and keeps settings that predate the clock equal to new ones.
+	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: true}
 	if o.TurnSeconds != nil {
 		if n := *o.TurnSeconds; n != 0 && (n < MinTurnSeconds || n > MaxTurnSeconds) {
 			return s, &OptionError{"turn_seconds", fmt.Sprintf("turn_seconds must be 0 (untimed) or %d–%d, got %d", MinTurnSeconds, MaxTurnSeconds, n)}

@@ -64,21 +64,21 @@ func TestResolveAccepts(t *testing.T) {
 		opts    variants.Options
 		want    variants.Settings
 	}{
-		{"basic", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, OnTimeout: "bot"}},
-		{"farbrausch", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10, OnTimeout: "bot"}},
-		{"farbrausch2", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10, OnTimeout: "bot"}},
+		{"basic", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true}},
+		{"farbrausch", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10}},
+		{"farbrausch2", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10}},
 		{"basic", variants.Options{StormTokens: ptr(1), NoteTokens: ptr(1), EmptyClues: ptr(false)},
-			variants.Settings{StormTokens: 1, NoteTokens: 1, EmptyClues: false, OnTimeout: "bot"}},
+			variants.Settings{StormTokens: 1, NoteTokens: 1, EmptyClues: false}},
 		{"farbrausch", variants.Options{StormTokens: ptr(2), NoteTokens: ptr(16), RainbowCards: ptr(5)},
-			variants.Settings{StormTokens: 2, NoteTokens: 16, EmptyClues: true, RainbowCards: 5, OnTimeout: "bot"}},
+			variants.Settings{StormTokens: 2, NoteTokens: 16, EmptyClues: true, RainbowCards: 5}},
 		{"farbrausch2", variants.Options{NoteTokens: ptr(9), RainbowCards: ptr(10), EmptyClues: ptr(true)},
-			variants.Settings{StormTokens: 3, NoteTokens: 9, EmptyClues: true, RainbowCards: 10, OnTimeout: "bot"}},
+			variants.Settings{StormTokens: 3, NoteTokens: 9, EmptyClues: true, RainbowCards: 10}},
 		{"basic", variants.Options{TurnSeconds: ptr(5), OnTimeout: ptr("end")},
 			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 5, OnTimeout: "end"}},
 		{"basic", variants.Options{TurnSeconds: ptr(86400), OnTimeout: ptr("bot")},
 			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 86400, OnTimeout: "bot"}},
 		{"basic", variants.Options{TurnSeconds: ptr(0)},
-			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, OnTimeout: "bot"}},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true}},
 	}
 	for _, tc := range tests {
 		v, _ := variants.Get(tc.variant)
@@ -164,5 +164,18 @@ func TestClockOptionsRefused(t *testing.T) {
 		if !errors.As(err, &oe) || oe.Option != tc.option {
 			t.Errorf("%+v: %v, want an error naming %s", tc.opts, err, tc.option)
 		}
+	}
+}
+
+// TestClockDefault: on_timeout left out means bot, in new settings and in
+// settings stored before the clock existed.
+func TestClockDefault(t *testing.T) {
+	v, _ := variants.Get("basic")
+	s, err := v.Resolve(variants.Options{})
+	if err != nil || s.Clock().OnTimeout != variants.OnTimeoutBot || s.Clock().TurnSeconds != 0 {
+		t.Fatalf("default clock %+v %v", s.Clock(), err)
+	}
+	if got := (variants.Settings{OnTimeout: "end"}).Clock().OnTimeout; got != "end" {
+		t.Fatalf("Clock changed a given on_timeout to %q", got)
 	}
 }

@@ -454,15 +454,18 @@ func (e VariantsSettingsOnTimeout) Valid() bool {
 
 // Defines values for ListGamesParamsStatus.
 const (
-	ListGamesParamsStatusActive   ListGamesParamsStatus = "active"
-	ListGamesParamsStatusFinished ListGamesParamsStatus = "finished"
-	ListGamesParamsStatusLobby    ListGamesParamsStatus = "lobby"
+	ListGamesParamsStatusActive    ListGamesParamsStatus = "active"
+	ListGamesParamsStatusCancelled ListGamesParamsStatus = "cancelled"
+	ListGamesParamsStatusFinished  ListGamesParamsStatus = "finished"
+	ListGamesParamsStatusLobby     ListGamesParamsStatus = "lobby"
 )
 
 // Valid indicates whether the value is a known member of the ListGamesParamsStatus enum.
 func (e ListGamesParamsStatus) Valid() bool {
 	switch e {
 	case ListGamesParamsStatusActive:
+		return true
+	case ListGamesParamsStatusCancelled:
 		return true
 	case ListGamesParamsStatusFinished:
 		return true
