@@ -111,7 +111,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 		// The seats changed too: read them back with the log.
 		st, err := g.load(ctx, st.ID)
 		if err == nil {
-			g.arm(ctx, st)
+			g.rearm(ctx, st)
 		}
 		return st, ev, err
 	}
@@ -130,7 +130,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	st.Log = append(st.Log, entry)
 	st.setLogged()
 	g.cache.put(st)
-	g.arm(ctx, st)
+	g.rearm(ctx, st)
 	return st, ev, nil
 }
 

@@ -76,6 +76,17 @@ func (g *Games) arm(ctx context.Context, st *State) {
 	}
 }
 
+// rearm records the deadline after a log entry of a timed game. An untimed
+// game's next deadline (idleness) only moves later with each entry, and a
+// recorded deadline that comes early is harmless (settle finds nothing due
+// and records the true one), so those skip the write that every move would
+// otherwise cost.
+func (g *Games) rearm(ctx context.Context, st *State) {
+	if st.Settings.TurnSeconds > 0 {
+		g.arm(ctx, st)
+	}
+}
+
 // Sweep settles every game whose recorded deadline has passed and tells
 // how many it looked at. The background sweeper calls it every
 // Config.SweepEvery; tests on a fake clock call it themselves.
