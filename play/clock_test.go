@@ -246,3 +246,32 @@ func TestTwoReplicasOneClock(t *testing.T) {
 		}
 	})
 }
+
+// TestTimeoutRacesLateMove: at the deadline, the seat's own late move and
+// the timeout race for the same seq on two replicas: exactly one of them is
+// the turn's entry, and the loser changes nothing.
+func TestTimeoutRacesLateMove(t *testing.T) {
+	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
+		for round := range 6 {
+			clock := newFakeClock()
+			a := clockedGames(t, openStore(t, dbURL), clock)
+			b := clockedGames(t, openStore(t, dbURL), clock)
+			st := timedTable(t, a, 5, variants.OnTimeoutBot)
+			clock.Advance(5 * time.Second)
+			var wg sync.WaitGroup
+			var moveErr error
+			wg.Go(func() { sweep(t, b) })
+			wg.Go(func() {
+				_, _, moveErr = a.Act(context.Background(), st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))})
+			})
+			wg.Wait()
+			got := mustLoad(t, a, st.ID)
+			if len(got.Log) != 1 {
+				t.Fatalf("round %d: %d entries", round, len(got.Log))
+			}
+			if (moveErr == nil) == got.Log[0].Auto {
+				t.Fatalf("round %d: move error %v, entry auto %t", round, moveErr, got.Log[0].Auto)
+			}
+		}
+	})
+}
