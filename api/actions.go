@@ -160,8 +160,9 @@ func (s *Server) postAction(c *gin.Context) {
 	// shutdown begins: its outcome must be in the log or not, never unknown
 	// to the server.
 	ctx := context.WithoutCancel(c.Request.Context())
-	seat := seatOf(c).seat
-	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version}
+	auth := seatOf(c)
+	seat := auth.seat
+	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version, Occupant: &auth.occupant}
 	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {
 		move.Check = func(version int64) error {
 			if !ifMatchVersion(ifMatch, version) {
@@ -182,15 +183,22 @@ func (s *Server) postAction(c *gin.Context) {
 	c.Header("ETag", etag(st.Version, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
-	c.JSON(http.StatusOK, ActionResponse{Event: eventView(st.Config, ev), Game: buildView(st, seat)})
+	// A move answered here is the seat's own, never an automatic one.
+	c.JSON(http.StatusOK, ActionResponse{Event: eventView(st.Config, len(st.Log), ev, seatBot(st)), Game: buildView(st, seat)})
 }
 
 func checkSeatNumber(st *play.State, seat int) error { return play.CheckSeat(st, seat) }
 
-// checkSeat verifies that a token-bearing request names a seat of this game.
+// checkSeat verifies that a token-bearing request names a seat of this
+// game that its holder has not left.
 func (s *Server) checkSeat(st *play.State, c *gin.Context) error {
 	if a := seatOf(c); a != nil {
-		return checkSeatNumber(st, a.seat)
+		if err := checkSeatNumber(st, a.seat); err != nil {
+			return err
+		}
+		if st.Occupant(a.seat) != a.occupant {
+			return play.ErrRevoked
+		}
 	}
 	return nil
 }

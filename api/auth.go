@@ -20,22 +20,27 @@ const (
 type seatClaims struct {
 	Game string `json:"gid"`
 	Seat int    `json:"seat"`
+	// Occupant names the occupancy of the seat the token was issued for: a
+	// seat left (and maybe taken again) has a new one, so the token dies.
+	Occupant string `json:"occ,omitempty"`
 	jwt.RegisteredClaims
 }
 
 // seatAuth is who the request speaks for once its token checked out.
 type seatAuth struct {
-	game string
-	seat int
+	game     string
+	seat     int
+	occupant string
 }
 
 const ctxSeat = "hanabi.seat"
 
-func (s *Server) issueToken(gameID string, seat int) (string, error) {
+func (s *Server) issueToken(gameID string, seat int, occupant string) (string, error) {
 	now := s.now()
 	claims := seatClaims{
-		Game: gameID,
-		Seat: seat,
+		Game:     gameID,
+		Seat:     seat,
+		Occupant: occupant,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer:    tokenIssuer,
 			Audience:  jwt.ClaimStrings{tokenAudience},
@@ -93,7 +98,7 @@ func (s *Server) authenticate(c *gin.Context) {
 		s.fail(c, errorf(codeForbidden, "the seat token belongs to another game"))
 		return
 	}
-	auth := &seatAuth{game: claims.Game, seat: claims.Seat}
+	auth := &seatAuth{game: claims.Game, seat: claims.Seat, occupant: claims.Occupant}
 	c.Set(ctxSeat, auth)
 	if !s.allowSeat(c, auth) {
 		return

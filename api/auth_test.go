@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -41,7 +42,14 @@ func TestTokens(t *testing.T) {
 	other := e.newTable("basic", 2, variants.Options{}, "tokens-other")
 	id := tb.id
 
-	good := signed(t, jwt.SigningMethodHS256, testSecret, claimsFor(id, 0, nil))
+	st, err := e.games.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	occupied := func(c *seatClaims) { c.Occupant = st.Occupant(0) }
+	good := signed(t, jwt.SigningMethodHS256, testSecret, claimsFor(id, 0, occupied))
+	// Genuinely signed, but for no occupancy of the seat (one that was left).
+	gone := signed(t, jwt.SigningMethodHS256, testSecret, claimsFor(id, 0, nil))
 	// A genuine token, re-signed after its seat was changed, with another key.
 	parts := strings.Split(tb.tokens[0], ".")
 	forgedPayload := signed(t, jwt.SigningMethodHS256, []byte("another-secret-another-secret-123"), claimsFor(id, 1, nil))
@@ -53,6 +61,7 @@ func TestTokens(t *testing.T) {
 		code   string
 	}{
 		{"good", "Bearer " + good, 200, ""},
+		{"a seat that was left", "Bearer " + gone, 401, "unauthorized"},
 		{"malformed", "Bearer not.a.jwt", 401, "unauthorized"},
 		{"garbage", "Bearer %%%", 401, "unauthorized"},
 		{"empty bearer", "Bearer ", 401, "unauthorized"},

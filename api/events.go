@@ -14,8 +14,9 @@ import (
 )
 
 // Event is one thing that happened at the table, as the caller may see it.
-// seq numbers events from 1; the event of the action taken on turn t has
-// seq t+1, and a finished game ends with one game_over event.
+// seq numbers events from 1: the event of log entry n has seq n+1 (a move
+// on turn t is entry t until a seat leaves or the game is ended), and a
+// finished game ends with one game_over event.
 // A drawn card is named only by its id: the seat that drew it must not learn
 // it, and the other seats see it in the hands.
 //
@@ -37,6 +38,8 @@ type Event struct {
 	NoteTokens      *int        `json:"note_tokens"`
 	StormTokensUsed *int        `json:"storm_tokens_used"`
 	Result          *ResultView `json:"result"`
+	Bot             *string     `json:"bot"`
+	Auto            bool        `json:"auto"`
 }
 
 // PlayEvent is a card played: success says whether it extended its firework
@@ -53,6 +56,8 @@ type PlayEvent struct {
 	Drawn           *int `json:"drawn" example:"31" extensions:"x-nullable"`
 	NoteTokens      int  `json:"note_tokens" example:"4"`
 	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
 }
 
 // DiscardEvent is a card discarded for a note token.
@@ -66,6 +71,8 @@ type DiscardEvent struct {
 	Drawn           *int `json:"drawn" example:"32" extensions:"x-nullable"`
 	NoteTokens      int  `json:"note_tokens" example:"5"`
 	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
 }
 
 // ClueEvent is a clue given: exactly one of color and rank is set, the other null.
@@ -80,6 +87,8 @@ type ClueEvent struct {
 	// Touched lists the ids of the cards the clue touched (empty for an empty clue).
 	Touched    []int `json:"touched"`
 	NoteTokens int   `json:"note_tokens" example:"4"`
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
 }
 
 // GameOverEvent ends a finished game's events.
@@ -90,24 +99,36 @@ type GameOverEvent struct {
 	Result ResultView `json:"result"`
 }
 
+// SeatLeftEvent is a seat whose player left an active game: from now on
+// the bot strategy bot plays it.
+type SeatLeftEvent struct {
+	Seq  int    `json:"seq" example:"21"`
+	Turn int    `json:"turn" example:"20"`
+	Seat int    `json:"seat" example:"2"`
+	Type string `json:"type" enums:"seat_left" example:"seat_left"`
+	Bot  string `json:"bot" example:"hat"`
+}
+
 // MarshalJSON writes the event as the one member of the union that its type names.
 func (e Event) MarshalJSON() ([]byte, error) {
 	switch e.Type {
 	case "play":
 		return json.Marshal(PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed)})
+			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto})
 	case "discard":
 		return json.Marshal(DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed)})
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto})
 	case "clue":
 		touched := e.Touched
 		if touched == nil {
 			touched = []int{}
 		}
 		return json.Marshal(ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
-			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens)})
+			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), Auto: e.Auto})
 	case "game_over":
 		return json.Marshal(GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)})
+	case "seat_left":
+		return json.Marshal(SeatLeftEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Bot: deref(e.Bot)})
 	}
 	return nil, fmt.Errorf("event %d has no known type %q", e.Seq, e.Type)
 }
@@ -122,7 +143,7 @@ func deref[T any](p *T) T {
 
 // EventsResponse is a page of events after the caller's last one.
 type EventsResponse struct {
-	Events  []Event `json:"events" oneOf:"PlayEvent,DiscardEvent,ClueEvent,GameOverEvent"`
+	Events  []Event `json:"events" oneOf:"PlayEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent"`
 	Version int64   `json:"version" example:"17"`
 }
 
@@ -136,11 +157,18 @@ func touchedIDs(set uint64) []int {
 	return out
 }
 
-// eventView renders one engine event. Everything in an engine.Event is
-// public (a drawn card is only an id), so every viewer gets the same event.
-func eventView(cfg *engine.Config, ev engine.Event) Event {
-	out := Event{Seq: ev.Turn + 1, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
+// eventView renders the engine event of log entry seq-1. Everything in an
+// engine.Event is public (a drawn card is only an id), so every viewer gets
+// the same event. bot names the strategy that plays a seat (for seat_left).
+func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) string) Event {
 	a := ev.Action
+	switch a.Kind {
+	case engine.End:
+		return gameOverEvent(seq-1, ev.Turn, ev.Result)
+	case engine.Leave:
+		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "seat_left", Bot: ptr(bot(a.Target))}
+	}
+	out := Event{Seq: seq, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
 	switch a.Kind {
 	case engine.Play, engine.Discard:
 		out.Type = "discard"
@@ -166,8 +194,21 @@ func eventView(cfg *engine.Config, ev engine.Event) Event {
 	return out
 }
 
-func gameOverEvent(turns int, r engine.Result) Event {
-	return Event{Seq: turns + 1, Turn: turns, Type: "game_over", Result: resultView(r)}
+// gameOverEvent follows log entry entries-1.
+func gameOverEvent(entries, turn int, r engine.Result) Event {
+	return Event{Seq: entries + 1, Turn: turn, Type: "game_over", Result: resultView(r)}
+}
+
+// seatBot names the bot strategy that plays a seat of st now.
+func seatBot(st *play.State) func(seat int) string {
+	return func(seat int) string {
+		for _, t := range st.Seats {
+			if t.Seat == seat {
+				return t.Bot
+			}
+		}
+		return ""
+	}
 }
 
 // eventsOf replays the game's log from the deal and renders every event with
@@ -186,12 +227,14 @@ func eventsOf(st *play.State, after int) ([]Event, error) {
 		if err != nil {
 			return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
 		}
-		if ev.Turn+1 > after {
-			out = append(out, eventView(st.Config, ev))
+		if i+1 > after {
+			e := eventView(st.Config, i+1, ev, seatBot(st))
+			e.Auto = a.Auto
+			out = append(out, e)
 		}
 	}
-	if r, over := g.Result(); over && len(st.Log)+1 > after {
-		out = append(out, gameOverEvent(len(st.Log), r))
+	if r, over := g.Result(); over && !st.EndLogged && len(st.Log)+1 > after {
+		out = append(out, gameOverEvent(len(st.Log), g.Turn(), r))
 	}
 	return out, nil
 }

@@ -75,7 +75,7 @@ func BuildExamples() (*Examples, error) {
 		st.Log = append(st.Log, play.Entry{Seq: i, Seat: seat, Action: a})
 		st.Actions, st.Version = len(st.Log), st.Version+1
 		if i == 0 {
-			ex.Acted = ActionResponse{Event: eventView(&cfg, ev), Game: buildView(st, seat)}
+			ex.Acted = ActionResponse{Event: eventView(&cfg, len(st.Log), ev, seatBot(st)), Game: buildView(st, seat)}
 		}
 	}
 	if !g.Over() {

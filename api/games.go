@@ -96,7 +96,7 @@ func (s *Server) createGame(c *gin.Context) {
 		c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, engine.Public)})
 		return
 	}
-	token, err := s.issueToken(st.ID, seat)
+	token, err := s.issueToken(st.ID, seat, st.Occupant(seat))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -142,7 +142,7 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	token, err := s.issueToken(id, seat)
+	token, err := s.issueToken(id, seat, st.Occupant(seat))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -159,7 +159,7 @@ func (s *Server) joinGame(c *gin.Context) {
 //	@ID				listGames
 //	@Tags			games
 //	@Produce		json
-//	@Param			status	query		string	false	"only games of this status"	Enums(lobby, active, finished)
+//	@Param			status	query		string	false	"only games of this status"	Enums(lobby, active, finished, cancelled)
 //	@Param			limit	query		int		false	"page size (default 20)"		minimum(1)	maximum(100)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	GameList
@@ -169,9 +169,9 @@ func (s *Server) joinGame(c *gin.Context) {
 func (s *Server) listGames(c *gin.Context) {
 	status := c.Query("status")
 	switch status {
-	case "", play.StatusLobby, play.StatusActive, play.StatusFinished:
+	case "", play.StatusLobby, play.StatusActive, play.StatusFinished, play.StatusCancelled:
 	default:
-		s.fail(c, badRequest("status must be lobby, active or finished, not %q", truncate(status, 32)))
+		s.fail(c, badRequest("status must be lobby, active, finished or cancelled, not %q", truncate(status, 32)))
 		return
 	}
 	limit, err := intQuery(c, "limit", 20, 1, 100)

@@ -120,7 +120,7 @@ func (g *gamesCollector) Collect(ch chan<- prometheus.Metric) {
 			g.counts, g.at = counts, time.Now()
 		}
 	}
-	for _, st := range []string{play.StatusLobby, play.StatusActive, play.StatusFinished} {
+	for _, st := range []string{play.StatusLobby, play.StatusActive, play.StatusFinished, play.StatusCancelled} {
 		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(g.counts[st]), st)
 	}
 }

@@ -265,7 +265,7 @@ func TestParkedBeforeLoad(t *testing.T) {
 	expired.send(getReq("/v1/games/"+tb.id+"?since=1&wait=50ms", tb.tokens[0]))
 	missing := dialRaw(t, e)
 	missing.send(getReq("/v1/games/nosuchgame?since=0&wait=10s", "", "Origin", "https://example.org"))
-	bad, err := e.srv.issueToken(tb.id, 5)
+	bad, err := e.srv.issueToken(tb.id, 5, "")
 	if err != nil {
 		t.Fatal(err)
 	}

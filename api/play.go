@@ -18,6 +18,12 @@ type Games interface {
 	Join(ctx context.Context, id, name string) (seat int, st *play.State, err error)
 	// Act applies a seat's move and appends it to the log.
 	Act(ctx context.Context, id string, seat int, m play.Move) (*play.State, engine.Event, error)
+	// Terminate ends an active game for everyone, charged to seat; the
+	// seat must still be occupant's.
+	Terminate(ctx context.Context, id string, seat int, occupant *string) (*play.State, engine.Event, error)
+	// Leave gives up a seat held by occupant: free again in a lobby, a bot
+	// ("": the strongest) plays it in an active game.
+	Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*play.State, error)
 	// Load reads a game; the state is the caller's own.
 	Load(ctx context.Context, id string) (*play.State, error)
 	// LoadShared reads a game for waiters, one read for all who arrive

@@ -79,6 +79,8 @@ var playCodes = map[play.Code]string{
 	play.GameFull:     codeGameFull,
 	play.StaleVersion: codeStaleVersion,
 	play.NotYourTurn:  codeNotYourTurn,
+	play.Revoked:      codeUnauthorized,
+	play.NoBot:        codeBadRequest,
 }
 
 // apiError is an error that already knows its code. Handlers return these for

@@ -29,9 +29,12 @@ type ReplayView struct {
 
 // ReplayAction is one entry of the log, in the request's terms.
 type ReplayAction struct {
-	Seq  int    `json:"seq" example:"0"`
-	Seat int    `json:"seat" example:"0"`
-	Type string `json:"type" enums:"play,discard,clue" example:"clue"`
+	Seq  int `json:"seq" example:"0"`
+	Seat int `json:"seat" example:"0"`
+	// Type end closes a game that a seat or the clock ended (seat: the seat
+	// it is charged to, the reason in result); seat_left is a seat that a
+	// bot took over.
+	Type string `json:"type" enums:"play,discard,clue,end,seat_left" example:"clue"`
 	// Card is the card played or discarded, null for a clue.
 	Card *int `json:"card" example:"13" extensions:"x-nullable"`
 	// Target, and one of Color and Rank, are set for a clue and null otherwise.
@@ -135,6 +138,10 @@ func replayView(st *play.State) ReplayView {
 			ra.Type, ra.Target, ra.Color = "clue", ptr(a.Target), ptr(cfg.ClueColors[a.Value])
 		case engine.RankClue:
 			ra.Type, ra.Target, ra.Rank = "clue", ptr(a.Target), ptr(a.Value)
+		case engine.End:
+			ra.Type = "end"
+		case engine.Leave:
+			ra.Type = "seat_left"
 		}
 		out.Actions = append(out.Actions, ra)
 	}

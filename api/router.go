@@ -194,6 +194,8 @@ func (s *Server) routes() error {
 	game.GET("", s.getGame)
 	game.POST("/seats", s.idempotent, s.joinGame)
 	game.POST("/actions", s.requireSeat, s.idempotent, s.postAction)
+	game.POST("/terminate", s.requireSeat, s.terminateGame)
+	game.DELETE("/seats/:seat", s.requireSeat, s.leaveSeat)
 	game.GET("/events", s.getEvents)
 	game.GET("/replay", s.getReplay)
 	s.handler = r

@@ -200,17 +200,17 @@ func (g *gameSub) advance() *play.State {
 func (g *gameSub) close() { g.w.Close() }
 
 // stillAllowed says whether the request's token still works: a stream ends
-// when it expires or no longer names a seat of the game.
+// when it expires, no longer names a seat of the game, or names an
+// occupancy that ended (its seat was left).
 func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
-	a := seatOf(c)
-	if a == nil {
+	if seatOf(c) == nil {
 		return true
 	}
 	_, raw, _ := strings.Cut(c.GetHeader("Authorization"), " ")
 	if _, err := s.parseToken(strings.TrimSpace(raw)); err != nil {
 		return false
 	}
-	return checkSeatNumber(st, a.seat) == nil
+	return s.checkSeat(st, c) == nil
 }
 
 // lastEventID reads Last-Event-ID, with which a reconnecting client resumes;

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -388,6 +389,23 @@ func TestStreamEndsWithToken(t *testing.T) {
 	// A new stream with the expired token is refused outright.
 	r := e.req("GET", "/v1/games/"+tb.id+"/events", tb.tokens[0], nil, "Accept", "text/event-stream")
 	e.expect(r, http.StatusUnauthorized)
+}
+
+// TestStreamEndsWhenTheSeatIsLeft: leaving a seat kills its token at once,
+// and so its stream, while the public's goes on with the seat_left event.
+func TestStreamEndsWhenTheSeatIsLeft(t *testing.T) {
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
+	tb := e.newTable("basic", 2, variants.Options{}, "stream-leave")
+	seat := e.openStream(tb.id, tb.tokens[1], "application/x-ndjson")
+	pub := e.openStream(tb.id, "", "application/x-ndjson")
+	e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
+	if fs := seat.rest(t); len(fs) > 1 {
+		t.Fatalf("the left seat's stream sent %d frames before ending", len(fs))
+	}
+	f, ok := pub.next(t)
+	if !ok || !strings.Contains(string(f.data), `"seat_left"`) {
+		t.Fatalf("the public stream: %+v %v", f, ok)
+	}
 }
 
 // TestStreamShutdown: Shutdown ends every stream at once, and a stream asked

@@ -50,12 +50,12 @@ type TouchView struct {
 }
 
 // OptionSpec is an option's default and its allowed values: a range
-// (min, max) or a list (allowed).
+// (min, max), a list (allowed), or both (turn_seconds: 0 or min–max).
 type OptionSpec struct {
 	Default any   `json:"default"`
 	Min     *int  `json:"min,omitempty" validate:"optional"`
 	Max     *int  `json:"max,omitempty" validate:"optional"`
-	Allowed []int `json:"allowed,omitempty" validate:"optional"`
+	Allowed []any `json:"allowed,omitempty" validate:"optional"`
 }
 
 // VariantList is one page of the registered variants.
@@ -80,13 +80,15 @@ func variantView(v *variants.Variant) *VariantView {
 			"storm_tokens": {Default: variants.DefaultStorm, Min: ptr(variants.MinStorm), Max: ptr(variants.MaxStorm)},
 			"note_tokens":  {Default: variants.DefaultNotes, Min: ptr(variants.MinNotes), Max: ptr(variants.MaxNotes)},
 			"empty_clues":  {Default: v.EmptyClues},
+			"turn_seconds": {Default: 0, Min: ptr(variants.MinTurnSeconds), Max: ptr(variants.MaxTurnSeconds), Allowed: []any{0}},
+			"on_timeout":   {Default: variants.OnTimeoutBot, Allowed: anyOf(variants.OnTimeoutValues)},
 		},
 	}
 	if v.HanabLive != nil {
 		out.HanabLive = &HanabLiveRef{ID: v.HanabLive.ID, Name: v.HanabLive.Name}
 	}
 	if v.HasRainbow() {
-		out.Options["rainbow_cards"] = OptionSpec{Default: variants.DefaultRainbowCards, Allowed: slices.Clone(variants.RainbowCardCounts)}
+		out.Options["rainbow_cards"] = OptionSpec{Default: variants.DefaultRainbowCards, Allowed: anyOf(variants.RainbowCardCounts)}
 	}
 	for si, s := range v.Suits {
 		sv := SuitView{Name: s.Name, CluedBy: slices.Clone(s.CluedBy), Ranks: slices.Clone(s.Ranks), Touches: []TouchView{}}
@@ -181,4 +183,12 @@ func (s *Server) getVariant(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, variantView(v))
+}
+
+func anyOf[T any](vs []T) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
 }

@@ -17,18 +17,21 @@ type GameView struct {
 	ID      string            `json:"id" example:"k3j9x0c2m4n5b6v7"`
 	Variant string            `json:"variant" example:"farbrausch2"`
 	Options variants.Settings `json:"options"`
-	Status  string            `json:"status" enums:"lobby,active,finished" example:"active"`
+	Status  string            `json:"status" enums:"lobby,active,finished,cancelled" example:"active"`
 	// Version counts every change: a seat taken, an action applied.
 	Version int64 `json:"version" example:"17"`
 	// You is the viewer's seat, null for a spectator.
 	You   *int       `json:"you" example:"1" extensions:"x-nullable"`
 	Seats []SeatView `json:"seats"`
 	// CurrentSeat is the seat to act, null unless the game is active.
-	CurrentSeat     *int `json:"current_seat" example:"2" extensions:"x-nullable"`
-	Turn            int  `json:"turn" example:"17"`
-	NoteTokens      int  `json:"note_tokens" example:"5"`
-	StormTokensUsed int  `json:"storm_tokens_used" example:"1"`
-	DeckCount       int  `json:"deck_count" example:"20"`
+	CurrentSeat *int `json:"current_seat" example:"2" extensions:"x-nullable"`
+	// TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
+	// null when the game is untimed or not active.
+	TurnDeadline    *time.Time `json:"turn_deadline" example:"2026-01-02T15:04:05Z" extensions:"x-nullable"`
+	Turn            int        `json:"turn" example:"17"`
+	NoteTokens      int        `json:"note_tokens" example:"5"`
+	StormTokensUsed int        `json:"storm_tokens_used" example:"1"`
+	DeckCount       int        `json:"deck_count" example:"20"`
 	// FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int           `json:"final_turns_left" extensions:"x-nullable"`
 	Fireworks      map[string]int `json:"fireworks"`
@@ -85,11 +88,15 @@ type ClueMark struct {
 	Touched bool    `json:"touched" example:"true"`
 }
 
-// ResultView is a finished game's outcome.
+// ResultView is a finished game's outcome. The ends by a seat or the clock
+// (terminated, timeout, idle) score 0.
 type ResultView struct {
 	Score  int    `json:"score" example:"17"`
-	Reason string `json:"reason" enums:"storms,perfect,deck_out" example:"deck_out"`
+	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle" example:"deck_out"`
 	Rating string `json:"rating" example:"Good! The audience is pleased."`
+	// Seat is the seat that terminated the game or ran out of time; null
+	// when the cards or idleness ended it.
+	Seat *int `json:"seat" example:"1" extensions:"x-nullable"`
 }
 
 // GameSummary is a game in a listing.
@@ -98,14 +105,18 @@ type GameSummary struct {
 	Variant   string            `json:"variant"`
 	Options   variants.Settings `json:"options"`
 	Players   int               `json:"players"`
-	Status    string            `json:"status" enums:"lobby,active,finished"`
+	Status    string            `json:"status" enums:"lobby,active,finished,cancelled"`
 	Version   int64             `json:"version"`
 	CreatedAt time.Time         `json:"created_at"`
 	UpdatedAt time.Time         `json:"updated_at"`
 }
 
 func resultView(r engine.Result) *ResultView {
-	return &ResultView{Score: r.Score, Reason: r.Reason.String(), Rating: r.Rating}
+	out := &ResultView{Score: r.Score, Reason: r.Reason.String(), Rating: r.Rating}
+	if r.Reason == engine.EndTerminated || r.Reason == engine.EndTimeout {
+		out.Seat = ptr(r.Seat)
+	}
+	return out
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -136,7 +147,7 @@ func rankList(set uint8) []int {
 func buildView(st *play.State, viewer int) *GameView {
 	row := &st.Record
 	gv := &GameView{
-		ID: row.ID, Variant: row.Variant, Options: st.Settings, Status: row.Status, Version: row.Version,
+		ID: row.ID, Variant: row.Variant, Options: st.Settings.Clock(), Status: row.Status, Version: row.Version,
 		Seats: seatViews(row.Players, st.Seats), Fireworks: map[string]int{},
 		Discards: []CardFace{}, Hands: []HandView{},
 	}
@@ -166,7 +177,10 @@ func buildView(st *play.State, viewer int) *GameView {
 	if row.Status == play.StatusActive && !v.Over {
 		gv.CurrentSeat = ptr(v.Current)
 	}
-	if row.Status == play.StatusLobby {
+	if d, ok := st.TurnDeadline(); ok {
+		gv.TurnDeadline = ptr(d.UTC())
+	}
+	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
 		// Nobody holds cards before the game starts.
 		return gv
 	}
@@ -223,7 +237,7 @@ func seatViews(players int, seats []play.Seat) []SeatView {
 
 func summaryOf(g *play.Record) GameSummary {
 	return GameSummary{
-		ID: g.ID, Variant: g.Variant, Options: g.Settings, Players: g.Players, Status: g.Status, Version: g.Version,
+		ID: g.ID, Variant: g.Variant, Options: g.Settings.Clock(), Players: g.Players, Status: g.Status, Version: g.Version,
 		CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
 	}
 }

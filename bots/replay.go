@@ -32,6 +32,10 @@ func Replay(p Player, cfg engine.Config, deck []engine.Card, log []engine.Action
 		if err != nil {
 			return nil, &engine.ReplayError{Index: i, Err: err}
 		}
+		if !a.IsMove() {
+			// A seat leaving or the game's end is no move to learn from.
+			continue
+		}
 		g.ViewInto(seat, &v)
 		p.Observe(&v, ev)
 	}

@@ -8,6 +8,14 @@ const (
 	Discard
 	ColorClue
 	RankClue
+	// End closes the game for everyone before its natural end: Target is
+	// the seat it is charged to, Value its EndReason (EndTerminated,
+	// EndTimeout, EndIdle). It is not a turn.
+	End
+	// Leave records that seat Target left the table (a bot took over). It
+	// changes nothing in play and is not a turn; it is in the log so that
+	// replays and events tell it.
+	Leave
 )
 
 func (k Kind) String() string {
@@ -20,6 +28,10 @@ func (k Kind) String() string {
 		return "color_clue"
 	case RankClue:
 		return "rank_clue"
+	case End:
+		return "end"
+	case Leave:
+		return "leave"
 	}
 	return "unknown"
 }
@@ -38,6 +50,19 @@ func PlayCard(id int) Action       { return Action{Kind: Play, Card: id} }
 func DiscardCard(id int) Action    { return Action{Kind: Discard, Card: id} }
 func ClueColor(seat, c int) Action { return Action{Kind: ColorClue, Target: seat, Value: c} }
 func ClueRank(seat, r int) Action  { return Action{Kind: RankClue, Target: seat, Value: r} }
+
+// EndGame closes the game, charged to seat, for reason (EndTerminated,
+// EndTimeout or EndIdle).
+func EndGame(seat int, reason EndReason) Action {
+	return Action{Kind: End, Target: seat, Value: int(reason)}
+}
+
+// LeaveSeat records that seat left the table.
+func LeaveSeat(seat int) Action { return Action{Kind: Leave, Target: seat} }
+
+// IsMove reports whether the action is a turn of play (play, discard, clue)
+// rather than an entry about the table (End, Leave).
+func (a Action) IsMove() bool { return a.Kind <= RankClue }
 
 // IsClue reports whether the action is a clue of either kind.
 func (a Action) IsClue() bool { return a.Kind == ColorClue || a.Kind == RankClue }

@@ -58,6 +58,9 @@ func (g *Game) slot(p, id int) int {
 // Apply takes the current seat's action and returns what happened. An illegal
 // action changes nothing and returns a typed *Error (see Check).
 func (g *Game) Apply(a Action) (Event, error) {
+	if !a.IsMove() {
+		return g.applyTable(a)
+	}
 	var touched uint64
 	if a.IsClue() && g.reason == NotOver {
 		// Check would walk the hand for the empty-clue rule and the clue
@@ -173,7 +176,7 @@ func (g *Game) clue(a Action, touched uint64) {
 // ApplyAs is Apply for a move that seat asks to make: a seat that is not to
 // act gets ErrNotYourTurn (after the game's end, ErrGameOver).
 func (g *Game) ApplyAs(seat int, a Action) (Event, error) {
-	if g.reason == NotOver && seat != g.current {
+	if g.reason == NotOver && seat != g.current && a.IsMove() {
 		return Event{}, wrap(ErrNotYourTurn, "seat %d is to act, not seat %d", g.current, seat)
 	}
 	return g.Apply(a)
@@ -183,3 +186,35 @@ func (g *Game) ApplyAs(seat int, a Action) (Event, error) {
 // card is height (0 for none): fireworks grow one rank at a time from 1.
 // Bots ask it too, so that what "playable" means is said once.
 func Extends(height, rank int) bool { return rank == height+1 }
+
+// applyTable applies an entry about the table rather than a turn: any seat
+// may end the game or leave at any time while it runs, so the turn and the
+// seat to act stay as they are.
+func (g *Game) applyTable(a Action) (Event, error) {
+	if g.reason != NotOver {
+		return Event{}, ErrGameOver
+	}
+	if a.Target < 0 || a.Target >= g.r.cfg.Players {
+		return Event{}, wrap(ErrNoSuchSeat, "seat %d does not exist (seats 0–%d)", a.Target, g.r.cfg.Players-1)
+	}
+	switch a.Kind {
+	case End:
+		if r := EndReason(a.Value); a.Value < 0 || a.Value > 255 || !r.Forced() {
+			return Event{}, ErrBadEnd
+		}
+		g.reason, g.endSeat = EndReason(a.Value), a.Target
+	case Leave:
+		if g.Left(a.Target) {
+			return Event{}, wrap(ErrAlreadyLeft, "seat %d has already left", a.Target)
+		}
+		g.left |= 1 << uint(a.Target)
+	default:
+		return Event{}, ErrBadAction
+	}
+	g.log = append(g.log, a)
+	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.notes, StormsUsed: g.storms}
+	if g.reason != NotOver {
+		ev.Result, ev.Over = g.Result()
+	}
+	return ev, nil
+}

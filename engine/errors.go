@@ -25,6 +25,8 @@ var (
 	ErrCardNotInHand = &Error{"card_not_in_hand", "that card is not in your hand"}
 	ErrBadAction     = &Error{"bad_action", "unknown action type"}
 	ErrBadClue       = &Error{"bad_clue", "a clue names exactly one color or one rank"}
+	ErrBadEnd        = &Error{"bad_end", "a game can only be ended as terminated, timeout or idle"}
+	ErrAlreadyLeft   = &Error{"already_left", "that seat has already left"}
 )
 
 func wrap(e *Error, format string, args ...any) error {

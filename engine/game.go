@@ -40,6 +40,8 @@ type Game struct {
 	current   int
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
 	reason    EndReason
+	endSeat   int             // the seat a forced end is charged to
+	left      uint8           // seats that left the table (Leave), one bit each
 	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
 	proj      [MaxDeck]proj   // know's suits and ranks, kept with it for the views
 }
@@ -77,7 +79,8 @@ func New(cfg Config, deck []Card) (*Game, error) {
 	// Plays and discards use up cards; clues use up note tokens, and only
 	// discards and completed suits (one play each at least) return them. So
 	// a game has at most deck+notes clues and twice the deck plus notes actions.
-	g.log = make([]Action, 0, 2*r.deckSize+cfg.NoteTokens)
+	// One End and one Leave per seat may come on top.
+	g.log = make([]Action, 0, 2*r.deckSize+cfg.NoteTokens+1+cfg.Players)
 	g.clues = make([]ClueRecord, 0, r.deckSize+cfg.NoteTokens)
 	for p := range cfg.Players {
 		for range r.handSize {
@@ -146,6 +149,7 @@ func (g *Game) StormsUsed() int       { return g.storms }
 func (g *Game) DeckCount() int        { return g.r.deckSize - g.drawn }
 func (g *Game) FinalTurnsLeft() int   { return g.finalLeft }
 func (g *Game) Over() bool            { return g.reason != NotOver }
+func (g *Game) Left(seat int) bool    { return g.left&(1<<uint(seat)) != 0 }
 func (g *Game) Log() []Action         { return slices.Clone(g.log) }
 func (g *Game) MaxScore() int         { return g.r.maxScore }
 func (g *Game) Firework(suit int) int { return int(g.fireworks[suit]) }
@@ -171,9 +175,10 @@ func (g *Game) Hand(p int) []int {
 	return out
 }
 
-// Score is the sum of the fireworks, or 0 once the storms have ended the game.
+// Score is the sum of the fireworks, or 0 once the storms, a seat or the
+// clock have ended the game.
 func (g *Game) Score() int {
-	if g.reason == EndStorms {
+	if g.reason == EndStorms || g.reason.Forced() {
 		return 0
 	}
 	s := 0
@@ -189,5 +194,5 @@ func (g *Game) Result() (Result, bool) {
 		return Result{}, false
 	}
 	s := g.Score()
-	return Result{Score: s, Reason: g.reason, Rating: Rating(s, g.r.maxScore)}, true
+	return Result{Score: s, Reason: g.reason, Rating: Rating(s, g.r.maxScore), Seat: g.endSeat}, true
 }

@@ -8,6 +8,10 @@ const (
 	EndStorms
 	EndPerfect
 	EndDeckOut
+	// The ends by a seat or the clock, not by the cards: they score 0.
+	EndTerminated
+	EndTimeout
+	EndIdle
 )
 
 func (r EndReason) String() string {
@@ -18,15 +22,28 @@ func (r EndReason) String() string {
 		return "perfect"
 	case EndDeckOut:
 		return "deck_out"
+	case EndTerminated:
+		return "terminated"
+	case EndTimeout:
+		return "timeout"
+	case EndIdle:
+		return "idle"
 	}
 	return ""
 }
 
+// Forced reports whether the game was ended by a seat or the clock (an End
+// action) rather than by its cards.
+func (r EndReason) Forced() bool { return r == EndTerminated || r == EndTimeout || r == EndIdle }
+
 // Result is a finished game's outcome with its line of the ABACUS rating scale.
+// Seat is the seat a forced end is charged to (who terminated, who ran out
+// of time); it means nothing (0) unless Reason.Forced().
 type Result struct {
 	Score  int
 	Reason EndReason
 	Rating string
+	Seat   int
 }
 
 // Rating is the ABACUS rating line for a score. The scale is written for a

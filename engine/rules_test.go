@@ -115,7 +115,7 @@ func TestIllegalMoves(t *testing.T) {
 		{name: "card id that wraps to a held one as a byte", variant: "basic", players: 2,
 			action: engine.PlayCard(256), want: engine.ErrCardNotInHand},
 		{name: "unknown action kind", variant: "basic", players: 2,
-			action: engine.Action{Kind: 4}, want: engine.ErrBadAction},
+			action: engine.Action{Kind: engine.Leave + 1}, want: engine.ErrBadAction},
 		{name: "unknown action kind 255", variant: "basic", players: 2,
 			action: engine.Action{Kind: 255, Card: 0}, want: engine.ErrBadAction},
 		{name: "play after the storms ended the game", variant: "basic", players: 2,

@@ -59,10 +59,20 @@ func Export(r *Replay) (*Game, error) {
 	}
 	log := g.Log()
 	out.Actions = make([]Action, 0, len(log)+1)
+	ended := false
 	for _, a := range log {
+		switch a.Kind {
+		case engine.Leave:
+			// hanab.live's log has no entry for a seat taken over.
+			continue
+		case engine.End:
+			ended = true
+			out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: a.Target, Value: endConditions[engine.EndReason(a.Value)]})
+			continue
+		}
 		out.Actions = append(out.Actions, fromEngine(a))
 	}
-	if r.End != nil {
+	if r.End != nil && !ended {
 		out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: r.End.Seat, Value: r.End.Condition})
 	}
 	return out, nil

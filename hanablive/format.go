@@ -1,5 +1,7 @@
 package hanablive
 
+import "github.com/hanabi-server/hanabi/engine"
+
 // Game is a game in hanab.live's JSON format, as Export writes it and Decode reads it.
 type Game struct {
 	Players []string `json:"players"`
@@ -38,9 +40,18 @@ type Action struct {
 // hanab.live's end conditions that a game-over action may carry (its
 // "endCondition" constants); others are kept as the bare number.
 const (
-	EndConditionTimeout    = 3
-	EndConditionTerminated = 4
+	EndConditionTimeout     = 3
+	EndConditionTerminated  = 4
+	EndConditionIdleTimeout = 6
 )
+
+// endConditions maps the engine's forced ends to hanab.live's conditions,
+// which it scores the same way (0).
+var endConditions = map[engine.EndReason]int{
+	engine.EndTerminated: EndConditionTerminated,
+	engine.EndTimeout:    EndConditionTimeout,
+	engine.EndIdle:       EndConditionIdleTimeout,
+}
 
 // Options are the game's options. StormTokens and NoteTokens are this
 // server's extensions (see the package documentation); the bool fields after

@@ -141,8 +141,9 @@ func TestEmptyClueOption(t *testing.T) {
 	}
 }
 
-// A game-over action as the last one ends the log wherever it comes, and a
-// log may also stop early on its own: both import as a running game.
+// A game-over action as the last one ends the log wherever it comes (a
+// timeout ends the engine's game there, scored 0), and a log may also stop
+// early on its own (a running game).
 func TestLogEndsEarly(t *testing.T) {
 	base := baseDoc(t)
 	const k = 9
@@ -150,9 +151,11 @@ func TestLogEndsEarly(t *testing.T) {
 		name    string
 		actions []Action
 		end     *GameOver
+		over    bool
 	}{
-		{"game-over action", append(slices.Clone(base.Actions[:k]), Action{Type: ActionGameOver, Target: 2, Value: EndConditionTimeout}), &GameOver{Seat: 2, Condition: EndConditionTimeout}},
-		{"no game-over action", base.Actions[:k], nil},
+		{"game-over action", append(slices.Clone(base.Actions[:k]), Action{Type: ActionGameOver, Target: 2, Value: EndConditionTimeout}), &GameOver{Seat: 2, Condition: EndConditionTimeout}, true},
+		{"game-over action hanab.live scores", append(slices.Clone(base.Actions[:k]), Action{Type: ActionGameOver, Target: 2, Value: 1}), &GameOver{Seat: 2, Condition: 1}, false},
+		{"no game-over action", base.Actions[:k], nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -162,8 +165,8 @@ func TestLogEndsEarly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.State.Over() || r.State.Turn() != k {
-				t.Fatalf("over %t, turn %d; want running at turn %d", r.State.Over(), r.State.Turn(), k)
+			if r.State.Over() != tt.over || r.State.Turn() != k {
+				t.Fatalf("over %t, turn %d; want over %t at turn %d", r.State.Over(), r.State.Turn(), tt.over, k)
 			}
 			if (r.End == nil) != (tt.end == nil) || r.End != nil && *r.End != *tt.end {
 				t.Fatalf("end %+v, want %+v", r.End, tt.end)

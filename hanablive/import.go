@@ -59,6 +59,15 @@ func ImportGame(g *Game) (*Replay, error) {
 				return nil, &engine.ReplayError{Index: i, Err: fmt.Errorf("%w: a game-over action (type 4) may only be the last action", ErrBadAction)}
 			}
 			r.End = &GameOver{Seat: a.Target, Condition: a.Value}
+			// The ends that hanab.live scores 0 and the engine knows end
+			// the game here too, so that its score is the same.
+			for reason, cond := range endConditions {
+				if cond == a.Value && !r.State.Over() {
+					if _, err := r.State.Apply(engine.EndGame(a.Target, reason)); err != nil {
+						return nil, &engine.ReplayError{Index: i, Err: err}
+					}
+				}
+			}
 			break
 		}
 		ea, err := toEngine(a)

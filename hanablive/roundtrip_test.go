@@ -2,6 +2,7 @@ package hanablive
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -25,8 +26,9 @@ func TestRoundTripEveryTable(t *testing.T) {
 	}
 }
 
-// A log closed by a game-over action comes back closed the same way, with
-// the engine's game still running.
+// A log closed by a game-over action comes back closed the same way: a
+// termination ends the engine's game too, scored 0 and charged to its seat,
+// at the turn it came.
 func TestRoundTripGameOverAction(t *testing.T) {
 	tb := table{"farbrausch", variants.Settings{StormTokens: 3, NoteTokens: 8, RainbowCards: 5}, 3}
 	full := playRandom(t, tb, 7)
@@ -40,15 +42,16 @@ func TestRoundTripGameOverAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.State.Over() || r.State.Turn() != cut {
-		t.Fatalf("over %t at turn %d, want a running game at turn %d", r.State.Over(), r.State.Turn(), cut)
+	res, over := r.State.Result()
+	if !over || r.State.Turn() != cut || res.Reason != engine.EndTerminated || res.Seat != 1 || res.Score != 0 {
+		t.Fatalf("over %t (%+v) at turn %d, want terminated by seat 1 at turn %d", over, res, r.State.Turn(), cut)
 	}
 	if want := (&GameOver{Seat: 1, Condition: EndConditionTerminated}); *r.End != *want {
 		t.Fatalf("end %+v, want %+v", r.End, want)
 	}
 	back := roundTrip(t, r)
 	sameGame(t, r, back)
-	if back.State.Turn() != cut {
+	if back.State.Turn() != cut || !back.State.Over() {
 		t.Fatalf("turn %d after re-import, want %d", back.State.Turn(), cut)
 	}
 }
@@ -126,5 +129,45 @@ func TestExportRefuses(t *testing.T) {
 	back := roundTrip(t, &anon)
 	if back.Players[0] != "Player 1" || back.Players[1] != "Player 2" {
 		t.Fatalf("placeholder names %q", back.Players)
+	}
+}
+
+// A game that a seat left and the clock or a seat ended exports with
+// hanab.live's game-over action for that end (a leave has no entry there),
+// and re-imports to the same end, score and seat.
+func TestExportForcedEnds(t *testing.T) {
+	tb := table{"basic", variants.Settings{StormTokens: 3, NoteTokens: 8}, 3}
+	for reason, cond := range map[engine.EndReason]int{engine.EndTerminated: EndConditionTerminated, engine.EndTimeout: EndConditionTimeout, engine.EndIdle: EndConditionIdleTimeout} {
+		t.Run(reason.String(), func(t *testing.T) {
+			full := playRandom(t, tb, 3)
+			cut := full.State.Log()[:4]
+			cfg := *full.State.Config()
+			g, err := engine.Replay(cfg, full.State.Deck(), cut)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range []engine.Action{engine.LeaveSeat(2), engine.EndGame(1, reason)} {
+				if _, err := g.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			doc, err := Export(&Replay{Variant: tb.variant, Settings: tb.settings, State: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := append(make([]Action, 0, 5), doc.Actions[:4]...)
+			want = append(want, Action{Type: ActionGameOver, Target: 1, Value: cond})
+			if !slices.Equal(doc.Actions, want) {
+				t.Fatalf("actions %+v, want %+v", doc.Actions, want)
+			}
+			back, err := ImportGame(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := back.State.Result()
+			if res, _ := g.Result(); got != res {
+				t.Fatalf("re-imported result %+v, want %+v", got, res)
+			}
+		})
 	}
 }

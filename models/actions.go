@@ -15,7 +15,7 @@ import (
 // way, so the log never has a gap. An unknown game gives ErrNotFound.
 func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Game, error) {
 	switch status {
-	case "", StatusLobby, StatusActive, StatusFinished:
+	case "", StatusLobby, StatusActive, StatusFinished, StatusCancelled:
 	default:
 		return nil, fmt.Errorf("models: unknown game status %q", status)
 	}
@@ -34,7 +34,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 		// takes the transaction, which records the key with it.
 		g, err = s.appendPostgres(ctx, a, status)
 	} else {
-		g, err = s.appendTx(ctx, a, status)
+		g, err = s.appendTx(ctx, a, status, nil)
 	}
 	switch {
 	case err == nil:
@@ -52,7 +52,8 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 	return g, nil
 }
 
-func (s *Store) appendTx(ctx context.Context, a Action, status string) (*Game, error) {
+// appendTx appends a in a transaction; also, when set, runs in it too.
+func (s *Store) appendTx(ctx context.Context, a Action, status string, also func(tx *gorm.DB) error) (*Game, error) {
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		if err := recordIdempotency(ctx, tx); err != nil {
@@ -68,6 +69,11 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string) (*Game, e
 			}
 			if n == 0 {
 				return ErrConflict
+			}
+		}
+		if also != nil {
+			if err := also(tx); err != nil {
+				return err
 			}
 		}
 		upd := map[string]any{"version": gorm.Expr("version + 1"), "updated_at": a.CreatedAt}
@@ -92,9 +98,9 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string) (*Game, e
 // game is unknown; a taken seq is a unique violation.
 const appendPostgresSQL = `
 WITH ins AS (
-	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, created_at)
+	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
 	SELECT CAST(? AS varchar), CAST(? AS integer), CAST(? AS integer), CAST(? AS integer),
-		CAST(? AS integer), CAST(? AS integer), CAST(? AS integer), CAST(? AS timestamptz)
+		CAST(? AS integer), CAST(? AS integer), CAST(? AS integer), CAST(? AS boolean), CAST(? AS timestamptz)
 	WHERE CAST(? AS integer) = 0
 		OR EXISTS (SELECT 1 FROM actions WHERE game_id = CAST(? AS varchar) AND seq = CAST(? AS integer) - 1)
 	RETURNING game_id
@@ -110,7 +116,7 @@ SELECT * FROM upd`
 func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Game, error) {
 	var rows []Game
 	err := s.w.WithContext(ctx).Raw(appendPostgresSQL,
-		a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.CreatedAt,
+		a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
 		a.Seq, a.GameID, a.Seq,
 		status, a.CreatedAt,
 	).Scan(&rows).Error

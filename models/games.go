@@ -46,6 +46,9 @@ func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
 	rows := make([]Seat, len(seats))
 	for i, st := range seats {
 		st.GameID = g.ID
+		if st.Occupant == "" {
+			st.Occupant = NewID()
+		}
 		if st.CreatedAt.IsZero() {
 			st.CreatedAt = t
 		}
@@ -130,7 +133,7 @@ func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	counts := map[string]int64{StatusLobby: 0, StatusActive: 0, StatusFinished: 0}
+	counts := map[string]int64{StatusLobby: 0, StatusActive: 0, StatusFinished: 0, StatusCancelled: 0}
 	for _, r := range rows {
 		counts[r.Status] = r.N
 	}

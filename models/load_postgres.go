@@ -16,10 +16,10 @@ SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5,
 	created_at AS t1, updated_at AS t2
 FROM games WHERE id = $1
 UNION ALL
-SELECT 1, '', name, bot, '', '', seat, 0, 0, 0, 0, 0, created_at, created_at
+SELECT 1, '', name, bot, occupant, '', seat, 0, 0, 0, 0, 0, created_at, created_at
 FROM seats WHERE game_id = $1
 UNION ALL
-SELECT 2, '', '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
+SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', seq, seat, kind, card, target, value, created_at, created_at
 FROM actions WHERE game_id = $1
 ORDER BY k, i1`
 
@@ -53,10 +53,10 @@ func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []Seat, []A
 			g = &Game{ID: s1, Variant: s2, Options: s3, Seed: s4, Status: s5, Players: int(i1), Version: i2,
 				CreatedAt: t1.Time, UpdatedAt: t2.Time}
 		case 1:
-			seats = append(seats, Seat{GameID: id, Seat: int(i1), Name: s2, Bot: s3, CreatedAt: t1.Time})
+			seats = append(seats, Seat{GameID: id, Seat: int(i1), Name: s2, Bot: s3, Occupant: s4, CreatedAt: t1.Time})
 		case 2:
 			actions = append(actions, Action{GameID: id, Seq: int(i1), Seat: int(i2), Kind: int(i3),
-				Card: int(i4), Target: int(i5), Value: int(i6), CreatedAt: t1.Time})
+				Card: int(i4), Target: int(i5), Value: int(i6), Auto: s2 == "auto", CreatedAt: t1.Time})
 		}
 	}
 	if err := rows.Err(); err != nil {

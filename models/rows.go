@@ -13,6 +13,9 @@ const (
 	StatusLobby    = "lobby"
 	StatusActive   = "active"
 	StatusFinished = "finished"
+	// StatusCancelled is a lobby that never started: everyone left, or it
+	// expired.
+	StatusCancelled = "cancelled"
 )
 
 // Game is a game's creation parameters and its bookkeeping. Version counts
@@ -27,27 +30,34 @@ type Game struct {
 	Version   int64  `gorm:"not null"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Deadline is when something is next due in the game (see SetDeadline).
+	Deadline *time.Time
 }
 
 // Seat is one taken seat. Bot is the strategy's name for a bot seat, else "".
+// Occupant names this occupancy of the seat (a seat token carries it): a
+// seat left and taken again has a new one, so old tokens stop working.
 type Seat struct {
 	GameID    string `gorm:"primaryKey;size:40"`
 	Seat      int    `gorm:"primaryKey;autoIncrement:false"`
 	Name      string `gorm:"size:64;not null"`
 	Bot       string `gorm:"size:64;not null"`
+	Occupant  string `gorm:"size:40;not null"`
 	CreatedAt time.Time
 }
 
 // Action is one entry of a game's action log. The primary key (game, seq)
 // is the guard that lets only one request append action number seq.
 type Action struct {
-	GameID    string `gorm:"primaryKey;size:40"`
-	Seq       int    `gorm:"primaryKey;autoIncrement:false"` // 0-based: the turn it was taken on
-	Seat      int    `gorm:"not null"`
-	Kind      int    `gorm:"not null"` // engine.Kind
-	Card      int    `gorm:"not null"`
-	Target    int    `gorm:"not null"`
-	Value     int    `gorm:"not null"`
+	GameID string `gorm:"primaryKey;size:40"`
+	Seq    int    `gorm:"primaryKey;autoIncrement:false"` // 0-based: the turn it was taken on
+	Seat   int    `gorm:"not null"`
+	Kind   int    `gorm:"not null"` // engine.Kind
+	Card   int    `gorm:"not null"`
+	Target int    `gorm:"not null"`
+	Value  int    `gorm:"not null"`
+	// Auto: a bot made this move for a seat whose time ran out.
+	Auto      bool `gorm:"not null"`
 	CreatedAt time.Time
 }
 
@@ -56,4 +66,6 @@ var (
 	ErrGameFull = errors.New("no seat is free")
 	ErrConflict = errors.New("that action number is already taken")
 	ErrNotLobby = errors.New("the game is not taking seats")
+	// ErrNotOccupant: the seat is free or held by another occupant.
+	ErrNotOccupant = errors.New("the seat is not held by that occupant")
 )

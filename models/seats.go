@@ -41,7 +41,7 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, 
 			return ErrGameFull
 		}
 		t := now()
-		if err := tx.Create(&Seat{GameID: gameID, Seat: seat, Name: name, CreatedAt: t}).Error; err != nil {
+		if err := tx.Create(&Seat{GameID: gameID, Seat: seat, Name: name, Occupant: NewID(), CreatedAt: t}).Error; err != nil {
 			return err
 		}
 		g.Version++

@@ -309,7 +309,7 @@ func TestCountGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]int64{StatusLobby: 2, StatusActive: 1, StatusFinished: 0}
+		want := map[string]int64{StatusLobby: 2, StatusActive: 1, StatusFinished: 0, StatusCancelled: 0}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("CountGames = %v, want %v", got, want)
 		}

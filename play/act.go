@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
@@ -20,6 +21,14 @@ type Move struct {
 	// Version, when set, makes the move apply only at that game version, so
 	// that a retried request can never act twice.
 	Version *int64
+	// Occupant, when set, makes the move apply only while the seat is held
+	// by that occupant: a seat's credential dies when its holder leaves.
+	Occupant *string
+	// takeOver, when set, is the bot strategy that takes the seat over
+	// with this entry (a Leave).
+	takeOver string
+	// auto: a bot's move for a seat whose time ran out.
+	auto bool
 }
 
 // Act applies seat's move to game id and appends it to the log, then wakes
@@ -63,6 +72,9 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	if err := CheckSeat(st, seat); err != nil {
 		return nil, engine.Event{}, err
 	}
+	if m.Occupant != nil && st.Occupant(seat) != *m.Occupant {
+		return nil, engine.Event{}, ErrRevoked
+	}
 	if st.Status != StatusActive {
 		return nil, engine.Event{}, errorf(NotActive, "the game is %s", st.Status)
 	}
@@ -83,8 +95,27 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	if ev.Over {
 		status = StatusFinished
 	}
-	entry := Entry{Seq: len(st.Log), Seat: seat, Action: a}
-	row, err := g.store.AppendAction(ctx, models.Action{GameID: st.ID, Seq: entry.Seq, Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}, status)
+	// Stamped by play's clock, from which turn clocks run.
+	at := g.cfg.Now().UTC().Truncate(time.Millisecond)
+	entry := Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}
+	ma := models.Action{GameID: st.ID, Seq: entry.Seq, Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value,
+		Auto: m.auto, CreatedAt: at}
+	if m.takeOver != "" {
+		if _, err := g.store.TakeOver(ctx, ma, st.Occupant(seat), m.takeOver); err != nil {
+			if errors.Is(err, models.ErrNotOccupant) {
+				return nil, engine.Event{}, ErrRevoked
+			}
+			return nil, engine.Event{}, err
+		}
+		g.stats.Actions.Add(1)
+		// The seats changed too: read them back with the log.
+		st, err := g.load(ctx, st.ID)
+		if err == nil {
+			g.rearm(ctx, st)
+		}
+		return st, ev, err
+	}
+	row, err := g.store.AppendAction(ctx, ma, status)
 	if err != nil {
 		// models.ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
@@ -97,8 +128,9 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	st.Record = recordOf(row)
 	st.Settings = set
 	st.Log = append(st.Log, entry)
-	st.Actions = len(st.Log)
+	st.setLogged()
 	g.cache.put(st)
+	g.rearm(ctx, st)
 	return st, ev, nil
 }
 
@@ -109,6 +141,9 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error {
 	st, err := g.load(ctx, id)
 	if err == nil {
+		if m.Occupant != nil && st.Occupant(seat) != *m.Occupant {
+			return ErrRevoked
+		}
 		if m.Check != nil {
 			if err := m.Check(st.Version); err != nil {
 				return err

@@ -27,10 +27,16 @@ const (
 	StaleVersion
 	// NotYourTurn: a racing move passed the turn on.
 	NotYourTurn
+	// Revoked: the credential names an occupancy of the seat that has
+	// ended (its holder left).
+	Revoked
+	// NoBot: no bot strategy of that name can take a seat.
+	NoBot
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
-	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn"}
+	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
+	Revoked: "revoked", NoBot: "no_bot"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {
@@ -63,6 +69,7 @@ var (
 	ErrGameFull     = &Error{GameFull, "every seat is taken"}
 	ErrStaleVersion = &Error{StaleVersion, "another action was applied first"}
 	ErrNotYourTurn  = &Error{NotYourTurn, "not your turn"}
+	ErrRevoked      = &Error{Revoked, "this seat has been left; its credential no longer works"}
 )
 
 func errorf(code Code, format string, args ...any) *Error {
@@ -84,6 +91,8 @@ func storeError(err error) error {
 		return &Error{GameFull, "every seat is taken and the game has started"}
 	case errors.Is(err, models.ErrConflict):
 		return ErrStaleVersion
+	case errors.Is(err, models.ErrNotOccupant):
+		return ErrRevoked
 	}
 	return err
 }

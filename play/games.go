@@ -142,6 +142,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if err != nil {
 		return nil, -1, err
 	}
+	g.arm(ctx, st)
 	g.Kick(st)
 	if !creator {
 		return st, -1, nil
@@ -167,6 +168,7 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	if err != nil {
 		return -1, nil, err
 	}
+	g.arm(ctx, st)
 	g.Kick(st)
 	return seat, st, nil
 }
@@ -185,7 +187,8 @@ func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	if err != nil {
 		return nil, storeError(err)
 	}
-	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log), Actions: len(log)}
+	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log)}
+	st.setLogged()
 	if err := g.cache.restore(st, row); err != nil {
 		return nil, err
 	}

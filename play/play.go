@@ -23,7 +23,8 @@ import (
 type Config struct {
 	Store Store
 	// Bots are the strategies that may take a seat; play moves for their
-	// seats. Nil: no bots.
+	// seats. Nil: no bots. Weakest first: the last one takes over a seat
+	// whose player left, unless the leaver names another.
 	Bots []bots.Strategy
 	// Now is the clock (default time.Now), so that anything timed can be
 	// tested on a fake one.
@@ -31,6 +32,15 @@ type Config struct {
 	Logger *slog.Logger
 	// CacheSize bounds the cache of replayed games (default 1024; negative: off).
 	CacheSize int
+	// LobbyTTL cancels a lobby that has not filled by then (default
+	// DefaultLobbyTTL; negative: never). IdleTTL ends an active game in
+	// which nobody acted for that long (default DefaultIdleTTL; negative:
+	// never).
+	LobbyTTL, IdleTTL time.Duration
+	// SweepEvery is how often this process looks for due games (turn
+	// clocks, expiries); default DefaultSweepEvery; negative: never (a test
+	// calls Sweep itself).
+	SweepEvery time.Duration
 }
 
 // Games is the home of every game's life in this process. Create it with
@@ -78,7 +88,16 @@ func New(cfg Config) (*Games, error) {
 	if cfg.CacheSize == 0 {
 		cfg.CacheSize = 1024
 	}
-	return &Games{
+	if cfg.LobbyTTL == 0 {
+		cfg.LobbyTTL = DefaultLobbyTTL
+	}
+	if cfg.IdleTTL == 0 {
+		cfg.IdleTTL = DefaultIdleTTL
+	}
+	if cfg.SweepEvery == 0 {
+		cfg.SweepEvery = DefaultSweepEvery
+	}
+	g := &Games{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
 		cache:      newStateCache(cfg.CacheSize),
 		shutdown:   make(chan struct{}),
@@ -86,7 +105,12 @@ func New(cfg Config) (*Games, error) {
 		flights:    map[string]*flight{},
 		botRunning: map[string]bool{},
 		botAgain:   map[string]bool{},
-	}, nil
+	}
+	if cfg.SweepEvery > 0 {
+		g.bg.Add(1)
+		go g.sweep()
+	}
+	return g, nil
 }
 
 // Now is play's clock.
@@ -144,7 +168,7 @@ func (g *Games) Count(ctx context.Context) (map[string]int64, error) {
 		return gc.CountGames(ctx)
 	}
 	counts := map[string]int64{}
-	for _, st := range []string{StatusLobby, StatusActive, StatusFinished} {
+	for _, st := range []string{StatusLobby, StatusActive, StatusFinished, StatusCancelled} {
 		cursor := ""
 		// Bounded: beyond this the store should implement GameCounter.
 		for range 100 {

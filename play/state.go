@@ -12,9 +12,10 @@ import (
 
 // Game statuses.
 const (
-	StatusLobby    = models.StatusLobby
-	StatusActive   = models.StatusActive
-	StatusFinished = models.StatusFinished
+	StatusLobby     = models.StatusLobby
+	StatusActive    = models.StatusActive
+	StatusFinished  = models.StatusFinished
+	StatusCancelled = models.StatusCancelled
 )
 
 // Record is a game's creation parameters and bookkeeping, as stored.
@@ -33,17 +34,34 @@ type Record struct {
 }
 
 // Seat is one taken seat; Bot names the strategy of a bot seat, else "".
+// Occupant names this occupancy of the seat: a transport's credential for
+// the seat carries it, so that leaving revokes it.
 type Seat struct {
-	Seat int
-	Name string
-	Bot  string
+	Seat     int
+	Name     string
+	Bot      string
+	Occupant string
 }
 
-// Entry is one action of a game's log: Seq is the turn it was taken on.
+// Occupant is who holds seat now ("" when it is free).
+func (st *State) Occupant(seat int) string {
+	for _, t := range st.Seats {
+		if t.Seat == seat {
+			return t.Occupant
+		}
+	}
+	return ""
+}
+
+// Entry is one action of a game's log: Seq is its place in the log. At is
+// when it was appended; Auto marks a move a bot made for a seat whose time
+// ran out.
 type Entry struct {
 	Seq    int
 	Seat   int
 	Action engine.Action
+	At     time.Time
+	Auto   bool
 }
 
 // State is one game as stored plus the engine's state after replaying its
@@ -58,22 +76,40 @@ type State struct {
 	// Actions counts the log's entries; it outlives Log in a waiter's
 	// slimmed copy (see Slim).
 	Actions int
+	// EndLogged: the log's last entry ended the game (engine.End), so that
+	// entry is the game_over event; it outlives Log like Actions.
+	EndLogged bool
+	// LastAt is when the game last moved on: its last log entry, or (with
+	// none yet) its last change, the start. Turn clocks and idleness run
+	// from it.
+	LastAt time.Time
 }
 
-// EventCount is the number of events the game has produced: one per action
-// and the game_over event of a finished game.
+// EventCount is the number of events the game has produced: one per log
+// entry, and the game_over event of a game that its cards ended.
 func (st *State) EventCount() int {
 	n := st.Actions
-	if st.Status == StatusFinished {
+	if st.Status == StatusFinished && !st.EndLogged {
 		n++
 	}
 	return n
 }
 
-// Slim is the record and log length alone, what a waiter needs to remember
-// of the last state it saw, so that thousands of waiters stay cheap.
+// Slim is the record, the seats (shared, read only: who holds a seat is
+// checked on every wake) and the log's length alone, what a waiter needs to
+// remember of the last state it saw, so that thousands of waiters stay cheap.
 func (st *State) Slim() *State {
-	return &State{Record: st.Record, Actions: st.Actions}
+	return &State{Record: st.Record, Seats: st.Seats, Actions: st.Actions, EndLogged: st.EndLogged, LastAt: st.LastAt}
+}
+
+// setLogged derives what the log's tail says (EndLogged).
+func (st *State) setLogged() {
+	st.Actions = len(st.Log)
+	st.EndLogged = len(st.Log) > 0 && st.Log[len(st.Log)-1].Action.Kind == engine.End
+	st.LastAt = st.UpdatedAt
+	if len(st.Log) > 0 {
+		st.LastAt = st.Log[len(st.Log)-1].At
+	}
 }
 
 // EngineLog returns the log as the engine's actions.
@@ -95,7 +131,7 @@ func recordOf(g *models.Game) Record {
 func seatsOf(rows []models.Seat) []Seat {
 	out := make([]Seat, len(rows))
 	for i, r := range rows {
-		out[i] = Seat{Seat: r.Seat, Name: r.Name, Bot: r.Bot}
+		out[i] = Seat{Seat: r.Seat, Name: r.Name, Bot: r.Bot, Occupant: r.Occupant}
 	}
 	return out
 }
@@ -103,7 +139,8 @@ func seatsOf(rows []models.Seat) []Seat {
 func entriesOf(rows []models.Action) []Entry {
 	out := make([]Entry, len(rows))
 	for i, a := range rows {
-		out[i] = Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}}
+		out[i] = Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value},
+			At: a.CreatedAt.UTC(), Auto: a.Auto}
 	}
 	return out
 }
@@ -114,6 +151,7 @@ func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Confi
 	if err := json.Unmarshal([]byte(row.Options), &set); err != nil {
 		return nil, set, engine.Config{}, fmt.Errorf("game %s: stored options: %w", row.ID, err)
 	}
+	set = set.Clock()
 	v, err := variants.Get(row.Variant)
 	if err != nil {
 		return nil, set, engine.Config{}, fmt.Errorf("game %s: %w", row.ID, err)

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"time"
 
 	"github.com/hanabi-server/hanabi/models"
 )
@@ -23,6 +24,23 @@ type Store interface {
 	// status, in one transaction. When a.Seq is taken (a racing request won)
 	// it returns models.ErrConflict and changes nothing.
 	AppendAction(ctx context.Context, a models.Action, status string) (*models.Game, error)
+	// LeaveLobby frees a lobby's seat held by occupant and bumps the
+	// version, cancelling the lobby when no person is left. Errors:
+	// models.ErrNotFound, models.ErrNotLobby, models.ErrNotOccupant.
+	LeaveLobby(ctx context.Context, gameID string, seat int, occupant string) (*models.Game, error)
+	// TakeOver appends a (a seat leaving an active game) and hands the seat
+	// to the bot strategy bot under a new occupant, in one transaction; the
+	// (game, seq) key decides races (models.ErrConflict), and the seat must
+	// still be occupant's (models.ErrNotOccupant).
+	TakeOver(ctx context.Context, a models.Action, occupant, bot string) (*models.Game, error)
+	// SetDeadline records when something is next due in a game (nil:
+	// nothing), unless the game is past version.
+	SetDeadline(ctx context.Context, id string, version int64, deadline *time.Time) error
+	// DueGames lists lobbies and active games whose deadline is at or
+	// before now, the most overdue first.
+	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
+	// CancelLobby cancels a lobby still at version (models.ErrConflict else).
+	CancelLobby(ctx context.Context, id string, version int64) (*models.Game, error)
 	// ListGames pages through games, newest first, optionally of one status.
 	ListGames(ctx context.Context, status string, limit int, cursor string) (games []models.Game, next string, err error)
 	// SigningSecret returns the JWT secret kept in the database, creating it once.

@@ -11,14 +11,30 @@ type Options struct {
 	NoteTokens   *int  `json:"note_tokens,omitempty" validate:"optional" minimum:"1" maximum:"16"`
 	EmptyClues   *bool `json:"empty_clues,omitempty" validate:"optional"`
 	RainbowCards *int  `json:"rainbow_cards,omitempty" validate:"optional" enums:"10,5"`
+	// TurnSeconds is each turn's time: 0 (untimed, the default) or 5–86400.
+	TurnSeconds *int `json:"turn_seconds,omitempty" validate:"optional" minimum:"0" maximum:"86400"`
+	// OnTimeout is what a turn whose time ran out gets: a bot's move for the
+	// seat (bot, the default) or the game's end (end).
+	OnTimeout *string `json:"on_timeout,omitempty" validate:"optional" enums:"bot,end"`
 }
 
 // Settings are options resolved against a variant: every value set and valid.
 type Settings struct {
-	StormTokens  int  `json:"storm_tokens"`
-	NoteTokens   int  `json:"note_tokens"`
-	EmptyClues   bool `json:"empty_clues"`
-	RainbowCards int  `json:"rainbow_cards,omitempty" validate:"optional"` // 0 on variants without a rainbow suit
+	StormTokens  int    `json:"storm_tokens"`
+	NoteTokens   int    `json:"note_tokens"`
+	EmptyClues   bool   `json:"empty_clues"`
+	RainbowCards int    `json:"rainbow_cards,omitempty" validate:"optional"` // 0 on variants without a rainbow suit
+	TurnSeconds  int    `json:"turn_seconds"`
+	OnTimeout    string `json:"on_timeout" enums:"bot,end"`
+}
+
+// Clock fills in the clock's defaults: on_timeout "" (not given, or stored
+// before the clock existed) is bot.
+func (s Settings) Clock() Settings {
+	if s.OnTimeout == "" {
+		s.OnTimeout = OnTimeoutBot
+	}
+	return s
 }
 
 // OptionError names the option that is out of range and what is allowed.
@@ -31,7 +47,21 @@ func (e *OptionError) Error() string { return e.Msg }
 
 // Resolve validates the options for the variant and fills in the defaults.
 func (v *Variant) Resolve(o Options) (Settings, error) {
+	// OnTimeout stays "" unless given: it means the default, bot (see
+	// Clock), and keeps settings that predate the clock equal to new ones.
 	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues}
+	if o.TurnSeconds != nil {
+		if n := *o.TurnSeconds; n != 0 && (n < MinTurnSeconds || n > MaxTurnSeconds) {
+			return s, &OptionError{"turn_seconds", fmt.Sprintf("turn_seconds must be 0 (untimed) or %d–%d, got %d", MinTurnSeconds, MaxTurnSeconds, n)}
+		}
+		s.TurnSeconds = *o.TurnSeconds
+	}
+	if o.OnTimeout != nil {
+		if !slices.Contains(OnTimeoutValues, *o.OnTimeout) {
+			return s, &OptionError{"on_timeout", fmt.Sprintf("on_timeout must be bot or end, got %q", truncate(*o.OnTimeout, 32))}
+		}
+		s.OnTimeout = *o.OnTimeout
+	}
 	if o.StormTokens != nil {
 		if n := *o.StormTokens; n < MinStorm || n > MaxStorm {
 			return s, &OptionError{"storm_tokens", fmt.Sprintf("storm_tokens must be %d–%d, got %d", MinStorm, MaxStorm, n)}
@@ -63,9 +93,19 @@ func (v *Variant) Resolve(o Options) (Settings, error) {
 
 // Options returns the settings as explicit options, e.g. to store or compare them.
 func (s Settings) Options() Options {
-	o := Options{StormTokens: &s.StormTokens, NoteTokens: &s.NoteTokens, EmptyClues: &s.EmptyClues}
+	o := Options{StormTokens: &s.StormTokens, NoteTokens: &s.NoteTokens, EmptyClues: &s.EmptyClues, TurnSeconds: &s.TurnSeconds}
+	if s.OnTimeout != "" {
+		o.OnTimeout = &s.OnTimeout
+	}
 	if s.RainbowCards != 0 {
 		o.RainbowCards = &s.RainbowCards
 	}
 	return o
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

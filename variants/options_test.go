@@ -73,6 +73,12 @@ func TestResolveAccepts(t *testing.T) {
 			variants.Settings{StormTokens: 2, NoteTokens: 16, EmptyClues: true, RainbowCards: 5}},
 		{"farbrausch2", variants.Options{NoteTokens: ptr(9), RainbowCards: ptr(10), EmptyClues: ptr(true)},
 			variants.Settings{StormTokens: 3, NoteTokens: 9, EmptyClues: true, RainbowCards: 10}},
+		{"basic", variants.Options{TurnSeconds: ptr(5), OnTimeout: ptr("end")},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 5, OnTimeout: "end"}},
+		{"basic", variants.Options{TurnSeconds: ptr(86400), OnTimeout: ptr("bot")},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 86400, OnTimeout: "bot"}},
+		{"basic", variants.Options{TurnSeconds: ptr(0)},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true}},
 	}
 	for _, tc := range tests {
 		v, _ := variants.Get(tc.variant)
@@ -128,11 +134,48 @@ func TestUnknownVariant(t *testing.T) {
 func TestSettingsOptionsRoundTrip(t *testing.T) {
 	s := variants.Settings{StormTokens: 2, NoteTokens: 12, EmptyClues: false, RainbowCards: 5}
 	o := s.Options()
-	want := variants.Options{StormTokens: ptr(2), NoteTokens: ptr(12), EmptyClues: ptr(false), RainbowCards: ptr(5)}
+	want := variants.Options{StormTokens: ptr(2), NoteTokens: ptr(12), EmptyClues: ptr(false), RainbowCards: ptr(5), TurnSeconds: ptr(0)}
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("Options() = %+v", o)
 	}
 	if o := (variants.Settings{StormTokens: 3, NoteTokens: 8}).Options(); o.RainbowCards != nil {
 		t.Errorf("rainbow_cards set for a variant without rainbow")
+	}
+}
+
+// TestClockOptionsRefused: each bad value of turn_seconds and on_timeout is
+// refused, naming its option.
+func TestClockOptionsRefused(t *testing.T) {
+	v, _ := variants.Get("basic")
+	for _, tc := range []struct {
+		opts   variants.Options
+		option string
+	}{
+		{variants.Options{TurnSeconds: ptr(-1)}, "turn_seconds"},
+		{variants.Options{TurnSeconds: ptr(1)}, "turn_seconds"},
+		{variants.Options{TurnSeconds: ptr(4)}, "turn_seconds"},
+		{variants.Options{TurnSeconds: ptr(86401)}, "turn_seconds"},
+		{variants.Options{OnTimeout: ptr("")}, "on_timeout"},
+		{variants.Options{OnTimeout: ptr("Bot")}, "on_timeout"},
+		{variants.Options{OnTimeout: ptr("pass")}, "on_timeout"},
+	} {
+		_, err := v.Resolve(tc.opts)
+		var oe *variants.OptionError
+		if !errors.As(err, &oe) || oe.Option != tc.option {
+			t.Errorf("%+v: %v, want an error naming %s", tc.opts, err, tc.option)
+		}
+	}
+}
+
+// TestClockDefault: on_timeout left out means bot, in new settings and in
+// settings stored before the clock existed.
+func TestClockDefault(t *testing.T) {
+	v, _ := variants.Get("basic")
+	s, err := v.Resolve(variants.Options{})
+	if err != nil || s.Clock().OnTimeout != variants.OnTimeoutBot || s.Clock().TurnSeconds != 0 {
+		t.Fatalf("default clock %+v %v", s.Clock(), err)
+	}
+	if got := (variants.Settings{OnTimeout: "end"}).Clock().OnTimeout; got != "end" {
+		t.Fatalf("Clock changed a given on_timeout to %q", got)
 	}
 }

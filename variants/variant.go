@@ -84,7 +84,19 @@ const (
 	MinNotes, MaxNotes, DefaultNotes = 1, 16, 8
 	DefaultRainbowCards              = 10
 	MinPlayers, MaxPlayers           = 2, engine.MaxPlayers
+	// A turn clock is off (0) or MinTurnSeconds–MaxTurnSeconds a turn.
+	MinTurnSeconds, MaxTurnSeconds = 5, 86400
 )
+
+// What happens when a turn's time runs out (the on_timeout option): a bot
+// makes the move for the seat (the default), or the game ends.
+const (
+	OnTimeoutBot = "bot"
+	OnTimeoutEnd = "end"
+)
+
+// OnTimeoutValues are the allowed values of on_timeout.
+var OnTimeoutValues = []string{OnTimeoutBot, OnTimeoutEnd}
 
 // RainbowCardCounts are the allowed values of rainbow_cards.
 var RainbowCardCounts = []int{10, 5}

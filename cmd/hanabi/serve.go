@@ -26,22 +26,23 @@ import (
 // serveConfig is every setting of "hanabi serve". Each flag falls back to an
 // environment variable, so that a container is configured without a command line.
 type serveConfig struct {
-	addr            string
-	databaseURL     string
-	jwtSecret       string
-	tokenTTL        time.Duration
-	maxWait         time.Duration
-	logLevel        string
-	logFormat       string
-	rateLimit       float64
-	rateBurst       int
-	seatRateLimit   float64
-	seatRateBurst   int
-	trustedProxies  string
-	shutdownTimeout time.Duration
-	maxConnsPerIP   int
-	maxConns        int
-	variantsDir     string
+	addr              string
+	databaseURL       string
+	jwtSecret         string
+	tokenTTL          time.Duration
+	maxWait           time.Duration
+	logLevel          string
+	logFormat         string
+	rateLimit         float64
+	rateBurst         int
+	seatRateLimit     float64
+	seatRateBurst     int
+	trustedProxies    string
+	shutdownTimeout   time.Duration
+	maxConnsPerIP     int
+	maxConns          int
+	variantsDir       string
+	lobbyTTL, idleTTL time.Duration
 
 	// onListen, when set, learns the bound address (tests listen on port 0).
 	onListen func(net.Addr)
@@ -112,6 +113,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	integer(&c.maxConns, "max-conns", "HANABI_MAX_CONNS", defaultMaxConns(), "connections in all; over it idle ones are closed first; 0: no cap (default: the open-file limit less 256)")
 	fs.StringVar(&c.variantsDir, "variants-dir", envString("HANABI_VARIANTS_DIR", ""),
 		"folder of variant files (*.json) added to the registry at start; a bad file stops the start (env HANABI_VARIANTS_DIR)")
+	dur(&c.lobbyTTL, "lobby-ttl", "HANABI_LOBBY_TTL", play.DefaultLobbyTTL, "a lobby not full by then is cancelled; negative: never")
+	dur(&c.idleTTL, "idle-ttl", "HANABI_IDLE_TTL", play.DefaultIdleTTL, "an active game in which nobody acted for that long ends (idle); negative: never")
 	return envErr
 }
 
@@ -211,7 +214,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 			proxies = append(proxies, p)
 		}
 	}
-	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log})
+	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL})
 	if err != nil {
 		return err
 	}
@@ -259,6 +262,11 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		log.Warn("resume bots", "err", err.Error())
 	} else if n > 0 {
 		log.Info("resumed bots", "games", n)
+	}
+	// Deadlines that passed while no server ran are settled now; from here
+	// on the sweeper finds due games every quarter second.
+	if _, err := games.SettleAll(ctx); err != nil {
+		log.Warn("settle deadlines", "err", err.Error())
 	}
 
 	select {

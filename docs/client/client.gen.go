@@ -94,15 +94,18 @@ func (e GameOverEventType) Valid() bool {
 
 // Defines values for GameSummaryStatus.
 const (
-	GameSummaryStatusActive   GameSummaryStatus = "active"
-	GameSummaryStatusFinished GameSummaryStatus = "finished"
-	GameSummaryStatusLobby    GameSummaryStatus = "lobby"
+	GameSummaryStatusActive    GameSummaryStatus = "active"
+	GameSummaryStatusCancelled GameSummaryStatus = "cancelled"
+	GameSummaryStatusFinished  GameSummaryStatus = "finished"
+	GameSummaryStatusLobby     GameSummaryStatus = "lobby"
 )
 
 // Valid indicates whether the value is a known member of the GameSummaryStatus enum.
 func (e GameSummaryStatus) Valid() bool {
 	switch e {
 	case GameSummaryStatusActive:
+		return true
+	case GameSummaryStatusCancelled:
 		return true
 	case GameSummaryStatusFinished:
 		return true
@@ -115,9 +118,12 @@ func (e GameSummaryStatus) Valid() bool {
 
 // Defines values for GameViewResultReason.
 const (
-	GameViewResultReasonDeckOut GameViewResultReason = "deck_out"
-	GameViewResultReasonPerfect GameViewResultReason = "perfect"
-	GameViewResultReasonStorms  GameViewResultReason = "storms"
+	GameViewResultReasonDeckOut    GameViewResultReason = "deck_out"
+	GameViewResultReasonIdle       GameViewResultReason = "idle"
+	GameViewResultReasonPerfect    GameViewResultReason = "perfect"
+	GameViewResultReasonStorms     GameViewResultReason = "storms"
+	GameViewResultReasonTerminated GameViewResultReason = "terminated"
+	GameViewResultReasonTimeout    GameViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the GameViewResultReason enum.
@@ -125,9 +131,15 @@ func (e GameViewResultReason) Valid() bool {
 	switch e {
 	case GameViewResultReasonDeckOut:
 		return true
+	case GameViewResultReasonIdle:
+		return true
 	case GameViewResultReasonPerfect:
 		return true
 	case GameViewResultReasonStorms:
+		return true
+	case GameViewResultReasonTerminated:
+		return true
+	case GameViewResultReasonTimeout:
 		return true
 	default:
 		return false
@@ -136,15 +148,18 @@ func (e GameViewResultReason) Valid() bool {
 
 // Defines values for GameViewStatus.
 const (
-	GameViewStatusActive   GameViewStatus = "active"
-	GameViewStatusFinished GameViewStatus = "finished"
-	GameViewStatusLobby    GameViewStatus = "lobby"
+	GameViewStatusActive    GameViewStatus = "active"
+	GameViewStatusCancelled GameViewStatus = "cancelled"
+	GameViewStatusFinished  GameViewStatus = "finished"
+	GameViewStatusLobby     GameViewStatus = "lobby"
 )
 
 // Valid indicates whether the value is a known member of the GameViewStatus enum.
 func (e GameViewStatus) Valid() bool {
 	switch e {
 	case GameViewStatusActive:
+		return true
+	case GameViewStatusCancelled:
 		return true
 	case GameViewStatusFinished:
 		return true
@@ -289,9 +304,11 @@ func (e RankClueActionType) Valid() bool {
 
 // Defines values for ReplayActionType.
 const (
-	ReplayActionTypeClue    ReplayActionType = "clue"
-	ReplayActionTypeDiscard ReplayActionType = "discard"
-	ReplayActionTypePlay    ReplayActionType = "play"
+	ReplayActionTypeClue     ReplayActionType = "clue"
+	ReplayActionTypeDiscard  ReplayActionType = "discard"
+	ReplayActionTypeEnd      ReplayActionType = "end"
+	ReplayActionTypePlay     ReplayActionType = "play"
+	ReplayActionTypeSeatLeft ReplayActionType = "seat_left"
 )
 
 // Valid indicates whether the value is a known member of the ReplayActionType enum.
@@ -301,7 +318,11 @@ func (e ReplayActionType) Valid() bool {
 		return true
 	case ReplayActionTypeDiscard:
 		return true
+	case ReplayActionTypeEnd:
+		return true
 	case ReplayActionTypePlay:
+		return true
+	case ReplayActionTypeSeatLeft:
 		return true
 	default:
 		return false
@@ -310,9 +331,12 @@ func (e ReplayActionType) Valid() bool {
 
 // Defines values for ReplayViewResultReason.
 const (
-	ReplayViewResultReasonDeckOut ReplayViewResultReason = "deck_out"
-	ReplayViewResultReasonPerfect ReplayViewResultReason = "perfect"
-	ReplayViewResultReasonStorms  ReplayViewResultReason = "storms"
+	ReplayViewResultReasonDeckOut    ReplayViewResultReason = "deck_out"
+	ReplayViewResultReasonIdle       ReplayViewResultReason = "idle"
+	ReplayViewResultReasonPerfect    ReplayViewResultReason = "perfect"
+	ReplayViewResultReasonStorms     ReplayViewResultReason = "storms"
+	ReplayViewResultReasonTerminated ReplayViewResultReason = "terminated"
+	ReplayViewResultReasonTimeout    ReplayViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ReplayViewResultReason enum.
@@ -320,9 +344,15 @@ func (e ReplayViewResultReason) Valid() bool {
 	switch e {
 	case ReplayViewResultReasonDeckOut:
 		return true
+	case ReplayViewResultReasonIdle:
+		return true
 	case ReplayViewResultReasonPerfect:
 		return true
 	case ReplayViewResultReasonStorms:
+		return true
+	case ReplayViewResultReasonTerminated:
+		return true
+	case ReplayViewResultReasonTimeout:
 		return true
 	default:
 		return false
@@ -331,9 +361,12 @@ func (e ReplayViewResultReason) Valid() bool {
 
 // Defines values for ResultViewReason.
 const (
-	ResultViewReasonDeckOut ResultViewReason = "deck_out"
-	ResultViewReasonPerfect ResultViewReason = "perfect"
-	ResultViewReasonStorms  ResultViewReason = "storms"
+	ResultViewReasonDeckOut    ResultViewReason = "deck_out"
+	ResultViewReasonIdle       ResultViewReason = "idle"
+	ResultViewReasonPerfect    ResultViewReason = "perfect"
+	ResultViewReasonStorms     ResultViewReason = "storms"
+	ResultViewReasonTerminated ResultViewReason = "terminated"
+	ResultViewReasonTimeout    ResultViewReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
@@ -341,9 +374,30 @@ func (e ResultViewReason) Valid() bool {
 	switch e {
 	case ResultViewReasonDeckOut:
 		return true
+	case ResultViewReasonIdle:
+		return true
 	case ResultViewReasonPerfect:
 		return true
 	case ResultViewReasonStorms:
+		return true
+	case ResultViewReasonTerminated:
+		return true
+	case ResultViewReasonTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SeatLeftEventType.
+const (
+	SeatLeftEventTypeSeatLeft SeatLeftEventType = "seat_left"
+)
+
+// Valid indicates whether the value is a known member of the SeatLeftEventType enum.
+func (e SeatLeftEventType) Valid() bool {
+	switch e {
+	case SeatLeftEventTypeSeatLeft:
 		return true
 	default:
 		return false
@@ -371,6 +425,24 @@ func (e VariantViewSource) Valid() bool {
 	}
 }
 
+// Defines values for VariantsOptionsOnTimeout.
+const (
+	VariantsOptionsOnTimeoutBot VariantsOptionsOnTimeout = "bot"
+	VariantsOptionsOnTimeoutEnd VariantsOptionsOnTimeout = "end"
+)
+
+// Valid indicates whether the value is a known member of the VariantsOptionsOnTimeout enum.
+func (e VariantsOptionsOnTimeout) Valid() bool {
+	switch e {
+	case VariantsOptionsOnTimeoutBot:
+		return true
+	case VariantsOptionsOnTimeoutEnd:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for VariantsOptionsRainbowCards.
 const (
 	N10 VariantsOptionsRainbowCards = 10
@@ -389,17 +461,38 @@ func (e VariantsOptionsRainbowCards) Valid() bool {
 	}
 }
 
+// Defines values for VariantsSettingsOnTimeout.
+const (
+	VariantsSettingsOnTimeoutBot VariantsSettingsOnTimeout = "bot"
+	VariantsSettingsOnTimeoutEnd VariantsSettingsOnTimeout = "end"
+)
+
+// Valid indicates whether the value is a known member of the VariantsSettingsOnTimeout enum.
+func (e VariantsSettingsOnTimeout) Valid() bool {
+	switch e {
+	case VariantsSettingsOnTimeoutBot:
+		return true
+	case VariantsSettingsOnTimeoutEnd:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListGamesParamsStatus.
 const (
-	ListGamesParamsStatusActive   ListGamesParamsStatus = "active"
-	ListGamesParamsStatusFinished ListGamesParamsStatus = "finished"
-	ListGamesParamsStatusLobby    ListGamesParamsStatus = "lobby"
+	ListGamesParamsStatusActive    ListGamesParamsStatus = "active"
+	ListGamesParamsStatusCancelled ListGamesParamsStatus = "cancelled"
+	ListGamesParamsStatusFinished  ListGamesParamsStatus = "finished"
+	ListGamesParamsStatusLobby     ListGamesParamsStatus = "lobby"
 )
 
 // Valid indicates whether the value is a known member of the ListGamesParamsStatus enum.
 func (e ListGamesParamsStatus) Valid() bool {
 	switch e {
 	case ListGamesParamsStatusActive:
+		return true
+	case ListGamesParamsStatusCancelled:
 		return true
 	case ListGamesParamsStatusFinished:
 		return true
@@ -492,6 +585,11 @@ type CardView struct {
 
 // ClueEvent defines model for ClueEvent.
 type ClueEvent struct {
+	// Auto Auto is true when a bot made the move because the seat's time ran out.
+	//
+	// Example: false
+	Auto bool `json:"auto"`
+
 	// Color Example: blue
 	Color *string `json:"color"`
 
@@ -598,6 +696,10 @@ type DiscardActionType string
 
 // DiscardEvent defines model for DiscardEvent.
 type DiscardEvent struct {
+	// Auto Auto is true when a bot made the move because the seat's time ran out.
+	//
+	// Example: false
+	Auto bool     `json:"auto"`
 	Card CardFace `json:"card"`
 
 	// Drawn Drawn is the id of the card drawn after the discard, null when the deck was empty.
@@ -665,6 +767,11 @@ type GameOverEvent struct {
 // GameOverEventType Example: game_over
 type GameOverEventType string
 
+// GameResponse defines model for GameResponse.
+type GameResponse struct {
+	Game GameView `json:"game"`
+}
+
 // GameSummary defines model for GameSummary.
 type GameSummary struct {
 	CreatedAt string            `json:"created_at"`
@@ -716,6 +823,12 @@ type GameView struct {
 
 		// Score Example: 17
 		Score int `json:"score"`
+
+		// Seat Seat is the seat that terminated the game or ran out of time; null
+		// when the cards or idleness ended it.
+		//
+		// Example: 1
+		Seat *int `json:"seat"`
 	} `json:"result"`
 
 	// Score Example: 11
@@ -730,6 +843,12 @@ type GameView struct {
 
 	// Turn Example: 17
 	Turn int `json:"turn"`
+
+	// TurnDeadline TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
+	// null when the game is untimed or not active.
+	//
+	// Example: 2026-01-02T15:04:05Z
+	TurnDeadline *string `json:"turn_deadline"`
 
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
@@ -815,10 +934,10 @@ type JoinRequest struct {
 
 // OptionSpec defines model for OptionSpec.
 type OptionSpec struct {
-	Allowed *[]int      `json:"allowed,omitempty"`
-	Default interface{} `json:"default"`
-	Max     *int        `json:"max,omitempty"`
-	Min     *int        `json:"min,omitempty"`
+	Allowed *[]interface{} `json:"allowed,omitempty"`
+	Default interface{}    `json:"default"`
+	Max     *int           `json:"max,omitempty"`
+	Min     *int           `json:"min,omitempty"`
 }
 
 // PlayAction defines model for PlayAction.
@@ -840,6 +959,10 @@ type PlayActionType string
 
 // PlayEvent defines model for PlayEvent.
 type PlayEvent struct {
+	// Auto Auto is true when a bot made the move because the seat's time ran out.
+	//
+	// Example: false
+	Auto bool     `json:"auto"`
 	Card CardFace `json:"card"`
 
 	// Drawn Drawn is the id of the card drawn after the play, null when the deck was empty.
@@ -936,11 +1059,19 @@ type ReplayAction struct {
 	// Target Target, and one of Color and Rank, are set for a clue and null otherwise.
 	Target *int `json:"target"`
 
-	// Type Example: clue
+	// Type Type end closes a game that a seat or the clock ended (seat: the seat
+	// it is charged to, the reason in result); seat_left is a seat that a
+	// bot took over.
+	//
+	// Example: clue
 	Type ReplayActionType `json:"type"`
 }
 
-// ReplayActionType Example: clue
+// ReplayActionType Type end closes a game that a seat or the clock ended (seat: the seat
+// it is charged to, the reason in result); seat_left is a seat that a
+// bot took over.
+//
+// Example: clue
 type ReplayActionType string
 
 // ReplayView defines model for ReplayView.
@@ -963,6 +1094,12 @@ type ReplayView struct {
 
 		// Score Example: 17
 		Score int `json:"score"`
+
+		// Seat Seat is the seat that terminated the game or ran out of time; null
+		// when the cards or idleness ended it.
+		//
+		// Example: 1
+		Seat *int `json:"seat"`
 	} `json:"result"`
 	Seats []SeatView `json:"seats"`
 	Seed  string     `json:"seed"`
@@ -984,10 +1121,37 @@ type ResultView struct {
 
 	// Score Example: 17
 	Score int `json:"score"`
+
+	// Seat Seat is the seat that terminated the game or ran out of time; null
+	// when the cards or idleness ended it.
+	//
+	// Example: 1
+	Seat *int `json:"seat"`
 }
 
 // ResultViewReason Example: deck_out
 type ResultViewReason string
+
+// SeatLeftEvent defines model for SeatLeftEvent.
+type SeatLeftEvent struct {
+	// Bot Example: hat
+	Bot string `json:"bot"`
+
+	// Seat Example: 2
+	Seat int `json:"seat"`
+
+	// Seq Example: 21
+	Seq int `json:"seq"`
+
+	// Turn Example: 20
+	Turn int `json:"turn"`
+
+	// Type Example: seat_left
+	Type SeatLeftEventType `json:"type"`
+}
+
+// SeatLeftEventType Example: seat_left
+type SeatLeftEventType string
 
 // SeatResponse defines model for SeatResponse.
 type SeatResponse struct {
@@ -1082,24 +1246,40 @@ type VariantViewSource string
 
 // VariantsOptions defines model for VariantsOptions.
 type VariantsOptions struct {
-	EmptyClues   *bool                        `json:"empty_clues,omitempty"`
-	NoteTokens   *int                         `json:"note_tokens,omitempty"`
+	EmptyClues *bool `json:"empty_clues,omitempty"`
+	NoteTokens *int  `json:"note_tokens,omitempty"`
+
+	// OnTimeout OnTimeout is what a turn whose time ran out gets: a bot's move for the
+	// seat (bot, the default) or the game's end (end).
+	OnTimeout    *VariantsOptionsOnTimeout    `json:"on_timeout,omitempty"`
 	RainbowCards *VariantsOptionsRainbowCards `json:"rainbow_cards,omitempty"`
 	StormTokens  *int                         `json:"storm_tokens,omitempty"`
+
+	// TurnSeconds TurnSeconds is each turn's time: 0 (untimed, the default) or 5–86400.
+	TurnSeconds *int `json:"turn_seconds,omitempty"`
 }
+
+// VariantsOptionsOnTimeout OnTimeout is what a turn whose time ran out gets: a bot's move for the
+// seat (bot, the default) or the game's end (end).
+type VariantsOptionsOnTimeout string
 
 // VariantsOptionsRainbowCards defines model for VariantsOptions.RainbowCards.
 type VariantsOptionsRainbowCards int
 
 // VariantsSettings defines model for VariantsSettings.
 type VariantsSettings struct {
-	EmptyClues bool `json:"empty_clues"`
-	NoteTokens int  `json:"note_tokens"`
+	EmptyClues bool                      `json:"empty_clues"`
+	NoteTokens int                       `json:"note_tokens"`
+	OnTimeout  VariantsSettingsOnTimeout `json:"on_timeout"`
 
 	// RainbowCards 0 on variants without a rainbow suit
 	RainbowCards *int `json:"rainbow_cards,omitempty"`
 	StormTokens  int  `json:"storm_tokens"`
+	TurnSeconds  int  `json:"turn_seconds"`
 }
+
+// VariantsSettingsOnTimeout defines model for VariantsSettings.OnTimeout.
+type VariantsSettingsOnTimeout string
 
 // ListGamesParams defines parameters for ListGames.
 type ListGamesParams struct {
@@ -1173,6 +1353,12 @@ type GetReplay200JSONResponseBody struct {
 type JoinGameParams struct {
 	// IdempotencyKey makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
+// LeaveSeatParams defines parameters for LeaveSeat.
+type LeaveSeatParams struct {
+	// Bot the bot strategy that takes the seat over in an active game (see GET /v1/bots); default the strongest
+	Bot *string `form:"bot,omitempty" json:"bot,omitempty"`
 }
 
 // ListVariantsParams defines parameters for ListVariants.
@@ -1449,6 +1635,40 @@ func (t *Event) MergeGameOverEvent(v GameOverEvent) error {
 	return err
 }
 
+// AsSeatLeftEvent returns the union data inside the Event as a SeatLeftEvent
+func (t Event) AsSeatLeftEvent() (SeatLeftEvent, error) {
+	var body SeatLeftEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSeatLeftEvent overwrites any union data inside the Event as the provided SeatLeftEvent
+func (t *Event) FromSeatLeftEvent(v SeatLeftEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"seat_left"}`))
+	t.union = b
+	return err
+}
+
+// MergeSeatLeftEvent performs a merge with any union data inside the Event, using the provided SeatLeftEvent
+func (t *Event) MergeSeatLeftEvent(v SeatLeftEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"seat_left"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Event) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -1471,6 +1691,8 @@ func (t Event) ValueByDiscriminator() (interface{}, error) {
 		return t.AsGameOverEvent()
 	case "play":
 		return t.AsPlayEvent()
+	case "seat_left":
+		return t.AsSeatLeftEvent()
 	default:
 		return nil, errors.New("unknown discriminator value: " + discriminator)
 	}
@@ -1709,6 +1931,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
 	JoinGame(ctx context.Context, id string, params *JoinGameParams, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LeaveSeat Leave a seat
+	//
+	// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+	//
+	// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+	LeaveSeat(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// TerminateGame End a game for everyone
+	//
+	// The token's seat ends the active game at once, whoever is to act: the result is score 0, reason terminated, and seat the seat that ended it; the last event is game_over. A game that is not active (a lobby, or one that has already ended) answers 409 game_not_active.
+	//
+	// Corresponds with POST /games/{id}/terminate (the `TerminateGame` operationId).
+	TerminateGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Healthz The process is up
 	//
@@ -1949,6 +2185,40 @@ func (c *Client) JoinGameWithBody(ctx context.Context, id string, params *JoinGa
 // Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
 func (c *Client) JoinGame(ctx context.Context, id string, params *JoinGameParams, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewJoinGameRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LeaveSeat Leave a seat
+//
+// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+//
+// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+func (c *Client) LeaveSeat(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLeaveSeatRequest(c.Server, id, seat, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// TerminateGame End a game for everyone
+//
+// The token's seat ends the active game at once, whoever is to act: the result is score 0, reason terminated, and seat the seat that ended it; the last event is game_over. A game that is not active (a lobby, or one that has already ended) answers 409 game_not_active.
+//
+// Corresponds with POST /games/{id}/terminate (the `TerminateGame` operationId).
+func (c *Client) TerminateGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewTerminateGameRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -2621,6 +2891,108 @@ func NewJoinGameRequestWithBody(server string, id string, params *JoinGameParams
 	return req, nil
 }
 
+// NewLeaveSeatRequest constructs an http.Request for the LeaveSeat method
+func NewLeaveSeatRequest(server string, id string, seat int, params *LeaveSeatParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "seat", seat, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/seats/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Bot != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "bot", *params.Bot, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewTerminateGameRequest constructs an http.Request for the TerminateGame method
+func NewTerminateGameRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/terminate", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewHealthzRequest constructs an http.Request for the Healthz method
 func NewHealthzRequest(server string) (*http.Request, error) {
 	var err error
@@ -3022,6 +3394,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /games/{id}/seats (the `JoinGame` operationId).
 	JoinGameWithResponse(ctx context.Context, id string, params *JoinGameParams, body JoinGameJSONRequestBody, reqEditors ...RequestEditorFn) (*JoinGameResponse, error)
+
+	// LeaveSeatWithResponse Leave a seat
+	//
+	// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+	LeaveSeatWithResponse(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*LeaveSeatResponse, error)
+
+	// TerminateGameWithResponse End a game for everyone
+	//
+	// The token's seat ends the active game at once, whoever is to act: the result is score 0, reason terminated, and seat the seat that ended it; the last event is game_over. A game that is not active (a lobby, or one that has already ended) answers 409 game_not_active.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/terminate (the `TerminateGame` operationId).
+	TerminateGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*TerminateGameResponse, error)
 
 	// HealthzWithResponse The process is up
 	//
@@ -3974,6 +4364,242 @@ func (r JoinGameResponse) ContentType() string {
 	return ""
 }
 
+// LeaveSeatResponse401Headers the declared response headers of an HTTP 401 response for LeaveSeat
+type LeaveSeatResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// LeaveSeatResponse429Headers the declared response headers of an HTTP 429 response for LeaveSeat
+type LeaveSeatResponse429Headers struct {
+	RetryAfter int
+}
+
+// LeaveSeatResponse503Headers the declared response headers of an HTTP 503 response for LeaveSeat
+type LeaveSeatResponse503Headers struct {
+	RetryAfter int
+}
+
+type LeaveSeatResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *LeaveSeatResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *LeaveSeatResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LeaveSeatResponse503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r LeaveSeatResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r LeaveSeatResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LeaveSeatResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LeaveSeatResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LeaveSeatResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// TerminateGameResponse200Headers the declared response headers of an HTTP 200 response for TerminateGame
+type TerminateGameResponse200Headers struct {
+	ETag string
+}
+
+// TerminateGameResponse401Headers the declared response headers of an HTTP 401 response for TerminateGame
+type TerminateGameResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// TerminateGameResponse429Headers the declared response headers of an HTTP 429 response for TerminateGame
+type TerminateGameResponse429Headers struct {
+	RetryAfter int
+}
+
+// TerminateGameResponse503Headers the declared response headers of an HTTP 503 response for TerminateGame
+type TerminateGameResponse503Headers struct {
+	RetryAfter int
+}
+
+type TerminateGameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GameResponse
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *TerminateGameResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *TerminateGameResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *TerminateGameResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *TerminateGameResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r TerminateGameResponse) GetJSON200() *GameResponse {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r TerminateGameResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r TerminateGameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r TerminateGameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r TerminateGameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r TerminateGameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // HealthzResponse503Headers the declared response headers of an HTTP 503 response for Healthz
 type HealthzResponse503Headers struct {
 	RetryAfter int
@@ -4633,6 +5259,36 @@ func (c *ClientWithResponses) JoinGameWithResponse(ctx context.Context, id strin
 		return nil, err
 	}
 	return ParseJoinGameResponse(rsp)
+}
+
+// LeaveSeatWithResponse Leave a seat
+//
+// The token's seat (which must be the seat in the path) is given up, and the token stops working at once. In a lobby the seat is free again; when no seat with a person is left, the game is cancelled. In an active game a bot plays the seat for the rest of the game (bot, default the strongest), and the event seat_left is logged. A finished or cancelled game answers 409 game_not_active.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
+func (c *ClientWithResponses) LeaveSeatWithResponse(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*LeaveSeatResponse, error) {
+	rsp, err := c.LeaveSeat(ctx, id, seat, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLeaveSeatResponse(rsp)
+}
+
+// TerminateGameWithResponse End a game for everyone
+//
+// The token's seat ends the active game at once, whoever is to act: the result is score 0, reason terminated, and seat the seat that ended it; the last event is game_over. A game that is not active (a lobby, or one that has already ended) answers 409 game_not_active.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/terminate (the `TerminateGame` operationId).
+func (c *ClientWithResponses) TerminateGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*TerminateGameResponse, error) {
+	rsp, err := c.TerminateGame(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseTerminateGameResponse(rsp)
 }
 
 // HealthzWithResponse The process is up
@@ -5605,6 +6261,242 @@ func ParseJoinGameResponse(rsp *http.Response) (*JoinGameResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers JoinGameResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseLeaveSeatResponse parses an HTTP response from a LeaveSeatWithResponse call
+func ParseLeaveSeatResponse(rsp *http.Response) (*LeaveSeatResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LeaveSeatResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers LeaveSeatResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers LeaveSeatResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers LeaveSeatResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseTerminateGameResponse parses an HTTP response from a TerminateGameWithResponse call
+func ParseTerminateGameResponse(rsp *http.Response) (*TerminateGameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &TerminateGameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GameResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers TerminateGameResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers TerminateGameResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers TerminateGameResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers TerminateGameResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

@@ -56,10 +56,22 @@ func unions(schemas obj) {
 	}
 }
 
-// nullables marks the fields tagged x-nullable as nullable: true.
+// nullables marks the fields tagged x-nullable as nullable: true. A schema
+// written out in place of a reference is finished first, so that its own
+// nullable fields are marked in the copy too.
 func nullables(schemas obj, fromSource map[string]map[string]bool) {
-	for name, s := range schemas {
-		props, _ := s.(obj)["properties"].(obj)
+	done := map[string]bool{}
+	var finish func(name string)
+	finish = func(name string) {
+		if done[name] {
+			return
+		}
+		done[name] = true
+		s, ok := schemas[name].(obj)
+		if !ok {
+			return
+		}
+		props, _ := s["properties"].(obj)
 		for pn, p := range props {
 			po := p.(obj)
 			_, tagged := po["x-nullable"]
@@ -71,7 +83,9 @@ func nullables(schemas obj, fromSource map[string]map[string]bool) {
 				// 3.0.3 lets nullable add null only to a type in the same
 				// schema, so a reference cannot be made nullable: the
 				// referenced schema is written out in its place.
-				target, ok := schemas[strings.TrimPrefix(ref, schemaPrefix)].(obj)
+				tn := strings.TrimPrefix(ref, schemaPrefix)
+				finish(tn)
+				target, ok := schemas[tn].(obj)
 				if !ok {
 					continue
 				}
@@ -80,6 +94,9 @@ func nullables(schemas obj, fromSource map[string]map[string]bool) {
 			}
 			po["nullable"] = true
 		}
+	}
+	for name := range schemas {
+		finish(name)
 	}
 }
 

@@ -1,0 +1,196 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// Defaults of the clock's settings (see Config).
+const (
+	DefaultLobbyTTL   = time.Hour
+	DefaultIdleTTL    = 24 * time.Hour
+	DefaultSweepEvery = 250 * time.Millisecond
+	// dueBatch bounds the games one sweep settles; the next sweep takes more.
+	dueBatch = 100
+)
+
+// due is what is next due in a game.
+type due uint8
+
+const (
+	dueNone  due = iota
+	dueLobby     // a lobby that never filled expires
+	dueIdle      // an active game in which nobody acted ends
+	dueTurn      // the seat to act ran out of time
+)
+
+// TurnDeadline is when the seat to act runs out of time, and false when the
+// game is untimed or not running. The clock runs from LastAt, which the log
+// stores, so every replica and every restart agree on it.
+func (st *State) TurnDeadline() (time.Time, bool) {
+	if st.Status != StatusActive || st.Settings.TurnSeconds <= 0 || st.Game == nil || st.Game.Over() {
+		return time.Time{}, false
+	}
+	return st.LastAt.Add(time.Duration(st.Settings.TurnSeconds) * time.Second), true
+}
+
+// due derives from the stored game alone when something is next due in it.
+func (g *Games) due(st *State) (time.Time, due) {
+	switch st.Status {
+	case StatusLobby:
+		if g.cfg.LobbyTTL > 0 {
+			return st.CreatedAt.Add(g.cfg.LobbyTTL), dueLobby
+		}
+	case StatusActive:
+		if st.Game == nil || st.Game.Over() {
+			return time.Time{}, dueNone
+		}
+		at, what := time.Time{}, dueNone
+		if g.cfg.IdleTTL > 0 {
+			at, what = st.LastAt.Add(g.cfg.IdleTTL), dueIdle
+		}
+		if d, ok := st.TurnDeadline(); ok && (what == dueNone || !d.After(at)) {
+			at, what = d, dueTurn
+		}
+		return at, what
+	}
+	return time.Time{}, dueNone
+}
+
+// arm records st's next deadline in the store, so that any replica's sweep
+// finds the game when it is due. Only an index: a lost write (a crash right
+// after a change) is made good by SettleAll at the next start.
+func (g *Games) arm(ctx context.Context, st *State) {
+	at, what := g.due(st)
+	var d *time.Time
+	if what != dueNone {
+		d = &at
+	}
+	if err := g.store.SetDeadline(ctx, st.ID, st.Version, d); err != nil {
+		g.log.Warn("could not record a game's deadline", "game", st.ID, "err", err.Error())
+	}
+}
+
+// rearm records the deadline after a log entry of a timed game. An untimed
+// game's next deadline (idleness) only moves later with each entry, and a
+// recorded deadline that comes early is harmless (settle finds nothing due
+// and records the true one), so those skip the write that every move would
+// otherwise cost.
+func (g *Games) rearm(ctx context.Context, st *State) {
+	if st.Settings.TurnSeconds > 0 {
+		g.arm(ctx, st)
+	}
+}
+
+// Sweep settles every game whose recorded deadline has passed and tells
+// how many it looked at. The background sweeper calls it every
+// Config.SweepEvery; tests on a fake clock call it themselves.
+func (g *Games) Sweep(ctx context.Context) (int, error) {
+	ids, err := g.store.DueGames(ctx, g.cfg.Now(), dueBatch)
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range ids {
+		if err := g.settle(ctx, id); err != nil {
+			g.log.Warn("could not settle a due game", "game", id, "err", err.Error())
+		}
+	}
+	return len(ids), nil
+}
+
+// SettleAll settles every lobby and active game, whatever its recorded
+// deadline says: at start, a deadline that passed while no server ran is
+// applied, and one whose record was lost is recorded again.
+func (g *Games) SettleAll(ctx context.Context) (int, error) {
+	n := 0
+	for _, status := range []string{StatusLobby, StatusActive} {
+		cursor := ""
+		for {
+			rows, next, err := g.store.ListGames(ctx, status, models.MaxPageSize, cursor)
+			if err != nil {
+				return n, err
+			}
+			for _, row := range rows {
+				if err := g.settle(ctx, row.ID); err != nil {
+					g.log.Warn("could not settle a game", "game", row.ID, "err", err.Error())
+				}
+				n++
+			}
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+	}
+	return n, nil
+}
+
+// settle applies what is due in game id, if its time has come, else
+// records when it will be. Everything it applies goes through the log's
+// (game, seq) key, pinned to the version it judged, so that replicas
+// settling the same game at once, or a late move racing a timeout, have
+// one winner: each turn times out once, or not at all.
+func (g *Games) settle(ctx context.Context, id string) error {
+	st, err := g.load(ctx, id)
+	if err != nil {
+		return err
+	}
+	at, what := g.due(st)
+	if what == dueNone || g.cfg.Now().Before(at) {
+		g.arm(ctx, st)
+		return nil
+	}
+	v := st.Version
+	switch what {
+	case dueLobby:
+		_, err = g.store.CancelLobby(ctx, id, v)
+		if errors.Is(err, models.ErrConflict) {
+			return nil // it changed meanwhile: the next look decides
+		}
+		return err
+	case dueIdle:
+		cur := st.Game.Current()
+		_, _, err = g.Act(ctx, id, cur, Move{Action: fixedAction(engine.EndGame(cur, engine.EndIdle)), Version: &v})
+	case dueTurn:
+		cur := st.Game.Current()
+		m := Move{Action: fixedAction(engine.EndGame(cur, engine.EndTimeout)), Version: &v}
+		if st.Settings.OnTimeout != variants.OnTimeoutEnd {
+			if strat, _ := g.takeOverBot(""); strat != nil {
+				a, err := botMove(st, strat, cur)
+				if err != nil {
+					return err
+				}
+				m = Move{Action: fixedAction(a), Version: &v, auto: true}
+			}
+		}
+		_, _, err = g.Act(ctx, id, cur, m)
+	}
+	if errors.Is(err, ErrStaleVersion) || errors.Is(err, ErrNotYourTurn) || errors.Is(err, ErrNotActive) {
+		return nil // someone moved, or another replica settled it first
+	}
+	return err
+}
+
+// sweep runs Sweep every SweepEvery until shutdown.
+func (g *Games) sweep() {
+	defer g.bg.Done()
+	t := time.NewTicker(g.cfg.SweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-g.shutdown:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			if _, err := g.Sweep(ctx); err != nil && !g.shuttingDown() {
+				g.log.Warn("sweep for due games failed", "err", err.Error())
+			}
+			cancel()
+		}
+	}
+}

@@ -1,0 +1,277 @@
+package play
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// fakeClock is a clock that moves only when told.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newFakeClock() *fakeClock { return &fakeClock{t: time.Now()} }
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// Catch sets the clock to t if t is later: the store stamps some changes
+// (a game's creation, the join that starts it) with the real time.
+func (c *fakeClock) Catch(t time.Time) {
+	c.mu.Lock()
+	if t.After(c.t) {
+		c.t = t
+	}
+	c.mu.Unlock()
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// clockedGames is a home of games on store with a fake clock and no
+// background sweeper: the test sweeps.
+func clockedGames(t *testing.T, store Store, clock *fakeClock, tweak ...func(*Config)) *Games {
+	t.Helper()
+	cfg := Config{Store: store, Bots: bots.List(), Now: clock.Now, SweepEvery: -1}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	g, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Shutdown(context.Background()) })
+	clocks[g] = clock
+	return g
+}
+
+// timedTable opens a full two-seat game of people with a turn clock.
+func timedTable(t *testing.T, g *Games, seconds int, onTimeout string) *State {
+	t.Helper()
+	ctx := context.Background()
+	st, _, err := g.Create(ctx, NewGame{Variant: "basic", Players: 2, Seed: seed("clock"), Name: "Alice",
+		Options: variants.Options{TurnSeconds: &seconds, OnTimeout: &onTimeout}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, st, err = g.Join(ctx, st.ID, "Bob"); err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := clocks[g]; ok {
+		c.Catch(st.LastAt)
+	}
+	return st
+}
+
+// clocks are the fake clocks of the homes of games that tests made.
+var clocks = map[*Games]*fakeClock{}
+
+func sweep(t *testing.T, g *Games) {
+	t.Helper()
+	if _, err := g.Sweep(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTurnClockBot: on a fake clock, nothing happens before a turn's
+// deadline; at it, the strongest bot makes exactly one move for the seat,
+// marked auto; the next turn gets a fresh deadline; a seat that moves in
+// time is not touched.
+func TestTurnClockBot(t *testing.T) {
+	clock := newFakeClock()
+	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
+	ctx := context.Background()
+	st := timedTable(t, g, 30, variants.OnTimeoutBot)
+	d, ok := st.TurnDeadline()
+	if !ok || d.Sub(st.LastAt) != 30*time.Second {
+		t.Fatalf("deadline %v (%t), last change %v", d, ok, st.LastAt)
+	}
+	clock.Advance(29 * time.Second)
+	sweep(t, g)
+	if n := len(mustLoad(t, g, st.ID).Log); n != 0 {
+		t.Fatalf("%d entries before the deadline", n)
+	}
+	clock.Advance(time.Second)
+	sweep(t, g)
+	sweep(t, g) // a second look at the same moment changes nothing
+	after := mustLoad(t, g, st.ID)
+	if len(after.Log) != 1 || !after.Log[0].Auto || after.Log[0].Seat != 0 || !after.Log[0].Action.IsMove() {
+		t.Fatalf("log after the deadline: %+v", after.Log)
+	}
+	if d2, _ := after.TurnDeadline(); !d2.Equal(clock.Now().UTC().Truncate(time.Millisecond).Add(30 * time.Second)) {
+		t.Fatalf("next deadline %v", d2)
+	}
+	// Seat 1 moves in time: its clock restarts for seat 0, untouched.
+	clock.Advance(20 * time.Second)
+	if _, _, err := g.Act(ctx, st.ID, 1, Move{Action: fixed(engine.ClueRank(0, 1))}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(20 * time.Second)
+	sweep(t, g)
+	if got := mustLoad(t, g, st.ID); len(got.Log) != 2 || got.Log[1].Auto {
+		t.Fatalf("log %+v", got.Log)
+	}
+	clock.Advance(10 * time.Second)
+	sweep(t, g)
+	if got := mustLoad(t, g, st.ID); len(got.Log) != 3 || !got.Log[2].Auto || got.Log[2].Seat != 0 {
+		t.Fatalf("log %+v", got.Log)
+	}
+}
+
+// TestTurnClockEnd: on_timeout end ends the game at the deadline, score 0,
+// charged to the seat that ran out of time.
+func TestTurnClockEnd(t *testing.T) {
+	clock := newFakeClock()
+	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
+	st := timedTable(t, g, 5, variants.OnTimeoutEnd)
+	if _, _, err := g.Act(context.Background(), st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(5 * time.Second)
+	sweep(t, g)
+	got := mustLoad(t, g, st.ID)
+	r, over := got.Game.Result()
+	if !over || got.Status != StatusFinished || r.Reason != engine.EndTimeout || r.Seat != 1 || r.Score != 0 || !got.EndLogged {
+		t.Fatalf("status %s result %+v", got.Status, r)
+	}
+	if _, ok := got.TurnDeadline(); ok {
+		t.Fatal("a finished game has a turn deadline")
+	}
+}
+
+// TestExpiry: a lobby that never fills is cancelled after LobbyTTL; an
+// active game in which nobody acts ends after IdleTTL (reason idle); a game
+// in which someone acted in time lives on.
+func TestExpiry(t *testing.T) {
+	clock := newFakeClock()
+	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock, func(c *Config) {
+		c.LobbyTTL, c.IdleTTL = time.Minute, time.Hour
+	})
+	ctx := context.Background()
+	lobby, _, err := g.Create(ctx, NewGame{Variant: "basic", Players: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle := table(t, g, "basic", 2, "idle")
+	busy := table(t, g, "basic", 2, "busy")
+	clock.Catch(busy.LastAt)
+	clock.Advance(time.Minute)
+	sweep(t, g)
+	if st := mustLoad(t, g, lobby.ID); st.Status != StatusCancelled || st.Version != lobby.Version+1 {
+		t.Fatalf("lobby after its TTL: %s v%d", st.Status, st.Version)
+	}
+	clock.Advance(50 * time.Minute)
+	if _, _, err := g.Act(ctx, busy.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(10 * time.Minute)
+	sweep(t, g)
+	st := mustLoad(t, g, idle.ID)
+	if r, _ := st.Game.Result(); st.Status != StatusFinished || r.Reason != engine.EndIdle || r.Score != 0 {
+		t.Fatalf("idle game: %s %+v", st.Status, r)
+	}
+	if st := mustLoad(t, g, busy.ID); st.Status != StatusActive {
+		t.Fatalf("the busy game is %s", st.Status)
+	}
+}
+
+// TestDeadlinePassedWhileDown: a deadline that passed while no server ran
+// is settled when one starts, even when its record was lost.
+func TestDeadlinePassedWhileDown(t *testing.T) {
+	store := openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	clock := newFakeClock()
+	first := clockedGames(t, store, clock)
+	st := timedTable(t, first, 10, variants.OnTimeoutEnd)
+	_ = first.Shutdown(context.Background())
+	// The record of the deadline is lost, as after a crash right after a change.
+	if err := store.SetDeadline(context.Background(), st.ID, st.Version, nil); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Hour)
+	second := clockedGames(t, store, clock)
+	sweep(t, second)
+	if got := mustLoad(t, second, st.ID); got.Status != StatusActive {
+		t.Fatalf("a game with no recorded deadline was settled by a sweep: %s", got.Status)
+	}
+	if _, err := second.SettleAll(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := mustLoad(t, second, st.ID)
+	if r, _ := got.Game.Result(); got.Status != StatusFinished || r.Reason != engine.EndTimeout || r.Seat != 0 {
+		t.Fatalf("after the restart: %s %+v", got.Status, r)
+	}
+}
+
+// TestTwoReplicasOneClock: two servers on one database sweep a clocked game
+// that nobody plays, at the same moments: every turn gets exactly one
+// automatic move, with no gap and no duplicate.
+func TestTwoReplicasOneClock(t *testing.T) {
+	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
+		clock := newFakeClock()
+		a := clockedGames(t, openStore(t, dbURL), clock)
+		b := clockedGames(t, openStore(t, dbURL), clock)
+		st := timedTable(t, a, 5, variants.OnTimeoutBot)
+		const turns = 8
+		for turn := range turns {
+			clock.Advance(5 * time.Second)
+			var wg sync.WaitGroup
+			for _, g := range []*Games{a, b, a, b} {
+				wg.Go(func() { sweep(t, g) })
+			}
+			wg.Wait()
+			got := mustLoad(t, b, st.ID)
+			if len(got.Log) != turn+1 {
+				t.Fatalf("turn %d: %d entries", turn, len(got.Log))
+			}
+			for i, e := range got.Log {
+				if e.Seq != i || !e.Auto || e.Seat != i%2 {
+					t.Fatalf("entry %d: %+v", i, e)
+				}
+			}
+		}
+	})
+}
+
+// TestTimeoutRacesLateMove: at the deadline, the seat's own late move and
+// the timeout race for the same seq on two replicas: exactly one of them is
+// the turn's entry, and the loser changes nothing.
+func TestTimeoutRacesLateMove(t *testing.T) {
+	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
+		for round := range 6 {
+			clock := newFakeClock()
+			a := clockedGames(t, openStore(t, dbURL), clock)
+			b := clockedGames(t, openStore(t, dbURL), clock)
+			st := timedTable(t, a, 5, variants.OnTimeoutBot)
+			clock.Advance(5 * time.Second)
+			var wg sync.WaitGroup
+			var moveErr error
+			wg.Go(func() { sweep(t, b) })
+			wg.Go(func() {
+				_, _, moveErr = a.Act(context.Background(), st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))})
+			})
+			wg.Wait()
+			got := mustLoad(t, a, st.ID)
+			if len(got.Log) != 1 {
+				t.Fatalf("round %d: %d entries", round, len(got.Log))
+			}
+			if (moveErr == nil) == got.Log[0].Auto {
+				t.Fatalf("round %d: move error %v, entry auto %t", round, moveErr, got.Log[0].Auto)
+			}
+		}
+	})
+}

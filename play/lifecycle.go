@@ -1,0 +1,115 @@
+package play
+
+import (
+	"context"
+	"errors"
+
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+)
+
+// tableRetries bounds how often an entry about the table (an end, a leave)
+// is tried again after losing the log's next seq to a racing move: it may
+// come at any turn, so a lost race is no reason to give up, but a game in
+// which moves keep winning must not hold the caller forever.
+const tableRetries = 8
+
+// Terminate ends game id for everyone, charged to seat: score 0, reason
+// terminated. It is an entry in the log like a move, under the same (game,
+// seq) key, so that a termination and a move racing for one seq have one
+// winner, and a second termination finds the game over.
+// occupant, when set, must still hold the seat.
+func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *string) (*State, engine.Event, error) {
+	m := Move{Action: fixedAction(engine.EndGame(seat, engine.EndTerminated)), Occupant: occupant}
+	return g.tableEntry(ctx, id, seat, m)
+}
+
+func fixedAction(a engine.Action) func(*engine.Config) engine.Action {
+	return func(*engine.Config) engine.Action { return a }
+}
+
+// Leave gives up seat of game id. In a lobby the seat is free again, and a
+// lobby with no person left is cancelled. In an active game the bot
+// strategy bot ("": the strongest) plays the seat from now on, and the log
+// says so (engine.Leave). Either way the seat gets a new occupant, so the
+// leaver's credential (occupant, when set) stops working. The returned
+// state is nil when nothing is left to show the leaver.
+func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*State, error) {
+	strat, err := g.takeOverBot(bot)
+	if err != nil {
+		return nil, err
+	}
+	for range tableRetries {
+		st, err := g.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if err := CheckSeat(st, seat); err != nil {
+			return nil, err
+		}
+		occ := st.Occupant(seat)
+		if occupant != nil && occ != *occupant || occ == "" && occupant == nil {
+			return nil, ErrRevoked
+		}
+		switch st.Status {
+		case StatusLobby:
+			_, err := g.store.LeaveLobby(ctx, id, seat, occ)
+			if errors.Is(err, models.ErrNotLobby) {
+				continue // the last seat was taken meanwhile: leave the game
+			}
+			if err != nil {
+				return nil, storeError(err)
+			}
+			st, err := g.load(ctx, id)
+			if err == nil {
+				g.arm(ctx, st)
+			}
+			return st, err
+		case StatusActive:
+			if strat == nil {
+				return nil, errorf(NoBot, "no bot strategy can take the seat on this server")
+			}
+			m := Move{Action: fixedAction(engine.LeaveSeat(seat)), Occupant: &occ, takeOver: strat.Name}
+			st, _, err := g.tableEntry(ctx, id, seat, m)
+			return st, err
+		default:
+			return nil, errorf(NotActive, "the game is %s", st.Status)
+		}
+	}
+	return nil, errorf(StaleVersion, "the game kept changing; try again")
+}
+
+// takeOverBot is the strategy named bot, or the strongest ("" names none).
+func (g *Games) takeOverBot(bot string) (*bots.Strategy, error) {
+	if bot != "" {
+		s := g.Strategy(bot)
+		if s == nil {
+			return nil, errorf(Invalid, "unknown bot strategy %q (see GET /v1/bots)", truncate(bot, 64))
+		}
+		return s, nil
+	}
+	// Config.Bots lists the strategies weakest first.
+	for i := len(g.cfg.Bots) - 1; i >= 0; i-- {
+		if g.cfg.Bots[i].New != nil {
+			return &g.cfg.Bots[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// tableEntry appends m's entry that seat asks for at whatever turn the game
+// is on, trying again when a move took the seq first.
+func (g *Games) tableEntry(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
+	for range tableRetries {
+		st, ev, err := g.act(ctx, id, seat, m)
+		if errors.Is(err, ErrStaleVersion) || errors.Is(err, ErrNotYourTurn) {
+			continue
+		}
+		if err == nil {
+			g.Kick(st)
+		}
+		return st, ev, err
+	}
+	return nil, engine.Event{}, errorf(StaleVersion, "the game kept moving; try again")
+}
