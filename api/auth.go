@@ -55,6 +55,9 @@ func (s *Server) issueToken(gameID string, seat int, occupant string) (string, e
 // parseToken checks signature, algorithm, expiry, issuer and audience. Every
 // failure is the same 401 to the client; the reason is not worth leaking.
 func (s *Server) parseToken(raw string) (*seatClaims, error) {
+	if cl := s.tokens.get(raw, s.now()); cl != nil {
+		return cl, nil
+	}
 	p := jwt.NewParser(
 		jwt.WithValidMethods([]string{tokenAlg}),
 		jwt.WithExpirationRequired(),
@@ -72,6 +75,7 @@ func (s *Server) parseToken(raw string) (*seatClaims, error) {
 	if claims.Game == "" || claims.Seat < 0 {
 		return nil, errors.New("token names no seat")
 	}
+	s.tokens.put(raw, &claims)
 	return &claims, nil
 }
 

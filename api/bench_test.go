@@ -78,3 +78,26 @@ func BenchmarkVariants(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParseToken measures a seat token's check, verified once and then
+// remembered (cached) against verified every time (uncached).
+func BenchmarkParseToken(b *testing.B) {
+	e := sqliteEnv(b)
+	tb := e.newTable("basic", 2, variants.Options{}, "bench-token")
+	raw := tb.tokens[0]
+	b.Run("cached", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := e.srv.parseToken(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("uncached", func(b *testing.B) {
+		for b.Loop() {
+			e.srv.tokens = newTokenCache(4096)
+			if _, err := e.srv.parseToken(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -65,6 +65,7 @@ type Server struct {
 	metricsHandler gin.HandlerFunc
 
 	outage       outage
+	tokens       *tokenCache
 	bodies       bodyReaders
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
@@ -111,6 +112,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		shutdown:   make(chan struct{}),
 	}
 	s.metricsHandler = s.metrics.handler()
+	s.tokens = newTokenCache(4096)
 	s.parker = park.New(parkHost{s})
 	if err := s.routes(); err != nil {
 		return nil, err
