@@ -203,3 +203,17 @@ func decodeCursor(c string) (time.Time, string, error) {
 	}
 	return at.UTC(), id, nil
 }
+
+// GameVersion returns the game's version, or ErrNotFound: one indexed row,
+// for a reader that holds a copy of the game and only needs to know whether
+// it is still current (every change bumps the version).
+func (s *Store) GameVersion(ctx context.Context, id string) (int64, error) {
+	var v []int64
+	if err := s.r.WithContext(ctx).Raw("SELECT version FROM games WHERE id = ?", id).Scan(&v).Error; err != nil {
+		return 0, err
+	}
+	if len(v) == 0 {
+		return 0, ErrNotFound
+	}
+	return v[0], nil
+}

@@ -99,10 +99,19 @@ func (c *stateCache) put(st *State) {
 // may be stale when another replica moved since; only act uses it, and the
 // log's unique (game, seq) key catches that staleness (see act).
 func (c *stateCache) active(id string) *State {
+	if st := c.copyOf(id); st != nil && st.Status == StatusActive {
+		return st
+	}
+	return nil
+}
+
+// copyOf returns a copy of the cached state of game id, whatever its
+// status, or nil. The caller checks that it is current (see load).
+func (c *stateCache) copyOf(id string) *State {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[id]
-	if e == nil || e.st.Status != StatusActive {
+	if e == nil {
 		return nil
 	}
 	c.touch(e)

@@ -183,6 +183,14 @@ func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	if !ValidID(id) {
 		return nil, ErrNotFound
 	}
+	// A cached game whose version is still the stored one is the stored
+	// game: every change bumps the version. One row answers that, where a
+	// load reads the seats and the whole log.
+	if st := g.cache.copyOf(id); st != nil {
+		if v, err := g.store.GameVersion(ctx, id); err == nil && v == st.Version {
+			return st, nil
+		}
+	}
 	row, seats, log, err := g.store.LoadGame(ctx, id)
 	if err != nil {
 		return nil, storeError(err)

@@ -47,6 +47,9 @@ type Store interface {
 	SigningSecret(ctx context.Context) ([]byte, error)
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
+	// GameVersion returns a game's version (models.ErrNotFound when there is
+	// none), without its seats and log.
+	GameVersion(ctx context.Context, id string) (int64, error)
 	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
 	// LookupIdempotency and CompleteIdempotency keep Idempotency-Keys; the
