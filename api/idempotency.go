@@ -37,7 +37,8 @@ func (s *Server) idempotent(c *gin.Context) {
 	c.Request.Body = io.NopCloser(bytes.NewReader(body))
 	caller := "addr " + c.ClientIP()
 	if a := seatOf(c); a != nil {
-		caller = "seat " + a.game + "/" + itoa(a.seat)
+		// The occupancy too: a seat taken over by someone new is a new caller.
+		caller = "seat " + a.game + "/" + itoa(a.seat) + "/" + a.occupant
 	}
 	scope := c.Request.URL.Path + " " + caller
 	sum := sha256.Sum256(append([]byte(c.Request.Method+" "+c.Request.URL.Path+"\n"), body...))
