@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/hanablive"
 	"github.com/hanabi-server/hanabi/variants"
+	"github.com/hanabi-server/hanabi/variants/varianttest"
 )
 
 // TestVariantPages walks the whole listing page by page, with and without
@@ -145,30 +145,7 @@ func TestReplayCatalogueVariants(t *testing.T) {
 // for every catalogue variant says what hanab.live's rules code says: clue
 // colors and ranks, max score, and each card's copies and touching clues.
 func TestVariantViewsMatchHanabLive(t *testing.T) {
-	b, err := os.ReadFile("../variants/testdata/hanablive/touches.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref struct {
-		Variants []struct {
-			Name       string   `json:"name"`
-			ClueColors []string `json:"clue_colors"`
-			ClueRanks  []int    `json:"clue_ranks"`
-			MaxScore   int      `json:"max_score"`
-			Suits      []struct {
-				Name   string     `json:"name"`
-				Copies []int      `json:"copies"`
-				Colors [][]string `json:"colors"`
-				Ranks  [][]int    `json:"ranks"`
-			} `json:"suits"`
-		} `json:"variants"`
-	}
-	if err := json.Unmarshal(b, &ref); err != nil {
-		t.Fatal(err)
-	}
-	if len(ref.Variants) != 2187 {
-		t.Fatalf("%d variants in touches.json", len(ref.Variants))
-	}
+	ref := varianttest.ReadTouches(t)
 	for _, want := range ref.Variants {
 		v, err := variants.Get(want.Name)
 		if err != nil {

@@ -2,13 +2,13 @@ package variants_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/variants"
 	"github.com/hanabi-server/hanabi/variants/internal/catalogue"
+	"github.com/hanabi-server/hanabi/variants/varianttest"
 )
 
 // TestCatalogueUpToDate: generating the catalogue again from hanab.live's
@@ -35,37 +35,11 @@ func TestCatalogueUpToDate(t *testing.T) {
 	}
 }
 
-// touchesFile is hanab.live's own answer for every card of every variant.
-type touchesFile struct {
-	Variants []struct {
-		Name       string   `json:"name"`
-		ClueColors []string `json:"clue_colors"`
-		ClueRanks  []int    `json:"clue_ranks"`
-		MaxScore   int      `json:"max_score"`
-		Suits      []struct {
-			Name   string     `json:"name"`
-			Copies []int      `json:"copies"`
-			Colors [][]string `json:"colors"`
-			Ranks  [][]int    `json:"ranks"`
-		} `json:"suits"`
-	} `json:"variants"`
-}
-
 // TestCatalogueTouches resolves every catalogue variant and compares it with
 // what hanab.live's rules code answers: clue colors, clue ranks, the maximum
 // score, and for every suit and rank the copies and the clues that touch it.
 func TestCatalogueTouches(t *testing.T) {
-	b, err := os.ReadFile("testdata/hanablive/touches.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref touchesFile
-	if err := json.Unmarshal(b, &ref); err != nil {
-		t.Fatal(err)
-	}
-	if len(ref.Variants) != 2187 {
-		t.Fatalf("touches.json holds %d variants", len(ref.Variants))
-	}
+	ref := varianttest.ReadTouches(t)
 	n := 0
 	for _, v := range variants.All() {
 		if v.Source == variants.SourceHanabLive {
