@@ -1,10 +1,7 @@
 package storetest
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"net/url"
-	"os"
 	"testing"
 )
 
@@ -15,13 +12,7 @@ import (
 // the test, saying so, when Env is unset.
 func PostgresDatabase(t testing.TB, prefix string) (dbURL, name string, admin func(sql string) error) {
 	t.Helper()
-	base := os.Getenv(Env)
-	if base == "" {
-		t.Skip(Env + " is unset; skipping the Postgres run")
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	name = prefix + hex.EncodeToString(b)
+	base, name := serverAndName(t, prefix)
 	admin = adminOn(base)
 	if err := admin("CREATE DATABASE " + name); err != nil {
 		t.Fatalf("create database on %s: %v", Env, err)

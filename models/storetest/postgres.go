@@ -23,13 +23,7 @@ const Env = "HANABI_TEST_DATABASE_URL"
 // test ends. It skips the test, saying so, when Env is unset.
 func PostgresURL(t testing.TB, prefix string) string {
 	t.Helper()
-	base := os.Getenv(Env)
-	if base == "" {
-		t.Skip(Env + " is unset; skipping the Postgres run")
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := prefix + hex.EncodeToString(b)
+	base, schema := serverAndName(t, prefix)
 	exec := adminOn(base)
 	if err := exec("CREATE SCHEMA " + schema); err != nil {
 		t.Fatalf("create schema on %s: %v", Env, err)
@@ -74,4 +68,17 @@ func adminOn(base string) func(sql string) error {
 		_, err = conn.Exec(ctx, sql)
 		return err
 	}
+}
+
+// serverAndName returns the test server's URL and a fresh name that starts
+// with prefix, or skips the test, saying so, when Env is unset.
+func serverAndName(t testing.TB, prefix string) (base, name string) {
+	t.Helper()
+	base = os.Getenv(Env)
+	if base == "" {
+		t.Skip(Env + " is unset; skipping the Postgres run")
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return base, prefix + hex.EncodeToString(b)
 }
