@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 )
 
@@ -29,10 +30,11 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 		g   *Game
 		err error
 	)
-	if s.dialect == dialectPostgres && idempotencyOf(ctx) == nil {
-		// One statement, one round trip; a move with an idempotency key
-		// takes the transaction, which records the key with it.
-		g, err = s.appendPostgres(ctx, a, status)
+	if s.appends != nil && idempotencyOf(ctx) == nil {
+		// One statement, one round trip, shared with the moves of other
+		// games that arrive meanwhile; a move with an idempotency key takes
+		// the transaction, which records the key with it.
+		g, err = s.appends.do(ctx, appendReq{a: a, status: status})
 	} else {
 		g, err = s.appendTx(ctx, a, status, nil)
 	}
@@ -51,6 +53,16 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 	g.utc()
 	return g, nil
 }
+
+// appendReq is one AppendAction call waiting for its batch.
+type appendReq struct {
+	a      Action
+	status string
+}
+
+// sameGame keeps two entries of one game out of one batch: the second needs
+// the first committed (its previous entry), so it waits for the next.
+func sameGame(a, b appendReq) bool { return a.a.GameID == b.a.GameID }
 
 // appendTx appends a in a transaction; also, when set, runs in it too.
 func (s *Store) appendTx(ctx context.Context, a Action, status string, also func(tx *gorm.DB) error) (*Game, error) {
@@ -93,45 +105,35 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, also func
 }
 
 // appendPostgresSQL does the whole append in one statement, hence one round
-// trip and an implicit transaction: insert the entry if the previous one
-// exists, bump the game and return it. No row back means the previous entry is missing or the
-// game is unknown; a taken seq is a unique violation.
+// trip: insert the entry if the game exists and the previous entry is there
+// (seq 0 needs none) and its seq is free, bump the game and return it. No
+// row back means the seq was taken or skipped, or the game is unknown: it
+// never fails for that, so that it can share a transaction with others.
 const appendPostgresSQL = `
 WITH ins AS (
 	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
-	SELECT CAST(? AS varchar), CAST(? AS integer), CAST(? AS integer), CAST(? AS integer),
-		CAST(? AS integer), CAST(? AS integer), CAST(? AS integer), CAST(? AS boolean), CAST(? AS timestamptz)
-	WHERE CAST(? AS integer) = 0
-		OR EXISTS (SELECT 1 FROM actions WHERE game_id = CAST(? AS varchar) AND seq = CAST(? AS integer) - 1)
+	SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::boolean, $9::timestamptz
+	WHERE ($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
+		OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1)
+	ON CONFLICT (game_id, seq) DO NOTHING
 	RETURNING game_id
-), upd AS (
-	UPDATE games SET version = version + 1,
-		status = COALESCE(NULLIF(CAST(? AS varchar), ''), status),
-		updated_at = CAST(? AS timestamptz)
-	WHERE id = (SELECT game_id FROM ins)
-	RETURNING id, variant, options, seed, players, status, version, created_at, updated_at
 )
-SELECT * FROM upd`
+UPDATE games SET version = version + 1,
+	status = COALESCE(NULLIF($10::varchar, ''), status),
+	updated_at = $9::timestamptz
+WHERE id = (SELECT game_id FROM ins)
+RETURNING id, variant, options, seed, players, status, version, created_at, updated_at`
 
+// appendPostgres appends one entry alone (see appendsPostgres for many).
 func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Game, error) {
-	var rows []Game
-	err := s.w.WithContext(ctx).Raw(appendPostgresSQL,
-		a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
-		a.Seq, a.GameID, a.Seq,
-		status, a.CreatedAt,
-	).Scan(&rows).Error
-	if err != nil {
-		return nil, err
+	var g Game
+	err := s.pg.QueryRow(ctx, appendPostgresSQL, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt, status).
+		Scan(&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status, &g.Version, &g.CreatedAt, &g.UpdatedAt)
+	switch {
+	case err == nil:
+		return &g, nil
+	case errors.Is(err, pgx.ErrNoRows):
+		return nil, s.refused(ctx, a.GameID)
 	}
-	if len(rows) == 1 {
-		return &rows[0], nil
-	}
-	var n int64
-	if err := s.r.WithContext(ctx).Model(&Game{}).Where("id = ?", a.GameID).Count(&n).Error; err != nil {
-		return nil, err
-	}
-	if n == 0 {
-		return nil, ErrNotFound
-	}
-	return nil, ErrConflict
+	return nil, err
 }

@@ -208,6 +208,9 @@ func decodeCursor(c string) (time.Time, string, error) {
 // for a reader that holds a copy of the game and only needs to know whether
 // it is still current (every change bumps the version).
 func (s *Store) GameVersion(ctx context.Context, id string) (int64, error) {
+	if s.versions != nil {
+		return s.versions.do(ctx, id)
+	}
 	var v []int64
 	if err := s.r.WithContext(ctx).Raw("SELECT version FROM games WHERE id = ?", id).Scan(&v).Error; err != nil {
 		return 0, err

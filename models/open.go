@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/glebarez/sqlite"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -32,6 +34,13 @@ type Store struct {
 	// in Go instead of spinning in SQLite's busy handler; r is a separate pool
 	// whose readers proceed in parallel thanks to WAL. On Postgres w == r.
 	w, r *gorm.DB
+	// pg is the pool under w and r on Postgres: the hot path (versions,
+	// appends, notifications) speaks to it directly, without gorm.
+	pg *pgxpool.Pool
+	// versions and appends gather concurrent calls into one statement
+	// (nil on SQLite).
+	versions *batcher[string, int64]
+	appends  *batcher[appendReq, *Game]
 
 	notifier  *notifier
 	listener  *listener  // nil unless Postgres
@@ -81,7 +90,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 			return nil, fmt.Errorf("listen for changes: %w", err)
 		}
 		s.listener = l
-		s.publisher = startPublisher(s.w, s.instance)
+		s.publisher = startPublisher(s.pg, s.instance)
 	}
 	return s, nil
 }
@@ -106,18 +115,29 @@ func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 
 func (s *Store) openPostgres(ctx context.Context, url string, pool int) error {
 	s.dialect = dialectPostgres
-	db, err := gorm.Open(postgres.Open(url), gormConfig())
+	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return fmt.Errorf("open postgres: %w", err)
 	}
-	s.w, s.r = db, db
-	sqlDB, err := db.DB()
-	if err != nil {
-		return err
+	cfg.MaxConns = int32(pool)
+	cfg.MaxConnIdleTime = 5 * time.Minute
+	if s.pg, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+		return fmt.Errorf("open postgres: %w", err)
 	}
+	// gorm shares the pool: one set of connections for both. database/sql
+	// keeps none idle (OpenDBFromPool sees to it), so that none is held
+	// away from the pool.
+	sqlDB := stdlib.OpenDBFromPool(s.pg)
 	sqlDB.SetMaxOpenConns(pool)
-	sqlDB.SetMaxIdleConns(pool)
-	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	db, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig())
+	if err != nil {
+		sqlDB.Close()
+		return fmt.Errorf("open postgres: %w", err)
+	}
+	s.w, s.r = db, db
+	s.versions = newBatcher(batchRunners, batchSize, s.versionsPostgres)
+	s.appends = newBatcher(batchRunners, batchSize, s.appendsPostgres)
+	s.appends.conflicts = sameGame
 	return sqlDB.PingContext(ctx)
 }
 
@@ -171,6 +191,9 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
 	s.w, s.r = w, w
+	// One writer connection: one batch at a time.
+	s.appends = newBatcher(1, batchSize, s.appendsSQLite)
+	s.appends.conflicts = sameGame
 	wDB, err := w.DB()
 	if err != nil {
 		return err
@@ -274,6 +297,9 @@ func (s *Store) closeDBs() error {
 		if s.r == s.w {
 			break
 		}
+	}
+	if s.pg != nil {
+		s.pg.Close()
 	}
 	return errors.Join(errs...)
 }

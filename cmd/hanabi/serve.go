@@ -43,6 +43,7 @@ type serveConfig struct {
 	maxConns          int
 	variantsDir       string
 	lobbyTTL, idleTTL time.Duration
+	pprofAddr         string
 
 	// onListen, when set, learns the bound address (tests listen on port 0).
 	onListen func(net.Addr)
@@ -113,6 +114,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	integer(&c.maxConns, "max-conns", "HANABI_MAX_CONNS", defaultMaxConns(), "connections in all; over it idle ones are closed first; 0: no cap (default: the open-file limit less 256)")
 	fs.StringVar(&c.variantsDir, "variants-dir", envString("HANABI_VARIANTS_DIR", ""),
 		"folder of variant files (*.json) added to the registry at start; a bad file stops the start (env HANABI_VARIANTS_DIR)")
+	fs.StringVar(&c.pprofAddr, "pprof-addr", envString("HANABI_PPROF_ADDR", ""),
+		"address of a separate listener for Go's profiler (/debug/pprof/), e.g. 127.0.0.1:6060; empty: none (env HANABI_PPROF_ADDR)")
 	dur(&c.lobbyTTL, "lobby-ttl", "HANABI_LOBBY_TTL", play.DefaultLobbyTTL, "a lobby not full by then is cancelled; negative: never")
 	dur(&c.idleTTL, "idle-ttl", "HANABI_IDLE_TTL", play.DefaultIdleTTL, "an active game in which nobody acted for that long ends (idle); negative: never")
 	return envErr
@@ -207,6 +210,13 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer store.Close()
+	if c.pprofAddr != "" {
+		ln, err := servePprof(c.pprofAddr, log)
+		if err != nil {
+			return fmt.Errorf("--pprof-addr: %w", err)
+		}
+		defer ln.Close()
+	}
 
 	var proxies []string
 	for _, p := range strings.Split(c.trustedProxies, ",") {

@@ -1,0 +1,80 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// TestBatchedAppends plays many games at once, so that their moves share
+// batches, with refused moves mixed in (a skipped seq, an unknown game, a
+// game's previous move replayed): every move lands exactly once, each
+// refusal is the mover's alone and says why, and every version and log is
+// right.
+func TestBatchedAppends(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		const games, turns = 24, 12
+		ids := make([]string, games)
+		for i := range ids {
+			ids[i] = newGame(t, s, 2).ID
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, games*turns*4)
+		for i, id := range ids {
+			wg.Go(func() {
+				for seq := range turns {
+					g, err := s.AppendAction(ctx, Action{GameID: id, Seq: seq, Seat: seq % 2, Card: i}, StatusActive)
+					if err != nil {
+						errs <- fmt.Errorf("game %d seq %d: %w", i, seq, err)
+						return
+					}
+					if g.ID != id || g.Version != int64(seq+1) || g.Status != StatusActive {
+						errs <- fmt.Errorf("game %d seq %d: got game %s at version %d (%s)", i, seq, g.ID, g.Version, g.Status)
+					}
+					refusals := []struct {
+						a    Action
+						want error
+					}{
+						{Action{GameID: id, Seq: seq + 2}, ErrConflict},       // skips a seq
+						{Action{GameID: id, Seq: seq}, ErrConflict},           // taken
+						{Action{GameID: id + "x", Seq: 0}, ErrNotFound},       // no such game
+						{Action{GameID: id + "x", Seq: seq + 1}, ErrNotFound}, // no such game, later seq
+					}
+					r := refusals[(i+seq)%len(refusals)]
+					if _, err := s.AppendAction(ctx, r.a, ""); !errors.Is(err, r.want) {
+						errs <- fmt.Errorf("game %d seq %d: refused move %+v: got %v, want %v", i, seq, r.a, err, r.want)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		s.appends.mu.Lock()
+		largest := s.appends.largest
+		s.appends.mu.Unlock()
+		if largest < 2 {
+			t.Errorf("no two moves shared a batch (largest %d): the batched path was not exercised", largest)
+		}
+		for i, id := range ids {
+			g, _, log, err := s.LoadGame(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Version != turns || len(log) != turns {
+				t.Fatalf("game %d: version %d, %d log entries; want %d", i, g.Version, len(log), turns)
+			}
+			for seq, e := range log {
+				if e.Seq != seq || e.Card != i || e.Seat != seq%2 {
+					t.Fatalf("game %d: log[%d] = %+v", i, seq, e)
+				}
+			}
+		}
+	})
+}
