@@ -3,7 +3,7 @@ package models
 import (
 	"errors"
 
-	gosqlite "github.com/glebarez/go-sqlite"
+	sqlite "modernc.org/sqlite"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -25,7 +25,7 @@ func isUniqueViolation(err error) bool {
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == "23505"
 	}
-	var sqErr *gosqlite.Error
+	var sqErr *sqlite.Error
 	if errors.As(err, &sqErr) {
 		return sqErr.Code() == sqliteConstraintPrimaryKey || sqErr.Code() == sqliteConstraintUnique
 	}
@@ -35,7 +35,7 @@ func isUniqueViolation(err error) bool {
 // isBusy reports whether SQLite refused because another connection holds a
 // lock (SQLITE_BUSY or SQLITE_LOCKED, any extended code).
 func isBusy(err error) bool {
-	var sqErr *gosqlite.Error
+	var sqErr *sqlite.Error
 	if errors.As(err, &sqErr) {
 		c := sqErr.Code() & 0xff
 		return c == sqliteBusy || c == sqliteLocked
@@ -49,7 +49,7 @@ func isForeignKeyViolation(err error) bool {
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == "23503"
 	}
-	var sqErr *gosqlite.Error
+	var sqErr *sqlite.Error
 	if errors.As(err, &sqErr) {
 		return sqErr.Code() == sqliteConstraintForeignKey
 	}

@@ -11,12 +11,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/glebarez/sqlite"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
+	_ "modernc.org/sqlite" // registers the driver "sqlite"
 )
 
 type dialect int
@@ -174,7 +174,9 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	// instead of failing with SQLITE_BUSY. _txlock=immediate takes the write lock at BEGIN: a deferred transaction
 	// that reads and then writes fails with SQLITE_BUSY (no wait) when
 	// another writer got there first.
-	params := []string{"_pragma=busy_timeout(10000)", "_pragma=foreign_keys(1)", "_txlock=immediate"}
+	// _time_format=sqlite writes times as "2006-01-02 15:04:05.999999999-07:00",
+	// which sorts in time order for UTC times (see now).
+	params := []string{"_pragma=busy_timeout(10000)", "_pragma=foreign_keys(1)", "_txlock=immediate", "_time_format=sqlite"}
 	memory := isMemory(path)
 	if !memory {
 		params = append(params, "_pragma=synchronous(NORMAL)")
@@ -186,7 +188,7 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 			}
 		}
 	}
-	w, err := gorm.Open(sqlite.Open(withParams(path, params)), gormConfig())
+	w, err := openSQLiteDB(withParams(path, params))
 	if err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
@@ -209,7 +211,7 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	if err := enableWAL(ctx, w); err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
-	r, err := gorm.Open(sqlite.Open(withParams(path, append(params, "_pragma=query_only(1)"))), gormConfig())
+	r, err := openSQLiteDB(withParams(path, append(params, "_pragma=query_only(1)")))
 	if err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
@@ -221,6 +223,24 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	rDB.SetMaxOpenConns(8)
 	rDB.SetMaxIdleConns(8)
 	return nil
+}
+
+// openSQLiteDB opens a gorm handle on SQLite. gorm keeps each statement
+// prepared (PrepareStmt), per connection, which the driver reuses: parsing
+// the same few statements again was a fifth of the server's time.
+func openSQLiteDB(dsn string) (*gorm.DB, error) {
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	cfg := gormConfig()
+	cfg.PrepareStmt = true
+	g, err := gorm.Open(sqliteDialect{db: db}, cfg)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return g, nil
 }
 
 // enableWAL switches the file to write-ahead logging, which lets readers

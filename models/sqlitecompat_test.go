@@ -1,0 +1,67 @@
+package models
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// testdata/before-modernc.db was written by the server when it still used
+// the older SQLite driver (a two-player game with two moves, and a lobby).
+// The current driver must read it as it was, write times in the same text
+// format, and keep the games' order.
+func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
+	src, err := os.ReadFile("testdata/before-modernc.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "hanabi.db")
+	if err := os.WriteFile(path, src, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := openStore(t, path)
+	ctx := context.Background()
+
+	const id = "f74bed6f6d62f5fda8a5fb1818a6f629"
+	g, seats, log, err := s.LoadGame(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := time.Date(2026, 11, 24, 1, 3, 51, 654e6, time.UTC)
+	if g.Status != StatusActive || g.Version != 3 || len(seats) != 2 || len(log) != 2 || !g.CreatedAt.Equal(created) {
+		t.Fatalf("old game read as %+v, %d seats, %d entries", g, len(seats), len(log))
+	}
+	if !log[0].CreatedAt.Equal(time.Date(2026, 11, 24, 1, 3, 51, 960e6, time.UTC)) || log[1].Seq != 1 || log[0].Auto {
+		t.Fatalf("old log read as %+v", log)
+	}
+
+	// A move and a game written now sit beside the old rows.
+	if _, err := s.AppendAction(ctx, Action{GameID: id, Seq: 2, Kind: 1, Card: 3}, ""); err != nil {
+		t.Fatal(err)
+	}
+	fresh := newGame(t, s, 2)
+	var stamps []string
+	if err := s.r.Raw("SELECT created_at || '' FROM actions WHERE game_id = ? ORDER BY seq", id).Scan(&stamps).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(stamps) != 3 || len(stamps[2]) < len("2006-01-02 15:04:05+00:00") || stamps[2][10] != ' ' || stamps[2][len(stamps[2])-6:] != "+00:00" {
+		t.Fatalf("times stored as %q; the old rows have %q", stamps, stamps[:2])
+	}
+	games, _, err := s.ListGames(ctx, "", 10, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 3 || games[0].ID != fresh.ID || games[2].ID != id {
+		t.Fatalf("games listed in the order %v", ids(games))
+	}
+}
+
+func ids(gs []Game) []string {
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = g.ID
+	}
+	return out
+}
