@@ -3,8 +3,8 @@ package models
 import (
 	"errors"
 
-	sqlite "modernc.org/sqlite"
 	"github.com/jackc/pgx/v5/pgconn"
+	sqlite "modernc.org/sqlite"
 )
 
 // ErrBadCursor is returned by ListGames for a cursor it did not make.
