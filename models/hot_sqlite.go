@@ -2,9 +2,8 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"errors"
-
-	"gorm.io/gorm"
 )
 
 // On SQLite every write goes through one connection, so moves queue there
@@ -21,34 +20,43 @@ WHERE (? = 0 AND EXISTS (SELECT 1 FROM games WHERE id = ?))
 	OR EXISTS (SELECT 1 FROM actions WHERE game_id = ? AND seq = ? - 1)
 ON CONFLICT (game_id, seq) DO NOTHING`
 
-func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Game]) {
-	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		for _, c := range calls {
-			a := c.req.a
-			res := tx.Exec(appendSQLiteInsert, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
-				a.Seq, a.GameID, a.GameID, a.Seq)
-			if res.Error != nil {
-				return res.Error
-			}
-			if res.RowsAffected == 0 {
-				c.res, c.err = nil, errNotAppended
-				continue
-			}
-			upd := map[string]any{"version": gorm.Expr("version + 1"), "updated_at": a.CreatedAt}
-			if c.req.status != "" {
-				upd["status"] = c.req.status
-			}
-			if err := tx.Model(&Game{}).Where("id = ?", a.GameID).Updates(upd).Error; err != nil {
-				return err
-			}
-			var g Game
-			if err := tx.Where("id = ?", a.GameID).Take(&g).Error; err != nil {
-				return err
-			}
-			c.res, c.err = &g, nil
+const (
+	appendSQLiteUpdate = `UPDATE games SET version = version + 1,
+	status = CASE WHEN ? = '' THEN status ELSE ? END, updated_at = ? WHERE id = ?`
+	appendSQLiteSelect = `SELECT id, variant, options, seed, players, status, version, created_at, updated_at
+FROM games WHERE id = ?`
+)
+
+// sqliteStmts are the append's statements, prepared once on the database
+// handle. A statement prepared inside a transaction (as gorm does when it
+// first meets one there) is parsed again in every later transaction; one
+// prepared on the handle is kept by each connection and only bound anew.
+type sqliteStmts struct{ insert, update, get *sql.Stmt }
+
+func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
+	var st sqliteStmts
+	var err error
+	for _, p := range []struct {
+		to  **sql.Stmt
+		sql string
+	}{{&st.insert, appendSQLiteInsert}, {&st.update, appendSQLiteUpdate}, {&st.get, appendSQLiteSelect}} {
+		if *p.to, err = db.PrepareContext(ctx, p.sql); err != nil {
+			return nil, err
 		}
-		return nil
-	})
+	}
+	return &st, nil
+}
+
+func (st *sqliteStmts) close() {
+	for _, s := range []*sql.Stmt{st.insert, st.update, st.get} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Game]) {
+	err := s.appendsSQLiteTx(ctx, calls)
 	if err != nil {
 		// The transaction is gone: each entry is tried alone, so that an
 		// error is only ever its own.
@@ -62,6 +70,43 @@ func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Gam
 			c.err = s.refusedSQLite(ctx, c.req.a.GameID)
 		}
 	}
+}
+
+func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *Game]) error {
+	db, err := s.w.DB()
+	if err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	ins, upd, get := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.update), tx.StmtContext(ctx, s.sqlite.get)
+	for _, c := range calls {
+		a := c.req.a
+		res, err := ins.ExecContext(ctx, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
+			a.Seq, a.GameID, a.GameID, a.Seq)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			c.res, c.err = nil, errNotAppended
+			continue
+		}
+		if _, err := upd.ExecContext(ctx, c.req.status, c.req.status, a.CreatedAt, a.GameID); err != nil {
+			return err
+		}
+		g := new(Game)
+		if err := get.QueryRowContext(ctx, a.GameID).Scan(&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status,
+			&g.Version, &g.CreatedAt, &g.UpdatedAt); err != nil {
+			return err
+		}
+		c.res, c.err = g, nil
+	}
+	return tx.Commit()
 }
 
 // refusedSQLite tells why an append inserted nothing: the game does not

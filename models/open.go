@@ -41,6 +41,7 @@ type Store struct {
 	// (nil on SQLite).
 	versions *batcher[string, int64]
 	appends  *batcher[appendReq, *Game]
+	sqlite   *sqliteStmts // the append's statements on SQLite's writer
 
 	notifier  *notifier
 	listener  *listener  // nil unless Postgres
@@ -82,6 +83,17 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err := s.migrate(ctx); err != nil {
 		s.closeDBs()
 		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	if s.dialect == dialectSQLite {
+		// After the migrations: a statement is prepared against the schema.
+		wDB, err := s.w.DB()
+		if err == nil {
+			s.sqlite, err = prepareSQLite(ctx, wDB)
+		}
+		if err != nil {
+			s.closeDBs()
+			return nil, fmt.Errorf("open sqlite: %w", err)
+		}
 	}
 	if s.dialect == dialectPostgres {
 		l, err := startListener(ctx, url, s.instance, s.notifier)
@@ -305,6 +317,9 @@ func (s *Store) Close() error {
 
 func (s *Store) closeDBs() error {
 	var errs []error
+	if s.sqlite != nil {
+		s.sqlite.close()
+	}
 	for _, db := range []*gorm.DB{s.w, s.r} {
 		if db == nil {
 			continue

@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,13 +39,23 @@ func runFanout(ctx context.Context, c *client, o options) error {
 	}
 
 	lat := make([]time.Duration, o.waiters)
+	conns := make([]net.Conn, o.waiters)
+	defer func() {
+		for _, cn := range conns {
+			if cn != nil {
+				cn.Close()
+			}
+		}
+	}()
 	var failed atomic.Int64
 	var wg sync.WaitGroup
 	for w := range o.waiters {
 		g := games[w%len(games)]
 		wg.Go(func() {
 			path := fmt.Sprintf("/v1/games/%s?since=%d&wait=300s", g.view.ID, g.view.Version)
-			if code, err := c.do(ctx, "GET", path, "", nil, nil); err != nil || code != http.StatusOK {
+			cn, code, err := c.longPoll(ctx, path)
+			conns[w] = cn
+			if err != nil || code != http.StatusOK {
 				failed.Add(1)
 				return
 			}
@@ -105,6 +118,34 @@ func runFanout(ctx context.Context, c *client, o options) error {
 	fmt.Printf("wake-up latency: p50 %s  p90 %s  p99 %s  max %s (from the move's request)\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
 	fmt.Printf("the moves (%d at a time): p50 %s  p99 %s\n", cap(sem), pct(moves, 50), pct(moves, 99))
 	return nil
+}
+
+// longPoll sends one GET on a connection of its own, as a browser tab or a
+// bot would hold it, and returns once the whole answer has arrived; the
+// connection stays open (kept alive) for the caller to close. A waiter costs
+// the driver one goroutine and a small buffer, not an HTTP transport's two
+// goroutines and buffers, so that on a machine shared with the server the
+// wake-up latency measured is the server's more than the driver's.
+func (c *client) longPoll(ctx context.Context, path string) (net.Conn, int, error) {
+	u, err := url.Parse(c.base)
+	if err != nil {
+		return nil, 0, err
+	}
+	cn, err := spreadDial(ctx, "tcp", u.Host)
+	if err != nil {
+		return nil, 0, err
+	}
+	_ = cn.SetDeadline(time.Now().Add(c.http.Timeout))
+	if _, err := fmt.Fprintf(cn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, u.Host); err != nil {
+		return cn, 0, err
+	}
+	resp, err := http.ReadResponse(bufio.NewReaderSize(cn, 4096), nil)
+	if err != nil {
+		return cn, 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return cn, resp.StatusCode, err
 }
 
 // serverMemory reads the Prometheus gauges of the server's memory.
