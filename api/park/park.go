@@ -105,6 +105,7 @@ type Parker struct {
 	timer    *time.Timer
 	closed   bool // Release has begun: nothing parks any more
 	sweeping bool
+	nextSlot int                    // the sweep turn of the next parked connection
 	idle     map[*keptConn]struct{} // answered, waiting for the next request
 	done     chan struct{}
 	bg       sync.WaitGroup

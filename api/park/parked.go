@@ -25,6 +25,7 @@ type parked struct {
 	close    bool   // the client asked for Connection: close
 	deadline time.Time
 	idx      int         // in the deadline heap; guarded by Parker.mu
+	slot     int         // which sweep looks at it (see SweepParts); Parker.mu
 	claimed  atomic.Bool // set by whoever answers it
 	version  int64       // latest version seen; guarded by room.mu
 
@@ -158,7 +159,7 @@ func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
 		}
 		return true
 	}
-	heap.Push(&pk.h, p)
+	pk.pushLocked(p)
 	if pk.h[0] == p {
 		pk.armLocked(time.Until(p.deadline))
 	}
@@ -214,9 +215,23 @@ func (pk *Parker) expire() {
 	pk.answer(pk.withState(due, nil), nil)
 }
 
-// SweepEvery is how often parked connections are checked for clients that
-// went away.
-var SweepEvery = time.Second
+// Parked connections are checked for clients that went away in turns: every
+// SweepEvery one part in SweepParts of them, so that each is looked at every
+// 3 s. Looking is a system call per connection: all 10,000 of a busy server
+// every second would cost a quarter of a core here, for a wait that lasts
+// up to a minute anyway.
+var (
+	SweepEvery = 500 * time.Millisecond
+	SweepParts = 6
+)
+
+// pushLocked parks p in the deadline heap and gives it its sweep turn.
+// pk.mu is held.
+func (pk *Parker) pushLocked(p *parked) {
+	p.slot = pk.nextSlot
+	pk.nextSlot = (pk.nextSlot + 1) % SweepParts
+	heap.Push(&pk.h, p)
+}
 
 // sweep closes parked connections whose client has gone, so that they stop
 // counting as waiters long before their wait runs out.
@@ -225,14 +240,19 @@ func (pk *Parker) sweep() {
 	t := time.NewTicker(SweepEvery)
 	defer t.Stop()
 	var batch []*parked
-	for {
+	for turn := 0; ; turn = (turn + 1) % SweepParts {
 		select {
 		case <-t.C:
 		case <-pk.done:
 			return
 		}
 		pk.mu.Lock()
-		batch = append(batch[:0], pk.h...)
+		batch = batch[:0]
+		for _, p := range pk.h {
+			if p.slot == turn {
+				batch = append(batch, p)
+			}
+		}
 		pk.mu.Unlock()
 		for i, p := range batch {
 			batch[i] = nil

@@ -1,7 +1,6 @@
 package park
 
 import (
-	"container/heap"
 	"context"
 	"sync"
 	"time"
@@ -217,7 +216,7 @@ func (pk *Parker) settleOne(p *parked, st *play.State) {
 		pk.answer([]*parked{p}, nil).Wait()
 		return
 	}
-	heap.Push(&pk.h, p)
+	pk.pushLocked(p)
 	if pk.h[0] == p {
 		pk.armLocked(time.Until(p.deadline))
 	}
