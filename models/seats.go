@@ -12,6 +12,18 @@ import (
 // it was the last free seat, makes the game active; all in one transaction.
 // Errors: ErrNotFound, ErrGameFull, ErrNotLobby.
 func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, error) {
+	if s.pg != nil && idempotencyOf(ctx) == nil {
+		seat, g, err := s.joinPostgres(ctx, gameID, name)
+		if isUniqueViolation(err) {
+			return 0, nil, ErrConflict // see below
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+		s.changed(gameID)
+		g.utc()
+		return seat, g, nil
+	}
 	var (
 		g    Game
 		seat int
