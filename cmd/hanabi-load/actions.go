@@ -57,6 +57,15 @@ func runActions(ctx context.Context, c *client, o options) error {
 		}
 		rate := float64(len(lat)) / elapsed.Seconds()
 		fmt.Printf("the database's insert ceiling: %.0f single-row inserts/s from %d connections; actions/s ÷ ceiling = %.3f\n", ceiling, o.games, rate/ceiling)
+		if bin := findPgbench(); bin != "" {
+			pb, err := pgbenchCeiling(context.WithoutCancel(ctx), bin, o.ceilingDB, o.games, 10*time.Second)
+			if err != nil {
+				return fmt.Errorf("insert ceiling: %w", err)
+			}
+			fmt.Printf("the same inserts from pgbench: %.0f/s; actions/s ÷ that = %.3f\n", pb, rate/pb)
+		} else {
+			fmt.Println("(no pgbench here: the ceiling above is measured from Go, whose client costs the shared cores more)")
+		}
 	}
 	return nil
 }
