@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -23,13 +24,11 @@ func insertCeiling(ctx context.Context, dbURL string, workers int, d time.Durati
 		return 0, err
 	}
 	defer pool.Close()
-	b := make([]byte, 4)
-	_, _ = rand.Read(b)
-	table := "hanabi_load_ceiling_" + hex.EncodeToString(b)
-	if _, err := pool.Exec(ctx, "CREATE TABLE "+table+" (game_id varchar(40), seq integer, seat integer, kind integer, PRIMARY KEY (game_id, seq))"); err != nil {
+	table, drop, err := scratchTable(ctx, pool, "hanabi_load_ceiling_")
+	if err != nil {
 		return 0, err
 	}
-	defer pool.Exec(context.WithoutCancel(ctx), "DROP TABLE "+table)
+	defer drop()
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	var n atomic.Int64
@@ -56,4 +55,21 @@ func insertCeiling(ctx context.Context, dbURL string, workers int, d time.Durati
 		return 0, firstErr
 	}
 	return float64(n.Load()) / time.Since(start).Seconds(), nil
+}
+
+// execer is what scratchTable needs of a pool or a connection.
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// scratchTable creates a table of the log's shape, (game, seq) key and all,
+// under a fresh name, and returns its name and what drops it.
+func scratchTable(ctx context.Context, db execer, prefix string) (string, func(), error) {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	table := prefix + hex.EncodeToString(b)
+	if _, err := db.Exec(ctx, "CREATE TABLE "+table+" (game_id varchar(40), seq integer, seat integer, kind integer, PRIMARY KEY (game_id, seq))"); err != nil {
+		return "", nil, err
+	}
+	return table, func() { _, _ = db.Exec(context.WithoutCancel(ctx), "DROP TABLE "+table) }, nil
 }

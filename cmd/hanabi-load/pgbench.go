@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -39,13 +37,11 @@ func pgbenchCeiling(ctx context.Context, bin, dbURL string, clients int, d time.
 		return 0, err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	b := make([]byte, 4)
-	_, _ = rand.Read(b)
-	table := "hanabi_load_pgbench_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, "CREATE TABLE "+table+" (game_id varchar(40), seq integer, seat integer, kind integer, PRIMARY KEY (game_id, seq))"); err != nil {
+	table, drop, err := scratchTable(ctx, conn, "hanabi_load_pgbench_")
+	if err != nil {
 		return 0, err
 	}
-	defer conn.Exec(context.WithoutCancel(ctx), "DROP TABLE "+table)
+	defer drop()
 	script := filepath.Join(os.TempDir(), table+".sql")
 	// One single-row insert per transaction under a (game, seq) key.
 	// pgbench keeps no counter from one transaction to the next, so game
