@@ -122,13 +122,13 @@ UPDATE games SET version = version + 1,
 	status = COALESCE(NULLIF($10::varchar, ''), status),
 	updated_at = $9::timestamptz
 WHERE id = (SELECT game_id FROM ins)
-RETURNING id, variant, options, seed, players, status, version, created_at, updated_at`
+RETURNING ` + gameColumns
 
 // appendPostgres appends one entry alone (see appendsPostgres for many).
 func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Game, error) {
 	var g Game
 	err := s.pg.QueryRow(ctx, appendPostgresSQL, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt, status).
-		Scan(&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status, &g.Version, &g.CreatedAt, &g.UpdatedAt)
+		Scan(gameFields(&g)...)
 	switch {
 	case err == nil:
 		return &g, nil

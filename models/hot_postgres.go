@@ -58,7 +58,7 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *G
 	var err error
 	for _, c := range calls {
 		g := new(Game)
-		e := res.QueryRow().Scan(&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status, &g.Version, &g.CreatedAt, &g.UpdatedAt)
+		e := res.QueryRow().Scan(gameFields(g)...)
 		switch {
 		case e == nil:
 			c.res = g
@@ -90,14 +90,23 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *G
 var errNotAppended = errors.New("append refused")
 
 // refused tells why an append inserted nothing: the game does not exist, or
-// the seq was not the next free one.
+// the seq was not the next free one. Rare, so it takes gorm on either
+// dialect.
 func (s *Store) refused(ctx context.Context, gameID string) error {
 	var n int64
-	if err := s.pg.QueryRow(ctx, "SELECT count(*) FROM games WHERE id = $1", gameID).Scan(&n); err != nil {
+	if err := s.r.WithContext(ctx).Model(&Game{}).Where("id = ?", gameID).Count(&n).Error; err != nil {
 		return err
 	}
 	if n == 0 {
 		return ErrNotFound
 	}
 	return ErrConflict
+}
+
+// gameColumns are the columns of a game that an append or a join returns,
+// in the order gameFields scans them.
+const gameColumns = "id, variant, options, seed, players, status, version, created_at, updated_at"
+
+func gameFields(g *Game) []any {
+	return []any{&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status, &g.Version, &g.CreatedAt, &g.UpdatedAt}
 }

@@ -23,8 +23,7 @@ ON CONFLICT (game_id, seq) DO NOTHING`
 const (
 	appendSQLiteUpdate = `UPDATE games SET version = version + 1,
 	status = CASE WHEN ? = '' THEN status ELSE ? END, updated_at = ? WHERE id = ?`
-	appendSQLiteSelect = `SELECT id, variant, options, seed, players, status, version, created_at, updated_at
-FROM games WHERE id = ?`
+	appendSQLiteSelect = "SELECT " + gameColumns + " FROM games WHERE id = ?"
 )
 
 // sqliteStmts are the append's statements, prepared once on the database
@@ -67,7 +66,7 @@ func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Gam
 	}
 	for _, c := range calls {
 		if errors.Is(c.err, errNotAppended) {
-			c.err = s.refusedSQLite(ctx, c.req.a.GameID)
+			c.err = s.refused(ctx, c.req.a.GameID)
 		}
 	}
 }
@@ -100,24 +99,10 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *G
 			return err
 		}
 		g := new(Game)
-		if err := get.QueryRowContext(ctx, a.GameID).Scan(&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status,
-			&g.Version, &g.CreatedAt, &g.UpdatedAt); err != nil {
+		if err := get.QueryRowContext(ctx, a.GameID).Scan(gameFields(g)...); err != nil {
 			return err
 		}
 		c.res, c.err = g, nil
 	}
 	return tx.Commit()
-}
-
-// refusedSQLite tells why an append inserted nothing: the game does not
-// exist, or the seq was not the next free one.
-func (s *Store) refusedSQLite(ctx context.Context, gameID string) error {
-	var n int64
-	if err := s.r.WithContext(ctx).Model(&Game{}).Where("id = ?", gameID).Count(&n).Error; err != nil {
-		return err
-	}
-	if n == 0 {
-		return ErrNotFound
-	}
-	return ErrConflict
 }

@@ -35,17 +35,17 @@ func (s *Store) joinPostgres(ctx context.Context, gameID, name string) (int, *Ga
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	// Joins for one game queue on the game's row.
-	b.Queue(`SELECT id, variant, options, seed, players, status, version, created_at, updated_at
-FROM games WHERE id = $1 FOR UPDATE`, gameID)
+	b.Queue("SELECT "+gameColumns+" FROM games WHERE id = $1 FOR UPDATE", gameID)
 	b.Queue("SELECT seat FROM seats WHERE game_id = $1 ORDER BY seat", gameID)
 	res := conn.SendBatch(ctx, b)
 	var (
 		g     Game
 		taken []int
+		seat  int
 	)
 	_, err = res.Exec()
 	if err == nil {
-		err = res.QueryRow().Scan(&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status, &g.Version, &g.CreatedAt, &g.UpdatedAt)
+		err = res.QueryRow().Scan(gameFields(&g)...)
 	}
 	if err == nil {
 		var rows pgx.Rows
@@ -56,26 +56,16 @@ FROM games WHERE id = $1 FOR UPDATE`, gameID)
 	if cerr := res.Close(); err == nil {
 		err = cerr
 	}
-	seat := lowestFree(taken)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
+	t := now()
+	if errors.Is(err, pgx.ErrNoRows) {
 		err = ErrNotFound
-	case err != nil:
-	case g.Status != StatusLobby:
-		err = ErrNotLobby
-	case seat >= g.Players:
-		err = ErrGameFull
+	} else if err == nil {
+		seat, err = claimSeat(&g, taken, t)
 	}
 	if err != nil {
 		// Nothing was written; the connection goes back clean.
 		_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
 		return 0, nil, err
-	}
-	t := now()
-	g.Version++
-	g.UpdatedAt = t
-	if len(taken)+1 >= g.Players {
-		g.Status = StatusActive
 	}
 	b = &pgx.Batch{}
 	b.Queue(`INSERT INTO seats (game_id, seat, name, bot, occupant, created_at) VALUES ($1, $2, $3, '', $4, $5)`,

@@ -37,8 +37,8 @@ type Store struct {
 	// pg is the pool under w and r on Postgres: the hot path (versions,
 	// appends, notifications) speaks to it directly, without gorm.
 	pg *pgxpool.Pool
-	// versions and appends gather concurrent calls into one statement
-	// (nil on SQLite).
+	// appends gathers concurrent moves into one transaction; versions does
+	// the same for version checks (Postgres only: SQLite reads locally).
 	versions *batcher[string, int64]
 	appends  *batcher[appendReq, *Game]
 	sqlite   *sqliteStmts // the append's statements on SQLite's writer
@@ -94,6 +94,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 			s.closeDBs()
 			return nil, fmt.Errorf("open sqlite: %w", err)
 		}
+		// One writer connection: one batch at a time.
+		s.appends = newBatcher(1, batchSize, s.appendsSQLite)
+		s.appends.conflicts = sameGame
 	}
 	if s.dialect == dialectPostgres {
 		l, err := startListener(ctx, url, s.instance, s.notifier)
@@ -205,9 +208,6 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
 	s.w, s.r = w, w
-	// One writer connection: one batch at a time.
-	s.appends = newBatcher(1, batchSize, s.appendsSQLite)
-	s.appends.conflicts = sameGame
 	wDB, err := w.DB()
 	if err != nil {
 		return err
@@ -237,9 +237,11 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	return nil
 }
 
-// openSQLiteDB opens a gorm handle on SQLite. gorm keeps each statement
-// prepared (PrepareStmt), per connection, which the driver reuses: parsing
-// the same few statements again was a fifth of the server's time.
+// openSQLiteDB opens a gorm handle on SQLite. gorm keeps each statement it
+// runs outside a transaction prepared (PrepareStmt), per connection, which
+// the driver reuses: parsing the same few statements again was a fifth of
+// the server's time. (Inside a transaction database/sql prepares again; the
+// move's own statements avoid that, see sqliteStmts.)
 func openSQLiteDB(dsn string) (*gorm.DB, error) {
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
