@@ -49,7 +49,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 	default:
 		return nil, err
 	}
-	s.changed(a.GameID)
+	s.changed(a.GameID, g.Version)
 	g.utc()
 	return g, nil
 }

@@ -48,7 +48,7 @@ func (s *Store) CancelLobby(ctx context.Context, id string, version int64) (*Gam
 	if err != nil {
 		return nil, err
 	}
-	s.changed(id)
+	s.changed(id, g.Version)
 	g.utc()
 	return &g, nil
 }

@@ -3,6 +3,8 @@ package models
 import (
 	"context"
 	"errors"
+	"io"
+	"log/slog"
 	"sync/atomic"
 	"time"
 
@@ -11,13 +13,22 @@ import (
 )
 
 // listener holds one dedicated connection that LISTENs for other replicas'
-// changes and feeds them to the in-process notifier.
+// changes and feeds them to the in-process notifier. The same connection
+// holds this replica's part of the sole-writer lock (see sole_postgres.go).
 type listener struct {
 	url      string
 	instance string // notifications from this store are skipped
+	schema   string // notifications from stores of other schemas too
 	notifier *notifier
+	sole     *soleState
+	log      atomic.Pointer[slog.Logger]
 	cancel   context.CancelFunc
 	done     chan struct{}
+
+	// Owned by the listening goroutine (and startListener before it).
+	exclusive     bool      // this connection holds the lock exclusively
+	graceUntil    time.Time // when holding it exclusively makes this store sole
+	cooldownUntil time.Time // no try for the exclusive lock before then
 
 	pid         atomic.Uint32 // backend of the current connection, for tests
 	reconnected atomic.Int64  // successful reconnects after a lost connection
@@ -37,10 +48,12 @@ const (
 // that its connection is alive (a variable for tests).
 var listenIdleCheck = 30 * time.Second
 
-// startListener connects and LISTENs before it returns, so that no change
-// made after Open is missed, then keeps listening in a goroutine.
-func startListener(ctx context.Context, url, instance string, n *notifier) (*listener, error) {
-	l := &listener{url: url, instance: instance, notifier: n, done: make(chan struct{})}
+// startListener connects, LISTENs and takes its part of the sole-writer
+// lock before it returns, so that no change made after Open is missed and
+// no sole replica is wrong about being alone; then it keeps listening in a
+// goroutine.
+func startListener(ctx context.Context, url, instance string, n *notifier, sole *soleState) (*listener, error) {
+	l := &listener{url: url, instance: instance, notifier: n, sole: sole, done: make(chan struct{})}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -61,12 +74,33 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+	err = conn.QueryRow(ctx, "SELECT current_schema()").Scan(&l.schema)
+	if err == nil {
+		_, err = conn.Exec(ctx, "LISTEN "+notifyChannel)
+	}
+	if err == nil {
+		err = l.joinSole(ctx, conn)
+	}
+	if err != nil {
 		conn.Close(context.Background())
 		return nil, err
 	}
 	l.pid.Store(conn.PgConn().PID())
 	return conn, nil
+}
+
+func (l *listener) logger() *slog.Logger {
+	if lg := l.log.Load(); lg != nil {
+		return lg
+	}
+	return discardLogger
+}
+
+var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// payload is what this store sends when gameID changed ("": it starts).
+func (l *listener) payload(gameID string) string {
+	return l.schema + "/" + l.instance + ":" + gameID
 }
 
 func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
@@ -92,44 +126,73 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			// re-reads its game.
 			l.notifier.wakeAll()
 		}
-		n, err := l.wait(ctx, conn)
+		err := l.listen(ctx, conn)
+		// The connection is gone, and with it the lock: whatever this store
+		// knew about being alone no longer holds.
+		l.sole.end()
+		l.exclusive, l.graceUntil = false, time.Time{}
+		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
+		conn.Close(closeCtx)
+		cancel()
+		conn = nil
+		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+			return
+		}
+		// Any notification in flight is lost: wake everyone now rather
+		// than after the reconnect.
+		l.notifier.wakeAll()
+	}
+}
+
+// listen handles notifications and the sole-writer protocol on conn until
+// the connection fails or ctx ends.
+func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
+	for {
+		next, err := l.soleTick(ctx, conn, time.Now())
 		if err != nil {
-			closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
-			conn.Close(closeCtx)
-			cancel()
-			conn = nil
-			if ctx.Err() != nil || errors.Is(err, context.Canceled) {
-				return
-			}
-			// The connection is gone, and with it any notification in
-			// flight: wake everyone now rather than after the reconnect.
-			l.notifier.wakeAll()
+			return err
+		}
+		n, err := l.wait(ctx, conn, next)
+		if err != nil {
+			return err
+		}
+		if n == nil {
+			continue // time for the next tick
+		}
+		schema, inst, gameID := parsePayload(n.Payload)
+		if inst == l.instance && schema == l.schema {
 			continue
 		}
-		if inst, gameID := parsePayload(n.Payload); inst != l.instance {
+		if schema != "" && schema != l.schema {
+			continue // another schema's games: nothing of ours
+		}
+		if err := l.heard(ctx, conn, gameID, time.Now()); err != nil {
+			return err
+		}
+		if gameID != "" {
 			l.notifier.notify(gameID)
 		}
 	}
 }
 
-// wait returns the next notification. A connection that went quiet may be
-// half-open (a dropped network path raises no error), so after a quiet
-// spell it checks that the server still answers.
-func (l *listener) wait(ctx context.Context, conn *pgx.Conn) (*pgconn.Notification, error) {
-	for {
-		waitCtx, cancel := context.WithTimeout(ctx, listenIdleCheck)
-		n, err := conn.WaitForNotification(waitCtx)
-		cancel()
-		if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
-			return n, err
-		}
-		pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err = conn.Ping(pingCtx)
-		cancel()
-		if err != nil {
-			return nil, err
-		}
+// wait returns the next notification, or nil after d. A connection that
+// went quiet may be half-open (a dropped network path raises no error), so
+// after a quiet spell of listenIdleCheck it checks that the server still
+// answers.
+func (l *listener) wait(ctx context.Context, conn *pgx.Conn, d time.Duration) (*pgconn.Notification, error) {
+	waitCtx, cancel := context.WithTimeout(ctx, d)
+	n, err := conn.WaitForNotification(waitCtx)
+	cancel()
+	if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+		return n, err
 	}
+	if d < listenIdleCheck {
+		return nil, nil
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	err = conn.Ping(pingCtx)
+	cancel()
+	return nil, err
 }
 
 func (l *listener) stop() {

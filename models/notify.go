@@ -97,20 +97,62 @@ func (s *Store) WakeAll() { s.notifier.wakeAll() }
 // Waiters returns how many Subscribe channels are open.
 func (s *Store) Waiters() int { return s.notifier.count() }
 
-// changed wakes this process's waiters on the game and, on Postgres, tells
-// the other replicas. Call it after the write has committed.
-func (s *Store) changed(gameID string) {
+// OnChange calls fn after every change this store commits to a game, with
+// the game's version after it, before the call that made the change
+// returns; cancel stops it. fn must be quick and must not call the store.
+// Other replicas' changes are not reported here (they wake Subscribe's
+// channels): while the store is Sole there are none.
+func (s *Store) OnChange(fn func(gameID string, version int64)) (cancel func()) {
+	s.hookMu.Lock()
+	defer s.hookMu.Unlock()
+	id := s.hookSeq
+	s.hookSeq++
+	next := make(map[uint64]func(string, int64), len(s.hooks)+1)
+	for k, v := range s.hooks {
+		next[k] = v
+	}
+	next[id] = fn
+	s.hooks = next
+	return func() {
+		s.hookMu.Lock()
+		defer s.hookMu.Unlock()
+		next := make(map[uint64]func(string, int64), len(s.hooks))
+		for k, v := range s.hooks {
+			if k != id {
+				next[k] = v
+			}
+		}
+		s.hooks = next
+	}
+}
+
+// changed tells this process's hooks and waiters and, on Postgres unless
+// this store is sole, the other replicas. Call it after the write has
+// committed.
+func (s *Store) changed(gameID string, version int64) {
+	s.hookMu.Lock()
+	hooks := s.hooks
+	s.hookMu.Unlock()
+	for _, fn := range hooks {
+		fn(gameID, version)
+	}
 	s.notifier.notify(gameID)
-	if s.publisher != nil {
+	if s.publisher != nil && s.Sole() == 0 {
 		s.publisher.publish(gameID)
 	}
 }
 
-// parsePayload splits a notification into the sending store's instance and
-// the game; a bare game id (e.g. NOTIFY sent by hand) has no instance.
-func parsePayload(p string) (instance, gameID string) {
-	if i, g, ok := strings.Cut(p, ":"); ok {
-		return i, g
+// parsePayload splits a notification, "schema/instance:game", into the
+// sending store's schema and instance and the game ("" when the store
+// announces that it starts). A payload of an older replica has no schema,
+// and one sent by hand may be a bare game id.
+func parsePayload(p string) (schema, instance, gameID string) {
+	head, game, ok := strings.Cut(p, ":")
+	if !ok {
+		return "", "", p
 	}
-	return "", p
+	if schema, inst, ok := strings.Cut(head, "/"); ok {
+		return schema, inst, game
+	}
+	return "", head, game
 }

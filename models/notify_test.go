@@ -212,14 +212,16 @@ func TestCloseWakesWaiters(t *testing.T) {
 }
 
 func TestParsePayload(t *testing.T) {
-	tests := []struct{ in, instance, game string }{
-		{"abc:g1", "abc", "g1"},
-		{"g1", "", "g1"},
-		{":g1", "", "g1"},
+	tests := []struct{ in, schema, instance, game string }{
+		{"public/abc:g1", "public", "abc", "g1"},
+		{"t_1/abc:", "t_1", "abc", ""},
+		{"abc:g1", "", "abc", "g1"}, // an older replica's
+		{"g1", "", "", "g1"},        // sent by hand
+		{":g1", "", "", "g1"},
 	}
 	for _, tt := range tests {
-		if i, g := parsePayload(tt.in); i != tt.instance || g != tt.game {
-			t.Errorf("parsePayload(%q) = %q, %q; want %q, %q", tt.in, i, g, tt.instance, tt.game)
+		if sc, i, g := parsePayload(tt.in); sc != tt.schema || i != tt.instance || g != tt.game {
+			t.Errorf("parsePayload(%q) = %q, %q, %q; want %q, %q, %q", tt.in, sc, i, g, tt.schema, tt.instance, tt.game)
 		}
 	}
 }

@@ -44,6 +44,10 @@ type Store struct {
 	sqlite   *sqliteStmts // the append's statements on SQLite's writer
 
 	notifier  *notifier
+	sole      soleState
+	hookMu    sync.Mutex
+	hooks     map[uint64]func(string, int64) // replaced, never changed, so a call can read it unlocked
+	hookSeq   uint64
 	listener  *listener  // nil unless Postgres
 	publisher *publisher // nil unless Postgres
 	instance  string     // names this store in the notifications it sends
@@ -99,13 +103,13 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		s.appends.conflicts = sameGame
 	}
 	if s.dialect == dialectPostgres {
-		l, err := startListener(ctx, url, s.instance, s.notifier)
+		l, err := startListener(ctx, url, s.instance, s.notifier, &s.sole)
 		if err != nil {
 			s.closeDBs()
 			return nil, fmt.Errorf("listen for changes: %w", err)
 		}
 		s.listener = l
-		s.publisher = startPublisher(s.pg, s.instance)
+		s.publisher = startPublisher(s.pg, l.payload)
 	}
 	return s, nil
 }

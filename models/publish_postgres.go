@@ -2,7 +2,6 @@ package models
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"time"
 
@@ -18,8 +17,8 @@ import (
 // in a crash costs nothing, as every listener wakes all its waiters when its
 // connection comes back.
 type publisher struct {
-	db       *pgxpool.Pool
-	instance string
+	db      *pgxpool.Pool
+	payload func(gameID string) string
 
 	mu      sync.Mutex
 	pending map[string]struct{}
@@ -28,9 +27,9 @@ type publisher struct {
 	stopped chan struct{}
 }
 
-func startPublisher(db *pgxpool.Pool, instance string) *publisher {
+func startPublisher(db *pgxpool.Pool, payload func(gameID string) string) *publisher {
 	p := &publisher{
-		db: db, instance: instance, pending: map[string]struct{}{},
+		db: db, payload: payload, pending: map[string]struct{}{},
 		kick: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}),
 	}
 	go p.run()
@@ -59,7 +58,7 @@ func (p *publisher) run() {
 }
 
 const notifySQL = `SELECT set_config('synchronous_commit', 'off', true), count(pg_notify($1, x))
-FROM unnest(string_to_array($2, ',')) AS x`
+FROM unnest($2::text[]) AS x`
 
 func (p *publisher) flush() {
 	p.mu.Lock()
@@ -67,9 +66,11 @@ func (p *publisher) flush() {
 		p.mu.Unlock()
 		return
 	}
+	ids := make([]string, 0, len(p.pending))
 	payloads := make([]string, 0, len(p.pending))
 	for id := range p.pending {
-		payloads = append(payloads, p.instance+":"+id)
+		ids = append(ids, id)
+		payloads = append(payloads, p.payload(id))
 	}
 	clear(p.pending)
 	p.mu.Unlock()
@@ -78,13 +79,11 @@ func (p *publisher) flush() {
 	defer cancel()
 	// One statement, so one round trip and its own transaction: set_config
 	// (local to that transaction) spares its commit the wait for the disk.
-	// Game ids and instances are hex, so a comma cannot occur inside one.
-	_, err := p.db.Exec(ctx, notifySQL, notifyChannel, strings.Join(payloads, ","))
+	_, err := p.db.Exec(ctx, notifySQL, notifyChannel, payloads)
 	if err != nil {
 		// Try once more on the next round rather than lose the wake-up.
 		p.mu.Lock()
-		for _, pl := range payloads {
-			_, id := parsePayload(pl)
+		for _, id := range ids {
 			p.pending[id] = struct{}{}
 		}
 		p.mu.Unlock()

@@ -35,7 +35,7 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, 
 	case err != nil:
 		return 0, nil, err
 	}
-	s.changed(gameID)
+	s.changed(gameID, g.Version)
 	g.utc()
 	return seat, g, nil
 }

@@ -52,23 +52,29 @@ func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (*State, e
 // seq, which the store refuses. Whatever the cached copy refuses or loses is
 // judged again on the stored game, so no answer rests on stale data.
 func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
-	if st := g.cache.active(id); st != nil {
-		if st, ev, err := g.tryAct(ctx, st, seat, m); err == nil {
+	if !ValidID(id) {
+		return nil, engine.Event{}, ErrNotFound
+	}
+	spell := g.store.Sole()
+	if e, _ := g.cache.lookup(id, spell); e != nil && e.st.Status == StatusActive {
+		if st, ev, err := g.tryAct(ctx, e.st.mutable(), seat, m, loaded{e, spell}); err == nil {
 			return st, ev, nil
 		}
 	}
-	st, err := g.load(ctx, id)
+	st, from, err := g.load(ctx, id)
 	if err != nil {
 		return nil, engine.Event{}, err
 	}
-	st, ev, err := g.tryAct(ctx, st, seat, m)
+	st, ev, err := g.tryAct(ctx, st.mutable(), seat, m, from)
 	if errors.Is(err, models.ErrConflict) {
 		return nil, engine.Event{}, g.conflict(ctx, id, seat, m)
 	}
 	return st, ev, err
 }
 
-func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State, engine.Event, error) {
+// tryAct judges and appends the move on st, the caller's own copy of the
+// state that from says where it came from.
+func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from loaded) (*State, engine.Event, error) {
 	if err := CheckSeat(st, seat); err != nil {
 		return nil, engine.Event{}, err
 	}
@@ -109,7 +115,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 		}
 		g.stats.Actions.Add(1)
 		// The seats changed too: read them back with the log.
-		st, err := g.load(ctx, st.ID)
+		st, err := g.Load(ctx, st.ID)
 		if err == nil {
 			g.rearm(ctx, st)
 		}
@@ -129,7 +135,9 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	st.Settings = set
 	st.Log = append(st.Log, entry)
 	st.setLogged()
-	g.cache.put(st)
+	// The append took the log's next seq, so st is the stored game as of
+	// its commit: current, unless a change since named a newer version.
+	g.cache.put(st, from.entry, from.spell)
 	g.rearm(ctx, st)
 	return st, ev, nil
 }
@@ -139,7 +147,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 // winner changed; otherwise, when the winner's move passed the turn on, the
 // loser is simply not to act any more.
 func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error {
-	st, err := g.load(ctx, id)
+	st, err := g.Load(ctx, id)
 	if err == nil {
 		if m.Occupant != nil && st.Occupant(seat) != *m.Occupant {
 			return ErrRevoked

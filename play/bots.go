@@ -73,7 +73,7 @@ func (g *Games) driveBots(id string) {
 	}()
 	ctx := context.Background()
 	for !g.shuttingDown() {
-		st, err := g.load(ctx, id)
+		st, err := g.Load(ctx, id)
 		if err != nil || st.Status != StatusActive || st.Game.Over() {
 			return
 		}
@@ -158,7 +158,7 @@ func (g *Games) ResumeBots(ctx context.Context) (resumed int, err error) {
 			return resumed, err
 		}
 		for _, row := range games {
-			st, err := g.load(ctx, row.ID)
+			st, err := g.Load(ctx, row.ID)
 			if err != nil {
 				g.log.Warn("resume bots: cannot load game", "game", row.ID, "err", err.Error())
 				continue

@@ -2,7 +2,6 @@ package play
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -11,46 +10,135 @@ import (
 
 // stateCache keeps recently used games: the stored record and the engine
 // state after their log, so that a load replays only the actions appended
-// since, and an action on a busy game need not read the database first (see
-// act). Entries are never handed out: a caller gets a copy, so nothing it
-// does can leak back. The cache is an optimisation, never the truth: the
-// store's log is.
+// since, a read of a game nobody changed reads at most one row, and an
+// action on a busy game need not read the database first (see act). A cached
+// State is shared and read only: whoever wants to change one works on
+// mutable(). The cache is an optimisation, never the truth: the store's log
+// is.
+//
+// While the store is sole (models.Store.Sole), a copy that this process has
+// seen through every change since it was known current is current without
+// any read: trusted entries. An entry is known current when it was written
+// here (an append that succeeded is the log's next entry), loaded, or
+// checked against the stored version, all within one sole spell, and no
+// change event (OnChange) has named a newer version since.
 type stateCache struct {
 	mu      sync.Mutex
 	max     int
+	sole    func() uint64
 	entries map[string]*cacheEntry
 	tick    uint64
+	// deaf: change events no longer reach the cache, so nothing in it is
+	// current without a read.
+	deaf bool
 }
 
 type cacheEntry struct {
-	st   State // Game is after Log; never handed out
+	st   *State // shared, read only
 	used uint64
+	// newest is the newest version a change event named for this game
+	// while the entry was cached.
+	newest int64
+	// spell is the sole spell in which st was known current; 0: never.
+	spell uint64
 }
 
-func newStateCache(max int) *stateCache {
-	return &stateCache{max: max, entries: map[string]*cacheEntry{}}
+func newStateCache(max int, sole func() uint64) *stateCache {
+	return &stateCache{max: max, sole: sole, entries: map[string]*cacheEntry{}}
 }
 
-func (c *stateCache) touch(e *cacheEntry) {
+// lookup returns the entry of game id (nil if none) and whether it is
+// current without a read: spell is the store's sole spell, read before.
+func (c *stateCache) lookup(id string, spell uint64) (*cacheEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[id]
+	if e == nil {
+		return nil, false
+	}
 	c.tick++
 	e.used = c.tick
+	return e, !c.deaf && spell != 0 && e.spell == spell && e.st.Version >= e.newest
+}
+
+// stopListening marks the cache deaf: change events stop reaching it.
+func (c *stateCache) stopListening() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.deaf = true
+}
+
+// changed records a change event: version is the game's after a change
+// this process's store committed.
+func (c *stateCache) changed(id string, version int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.entries[id]; e != nil && version > e.newest {
+		e.newest = version
+	}
+}
+
+// vouch marks e current: the store said its version is e's, in the sole
+// spell read before asking.
+func (c *stateCache) vouch(e *cacheEntry, spell uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries[e.st.ID] == e && e.newest <= e.st.Version && spell != 0 && c.sole() == spell {
+		e.spell = spell
+	}
+}
+
+// put records st, shared from now on, when it is newer than what the cache
+// holds. prev is the entry st was derived from (loaded over, or acted on),
+// nil if none, and spell the store's sole spell read before the load or
+// the action began: st is current when prev stayed the game's entry all
+// along, so that every change event since reached it, and none named a
+// newer version.
+func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) {
+	if c.max <= 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cur := c.entries[st.ID]
+	if cur != nil && cur.st.Seed == st.Seed && cur.st.Version >= st.Version && len(cur.st.Log) >= len(st.Log) {
+		return
+	}
+	if cur == nil && len(c.entries) >= c.max {
+		c.evictOldest()
+	}
+	e := &cacheEntry{st: st, newest: st.Version}
+	if cur != nil {
+		e.newest = max(e.newest, cur.newest)
+	}
+	if prev != nil && cur == prev && e.newest <= st.Version && spell != 0 && c.sole() == spell {
+		e.spell = spell
+	}
+	c.tick++
+	e.used = c.tick
+	c.entries[st.ID] = e
+}
+
+// entryOf returns the entry that holds st itself, or nil.
+func (c *stateCache) entryOf(st *State) *cacheEntry {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.entries[st.ID]; e != nil && e.st == st {
+		return e
+	}
+	return nil
 }
 
 // restore brings st (record, seats and log as just loaded from row) up to
-// date: from the cached engine state when it is a prefix of st's log, else
+// date: from prev's engine state when its log is a prefix of st's, else
 // from the deal.
-func (c *stateCache) restore(st *State, row *models.Game) error {
-	c.mu.Lock()
-	e := c.entries[st.ID]
+func restore(st *State, row *models.Game, prev *State) error {
 	var g *engine.Game
 	applied := 0
-	if e != nil && e.st.Seed == st.Seed && len(e.st.Log) <= len(st.Log) {
-		c.touch(e)
-		g, applied = e.st.Game.Clone(), len(e.st.Log)
-		st.Settings, st.Config = e.st.Settings, e.st.Config
+	if prev != nil && prev.Seed == st.Seed && len(prev.Log) <= len(st.Log) {
+		g, applied = prev.Game.Clone(), len(prev.Log)
+		st.Settings, st.Config = prev.Settings, prev.Config
 	}
-	c.mu.Unlock()
-
 	if g == nil {
 		_, set, cfg, err := setup(row)
 		if err != nil {
@@ -71,53 +159,16 @@ func (c *stateCache) restore(st *State, row *models.Game) error {
 		}
 	}
 	st.Game = g
-	c.put(st)
 	return nil
 }
 
-// put records st when it is newer than what the cache holds.
-func (c *stateCache) put(st *State) {
-	if c.max <= 0 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e := c.entries[st.ID]; e != nil && e.st.Seed == st.Seed &&
-		len(e.st.Log) >= len(st.Log) && e.st.Version >= st.Version {
-		return
-	}
-	if _, ok := c.entries[st.ID]; !ok && len(c.entries) >= c.max {
-		c.evictOldest()
-	}
-	e := &cacheEntry{st: *st}
-	e.st.Seats, e.st.Log, e.st.Game = slices.Clone(st.Seats), slices.Clone(st.Log), st.Game.Clone()
-	c.touch(e)
-	c.entries[st.ID] = e
-}
-
-// active returns a copy of the cached state of an active game, or nil. It
-// may be stale when another replica moved since; only act uses it, and the
-// log's unique (game, seq) key catches that staleness (see act).
-func (c *stateCache) active(id string) *State {
-	if st := c.copyOf(id); st != nil && st.Status == StatusActive {
-		return st
-	}
-	return nil
-}
-
-// copyOf returns a copy of the cached state of game id, whatever its
-// status, or nil. The caller checks that it is current (see load).
-func (c *stateCache) copyOf(id string) *State {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e := c.entries[id]
-	if e == nil {
-		return nil
-	}
-	c.touch(e)
-	st := e.st
-	st.Seats, st.Log, st.Game = slices.Clone(e.st.Seats), slices.Clone(e.st.Log), e.st.Game.Clone()
-	return &st
+// mutable returns a copy of st that its caller may change: its own engine
+// state, and a log that an append cannot write into st's.
+func (st *State) mutable() *State {
+	cp := *st
+	cp.Game = st.Game.Clone()
+	cp.Log = st.Log[:len(st.Log):len(st.Log)]
+	return &cp
 }
 
 // evictOldest drops the least recently used entry. A linear scan is fine at

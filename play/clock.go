@@ -136,7 +136,7 @@ func (g *Games) SettleAll(ctx context.Context) (int, error) {
 // settling the same game at once, or a late move racing a timeout, have
 // one winner: each turn times out once, or not at all.
 func (g *Games) settle(ctx context.Context, id string) error {
-	st, err := g.load(ctx, id)
+	st, err := g.Load(ctx, id)
 	if err != nil {
 		return err
 	}

@@ -138,7 +138,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
-	st, err := g.load(ctx, row.ID)
+	st, _, err := g.load(ctx, row.ID)
 	if err != nil {
 		return nil, -1, err
 	}
@@ -164,7 +164,7 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	if err != nil {
 		return -1, nil, storeError(err)
 	}
-	st, err := g.load(ctx, id)
+	st, _, err := g.load(ctx, id)
 	if err != nil {
 		return -1, nil, err
 	}
@@ -174,33 +174,56 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 }
 
 // Load reads a game and brings its engine state up to date with its log.
-// The state is the caller's own.
+// The state is shared: read only.
 func (g *Games) Load(ctx context.Context, id string) (*State, error) {
-	return g.load(ctx, id)
+	st, _, err := g.load(ctx, id)
+	return st, err
 }
 
-func (g *Games) load(ctx context.Context, id string) (*State, error) {
+// load returns game id's current state (shared, read only), and the cache
+// entry and sole spell it was read under, for a caller that derives a new
+// state from it (see stateCache.put).
+func (g *Games) load(ctx context.Context, id string) (*State, loaded, error) {
 	if !ValidID(id) {
-		return nil, ErrNotFound
+		return nil, loaded{}, ErrNotFound
 	}
+	spell := g.store.Sole()
 	// A cached game whose version is still the stored one is the stored
 	// game: every change bumps the version. One row answers that, where a
-	// load reads the seats and the whole log.
-	if st := g.cache.copyOf(id); st != nil {
-		if v, err := g.store.GameVersion(ctx, id); err == nil && v == st.Version {
-			return st, nil
+	// load reads the seats and the whole log; while this process is the
+	// only writer and saw every change since, not even that.
+	e, current := g.cache.lookup(id, spell)
+	if current {
+		return e.st, loaded{e, spell}, nil
+	}
+	if e != nil {
+		if v, err := g.store.GameVersion(ctx, id); err == nil && v == e.st.Version {
+			g.cache.vouch(e, spell)
+			return e.st, loaded{e, spell}, nil
 		}
 	}
 	row, seats, log, err := g.store.LoadGame(ctx, id)
 	if err != nil {
-		return nil, storeError(err)
+		return nil, loaded{}, storeError(err)
 	}
 	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log)}
 	st.setLogged()
-	if err := g.cache.restore(st, row); err != nil {
-		return nil, err
+	var prev *State
+	if e != nil {
+		prev = e.st
 	}
-	return st, nil
+	if err := restore(st, row, prev); err != nil {
+		return nil, loaded{}, err
+	}
+	g.cache.put(st, e, spell)
+	return st, loaded{g.cache.entryOf(st), spell}, nil
+}
+
+// loaded is where a state came from: its cache entry (nil if none) and the
+// store's sole spell read before.
+type loaded struct {
+	entry *cacheEntry
+	spell uint64
 }
 
 // List pages through games, newest first, optionally of one status. A

@@ -41,7 +41,7 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 		return nil, err
 	}
 	for range tableRetries {
-		st, err := g.load(ctx, id)
+		st, err := g.Load(ctx, id)
 		if err != nil {
 			return nil, err
 		}
@@ -61,7 +61,7 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 			if err != nil {
 				return nil, storeError(err)
 			}
-			st, err := g.load(ctx, id)
+			st, err := g.Load(ctx, id)
 			if err == nil {
 				g.arm(ctx, st)
 			}

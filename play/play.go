@@ -51,6 +51,8 @@ type Games struct {
 	log   *slog.Logger
 	cache *stateCache
 	stats Stats
+	// unhook stops the store's change events reaching the cache.
+	unhook func()
 
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
@@ -99,13 +101,14 @@ func New(cfg Config) (*Games, error) {
 	}
 	g := &Games{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
-		cache:      newStateCache(cfg.CacheSize),
+		cache:      newStateCache(cfg.CacheSize, cfg.Store.Sole),
 		shutdown:   make(chan struct{}),
 		watchers:   map[string]*Watch{},
 		flights:    map[string]*flight{},
 		botRunning: map[string]bool{},
 		botAgain:   map[string]bool{},
 	}
+	g.unhook = cfg.Store.OnChange(g.cache.changed)
 	if cfg.SweepEvery > 0 {
 		g.bg.Add(1)
 		go g.sweep()
@@ -122,7 +125,11 @@ func (g *Games) Stats() *Stats { return &g.stats }
 // Shutdown stops starting bot moves and waits for the drivers to finish the
 // move they are on. It may be called more than once.
 func (g *Games) Shutdown(ctx context.Context) error {
-	g.shutdownOnce.Do(func() { close(g.shutdown) })
+	g.shutdownOnce.Do(func() {
+		close(g.shutdown)
+		g.cache.stopListening()
+		g.unhook()
+	})
 	done := make(chan struct{})
 	go func() {
 		g.bg.Wait()

@@ -250,21 +250,30 @@ type listenerFunc func(*State)
 
 func (f listenerFunc) Changed(st *State) { f(st) }
 
-// TestCachedStateIsACopy: what a caller does to a state it got never
-// reaches the cache.
-func TestCachedStateIsACopy(t *testing.T) {
+// TestSharedStatesStayPut: a state handed out is shared and read only, so
+// a move never changes one that a reader holds; the move works on a copy,
+// and the next load has it.
+func TestSharedStatesStayPut(t *testing.T) {
 	g := sqliteGames(t)
 	ctx := context.Background()
 	st := table(t, g, "basic", 2, "copy")
-	if _, err := st.Game.Apply(engine.ClueRank(1, 1)); err != nil {
+	held, err := g.Load(ctx, st.ID)
+	if err != nil {
 		t.Fatal(err)
 	}
-	st.Log = append(st.Log, Entry{})
+	version, hand := held.Version, held.Game.Hand(1)
+	moved, _, err := g.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, held.Game.Deck()[hand[0]].Rank))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held.Version != version || held.Game.Turn() != 0 || len(held.Log) != 0 || held.Actions != 0 {
+		t.Fatalf("a move changed a state a reader held: version %d, turn %d, %d entries", held.Version, held.Game.Turn(), len(held.Log))
+	}
 	again, err := g.Load(ctx, st.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Game.Turn() != 0 || len(again.Log) != 0 {
-		t.Fatalf("the cache kept a caller's change: turn %d, %d entries", again.Game.Turn(), len(again.Log))
+	if again.Version != moved.Version || again.Game.Turn() != 1 || len(again.Log) != 1 {
+		t.Fatalf("after the move: version %d (want %d), turn %d, %d entries", again.Version, moved.Version, again.Game.Turn(), len(again.Log))
 	}
 }

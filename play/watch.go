@@ -130,7 +130,7 @@ func (g *Games) follow(w *Watch, changed <-chan struct{}, cancel func()) {
 		for attempt := 0; ; attempt++ {
 			ctx, done := context.WithTimeout(context.Background(), 10*time.Second)
 			var err error
-			st, err = g.load(ctx, w.id)
+			st, err = g.Load(ctx, w.id)
 			done()
 			if err == nil {
 				break
@@ -185,7 +185,7 @@ func (g *Games) LoadShared(ctx context.Context, id string) (*State, error) {
 		g.flights[id] = f
 		go func() {
 			lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-			f.st, f.err = g.load(lctx, id)
+			f.st, f.err = g.Load(lctx, id)
 			cancel()
 			g.flightMu.Lock()
 			if g.flights[id] == f {

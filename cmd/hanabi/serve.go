@@ -210,6 +210,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer store.Close()
+	store.SetLogger(log)
 	if c.pprofAddr != "" {
 		ln, err := servePprof(c.pprofAddr, log)
 		if err != nil {
