@@ -22,8 +22,16 @@ func runActions(ctx context.Context, c *client, o options) error {
 	for range o.games {
 		wg.Go(func() {
 			var mine []time.Duration
+			rc, err := dialRaw(ctx, o.base)
+			if err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+				return
+			}
+			defer rc.Close()
 			for ctx.Err() == nil {
-				n, err := playOne(ctx, c, o.variant, &mine)
+				n, err := playOne(ctx, rc, o.variant, &mine)
 				if err != nil && ctx.Err() == nil {
 					mu.Lock()
 					errs = append(errs, err)
@@ -72,22 +80,26 @@ func runActions(ctx context.Context, c *client, o options) error {
 
 // playOne plays one game to its end; each action is timed from request to
 // response. It returns the number of actions taken.
-func playOne(ctx context.Context, c *client, variant string, lat *[]time.Duration) (int, error) {
-	tokens, v, err := c.newGame(ctx, variant)
+func playOne(ctx context.Context, rc *rawConn, variant string, lat *[]time.Duration) (int, error) {
+	tokens, v, err := newGameRaw(rc, variant)
 	if err != nil {
 		return 0, err
 	}
-	for turn := 0; v.Status == "active"; turn++ {
+	gamePath := "/v1/games/" + v.ID
+	actionPath := gamePath + "/actions"
+	var body []byte
+	for turn := 0; v.Status == "active" && ctx.Err() == nil; turn++ {
 		seat := v.CurrentSeat
+		// The acting seat needs its own view (other hand visible) to choose.
+		if err := rc.call("GET", gamePath, tokens[seat], nil, &v); err != nil {
+			return turn, err
+		}
+		body = appendMove(body[:0], &v, seat, turn)
 		var res struct {
 			Game seatView `json:"game"`
 		}
-		// The acting seat needs its own view (other hand visible) to choose.
-		if _, err := c.do(ctx, "GET", "/v1/games/"+v.ID, tokens[seat], nil, &v); err != nil {
-			return turn, err
-		}
 		t0 := time.Now()
-		if _, err := c.do(ctx, "POST", "/v1/games/"+v.ID+"/actions", tokens[seat], move(&v, seat, turn), &res); err != nil {
+		if err := rc.call("POST", actionPath, tokens[seat], body, &res); err != nil {
 			return turn, err
 		}
 		*lat = append(*lat, time.Since(t0))

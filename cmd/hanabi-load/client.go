@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 )
 
 type client struct {
@@ -93,24 +94,50 @@ func (c *client) newGame(ctx context.Context, variant string) (tokens [2]string,
 // the obvious: clue the partner a rank it holds while tokens last, otherwise
 // play or discard the oldest card.
 func move(v *seatView, seat, turn int) map[string]any {
-	var own []int
-	var otherRank int
+	kind, n := pick(v, seat, turn)
+	switch kind {
+	case "clue":
+		return map[string]any{"type": "clue", "target": 1 - seat, "rank": n}
+	default:
+		return map[string]any{"type": kind, "card": n}
+	}
+}
+
+// appendMove appends move's JSON body to b.
+func appendMove(b []byte, v *seatView, seat, turn int) []byte {
+	kind, n := pick(v, seat, turn)
+	if kind == "clue" {
+		b = append(b, `{"type":"clue","target":`...)
+		b = strconv.AppendInt(b, int64(1-seat), 10)
+		b = append(b, `,"rank":`...)
+	} else {
+		b = append(b, `{"type":"`...)
+		b = append(b, kind...)
+		b = append(b, `","card":`...)
+	}
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, '}')
+}
+
+// pick chooses the move: a clue and its rank, or a play or discard and its
+// card.
+func pick(v *seatView, seat, turn int) (string, int) {
+	oldest, otherRank := -1, 0
 	for _, h := range v.Hands {
 		for _, c := range h.Cards {
 			if h.Seat == seat {
-				own = append(own, c.ID)
+				oldest = c.ID // newest first: the last is the oldest
 			} else if c.Rank != nil {
 				otherRank = *c.Rank
 			}
 		}
 	}
-	oldest := own[len(own)-1]
 	switch {
 	case v.NoteTokens > 0 && otherRank > 0 && turn%3 != 2:
-		return map[string]any{"type": "clue", "target": 1 - seat, "rank": otherRank}
+		return "clue", otherRank
 	case v.NoteTokens < v.Options.NoteTokens && turn%2 == 0:
-		return map[string]any{"type": "discard", "card": oldest}
+		return "discard", oldest
 	default:
-		return map[string]any{"type": "play", "card": oldest}
+		return "play", oldest
 	}
 }

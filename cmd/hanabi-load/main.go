@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"sync/atomic"
 	"time"
 )
@@ -26,7 +27,19 @@ func main() {
 	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
 	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s) and print the ratio")
+	cpuProfile := flag.String("cpuprofile", "", "write the driver's own CPU profile to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hanabi-load:", err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	if o.mode != "actions" && o.mode != "fanout" {
 		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions or fanout")
@@ -43,6 +56,7 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hanabi-load:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
