@@ -183,8 +183,14 @@ func (s *Server) postAction(c *gin.Context) {
 	c.Header("ETag", etag(st.Version, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
-	// A move answered here is the seat's own, never an automatic one.
-	c.JSON(http.StatusOK, ActionResponse{Event: eventView(st.Config, len(st.Log), ev, seatBot(st)), Game: buildView(st, seat)})
+	// An ActionResponse. A move answered here is the seat's own, never an
+	// automatic one.
+	b := make([]byte, 0, 4096)
+	b = append(b, `{"event":`...)
+	b = appendEvent(b, eventView(st.Config, len(st.Log), ev, seatBot(st)))
+	b = append(b, `,"game":`...)
+	b = appendView(b, st, seat)
+	writeJSON(c, http.StatusOK, append(b, '}'))
 }
 
 func checkSeatNumber(st *play.State, seat int) error { return play.CheckSeat(st, seat) }

@@ -93,7 +93,7 @@ func (s *Server) createGame(c *gin.Context) {
 	c.Header("Location", "/v1/games/"+st.ID)
 	c.Header("Cache-Control", "no-store")
 	if seat < 0 {
-		c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, engine.Public)})
+		writeJSON(c, http.StatusCreated, seatResponse(st, engine.Public, ""))
 		return
 	}
 	token, err := s.issueToken(st.ID, seat, st.Occupant(seat))
@@ -101,7 +101,7 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: &seat, Token: &token})
+	writeJSON(c, http.StatusCreated, seatResponse(st, seat, token))
 }
 
 // joinGame godoc
@@ -149,7 +149,7 @@ func (s *Server) joinGame(c *gin.Context) {
 	}
 	c.Header("Location", "/v1/games/"+id)
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusCreated, SeatResponse{Game: buildView(st, seat), Seat: &seat, Token: &token})
+	writeJSON(c, http.StatusCreated, seatResponse(st, seat, token))
 }
 
 // listGames godoc
@@ -279,5 +279,5 @@ func (s *Server) getGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+	writeJSON(c, http.StatusOK, body)
 }

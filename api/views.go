@@ -1,10 +1,12 @@
 package api
 
 import (
-	"encoding/json"
 	"math/bits"
+	"strconv"
 	"sync"
 	"time"
+
+	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
@@ -277,10 +279,34 @@ func (s *Server) viewJSON(st *play.State, viewer int) ([]byte, error) {
 	if body := s.rendered.get(key); body != nil {
 		return body, nil
 	}
-	body, err := json.Marshal(buildView(st, viewer))
-	if err != nil {
-		return nil, err
-	}
+	body := appendView(nil, st, viewer)
 	s.rendered.put(key, body)
 	return body, nil
+}
+
+// writeJSON sends body, already JSON, with its length: an answer of more
+// than 2 KB without one would go out chunked, in two writes.
+func writeJSON(c *gin.Context, status int, body []byte) {
+	h := c.Writer.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	c.Status(status)
+	_, _ = c.Writer.Write(body)
+}
+
+// seatResponse is SeatResponse's JSON: the game as seat sees it (the
+// public when seat is -1), the seat and its token (both null then).
+func seatResponse(st *play.State, seat int, token string) []byte {
+	b := make([]byte, 0, 4096)
+	b = append(b, `{"game":`...)
+	b = appendView(b, st, seat)
+	b = append(b, `,"seat":`...)
+	b = appendIntOrNull(b, seat, seat >= 0)
+	b = append(b, `,"token":`...)
+	if seat >= 0 {
+		b = appendString(b, token)
+	} else {
+		b = append(b, "null"...)
+	}
+	return append(b, '}')
 }

@@ -1,0 +1,158 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// unionOf is the member of the event union that e stands for, as the
+// document describes it: what encoding/json must write for e.
+func unionOf(e Event) any {
+	switch e.Type {
+	case "play":
+		return PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
+			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
+	case "discard":
+		return DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
+	case "clue":
+		touched := e.Touched
+		if touched == nil {
+			touched = []int{}
+		}
+		return ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
+			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), Auto: e.Auto}
+	case "game_over":
+		return GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)}
+	case "seat_left":
+		return SeatLeftEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Bot: deref(e.Bot)}
+	}
+	panic("unknown event type " + e.Type)
+}
+
+// Names that encoding/json escapes, and some it does not.
+var awkwardNames = []string{"Alice", "R&D <team>", `<b>"Bob" & 'Eve'</b>`, "tab\there\nline", "Zoë 🎴", "bad \xff utf8", "\u2028sep\u2029", `back\slash`, ""}
+
+// TestViewJSONIsEncodingJSONs: the views and events written by hand are,
+// byte for byte, what encoding/json writes for the documented structs, for
+// every viewer at every turn of whole games of many variants, in every
+// status, with awkward names, bots, clocks, seats that left and games ended
+// by a seat.
+func TestViewJSONIsEncodingJSONs(t *testing.T) {
+	names := []string{"basic", "farbrausch", "farbrausch2"}
+	all := variants.All()
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 40 {
+		names = append(names, all[rng.IntN(len(all))].Name)
+	}
+	games := 0
+	for i, name := range names {
+		players := 2 + i%5
+		opts := variants.Options{}
+		if i%3 == 0 {
+			opts.TurnSeconds = ptr(30)
+		}
+		if i%4 == 1 {
+			opts.RainbowCards = ptr(5)
+		}
+		_, set, cfg, err := variants.Setup(name, opts, players)
+		if err != nil {
+			opts.RainbowCards = nil
+			if _, set, cfg, err = variants.Setup(name, opts, players); err != nil {
+				continue // a variant that takes fewer players
+			}
+		}
+		t.Run(fmt.Sprintf("%s-%dp", name, players), func(t *testing.T) {
+			playAndCompare(t, name, set, cfg, players, rng)
+		})
+		games++
+	}
+	if games < 30 {
+		t.Fatalf("only %d games played", games)
+	}
+}
+
+func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine.Config, players int, rng *rand.Rand) {
+	g, err := engine.NewSeeded(cfg, fmt.Sprintf("seed-%d", rng.Int()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &play.State{
+		Record: play.Record{ID: "0123456789abcdef", Variant: name, Settings: set, Players: players, Status: play.StatusLobby, Version: 3},
+		Config: g.Config(), Game: g, LastAt: time.Date(2026, 11, 24, 13, 0, 0, 123456789, time.UTC),
+	}
+	for s := range players - 1 {
+		seat := play.Seat{Seat: s, Name: awkwardNames[rng.IntN(len(awkwardNames))]}
+		if rng.IntN(3) == 0 {
+			seat.Bot = "hat"
+		}
+		st.Seats = append(st.Seats, seat)
+	}
+	compareViews(t, st)
+	st.Status = play.StatusCancelled
+	compareViews(t, st)
+	st.Seats = append(st.Seats, play.Seat{Seat: players - 1, Name: "last"})
+	st.Status = play.StatusActive
+	bot := seatBot(st)
+	var buf []engine.Action
+	for seq := 1; !g.Over(); seq++ {
+		compareViews(t, st)
+		buf = g.LegalActions(buf[:0])
+		a := buf[rng.IntN(len(buf))]
+		switch r := rng.IntN(60); {
+		case r == 0 && !g.Left(g.Current()):
+			a = engine.LeaveSeat(g.Current())
+		case r == 1 && seq > 20:
+			a = engine.EndGame(g.Current(), engine.EndTerminated)
+		}
+		ev, err := g.Apply(a)
+		if err != nil {
+			t.Fatalf("move %d: %v", seq, err)
+		}
+		e := eventView(st.Config, seq, ev, bot)
+		e.Auto = rng.IntN(2) == 0
+		compareEvent(t, e)
+		st.Version++
+		st.LastAt = st.LastAt.Add(time.Duration(rng.IntN(5000)) * time.Millisecond)
+	}
+	st.Status = play.StatusFinished
+	compareViews(t, st)
+	if r, over := g.Result(); over {
+		compareEvent(t, gameOverEvent(int(st.Version), g.Turn(), r))
+	}
+}
+
+func compareViews(t *testing.T, st *play.State) {
+	t.Helper()
+	for viewer := -1; viewer <= st.Players; viewer++ {
+		want, err := json.Marshal(buildView(st, viewer))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendView(nil, st, viewer); !bytes.Equal(got, want) {
+			t.Fatalf("viewer %d at turn %d, %s:\n got %s\nwant %s", viewer, st.Game.Turn(), st.Status, got, want)
+		}
+	}
+}
+
+func compareEvent(t *testing.T, e Event) {
+	t.Helper()
+	want, err := json.Marshal(unionOf(e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := appendEvent(nil, e); !bytes.Equal(got, want) {
+		t.Fatalf("event:\n got %s\nwant %s", got, want)
+	}
+	if got, err := json.Marshal(e); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("Event.MarshalJSON: %s, %v\nwant %s", got, err, want)
+	}
+}
