@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -26,21 +27,21 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 	return s.pg.SendBatch(ctx, b).Close()
 }
 
-func (s *Store) joinPostgres(ctx context.Context, gameID, name string) (int, *Game, error) {
+func (s *Store) joinPostgres(ctx context.Context, gameID, name string, started func(*Game) *time.Time) (int, *Game, []Seat, error) {
 	conn, err := s.pg.Acquire(ctx)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	defer conn.Release()
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	// Joins for one game queue on the game's row.
 	b.Queue("SELECT "+gameColumns+" FROM games WHERE id = $1 FOR UPDATE", gameID)
-	b.Queue("SELECT seat FROM seats WHERE game_id = $1 ORDER BY seat", gameID)
+	b.Queue("SELECT seat, name, bot, occupant, created_at FROM seats WHERE game_id = $1 ORDER BY seat", gameID)
 	res := conn.SendBatch(ctx, b)
 	var (
 		g     Game
-		taken []int
+		seats []Seat
 		seat  int
 	)
 	_, err = res.Exec()
@@ -50,7 +51,11 @@ func (s *Store) joinPostgres(ctx context.Context, gameID, name string) (int, *Ga
 	if err == nil {
 		var rows pgx.Rows
 		if rows, err = res.Query(); err == nil {
-			taken, err = pgx.CollectRows(rows, pgx.RowTo[int])
+			seats, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Seat, error) {
+				st := Seat{GameID: gameID}
+				err := r.Scan(&st.Seat, &st.Name, &st.Bot, &st.Occupant, &st.CreatedAt)
+				return st, err
+			})
 		}
 	}
 	if cerr := res.Close(); err == nil {
@@ -60,21 +65,27 @@ func (s *Store) joinPostgres(ctx context.Context, gameID, name string) (int, *Ga
 	if errors.Is(err, pgx.ErrNoRows) {
 		err = ErrNotFound
 	} else if err == nil {
-		seat, err = claimSeat(&g, taken, t)
+		seat, err = claimSeat(&g, seatNumbers(seats), t)
 	}
 	if err != nil {
 		// Nothing was written; the connection goes back clean.
 		_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
+	add := Seat{GameID: gameID, Seat: seat, Name: name, Occupant: NewID(), CreatedAt: t}
+	seats = joined(&g, seats, add, started)
 	b = &pgx.Batch{}
 	b.Queue(`INSERT INTO seats (game_id, seat, name, bot, occupant, created_at) VALUES ($1, $2, $3, '', $4, $5)`,
-		gameID, seat, name, NewID(), t)
-	b.Queue("UPDATE games SET version = $2, status = $3, updated_at = $4 WHERE id = $1", gameID, g.Version, g.Status, t)
+		gameID, seat, name, add.Occupant, t)
+	if g.Status == StatusActive {
+		b.Queue("UPDATE games SET version = $2, status = $3, updated_at = $4, deadline = $5 WHERE id = $1", gameID, g.Version, g.Status, t, g.Deadline)
+	} else {
+		b.Queue("UPDATE games SET version = $2, status = $3, updated_at = $4 WHERE id = $1", gameID, g.Version, g.Status, t)
+	}
 	b.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
-	return seat, &g, nil
+	return seat, &g, seats, nil
 }

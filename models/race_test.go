@@ -96,7 +96,7 @@ func TestJoinRace(t *testing.T) {
 						s = b
 					}
 					<-start
-					seat, _, err := s.JoinSeat(ctx, g.ID, "p")
+					seat, _, _, err := s.JoinSeat(ctx, g.ID, "p", nil)
 					mu.Lock()
 					defer mu.Unlock()
 					switch {

@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -10,42 +11,71 @@ import (
 )
 
 // JoinSeat takes the lowest free seat for name, bumps the version and, when
-// it was the last free seat, makes the game active; all in one transaction.
-// Errors: ErrNotFound, ErrGameFull, ErrNotLobby.
-func (s *Store) JoinSeat(ctx context.Context, gameID, name string) (int, *Game, error) {
+// it was the last free seat, makes the game active and records the deadline
+// that started gives for the game as it starts (nil, or a nil started: none);
+// all in one transaction. It returns the seat, the game and all its seats
+// by number as the join left them. Errors: ErrNotFound, ErrGameFull,
+// ErrNotLobby.
+func (s *Store) JoinSeat(ctx context.Context, gameID, name string, started func(*Game) *time.Time) (int, *Game, []Seat, error) {
 	var (
-		seat int
-		g    *Game
-		err  error
+		seat  int
+		g     *Game
+		seats []Seat
+		err   error
 	)
 	if s.pg != nil && idempotencyOf(ctx) == nil {
-		seat, g, err = s.joinPostgres(ctx, gameID, name)
+		seat, g, seats, err = s.joinPostgres(ctx, gameID, name, started)
 	} else {
-		seat, g, err = s.joinTx(ctx, gameID, name)
+		seat, g, seats, err = s.joinTx(ctx, gameID, name, started)
 	}
 	switch {
 	case errors.Is(err, ErrIdempotencyKeyTaken):
-		return 0, nil, err
+		return 0, nil, nil, err
 	case errors.Is(err, gorm.ErrRecordNotFound):
-		return 0, nil, ErrNotFound
+		return 0, nil, nil, ErrNotFound
 	case isUniqueViolation(err):
 		// Only possible if a seat row was written around the row lock
 		// (e.g. by an older replica); the caller may retry.
-		return 0, nil, ErrConflict
+		return 0, nil, nil, ErrConflict
 	case err != nil:
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	s.changed(gameID, g.Version)
 	g.utc()
-	return seat, g, nil
+	for i := range seats {
+		seats[i].CreatedAt = seats[i].CreatedAt.UTC()
+	}
+	return seat, g, seats, nil
+}
+
+// joined adds the new seat to the seats read under the game's lock and,
+// when the join starts g, its deadline (claimSeat has moved g on).
+func joined(g *Game, seats []Seat, add Seat, started func(*Game) *time.Time) []Seat {
+	if g.Status == StatusActive && started != nil {
+		g.Deadline = started(g)
+	}
+	i := 0
+	for i < len(seats) && seats[i].Seat < add.Seat {
+		i++
+	}
+	return slices.Insert(seats, i, add)
+}
+
+func seatNumbers(seats []Seat) []int {
+	out := make([]int, len(seats))
+	for i, st := range seats {
+		out[i] = st.Seat
+	}
+	return out
 }
 
 // joinTx is JoinSeat in a gorm transaction, which also records the
 // request's idempotency key.
-func (s *Store) joinTx(ctx context.Context, gameID, name string) (int, *Game, error) {
+func (s *Store) joinTx(ctx context.Context, gameID, name string, started func(*Game) *time.Time) (int, *Game, []Seat, error) {
 	var (
-		g    Game
-		seat int
+		g     Game
+		seat  int
+		seats []Seat
 	)
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		q := tx
@@ -60,23 +90,26 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string) (int, *Game, er
 		if err := recordIdempotency(ctx, tx); err != nil {
 			return err
 		}
-		var taken []int
-		if err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Pluck("seat", &taken).Error; err != nil {
+		if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
 			return err
 		}
 		t := now()
 		var err error
-		if seat, err = claimSeat(&g, taken, t); err != nil {
+		if seat, err = claimSeat(&g, seatNumbers(seats), t); err != nil {
 			return err
 		}
-		if err := tx.Create(&Seat{GameID: gameID, Seat: seat, Name: name, Occupant: NewID(), CreatedAt: t}).Error; err != nil {
+		add := Seat{GameID: gameID, Seat: seat, Name: name, Occupant: NewID(), CreatedAt: t}
+		if err := tx.Create(&add).Error; err != nil {
 			return err
 		}
-		return tx.Model(&Game{}).Where("id = ?", gameID).Updates(map[string]any{
-			"version": g.Version, "status": g.Status, "updated_at": t,
-		}).Error
+		seats = joined(&g, seats, add, started)
+		upd := map[string]any{"version": g.Version, "status": g.Status, "updated_at": t}
+		if g.Status == StatusActive {
+			upd["deadline"] = g.Deadline
+		}
+		return tx.Model(&Game{}).Where("id = ?", gameID).Updates(upd).Error
 	})
-	return seat, &g, err
+	return seat, &g, seats, err
 }
 
 // claimSeat picks the seat a joiner gets in g, whose seats taken are given

@@ -137,8 +137,17 @@ func TestJoinSeat(t *testing.T) {
 			{g.ID, "E", 0, ErrNotLobby, "", 0},
 			{"missing", "F", 0, ErrNotFound, "", 0},
 		}
+		due := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+		var starts int
+		started := func(g *Game) *time.Time {
+			starts++
+			if g.Status != StatusActive || g.Version != 2 {
+				t.Errorf("started with %s version %d", g.Status, g.Version)
+			}
+			return &due
+		}
 		for i, st := range steps {
-			seat, got, err := s.JoinSeat(ctx, st.game, st.name)
+			seat, got, seats, err := s.JoinSeat(ctx, st.game, st.name, started)
 			if !errors.Is(err, st.wantErr) {
 				t.Fatalf("step %d: err = %v, want %v", i, err, st.wantErr)
 			}
@@ -149,6 +158,30 @@ func TestJoinSeat(t *testing.T) {
 				t.Errorf("step %d: seat %d status %s version %d, want %d %s %d",
 					i, seat, got.Status, got.Version, st.wantSeat, st.wantStatus, st.wantVersion)
 			}
+			// The seats answered are the stored ones.
+			_, stored, _, err := s.LoadGame(ctx, st.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(seats) != len(stored) {
+				t.Fatalf("step %d: answered %d seats, %d stored", i, len(seats), len(stored))
+			}
+			for j := range seats {
+				a, b := seats[j], stored[j]
+				if a.Seat != b.Seat || a.Name != b.Name || a.Bot != b.Bot || a.Occupant != b.Occupant || !a.CreatedAt.Equal(b.CreatedAt) {
+					t.Errorf("step %d: seat %d answered %+v, stored %+v", i, j, a, b)
+				}
+			}
+			var deadline []time.Time
+			if err := s.r.Raw("SELECT deadline FROM games WHERE id = ? AND deadline IS NOT NULL", st.game).Scan(&deadline).Error; err != nil {
+				t.Fatal(err)
+			}
+			if started := st.wantStatus == StatusActive; started != (len(deadline) == 1) || started && !deadline[0].Equal(due) {
+				t.Errorf("step %d (%s): deadline %v", i, st.wantStatus, deadline)
+			}
+		}
+		if starts != 1 {
+			t.Errorf("started called %d times, want once", starts)
 		}
 		got, seats, _, err := s.LoadGame(ctx, g.ID)
 		if err != nil {
@@ -302,7 +335,7 @@ func TestCountGames(t *testing.T) {
 		newGame(t, s, 2)
 		newGame(t, s, 3)
 		g := newGame(t, s, 2)
-		if _, _, err := s.JoinSeat(ctx, g.ID, "Bob"); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.CountGames(ctx)

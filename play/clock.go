@@ -50,16 +50,38 @@ func (g *Games) due(st *State) (time.Time, due) {
 		if st.Game == nil || st.Game.Over() {
 			return time.Time{}, dueNone
 		}
-		at, what := time.Time{}, dueNone
-		if g.cfg.IdleTTL > 0 {
-			at, what = st.LastAt.Add(g.cfg.IdleTTL), dueIdle
-		}
-		if d, ok := st.TurnDeadline(); ok && (what == dueNone || !d.After(at)) {
-			at, what = d, dueTurn
-		}
-		return at, what
+		return g.activeDue(st.LastAt, st.Settings)
 	}
 	return time.Time{}, dueNone
+}
+
+// activeDue is what is next due in a running game that last moved on at
+// lastAt: the turn's time (see TurnDeadline) or idleness, whichever first.
+func (g *Games) activeDue(lastAt time.Time, set variants.Settings) (time.Time, due) {
+	at, what := time.Time{}, dueNone
+	if g.cfg.IdleTTL > 0 {
+		at, what = lastAt.Add(g.cfg.IdleTTL), dueIdle
+	}
+	if set.TurnSeconds > 0 {
+		if d := lastAt.Add(time.Duration(set.TurnSeconds) * time.Second); what == dueNone || !d.After(at) {
+			at, what = d, dueTurn
+		}
+	}
+	return at, what
+}
+
+// startDeadline is the deadline of a game that a join starts (row as it is
+// stored then), for the join to record with it.
+func (g *Games) startDeadline(row *models.Game) *time.Time {
+	set, err := settingsOf(row)
+	if err != nil {
+		return nil // settle, at the next start, records the right one
+	}
+	at, what := g.activeDue(row.UpdatedAt.UTC(), set)
+	if what == dueNone {
+		return nil
+	}
+	return &at
 }
 
 // arm records st's next deadline in the store, so that any replica's sweep

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -133,16 +134,27 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if len(seats) == req.Players {
 		status = models.StatusActive
 	}
-	row := &models.Game{ID: models.NewID(), Variant: req.Variant, Options: string(opts), Seed: seed, Players: req.Players, Status: status}
+	// The game is known whole before it is written: its state needs no
+	// read, and its first deadline goes in with it.
+	now := g.cfg.Now().UTC().Truncate(time.Millisecond)
+	row := &models.Game{ID: models.NewID(), Variant: req.Variant, Options: string(opts), Seed: seed, Players: req.Players, Status: status,
+		CreatedAt: now, UpdatedAt: now}
+	for i := range seats {
+		seats[i].Occupant, seats[i].CreatedAt = models.NewID(), now
+	}
+	st := &State{Record: recordOf(row), Seats: seatsOf(seats)}
+	st.setLogged()
+	if err := restore(st, row, nil); err != nil {
+		return nil, -1, err
+	}
+	if at, what := g.due(st); what != dueNone {
+		row.Deadline = &at
+	}
 	if err := g.store.CreateGame(ctx, row, seats); err != nil {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
-	st, _, err := g.load(ctx, row.ID)
-	if err != nil {
-		return nil, -1, err
-	}
-	g.arm(ctx, st)
+	g.cache.put(st, nil, 0)
 	g.Kick(st)
 	if !creator {
 		return st, -1, nil
@@ -160,15 +172,23 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	if !ValidID(id) {
 		return -1, nil, ErrNotFound
 	}
-	seat, _, err := g.store.JoinSeat(ctx, id, name)
+	spell := g.store.Sole()
+	e, _ := g.cache.lookup(id, spell)
+	seat, row, seats, err := g.store.JoinSeat(ctx, id, name, g.startDeadline)
 	if err != nil {
 		return -1, nil, storeError(err)
 	}
-	st, _, err := g.load(ctx, id)
-	if err != nil {
+	// A lobby has no log: the join's answer is the whole game.
+	st := &State{Record: recordOf(row), Seats: seatsOf(seats)}
+	st.setLogged()
+	var prev *State
+	if e != nil {
+		prev = e.st
+	}
+	if err := restore(st, row, prev); err != nil {
 		return -1, nil, err
 	}
-	g.arm(ctx, st)
+	g.cache.put(st, e, spell)
 	g.Kick(st)
 	return seat, st, nil
 }

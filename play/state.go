@@ -145,13 +145,21 @@ func entriesOf(rows []models.Action) []Entry {
 	return out
 }
 
-// setup resolves the stored variant and options into an engine config.
-func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Config, error) {
+// settingsOf reads the stored options.
+func settingsOf(row *models.Game) (variants.Settings, error) {
 	var set variants.Settings
 	if err := json.Unmarshal([]byte(row.Options), &set); err != nil {
-		return nil, set, engine.Config{}, fmt.Errorf("game %s: stored options: %w", row.ID, err)
+		return set, fmt.Errorf("game %s: stored options: %w", row.ID, err)
 	}
-	set = set.Clock()
+	return set.Clock(), nil
+}
+
+// setup resolves the stored variant and options into an engine config.
+func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Config, error) {
+	set, err := settingsOf(row)
+	if err != nil {
+		return nil, set, engine.Config{}, err
+	}
 	v, err := variants.Get(row.Variant)
 	if err != nil {
 		return nil, set, engine.Config{}, fmt.Errorf("game %s: %w", row.ID, err)
