@@ -155,7 +155,9 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	log, err := newLogger(c.logLevel, c.logFormat)
+	logs := newLogBuffer(os.Stderr, logFlushEvery)
+	defer logs.Close()
+	log, err := newLogger(logs, c.logLevel, c.logFormat)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		return 2
@@ -169,7 +171,7 @@ func runServe(args []string) int {
 	return 0
 }
 
-func newLogger(level, format string) (*slog.Logger, error) {
+func newLogger(out *logBuffer, level, format string) (*slog.Logger, error) {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
 		return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
@@ -177,9 +179,9 @@ func newLogger(level, format string) (*slog.Logger, error) {
 	opts := &slog.HandlerOptions{Level: lv}
 	switch format {
 	case "json":
-		return slog.New(slog.NewJSONHandler(os.Stderr, opts)), nil
+		return slog.New(flushOnWarn{slog.NewJSONHandler(out, opts), out}), nil
 	case "text":
-		return slog.New(slog.NewTextHandler(os.Stderr, opts)), nil
+		return slog.New(flushOnWarn{slog.NewTextHandler(out, opts), out}), nil
 	}
 	return nil, fmt.Errorf("--log-format %q: want json or text", format)
 }
