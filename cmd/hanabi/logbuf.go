@@ -17,9 +17,9 @@ type logBuffer struct {
 	mu    sync.Mutex
 	w     io.Writer
 	every time.Duration
-	buf  []byte
-	stop chan struct{}
-	done chan struct{}
+	buf   []byte
+	stop  chan struct{}
+	done  chan struct{}
 }
 
 // logFlushEvery bounds how long a line waits; logFlushSize how much waits.
