@@ -185,12 +185,14 @@ func (s *Server) postAction(c *gin.Context) {
 	c.Header("Vary", "Authorization")
 	// An ActionResponse. A move answered here is the seat's own, never an
 	// automatic one.
-	b := make([]byte, 0, 4096)
-	b = append(b, `{"event":`...)
+	buf := getBuf()
+	defer putBuf(buf)
+	b := append(*buf, `{"event":`...)
 	b = appendEvent(b, eventView(st.Config, len(st.Log), ev, seatBot(st)))
 	b = append(b, `,"game":`...)
 	b = appendView(b, st, seat)
-	writeJSON(c, http.StatusOK, append(b, '}'))
+	*buf = append(b, '}')
+	writeJSON(c, http.StatusOK, *buf)
 }
 
 func checkSeatNumber(st *play.State, seat int) error { return play.CheckSeat(st, seat) }

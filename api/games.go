@@ -92,8 +92,11 @@ func (s *Server) createGame(c *gin.Context) {
 	}
 	c.Header("Location", "/v1/games/"+st.ID)
 	c.Header("Cache-Control", "no-store")
+	buf := getBuf()
+	defer putBuf(buf)
 	if seat < 0 {
-		writeJSON(c, http.StatusCreated, seatResponse(st, engine.Public, ""))
+		*buf = seatResponse(*buf, st, engine.Public, "")
+		writeJSON(c, http.StatusCreated, *buf)
 		return
 	}
 	token, err := s.issueToken(st.ID, seat, st.Occupant(seat))
@@ -101,7 +104,8 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	writeJSON(c, http.StatusCreated, seatResponse(st, seat, token))
+	*buf = seatResponse(*buf, st, seat, token)
+	writeJSON(c, http.StatusCreated, *buf)
 }
 
 // joinGame godoc
@@ -149,7 +153,10 @@ func (s *Server) joinGame(c *gin.Context) {
 	}
 	c.Header("Location", "/v1/games/"+id)
 	c.Header("Cache-Control", "no-store")
-	writeJSON(c, http.StatusCreated, seatResponse(st, seat, token))
+	buf := getBuf()
+	defer putBuf(buf)
+	*buf = seatResponse(*buf, st, seat, token)
+	writeJSON(c, http.StatusCreated, *buf)
 }
 
 // listGames godoc

@@ -2,6 +2,7 @@ package api
 
 import (
 	"math/bits"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -279,9 +280,26 @@ func (s *Server) viewJSON(st *play.State, viewer int) ([]byte, error) {
 	if body := s.rendered.get(key); body != nil {
 		return body, nil
 	}
-	body := appendView(nil, st, viewer)
+	buf := getBuf()
+	defer putBuf(buf)
+	*buf = appendView(*buf, st, viewer)
+	body := slices.Clone(*buf)
 	s.rendered.put(key, body)
 	return body, nil
+}
+
+// bufs are the buffers answers are written in before they are sent: a view
+// is a few KB, and growing a new buffer for each was half of what the
+// server allocated.
+var bufs = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
+
+func getBuf() *[]byte { return bufs.Get().(*[]byte) }
+
+func putBuf(b *[]byte) {
+	if cap(*b) <= 64<<10 {
+		*b = (*b)[:0]
+		bufs.Put(b)
+	}
 }
 
 // writeJSON sends body, already JSON, with its length: an answer of more
@@ -296,8 +314,7 @@ func writeJSON(c *gin.Context, status int, body []byte) {
 
 // seatResponse is SeatResponse's JSON: the game as seat sees it (the
 // public when seat is -1), the seat and its token (both null then).
-func seatResponse(st *play.State, seat int, token string) []byte {
-	b := make([]byte, 0, 4096)
+func seatResponse(b []byte, st *play.State, seat int, token string) []byte {
 	b = append(b, `{"game":`...)
 	b = appendView(b, st, seat)
 	b = append(b, `,"seat":`...)

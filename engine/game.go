@@ -138,6 +138,16 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
+// CloneFor returns an independent copy with room for n more actions: a
+// copy that is to take one move before it is copied again (a server's next
+// state) needs a third of Clone's memory.
+func (g *Game) CloneFor(n int) *Game {
+	c := *g
+	c.log = append(make([]Action, 0, len(g.log)+n), g.log...)
+	c.clues = append(make([]ClueRecord, 0, len(g.clues)+n), g.clues...)
+	return &c
+}
+
 // Config is the game's configuration.
 func (g *Game) Config() *Config { return &g.r.cfg }
 

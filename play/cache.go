@@ -166,7 +166,7 @@ func restore(st *State, row *models.Game, prev *State) error {
 // state, and a log that an append cannot write into st's.
 func (st *State) mutable() *State {
 	cp := *st
-	cp.Game = st.Game.Clone()
+	cp.Game = st.Game.CloneFor(1)
 	cp.Log = st.Log[:len(st.Log):len(st.Log)]
 	return &cp
 }
