@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"sync/atomic"
 	"time"
@@ -28,7 +29,11 @@ func main() {
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
 	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s) and print the ratio")
 	cpuProfile := flag.String("cpuprofile", "", "write the driver's own CPU profile to this file")
+	procs := flag.Int("procs", 1, "actions mode: the driver's scheduler threads (GOMAXPROCS); on a small machine shared with the server a second one mostly spins")
 	flag.Parse()
+	if o.mode == "actions" && *procs > 0 {
+		runtime.GOMAXPROCS(*procs)
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err == nil {
