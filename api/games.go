@@ -281,10 +281,14 @@ func (s *Server) getGame(c *gin.Context) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	body, err := s.viewJSON(st, viewer)
-	if err != nil {
-		s.fail(c, err)
-		return
+	// A view already rendered for waiters is sent as it is; otherwise it is
+	// written for this answer alone.
+	buf := getBuf()
+	defer putBuf(buf)
+	if body := s.rendered.get(st.ID + tag); body != nil {
+		*buf = append(*buf, body...)
+	} else {
+		*buf = appendView(*buf, st, viewer)
 	}
-	writeJSON(c, http.StatusOK, body)
+	writeJSON(c, http.StatusOK, *buf)
 }

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"container/list"
 	"fmt"
 	"sync"
 
@@ -27,7 +28,7 @@ type stateCache struct {
 	max     int
 	sole    func() uint64
 	entries map[string]*cacheEntry
-	tick    uint64
+	lru     list.List // of *cacheEntry, the most recently used first
 	// deaf: change events no longer reach the cache, so nothing in it is
 	// current without a read.
 	deaf bool
@@ -35,7 +36,7 @@ type stateCache struct {
 
 type cacheEntry struct {
 	st   *State // shared, read only
-	used uint64
+	elem *list.Element
 	// newest is the newest version a change event named for this game
 	// while the entry was cached.
 	newest int64
@@ -56,8 +57,7 @@ func (c *stateCache) lookup(id string, spell uint64) (*cacheEntry, bool) {
 	if e == nil {
 		return nil, false
 	}
-	c.tick++
-	e.used = c.tick
+	c.lru.MoveToFront(e.elem)
 	return e, !c.deaf && spell != 0 && e.spell == spell && e.st.Version >= e.newest
 }
 
@@ -105,7 +105,9 @@ func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) {
 		return
 	}
 	if cur == nil && len(c.entries) >= c.max {
-		c.evictOldest()
+		oldest := c.lru.Back()
+		delete(c.entries, oldest.Value.(*cacheEntry).st.ID)
+		c.lru.Remove(oldest)
 	}
 	e := &cacheEntry{st: st, newest: st.Version}
 	if cur != nil {
@@ -114,8 +116,10 @@ func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) {
 	if prev != nil && cur == prev && e.newest <= st.Version && spell != 0 && c.sole() == spell {
 		e.spell = spell
 	}
-	c.tick++
-	e.used = c.tick
+	if cur != nil {
+		c.lru.Remove(cur.elem)
+	}
+	e.elem = c.lru.PushFront(e)
 	c.entries[st.ID] = e
 }
 
@@ -169,18 +173,4 @@ func (st *State) mutable() *State {
 	cp.Game = st.Game.CloneFor(1)
 	cp.Log = st.Log[:len(st.Log):len(st.Log)]
 	return &cp
-}
-
-// evictOldest drops the least recently used entry. A linear scan is fine at
-// the cache's size and runs only when the cache is full.
-func (c *stateCache) evictOldest() {
-	var oldest string
-	var min uint64
-	first := true
-	for id, e := range c.entries {
-		if first || e.used < min {
-			oldest, min, first = id, e.used, false
-		}
-	}
-	delete(c.entries, oldest)
 }
