@@ -4,17 +4,27 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
 )
+
+// Appended is what an append left of its game: the only columns a move
+// changes.
+type Appended struct {
+	GameID    string
+	Version   int64
+	Status    string
+	UpdatedAt time.Time
+}
 
 // AppendAction inserts log entry a.Seq, bumps the version and sets the
 // status (status "" keeps it), in one transaction. The primary key
 // (game_id, seq) decides races: when a.Seq is taken it returns ErrConflict
 // and changes nothing. An a.Seq past the end of the log is refused the same
 // way, so the log never has a gap. An unknown game gives ErrNotFound.
-func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Game, error) {
+func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Appended, error) {
 	switch status {
 	case "", StatusLobby, StatusActive, StatusFinished, StatusCancelled:
 	default:
@@ -27,7 +37,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 		a.CreatedAt = now()
 	}
 	var (
-		g   *Game
+		g   *Appended
 		err error
 	)
 	if s.appends != nil && idempotencyOf(ctx) == nil {
@@ -36,7 +46,10 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 		// the transaction, which records the key with it.
 		g, err = s.appends.do(ctx, appendReq{a: a, status: status})
 	} else {
-		g, err = s.appendTx(ctx, a, status, nil)
+		var row *Game
+		if row, err = s.appendTx(ctx, a, status, nil); err == nil {
+			g = &Appended{GameID: row.ID, Version: row.Version, Status: row.Status, UpdatedAt: row.UpdatedAt}
+		}
 	}
 	switch {
 	case err == nil:
@@ -50,9 +63,15 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Gam
 		return nil, err
 	}
 	s.changed(a.GameID, g.Version)
-	g.utc()
+	g.UpdatedAt = g.UpdatedAt.UTC()
 	return g, nil
 }
+
+// appendedColumns are what an append returns, in the order appendedFields
+// scans them.
+const appendedColumns = "id, version, status, updated_at"
+
+func appendedFields(g *Appended) []any { return []any{&g.GameID, &g.Version, &g.Status, &g.UpdatedAt} }
 
 // appendReq is one AppendAction call waiting for its batch.
 type appendReq struct {
@@ -122,13 +141,13 @@ UPDATE games SET version = version + 1,
 	status = COALESCE(NULLIF($10::varchar, ''), status),
 	updated_at = $9::timestamptz
 WHERE id = (SELECT game_id FROM ins)
-RETURNING ` + gameColumns
+RETURNING ` + appendedColumns
 
 // appendPostgres appends one entry alone (see appendsPostgres for many).
-func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Game, error) {
-	var g Game
+func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Appended, error) {
+	var g Appended
 	err := s.pg.QueryRow(ctx, appendPostgresSQL, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt, status).
-		Scan(gameFields(&g)...)
+		Scan(appendedFields(&g)...)
 	switch {
 	case err == nil:
 		return &g, nil

@@ -32,8 +32,8 @@ func TestBatchedAppends(t *testing.T) {
 						errs <- fmt.Errorf("game %d seq %d: %w", i, seq, err)
 						return
 					}
-					if g.ID != id || g.Version != int64(seq+1) || g.Status != StatusActive {
-						errs <- fmt.Errorf("game %d seq %d: got game %s at version %d (%s)", i, seq, g.ID, g.Version, g.Status)
+					if g.GameID != id || g.Version != int64(seq+1) || g.Status != StatusActive {
+						errs <- fmt.Errorf("game %d seq %d: got game %s at version %d (%s)", i, seq, g.GameID, g.Version, g.Status)
 					}
 					refusals := []struct {
 						a    Action

@@ -48,7 +48,7 @@ func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, int6
 // round trip and one transaction (pgx sends them as one pipeline): each is
 // appendPostgresSQL, which refuses without an error, so that one entry's
 // refusal never touches the others.
-func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *Game]) {
+func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *Appended]) {
 	b := &pgx.Batch{}
 	for _, c := range calls {
 		a := c.req.a
@@ -57,8 +57,8 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *G
 	res := s.pg.SendBatch(ctx, b)
 	var err error
 	for _, c := range calls {
-		g := new(Game)
-		e := res.QueryRow().Scan(gameFields(g)...)
+		g := new(Appended)
+		e := res.QueryRow().Scan(appendedFields(g)...)
 		switch {
 		case e == nil:
 			c.res = g

@@ -20,17 +20,16 @@ WHERE (? = 0 AND EXISTS (SELECT 1 FROM games WHERE id = ?))
 	OR EXISTS (SELECT 1 FROM actions WHERE game_id = ? AND seq = ? - 1)
 ON CONFLICT (game_id, seq) DO NOTHING`
 
-const (
-	appendSQLiteUpdate = `UPDATE games SET version = version + 1,
-	status = CASE WHEN ? = '' THEN status ELSE ? END, updated_at = ? WHERE id = ?`
-	appendSQLiteSelect = "SELECT " + gameColumns + " FROM games WHERE id = ?"
-)
+// appendSQLiteUpdate bumps the game and returns what changed.
+const appendSQLiteUpdate = `UPDATE games SET version = version + 1,
+	status = CASE WHEN ? = '' THEN status ELSE ? END, updated_at = ? WHERE id = ?
+RETURNING ` + appendedColumns
 
 // sqliteStmts are the append's statements, prepared once on the database
 // handle. A statement prepared inside a transaction (as gorm does when it
 // first meets one there) is parsed again in every later transaction; one
 // prepared on the handle is kept by each connection and only bound anew.
-type sqliteStmts struct{ insert, update, get *sql.Stmt }
+type sqliteStmts struct{ insert, update *sql.Stmt }
 
 func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	var st sqliteStmts
@@ -38,7 +37,7 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	for _, p := range []struct {
 		to  **sql.Stmt
 		sql string
-	}{{&st.insert, appendSQLiteInsert}, {&st.update, appendSQLiteUpdate}, {&st.get, appendSQLiteSelect}} {
+	}{{&st.insert, appendSQLiteInsert}, {&st.update, appendSQLiteUpdate}} {
 		if *p.to, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return nil, err
 		}
@@ -47,20 +46,26 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 }
 
 func (st *sqliteStmts) close() {
-	for _, s := range []*sql.Stmt{st.insert, st.update, st.get} {
+	for _, s := range []*sql.Stmt{st.insert, st.update} {
 		if s != nil {
 			s.Close()
 		}
 	}
 }
 
-func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Game]) {
+func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Appended]) {
 	err := s.appendsSQLiteTx(ctx, calls)
 	if err != nil {
 		// The transaction is gone: each entry is tried alone, so that an
 		// error is only ever its own.
 		for _, c := range calls {
-			c.res, c.err = s.appendTx(ctx, c.req.a, c.req.status, nil)
+			c.res, c.err = nil, nil
+			row, err := s.appendTx(ctx, c.req.a, c.req.status, nil)
+			if err != nil {
+				c.err = err
+				continue
+			}
+			c.res = &Appended{GameID: row.ID, Version: row.Version, Status: row.Status, UpdatedAt: row.UpdatedAt}
 		}
 		return
 	}
@@ -71,7 +76,7 @@ func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Gam
 	}
 }
 
-func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *Game]) error {
+func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *Appended]) error {
 	db, err := s.w.DB()
 	if err != nil {
 		return err
@@ -81,7 +86,7 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *G
 		return err
 	}
 	defer tx.Rollback()
-	ins, upd, get := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.update), tx.StmtContext(ctx, s.sqlite.get)
+	ins, upd := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.update)
 	for _, c := range calls {
 		a := c.req.a
 		res, err := ins.ExecContext(ctx, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
@@ -95,11 +100,8 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *G
 			c.res, c.err = nil, errNotAppended
 			continue
 		}
-		if _, err := upd.ExecContext(ctx, c.req.status, c.req.status, a.CreatedAt, a.GameID); err != nil {
-			return err
-		}
-		g := new(Game)
-		if err := get.QueryRowContext(ctx, a.GameID).Scan(gameFields(g)...); err != nil {
+		g := new(Appended)
+		if err := upd.QueryRowContext(ctx, c.req.status, c.req.status, a.CreatedAt, a.GameID).Scan(appendedFields(g)...); err != nil {
 			return err
 		}
 		c.res, c.err = g, nil

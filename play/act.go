@@ -130,9 +130,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from lo
 	if ev.Over {
 		g.stats.Finished.Add(1)
 	}
-	set := st.Settings
-	st.Record = recordOf(row)
-	st.Settings = set
+	st.Version, st.Status, st.UpdatedAt = row.Version, row.Status, row.UpdatedAt
 	st.Log = append(st.Log, entry)
 	st.setLogged()
 	// The append took the log's next seq, so st is the stored game as of

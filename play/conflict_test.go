@@ -20,7 +20,7 @@ type racingStore struct {
 	rival func()
 }
 
-func (r *racingStore) AppendAction(ctx context.Context, a models.Action, status string) (*models.Game, error) {
+func (r *racingStore) AppendAction(ctx context.Context, a models.Action, status string) (*models.Appended, error) {
 	r.once.Do(r.rival)
 	return r.Store.AppendAction(ctx, a, status)
 }

@@ -14,14 +14,14 @@ func runActions(ctx context.Context, c *client, o options) error {
 	ctx, cancel := context.WithTimeout(ctx, o.duration)
 	defer cancel()
 	var mu sync.Mutex
-	var lat []time.Duration
+	var lat, reads []time.Duration
 	var errs []error
 	games := 0
 	var wg sync.WaitGroup
 	start := time.Now()
 	for range o.games {
 		wg.Go(func() {
-			var mine []time.Duration
+			var mine, myReads []time.Duration
 			rc, err := dialRaw(ctx, o.base)
 			if err != nil {
 				mu.Lock()
@@ -31,7 +31,7 @@ func runActions(ctx context.Context, c *client, o options) error {
 			}
 			defer rc.Close()
 			for ctx.Err() == nil {
-				n, err := playOne(ctx, rc, o.variant, &mine)
+				n, err := playOne(ctx, rc, o.variant, &mine, &myReads)
 				if err != nil && ctx.Err() == nil {
 					mu.Lock()
 					errs = append(errs, err)
@@ -46,6 +46,7 @@ func runActions(ctx context.Context, c *client, o options) error {
 			}
 			mu.Lock()
 			lat = append(lat, mine...)
+			reads = append(reads, myReads...)
 			mu.Unlock()
 		})
 	}
@@ -55,9 +56,11 @@ func runActions(ctx context.Context, c *client, o options) error {
 		return fmt.Errorf("%d workers failed, first: %w", len(errs), errs[0])
 	}
 	slices.Sort(lat)
+	slices.Sort(reads)
 	fmt.Printf("variant %s, %d concurrent games, %s\n", o.variant, o.games, elapsed.Round(time.Millisecond))
 	fmt.Printf("actions: %d (%.0f/s), games finished: %d\n", len(lat), float64(len(lat))/elapsed.Seconds(), games)
 	fmt.Printf("action latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
+	fmt.Printf("(the mover's read of its view before each action: p50 %s  p99 %s)\n", pct(reads, 50), pct(reads, 99))
 	if o.ceilingDB != "" {
 		ceiling, err := insertCeiling(context.WithoutCancel(ctx), o.ceilingDB, o.games, 10*time.Second)
 		if err != nil {
@@ -80,7 +83,7 @@ func runActions(ctx context.Context, c *client, o options) error {
 
 // playOne plays one game to its end; each action is timed from request to
 // response. It returns the number of actions taken.
-func playOne(ctx context.Context, rc *rawConn, variant string, lat *[]time.Duration) (int, error) {
+func playOne(ctx context.Context, rc *rawConn, variant string, lat, reads *[]time.Duration) (int, error) {
 	tokens, v, err := newGameRaw(rc, variant)
 	if err != nil {
 		return 0, err
@@ -91,9 +94,11 @@ func playOne(ctx context.Context, rc *rawConn, variant string, lat *[]time.Durat
 	for turn := 0; v.Status == "active" && ctx.Err() == nil; turn++ {
 		seat := v.CurrentSeat
 		// The acting seat needs its own view (other hand visible) to choose.
+		r0 := time.Now()
 		if err := rc.call("GET", gamePath, tokens[seat], nil, &v); err != nil {
 			return turn, err
 		}
+		*reads = append(*reads, time.Since(r0))
 		body = appendMove(body[:0], &v, seat, turn)
 		var res struct {
 			Game seatView `json:"game"`
