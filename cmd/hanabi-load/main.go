@@ -27,7 +27,8 @@ func main() {
 	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
 	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
-	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s) and print the ratio")
+	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s in all, from Go and with pgbench where it is installed) and print the ratios")
+	flag.IntVar(&o.rounds, "rounds", 5, "actions mode with -ceiling-db: rounds of play and ceiling, taken in turns, so that a machine whose speed drifts weighs on both alike")
 	cpuProfile := flag.String("cpuprofile", "", "write the driver's own CPU profile to this file")
 	procs := flag.Int("procs", 1, "actions mode: the driver's scheduler threads (GOMAXPROCS); on a small machine shared with the server a second one mostly spins")
 	flag.Parse()
@@ -70,6 +71,7 @@ type options struct {
 	base, mode, variant string
 	ceilingDB           string
 	games, waiters      int
+	rounds              int
 	duration, hold      time.Duration
 }
 

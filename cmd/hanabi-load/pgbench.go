@@ -53,7 +53,7 @@ func pgbenchCeiling(ctx context.Context, bin, dbURL string, clients int, d time.
 	}
 	defer os.Remove(script)
 	cmd := exec.CommandContext(ctx, bin, "-n", "-M", "prepared", "-c", strconv.Itoa(clients), "-j", "2",
-		"-T", strconv.Itoa(int(d.Seconds())), "-f", script, dbURL)
+		"-T", strconv.Itoa(max(1, int(d.Round(time.Second).Seconds()))), "-f", script, dbURL)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return 0, fmt.Errorf("pgbench: %v: %s", err, out)
