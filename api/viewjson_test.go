@@ -156,3 +156,32 @@ func compareEvent(t *testing.T, e Event) {
 		t.Fatalf("Event.MarshalJSON: %s, %v\nwant %s", got, err, want)
 	}
 }
+
+// BenchmarkAppendView renders a four-seat Farbrausch² game twelve moves in,
+// as each of its seats sees it.
+func BenchmarkAppendView(b *testing.B) {
+	_, set, cfg, err := variants.Setup("farbrausch2", variants.Options{}, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := engine.NewSeeded(cfg, "bench-view")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf []engine.Action
+	for range 12 {
+		buf = g.LegalActions(buf[:0])
+		if _, err := g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	st := &play.State{Record: play.Record{ID: "0123456789abcdef", Variant: "farbrausch2", Settings: set, Players: 4, Status: play.StatusActive, Version: 12},
+		Seats: []play.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}, {Seat: 2, Name: "C"}, {Seat: 3, Name: "D"}}, Config: g.Config(), Game: g}
+	out := make([]byte, 0, 8<<10)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		out = appendView(out[:0], st, i%4)
+	}
+	b.SetBytes(int64(len(out)))
+}

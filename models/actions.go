@@ -67,10 +67,8 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*App
 	return g, nil
 }
 
-// appendedColumns are what an append returns, in the order appendedFields
-// scans them.
-const appendedColumns = "id, version, status, updated_at"
-
+// appendedFields are where an append's answer is scanned: id, version,
+// status, time.
 func appendedFields(g *Appended) []any { return []any{&g.GameID, &g.Version, &g.Status, &g.UpdatedAt} }
 
 // appendReq is one AppendAction call waiting for its batch.
@@ -83,11 +81,15 @@ type appendReq struct {
 // the first committed (its previous entry), so it waits for the next.
 func sameGame(a, b appendReq) bool { return a.a.GameID == b.a.GameID }
 
-// appendTx appends a in a transaction; also, when set, runs in it too.
+// appendTx appends a in a transaction; also, when set, runs in it too. It
+// returns the game as the append left it.
 func (s *Store) appendTx(ctx context.Context, a Action, status string, also func(tx *gorm.DB) error) (*Game, error) {
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		if err := recordIdempotency(ctx, tx); err != nil {
+			return err
+		}
+		if err := tx.Where("id = ?", a.GameID).Take(&g).Error; err != nil {
 			return err
 		}
 		if err := tx.Create(&a).Error; err != nil {
@@ -107,27 +109,27 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, also func
 				return err
 			}
 		}
-		upd := map[string]any{"version": gorm.Expr("version + 1"), "updated_at": a.CreatedAt}
-		if status != "" {
-			upd["status"] = status
+		if status != "" && status != g.Status {
+			if err := tx.Model(&Game{}).Where("id = ?", a.GameID).Update("status", status).Error; err != nil {
+				return err
+			}
+			g.Status = status
 		}
-		res := tx.Model(&Game{}).Where("id = ?", a.GameID).Updates(upd)
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return ErrNotFound
-		}
-		return tx.Where("id = ?", a.GameID).Take(&g).Error
+		return nil
 	})
+	// The entry is the log's a.Seq+1-th: see Game.Version.
+	g.Version += int64(a.Seq) + 1
+	g.UpdatedAt = a.CreatedAt
 	return &g, err
 }
 
 // appendPostgresSQL does the whole append in one statement, hence one round
 // trip: insert the entry if the game exists and the previous entry is there
-// (seq 0 needs none) and its seq is free, bump the game and return it. No
-// row back means the seq was taken or skipped, or the game is unknown: it
-// never fails for that, so that it can share a transaction with others.
+// (seq 0 needs none) and its seq is free, set the game's status when it
+// changes, and return the game's version (see Game.Version). No row back
+// means the seq was taken or skipped, or the game is unknown: it never fails
+// for that, so that it can share a transaction with others. A move writes
+// nothing but its entry: the game's row changes only when the game ends.
 const appendPostgresSQL = `
 WITH ins AS (
 	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
@@ -136,12 +138,12 @@ WITH ins AS (
 		OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1)
 	ON CONFLICT (game_id, seq) DO NOTHING
 	RETURNING game_id
+), upd AS (
+	UPDATE games SET status = $10::varchar
+	WHERE $10::varchar <> '' AND id = (SELECT game_id FROM ins) AND status <> $10::varchar
 )
-UPDATE games SET version = version + 1,
-	status = COALESCE(NULLIF($10::varchar, ''), status),
-	updated_at = $9::timestamptz
-WHERE id = (SELECT game_id FROM ins)
-RETURNING ` + appendedColumns
+SELECT g.id, g.version + $2::integer + 1, COALESCE(NULLIF($10::varchar, ''), g.status), $9::timestamptz
+FROM ins JOIN games g ON g.id = ins.game_id`
 
 // appendPostgres appends one entry alone (see appendsPostgres for many).
 func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Appended, error) {

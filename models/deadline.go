@@ -15,7 +15,8 @@ func (s *Store) SetDeadline(ctx context.Context, id string, version int64, deadl
 		d := deadline.UTC()
 		deadline = &d
 	}
-	return s.w.WithContext(ctx).Model(&Game{}).Where("id = ? AND version = ?", id, version).
+	return s.w.WithContext(ctx).Model(&Game{}).
+		Where("id = ? AND version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = ?), 0) = ?", id, id, version).
 		UpdateColumn("deadline", deadline).Error
 }
 
@@ -31,6 +32,7 @@ func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]strin
 
 // CancelLobby cancels a lobby that is still at version, bumping the
 // version. ErrConflict: it changed (a seat taken or left) or is no lobby.
+// A lobby has no log, so its stored version is its whole version.
 func (s *Store) CancelLobby(ctx context.Context, id string, version int64) (*Game, error) {
 	var g Game
 	t := now()

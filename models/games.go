@@ -85,7 +85,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Actio
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return utcGame(g, seats, actions)
+		return loaded(g, seats, actions)
 	}
 	var (
 		g       Game
@@ -107,10 +107,12 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Actio
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return utcGame(&g, seats, actions)
+	return loaded(&g, seats, actions)
 }
 
-func utcGame(g *Game, seats []Seat, actions []Action) (*Game, []Seat, []Action, error) {
+// loaded completes a game read with its log: its version and last change
+// count the log's entries (see Game.Version), and its times are in UTC.
+func loaded(g *Game, seats []Seat, actions []Action) (*Game, []Seat, []Action, error) {
 	g.utc()
 	for i := range seats {
 		seats[i].CreatedAt = seats[i].CreatedAt.UTC()
@@ -118,7 +120,19 @@ func utcGame(g *Game, seats []Seat, actions []Action) (*Game, []Seat, []Action, 
 	for i := range actions {
 		actions[i].CreatedAt = actions[i].CreatedAt.UTC()
 	}
+	withLog(g, len(actions), actions)
 	return g, seats, actions, nil
+}
+
+// withLog adds a log of n entries to g's stored version, and its last entry
+// (when tail holds it) to its time of last change.
+func withLog(g *Game, n int, tail []Action) {
+	g.Version += int64(n)
+	if len(tail) > 0 {
+		if at := tail[len(tail)-1].CreatedAt.UTC(); at.After(g.UpdatedAt) {
+			g.UpdatedAt = at
+		}
+	}
 }
 
 // utc puts the times in UTC: pgx reads them in the process's local zone,
@@ -177,8 +191,8 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 	if err != nil {
 		return nil, "", err
 	}
-	for i := range games {
-		games[i].utc()
+	if err := s.withLogs(ctx, games); err != nil {
+		return nil, "", err
 	}
 	next := ""
 	if len(games) > limit {
@@ -187,6 +201,36 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 		next = encodeCursor(last.CreatedAt, last.ID)
 	}
 	return games, next, nil
+}
+
+// withLogs completes a page of games with their logs' lengths and last
+// entries (see Game.Version): one query for the page.
+func (s *Store) withLogs(ctx context.Context, games []Game) error {
+	if len(games) == 0 {
+		return nil
+	}
+	ids := make([]string, len(games))
+	for i := range games {
+		ids[i] = games[i].ID
+	}
+	var last []Action
+	err := s.r.WithContext(ctx).
+		Where("game_id IN ? AND seq = (SELECT max(seq) FROM actions b WHERE b.game_id = actions.game_id)", ids).
+		Find(&last).Error
+	if err != nil {
+		return err
+	}
+	byGame := make(map[string]Action, len(last))
+	for _, a := range last {
+		byGame[a.GameID] = a
+	}
+	for i := range games {
+		games[i].utc()
+		if a, ok := byGame[games[i].ID]; ok {
+			withLog(&games[i], a.Seq+1, []Action{a})
+		}
+	}
+	return nil
 }
 
 func encodeCursor(at time.Time, id string) string {
@@ -209,15 +253,16 @@ func decodeCursor(c string) (time.Time, string, error) {
 	return at.UTC(), id, nil
 }
 
-// GameVersion returns the game's version, or ErrNotFound: one indexed row,
-// for a reader that holds a copy of the game and only needs to know whether
-// it is still current (every change bumps the version).
+// GameVersion returns the game's version, or ErrNotFound: one indexed row
+// and the last entry of its log's index, for a reader that holds a copy of
+// the game and only needs to know whether it is still current (every
+// change bumps the version).
 func (s *Store) GameVersion(ctx context.Context, id string) (int64, error) {
 	if s.versions != nil {
 		return s.versions.do(ctx, id)
 	}
 	var v []int64
-	if err := s.r.WithContext(ctx).Raw("SELECT version FROM games WHERE id = ?", id).Scan(&v).Error; err != nil {
+	if err := s.r.WithContext(ctx).Raw(gameVersionSQLite, id, id).Scan(&v).Error; err != nil {
 		return 0, err
 	}
 	if len(v) == 0 {
@@ -225,3 +270,10 @@ func (s *Store) GameVersion(ctx context.Context, id string) (int64, error) {
 	}
 	return v[0], nil
 }
+
+// The stored version and the log's length (see Game.Version): the log has
+// no gap, so its length is its last seq plus one.
+const (
+	gameVersionPostgres = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = $1), 0) FROM games WHERE id = $1"
+	gameVersionSQLite   = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = ?), 0) FROM games WHERE id = ?"
+)

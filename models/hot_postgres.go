@@ -26,7 +26,7 @@ const (
 func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, int64]) {
 	b := &pgx.Batch{}
 	for _, c := range calls {
-		b.Queue("SELECT version FROM games WHERE id = $1", c.req)
+		b.Queue(gameVersionPostgres, c.req)
 	}
 	res := s.pg.SendBatch(ctx, b)
 	for _, c := range calls {

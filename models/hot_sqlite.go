@@ -20,16 +20,18 @@ WHERE (? = 0 AND EXISTS (SELECT 1 FROM games WHERE id = ?))
 	OR EXISTS (SELECT 1 FROM actions WHERE game_id = ? AND seq = ? - 1)
 ON CONFLICT (game_id, seq) DO NOTHING`
 
-// appendSQLiteUpdate bumps the game and returns what changed.
-const appendSQLiteUpdate = `UPDATE games SET version = version + 1,
-	status = CASE WHEN ? = '' THEN status ELSE ? END, updated_at = ? WHERE id = ?
-RETURNING ` + appendedColumns
+// A move writes nothing but its entry (see Game.Version): the game's row
+// changes only when the move ends the game, and it is read for its version.
+const (
+	appendSQLiteStatus = `UPDATE games SET status = ? WHERE id = ? AND status <> ?`
+	appendSQLiteGet    = `SELECT version, status FROM games WHERE id = ?`
+)
 
 // sqliteStmts are the append's statements, prepared once on the database
 // handle. A statement prepared inside a transaction (as gorm does when it
 // first meets one there) is parsed again in every later transaction; one
 // prepared on the handle is kept by each connection and only bound anew.
-type sqliteStmts struct{ insert, update *sql.Stmt }
+type sqliteStmts struct{ insert, status, get *sql.Stmt }
 
 func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	var st sqliteStmts
@@ -37,7 +39,7 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	for _, p := range []struct {
 		to  **sql.Stmt
 		sql string
-	}{{&st.insert, appendSQLiteInsert}, {&st.update, appendSQLiteUpdate}} {
+	}{{&st.insert, appendSQLiteInsert}, {&st.status, appendSQLiteStatus}, {&st.get, appendSQLiteGet}} {
 		if *p.to, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return nil, err
 		}
@@ -46,7 +48,7 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 }
 
 func (st *sqliteStmts) close() {
-	for _, s := range []*sql.Stmt{st.insert, st.update} {
+	for _, s := range []*sql.Stmt{st.insert, st.status, st.get} {
 		if s != nil {
 			s.Close()
 		}
@@ -86,7 +88,7 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *A
 		return err
 	}
 	defer tx.Rollback()
-	ins, upd := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.update)
+	ins, setStatus, get := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.status), tx.StmtContext(ctx, s.sqlite.get)
 	for _, c := range calls {
 		a := c.req.a
 		res, err := ins.ExecContext(ctx, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
@@ -100,10 +102,16 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *A
 			c.res, c.err = nil, errNotAppended
 			continue
 		}
-		g := new(Appended)
-		if err := upd.QueryRowContext(ctx, c.req.status, c.req.status, a.CreatedAt, a.GameID).Scan(appendedFields(g)...); err != nil {
+		if c.req.status != "" {
+			if _, err := setStatus.ExecContext(ctx, c.req.status, a.GameID, c.req.status); err != nil {
+				return err
+			}
+		}
+		g := &Appended{GameID: a.GameID, UpdatedAt: a.CreatedAt}
+		if err := get.QueryRowContext(ctx, a.GameID).Scan(&g.Version, &g.Status); err != nil {
 			return err
 		}
+		g.Version += int64(a.Seq) + 1
 		c.res, c.err = g, nil
 	}
 	return tx.Commit()

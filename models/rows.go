@@ -19,7 +19,11 @@ const (
 )
 
 // Game is a game's creation parameters and its bookkeeping. Version counts
-// every change (a seat taken, an action applied), starting at 0.
+// every change (a seat taken, an action applied), starting at 0: a game the
+// store returns has it whole. Stored, the column counts only the changes
+// outside the log (seats taken and left, a lobby cancelled), and each log
+// entry adds one: a move then writes its entry and nothing else. UpdatedAt,
+// as returned, is the time of the last change, log entries included.
 type Game struct {
 	ID        string `gorm:"primaryKey;size:40"`
 	Variant   string `gorm:"size:64;not null"`

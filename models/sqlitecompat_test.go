@@ -38,8 +38,12 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 	}
 
 	// A move and a game written now sit beside the old rows.
-	if _, err := s.AppendAction(ctx, Action{GameID: id, Seq: 2, Kind: 1, Card: 3}, ""); err != nil {
+	moved, err := s.AppendAction(ctx, Action{GameID: id, Seq: 2, Kind: 1, Card: 3}, "")
+	if err != nil {
 		t.Fatal(err)
+	}
+	if moved.Version != 4 {
+		t.Fatalf("a move on the old game made version %d, want 4", moved.Version)
 	}
 	fresh := newGame(t, s, 2)
 	var stamps []string
@@ -55,6 +59,9 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 	}
 	if len(games) != 3 || games[0].ID != fresh.ID || games[2].ID != id {
 		t.Fatalf("games listed in the order %v", ids(games))
+	}
+	if games[2].Version != 4 || !games[2].UpdatedAt.Equal(moved.UpdatedAt) {
+		t.Fatalf("the old game listed at version %d, changed %v; want 4, %v", games[2].Version, games[2].UpdatedAt, moved.UpdatedAt)
 	}
 }
 

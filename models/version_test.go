@@ -1,0 +1,123 @@
+package models
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestVersionCountsEveryChange: whatever changed a game (a seat taken, a
+// move, a seat left to a bot, the end), every way of reading it gives the
+// same version, one more than before, and the time of that change.
+func TestVersionCountsEveryChange(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		g := newGame(t, s, 2)
+		want, at := int64(0), g.UpdatedAt
+		check := func(step string) {
+			t.Helper()
+			loaded, _, _, err := s.LoadGame(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := s.GameVersion(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed, _, err := s.ListGames(ctx, "", 10, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var l *Game
+			for i := range listed {
+				if listed[i].ID == g.ID {
+					l = &listed[i]
+				}
+			}
+			if loaded.Version != want || v != want || l == nil || l.Version != want {
+				t.Fatalf("after %s: loaded %d, checked %d, listed %+v; want %d", step, loaded.Version, v, l, want)
+			}
+			if !loaded.UpdatedAt.Equal(at) || !l.UpdatedAt.Equal(at) {
+				t.Fatalf("after %s: changed at %v (loaded), %v (listed); want %v", step, loaded.UpdatedAt, l.UpdatedAt, at)
+			}
+		}
+		check("creating")
+		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, at = want+1, j.UpdatedAt
+		if j.Version != want {
+			t.Fatalf("join answered version %d, want %d", j.Version, want)
+		}
+		check("a join")
+		for seq := range 3 {
+			a := Action{GameID: g.ID, Seq: seq, Seat: seq % 2, CreatedAt: time.Now().UTC().Truncate(time.Millisecond).Add(time.Duration(seq+1) * time.Second)}
+			got, err := s.AppendAction(ctx, a, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, at = want+1, a.CreatedAt
+			if got.Version != want || !got.UpdatedAt.Equal(at) {
+				t.Fatalf("move %d answered version %d at %v, want %d", seq, got.Version, got.UpdatedAt, want)
+			}
+			check("a move")
+		}
+		occ := seatOccupant(t, s, g.ID, 1)
+		left := Action{GameID: g.ID, Seq: 3, Seat: 1, CreatedAt: at.Add(time.Second)}
+		tk, err := s.TakeOver(ctx, left, occ, "hat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, at = want+1, left.CreatedAt
+		if tk.Version != want {
+			t.Fatalf("take over answered version %d, want %d", tk.Version, want)
+		}
+		check("a seat left")
+		end := Action{GameID: g.ID, Seq: 4, Seat: 0, CreatedAt: at.Add(time.Second)}
+		got, err := s.AppendAction(ctx, end, StatusFinished)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, at = want+1, end.CreatedAt
+		if got.Version != want || got.Status != StatusFinished {
+			t.Fatalf("the last move answered version %d, %s", got.Version, got.Status)
+		}
+		check("the end")
+		if loaded, _, _, _ := s.LoadGame(ctx, g.ID); loaded.Status != StatusFinished {
+			t.Fatalf("the end left the game %s", loaded.Status)
+		}
+	})
+}
+
+// TestVersionsMigrate: a database whose stored versions counted the log's
+// entries too reads the same versions after migration 6.
+func TestVersionsMigrate(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		g := newGame(t, s, 2)
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
+			t.Fatal(err)
+		}
+		for seq := range 4 {
+			if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// As the store kept it before: the column counts the entries too.
+		if err := s.w.Exec("UPDATE games SET version = 5 WHERE id = ?", g.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := s.w.Exec("DELETE FROM schema_migrations WHERE version = 6").Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := s.migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if v, err := s.GameVersion(ctx, g.ID); err != nil || v != 5 {
+			t.Fatalf("after migrating: version %d, %v; want 5", v, err)
+		}
+	})
+}
