@@ -10,21 +10,26 @@ import (
 	"gorm.io/gorm"
 )
 
-// Appended is what an append left of its game: the only columns a move
-// changes.
+// Appended is what an append changed in its game (besides the status its
+// caller set).
 type Appended struct {
 	GameID    string
 	Version   int64
-	Status    string
 	UpdatedAt time.Time
 }
 
-// AppendAction inserts log entry a.Seq, bumps the version and sets the
-// status (status "" keeps it), in one transaction. The primary key
-// (game_id, seq) decides races: when a.Seq is taken it returns ErrConflict
-// and changes nothing. An a.Seq past the end of the log is refused the same
-// way, so the log never has a gap. An unknown game gives ErrNotFound.
-func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*Appended, error) {
+// AppendAction inserts log entry a.Seq and sets the status (status "" keeps
+// it), in one transaction. The primary key (game_id, seq) decides races:
+// when a.Seq is taken it returns ErrConflict and changes nothing. An a.Seq
+// past the end of the log is refused the same way, so the log never has a
+// gap. An unknown game gives ErrNotFound.
+//
+// after is the game's version that the entry follows, as the caller's copy
+// of the game has it; the answer's version is the next. A game's version
+// changes outside its log only while it has none (see Game.Version), so a
+// copy whose log reaches a.Seq entries has it right, and the move needs no
+// read of the game's row.
+func (s *Store) AppendAction(ctx context.Context, a Action, status string, after int64) (*Appended, error) {
 	switch status {
 	case "", StatusLobby, StatusActive, StatusFinished, StatusCancelled:
 	default:
@@ -44,11 +49,11 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*App
 		// One statement, one round trip, shared with the moves of other
 		// games that arrive meanwhile; a move with an idempotency key takes
 		// the transaction, which records the key with it.
-		g, err = s.appends.do(ctx, appendReq{a: a, status: status})
+		g, err = s.appends.do(ctx, appendReq{a: a, status: status, after: after})
 	} else {
 		var row *Game
 		if row, err = s.appendTx(ctx, a, status, nil); err == nil {
-			g = &Appended{GameID: row.ID, Version: row.Version, Status: row.Status, UpdatedAt: row.UpdatedAt}
+			g = &Appended{GameID: row.ID, Version: row.Version, UpdatedAt: row.UpdatedAt}
 		}
 	}
 	switch {
@@ -67,14 +72,11 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string) (*App
 	return g, nil
 }
 
-// appendedFields are where an append's answer is scanned: id, version,
-// status, time.
-func appendedFields(g *Appended) []any { return []any{&g.GameID, &g.Version, &g.Status, &g.UpdatedAt} }
-
 // appendReq is one AppendAction call waiting for its batch.
 type appendReq struct {
 	a      Action
 	status string
+	after  int64
 }
 
 // sameGame keeps two entries of one game out of one batch: the second needs
@@ -125,11 +127,11 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, also func
 
 // appendPostgresSQL does the whole append in one statement, hence one round
 // trip: insert the entry if the game exists and the previous entry is there
-// (seq 0 needs none) and its seq is free, set the game's status when it
-// changes, and return the game's version (see Game.Version). No row back
-// means the seq was taken or skipped, or the game is unknown: it never fails
-// for that, so that it can share a transaction with others. A move writes
-// nothing but its entry: the game's row changes only when the game ends.
+// (seq 0 needs none) and its seq is free, and set the game's status when it
+// changes. No row back means the seq was taken or skipped, or the game is
+// unknown: it never fails for that, so that it can share a transaction with
+// others. A move writes nothing but its entry: the game's row changes only
+// when the game ends.
 const appendPostgresSQL = `
 WITH ins AS (
 	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
@@ -142,19 +144,24 @@ WITH ins AS (
 	UPDATE games SET status = $10::varchar
 	WHERE $10::varchar <> '' AND id = (SELECT game_id FROM ins) AND status <> $10::varchar
 )
-SELECT g.id, g.version + $2::integer + 1, COALESCE(NULLIF($10::varchar, ''), g.status), $9::timestamptz
-FROM ins JOIN games g ON g.id = ins.game_id`
+SELECT game_id FROM ins`
 
 // appendPostgres appends one entry alone (see appendsPostgres for many).
-func (s *Store) appendPostgres(ctx context.Context, a Action, status string) (*Appended, error) {
-	var g Appended
-	err := s.pg.QueryRow(ctx, appendPostgresSQL, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt, status).
-		Scan(appendedFields(&g)...)
+func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*Appended, error) {
+	a := r.a
+	var id string
+	err := s.pg.QueryRow(ctx, appendPostgresSQL, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt, r.status).
+		Scan(&id)
 	switch {
 	case err == nil:
-		return &g, nil
+		return r.appended(), nil
 	case errors.Is(err, pgx.ErrNoRows):
 		return nil, s.refused(ctx, a.GameID)
 	}
 	return nil, err
+}
+
+// appended is what a successful append of r left.
+func (r appendReq) appended() *Appended {
+	return &Appended{GameID: r.a.GameID, Version: r.after + 1, UpdatedAt: r.a.CreatedAt}
 }

@@ -35,7 +35,7 @@ func BenchmarkAppendAction(b *testing.B) {
 					b.Error(err)
 					return
 				}
-				if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, StatusActive); err != nil {
+				if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, StatusActive, int64(seq)); err != nil {
 					b.Error(err)
 					return
 				}

@@ -57,11 +57,11 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *A
 	res := s.pg.SendBatch(ctx, b)
 	var err error
 	for _, c := range calls {
-		g := new(Appended)
-		e := res.QueryRow().Scan(appendedFields(g)...)
+		var id string
+		e := res.QueryRow().Scan(&id)
 		switch {
 		case e == nil:
-			c.res = g
+			c.res = c.req.appended()
 		case errors.Is(e, pgx.ErrNoRows):
 			c.err = errNotAppended
 		default:
@@ -75,7 +75,7 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *A
 		// Whatever failed the batch failed all of it: each entry is tried
 		// alone, so that an error is only ever its own.
 		for _, c := range calls {
-			c.res, c.err = s.appendPostgres(ctx, c.req.a, c.req.status)
+			c.res, c.err = s.appendPostgres(ctx, c.req)
 		}
 		return
 	}

@@ -21,17 +21,14 @@ WHERE (? = 0 AND EXISTS (SELECT 1 FROM games WHERE id = ?))
 ON CONFLICT (game_id, seq) DO NOTHING`
 
 // A move writes nothing but its entry (see Game.Version): the game's row
-// changes only when the move ends the game, and it is read for its version.
-const (
-	appendSQLiteStatus = `UPDATE games SET status = ? WHERE id = ? AND status <> ?`
-	appendSQLiteGet    = `SELECT version, status FROM games WHERE id = ?`
-)
+// changes only when the move ends the game.
+const appendSQLiteStatus = `UPDATE games SET status = ? WHERE id = ? AND status <> ?`
 
 // sqliteStmts are the append's statements, prepared once on the database
 // handle. A statement prepared inside a transaction (as gorm does when it
 // first meets one there) is parsed again in every later transaction; one
 // prepared on the handle is kept by each connection and only bound anew.
-type sqliteStmts struct{ insert, status, get *sql.Stmt }
+type sqliteStmts struct{ insert, status *sql.Stmt }
 
 func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	var st sqliteStmts
@@ -39,7 +36,7 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	for _, p := range []struct {
 		to  **sql.Stmt
 		sql string
-	}{{&st.insert, appendSQLiteInsert}, {&st.status, appendSQLiteStatus}, {&st.get, appendSQLiteGet}} {
+	}{{&st.insert, appendSQLiteInsert}, {&st.status, appendSQLiteStatus}} {
 		if *p.to, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return nil, err
 		}
@@ -48,7 +45,7 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 }
 
 func (st *sqliteStmts) close() {
-	for _, s := range []*sql.Stmt{st.insert, st.status, st.get} {
+	for _, s := range []*sql.Stmt{st.insert, st.status} {
 		if s != nil {
 			s.Close()
 		}
@@ -67,7 +64,7 @@ func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *App
 				c.err = err
 				continue
 			}
-			c.res = &Appended{GameID: row.ID, Version: row.Version, Status: row.Status, UpdatedAt: row.UpdatedAt}
+			c.res = &Appended{GameID: row.ID, Version: row.Version, UpdatedAt: row.UpdatedAt}
 		}
 		return
 	}
@@ -88,7 +85,7 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *A
 		return err
 	}
 	defer tx.Rollback()
-	ins, setStatus, get := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.status), tx.StmtContext(ctx, s.sqlite.get)
+	ins, setStatus := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.status)
 	for _, c := range calls {
 		a := c.req.a
 		res, err := ins.ExecContext(ctx, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
@@ -107,12 +104,7 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *A
 				return err
 			}
 		}
-		g := &Appended{GameID: a.GameID, UpdatedAt: a.CreatedAt}
-		if err := get.QueryRowContext(ctx, a.GameID).Scan(&g.Version, &g.Status); err != nil {
-			return err
-		}
-		g.Version += int64(a.Seq) + 1
-		c.res, c.err = g, nil
+		c.res, c.err = c.req.appended(), nil
 	}
 	return tx.Commit()
 }

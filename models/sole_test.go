@@ -149,14 +149,14 @@ func TestSoleSendsNoNotifications(t *testing.T) {
 		}
 	}
 	g := newGame(t, a, 2)
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive); err != nil {
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0); err != nil {
 		t.Fatal(err)
 	}
 	if heard(g.ID) {
 		t.Fatal("a sole store notified a change")
 	}
 	openStore(t, dbURL) // a second replica: now the first must tell it
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 1}, ""); err != nil {
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 1}, "", 1); err != nil {
 		t.Fatal(err)
 	}
 	if !heard(g.ID) {
@@ -226,7 +226,7 @@ func TestOnChange(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		a, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive)
+		a, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -234,7 +234,7 @@ func TestOnChange(t *testing.T) {
 			t.Fatalf("heard %v, want 5 changes ending at %d", h, a.Version)
 		}
 		cancel()
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 1}, ""); err != nil {
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 1}, "", 5); err != nil {
 			t.Fatal(err)
 		}
 		if len(seen()) != 5 {

@@ -215,15 +215,19 @@ func TestAppendAction(t *testing.T) {
 			{"unknown game", Action{GameID: "missing", Seq: 0}, StatusActive, ErrNotFound, 0, ""},
 		}
 		for _, st := range steps {
-			got, err := s.AppendAction(ctx, st.a, st.status)
+			got, err := s.AppendAction(ctx, st.a, st.status, int64(st.a.Seq))
 			if !errors.Is(err, st.wantErr) {
 				t.Fatalf("%s: err = %v, want %v", st.name, err, st.wantErr)
 			}
 			if err != nil {
 				continue
 			}
-			if got.Version != st.wantVersion || got.Status != st.wantStatus {
-				t.Errorf("%s: version %d status %s, want %d %s", st.name, got.Version, got.Status, st.wantVersion, st.wantStatus)
+			stored, _, _, err := s.LoadGame(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Version != st.wantVersion || stored.Version != st.wantVersion || stored.Status != st.wantStatus {
+				t.Errorf("%s: answered version %d, stored %d %s; want %d %s", st.name, got.Version, stored.Version, stored.Status, st.wantVersion, st.wantStatus)
 			}
 		}
 		got, _, log, err := s.LoadGame(ctx, g.ID)
@@ -346,7 +350,7 @@ func TestCountGames(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("CountGames = %v, want %v", got, want)
 		}
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID}, "bogus"); err == nil {
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID}, "bogus", 0); err == nil {
 			t.Error("AppendAction accepted an unknown status")
 		}
 	})

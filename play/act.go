@@ -121,7 +121,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from lo
 		}
 		return st, ev, err
 	}
-	row, err := g.store.AppendAction(ctx, ma, status)
+	row, err := g.store.AppendAction(ctx, ma, status, st.Version)
 	if err != nil {
 		// models.ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
@@ -130,7 +130,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from lo
 	if ev.Over {
 		g.stats.Finished.Add(1)
 	}
-	st.Version, st.Status, st.UpdatedAt = row.Version, row.Status, row.UpdatedAt
+	st.Version, st.Status, st.UpdatedAt = row.Version, status, row.UpdatedAt
 	st.Log = append(st.Log, entry)
 	st.setLogged()
 	// The append took the log's next seq, so st is the stored game as of

@@ -25,7 +25,7 @@ type Store interface {
 	// AppendAction inserts log entry a.Seq, bumps the version and sets the
 	// status, in one transaction. When a.Seq is taken (a racing request won)
 	// it returns models.ErrConflict and changes nothing.
-	AppendAction(ctx context.Context, a models.Action, status string) (*models.Appended, error)
+	AppendAction(ctx context.Context, a models.Action, status string, after int64) (*models.Appended, error)
 	// LeaveLobby frees a lobby's seat held by occupant and bumps the
 	// version, cancelling the lobby when no person is left. Errors:
 	// models.ErrNotFound, models.ErrNotLobby, models.ErrNotOccupant.
