@@ -49,7 +49,13 @@ func (s *Server) issueToken(gameID string, seat int, occupant string) (string, e
 			ExpiresAt: jwt.NewNumericDate(now.Add(s.cfg.TokenTTL)),
 		},
 	}
-	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.secret)
+	token, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.secret)
+	if err == nil {
+		// Its first use need not check what was just signed: a new seat's
+		// first requests come at once.
+		s.tokens.put(token, &claims)
+	}
+	return token, err
 }
 
 // parseToken checks signature, algorithm, expiry, issuer and audience. Every
