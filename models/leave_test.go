@@ -22,7 +22,7 @@ func TestLeaveLobby(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 3)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		seats := seatsOf(t, s, g.ID)
@@ -49,7 +49,7 @@ func TestLeaveLobby(t *testing.T) {
 		if err != nil || got.Status != StatusLobby || got.Version != 2 {
 			t.Fatalf("bob leaves: %+v %v", got, err)
 		}
-		seat, _, _, err := s.JoinSeat(ctx, g.ID, "Carol", nil)
+		seat, _, _, err := s.JoinSeat(ctx, g.ID, "Carol", JoinOpts{})
 		if err != nil || seat != 1 {
 			t.Fatalf("carol joins seat %d: %v", seat, err)
 		}
@@ -80,7 +80,7 @@ func TestTakeOver(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		bob := seatsOf(t, s, g.ID)[1].Occupant

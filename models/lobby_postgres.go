@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -88,4 +89,48 @@ func (s *Store) joinPostgres(ctx context.Context, gameID, name string, started f
 		return 0, nil, nil, err
 	}
 	return seat, &g, seats, nil
+}
+
+// joinKnownSQL takes the seat claimed from what the caller knew, if the
+// lobby is still at that version (every change to its seats bumps it), and
+// returns the game as it then is.
+const joinKnownSQL = `
+WITH upd AS (
+	UPDATE games SET version = $2, status = $3, updated_at = $4,
+		deadline = CASE WHEN $3::varchar = 'active' THEN $5::timestamptz ELSE deadline END
+	WHERE id = $1 AND version = $6 AND status = 'lobby'
+	RETURNING ` + gameColumns + `
+), ins AS (
+	INSERT INTO seats (game_id, seat, name, bot, occupant, created_at)
+	SELECT id, $7, $8, '', $9, $4 FROM upd
+	RETURNING seat
+)
+SELECT upd.* FROM upd, ins`
+
+// joinKnown joins from opts.Known in one statement. done is false, and
+// nothing was written, when the lobby is not as known (or the knowledge
+// says it is full or started): the caller then joins the long way, which
+// also tells those refusals for sure.
+func (s *Store) joinKnown(ctx context.Context, gameID, name string, opts JoinOpts) (seat int, g *Game, seats []Seat, done bool, err error) {
+	k := opts.Known
+	claim := k.Game
+	before := claim.Version
+	t := now()
+	if seat, err = claimSeat(&claim, seatNumbers(k.Seats), t); err != nil {
+		return 0, nil, nil, false, nil
+	}
+	add := Seat{GameID: gameID, Seat: seat, Name: name, Occupant: NewID(), CreatedAt: t}
+	seats = joined(&claim, slices.Clone(k.Seats), add, opts.Started)
+	var got Game
+	err = s.pg.QueryRow(ctx, joinKnownSQL, gameID, claim.Version, claim.Status, t, claim.Deadline, before, seat, name, add.Occupant).
+		Scan(gameFields(&got)...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil, nil, false, nil
+	}
+	if err != nil {
+		return 0, nil, nil, false, err
+	}
+	got.Deadline = claim.Deadline
+	s.knownJoins.Add(1)
+	return seat, &got, seats, true, nil
 }

@@ -88,7 +88,7 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 			name string
 			do   func() error
 		}{
-			{"join", func() error { _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); return err }},
+			{"join", func() error { _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); return err }},
 			{"append", func() error { _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 1); return err }},
 		}
 		for _, w := range writes {
@@ -130,7 +130,7 @@ func TestCrossReplicaWakeUp(t *testing.T) {
 	g := newGame(t, a, 3)
 	ch, cancel := b.Subscribe(g.ID)
 	defer cancel()
-	if _, _, _, err := a.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
+	if _, _, _, err := a.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {

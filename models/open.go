@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -57,6 +58,8 @@ type Store struct {
 
 	closeOnce sync.Once
 	closeErr  error
+
+	knownJoins atomic.Int64 // joins that took the one-statement way (tests)
 
 	purgeMu           sync.Mutex
 	purgedIdempotency time.Time

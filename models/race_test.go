@@ -96,7 +96,7 @@ func TestJoinRace(t *testing.T) {
 						s = b
 					}
 					<-start
-					seat, _, _, err := s.JoinSeat(ctx, g.ID, "p", nil)
+					seat, _, _, err := s.JoinSeat(ctx, g.ID, "p", JoinOpts{})
 					mu.Lock()
 					defer mu.Unlock()
 					switch {

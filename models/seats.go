@@ -10,23 +10,47 @@ import (
 	"gorm.io/gorm/clause"
 )
 
+// JoinOpts is what a join may be given besides the game and the name.
+type JoinOpts struct {
+	// Started gives the deadline to record when the join starts the game
+	// (nil, or a nil Started: none).
+	Started func(*Game) *time.Time
+	// Known is the lobby as the caller last saw it, if it did: a join that
+	// it still describes takes one statement instead of a locked read and a
+	// write (a stale one costs only that statement). Only its version,
+	// players, status and seats count.
+	Known *Lobby
+}
+
+// Lobby is a lobby as a caller saw it: the game, whose version names the
+// seats' state, and its seats by number.
+type Lobby struct {
+	Game  Game
+	Seats []Seat
+}
+
 // JoinSeat takes the lowest free seat for name, bumps the version and, when
 // it was the last free seat, makes the game active and records the deadline
-// that started gives for the game as it starts (nil, or a nil started: none);
-// all in one transaction. It returns the seat, the game and all its seats
-// by number as the join left them. Errors: ErrNotFound, ErrGameFull,
-// ErrNotLobby.
-func (s *Store) JoinSeat(ctx context.Context, gameID, name string, started func(*Game) *time.Time) (int, *Game, []Seat, error) {
+// opts.Started gives; all in one transaction. It returns the seat, the game
+// and all its seats by number as the join left them. Errors: ErrNotFound,
+// ErrGameFull, ErrNotLobby.
+func (s *Store) JoinSeat(ctx context.Context, gameID, name string, opts JoinOpts) (int, *Game, []Seat, error) {
 	var (
 		seat  int
 		g     *Game
 		seats []Seat
 		err   error
+		done  bool
 	)
 	if s.pg != nil && idempotencyOf(ctx) == nil {
-		seat, g, seats, err = s.joinPostgres(ctx, gameID, name, started)
+		if opts.Known != nil && opts.Known.Game.ID == gameID {
+			seat, g, seats, done, err = s.joinKnown(ctx, gameID, name, opts)
+		}
+		if !done && err == nil {
+			seat, g, seats, err = s.joinPostgres(ctx, gameID, name, opts.Started)
+		}
 	} else {
-		seat, g, seats, err = s.joinTx(ctx, gameID, name, started)
+		seat, g, seats, err = s.joinTx(ctx, gameID, name, opts.Started)
 	}
 	switch {
 	case errors.Is(err, ErrIdempotencyKeyTaken):

@@ -210,7 +210,7 @@ func TestOnChange(t *testing.T) {
 			return slices.Clone(got)
 		}
 		g := newGame(t, s, 3)
-		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil)
+		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,7 +222,7 @@ func TestOnChange(t *testing.T) {
 			t.Fatalf("heard %v, want %v", seen(), want)
 		}
 		for range 2 {
-			if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
+			if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
 				t.Fatal(err)
 			}
 		}

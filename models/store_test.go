@@ -147,7 +147,7 @@ func TestJoinSeat(t *testing.T) {
 			return &due
 		}
 		for i, st := range steps {
-			seat, got, seats, err := s.JoinSeat(ctx, st.game, st.name, started)
+			seat, got, seats, err := s.JoinSeat(ctx, st.game, st.name, JoinOpts{Started: started})
 			if !errors.Is(err, st.wantErr) {
 				t.Fatalf("step %d: err = %v, want %v", i, err, st.wantErr)
 			}
@@ -339,7 +339,7 @@ func TestCountGames(t *testing.T) {
 		newGame(t, s, 2)
 		newGame(t, s, 3)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.CountGames(ctx)
@@ -376,4 +376,74 @@ func TestSQLitePragmas(t *testing.T) {
 	if s.w == s.r {
 		t.Error("a file database should have a separate reader pool")
 	}
+}
+
+// TestJoinKnown: a join told the lobby as it is takes one statement (on
+// Postgres) and leaves what the long way leaves; told a lobby that moved on,
+// or wrongly told it is full, it takes the long way and is just as right.
+func TestJoinKnown(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		lobby := func(id string) *Lobby {
+			g, seats, _, err := s.LoadGame(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return &Lobby{Game: *g, Seats: seats}
+		}
+		g := &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 4}
+		if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "A"}, {Seat: 2, Name: "B", Bot: "x"}}); err != nil {
+			t.Fatal(err)
+		}
+		stale := lobby(g.ID)
+		steps := []struct {
+			name     string
+			known    *Lobby
+			wantSeat int
+			short    bool // the one-statement way, on Postgres
+		}{
+			{"as it is", lobby(g.ID), 1, true},
+			{"moved on", stale, 3, false},
+		}
+		for _, st := range steps {
+			before := s.knownJoins.Load()
+			seat, got, seats, err := s.JoinSeat(ctx, g.ID, "P"+st.name, JoinOpts{Known: st.known})
+			if err != nil {
+				t.Fatalf("%s: %v", st.name, err)
+			}
+			stored, storedSeats, _, err := s.LoadGame(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seat != st.wantSeat || got.Version != stored.Version || got.Status != stored.Status || len(seats) != len(storedSeats) {
+				t.Fatalf("%s: seat %d, version %d %s, %d seats; stored version %d %s, %d seats", st.name, seat, got.Version, got.Status,
+					len(seats), stored.Version, stored.Status, len(storedSeats))
+			}
+			for i := range seats {
+				if seats[i].Seat != storedSeats[i].Seat || seats[i].Name != storedSeats[i].Name || seats[i].Occupant != storedSeats[i].Occupant {
+					t.Fatalf("%s: seat %d answered %+v, stored %+v", st.name, i, seats[i], storedSeats[i])
+				}
+			}
+			short := s.knownJoins.Load() > before
+			if want := st.short && s.dialect == dialectPostgres; short != want {
+				t.Fatalf("%s: one statement %v, want %v", st.name, short, want)
+			}
+		}
+		// Told wrongly that it is full, a join takes the long way and a seat.
+		h := &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 3}
+		if err := s.CreateGame(ctx, h, []Seat{{Seat: 0, Name: "A"}}); err != nil {
+			t.Fatal(err)
+		}
+		wrong := lobby(h.ID)
+		wrong.Game.Players = 1
+		before := s.knownJoins.Load()
+		if seat, _, _, err := s.JoinSeat(ctx, h.ID, "Q", JoinOpts{Known: wrong}); err != nil || seat != 1 || s.knownJoins.Load() != before {
+			t.Fatalf("a join wrongly told the lobby is full: seat %d, %v", seat, err)
+		}
+		// Told of a lobby that is no longer one, it is refused for sure.
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "late", JoinOpts{Known: stale}); !errors.Is(err, ErrNotLobby) {
+			t.Fatalf("a join of the started game: %v, want ErrNotLobby", err)
+		}
+	})
 }

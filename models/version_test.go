@@ -43,7 +43,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 			}
 		}
 		check("creating")
-		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil)
+		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +98,7 @@ func TestVersionsMigrate(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", nil); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		for seq := range 4 {

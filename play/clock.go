@@ -70,18 +70,24 @@ func (g *Games) activeDue(lastAt time.Time, set variants.Settings) (time.Time, d
 	return at, what
 }
 
-// startDeadline is the deadline of a game that a join starts (row as it is
-// stored then), for the join to record with it.
-func (g *Games) startDeadline(row *models.Game) *time.Time {
-	set, err := settingsOf(row)
-	if err != nil {
-		return nil // settle, at the next start, records the right one
+// startDeadline gives the deadline of a game that a join starts (row as it
+// is stored then), for the join to record with it. set, when known, spares
+// reading the row's options.
+func (g *Games) startDeadline(set *variants.Settings) func(row *models.Game) *time.Time {
+	return func(row *models.Game) *time.Time {
+		if set == nil {
+			parsed, err := settingsOf(row)
+			if err != nil {
+				return nil // settle, at the next start, records the right one
+			}
+			set = &parsed
+		}
+		at, what := g.activeDue(row.UpdatedAt.UTC(), *set)
+		if what == dueNone {
+			return nil
+		}
+		return &at
 	}
-	at, what := g.activeDue(row.UpdatedAt.UTC(), set)
-	if what == dueNone {
-		return nil
-	}
-	return &at
 }
 
 // arm records st's next deadline in the store, so that any replica's sweep

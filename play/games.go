@@ -174,7 +174,12 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	}
 	spell := g.store.Sole()
 	e, _ := g.cache.lookup(id, spell)
-	seat, row, seats, err := g.store.JoinSeat(ctx, id, name, g.startDeadline)
+	opts := models.JoinOpts{Started: g.startDeadline(nil)}
+	if e != nil && e.st.Status == StatusLobby {
+		set := e.st.Settings
+		opts = models.JoinOpts{Started: g.startDeadline(&set), Known: lobbyOf(e.st)}
+	}
+	seat, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)
 	if err != nil {
 		return -1, nil, storeError(err)
 	}
@@ -191,6 +196,17 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	g.cache.put(st, e, spell)
 	g.Kick(st)
 	return seat, st, nil
+}
+
+// lobbyOf is what st says of its lobby, for a join to start from.
+func lobbyOf(st *State) *models.Lobby {
+	r := &st.Record
+	l := &models.Lobby{Game: models.Game{ID: r.ID, Variant: r.Variant, Seed: r.Seed, Players: r.Players, Status: r.Status,
+		Version: r.Version, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}}
+	for _, s := range st.Seats {
+		l.Seats = append(l.Seats, models.Seat{GameID: r.ID, Seat: s.Seat, Name: s.Name, Bot: s.Bot, Occupant: s.Occupant})
+	}
+	return l
 }
 
 // Load reads a game and brings its engine state up to date with its log.

@@ -18,10 +18,10 @@ type Store interface {
 	LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error)
 	// JoinSeat takes the lowest free seat for name, bumps the version and, when
 	// it was the last free seat, makes the game active with the deadline
-	// started gives; all in one transaction. It returns the game and all its
+	// opts.Started gives; all in one transaction. It returns the game and all its
 	// seats as the join left them. Errors: models.ErrNotFound,
 	// models.ErrGameFull, models.ErrNotLobby.
-	JoinSeat(ctx context.Context, gameID, name string, started func(*models.Game) *time.Time) (seat int, g *models.Game, seats []models.Seat, err error)
+	JoinSeat(ctx context.Context, gameID, name string, opts models.JoinOpts) (seat int, g *models.Game, seats []models.Seat, err error)
 	// AppendAction inserts log entry a.Seq, bumps the version and sets the
 	// status, in one transaction. When a.Seq is taken (a racing request won)
 	// it returns models.ErrConflict and changes nothing.
