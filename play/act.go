@@ -131,7 +131,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from lo
 		g.stats.Finished.Add(1)
 	}
 	st.Version, st.Status, st.UpdatedAt = row.Version, status, row.UpdatedAt
-	st.Log = append(st.Log, entry)
+	st.appendLog(entry)
 	st.setLogged()
 	// The append took the log's next seq, so st is the stored game as of
 	// its commit: current, unless a change since named a newer version.

@@ -117,9 +117,12 @@ func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) {
 		e.spell = spell
 	}
 	if cur != nil {
-		c.lru.Remove(cur.elem)
+		// The replaced entry's place in the order is the new one's.
+		e.elem, cur.elem.Value = cur.elem, e
+		c.lru.MoveToFront(e.elem)
+	} else {
+		e.elem = c.lru.PushFront(e)
 	}
-	e.elem = c.lru.PushFront(e)
 	c.entries[st.ID] = e
 }
 
@@ -167,10 +170,9 @@ func restore(st *State, row *models.Game, prev *State) error {
 }
 
 // mutable returns a copy of st that its caller may change: its own engine
-// state, and a log that an append cannot write into st's.
+// state, and a log to which it may append (appendLog), never into st's.
 func (st *State) mutable() *State {
 	cp := *st
 	cp.Game = st.Game.CloneFor(1)
-	cp.Log = st.Log[:len(st.Log):len(st.Log)]
 	return &cp
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -83,6 +84,27 @@ type State struct {
 	// none yet) its last change, the start. Turn clocks and idleness run
 	// from it.
 	LastAt time.Time
+	// logTail is how much of Log's array some copy of this state has
+	// filled, shared by the copies (see appendLog); nil: none is known.
+	logTail *atomic.Int64
+}
+
+// appendLog appends e to st's log. The array under a cached state's log has
+// room after it, shared by every copy of that state: the first copy to
+// append takes the room, in place, and any other copies. A state handed out
+// reads only as far as its own log goes, so it never sees an entry written
+// there after it.
+func (st *State) appendLog(e Entry) {
+	n := len(st.Log)
+	if st.logTail != nil && n < cap(st.Log) && st.logTail.CompareAndSwap(int64(n), int64(n)+1) {
+		st.Log = append(st.Log, e)
+		return
+	}
+	grown := make([]Entry, n, max(2*n, 32))
+	copy(grown, st.Log)
+	st.Log = append(grown, e)
+	st.logTail = new(atomic.Int64)
+	st.logTail.Store(int64(n) + 1)
 }
 
 // EventCount is the number of events the game has produced: one per log
