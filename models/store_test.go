@@ -198,6 +198,7 @@ func TestAppendAction(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
+		at := time.Date(2026, 11, 24, 15, 4, 5, 678e6, time.UTC)
 		steps := []struct {
 			name        string
 			a           Action
@@ -206,11 +207,11 @@ func TestAppendAction(t *testing.T) {
 			wantVersion int64
 			wantStatus  string
 		}{
-			{"first", Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3}, StatusActive, nil, 1, StatusActive},
+			{"first", Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3, Auto: true, CreatedAt: at}, StatusActive, nil, 1, StatusActive},
 			{"same seq again", Action{GameID: g.ID, Seq: 0, Seat: 1, Kind: 0, Card: 4}, StatusFinished, ErrConflict, 0, ""},
 			{"gap", Action{GameID: g.ID, Seq: 2, Seat: 0}, StatusActive, ErrConflict, 0, ""},
 			{"negative", Action{GameID: g.ID, Seq: -1}, StatusActive, ErrConflict, 0, ""},
-			{"second", Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7}, StatusActive, nil, 2, StatusActive},
+			{"second", Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7, CreatedAt: at.Add(1500 * time.Millisecond)}, StatusActive, nil, 2, StatusActive},
 			{"last", Action{GameID: g.ID, Seq: 2, Seat: 0, Kind: 1, Card: 3}, StatusFinished, nil, 3, StatusFinished},
 			{"unknown game", Action{GameID: "missing", Seq: 0}, StatusActive, ErrNotFound, 0, ""},
 		}
@@ -238,15 +239,21 @@ func TestAppendAction(t *testing.T) {
 			t.Errorf("game after appends: %+v", got)
 		}
 		want := []Action{
-			{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3},
-			{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7},
+			{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3, Auto: true, CreatedAt: at},
+			{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7, CreatedAt: at.Add(1500 * time.Millisecond)},
 			{GameID: g.ID, Seq: 2, Seat: 0, Kind: 1, Card: 3},
 		}
 		if len(log) != len(want) {
 			t.Fatalf("log has %d entries, want %d: %+v", len(log), len(want), log)
 		}
 		for i := range want {
-			log[i].CreatedAt = time.Time{}
+			if want[i].CreatedAt.IsZero() {
+				log[i].CreatedAt = time.Time{}
+			}
+			if !log[i].CreatedAt.Equal(want[i].CreatedAt) {
+				t.Errorf("log[%d] at %v, want %v", i, log[i].CreatedAt, want[i].CreatedAt)
+			}
+			log[i].CreatedAt, want[i].CreatedAt = time.Time{}, time.Time{}
 			if log[i] != want[i] {
 				t.Errorf("log[%d] = %+v, want %+v", i, log[i], want[i])
 			}
