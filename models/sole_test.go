@@ -33,7 +33,7 @@ func eventually(d time.Duration, cond func() bool) bool {
 func soleSoon(t *testing.T, s *Store) uint64 {
 	t.Helper()
 	var spell uint64
-	if !eventually(5*time.Second, func() bool { spell = s.Sole(); return spell != 0 }) {
+	if !eventually(10*time.Second, func() bool { spell = s.Sole(); return spell != 0 }) {
 		t.Fatal("a store alone on its database did not become sole")
 	}
 	return spell
@@ -106,7 +106,7 @@ func TestSoleEndsWithItsConnection(t *testing.T) {
 	dbURL := postgresURL(t)
 	a := openStore(t, dbURL)
 	soleSoon(t, a)
-	a.listener.refuseUntil.Store(time.Now().Add(time.Second).UnixNano())
+	a.listener.refuseUntil.Store(time.Now().Add(3 * time.Second).UnixNano())
 	var killed bool
 	if err := a.w.Raw("SELECT pg_terminate_backend(?)", a.listener.pid.Load()).Scan(&killed).Error; err != nil || !killed {
 		t.Fatalf("pg_terminate_backend = %v, %v", killed, err)
