@@ -127,12 +127,22 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, also func
 
 // appendPostgresSQL does the whole append in one statement, hence one round
 // trip: insert the entry if the game exists and the previous entry is there
-// (seq 0 needs none) and its seq is free, and set the game's status when it
-// changes. No row back means the seq was taken or skipped, or the game is
-// unknown: it never fails for that, so that it can share a transaction with
-// others. A move writes nothing but its entry: the game's row changes only
-// when the game ends.
+// (seq 0 needs none) and its seq is free. No row back means the seq was
+// taken or skipped, or the game is unknown: it never fails for that, so that
+// it can share a transaction with others. A move writes nothing but its
+// entry; the one that ends the game also sets its status
+// (appendEndPostgresSQL).
 const appendPostgresSQL = `
+INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
+SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::boolean, $9::timestamptz
+WHERE ($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
+	OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1)
+ON CONFLICT (game_id, seq) DO NOTHING
+RETURNING game_id`
+
+// appendEndPostgresSQL is appendPostgresSQL for a move that changes the
+// game's status ($10) as well.
+const appendEndPostgresSQL = `
 WITH ins AS (
 	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
 	SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::boolean, $9::timestamptz
@@ -141,22 +151,30 @@ WITH ins AS (
 	ON CONFLICT (game_id, seq) DO NOTHING
 	RETURNING game_id
 ), upd AS (
-	UPDATE games SET status = $10::varchar
-	WHERE $10::varchar <> '' AND id = (SELECT game_id FROM ins) AND status <> $10::varchar
+	UPDATE games SET status = $10::varchar WHERE id = (SELECT game_id FROM ins) AND status <> $10::varchar
 )
 SELECT game_id FROM ins`
 
+// appendSQL is the statement that appends r, and r's values for it.
+func (r appendReq) appendSQL() (string, []any) {
+	a := r.a
+	args := []any{a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt}
+	if r.status == "" {
+		return appendPostgresSQL, args
+	}
+	return appendEndPostgresSQL, append(args, r.status)
+}
+
 // appendPostgres appends one entry alone (see appendsPostgres for many).
 func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*Appended, error) {
-	a := r.a
+	sql, args := r.appendSQL()
 	var id string
-	err := s.pg.QueryRow(ctx, appendPostgresSQL, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt, r.status).
-		Scan(&id)
+	err := s.pg.QueryRow(ctx, sql, args...).Scan(&id)
 	switch {
 	case err == nil:
 		return r.appended(), nil
 	case errors.Is(err, pgx.ErrNoRows):
-		return nil, s.refused(ctx, a.GameID)
+		return nil, s.refused(ctx, r.a.GameID)
 	}
 	return nil, err
 }

@@ -68,8 +68,12 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *A
 	}
 }
 
-// appendStatement names appendPostgresSQL prepared on a connection.
-const appendStatement = "hanabi_append"
+// The names of appendPostgresSQL and appendEndPostgresSQL prepared on a
+// connection.
+const (
+	appendStatement    = "hanabi_append"
+	appendEndStatement = "hanabi_append_end"
+)
 
 // appendPipeline sends the batch as a pipeline of the prepared statement,
 // its values written by hand and its answers read raw: every move passes
@@ -81,16 +85,29 @@ func (s *Store) appendPipeline(ctx context.Context, calls []*call[appendReq, *Ap
 		return err
 	}
 	defer conn.Release()
-	sd, err := conn.Conn().Prepare(ctx, appendStatement, appendPostgresSQL)
+	move, err := conn.Conn().Prepare(ctx, appendStatement, appendPostgresSQL)
 	if err != nil {
 		return err
+	}
+	var end *pgconn.StatementDescription
+	for _, c := range calls {
+		if c.req.status != "" {
+			if end, err = conn.Conn().Prepare(ctx, appendEndStatement, appendEndPostgresSQL); err != nil {
+				return err
+			}
+			break
+		}
 	}
 	p := conn.Conn().PgConn().StartPipeline(ctx)
 	values := make([]byte, 0, 96*len(calls))
 	for _, c := range calls {
 		var params [10][]byte
 		values = appendParams(values, params[:], c.req)
-		p.SendQueryStatement(sd, params[:], appendFormats, nil)
+		if c.req.status == "" {
+			p.SendQueryStatement(move, params[:9], appendFormats[:9], nil)
+		} else {
+			p.SendQueryStatement(end, params[:], appendFormats, nil)
+		}
 	}
 	if err := p.Sync(); err != nil {
 		p.Close()

@@ -97,7 +97,9 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from lo
 	if err != nil {
 		return nil, engine.Event{}, err
 	}
-	status := StatusActive
+	// Only the move that ends the game changes its status; the store then
+	// writes the game's row too.
+	status := ""
 	if ev.Over {
 		status = StatusFinished
 	}
@@ -130,7 +132,10 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from lo
 	if ev.Over {
 		g.stats.Finished.Add(1)
 	}
-	st.Version, st.Status, st.UpdatedAt = row.Version, status, row.UpdatedAt
+	st.Version, st.UpdatedAt = row.Version, row.UpdatedAt
+	if status != "" {
+		st.Status = status
+	}
 	st.appendLog(entry)
 	st.setLogged()
 	// The append took the log's next seq, so st is the stored game as of
