@@ -281,14 +281,8 @@ func (s *Server) getGame(c *gin.Context) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	// A view already rendered for waiters is sent as it is; otherwise it is
-	// written for this answer alone.
 	buf := getBuf()
 	defer putBuf(buf)
-	if body := s.rendered.get(st.ID + tag); body != nil {
-		*buf = append(*buf, body...)
-	} else {
-		*buf = appendView(*buf, st, viewer)
-	}
+	*buf = s.appendViewOf(*buf, st, viewer)
 	writeJSON(c, http.StatusOK, *buf)
 }

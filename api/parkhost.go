@@ -79,9 +79,7 @@ func (h parkHost) Render(p park.Spec, st *play.State) park.Answer {
 		if p.INM != "" && etagListMatches(p.INM, tag) {
 			return park.Answer{Status: http.StatusNotModified, ETag: tag}
 		}
-		if body, err = h.s.viewJSON(st, p.Viewer); err == nil {
-			return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: "application/json; charset=utf-8", Body: body}
-		}
+		return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: "application/json; charset=utf-8", Body: h.s.viewJSON(st, p.Viewer)}
 	}
 	h.s.log.Error("request failed", "route", routeOf(p.Kind), "err", err.Error())
 	_, prob := problemFor(err)

@@ -274,19 +274,33 @@ func (r *renderCache) put(key string, body []byte) {
 	r.entries[key] = body
 }
 
-// viewJSON renders viewer's view of st, or finds it already rendered.
-func (s *Server) viewJSON(st *play.State, viewer int) ([]byte, error) {
-	key := st.ID + etag(st.Version, viewer)
+// viewJSON renders viewer's view of st for the waiters on it, or finds it
+// already rendered: a hundred long-polls woken by one move render it once.
+func (s *Server) viewJSON(st *play.State, viewer int) []byte {
+	key := viewKey(st, viewer)
 	if body := s.rendered.get(key); body != nil {
-		return body, nil
+		return body
 	}
 	buf := getBuf()
 	defer putBuf(buf)
 	*buf = appendView(*buf, st, viewer)
 	body := slices.Clone(*buf)
 	s.rendered.put(key, body)
-	return body, nil
+	return body
 }
+
+// appendViewOf appends viewer's view of st to b: as waiters had it
+// rendered, or written now for this answer alone.
+func (s *Server) appendViewOf(b []byte, st *play.State, viewer int) []byte {
+	if body := s.rendered.get(viewKey(st, viewer)); body != nil {
+		return append(b, body...)
+	}
+	return appendView(b, st, viewer)
+}
+
+// viewKey names a rendered view: the game and its ETag, which names the
+// version and the viewer.
+func viewKey(st *play.State, viewer int) string { return st.ID + etag(st.Version, viewer) }
 
 // bufs are the buffers answers are written in before they are sent: a view
 // is a few KB, and growing a new buffer for each was half of what the
