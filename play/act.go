@@ -52,9 +52,6 @@ func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (*State, e
 // seq, which the store refuses. Whatever the cached copy refuses or loses is
 // judged again on the stored game, so no answer rests on stale data.
 func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
-	if !ValidID(id) {
-		return nil, engine.Event{}, ErrNotFound
-	}
 	spell := g.store.Sole()
 	if e, _ := g.cache.lookup(id, spell); e != nil && e.st.Status == StatusActive {
 		if st, ev, err := g.tryAct(ctx, e.st.mutable(), seat, m, loaded{e, spell}); err == nil {

@@ -89,20 +89,20 @@ func (c *stateCache) vouch(e *cacheEntry, spell uint64) {
 }
 
 // put records st, shared from now on, when it is newer than what the cache
-// holds. prev is the entry st was derived from (loaded over, or acted on),
-// nil if none, and spell the store's sole spell read before the load or
-// the action began: st is current when prev stayed the game's entry all
-// along, so that every change event since reached it, and none named a
-// newer version.
-func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) {
+// holds, and returns its entry (nil when it was not recorded). prev is the
+// entry st was derived from (loaded over, or acted on), nil if none, and
+// spell the store's sole spell read before the load or the action began:
+// st is current when prev stayed the game's entry all along, so that every
+// change event since reached it, and none named a newer version.
+func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) *cacheEntry {
 	if c.max <= 0 {
-		return
+		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cur := c.entries[st.ID]
 	if cur != nil && cur.st.Seed == st.Seed && cur.st.Version >= st.Version && len(cur.st.Log) >= len(st.Log) {
-		return
+		return nil
 	}
 	if cur == nil && len(c.entries) >= c.max {
 		oldest := c.lru.Back()
@@ -124,16 +124,7 @@ func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) {
 		e.elem = c.lru.PushFront(e)
 	}
 	c.entries[st.ID] = e
-}
-
-// entryOf returns the entry that holds st itself, or nil.
-func (c *stateCache) entryOf(st *State) *cacheEntry {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e := c.entries[st.ID]; e != nil && e.st == st {
-		return e
-	}
-	return nil
+	return e
 }
 
 // restore brings st (record, seats and log as just loaded from row) up to

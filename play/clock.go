@@ -33,10 +33,19 @@ const (
 // game is untimed or not running. The clock runs from LastAt, which the log
 // stores, so every replica and every restart agree on it.
 func (st *State) TurnDeadline() (time.Time, bool) {
-	if st.Status != StatusActive || st.Settings.TurnSeconds <= 0 || st.Game == nil || st.Game.Over() {
+	if st.Status != StatusActive || st.Game == nil || st.Game.Over() {
 		return time.Time{}, false
 	}
-	return st.LastAt.Add(time.Duration(st.Settings.TurnSeconds) * time.Second), true
+	return turnEnds(st.LastAt, st.Settings)
+}
+
+// turnEnds is when a turn that began at lastAt runs out, and false when
+// the game is untimed.
+func turnEnds(lastAt time.Time, set variants.Settings) (time.Time, bool) {
+	if set.TurnSeconds <= 0 {
+		return time.Time{}, false
+	}
+	return lastAt.Add(time.Duration(set.TurnSeconds) * time.Second), true
 }
 
 // due derives from the stored game alone when something is next due in it.
@@ -62,10 +71,8 @@ func (g *Games) activeDue(lastAt time.Time, set variants.Settings) (time.Time, d
 	if g.cfg.IdleTTL > 0 {
 		at, what = lastAt.Add(g.cfg.IdleTTL), dueIdle
 	}
-	if set.TurnSeconds > 0 {
-		if d := lastAt.Add(time.Duration(set.TurnSeconds) * time.Second); what == dueNone || !d.After(at) {
-			at, what = d, dueTurn
-		}
+	if d, ok := turnEnds(lastAt, set); ok && (what == dueNone || !d.After(at)) {
+		at, what = d, dueTurn
 	}
 	return at, what
 }

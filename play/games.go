@@ -94,7 +94,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if req.Players < variants.MinPlayers || req.Players > variants.MaxPlayers {
 		return nil, -1, errorf(Invalid, "players must be %d–%d, got %d", variants.MinPlayers, variants.MaxPlayers, req.Players)
 	}
-	_, set, _, err := variants.Setup(req.Variant, req.Options, req.Players)
+	_, set, cfg, err := variants.Setup(req.Variant, req.Options, req.Players)
 	if err != nil {
 		return nil, -1, setupError(err)
 	}
@@ -142,11 +142,13 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	for i := range seats {
 		seats[i].Occupant, seats[i].CreatedAt = models.NewID(), now
 	}
-	st := &State{Record: recordOf(row), Seats: seatsOf(seats)}
-	st.setLogged()
-	if err := restore(st, row, nil); err != nil {
-		return nil, -1, err
+	dealt, err := engine.NewSeeded(cfg, seed)
+	if err != nil {
+		return nil, -1, setupError(err)
 	}
+	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Config: dealt.Config(), Game: dealt}
+	st.Settings = set.Clock()
+	st.setLogged()
 	if at, what := g.due(st); what != dueNone {
 		row.Deadline = &at
 	}
@@ -251,8 +253,7 @@ func (g *Games) load(ctx context.Context, id string) (*State, loaded, error) {
 	if err := restore(st, row, prev); err != nil {
 		return nil, loaded{}, err
 	}
-	g.cache.put(st, e, spell)
-	return st, loaded{g.cache.entryOf(st), spell}, nil
+	return st, loaded{g.cache.put(st, e, spell), spell}, nil
 }
 
 // loaded is where a state came from: its cache entry (nil if none) and the

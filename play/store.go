@@ -22,8 +22,9 @@ type Store interface {
 	// seats as the join left them. Errors: models.ErrNotFound,
 	// models.ErrGameFull, models.ErrNotLobby.
 	JoinSeat(ctx context.Context, gameID, name string, opts models.JoinOpts) (seat int, g *models.Game, seats []models.Seat, err error)
-	// AppendAction inserts log entry a.Seq, bumps the version and sets the
-	// status, in one transaction. When a.Seq is taken (a racing request won)
+	// AppendAction inserts log entry a.Seq and sets the status ("" keeps
+	// it), in one transaction; after is the version the entry follows, and
+	// the answer's is the next. When a.Seq is taken (a racing request won)
 	// it returns models.ErrConflict and changes nothing.
 	AppendAction(ctx context.Context, a models.Action, status string, after int64) (*models.Appended, error)
 	// LeaveLobby frees a lobby's seat held by occupant and bumps the
