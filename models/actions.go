@@ -51,10 +51,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string, after
 		// the transaction, which records the key with it.
 		g, err = s.appends.do(ctx, appendReq{a: a, status: status, after: after})
 	} else {
-		var row *Game
-		if row, err = s.appendTx(ctx, a, status, nil); err == nil {
-			g = &Appended{GameID: row.ID, Version: row.Version, UpdatedAt: row.UpdatedAt}
-		}
+		g, err = s.appendAlone(ctx, a, status)
 	}
 	switch {
 	case err == nil:
@@ -119,10 +116,20 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, also func
 		}
 		return nil
 	})
-	// The entry is the log's a.Seq+1-th: see Game.Version.
-	g.Version += int64(a.Seq) + 1
-	g.UpdatedAt = a.CreatedAt
-	return &g, err
+	if err != nil {
+		return nil, err
+	}
+	withLog(&g, &a)
+	return &g, nil
+}
+
+// appendAlone appends a in a transaction of its own (see appendTx).
+func (s *Store) appendAlone(ctx context.Context, a Action, status string) (*Appended, error) {
+	g, err := s.appendTx(ctx, a, status, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Appended{GameID: g.ID, Version: g.Version, UpdatedAt: g.UpdatedAt}, nil
 }
 
 // appendPostgresSQL does the whole append in one statement, hence one round

@@ -120,18 +120,19 @@ func loaded(g *Game, seats []Seat, actions []Action) (*Game, []Seat, []Action, e
 	for i := range actions {
 		actions[i].CreatedAt = actions[i].CreatedAt.UTC()
 	}
-	withLog(g, len(actions), actions)
+	if n := len(actions); n > 0 {
+		withLog(g, &actions[n-1])
+	}
 	return g, seats, actions, nil
 }
 
-// withLog adds a log of n entries to g's stored version, and its last entry
-// (when tail holds it) to its time of last change.
-func withLog(g *Game, n int, tail []Action) {
-	g.Version += int64(n)
-	if len(tail) > 0 {
-		if at := tail[len(tail)-1].CreatedAt.UTC(); at.After(g.UpdatedAt) {
-			g.UpdatedAt = at
-		}
+// withLog completes g's stored version and time of last change with its
+// log, whose last entry is last (see Game.Version): the log has no gap, so
+// its length is that entry's seq plus one.
+func withLog(g *Game, last *Action) {
+	g.Version += int64(last.Seq) + 1
+	if at := last.CreatedAt.UTC(); at.After(g.UpdatedAt) {
+		g.UpdatedAt = at
 	}
 }
 
@@ -227,7 +228,7 @@ func (s *Store) withLogs(ctx context.Context, games []Game) error {
 	for i := range games {
 		games[i].utc()
 		if a, ok := byGame[games[i].ID]; ok {
-			withLog(&games[i], a.Seq+1, []Action{a})
+			withLog(&games[i], &a)
 		}
 	}
 	return nil

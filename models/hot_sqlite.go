@@ -58,13 +58,7 @@ func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *App
 		// The transaction is gone: each entry is tried alone, so that an
 		// error is only ever its own.
 		for _, c := range calls {
-			c.res, c.err = nil, nil
-			row, err := s.appendTx(ctx, c.req.a, c.req.status, nil)
-			if err != nil {
-				c.err = err
-				continue
-			}
-			c.res = &Appended{GameID: row.ID, Version: row.Version, UpdatedAt: row.UpdatedAt}
+			c.res, c.err = s.appendAlone(ctx, c.req.a, c.req.status)
 		}
 		return
 	}

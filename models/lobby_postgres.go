@@ -78,11 +78,8 @@ func (s *Store) joinPostgres(ctx context.Context, gameID, name string, started f
 	b = &pgx.Batch{}
 	b.Queue(`INSERT INTO seats (game_id, seat, name, bot, occupant, created_at) VALUES ($1, $2, $3, '', $4, $5)`,
 		gameID, seat, name, add.Occupant, t)
-	if g.Status == StatusActive {
-		b.Queue("UPDATE games SET version = $2, status = $3, updated_at = $4, deadline = $5 WHERE id = $1", gameID, g.Version, g.Status, t, g.Deadline)
-	} else {
-		b.Queue("UPDATE games SET version = $2, status = $3, updated_at = $4 WHERE id = $1", gameID, g.Version, g.Status, t)
-	}
+	b.Queue(`UPDATE games SET version = $2, status = $3, updated_at = $4, `+joinDeadline+` WHERE id = $1`,
+		gameID, g.Version, g.Status, t, g.Deadline)
 	b.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
@@ -91,13 +88,16 @@ func (s *Store) joinPostgres(ctx context.Context, gameID, name string, started f
 	return seat, &g, seats, nil
 }
 
+// joinDeadline records, in a join's update of the game ($3 its status, $5
+// the deadline), the deadline of the game that it starts.
+const joinDeadline = `deadline = CASE WHEN $3::varchar = 'active' THEN $5::timestamptz ELSE deadline END`
+
 // joinKnownSQL takes the seat claimed from what the caller knew, if the
 // lobby is still at that version (every change to its seats bumps it), and
 // returns the game as it then is.
 const joinKnownSQL = `
 WITH upd AS (
-	UPDATE games SET version = $2, status = $3, updated_at = $4,
-		deadline = CASE WHEN $3::varchar = 'active' THEN $5::timestamptz ELSE deadline END
+	UPDATE games SET version = $2, status = $3, updated_at = $4, ` + joinDeadline + `
 	WHERE id = $1 AND version = $6 AND status = 'lobby'
 	RETURNING ` + gameColumns + `
 ), ins AS (

@@ -107,34 +107,35 @@ func (s *Store) OnChange(fn func(gameID string, version int64)) (cancel func()) 
 	defer s.hookMu.Unlock()
 	id := s.hookSeq
 	s.hookSeq++
-	next := make(map[uint64]func(string, int64), len(s.hooks)+1)
-	for k, v := range s.hooks {
-		next[k] = v
-	}
-	next[id] = fn
-	s.hooks = next
+	s.setHooks(func(m map[uint64]func(string, int64)) { m[id] = fn })
 	return func() {
 		s.hookMu.Lock()
 		defer s.hookMu.Unlock()
-		next := make(map[uint64]func(string, int64), len(s.hooks))
-		for k, v := range s.hooks {
-			if k != id {
-				next[k] = v
-			}
-		}
-		s.hooks = next
+		s.setHooks(func(m map[uint64]func(string, int64)) { delete(m, id) })
 	}
+}
+
+// setHooks replaces the hooks with a copy that edit changed: a change
+// reads them without a lock. s.hookMu is held.
+func (s *Store) setHooks(edit func(map[uint64]func(string, int64))) {
+	next := map[uint64]func(string, int64){}
+	if cur := s.hooks.Load(); cur != nil {
+		for k, v := range *cur {
+			next[k] = v
+		}
+	}
+	edit(next)
+	s.hooks.Store(&next)
 }
 
 // changed tells this process's hooks and waiters and, on Postgres unless
 // this store is sole, the other replicas. Call it after the write has
 // committed.
 func (s *Store) changed(gameID string, version int64) {
-	s.hookMu.Lock()
-	hooks := s.hooks
-	s.hookMu.Unlock()
-	for _, fn := range hooks {
-		fn(gameID, version)
+	if hooks := s.hooks.Load(); hooks != nil {
+		for _, fn := range *hooks {
+			fn(gameID, version)
+		}
 	}
 	s.notifier.notify(gameID)
 	if s.publisher != nil && s.Sole() == 0 {

@@ -46,8 +46,8 @@ type Store struct {
 
 	notifier  *notifier
 	sole      soleState
-	hookMu    sync.Mutex
-	hooks     map[uint64]func(string, int64) // replaced, never changed, so a call can read it unlocked
+	hookMu    sync.Mutex // serialises OnChange's replacing of hooks
+	hooks     atomic.Pointer[map[uint64]func(string, int64)]
 	hookSeq   uint64
 	listener  *listener  // nil unless Postgres
 	publisher *publisher // nil unless Postgres
