@@ -195,18 +195,11 @@ func (s *Server) postAction(c *gin.Context) {
 	writeJSON(c, http.StatusOK, *buf)
 }
 
-func checkSeatNumber(st *play.State, seat int) error { return play.CheckSeat(st, seat) }
-
 // checkSeat verifies that a token-bearing request names a seat of this
 // game that its holder has not left.
 func (s *Server) checkSeat(st *play.State, c *gin.Context) error {
 	if a := seatOf(c); a != nil {
-		if err := checkSeatNumber(st, a.seat); err != nil {
-			return err
-		}
-		if st.Occupant(a.seat) != a.occupant {
-			return play.ErrRevoked
-		}
+		return play.Admit(st, a.seat, a.occupant)
 	}
 	return nil
 }

@@ -141,3 +141,11 @@ func viewerOf(c *gin.Context) int {
 	}
 	return -1
 }
+
+// occupantOf is the seat occupancy the request's token was issued for.
+func occupantOf(c *gin.Context) string {
+	if a := seatOf(c); a != nil {
+		return a.occupant
+	}
+	return ""
+}

@@ -265,7 +265,7 @@ func (s *Server) getEvents(c *gin.Context) {
 	}
 	id := c.Param("id")
 	st, err := s.waitFor(c, id, wait, func(st *play.State) bool { return st.EventCount() > after },
-		&park.Spec{Kind: park.Events, Viewer: viewerOf(c), Since: int64(after)})
+		&park.Spec{Kind: park.Events, Viewer: viewerOf(c), Occupant: occupantOf(c), Since: int64(after)})
 	if err != nil {
 		s.fail(c, err)
 		return

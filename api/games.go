@@ -260,7 +260,7 @@ func (s *Server) getGame(c *gin.Context) {
 		}
 		return true
 	}
-	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &park.Spec{Kind: park.State, Viewer: viewer, Since: since, INM: inm})
+	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &park.Spec{Kind: park.State, Viewer: viewer, Occupant: occupantOf(c), Since: since, INM: inm})
 	if err != nil {
 		s.fail(c, err)
 		return

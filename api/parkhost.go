@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -94,16 +95,24 @@ func routeOf(k park.Kind) string {
 	return "/v1/games/:id"
 }
 
-// Problem answers as fail would.
+// Problem answers as fail would: the same headers, and an outage told as
+// part of its one story.
 func (h parkHost) Problem(route string, err error) park.Answer {
 	ae, prob := problemFor(err)
-	if ae.code == codeInternal || ae.code == codeUnavailable {
+	retry := 1
+	switch {
+	case ae.outage:
+		retry = h.s.outage.failed(context.Background(), h.s.log, h.s.now(), ae.cause)
+	case ae.code == codeInternal || ae.code == codeUnavailable:
 		h.s.log.Error("request failed", "route", route, "err", err.Error())
 	}
 	body, _ := json.Marshal(prob)
 	a := park.Answer{Status: prob.Status, ContentType: "application/problem+json", Body: body, Code: prob.Code, Problem: true}
-	if ae.code == codeUnavailable {
-		a.Extra = "Retry-After: 1\r\n"
+	switch ae.code {
+	case codeUnauthorized:
+		a.Extra = "WWW-Authenticate: Bearer realm=\"hanabi\"\r\n"
+	case codeUnavailable:
+		a.Extra = "Retry-After: " + strconv.Itoa(retry) + "\r\n"
 	}
 	return a
 }

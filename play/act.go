@@ -170,6 +170,25 @@ func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error
 	return errorf(StaleVersion, "another move was applied first")
 }
 
+// Admit is the one decision of what a reader may see of a game, asked of
+// every state any read path answers with (a read, a long-poll on each wake,
+// a stream on each event): nil when a token for seat, issued to the seat's
+// occupancy occupant, may read st as that seat. A seat left (and maybe taken
+// again) has a new occupancy, so the old token sees nothing. The public
+// (seat -1) may always read the public view.
+func Admit(st *State, seat int, occupant string) error {
+	if seat < 0 {
+		return nil
+	}
+	if err := CheckSeat(st, seat); err != nil {
+		return err
+	}
+	if cur := st.Occupant(seat); cur == "" || cur != occupant {
+		return ErrRevoked
+	}
+	return nil
+}
+
 // CheckSeat refuses a seat number that the game does not have.
 func CheckSeat(st *State, seat int) error {
 	if seat < 0 || seat >= st.Players {

@@ -35,9 +35,13 @@ const (
 // Spec is what a long-poll waits for and how it is answered.
 type Spec struct {
 	Kind   Kind
-	Viewer int    // State: the seat whose view, or -1
-	Since  int64  // State: since (-1: none); Events: after
-	INM    string // State: If-None-Match
+	Viewer int // the seat whose token the request carries, or -1
+	// Occupant is the seat's occupancy the token was issued for: every
+	// answer asks play.Admit again, so a seat left while its long-poll waits
+	// answers that, never the view.
+	Occupant string
+	Since    int64  // State: since (-1: none); Events: after
+	INM      string // State: If-None-Match
 }
 
 // Answer is the part of an answer shared by the waiters it fits.

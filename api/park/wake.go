@@ -143,8 +143,8 @@ func (pk *Parker) answerLoaded(p *parked) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	st, err := p.room.w.Load(ctx)
-	if err == nil && p.seat >= 0 {
-		err = play.CheckSeat(st, p.seat)
+	if err == nil {
+		err = p.admit(st)
 	}
 	if err != nil {
 		pk.answerProblem(p, err)
@@ -191,11 +191,9 @@ func (pk *Parker) firstLoad(r *room) {
 // before its game was loaded, now that st is known: what the handler would
 // have done had the load come first.
 func (pk *Parker) settleOne(p *parked, st *play.State) {
-	if p.seat >= 0 {
-		if err := play.CheckSeat(st, p.seat); err != nil {
-			pk.answerProblem(p, err)
-			return
-		}
+	if err := p.admit(st); err != nil {
+		pk.answerProblem(p, err)
+		return
 	}
 	if pk.host.Ready(p.Spec, st) {
 		p.version = st.Version

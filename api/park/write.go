@@ -23,6 +23,10 @@ func (pk *Parker) answer(ps []*parked, st *play.State) *sync.WaitGroup {
 	bodies := map[Spec]Answer{}
 	out := make([]Answer, len(ps))
 	for i, p := range ps {
+		if err := p.admit(st); err != nil {
+			out[i] = pk.host.Problem(p.route, err)
+			continue
+		}
 		if st == nil || !pk.host.Ready(p.Spec, st) {
 			// Timeouts differ by the version each saw; they have no view to render.
 			out[i] = pk.host.Timeout(p.Spec, p.version)
@@ -30,7 +34,7 @@ func (pk *Parker) answer(ps []*parked, st *play.State) *sync.WaitGroup {
 		}
 		k := p.Spec
 		if k.Kind == Events {
-			k.Viewer = 0 // every viewer gets the same events
+			k.Viewer, k.Occupant = 0, "" // every admitted viewer gets the same events
 		}
 		a, ok := bodies[k]
 		if !ok {
@@ -49,6 +53,20 @@ func (pk *Parker) answer(ps []*parked, st *play.State) *sync.WaitGroup {
 		})
 	}
 	return &wg
+}
+
+// admit asks play.Admit whether p's token may still read its game as of
+// st, or, without st (a wait that ran out), as of the newest state known.
+func (p *parked) admit(st *play.State) error {
+	if p.Viewer < 0 {
+		return nil
+	}
+	if st == nil {
+		if _, st = p.room.w.LatestKnown(); st == nil {
+			return nil
+		}
+	}
+	return play.Admit(st, p.Viewer, p.Occupant)
 }
 
 // answerProblem answers a claimed request with err, as the failure path would.
