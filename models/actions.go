@@ -64,7 +64,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string, after
 	default:
 		return nil, err
 	}
-	s.changed(a.GameID, g.Version)
+	s.changed(a.GameID)
 	g.UpdatedAt = g.UpdatedAt.UTC()
 	return g, nil
 }
@@ -181,6 +181,15 @@ func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*Appended, err
 	case err == nil:
 		return r.appended(), nil
 	case errors.Is(err, pgx.ErrNoRows):
+		// Tried again after its batch failed, the entry may be there
+		// already: the batch committed but its answer was lost.
+		mine, err := s.ownEntry(ctx, r.a)
+		switch {
+		case err != nil:
+			return nil, err
+		case mine:
+			return r.appended(), nil
+		}
 		return nil, s.refused(ctx, r.a.GameID)
 	}
 	return nil, err

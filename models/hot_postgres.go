@@ -53,9 +53,14 @@ func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, int6
 // which refuses without an error, so that one entry's refusal never touches
 // the others.
 func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *Appended]) {
-	if err := s.appendPipeline(ctx, calls); err != nil {
-		// Whatever failed the batch failed all of it: each entry is tried
-		// alone, so that an error is only ever its own.
+	err := s.appendPipeline(ctx, calls)
+	if err == nil && appendAnswerLost != nil {
+		err = appendAnswerLost()
+	}
+	if err != nil {
+		// Whatever failed the batch failed all of it, or only its answer
+		// (see appendPostgres): each entry is tried alone, so that an error
+		// is only ever its own.
 		for _, c := range calls {
 			c.res, c.err = s.appendPostgres(ctx, c.req)
 		}
@@ -67,6 +72,10 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *A
 		}
 	}
 }
+
+// appendAnswerLost, when set (tests), fails a batch after its commit, as a
+// connection reset before the answer would.
+var appendAnswerLost func() error
 
 // The names of appendPostgresSQL and appendEndPostgresSQL prepared on a
 // connection.
@@ -191,6 +200,20 @@ func (s *Store) refused(ctx context.Context, gameID string) error {
 		return ErrNotFound
 	}
 	return ErrConflict
+}
+
+// ownEntry tells whether the log's entry a.Seq is a itself: the same move,
+// stamped at the same instant. An append tried again after its answer was
+// lost (a connection reset after the commit) may meet its own entry, and
+// then the move is applied: its caller must not be told it lost a race.
+func (s *Store) ownEntry(ctx context.Context, a Action) (bool, error) {
+	var got []Action
+	if err := s.r.WithContext(ctx).Where("game_id = ? AND seq = ?", a.GameID, a.Seq).Limit(1).Find(&got).Error; err != nil {
+		return false, err
+	}
+	return len(got) == 1 && got[0].Seat == a.Seat && got[0].Kind == a.Kind && got[0].Card == a.Card &&
+		got[0].Target == a.Target && got[0].Value == a.Value && got[0].Auto == a.Auto &&
+		got[0].CreatedAt.Truncate(time.Millisecond).Equal(a.CreatedAt.Truncate(time.Millisecond)), nil
 }
 
 // gameColumns are the columns of a game that an append or a join returns,
