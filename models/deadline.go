@@ -50,7 +50,7 @@ func (s *Store) CancelLobby(ctx context.Context, id string, version int64) (*Gam
 	if err != nil {
 		return nil, err
 	}
-	s.changed(id, g.Version)
+	s.changed(id)
 	g.utc()
 	return &g, nil
 }

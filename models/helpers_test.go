@@ -55,3 +55,18 @@ func received(ch <-chan struct{}, within time.Duration) bool {
 		return false
 	}
 }
+
+func seatOccupant(t *testing.T, s *Store, gameID string, seat int) string {
+	t.Helper()
+	_, seats, _, err := s.LoadGame(context.Background(), gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range seats {
+		if st.Seat == seat {
+			return st.Occupant
+		}
+	}
+	t.Fatalf("seat %d is free", seat)
+	return ""
+}

@@ -54,7 +54,7 @@ func (s *Store) LeaveLobby(ctx context.Context, gameID string, seat int, occupan
 	if err != nil {
 		return nil, err
 	}
-	s.changed(gameID, g.Version)
+	s.changed(gameID)
 	g.utc()
 	return &g, nil
 }
@@ -93,7 +93,7 @@ func (s *Store) TakeOver(ctx context.Context, a Action, occupant, bot string) (*
 	default:
 		return nil, err
 	}
-	s.changed(a.GameID, g.Version)
+	s.changed(a.GameID)
 	g.utc()
 	return g, nil
 }

@@ -13,22 +13,17 @@ import (
 )
 
 // listener holds one dedicated connection that LISTENs for other replicas'
-// changes and feeds them to the in-process notifier. The same connection
-// holds this replica's part of the sole-writer lock (see sole_postgres.go).
+// changes and feeds them to the in-process notifier. A notification only
+// wakes waiters sooner: no read trusts having heard of every change, so a
+// lost or late one costs a wake-up's delay, never a stale answer.
 type listener struct {
 	url      string
 	instance string // notifications from this store are skipped
 	schema   string // notifications from stores of other schemas too
 	notifier *notifier
-	sole     *soleState
 	log      atomic.Pointer[slog.Logger]
 	cancel   context.CancelFunc
 	done     chan struct{}
-
-	// Owned by the listening goroutine (and startListener before it).
-	exclusive     bool      // this connection holds the lock exclusively
-	graceUntil    time.Time // when holding it exclusively makes this store sole
-	cooldownUntil time.Time // no try for the exclusive lock before then
 
 	pid         atomic.Uint32 // backend of the current connection, for tests
 	reconnected atomic.Int64  // successful reconnects after a lost connection
@@ -48,12 +43,10 @@ const (
 // that its connection is alive (a variable for tests).
 var listenIdleCheck = 30 * time.Second
 
-// startListener connects, LISTENs and takes its part of the sole-writer
-// lock before it returns, so that no change made after Open is missed and
-// no sole replica is wrong about being alone; then it keeps listening in a
-// goroutine.
-func startListener(ctx context.Context, url, instance string, n *notifier, sole *soleState) (*listener, error) {
-	l := &listener{url: url, instance: instance, notifier: n, sole: sole, done: make(chan struct{})}
+// startListener connects and LISTENs before it returns, so that no change
+// made after Open is missed; then it keeps listening in a goroutine.
+func startListener(ctx context.Context, url, instance string, n *notifier) (*listener, error) {
+	l := &listener{url: url, instance: instance, notifier: n, done: make(chan struct{})}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -77,9 +70,6 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	err = conn.QueryRow(ctx, "SELECT current_schema()").Scan(&l.schema)
 	if err == nil {
 		_, err = conn.Exec(ctx, "LISTEN "+notifyChannel)
-	}
-	if err == nil {
-		err = l.joinSole(ctx, conn)
 	}
 	if err != nil {
 		conn.Close(context.Background())
@@ -122,15 +112,15 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			conn = c
 			backoff = listenBackoffMin
 			l.reconnected.Add(1)
+			l.logger().Info("listening for other replicas' changes again")
 			// Notifications sent while we were away are lost: every waiter
 			// re-reads its game.
 			l.notifier.wakeAll()
 		}
 		err := l.listen(ctx, conn)
-		// The connection is gone, and with it the lock: whatever this store
-		// knew about being alone no longer holds.
-		l.sole.end()
-		l.exclusive, l.graceUntil = false, time.Time{}
+		if ctx.Err() == nil {
+			l.logger().Warn("lost the connection that listens for other replicas' changes; reconnecting", "err", err.Error())
+		}
 		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
 		conn.Close(closeCtx)
 		cancel()
@@ -144,20 +134,16 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 	}
 }
 
-// listen handles notifications and the sole-writer protocol on conn until
-// the connection fails or ctx ends.
+// listen handles notifications on conn until the connection fails or ctx
+// ends.
 func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 	for {
-		next, err := l.soleTick(ctx, conn, time.Now())
-		if err != nil {
-			return err
-		}
-		n, err := l.wait(ctx, conn, next)
+		n, err := l.wait(ctx, conn, listenIdleCheck)
 		if err != nil {
 			return err
 		}
 		if n == nil {
-			continue // time for the next tick
+			continue // the connection answered its check
 		}
 		schema, inst, gameID := parsePayload(n.Payload)
 		if inst == l.instance && schema == l.schema {
@@ -165,9 +151,6 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 		}
 		if schema != "" && schema != l.schema {
 			continue // another schema's games: nothing of ours
-		}
-		if err := l.heard(ctx, conn, gameID, time.Now()); err != nil {
-			return err
 		}
 		if gameID != "" {
 			l.notifier.notify(gameID)
@@ -193,6 +176,14 @@ func (l *listener) wait(ctx context.Context, conn *pgx.Conn, d time.Duration) (*
 	err = conn.Ping(pingCtx)
 	cancel()
 	return nil, err
+}
+
+// SetLogger gives the store a logger for what it does on its own (its
+// listener's losses and reconnects); without one it logs nothing.
+func (s *Store) SetLogger(log *slog.Logger) {
+	if s.listener != nil {
+		s.listener.log.Store(log)
+	}
 }
 
 func (l *listener) stop() {

@@ -97,48 +97,11 @@ func (s *Store) WakeAll() { s.notifier.wakeAll() }
 // Waiters returns how many Subscribe channels are open.
 func (s *Store) Waiters() int { return s.notifier.count() }
 
-// OnChange calls fn after every change this store commits to a game, with
-// the game's version after it, before the call that made the change
-// returns; cancel stops it. fn must be quick and must not call the store.
-// Other replicas' changes are not reported here (they wake Subscribe's
-// channels): while the store is Sole there are none.
-func (s *Store) OnChange(fn func(gameID string, version int64)) (cancel func()) {
-	s.hookMu.Lock()
-	defer s.hookMu.Unlock()
-	id := s.hookSeq
-	s.hookSeq++
-	s.setHooks(func(m map[uint64]func(string, int64)) { m[id] = fn })
-	return func() {
-		s.hookMu.Lock()
-		defer s.hookMu.Unlock()
-		s.setHooks(func(m map[uint64]func(string, int64)) { delete(m, id) })
-	}
-}
-
-// setHooks replaces the hooks with a copy that edit changed: a change
-// reads them without a lock. s.hookMu is held.
-func (s *Store) setHooks(edit func(map[uint64]func(string, int64))) {
-	next := map[uint64]func(string, int64){}
-	if cur := s.hooks.Load(); cur != nil {
-		for k, v := range *cur {
-			next[k] = v
-		}
-	}
-	edit(next)
-	s.hooks.Store(&next)
-}
-
-// changed tells this process's hooks and waiters and, on Postgres unless
-// this store is sole, the other replicas. Call it after the write has
-// committed.
-func (s *Store) changed(gameID string, version int64) {
-	if hooks := s.hooks.Load(); hooks != nil {
-		for _, fn := range *hooks {
-			fn(gameID, version)
-		}
-	}
+// changed tells this process's waiters and, on Postgres, the other
+// replicas. Call it after the write has committed.
+func (s *Store) changed(gameID string) {
 	s.notifier.notify(gameID)
-	if s.publisher != nil && s.Sole() == 0 {
+	if s.publisher != nil {
 		s.publisher.publish(gameID)
 	}
 }

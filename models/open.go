@@ -45,10 +45,6 @@ type Store struct {
 	sqlite   *sqliteStmts // the append's statements on SQLite's writer
 
 	notifier  *notifier
-	sole      soleState
-	hookMu    sync.Mutex // serialises OnChange's replacing of hooks
-	hooks     atomic.Pointer[map[uint64]func(string, int64)]
-	hookSeq   uint64
 	listener  *listener  // nil unless Postgres
 	publisher *publisher // nil unless Postgres
 	instance  string     // names this store in the notifications it sends
@@ -106,7 +102,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		s.appends.conflicts = sameGame
 	}
 	if s.dialect == dialectPostgres {
-		l, err := startListener(ctx, url, s.instance, s.notifier, &s.sole)
+		l, err := startListener(ctx, url, s.instance, s.notifier)
 		if err != nil {
 			s.closeDBs()
 			return nil, fmt.Errorf("listen for changes: %w", err)

@@ -64,7 +64,7 @@ func (s *Store) JoinSeat(ctx context.Context, gameID, name string, opts JoinOpts
 	case err != nil:
 		return 0, nil, nil, err
 	}
-	s.changed(gameID, g.Version)
+	s.changed(gameID)
 	g.utc()
 	for i := range seats {
 		seats[i].CreatedAt = seats[i].CreatedAt.UTC()

@@ -52,17 +52,16 @@ func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (*State, e
 // seq, which the store refuses. Whatever the cached copy refuses or loses is
 // judged again on the stored game, so no answer rests on stale data.
 func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
-	spell := g.store.Sole()
-	if e, _ := g.cache.lookup(id, spell); e != nil && e.st.Status == StatusActive {
-		if st, ev, err := g.tryAct(ctx, e.st.mutable(), seat, m, loaded{e, spell}); err == nil {
+	if c := g.cache.lookup(id); c != nil && c.Status == StatusActive {
+		if st, ev, err := g.tryAct(ctx, c.mutable(), seat, m); err == nil {
 			return st, ev, nil
 		}
 	}
-	st, from, err := g.load(ctx, id)
+	st, err := g.Load(ctx, id)
 	if err != nil {
 		return nil, engine.Event{}, err
 	}
-	st, ev, err := g.tryAct(ctx, st.mutable(), seat, m, from)
+	st, ev, err := g.tryAct(ctx, st.mutable(), seat, m)
 	if errors.Is(err, models.ErrConflict) {
 		return nil, engine.Event{}, g.conflict(ctx, id, seat, m)
 	}
@@ -70,8 +69,8 @@ func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, e
 }
 
 // tryAct judges and appends the move on st, the caller's own copy of the
-// state that from says where it came from.
-func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from loaded) (*State, engine.Event, error) {
+// state.
+func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State, engine.Event, error) {
 	if err := CheckSeat(st, seat); err != nil {
 		return nil, engine.Event{}, err
 	}
@@ -136,8 +135,8 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move, from lo
 	st.appendLog(entry)
 	st.setLogged()
 	// The append took the log's next seq, so st is the stored game as of
-	// its commit: current, unless a change since named a newer version.
-	g.cache.put(st, from.entry, from.spell)
+	// its commit.
+	g.cache.put(st)
 	g.rearm(ctx, st)
 	return st, ev, nil
 }

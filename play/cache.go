@@ -11,120 +11,66 @@ import (
 
 // stateCache keeps recently used games: the stored record and the engine
 // state after their log, so that a load replays only the actions appended
-// since, a read of a game nobody changed reads at most one row, and an
-// action on a busy game need not read the database first (see act). A cached
-// State is shared and read only: whoever wants to change one works on
+// since, a read of a game nobody changed reads one row (its version), and an
+// action on a busy game need not read the database first (see act). A
+// cached State is shared and read only: whoever wants to change one works on
 // mutable(). The cache is an optimisation, never the truth: the store's log
-// is.
-//
-// While the store is sole (models.Store.Sole), a copy that this process has
-// seen through every change since it was known current is current without
-// any read: trusted entries. An entry is known current when it was written
-// here (an append that succeeded is the log's next entry), loaded, or
-// checked against the stored version, all within one sole spell, and no
-// change event (OnChange) has named a newer version since.
+// is, and no read answers from the cache without the store's word that the
+// copy is current.
 type stateCache struct {
 	mu      sync.Mutex
 	max     int
-	sole    func() uint64
 	entries map[string]*cacheEntry
 	lru     list.List // of *cacheEntry, the most recently used first
-	// deaf: change events no longer reach the cache, so nothing in it is
-	// current without a read.
-	deaf bool
 }
 
 type cacheEntry struct {
 	st   *State // shared, read only
 	elem *list.Element
-	// newest is the newest version a change event named for this game
-	// while the entry was cached.
-	newest int64
-	// spell is the sole spell in which st was known current; 0: never.
-	spell uint64
 }
 
-func newStateCache(max int, sole func() uint64) *stateCache {
-	return &stateCache{max: max, sole: sole, entries: map[string]*cacheEntry{}}
+func newStateCache(max int) *stateCache {
+	return &stateCache{max: max, entries: map[string]*cacheEntry{}}
 }
 
-// lookup returns the entry of game id (nil if none) and whether it is
-// current without a read: spell is the store's sole spell, read before.
-func (c *stateCache) lookup(id string, spell uint64) (*cacheEntry, bool) {
+// lookup returns the cached state of game id, or nil.
+func (c *stateCache) lookup(id string) *State {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[id]
 	if e == nil {
-		return nil, false
+		return nil
 	}
 	c.lru.MoveToFront(e.elem)
-	return e, !c.deaf && spell != 0 && e.spell == spell && e.st.Version >= e.newest
+	return e.st
 }
 
-// stopListening marks the cache deaf: change events stop reaching it.
-func (c *stateCache) stopListening() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.deaf = true
-}
-
-// changed records a change event: version is the game's after a change
-// this process's store committed.
-func (c *stateCache) changed(id string, version int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e := c.entries[id]; e != nil && version > e.newest {
-		e.newest = version
-	}
-}
-
-// vouch marks e current: the store said its version is e's, in the sole
-// spell read before asking.
-func (c *stateCache) vouch(e *cacheEntry, spell uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.entries[e.st.ID] == e && e.newest <= e.st.Version && spell != 0 && c.sole() == spell {
-		e.spell = spell
-	}
-}
-
-// put records st, shared from now on, when it is newer than what the cache
-// holds, and returns its entry (nil when it was not recorded). prev is the
-// entry st was derived from (loaded over, or acted on), nil if none, and
-// spell the store's sole spell read before the load or the action began:
-// st is current when prev stayed the game's entry all along, so that every
-// change event since reached it, and none named a newer version.
-func (c *stateCache) put(st *State, prev *cacheEntry, spell uint64) *cacheEntry {
+// put records st, shared from now on, unless the cache holds it or a newer
+// state of the same game already.
+func (c *stateCache) put(st *State) {
 	if c.max <= 0 {
-		return nil
+		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cur := c.entries[st.ID]
 	if cur != nil && cur.st.Seed == st.Seed && cur.st.Version >= st.Version && len(cur.st.Log) >= len(st.Log) {
-		return nil
+		return
 	}
-	if cur == nil && len(c.entries) >= c.max {
+	if cur != nil {
+		// The replaced entry's place in the order is the new one's.
+		cur.st = st
+		c.lru.MoveToFront(cur.elem)
+		return
+	}
+	if len(c.entries) >= c.max {
 		oldest := c.lru.Back()
 		delete(c.entries, oldest.Value.(*cacheEntry).st.ID)
 		c.lru.Remove(oldest)
 	}
-	e := &cacheEntry{st: st, newest: st.Version}
-	if cur != nil {
-		e.newest = max(e.newest, cur.newest)
-	}
-	if prev != nil && cur == prev && e.newest <= st.Version && spell != 0 && c.sole() == spell {
-		e.spell = spell
-	}
-	if cur != nil {
-		// The replaced entry's place in the order is the new one's.
-		e.elem, cur.elem.Value = cur.elem, e
-		c.lru.MoveToFront(e.elem)
-	} else {
-		e.elem = c.lru.PushFront(e)
-	}
+	e := &cacheEntry{st: st}
+	e.elem = c.lru.PushFront(e)
 	c.entries[st.ID] = e
-	return e
 }
 
 // restore brings st (record, seats and log as just loaded from row) up to

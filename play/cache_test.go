@@ -7,9 +7,9 @@ import (
 
 // A full cache drops the game used least recently, reads counting as use.
 func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
-	c := newStateCache(3, func() uint64 { return 0 })
-	put := func(id string) { c.put(&State{Record: Record{ID: id}}, nil, 0) }
-	has := func(id string) bool { e, _ := c.lookup(id, 0); return e != nil }
+	c := newStateCache(3)
+	put := func(id string) { c.put(&State{Record: Record{ID: id}}) }
+	has := func(id string) bool { return c.lookup(id) != nil }
 	put("a")
 	put("b")
 	put("c")
@@ -24,7 +24,7 @@ func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 		}
 	}
 	// A newer state of a cached game replaces it without dropping another.
-	c.put(&State{Record: Record{ID: "c", Version: 2}}, nil, 0)
+	c.put(&State{Record: Record{ID: "c", Version: 2}})
 	put("e")
 	if len(c.entries) != 3 || c.entries["a"] != nil || c.entries["c"] == nil || c.lru.Len() != 3 {
 		t.Fatalf("after replacing c and adding e: %d entries, lru %d", len(c.entries), c.lru.Len())

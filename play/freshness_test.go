@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
@@ -61,66 +60,6 @@ func TestReadsFromLiveState(t *testing.T) {
 				got.Version, moved.Version, len(got.Log), got.Game.Turn())
 		}
 	})
-}
-
-// While its store is the only writer of the database, a game that this
-// process keeps up to date is read without any database read at all; a
-// change through the same store by anyone is still seen at once, and once
-// another replica opens, reads check the stored version again and see its
-// moves.
-func TestSoleReadsReadNothing(t *testing.T) {
-	ctx := context.Background()
-	dbURL := storetest.PostgresURL(t, "play_")
-	store := openStore(t, dbURL)
-	counting := &loadCounting{Store: store}
-	a := newGames(t, counting)
-	other := newGames(t, store) // shares the store: its changes are events here
-	deadline := time.Now().Add(10 * time.Second)
-	for store.Sole() == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("a store alone on its database did not become sole")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	st := table(t, a, "basic", 2, "sole")
-	moved, _, err := a.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	loads, checks := counting.loads.Load(), counting.checks.Load()
-	for range 5 {
-		got, err := a.Load(ctx, st.ID)
-		if err != nil || got.Version != moved.Version {
-			t.Fatalf("read: %v, %v", got, err)
-		}
-	}
-	if l, c := counting.loads.Load()-loads, counting.checks.Load()-checks; l != 0 || c != 0 {
-		t.Fatalf("5 reads of a game this process wrote last: %d loads, %d version checks", l, c)
-	}
-
-	check := func(who string, by *Games, seat, version int) {
-		t.Helper()
-		cur := by.mustLoad(t, st.ID).Game
-		rank := cur.Deck()[cur.Hand(1 - seat)[0]].Rank
-		mv, _, err := by.Act(ctx, st.ID, seat, Move{Action: fixed(engine.ClueRank(1-seat, rank))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := a.Load(ctx, st.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Version != mv.Version || len(got.Log) != version {
-			t.Fatalf("after %s's move: version %d (want %d), %d log entries (want %d)", who, got.Version, mv.Version, len(got.Log), version)
-		}
-	}
-	check("another Games on the same store", other, 1, 2)
-
-	replica := newGames(t, openStore(t, dbURL))
-	if store.Sole() != 0 {
-		t.Fatal("still sole beside another replica")
-	}
-	check("another replica", replica, 0, 3)
 }
 
 func (g *Games) mustLoad(t *testing.T, id string) *State {

@@ -156,7 +156,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
-	g.cache.put(st, nil, 0)
+	g.cache.put(st)
 	g.Kick(st)
 	if !creator {
 		return st, -1, nil
@@ -174,12 +174,11 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	if !ValidID(id) {
 		return -1, nil, ErrNotFound
 	}
-	spell := g.store.Sole()
-	e, _ := g.cache.lookup(id, spell)
+	prev := g.cache.lookup(id)
 	opts := models.JoinOpts{Started: g.startDeadline(nil)}
-	if e != nil && e.st.Status == StatusLobby {
-		set := e.st.Settings
-		opts = models.JoinOpts{Started: g.startDeadline(&set), Known: lobbyOf(e.st)}
+	if prev != nil && prev.Status == StatusLobby {
+		set := prev.Settings
+		opts = models.JoinOpts{Started: g.startDeadline(&set), Known: lobbyOf(prev)}
 	}
 	seat, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)
 	if err != nil {
@@ -188,14 +187,10 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	// A lobby has no log: the join's answer is the whole game.
 	st := &State{Record: recordOf(row), Seats: seatsOf(seats)}
 	st.setLogged()
-	var prev *State
-	if e != nil {
-		prev = e.st
-	}
 	if err := restore(st, row, prev); err != nil {
 		return -1, nil, err
 	}
-	g.cache.put(st, e, spell)
+	g.cache.put(st)
 	g.Kick(st)
 	return seat, st, nil
 }
@@ -213,54 +208,33 @@ func lobbyOf(st *State) *models.Lobby {
 
 // Load reads a game and brings its engine state up to date with its log.
 // The state is shared: read only.
+//
+// A cached game whose version is still the stored one is the stored game:
+// every change bumps the version. One row answers that, where a load reads
+// the seats and the whole log. No read trusts the cache without it: a
+// change this process did not hear of (another replica's, behind a lost
+// notification) is seen all the same.
 func (g *Games) Load(ctx context.Context, id string) (*State, error) {
-	st, _, err := g.load(ctx, id)
-	return st, err
-}
-
-// load returns game id's current state (shared, read only), and the cache
-// entry and sole spell it was read under, for a caller that derives a new
-// state from it (see stateCache.put).
-func (g *Games) load(ctx context.Context, id string) (*State, loaded, error) {
 	if !ValidID(id) {
-		return nil, loaded{}, ErrNotFound
+		return nil, ErrNotFound
 	}
-	spell := g.store.Sole()
-	// A cached game whose version is still the stored one is the stored
-	// game: every change bumps the version. One row answers that, where a
-	// load reads the seats and the whole log; while this process is the
-	// only writer and saw every change since, not even that.
-	e, current := g.cache.lookup(id, spell)
-	if current {
-		return e.st, loaded{e, spell}, nil
-	}
-	if e != nil {
-		if v, err := g.store.GameVersion(ctx, id); err == nil && v == e.st.Version {
-			g.cache.vouch(e, spell)
-			return e.st, loaded{e, spell}, nil
+	prev := g.cache.lookup(id)
+	if prev != nil {
+		if v, err := g.store.GameVersion(ctx, id); err == nil && v == prev.Version {
+			return prev, nil
 		}
 	}
 	row, seats, log, err := g.store.LoadGame(ctx, id)
 	if err != nil {
-		return nil, loaded{}, storeError(err)
+		return nil, storeError(err)
 	}
 	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log)}
 	st.setLogged()
-	var prev *State
-	if e != nil {
-		prev = e.st
-	}
 	if err := restore(st, row, prev); err != nil {
-		return nil, loaded{}, err
+		return nil, err
 	}
-	return st, loaded{g.cache.put(st, e, spell), spell}, nil
-}
-
-// loaded is where a state came from: its cache entry (nil if none) and the
-// store's sole spell read before.
-type loaded struct {
-	entry *cacheEntry
-	spell uint64
+	g.cache.put(st)
+	return st, nil
 }
 
 // List pages through games, newest first, optionally of one status. A

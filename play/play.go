@@ -51,8 +51,6 @@ type Games struct {
 	log   *slog.Logger
 	cache *stateCache
 	stats Stats
-	// unhook stops the store's change events reaching the cache.
-	unhook func()
 
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
@@ -101,14 +99,13 @@ func New(cfg Config) (*Games, error) {
 	}
 	g := &Games{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
-		cache:      newStateCache(cfg.CacheSize, cfg.Store.Sole),
+		cache:      newStateCache(cfg.CacheSize),
 		shutdown:   make(chan struct{}),
 		watchers:   map[string]*Watch{},
 		flights:    map[string]*flight{},
 		botRunning: map[string]bool{},
 		botAgain:   map[string]bool{},
 	}
-	g.unhook = cfg.Store.OnChange(g.cache.changed)
 	if cfg.SweepEvery > 0 {
 		g.bg.Add(1)
 		go g.sweep()
@@ -127,8 +124,6 @@ func (g *Games) Stats() *Stats { return &g.stats }
 func (g *Games) Shutdown(ctx context.Context) error {
 	g.shutdownOnce.Do(func() {
 		close(g.shutdown)
-		g.cache.stopListening()
-		g.unhook()
 	})
 	done := make(chan struct{})
 	go func() {

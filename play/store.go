@@ -63,13 +63,6 @@ type Store interface {
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.
 	Subscribe(gameID string) (<-chan struct{}, func())
-	// OnChange calls fn with the game and its new version after every
-	// change the store commits, before the writing call returns.
-	OnChange(fn func(gameID string, version int64)) (cancel func())
-	// Sole is 0 unless the store is provably the only writer of its
-	// database; then it numbers the current spell of being so, during which
-	// OnChange hears of every change.
-	Sole() uint64
 }
 
 // GameCounter is an optional Store method: counting games by status in the
