@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -159,7 +158,8 @@ func (s *Server) postAction(c *gin.Context) {
 	// An action that has begun is finished even if the client hangs up or
 	// shutdown begins: its outcome must be in the log or not, never unknown
 	// to the server.
-	ctx := context.WithoutCancel(c.Request.Context())
+	ctx, cancel := s.detached(c)
+	defer cancel()
 	auth := seatOf(c)
 	seat := auth.seat
 	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version, Occupant: &auth.occupant}

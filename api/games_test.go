@@ -239,7 +239,7 @@ func checkFinished(t *testing.T, tb *table) {
 func TestCreateJoinAndList(t *testing.T) {
 	e := sqliteEnv(t)
 	// Without a seed the server draws one: two games deal differently.
-	var hands [2][]int
+	var hands [2][]string
 	for i := range hands {
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2})
 		e.expect(r, http.StatusCreated)
@@ -250,7 +250,7 @@ func TestCreateJoinAndList(t *testing.T) {
 		var j SeatResponse
 		r.json(t, &j)
 		for _, c := range j.Game.Hands[0].Cards {
-			hands[i] = append(hands[i], *c.Rank*100+c.ID)
+			hands[i] = append(hands[i], fmt.Sprint(*c.Suit, *c.Rank, c.ID))
 		}
 		if j.Game.Seats[1].Name == nil || *j.Game.Seats[1].Name == "" {
 			t.Fatalf("a nameless join has no name: %+v", j.Game.Seats)

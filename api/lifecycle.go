@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 
@@ -33,7 +32,8 @@ type GameResponse struct {
 //	@Router			/games/{id}/terminate [post]
 func (s *Server) terminateGame(c *gin.Context) {
 	// Like a move: once begun, its outcome must be in the log or not.
-	ctx := context.WithoutCancel(c.Request.Context())
+	ctx, cancel := s.detached(c)
+	defer cancel()
 	auth := seatOf(c)
 	seat := auth.seat
 	st, _, err := s.games.Terminate(ctx, c.Param("id"), seat, &auth.occupant)
@@ -77,7 +77,8 @@ func (s *Server) leaveSeat(c *gin.Context) {
 		s.fail(c, errorf(codeForbidden, "the seat token is for seat %d, not seat %d", auth.seat, seat))
 		return
 	}
-	ctx := context.WithoutCancel(c.Request.Context())
+	ctx, cancel := s.detached(c)
+	defer cancel()
 	if _, err := s.games.Leave(ctx, c.Param("id"), seat, &auth.occupant, c.Query("bot")); err != nil {
 		s.fail(c, err)
 		return

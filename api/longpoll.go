@@ -55,7 +55,9 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*play.State) bool, spec *park.Spec) (*play.State, error) {
 	ctx := c.Request.Context()
 	if wait <= 0 || !play.ValidID(id) {
-		return s.games.Load(ctx, id)
+		lctx, cancel := s.bound(ctx)
+		defer cancel()
+		return s.games.Load(lctx, id)
 	}
 	// Watch before the first load, so that a change between the load and
 	// the wait still wakes us.
@@ -72,8 +74,11 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 		return nil, nil
 	}
 	if st == nil {
+		lctx, cancel := s.bound(ctx)
 		var err error
-		if st, err = w.Load(ctx); err != nil {
+		st, err = w.Load(lctx)
+		cancel()
+		if err != nil {
 			return nil, err
 		}
 		w.Offer(st)

@@ -138,7 +138,9 @@ func classify(err error) *apiError {
 	case play.Unavailable(err):
 		return &apiError{code: codeUnavailable, detail: "the database does not answer; retry later", outage: true, cause: err}
 	case errors.Is(err, context.DeadlineExceeded):
-		return &apiError{code: codeUnavailable, detail: "the request timed out"}
+		// The database did not answer within the request's deadline: an
+		// outage as much as a refused connection is.
+		return &apiError{code: codeUnavailable, detail: "the database did not answer in time; retry later", outage: true, cause: err}
 	}
 	return &apiError{code: codeInternal, detail: "something went wrong on our side"}
 }

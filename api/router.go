@@ -36,6 +36,9 @@ type Config struct {
 	TokenTTL time.Duration
 	// MaxWait caps a long-poll's wait (default 60 s).
 	MaxWait time.Duration
+	// StoreTimeout bounds a request's database work (default 5 s): past it
+	// the request answers 503 with Retry-After.
+	StoreTimeout time.Duration
 	// AddrLimit and SeatLimit are the token buckets per client address and per
 	// seat. Zero values turn them off.
 	AddrLimit Limit
@@ -86,6 +89,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxWait <= 0 {
 		cfg.MaxWait = 60 * time.Second
+	}
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = defaultStoreTimeout
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -157,7 +163,7 @@ func (s *Server) routes() error {
 	}
 	// The rate limit comes after cors, so that a page can read a 429, and
 	// before routing, so that requests no route matches are limited too.
-	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors, s.limitAddr)
+	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors, s.limitAddr, s.bounded)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
 		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))

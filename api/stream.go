@@ -168,6 +168,8 @@ type gameSub struct {
 // subscribeGame starts following a game and returns its current state;
 // every change after that closes changed().
 func (s *Server) subscribeGame(ctx context.Context, id string) (*gameSub, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	if !play.ValidID(id) {
 		_, err := s.games.Load(ctx, id)
 		return nil, err

@@ -39,6 +39,7 @@ type serveConfig struct {
 	seatRateBurst     int
 	trustedProxies    string
 	shutdownTimeout   time.Duration
+	storeTimeout      time.Duration
 	maxConnsPerIP     int
 	maxConns          int
 	variantsDir       string
@@ -110,6 +111,7 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", envString("HANABI_TRUSTED_PROXIES", ""),
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For is believed (env HANABI_TRUSTED_PROXIES)")
 	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
+	dur(&c.storeTimeout, "store-timeout", "HANABI_STORE_TIMEOUT", 5*time.Second, "how long a request's database work may take before it answers 503 with Retry-After")
 	integer(&c.maxConnsPerIP, "max-conns-per-ip", "HANABI_MAX_CONNS_PER_IP", 1024, "connections one client address may hold, parked long-polls included; over it its idle ones are closed first; 0: no cap")
 	integer(&c.maxConns, "max-conns", "HANABI_MAX_CONNS", defaultMaxConns(), "connections in all; over it idle ones are closed first; 0: no cap (default: the open-file limit less 256)")
 	fs.StringVar(&c.variantsDir, "variants-dir", envString("HANABI_VARIANTS_DIR", ""),
@@ -236,6 +238,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		Secret:         []byte(c.jwtSecret),
 		TokenTTL:       c.tokenTTL,
 		MaxWait:        c.maxWait,
+		StoreTimeout:   c.storeTimeout,
 		AddrLimit:      api.Limit{PerSecond: c.rateLimit, Burst: c.rateBurst},
 		SeatLimit:      api.Limit{PerSecond: c.seatRateLimit, Burst: c.seatRateBurst},
 		TrustedProxies: proxies,
