@@ -272,7 +272,6 @@ func (s *Server) getGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	s.games.Kick(st)
 	tag := etag(st.Version, viewer)
 	c.Header("ETag", tag)
 	c.Header("Vary", "Authorization")

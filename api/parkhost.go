@@ -117,7 +117,6 @@ func (h parkHost) Problem(route string, err error) park.Answer {
 	return a
 }
 
-func (h parkHost) Loaded(st *play.State) { h.s.games.Kick(st) }
 
 func (h parkHost) Waiting(delta int) {
 	if delta > 0 {

@@ -33,8 +33,6 @@ type Games interface {
 	List(ctx context.Context, status string, limit int, cursor string) ([]play.Record, string, error)
 	// Watch follows a game for waiters; Close it when done.
 	Watch(id string) *play.Watch
-	// Kick moves the game's bots if one is to act.
-	Kick(st *play.State)
 	// Bots are the strategies that may take a seat.
 	Bots() []bots.Strategy
 	// Stats are the counters behind the metrics.

@@ -57,7 +57,7 @@ func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, e
 			return st, ev, nil
 		}
 	}
-	st, err := g.Load(ctx, id)
+	st, err := g.load(ctx, id)
 	if err != nil {
 		return nil, engine.Event{}, err
 	}
@@ -113,7 +113,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 		}
 		g.stats.Actions.Add(1)
 		// The seats changed too: read them back with the log.
-		st, err := g.Load(ctx, st.ID)
+		st, err := g.load(ctx, st.ID)
 		if err == nil {
 			g.rearm(ctx, st)
 		}
@@ -146,7 +146,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 // winner changed; otherwise, when the winner's move passed the turn on, the
 // loser is simply not to act any more.
 func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error {
-	st, err := g.Load(ctx, id)
+	st, err := g.load(ctx, id)
 	if err == nil {
 		if m.Occupant != nil && st.Occupant(seat) != *m.Occupant {
 			return ErrRevoked

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/fnv"
 	"strconv"
+	"time"
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
@@ -27,7 +28,7 @@ func (g *Games) Strategy(name string) *bots.Strategy {
 // runs per game in this process; a kick while it runs makes it look again
 // before it stops, so no turn is missed.
 //
-// Reads kick too, so that a bot whose turn came while no driver ran (a
+// Load kicks too, so that a bot whose turn came while no driver ran (a
 // restart, a crash) moves as soon as anyone looks at the game.
 func (g *Games) Kick(st *State) {
 	if st.Status != StatusActive || st.Game == nil || st.Game.Over() || g.shuttingDown() ||
@@ -71,34 +72,47 @@ func (g *Games) driveBots(id string) {
 			g.log.Error("bot driver panicked", "game", id, "panic", r)
 		}
 	}()
-	ctx := context.Background()
 	for !g.shuttingDown() {
-		st, err := g.Load(ctx, id)
-		if err != nil || st.Status != StatusActive || st.Game.Over() {
-			return
-		}
-		seat := st.Game.Current()
-		strat := g.seatStrategy(st, seat)
-		if strat == nil {
-			return
-		}
-		a, err := botMove(st, strat, seat)
-		if err != nil {
-			g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
-			return
-		}
-		// The version pins the move to the state the bot saw.
-		version := st.Version
-		_, _, err = g.act(ctx, id, seat, Move{Action: func(*engine.Config) engine.Action { return a }, Version: &version})
-		switch {
-		case err == nil:
-		case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
-			// Someone else moved first; look again.
-		default:
-			g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
+		if !g.driveOnce(id) {
 			return
 		}
 	}
+}
+
+// botTimeout bounds the database work of one bot move.
+const botTimeout = 10 * time.Second
+
+// driveOnce makes the move of the bot that is to act, if one is, and says
+// whether to look again. Its database work has a deadline, as a request's.
+func (g *Games) driveOnce(id string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), botTimeout)
+	defer cancel()
+	st, err := g.load(ctx, id)
+	if err != nil || st.Status != StatusActive || st.Game.Over() {
+		return false
+	}
+	seat := st.Game.Current()
+	strat := g.seatStrategy(st, seat)
+	if strat == nil {
+		return false
+	}
+	a, err := botMove(st, strat, seat)
+	if err != nil {
+		g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
+		return false
+	}
+	// The version pins the move to the state the bot saw.
+	version := st.Version
+	_, _, err = g.act(ctx, id, seat, Move{Action: func(*engine.Config) engine.Action { return a }, Version: &version})
+	switch {
+	case err == nil:
+	case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
+		// Someone else moved first; look again.
+	default:
+		g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
+		return false
+	}
+	return true
 }
 
 // refusal names a refused move's reason for the log, without its details.

@@ -207,14 +207,24 @@ func lobbyOf(st *State) *models.Lobby {
 }
 
 // Load reads a game and brings its engine state up to date with its log.
-// The state is shared: read only.
+// The state is shared: read only. A bot whose turn came while no driver ran
+// (a restart, another replica's move) is set going by the first read.
+func (g *Games) Load(ctx context.Context, id string) (*State, error) {
+	st, err := g.load(ctx, id)
+	if err == nil {
+		g.Kick(st)
+	}
+	return st, err
+}
+
+// load is Load without the kick, for the bot driver itself.
 //
 // A cached game whose version is still the stored one is the stored game:
 // every change bumps the version. One row answers that, where a load reads
 // the seats and the whole log. No read trusts the cache without it: a
 // change this process did not hear of (another replica's, behind a lost
 // notification) is seen all the same.
-func (g *Games) Load(ctx context.Context, id string) (*State, error) {
+func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	if !ValidID(id) {
 		return nil, ErrNotFound
 	}

@@ -154,7 +154,6 @@ func (g *Games) follow(w *Watch, changed <-chan struct{}, cancel func()) {
 		w.sig = make(chan struct{})
 		l := w.listener
 		w.mu.Unlock()
-		g.Kick(st)
 		if l != nil {
 			l.Changed(st)
 		}

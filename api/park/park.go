@@ -75,8 +75,6 @@ type Host interface {
 	Timeout(spec Spec, version int64) Answer
 	// Problem answers a request of route with err, as the failure path would.
 	Problem(route string, err error) Answer
-	// Loaded hears of a state that a parked request loaded (bots may move).
-	Loaded(st *play.State)
 	// Waiting counts waiters up (+1) and down (-1).
 	Waiting(delta int)
 	Answered(o Outcome)

@@ -143,9 +143,6 @@ func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
 		p.prefix = slices.Clone(p.prefix)
 	}
 	p.conn = conn
-	if st != nil {
-		pk.host.Loaded(st)
-	}
 	pk.host.Waiting(+1)
 
 	pk.mu.Lock()

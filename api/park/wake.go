@@ -163,7 +163,6 @@ func (pk *Parker) firstLoad(r *room) {
 	st, err := r.w.Load(ctx)
 	if err == nil {
 		r.w.Offer(st)
-		pk.host.Loaded(st)
 	}
 	var settled []*parked
 	r.mu.Lock()
