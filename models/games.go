@@ -54,23 +54,18 @@ func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
 		}
 		rows[i] = st
 	}
-	var err error
-	if s.pg != nil && idempotencyOf(ctx) == nil {
-		err = s.createPostgres(ctx, g, rows)
-	} else {
-		err = s.writeTx(ctx, func(tx *gorm.DB) error {
-			if err := recordIdempotency(ctx, tx); err != nil {
-				return err
-			}
-			if err := tx.Create(g).Error; err != nil {
-				return err
-			}
-			if len(rows) > 0 {
-				return tx.Create(&rows).Error
-			}
-			return nil
-		})
-	}
+	err := s.writeTx(ctx, func(tx *gorm.DB) error {
+		if err := recordIdempotency(ctx, tx); err != nil {
+			return err
+		}
+		if err := tx.Create(g).Error; err != nil {
+			return err
+		}
+		if len(rows) > 0 {
+			return tx.Create(&rows).Error
+		}
+		return nil
+	})
 	if isUniqueViolation(err) {
 		return ErrConflict
 	}

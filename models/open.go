@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -55,7 +54,6 @@ type Store struct {
 	closeOnce sync.Once
 	closeErr  error
 
-	knownJoins atomic.Int64 // joins that took the one-statement way (tests)
 
 	purgeMu           sync.Mutex
 	purgedIdempotency time.Time

@@ -15,18 +15,6 @@ type JoinOpts struct {
 	// Started gives the deadline to record when the join starts the game
 	// (nil, or a nil Started: none).
 	Started func(*Game) *time.Time
-	// Known is the lobby as the caller last saw it, if it did: a join that
-	// it still describes takes one statement instead of a locked read and a
-	// write (a stale one costs only that statement). Only its version,
-	// players, status and seats count.
-	Known *Lobby
-}
-
-// Lobby is a lobby as a caller saw it: the game, whose version names the
-// seats' state, and its seats by number.
-type Lobby struct {
-	Game  Game
-	Seats []Seat
 }
 
 // JoinSeat takes the lowest free seat for name, bumps the version and, when
@@ -35,23 +23,7 @@ type Lobby struct {
 // and all its seats by number as the join left them. Errors: ErrNotFound,
 // ErrGameFull, ErrNotLobby.
 func (s *Store) JoinSeat(ctx context.Context, gameID, name string, opts JoinOpts) (int, *Game, []Seat, error) {
-	var (
-		seat  int
-		g     *Game
-		seats []Seat
-		err   error
-		done  bool
-	)
-	if s.pg != nil && idempotencyOf(ctx) == nil {
-		if opts.Known != nil && opts.Known.Game.ID == gameID {
-			seat, g, seats, done, err = s.joinKnown(ctx, gameID, name, opts)
-		}
-		if !done && err == nil {
-			seat, g, seats, err = s.joinPostgres(ctx, gameID, name, opts.Started)
-		}
-	} else {
-		seat, g, seats, err = s.joinTx(ctx, gameID, name, opts.Started)
-	}
+	seat, g, seats, err := s.joinTx(ctx, gameID, name, opts.Started)
 	switch {
 	case errors.Is(err, ErrIdempotencyKeyTaken):
 		return 0, nil, nil, err
@@ -93,8 +65,8 @@ func seatNumbers(seats []Seat) []int {
 	return out
 }
 
-// joinTx is JoinSeat in a gorm transaction, which also records the
-// request's idempotency key.
+// joinTx is JoinSeat's transaction, which also records the request's
+// idempotency key. Joins are a handful a game: they take the plain way.
 func (s *Store) joinTx(ctx context.Context, gameID, name string, started func(*Game) *time.Time) (int, *Game, []Seat, error) {
 	var (
 		g     Game

@@ -178,7 +178,7 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	opts := models.JoinOpts{Started: g.startDeadline(nil)}
 	if prev != nil && prev.Status == StatusLobby {
 		set := prev.Settings
-		opts = models.JoinOpts{Started: g.startDeadline(&set), Known: lobbyOf(prev)}
+		opts.Started = g.startDeadline(&set)
 	}
 	seat, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)
 	if err != nil {
@@ -193,17 +193,6 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 	g.cache.put(st)
 	g.Kick(st)
 	return seat, st, nil
-}
-
-// lobbyOf is what st says of its lobby, for a join to start from.
-func lobbyOf(st *State) *models.Lobby {
-	r := &st.Record
-	l := &models.Lobby{Game: models.Game{ID: r.ID, Variant: r.Variant, Seed: r.Seed, Players: r.Players, Status: r.Status,
-		Version: r.Version, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}}
-	for _, s := range st.Seats {
-		l.Seats = append(l.Seats, models.Seat{GameID: r.ID, Seat: s.Seat, Name: s.Name, Bot: s.Bot, Occupant: s.Occupant})
-	}
-	return l
 }
 
 // Load reads a game and brings its engine state up to date with its log.
