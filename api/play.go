@@ -24,11 +24,9 @@ type Games interface {
 	// Leave gives up a seat held by occupant: free again in a lobby, a bot
 	// ("": the strongest) plays it in an active game.
 	Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*play.State, error)
-	// Load reads a game; the state is the caller's own.
+	// Load reads a game, one read for all who arrive while it runs; the
+	// state is shared, read only.
 	Load(ctx context.Context, id string) (*play.State, error)
-	// LoadShared reads a game for waiters, one read for all who arrive
-	// while it runs; the state is shared, read only.
-	LoadShared(ctx context.Context, id string) (*play.State, error)
 	// List pages through games, newest first.
 	List(ctx context.Context, status string, limit int, cursor string) ([]play.Record, string, error)
 	// Watch follows a game for waiters; Close it when done.

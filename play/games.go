@@ -196,10 +196,12 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 }
 
 // Load reads a game and brings its engine state up to date with its log.
-// The state is shared: read only. A bot whose turn came while no driver ran
-// (a restart, another replica's move) is set going by the first read.
+// The state is shared: read only. Readers who arrive while a read of the
+// game is under way share the next one (see shared). A bot whose turn came
+// while no driver ran (a restart, another replica's move) is set going by
+// the first read.
 func (g *Games) Load(ctx context.Context, id string) (*State, error) {
-	st, err := g.load(ctx, id)
+	st, err := g.shared(ctx, id)
 	if err == nil {
 		g.Kick(st)
 	}

@@ -79,10 +79,9 @@ func (w *Watch) Attach(mk func() Listener) Listener {
 	return w.listener
 }
 
-// Load loads the watched game for a waiter, sharing the load with other
-// waiters (see LoadShared).
+// Load loads the watched game for a waiter.
 func (w *Watch) Load(ctx context.Context) (*State, error) {
-	return w.g.LoadShared(ctx, w.id)
+	return w.g.Load(ctx, w.id)
 }
 
 // Close ends the caller's interest; the last one ends the subscription.
@@ -169,13 +168,14 @@ type flight struct {
 	err  error
 }
 
-// LoadShared loads a game for readers: a hundred long-polls woken by one
-// move cost one database read, not a hundred. A reader joins a load only if
-// it started after the reader called, so no reader gets a state older than
-// the change that woke it. The load runs on a goroutine of its own, so that
-// a waiting request's stack never grows to the database's depth. The state
+// shared loads a game for readers: a hundred long-polls woken by one move,
+// or the seats that read their views after it, cost one database read, not
+// a hundred. A reader joins a load only if it started after the reader
+// called, so no reader gets a state older than any change acknowledged
+// before it asked. The load runs on a goroutine of its own, so that a
+// waiting request's stack never grows to the database's depth. The state
 // is shared: read only.
-func (g *Games) LoadShared(ctx context.Context, id string) (*State, error) {
+func (g *Games) shared(ctx context.Context, id string) (*State, error) {
 	seen := g.flightSeq.Load()
 	g.flightMu.Lock()
 	f := g.flights[id]
@@ -184,7 +184,7 @@ func (g *Games) LoadShared(ctx context.Context, id string) (*State, error) {
 		g.flights[id] = f
 		go func() {
 			lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-			f.st, f.err = g.Load(lctx, id)
+			f.st, f.err = g.load(lctx, id)
 			cancel()
 			g.flightMu.Lock()
 			if g.flights[id] == f {

@@ -21,7 +21,7 @@ import (
 func main() {
 	var o options
 	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server base URL")
-	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout")
+	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout | browser (the page's request mix: an event stream and a view read per seat per event, a spectator long-polling, every move keyed)")
 	flag.IntVar(&o.games, "games", 64, "concurrent games (actions), or games to spread the waiters over (fanout)")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions mode)")
 	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
@@ -47,17 +47,20 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 
-	if o.mode != "actions" && o.mode != "fanout" {
-		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions or fanout")
+	if o.mode != "actions" && o.mode != "fanout" && o.mode != "browser" {
+		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions, fanout or browser")
 		os.Exit(2)
 	}
 	c := newClient(o.base, o.waiters+o.games+16, o.hold)
 	ctx, cancel := context.WithTimeout(context.Background(), o.duration+o.hold+5*time.Minute)
 	defer cancel()
 	var err error
-	if o.mode == "actions" {
+	switch o.mode {
+	case "actions":
 		err = runActions(ctx, c, o)
-	} else {
+	case "browser":
+		err = runBrowser(ctx, c, o)
+	default:
 		err = runFanout(ctx, c, o)
 	}
 	if err != nil {

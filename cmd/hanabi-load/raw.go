@@ -28,6 +28,9 @@ type rawConn struct {
 	r    *bufio.Reader
 	out  []byte
 	body []byte
+	// header, when set, is one more header line ("Name: value") for the
+	// next request only.
+	header string
 }
 
 func dialRaw(ctx context.Context, base string) (*rawConn, error) {
@@ -56,6 +59,11 @@ func (c *rawConn) do(method, path, token string, body []byte) (int, []byte, erro
 	if token != "" {
 		b = append(b, "\r\nAuthorization: Bearer "...)
 		b = append(b, token...)
+	}
+	if c.header != "" {
+		b = append(b, "\r\n"...)
+		b = append(b, c.header...)
+		c.header = ""
 	}
 	if body != nil {
 		b = append(b, "\r\nContent-Type: application/json\r\nContent-Length: "...)
