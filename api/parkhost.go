@@ -117,7 +117,6 @@ func (h parkHost) Problem(route string, err error) park.Answer {
 	return a
 }
 
-
 func (h parkHost) Waiting(delta int) {
 	if delta > 0 {
 		h.s.addWaiter()
