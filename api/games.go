@@ -23,6 +23,11 @@ type CreateGameRequest struct {
 	// Name is the creator's name at the table (default "Seat 0").
 	Name string    `json:"name" example:"Alice" validate:"optional" maxLength:"64"`
 	Bots []BotSeat `json:"bots,omitempty" validate:"optional"`
+	// Unlisted keeps the table out of GET /games: only its link finds it.
+	Unlisted bool `json:"unlisted" example:"false" validate:"optional"`
+	// Private gives the table a join secret (the seats see it as the view's
+	// join_secret, for their invite link): a join without it is refused.
+	Private bool `json:"private" example:"false" validate:"optional"`
 }
 
 // BotSeat puts a bot strategy (see GET /bots) in a seat.
@@ -34,6 +39,8 @@ type BotSeat struct {
 // JoinRequest takes the lowest free seat.
 type JoinRequest struct {
 	Name string `json:"name" example:"Bob" validate:"optional" maxLength:"64"`
+	// Secret is a private table's join secret, from its invite link.
+	Secret string `json:"secret" example:"n5q2x7kd3mzr4c6b" validate:"optional" maxLength:"64"`
 }
 
 // SeatResponse is a seat just taken: its number, its token (the seat's only
@@ -81,7 +88,8 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name}
+	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name,
+		Unlisted: req.Unlisted, Private: req.Private}
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
@@ -111,7 +119,7 @@ func (s *Server) createGame(c *gin.Context) {
 // joinGame godoc
 //
 //	@Summary		Take a seat
-//	@Description	Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+//	@Description	Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 //	@ID				joinGame
 //	@Tags			games
 //	@Accept			json
@@ -123,7 +131,7 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized: an Authorization header that is not a valid seat token (none is needed)"
-//	@Failure		403		{object}	Problem	"forbidden: a seat token of another game"
+//	@Failure		403		{object}	Problem	"forbidden: a seat token of another game, or a private table's seat without its join secret"
 //	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
@@ -141,7 +149,7 @@ func (s *Server) joinGame(c *gin.Context) {
 		return
 	}
 	id := c.Param("id")
-	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name)
+	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name, req.Secret)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -162,7 +170,7 @@ func (s *Server) joinGame(c *gin.Context) {
 // listGames godoc
 //
 //	@Summary		List games
-//	@Description	A page of game summaries, newest first. Pass next_cursor as cursor for the next page; it is null on the last page.
+//	@Description	A page of game summaries, newest first: the listed tables only (a table created unlisted is found by its link alone). With status=lobby, the open tables: each with its host's name and free seats, and whether a join needs the secret of its invite link. Pass next_cursor as cursor for the next page; it is null on the last page.
 //	@ID				listGames
 //	@Tags			games
 //	@Produce		json

@@ -81,6 +81,7 @@ var playCodes = map[play.Code]string{
 	play.NotYourTurn:  codeNotYourTurn,
 	play.Revoked:      codeUnauthorized,
 	play.NoBot:        codeBadRequest,
+	play.Private:      codeForbidden,
 }
 
 // apiError is an error that already knows its code. Handlers return these for

@@ -39,6 +39,12 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	b = appendIntOrNull(b, viewer, viewer >= 0)
 	b = append(b, `,"seats":`...)
 	b = appendSeats(b, row.Players, st.Seats)
+	b = append(b, `,"join_secret":`...)
+	if viewer >= 0 && row.JoinSecret != "" {
+		b = appendString(b, row.JoinSecret)
+	} else {
+		b = append(b, "null"...)
+	}
 
 	engineSeat := engine.Public
 	if viewer >= 0 && viewer < row.Players {

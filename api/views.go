@@ -26,6 +26,9 @@ type GameView struct {
 	// You is the viewer's seat, null for a spectator.
 	You   *int       `json:"you" example:"1" extensions:"x-nullable"`
 	Seats []SeatView `json:"seats"`
+	// JoinSecret is a private table's join secret, which an invite link
+	// carries: shown to its seats, null for anyone else and on public tables.
+	JoinSecret *string `json:"join_secret" example:"n5q2x7kd3mzr4c6b" extensions:"x-nullable"`
 	// CurrentSeat is the seat to act, null unless the game is active.
 	CurrentSeat *int `json:"current_seat" example:"2" extensions:"x-nullable"`
 	// TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
@@ -104,14 +107,20 @@ type ResultView struct {
 
 // GameSummary is a game in a listing.
 type GameSummary struct {
-	ID        string            `json:"id"`
-	Variant   string            `json:"variant"`
-	Options   variants.Settings `json:"options"`
-	Players   int               `json:"players"`
-	Status    string            `json:"status" enums:"lobby,active,finished,cancelled"`
-	Version   int64             `json:"version"`
-	CreatedAt time.Time         `json:"created_at"`
-	UpdatedAt time.Time         `json:"updated_at"`
+	ID      string            `json:"id"`
+	Variant string            `json:"variant"`
+	Options variants.Settings `json:"options"`
+	Players int               `json:"players"`
+	// Name is seat 0's name (the host's), null while seat 0 is free.
+	Name *string `json:"name" example:"Alice" extensions:"x-nullable"`
+	// FreeSeats is how many seats are free to take.
+	FreeSeats int `json:"free_seats" example:"2"`
+	// Private: a join needs the table's secret, which its invite link carries.
+	Private   bool      `json:"private" example:"false"`
+	Status    string    `json:"status" enums:"lobby,active,finished,cancelled"`
+	Version   int64     `json:"version"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 func resultView(r engine.Result) *ResultView {
@@ -156,6 +165,9 @@ func buildView(st *play.State, viewer int) *GameView {
 	}
 	if viewer >= 0 {
 		gv.You = ptr(viewer)
+		if row.JoinSecret != "" {
+			gv.JoinSecret = ptr(row.JoinSecret)
+		}
 	}
 	engineSeat := engine.Public
 	if viewer >= 0 && viewer < row.Players {
@@ -239,10 +251,14 @@ func seatViews(players int, seats []play.Seat) []SeatView {
 }
 
 func summaryOf(g *play.Record) GameSummary {
-	return GameSummary{
+	out := GameSummary{
 		ID: g.ID, Variant: g.Variant, Options: g.Settings.Clock(), Players: g.Players, Status: g.Status, Version: g.Version,
-		CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
+		FreeSeats: g.Players - g.Taken, Private: g.JoinSecret != "", CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
 	}
+	if g.Host != "" {
+		out.Name = ptr(g.Host)
+	}
+	return out
 }
 
 // renderCache keeps the JSON of recently served views by game and ETag. A

@@ -171,7 +171,7 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 	// "." and digits), so created_at and its index work on both dialects.
 	var games []Game
 	err := s.readTx(ctx, func(tx *gorm.DB) error {
-		q := tx.Model(&Game{})
+		q := tx.Model(&Game{}).Where("unlisted = ?", false)
 		if status != "" {
 			q = q.Where("status = ?", status)
 		}
@@ -188,6 +188,9 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 		return nil, "", err
 	}
 	if err := s.withLogs(ctx, games); err != nil {
+		return nil, "", err
+	}
+	if err := s.withSeats(ctx, games); err != nil {
 		return nil, "", err
 	}
 	next := ""
@@ -224,6 +227,32 @@ func (s *Store) withLogs(ctx context.Context, games []Game) error {
 		games[i].utc()
 		if a, ok := byGame[games[i].ID]; ok {
 			withLog(&games[i], &a)
+		}
+	}
+	return nil
+}
+
+// withSeats completes a page of games with how many seats are taken and
+// seat 0's name: one query for the page.
+func (s *Store) withSeats(ctx context.Context, games []Game) error {
+	if len(games) == 0 {
+		return nil
+	}
+	ids := make([]string, len(games))
+	at := make(map[string]int, len(games))
+	for i := range games {
+		ids[i] = games[i].ID
+		at[games[i].ID] = i
+	}
+	var seats []Seat
+	if err := s.r.WithContext(ctx).Select("game_id", "seat", "name").Where("game_id IN ?", ids).Find(&seats).Error; err != nil {
+		return err
+	}
+	for _, st := range seats {
+		g := &games[at[st.GameID]]
+		g.Taken++
+		if st.Seat == 0 {
+			g.Host = st.Name
 		}
 	}
 	return nil

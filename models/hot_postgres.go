@@ -215,11 +215,3 @@ func (s *Store) ownEntry(ctx context.Context, a Action) (bool, error) {
 		got[0].Target == a.Target && got[0].Value == a.Value && got[0].Auto == a.Auto &&
 		got[0].CreatedAt.Truncate(time.Millisecond).Equal(a.CreatedAt.Truncate(time.Millisecond)), nil
 }
-
-// gameColumns are the columns of a game that an append or a join returns,
-// in the order gameFields scans them.
-const gameColumns = "id, variant, options, seed, players, status, version, created_at, updated_at"
-
-func gameFields(g *Game) []any {
-	return []any{&g.ID, &g.Variant, &g.Options, &g.Seed, &g.Players, &g.Status, &g.Version, &g.CreatedAt, &g.UpdatedAt}
-}

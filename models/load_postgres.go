@@ -11,15 +11,15 @@ import (
 // agree with each other. The rows share one shape; k says which table a
 // row comes from.
 const loadPostgresSQL = `
-SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5,
-	players::bigint AS i1, version AS i2, 0::bigint AS i3, 0::bigint AS i4, 0::bigint AS i5, 0::bigint AS i6,
+SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6,
+	players::bigint AS i1, version AS i2, unlisted::int::bigint AS i3, 0::bigint AS i4, 0::bigint AS i5, 0::bigint AS i6,
 	created_at AS t1, updated_at AS t2
 FROM games WHERE id = $1
 UNION ALL
-SELECT 1, '', name, bot, occupant, '', seat, 0, 0, 0, 0, 0, created_at, created_at
+SELECT 1, '', name, bot, occupant, '', '', seat, 0, 0, 0, 0, 0, created_at, created_at
 FROM seats WHERE game_id = $1
 UNION ALL
-SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', seq, seat, kind, card, target, value, created_at, created_at
+SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
 FROM actions WHERE game_id = $1
 ORDER BY k, i1`
 
@@ -41,17 +41,17 @@ func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []Seat, []A
 	for rows.Next() {
 		var (
 			k                      int
-			s1, s2, s3, s4, s5     string
+			s1, s2, s3, s4, s5, s6 string
 			i1, i2, i3, i4, i5, i6 int64
 			t1, t2                 sql.NullTime
 		)
-		if err := rows.Scan(&k, &s1, &s2, &s3, &s4, &s5, &i1, &i2, &i3, &i4, &i5, &i6, &t1, &t2); err != nil {
+		if err := rows.Scan(&k, &s1, &s2, &s3, &s4, &s5, &s6, &i1, &i2, &i3, &i4, &i5, &i6, &t1, &t2); err != nil {
 			return nil, nil, nil, err
 		}
 		switch k {
 		case 0:
 			g = &Game{ID: s1, Variant: s2, Options: s3, Seed: s4, Status: s5, Players: int(i1), Version: i2,
-				CreatedAt: t1.Time, UpdatedAt: t2.Time}
+				CreatedAt: t1.Time, UpdatedAt: t2.Time, Unlisted: i3 != 0, JoinSecret: s6}
 		case 1:
 			seats = append(seats, Seat{GameID: id, Seat: int(i1), Name: s2, Bot: s3, Occupant: s4, CreatedAt: t1.Time})
 		case 2:

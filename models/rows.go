@@ -36,6 +36,14 @@ type Game struct {
 	UpdatedAt time.Time
 	// Deadline is when something is next due in the game (see SetDeadline).
 	Deadline *time.Time
+	// Unlisted keeps the game out of ListGames; JoinSecret, when set, is
+	// what a joiner must know (the invite link carries it).
+	Unlisted   bool   `gorm:"not null;default:false"`
+	JoinSecret string `gorm:"not null;default:''"`
+	// Taken and Host are filled by ListGames only: how many seats are
+	// taken, and seat 0's name ("" when it is free).
+	Taken int    `gorm:"-"`
+	Host  string `gorm:"-"`
 }
 
 // Seat is one taken seat. Bot is the strategy's name for a bot seat, else "".

@@ -32,11 +32,13 @@ const (
 	Revoked
 	// NoBot: no bot strategy of that name can take a seat.
 	NoBot
+	// Private: a private table's seat asked for without its join secret.
+	Private
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
 	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
-	Revoked: "revoked", NoBot: "no_bot"}
+	Revoked: "revoked", NoBot: "no_bot", Private: "private"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {
@@ -70,6 +72,7 @@ var (
 	ErrStaleVersion = &Error{StaleVersion, "another action was applied first"}
 	ErrNotYourTurn  = &Error{NotYourTurn, "not your turn"}
 	ErrRevoked      = &Error{Revoked, "this seat has been left; its credential no longer works"}
+	ErrPrivate      = &Error{Private, "this table is private: join it with its invite link, which carries its secret"}
 )
 
 func errorf(code Code, format string, args ...any) *Error {

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/base32"
 	"encoding/json"
 	"errors"
@@ -26,6 +27,9 @@ type NewGame struct {
 	Seed *string
 	Name string
 	Bots []BotSeat
+	// Unlisted keeps the table out of the public list; Private gives it a
+	// join secret that a joiner must bring.
+	Unlisted, Private bool
 }
 
 // BotSeat puts a bot strategy in a seat.
@@ -138,7 +142,10 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	// read, and its first deadline goes in with it.
 	now := g.cfg.Now().UTC().Truncate(time.Millisecond)
 	row := &models.Game{ID: models.NewID(), Variant: req.Variant, Options: string(opts), Seed: seed, Players: req.Players, Status: status,
-		CreatedAt: now, UpdatedAt: now}
+		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted}
+	if req.Private {
+		row.JoinSecret = newSeed()
+	}
 	for i := range seats {
 		seats[i].Occupant, seats[i].CreatedAt = models.NewID(), now
 	}
@@ -165,8 +172,8 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 }
 
 // Join takes the lowest free seat of game id for name; the game starts when
-// the last seat is taken.
-func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) {
+// the last seat is taken. A private table asks for its join secret.
+func (g *Games) Join(ctx context.Context, id, name, secret string) (int, *State, error) {
 	name, err := cleanName(name, "Guest")
 	if err != nil {
 		return -1, nil, err
@@ -175,6 +182,15 @@ func (g *Games) Join(ctx context.Context, id, name string) (int, *State, error) 
 		return -1, nil, ErrNotFound
 	}
 	prev := g.cache.lookup(id)
+	if prev == nil {
+		// The secret never changes: any state of the game knows it.
+		if prev, err = g.load(ctx, id); err != nil {
+			return -1, nil, err
+		}
+	}
+	if prev.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(prev.JoinSecret), []byte(secret)) != 1 {
+		return -1, nil, ErrPrivate
+	}
 	opts := models.JoinOpts{Started: g.startDeadline(nil)}
 	if prev != nil && prev.Status == StatusLobby {
 		set := prev.Settings

@@ -32,6 +32,14 @@ type Record struct {
 	// CreatedAt and UpdatedAt are in UTC.
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Unlisted keeps the table out of the public list; JoinSecret, when
+	// set, is what a joiner must bring (the invite link carries it).
+	Unlisted   bool
+	JoinSecret string
+	// Taken and Host are set in listings only: the seats taken, and seat
+	// 0's name ("" when it is free).
+	Taken int
+	Host  string
 }
 
 // Seat is one taken seat; Bot names the strategy of a bot seat, else "".
@@ -147,6 +155,7 @@ func recordOf(g *models.Game) Record {
 	return Record{
 		ID: g.ID, Variant: g.Variant, Seed: g.Seed, Players: g.Players, Status: g.Status,
 		Version: g.Version, CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
+		Unlisted: g.Unlisted, JoinSecret: g.JoinSecret, Taken: g.Taken, Host: g.Host,
 	}
 }
 

@@ -670,10 +670,21 @@ type CreateGameRequest struct {
 	// Players Example: 4
 	Players int `json:"players"`
 
+	// Private Private gives the table a join secret (the seats see it as the view's
+	// join_secret, for their invite link): a join without it is refused.
+	//
+	// Example: false
+	Private *bool `json:"private,omitempty"`
+
 	// Seed Seed fixes the deal; without it the server draws a random one.
 	//
 	// Example: walkthrough
 	Seed *string `json:"seed,omitempty"`
+
+	// Unlisted Unlisted keeps the table out of GET /games: only its link finds it.
+	//
+	// Example: false
+	Unlisted *bool `json:"unlisted,omitempty"`
 
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
@@ -774,10 +785,25 @@ type GameResponse struct {
 
 // GameSummary defines model for GameSummary.
 type GameSummary struct {
-	CreatedAt string            `json:"created_at"`
-	Id        string            `json:"id"`
-	Options   VariantsSettings  `json:"options"`
-	Players   int               `json:"players"`
+	CreatedAt string `json:"created_at"`
+
+	// FreeSeats FreeSeats is how many seats are free to take.
+	//
+	// Example: 2
+	FreeSeats int    `json:"free_seats"`
+	Id        string `json:"id"`
+
+	// Name Name is seat 0's name (the host's), null while seat 0 is free.
+	//
+	// Example: Alice
+	Name    *string          `json:"name"`
+	Options VariantsSettings `json:"options"`
+	Players int              `json:"players"`
+
+	// Private Private: a join needs the table's secret, which its invite link carries.
+	//
+	// Example: false
+	Private   bool              `json:"private"`
 	Status    GameSummaryStatus `json:"status"`
 	UpdatedAt string            `json:"updated_at"`
 	Variant   string            `json:"variant"`
@@ -807,6 +833,12 @@ type GameView struct {
 
 	// Id Example: k3j9x0c2m4n5b6v7
 	Id string `json:"id"`
+
+	// JoinSecret JoinSecret is a private table's join secret, which an invite link
+	// carries: shown to its seats, null for anyone else and on public tables.
+	//
+	// Example: n5q2x7kd3mzr4c6b
+	JoinSecret *string `json:"join_secret"`
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
@@ -930,6 +962,11 @@ type ImportResponse struct {
 type JoinRequest struct {
 	// Name Example: Bob
 	Name *string `json:"name,omitempty"`
+
+	// Secret Secret is a private table's join secret, from its invite link.
+	//
+	// Example: n5q2x7kd3mzr4c6b
+	Secret *string `json:"secret,omitempty"`
 }
 
 // OptionSpec defines model for OptionSpec.
@@ -1851,7 +1888,7 @@ type ClientInterface interface {
 
 	// ListGames List games
 	//
-	// A page of game summaries, newest first. Pass next_cursor as cursor for the next page; it is null on the last page.
+	// A page of game summaries, newest first: the listed tables only (a table created unlisted is found by its link alone). With status=lobby, the open tables: each with its host's name and free seats, and whether a join needs the secret of its invite link. Pass next_cursor as cursor for the next page; it is null on the last page.
 	//
 	// Corresponds with GET /games (the `ListGames` operationId).
 	ListGames(ctx context.Context, params *ListGamesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1916,7 +1953,7 @@ type ClientInterface interface {
 
 	// JoinGameWithBody Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1925,7 +1962,7 @@ type ClientInterface interface {
 
 	// JoinGame Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2014,7 +2051,7 @@ func (c *Client) ListBots(ctx context.Context, reqEditors ...RequestEditorFn) (*
 
 // ListGames List games
 //
-// A page of game summaries, newest first. Pass next_cursor as cursor for the next page; it is null on the last page.
+// A page of game summaries, newest first: the listed tables only (a table created unlisted is found by its link alone). With status=lobby, the open tables: each with its host's name and free seats, and whether a join needs the secret of its invite link. Pass next_cursor as cursor for the next page; it is null on the last page.
 //
 // Corresponds with GET /games (the `ListGames` operationId).
 func (c *Client) ListGames(ctx context.Context, params *ListGamesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2159,7 +2196,7 @@ func (c *Client) GetReplay(ctx context.Context, id string, params *GetReplayPara
 
 // JoinGameWithBody Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2178,7 +2215,7 @@ func (c *Client) JoinGameWithBody(ctx context.Context, id string, params *JoinGa
 
 // JoinGame Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3306,7 +3343,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListGamesWithResponse List games
 	//
-	// A page of game summaries, newest first. Pass next_cursor as cursor for the next page; it is null on the last page.
+	// A page of game summaries, newest first: the listed tables only (a table created unlisted is found by its link alone). With status=lobby, the open tables: each with its host's name and free seats, and whether a join needs the secret of its invite link. Pass next_cursor as cursor for the next page; it is null on the last page.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -3379,7 +3416,7 @@ type ClientWithResponsesInterface interface {
 
 	// JoinGameWithBodyWithResponse Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -3388,7 +3425,7 @@ type ClientWithResponsesInterface interface {
 
 	// JoinGameWithResponse Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5112,7 +5149,7 @@ func (c *ClientWithResponses) ListBotsWithResponse(ctx context.Context, reqEdito
 
 // ListGamesWithResponse List games
 //
-// A page of game summaries, newest first. Pass next_cursor as cursor for the next page; it is null on the last page.
+// A page of game summaries, newest first: the listed tables only (a table created unlisted is found by its link alone). With status=lobby, the open tables: each with its host's name and free seats, and whether a join needs the secret of its invite link. Pass next_cursor as cursor for the next page; it is null on the last page.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -5233,7 +5270,7 @@ func (c *ClientWithResponses) GetReplayWithResponse(ctx context.Context, id stri
 
 // JoinGameWithBodyWithResponse Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -5248,7 +5285,7 @@ func (c *ClientWithResponses) JoinGameWithBodyWithResponse(ctx context.Context, 
 
 // JoinGameWithResponse Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional.
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
