@@ -54,7 +54,6 @@ type Store struct {
 	closeOnce sync.Once
 	closeErr  error
 
-
 	purgeMu           sync.Mutex
 	purgedIdempotency time.Time
 }

@@ -384,4 +384,3 @@ func TestSQLitePragmas(t *testing.T) {
 		t.Error("a file database should have a separate reader pool")
 	}
 }
-
