@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -45,14 +46,9 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string, after
 		g   *Appended
 		err error
 	)
-	if s.appends != nil && idempotencyOf(ctx) == nil {
-		// One statement, one round trip, shared with the moves of other
-		// games that arrive meanwhile; a move with an idempotency key takes
-		// the transaction, which records the key with it.
-		g, err = s.appends.do(ctx, appendReq{a: a, status: status, after: after})
-	} else {
-		g, err = s.appendAlone(ctx, a, status)
-	}
+	// One round trip, shared with the moves of other games that arrive
+	// meanwhile; a move's idempotency key goes in with it.
+	g, err = s.appends.do(ctx, appendReq{a: a, status: status, after: after, key: idempotencyOf(ctx)})
 	switch {
 	case err == nil:
 	case errors.Is(err, ErrIdempotencyKeyTaken):
@@ -74,18 +70,21 @@ type appendReq struct {
 	a      Action
 	status string
 	after  int64
+	// key, when set, is recorded with the entry, in the same transaction:
+	// a key already taken refuses the entry (ErrIdempotencyKeyTaken).
+	key *Idempotency
 }
 
 // sameGame keeps two entries of one game out of one batch: the second needs
 // the first committed (its previous entry), so it waits for the next.
 func sameGame(a, b appendReq) bool { return a.a.GameID == b.a.GameID }
 
-// appendTx appends a in a transaction; also, when set, runs in it too. It
-// returns the game as the append left it.
-func (s *Store) appendTx(ctx context.Context, a Action, status string, also func(tx *gorm.DB) error) (*Game, error) {
+// appendTx appends a in a transaction, with key when set; also, when set,
+// runs in it too. It returns the game as the append left it.
+func (s *Store) appendTx(ctx context.Context, a Action, status string, key *Idempotency, also func(tx *gorm.DB) error) (*Game, error) {
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		if err := recordIdempotency(ctx, tx); err != nil {
+		if err := recordKey(tx, key); err != nil {
 			return err
 		}
 		if err := tx.Where("id = ?", a.GameID).Take(&g).Error; err != nil {
@@ -123,9 +122,10 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, also func
 	return &g, nil
 }
 
-// appendAlone appends a in a transaction of its own (see appendTx).
-func (s *Store) appendAlone(ctx context.Context, a Action, status string) (*Appended, error) {
-	g, err := s.appendTx(ctx, a, status, nil)
+// appendAlone appends r in a transaction of its own (see appendTx): the
+// way of a move whose batch failed.
+func (s *Store) appendAlone(ctx context.Context, r appendReq) (*Appended, error) {
+	g, err := s.appendTx(ctx, r.a, r.status, r.key, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -142,10 +142,14 @@ func (s *Store) appendAlone(ctx context.Context, a Action, status string) (*Appe
 const appendPostgresSQL = `
 INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
 SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::boolean, $9::timestamptz
-WHERE ($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
-	OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1)
+WHERE ` + appendFollows + `
 ON CONFLICT (game_id, seq) DO NOTHING
 RETURNING game_id`
+
+// appendFollows holds when entry $2 of game $1 would follow its log: the
+// game exists and, past seq 0, the previous entry is there.
+const appendFollows = `(($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
+	OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1))`
 
 // appendEndPostgresSQL is appendPostgresSQL for a move that changes the
 // game's status ($10) as well.
@@ -153,14 +157,40 @@ const appendEndPostgresSQL = `
 WITH ins AS (
 	INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
 	SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::boolean, $9::timestamptz
-	WHERE ($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
-		OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1)
+	WHERE ` + appendFollows + `
 	ON CONFLICT (game_id, seq) DO NOTHING
 	RETURNING game_id
 ), upd AS (
 	UPDATE games SET status = $10::varchar WHERE id = (SELECT game_id FROM ins) AND status <> $10::varchar
 )
 SELECT game_id FROM ins`
+
+// A move with an idempotency key takes three statements of its batch, in
+// its transaction: keyPostgresSQL records the key (nothing when it is
+// taken); the move's statement then inserts the entry only while that very
+// record (its stamp, $9) is there (keyHeld, whose scope and key are the
+// parameters after the move's own); keyDropPostgresSQL takes the record
+// back when the entry did not go in. The key and the move commit together
+// or not at all, as in a transaction of their own.
+const (
+	keyPostgresSQL = `INSERT INTO idempotency (scope, idem_key, hash, status, header, created_at)
+VALUES ($1::varchar, $2::varchar, $3::varchar, 0, '', $4::timestamptz) ON CONFLICT DO NOTHING RETURNING 1`
+	keyDropPostgresSQL = `DELETE FROM idempotency WHERE scope = $1::varchar AND idem_key = $2::varchar AND created_at = $3::timestamptz
+	AND status = 0 AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $4::varchar AND seq = $5::integer AND created_at = $3::timestamptz)`
+)
+
+// keyHeld is the condition a keyed move's insert adds: its key's record,
+// with parameters scope and key, is the one its batch just wrote.
+func keyHeld(scope, key string) string {
+	return ` AND EXISTS (SELECT 1 FROM idempotency WHERE scope = ` + scope + `::varchar AND idem_key = ` + key +
+		`::varchar AND created_at = $9::timestamptz AND status = 0)`
+}
+
+// The keyed moves' statements.
+var (
+	appendKeyedPostgresSQL    = strings.Replace(appendPostgresSQL, "\nON CONFLICT", keyHeld("$10", "$11")+"\nON CONFLICT", 1)
+	appendEndKeyedPostgresSQL = strings.Replace(appendEndPostgresSQL, "\n\tON CONFLICT", keyHeld("$11", "$12")+"\n\tON CONFLICT", 1)
+)
 
 // appendSQL is the statement that appends r, and r's values for it.
 func (r appendReq) appendSQL() (string, []any) {
@@ -172,6 +202,24 @@ func (r appendReq) appendSQL() (string, []any) {
 	return appendEndPostgresSQL, append(args, r.status)
 }
 
+// appendAgain appends r alone after its batch failed. The batch may have
+// committed and lost only its answer (a connection reset after the commit):
+// then r's entry is there already, the very move (the same payload,
+// stamped at the same instant), and r is applied; its caller must not be
+// told it lost a race it won.
+func (s *Store) appendAgain(ctx context.Context, r appendReq) (*Appended, error) {
+	mine, err := s.ownEntry(ctx, r.a)
+	switch {
+	case err != nil:
+		return nil, err
+	case mine:
+		return r.appended(), nil
+	case r.key != nil || s.pg == nil:
+		return s.appendAlone(ctx, r)
+	}
+	return s.appendPostgres(ctx, r)
+}
+
 // appendPostgres appends one entry alone (see appendsPostgres for many).
 func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*Appended, error) {
 	sql, args := r.appendSQL()
@@ -181,15 +229,6 @@ func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*Appended, err
 	case err == nil:
 		return r.appended(), nil
 	case errors.Is(err, pgx.ErrNoRows):
-		// Tried again after its batch failed, the entry may be there
-		// already: the batch committed but its answer was lost.
-		mine, err := s.ownEntry(ctx, r.a)
-		switch {
-		case err != nil:
-			return nil, err
-		case mine:
-			return r.appended(), nil
-		}
 		return nil, s.refused(ctx, r.a.GameID)
 	}
 	return nil, err

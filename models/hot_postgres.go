@@ -59,10 +59,10 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *A
 	}
 	if err != nil {
 		// Whatever failed the batch failed all of it, or only its answer
-		// (see appendPostgres): each entry is tried alone, so that an error
-		// is only ever its own.
+		// (see appendAgain): each entry is tried alone, so that an error is
+		// only ever its own.
 		for _, c := range calls {
-			c.res, c.err = s.appendPostgres(ctx, c.req)
+			c.res, c.err = s.appendAgain(ctx, c.req)
 		}
 		return
 	}
@@ -77,75 +77,146 @@ func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *A
 // connection reset before the answer would.
 var appendAnswerLost func() error
 
-// The names of appendPostgresSQL and appendEndPostgresSQL prepared on a
-// connection.
-const (
-	appendStatement    = "hanabi_append"
-	appendEndStatement = "hanabi_append_end"
-)
+// The append pipeline's statements, by the names they are prepared under on
+// a connection.
+var pipelineStatements = map[string]string{
+	"hanabi_append":           appendPostgresSQL,
+	"hanabi_append_end":       appendEndPostgresSQL,
+	"hanabi_key":              keyPostgresSQL,
+	"hanabi_append_keyed":     appendKeyedPostgresSQL,
+	"hanabi_append_end_keyed": appendEndKeyedPostgresSQL,
+	"hanabi_key_drop":         keyDropPostgresSQL,
+}
 
-// appendPipeline sends the batch as a pipeline of the prepared statement,
-// its values written by hand and its answers read raw: every move passes
-// here, and pgx's general encoding and scanning of values cost more than
-// the round trip the batch shares.
+// appendPipeline sends the batch as a pipeline of prepared statements, its
+// values written by hand and its answers read raw: every move passes here,
+// and pgx's general encoding and scanning of values cost more than the
+// round trip the batch shares. A keyed move takes three statements (see
+// keyPostgresSQL).
 func (s *Store) appendPipeline(ctx context.Context, calls []*call[appendReq, *Appended]) error {
 	conn, err := s.pg.Acquire(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Release()
-	move, err := conn.Conn().Prepare(ctx, appendStatement, appendPostgresSQL)
-	if err != nil {
-		return err
-	}
-	var end *pgconn.StatementDescription
+	// Statements are prepared before the pipeline starts (Prepare is a
+	// round trip of its own, once per connection and name).
+	prepared := map[string]*pgconn.StatementDescription{}
 	for _, c := range calls {
-		if c.req.status != "" {
-			if end, err = conn.Conn().Prepare(ctx, appendEndStatement, appendEndPostgresSQL); err != nil {
-				return err
+		names, n := c.req.statements()
+		for _, name := range names[:n] {
+			if prepared[name] == nil {
+				if prepared[name], err = conn.Conn().Prepare(ctx, name, pipelineStatements[name]); err != nil {
+					return err
+				}
 			}
-			break
 		}
 	}
 	p := conn.Conn().PgConn().StartPipeline(ctx)
-	values := make([]byte, 0, 96*len(calls))
+	values := make([]byte, 0, 160*len(calls))
 	for _, c := range calls {
-		var params [10][]byte
-		values = appendParams(values, params[:], c.req)
-		if c.req.status == "" {
-			p.SendQueryStatement(move, params[:9], appendFormats[:9], nil)
-		} else {
-			p.SendQueryStatement(end, params[:], appendFormats, nil)
+		r := c.req
+		var params [12][]byte
+		values = appendParams(values, params[:], r)
+		n := 9
+		if r.status != "" {
+			n = 10
 		}
+		formats := appendFormats[:n]
+		names, _ := r.statements()
+		if r.key == nil {
+			p.SendQueryStatement(prepared[names[0]], params[:n], formats, nil)
+			continue
+		}
+		var kp [4][]byte
+		values = appendKeyParams(values, kp[:], r)
+		p.SendQueryStatement(prepared[names[0]], kp[:], keyFormats[:], nil)
+		params[n], params[n+1] = kp[0], kp[1]
+		p.SendQueryStatement(prepared[names[1]], params[:n+2], append(formats[:n:n], 0, 0), nil)
+		p.SendQueryStatement(prepared[names[2]], [][]byte{kp[0], kp[1], kp[3], params[0], params[1]}, keyDropFormats[:], nil)
 	}
 	if err := p.Sync(); err != nil {
 		p.Close()
 		return err
 	}
-	for _, c := range calls {
+	next := func() (bool, error) {
 		res, err := p.GetResults()
+		if err != nil {
+			return false, err
+		}
+		rr, ok := res.(*pgconn.ResultReader)
+		if !ok {
+			return false, fmt.Errorf("append pipeline: unexpected %T", res)
+		}
+		row := rr.NextRow()
+		_, err = rr.Close()
+		return row, err
+	}
+	for _, c := range calls {
+		var keyed, inserted bool
+		var err error
+		if c.req.key == nil {
+			keyed = true
+			inserted, err = next()
+		} else if keyed, err = next(); err == nil {
+			if inserted, err = next(); err == nil {
+				_, err = next()
+			}
+		}
 		if err != nil {
 			p.Close()
 			return err
 		}
-		rr, ok := res.(*pgconn.ResultReader)
-		if !ok {
-			p.Close()
-			return fmt.Errorf("append pipeline: unexpected %T", res)
-		}
-		inserted := rr.NextRow()
-		if _, err := rr.Close(); err != nil {
-			p.Close()
-			return err
-		}
-		if inserted {
+		switch {
+		case inserted:
 			c.res, c.err = c.req.appended(), nil
-		} else {
+		case !keyed:
+			c.res, c.err = nil, ErrIdempotencyKeyTaken
+		default:
 			c.res, c.err = nil, errNotAppended
 		}
 	}
 	return p.Close()
 }
+
+// statements names the n pipeline statements that append r, in order.
+func (r appendReq) statements() (names [3]string, n int) {
+	switch {
+	case r.key == nil && r.status == "":
+		return [3]string{"hanabi_append"}, 1
+	case r.key == nil:
+		return [3]string{"hanabi_append_end"}, 1
+	case r.status == "":
+		return [3]string{"hanabi_key", "hanabi_append_keyed", "hanabi_key_drop"}, 3
+	}
+	return [3]string{"hanabi_key", "hanabi_append_end_keyed", "hanabi_key_drop"}, 3
+}
+
+// appendKeyParams writes the values of r's key statements at the end of
+// values and points params at them: scope, key, hash, the move's stamp.
+func appendKeyParams(values []byte, params [][]byte, r appendReq) []byte {
+	start := len(values)
+	var ends [4]int
+	values = append(values, r.key.Scope...)
+	ends[0] = len(values)
+	values = append(values, r.key.Key...)
+	ends[1] = len(values)
+	values = append(values, r.key.Hash...)
+	ends[2] = len(values)
+	values = binary.BigEndian.AppendUint64(values, uint64(r.a.CreatedAt.Sub(postgresEpoch).Microseconds()))
+	ends[3] = len(values)
+	for i, end := range ends {
+		params[i] = values[start:end:end]
+		start = end
+	}
+	return values
+}
+
+// The formats of the key statements' values: text, but the stamp binary.
+var (
+	keyFormats     = [4]int16{0, 0, 0, 1}
+	keyDropFormats = [5]int16{0, 0, 1, 0, 1}
+)
 
 // appendParams writes r's values as Postgres reads them at the end of
 // values, in appendFormats, and points params at them. A slice that grows

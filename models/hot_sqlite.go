@@ -24,11 +24,15 @@ ON CONFLICT (game_id, seq) DO NOTHING`
 // changes only when the move ends the game.
 const appendSQLiteStatus = `UPDATE games SET status = ? WHERE id = ? AND status <> ?`
 
+// appendSQLiteKey records a move's idempotency key; nothing when it is taken.
+const appendSQLiteKey = `INSERT INTO idempotency (scope, idem_key, hash, status, header, created_at)
+VALUES (?, ?, ?, 0, '', ?) ON CONFLICT DO NOTHING`
+
 // sqliteStmts are the append's statements, prepared once on the database
 // handle. A statement prepared inside a transaction (as gorm does when it
 // first meets one there) is parsed again in every later transaction; one
 // prepared on the handle is kept by each connection and only bound anew.
-type sqliteStmts struct{ insert, status *sql.Stmt }
+type sqliteStmts struct{ insert, status, key *sql.Stmt }
 
 func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	var st sqliteStmts
@@ -36,7 +40,7 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 	for _, p := range []struct {
 		to  **sql.Stmt
 		sql string
-	}{{&st.insert, appendSQLiteInsert}, {&st.status, appendSQLiteStatus}} {
+	}{{&st.insert, appendSQLiteInsert}, {&st.status, appendSQLiteStatus}, {&st.key, appendSQLiteKey}} {
 		if *p.to, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return nil, err
 		}
@@ -45,7 +49,7 @@ func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
 }
 
 func (st *sqliteStmts) close() {
-	for _, s := range []*sql.Stmt{st.insert, st.status} {
+	for _, s := range []*sql.Stmt{st.insert, st.status, st.key} {
 		if s != nil {
 			s.Close()
 		}
@@ -58,7 +62,7 @@ func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *App
 		// The transaction is gone: each entry is tried alone, so that an
 		// error is only ever its own.
 		for _, c := range calls {
-			c.res, c.err = s.appendAlone(ctx, c.req.a, c.req.status)
+			c.res, c.err = s.appendAlone(ctx, c.req)
 		}
 		return
 	}
@@ -67,6 +71,14 @@ func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *App
 			c.err = s.refused(ctx, c.req.a.GameID)
 		}
 	}
+}
+
+// affected is the rows an Exec changed.
+func affected(res sql.Result, err error) (int64, error) {
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *Appended]) error {
@@ -80,16 +92,43 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *A
 	}
 	defer tx.Rollback()
 	ins, setStatus := tx.StmtContext(ctx, s.sqlite.insert), tx.StmtContext(ctx, s.sqlite.status)
+	var key *sql.Stmt
 	for _, c := range calls {
-		a := c.req.a
-		res, err := ins.ExecContext(ctx, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
-			a.Seq, a.GameID, a.GameID, a.Seq)
+		a, k := c.req.a, c.req.key
+		if k != nil {
+			// The key and its move go in together or not at all: a
+			// savepoint takes the key back when the move does not go in.
+			if key == nil {
+				key = tx.StmtContext(ctx, s.sqlite.key)
+			}
+			if _, err := tx.ExecContext(ctx, "SAVEPOINT keyed"); err != nil {
+				return err
+			}
+			if n, err := affected(key.ExecContext(ctx, k.Scope, k.Key, k.Hash, a.CreatedAt)); err != nil {
+				return err
+			} else if n == 0 {
+				c.res, c.err = nil, ErrIdempotencyKeyTaken
+				if _, err := tx.ExecContext(ctx, "RELEASE keyed"); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		n, err := affected(ins.ExecContext(ctx, a.GameID, a.Seq, a.Seat, a.Kind, a.Card, a.Target, a.Value, a.Auto, a.CreatedAt,
+			a.Seq, a.GameID, a.GameID, a.Seq))
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
+		if k != nil {
+			end := "RELEASE keyed"
+			if n == 0 {
+				end = "ROLLBACK TO keyed; RELEASE keyed"
+			}
+			if _, err := tx.ExecContext(ctx, end); err != nil {
+				return err
+			}
+		}
+		if n == 0 {
 			c.res, c.err = nil, errNotAppended
 			continue
 		}

@@ -46,10 +46,14 @@ func idempotencyOf(ctx context.Context) *Idempotency {
 	return k
 }
 
-// recordIdempotency inserts ctx's key, if any, in tx; a key already there
-// is ErrIdempotencyKeyTaken.
+// recordIdempotency inserts ctx's key, if any, in tx (see recordKey).
 func recordIdempotency(ctx context.Context, tx *gorm.DB) error {
-	k := idempotencyOf(ctx)
+	return recordKey(tx, idempotencyOf(ctx))
+}
+
+// recordKey inserts k, if set, in tx; a key already there is
+// ErrIdempotencyKeyTaken.
+func recordKey(tx *gorm.DB, k *Idempotency) error {
 	if k == nil {
 		return nil
 	}

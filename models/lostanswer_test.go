@@ -22,7 +22,11 @@ func TestAppendAnswerLost(t *testing.T) {
 	at := time.Now().UTC().Truncate(time.Millisecond)
 	for seq := range 3 {
 		a := Action{GameID: g.ID, Seq: seq, Seat: seq % 2, Kind: 3, Target: 1 - seq%2, Value: 2, CreatedAt: at}
-		got, err := s.AppendAction(ctx, a, "", int64(seq))
+		mctx := ctx
+		if seq == 1 { // a keyed move too
+			mctx = WithIdempotency(ctx, Idempotency{Scope: "lost", Key: "k", Hash: "h"})
+		}
+		got, err := s.AppendAction(mctx, a, "", int64(seq))
 		if err != nil {
 			t.Fatalf("seq %d: an applied move whose answer was lost: %v", seq, err)
 		}

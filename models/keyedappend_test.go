@@ -1,0 +1,86 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// A move with an idempotency key goes through the same batched append as
+// any other, and its key commits with it or not at all: a taken key refuses
+// the move, a refused move leaves no key behind, and of many concurrent
+// copies of one keyed move exactly one goes in.
+func TestKeyedAppends(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		g := newGame(t, s, 2)
+		keyed := func(key string) context.Context {
+			return WithIdempotency(ctx, Idempotency{Scope: "POST /v1/games/" + g.ID + "/actions seat 0", Key: key, Hash: "h-" + key})
+		}
+		has := func(key string) bool {
+			t.Helper()
+			_, err := s.LookupIdempotency(ctx, "POST /v1/games/"+g.ID+"/actions seat 0", key)
+			if err != nil && !errors.Is(err, ErrNotFound) {
+				t.Fatal(err)
+			}
+			return err == nil
+		}
+		if _, err := s.AppendAction(keyed("a"), Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1}, "", 0); err != nil {
+			t.Fatal(err)
+		}
+		if !has("a") {
+			t.Fatal("a keyed move went in without its key")
+		}
+		// The same key again: refused, whatever the move.
+		if _, err := s.AppendAction(keyed("a"), Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 1}, "", 1); !errors.Is(err, ErrIdempotencyKeyTaken) {
+			t.Fatalf("a taken key: %v", err)
+		}
+		// A move that does not go in leaves its key out too.
+		for _, seq := range []int{0, 2} {
+			if _, err := s.AppendAction(keyed(fmt.Sprint("b", seq)), Action{GameID: g.ID, Seq: seq, Seat: 1, Kind: 3}, "", int64(seq)); !errors.Is(err, ErrConflict) {
+				t.Fatalf("seq %d: %v, want ErrConflict", seq, err)
+			}
+			if has(fmt.Sprint("b", seq)) {
+				t.Fatalf("seq %d: a refused move left its key", seq)
+			}
+		}
+		if _, err := s.AppendAction(keyed("c"), Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 2}, StatusFinished, 1); err != nil {
+			t.Fatal(err)
+		}
+		got, _, log, err := s.LoadGame(ctx, g.ID)
+		if err != nil || len(log) != 2 || got.Status != StatusFinished || !has("c") {
+			t.Fatalf("after a keyed move that ends the game: %d entries, status %s, %v", len(log), got.Status, err)
+		}
+
+		// Copies of one keyed move, at once, on many games: one goes in.
+		for round := range 20 {
+			h := newGame(t, s, 2)
+			var wg sync.WaitGroup
+			errs := make([]error, 8)
+			for i := range errs {
+				wg.Go(func() {
+					k := WithIdempotency(ctx, Idempotency{Scope: "copies " + h.ID, Key: "k", Hash: "h"})
+					_, errs[i] = s.AppendAction(k, Action{GameID: h.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1 + i%5}, "", 0)
+				})
+			}
+			wg.Wait()
+			won := 0
+			for _, err := range errs {
+				switch {
+				case err == nil:
+					won++
+				case errors.Is(err, ErrIdempotencyKeyTaken), errors.Is(err, ErrConflict):
+				default:
+					t.Fatalf("round %d: %v", round, err)
+				}
+			}
+			_, _, log, err := s.LoadGame(ctx, h.ID)
+			if err != nil || won != 1 || len(log) != 1 {
+				t.Fatalf("round %d: %d copies went in, %d entries, %v", round, won, len(log), err)
+			}
+		}
+	})
+}
