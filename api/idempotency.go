@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 
 	"github.com/gin-gonic/gin"
 
@@ -55,20 +56,91 @@ func (s *Server) idempotent(c *gin.Context) {
 		return
 	}
 	c.Request = c.Request.WithContext(play.WithIdempotencyKey(ctx, scope, key, hash))
-	w := &capturingWriter{ResponseWriter: c.Writer}
+	// The answer is held back until it is known to be the key's: a refusal
+	// judged while another copy of the request holds the key is not.
+	w := &heldWriter{ResponseWriter: c.Writer, header: http.Header{}}
 	c.Writer = w
 	c.Next()
+	c.Writer = w.ResponseWriter
 	status := w.Status()
-	if code, _ := c.Get(ctxProblemCode); status >= 500 || status == 429 || code == codeIdempotencyKeyInUse {
-		return // no answer to keep: a retry tries again
+	code, _ := c.Get(ctxProblemCode)
+	if status >= 500 || status == 429 || code == codeIdempotencyKeyInUse {
+		w.send() // no answer to keep: a retry tries again
+		return
 	}
 	header, _ := json.Marshal(map[string]string{
-		"Content-Type": w.Header().Get("Content-Type"), "Location": w.Header().Get("Location"), "ETag": w.Header().Get("ETag"),
+		"Content-Type": w.header.Get("Content-Type"), "Location": w.header.Get("Location"), "ETag": w.header.Get("ETag"),
 	})
-	// The answer is sent; keeping it must not depend on the client staying.
-	if err := s.games.Answer(context.WithoutCancel(ctx), scope, key, play.Answer{Hash: hash, Status: status, Header: string(header), Body: w.buf.Bytes()}); err != nil {
-		s.log.WarnContext(ctx, "idempotency: the answer was not kept", "err", err.Error())
+	keep := play.Answer{Hash: hash, Status: status, Header: string(header), Body: w.buf.Bytes()}
+	changed := status < 300
+	if changed {
+		// The change is made and its key recorded with it: the answer goes
+		// out at once, and is kept after, whether the client stays or not.
+		w.send()
 	}
+	actx, cancel := s.bound(context.WithoutCancel(ctx))
+	defer cancel()
+	other, err := s.games.Answer(actx, scope, key, keep, changed)
+	switch {
+	case changed:
+		if err != nil {
+			s.log.WarnContext(ctx, "idempotency: the answer was not kept", "err", err.Error())
+		}
+	case err != nil:
+		s.fail(c, err)
+	case other != nil:
+		s.replay(c, other, hash)
+	default:
+		w.send()
+	}
+}
+
+// heldWriter holds an answer back, headers and body, until send.
+type heldWriter struct {
+	gin.ResponseWriter
+	header http.Header
+	status int
+	buf    bytes.Buffer
+}
+
+func (w *heldWriter) Header() http.Header { return w.header }
+
+func (w *heldWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+}
+
+func (w *heldWriter) WriteHeaderNow() { w.WriteHeader(http.StatusOK) }
+
+func (w *heldWriter) Write(b []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.buf.Write(b)
+}
+
+func (w *heldWriter) WriteString(s string) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.buf.WriteString(s)
+}
+
+func (w *heldWriter) Status() int {
+	if w.status == 0 {
+		return http.StatusOK
+	}
+	return w.status
+}
+
+func (w *heldWriter) Size() int     { return w.buf.Len() }
+func (w *heldWriter) Written() bool { return w.status != 0 }
+
+// send writes the held answer.
+func (w *heldWriter) send() {
+	h := w.ResponseWriter.Header()
+	for k, v := range w.header {
+		h[k] = v
+	}
+	w.ResponseWriter.WriteHeader(w.Status())
+	_, _ = w.ResponseWriter.Write(w.buf.Bytes())
 }
 
 // replay answers a retry: the first answer again, or why not.
@@ -106,20 +178,4 @@ func validIdempotencyKey(k string) bool {
 		}
 	}
 	return true
-}
-
-// capturingWriter keeps a copy of the body it writes.
-type capturingWriter struct {
-	gin.ResponseWriter
-	buf bytes.Buffer
-}
-
-func (w *capturingWriter) Write(b []byte) (int, error) {
-	w.buf.Write(b)
-	return w.ResponseWriter.Write(b)
-}
-
-func (w *capturingWriter) WriteString(s string) (int, error) {
-	w.buf.WriteString(s)
-	return w.ResponseWriter.WriteString(s)
 }

@@ -41,8 +41,9 @@ type Games interface {
 	SigningSecret(ctx context.Context) ([]byte, error)
 	// Answered returns an idempotency key's record, nil when nobody took it.
 	Answered(ctx context.Context, scope, key string) (*play.Answer, error)
-	// Answer keeps the answer to the request that holds an idempotency key.
-	Answer(ctx context.Context, scope, key string, a play.Answer) error
+	// Answer keeps a request's answer under its idempotency key; a refused
+	// request whose key another holds gets that request's record back.
+	Answer(ctx context.Context, scope, key string, a play.Answer, changed bool) (*play.Answer, error)
 	// Ready checks that the database takes a write.
 	Ready(ctx context.Context) error
 	// Shutdown stops the bots after their current move.

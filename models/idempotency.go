@@ -81,20 +81,40 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*Idem
 	return &row, nil
 }
 
-// CompleteIdempotency stores the answer of the request that holds the key:
-// it completes the record that its change wrote, or, for a request that
-// changed nothing (it was refused), writes one. It never overwrites another
-// request's answer. Now and then it forgets keys older than IdempotencyKeep.
-func (s *Store) CompleteIdempotency(ctx context.Context, rec Idempotency) error {
+// CompleteIdempotency stores the answer of a request with a key. changed:
+// the request made its change, which wrote the key's record, and its answer
+// completes that record. Otherwise it changed nothing (it was refused), and
+// its answer is kept only when no request holds the key: kept reports
+// whether it was. It never overwrites another request's record, so a
+// refusal judged after a copy of the same request made its change is never
+// what the key answers. Now and then it forgets keys older than
+// IdempotencyKeep.
+func (s *Store) CompleteIdempotency(ctx context.Context, rec Idempotency, changed bool) (kept bool, err error) {
 	rec.CreatedAt = now()
-	err := s.w.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "scope"}, {Name: "idem_key"}},
-		DoUpdates: clause.AssignmentColumns([]string{"status", "header", "body"}),
-		Where:     clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: "idempotency.status = 0 AND idempotency.hash = excluded.hash"}}},
-	}).Create(&rec).Error
-	if err != nil {
-		return err
+	q := s.w.WithContext(ctx)
+	if changed {
+		q = q.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "scope"}, {Name: "idem_key"}},
+			DoUpdates: clause.AssignmentColumns([]string{"status", "header", "body"}),
+			Where:     clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: "idempotency.status = 0 AND idempotency.hash = excluded.hash"}}},
+		})
+	} else {
+		q = q.Clauses(clause.OnConflict{DoNothing: true})
 	}
+	res := q.Create(&rec)
+	if res.Error != nil {
+		return false, res.Error
+	}
+	kept = res.RowsAffected > 0
+	if err := s.purgeIdempotency(ctx); err != nil {
+		return kept, err
+	}
+	return kept, nil
+}
+
+// purgeIdempotency forgets, at most once an hour, keys older than
+// IdempotencyKeep.
+func (s *Store) purgeIdempotency(ctx context.Context) error {
 	s.purgeMu.Lock()
 	due := now().Sub(s.purgedIdempotency) > time.Hour
 	if due {

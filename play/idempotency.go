@@ -38,8 +38,20 @@ func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error
 	return &Answer{Hash: rec.Hash, Status: rec.Status, Header: rec.Header, Body: rec.Body}, nil
 }
 
-// Answer stores the answer to the request that holds the key, for its
-// retries; it never replaces another request's answer.
-func (g *Games) Answer(ctx context.Context, scope, key string, a Answer) error {
-	return g.store.CompleteIdempotency(ctx, models.Idempotency{Scope: scope, Key: key, Hash: a.Hash, Status: a.Status, Header: a.Header, Body: a.Body})
+// Answer keeps a request's answer under its key, for its retries. changed:
+// the request made its change, which recorded the key; its answer completes
+// that record. Otherwise the request was refused, and its answer is kept
+// only if no other request holds the key: then Answer returns that
+// request's record instead, which is what the caller must answer (its
+// answer, or that it is still under way).
+func (g *Games) Answer(ctx context.Context, scope, key string, a Answer, changed bool) (*Answer, error) {
+	kept, err := g.store.CompleteIdempotency(ctx, models.Idempotency{Scope: scope, Key: key, Hash: a.Hash, Status: a.Status, Header: a.Header, Body: a.Body}, changed)
+	if err != nil || kept || changed {
+		return nil, err
+	}
+	other, err := g.Answered(ctx, scope, key)
+	if err == nil && other == nil {
+		err = errors.New("idempotency: a key neither kept nor held")
+	}
+	return other, err
 }

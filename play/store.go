@@ -58,7 +58,7 @@ type Store interface {
 	// LookupIdempotency and CompleteIdempotency keep Idempotency-Keys; the
 	// writes above record ctx's key (models.WithIdempotency) with their change.
 	LookupIdempotency(ctx context.Context, scope, key string) (*models.Idempotency, error)
-	CompleteIdempotency(ctx context.Context, rec models.Idempotency) error
+	CompleteIdempotency(ctx context.Context, rec models.Idempotency, changed bool) (kept bool, err error)
 	// Subscribe returns a channel that receives after every change to the
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.
