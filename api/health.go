@@ -47,5 +47,6 @@ func (s *Server) readyz(c *gin.Context) {
 		s.fail(c, &apiError{code: codeUnavailable, detail: "the database does not take a write", outage: true, cause: err})
 		return
 	}
+	s.cfg.Outage.Served(ctx, s.log)
 	c.JSON(http.StatusOK, Health{Status: "ok"})
 }

@@ -83,7 +83,8 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	games, err := play.New(play.Config{Store: cfg.Store, Bots: cfg.Bots, CacheSize: cfg.CacheSize, Logger: cfg.Logger})
+	cfg.Outage = &play.Outage{}
+	games, err := play.New(play.Config{Store: cfg.Store, Bots: cfg.Bots, CacheSize: cfg.CacheSize, Logger: cfg.Logger, Outage: cfg.Outage})
 	if err != nil {
 		t.Fatalf("new games: %v", err)
 	}

@@ -44,7 +44,6 @@ func (s *Server) logRequests(c *gin.Context) {
 		level = slog.LevelDebug
 	case status == http.StatusServiceUnavailable:
 		// An outage or a shutdown: the outage's own lines say it once.
-		level = slog.LevelWarn
 	case status >= 500:
 		level = slog.LevelError
 	}

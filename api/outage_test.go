@@ -16,8 +16,11 @@ import (
 	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
-// errorLines counts the ERROR lines in a text log.
-func errorLines(b *syncBuffer) int { return strings.Count(b.String(), "level=ERROR") }
+// errorLines counts the WARN and ERROR lines in a text log: an outage is
+// told in a few of them, whatever it refuses.
+func errorLines(b *syncBuffer) int {
+	return strings.Count(b.String(), "level=ERROR") + strings.Count(b.String(), "level=WARN")
+}
 
 func logTo(buf *syncBuffer) func(*envConfig) {
 	return func(c *envConfig) { c.Logger = slog.New(slog.NewTextHandler(buf, nil)) }
@@ -47,7 +50,7 @@ func expectOutage(t *testing.T, e *testEnv, logs *syncBuffer) {
 		t.Error("readiness without Retry-After")
 	}
 	if n := errorLines(logs) - before; n > 3 {
-		t.Errorf("%d ERROR lines for 41 refused requests; want an outage's few", n)
+		t.Errorf("%d WARN or ERROR lines for 41 refused requests; want an outage's few:\n%s", n, logs.String())
 	}
 	// A request that needs no database is still served.
 	e.expect(e.req("GET", "/v1/variants", "", nil), http.StatusOK)
@@ -124,4 +127,39 @@ func TestOutageOnPostgres(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	e.expect(e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2}), http.StatusCreated)
+}
+
+// A Postgres that answers but takes no write (read only, SQLSTATE 25006)
+// is an outage for writes: 503 with Retry-After, never a 500.
+func TestReadOnlyPostgres(t *testing.T) {
+	dbURL, name, admin := storetest.PostgresDatabase(t, "hanabi_readonly_")
+	logs := &syncBuffer{}
+	e := newEnv(t, dbURL, logTo(logs))
+	e.expect(e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2}), http.StatusCreated)
+	readOnly := func(on string) {
+		t.Helper()
+		if err := admin("ALTER DATABASE " + name + " SET default_transaction_read_only = " + on); err != nil {
+			t.Fatal(err)
+		}
+		// New connections take the setting.
+		if err := admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + name + "'"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	readOnly("on")
+	for i := range 5 {
+		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2})
+		if r.status == http.StatusServiceUnavailable && r.header.Get("Retry-After") != "" {
+			continue
+		}
+		t.Fatalf("create #%d on a read-only database: %d %s", i, r.status, truncate(string(r.body), 200))
+	}
+	readOnly("off")
+	deadline := time.Now().Add(10 * time.Second)
+	for e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2}).status != http.StatusCreated {
+		if time.Now().After(deadline) {
+			t.Fatal("no write 10 s after the database took writes again")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }

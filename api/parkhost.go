@@ -102,7 +102,7 @@ func (h parkHost) Problem(route string, err error) park.Answer {
 	retry := 1
 	switch {
 	case ae.outage:
-		retry = h.s.outage.failed(context.Background(), h.s.log, h.s.now(), ae.cause)
+		retry = h.s.cfg.Outage.Failed(context.Background(), h.s.log, h.s.now(), ae.cause)
 	case ae.code == codeInternal || ae.code == codeUnavailable:
 		h.s.log.Error("request failed", "route", route, "err", err.Error())
 	}
@@ -133,8 +133,8 @@ func (h parkHost) Answered(o park.Outcome) {
 	d := time.Since(o.Start)
 	s.metrics.record(o.Route, http.MethodGet, o.Status, d)
 	level := slog.LevelInfo
-	if o.Status >= 500 {
-		level = slog.LevelError
+	if o.Status >= 500 && o.Status != http.StatusServiceUnavailable {
+		level = slog.LevelError // a 503's story is the outage's own
 	}
 	if !s.log.Enabled(context.Background(), level) {
 		return

@@ -176,7 +176,7 @@ func (s *Server) fail(c *gin.Context, err error) {
 	retry := 1
 	switch {
 	case ae.outage:
-		retry = s.outage.failed(c.Request.Context(), s.log, s.now(), ae.cause)
+		retry = s.cfg.Outage.Failed(c.Request.Context(), s.log, s.now(), ae.cause)
 	case ae.code == codeInternal || ae.code == codeUnavailable && !errors.Is(err, errShuttingDown):
 		// Logged here, not sent: the error may name tables or queries.
 		s.log.ErrorContext(c.Request.Context(), "request failed", "route", c.FullPath(), "err", err.Error())

@@ -22,6 +22,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/docs"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/web"
 )
 
@@ -36,6 +37,9 @@ type Config struct {
 	TokenTTL time.Duration
 	// MaxWait caps a long-poll's wait (default 60 s).
 	MaxWait time.Duration
+	// Outage tells the database's outages in the log, once each: the one
+	// play's sweeper tells them through too (nil: one of the API's own).
+	Outage *play.Outage
 	// StoreTimeout bounds a request's database work (default 5 s): past it
 	// the request answers 503 with Retry-After.
 	StoreTimeout time.Duration
@@ -67,7 +71,6 @@ type Server struct {
 	// metricsHandler serves the registry of metrics.
 	metricsHandler gin.HandlerFunc
 
-	outage       outage
 	tokens       *tokenCache
 	bodies       bodyReaders
 	shutdown     chan struct{}
@@ -89,6 +92,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxWait <= 0 {
 		cfg.MaxWait = 60 * time.Second
+	}
+	if cfg.Outage == nil {
+		cfg.Outage = &play.Outage{}
 	}
 	if cfg.StoreTimeout <= 0 {
 		cfg.StoreTimeout = defaultStoreTimeout

@@ -21,11 +21,11 @@ func postgresURL(t testing.TB) string {
 	return storetest.PostgresURL(t, "t_")
 }
 
-func openStore(t *testing.T, dbURL string) *Store {
+func openStore(t *testing.T, dbURL string, opts ...Option) *Store {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	s, err := Open(ctx, dbURL)
+	s, err := Open(ctx, dbURL, opts...)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

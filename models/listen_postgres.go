@@ -45,8 +45,11 @@ var listenIdleCheck = 30 * time.Second
 
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed; then it keeps listening in a goroutine.
-func startListener(ctx context.Context, url, instance string, n *notifier) (*listener, error) {
+func startListener(ctx context.Context, url, instance string, n *notifier, log *slog.Logger) (*listener, error) {
 	l := &listener{url: url, instance: instance, notifier: n, done: make(chan struct{})}
+	if log != nil {
+		l.log.Store(log)
+	}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -178,12 +181,11 @@ func (l *listener) wait(ctx context.Context, conn *pgx.Conn, d time.Duration) (*
 	return nil, err
 }
 
-// SetLogger gives the store a logger for what it does on its own (its
-// listener's losses and reconnects); without one it logs nothing.
-func (s *Store) SetLogger(log *slog.Logger) {
-	if s.listener != nil {
-		s.listener.log.Store(log)
-	}
+// WithLogger gives a store the logger for what it does on its own (its
+// listener's losses and reconnects), from the moment it opens; without one
+// it logs nothing.
+func WithLogger(log *slog.Logger) Option {
+	return func(s *Store) { s.log = log }
 }
 
 func (l *listener) stop() {

@@ -2,6 +2,8 @@ package models
 
 import (
 	"context"
+	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -146,11 +148,13 @@ func TestCrossReplicaWakeUp(t *testing.T) {
 
 // TestListenerReconnect kills the listener's connection: the waiters are
 // woken (they may have missed a change), the listener comes back, and a
-// later write on another replica wakes them again.
+// later write on another replica wakes them again. The store's log tells
+// the loss and the return, through the logger it was opened with.
 func TestListenerReconnect(t *testing.T) {
 	dbURL := postgresURL(t)
 	ctx := context.Background()
-	a, b := openStore(t, dbURL), openStore(t, dbURL)
+	var logs syncLog
+	a, b := openStore(t, dbURL), openStore(t, dbURL, WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
 	g := newGame(t, a, 2)
 	ch, cancel := b.Subscribe(g.ID)
 	defer cancel()
@@ -172,6 +176,9 @@ func TestListenerReconnect(t *testing.T) {
 	}
 	if b.listener.pid.Load() == pid {
 		t.Fatal("the listener kept the killed backend's pid")
+	}
+	if s := logs.String(); !strings.Contains(s, "level=WARN msg=\"lost the connection that listens") || !strings.Contains(s, "listening for other replicas' changes again") {
+		t.Fatalf("the log does not tell the listener's loss and return:\n%s", s)
 	}
 	// Drain the wake-up that the reconnect itself sends.
 	received(ch, 100*time.Millisecond)
@@ -313,4 +320,22 @@ func TestWakeWhileListenerIsAway(t *testing.T) {
 		t.Fatal("the listener came back early; the test proves nothing")
 	}
 	t.Logf("woken %v after the write, the listener still away", time.Since(start).Round(time.Millisecond))
+}
+
+// syncLog is a log that a store's goroutines write while a test reads it.
+type syncLog struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }

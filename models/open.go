@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,9 +45,10 @@ type Store struct {
 	sqlite   *sqliteStmts // the append's statements on SQLite's writer
 
 	notifier  *notifier
-	listener  *listener  // nil unless Postgres
-	publisher *publisher // nil unless Postgres
-	instance  string     // names this store in the notifications it sends
+	log       *slog.Logger // nil: none
+	listener  *listener    // nil unless Postgres
+	publisher *publisher   // nil unless Postgres
+	instance  string       // names this store in the notifications it sends
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -64,8 +66,11 @@ type Store struct {
 // a throwaway database). On Postgres it also starts listening for changes
 // made by other replicas, and the URL may carry pool_max_conns (default four
 // per core, at least 4).
-func Open(ctx context.Context, url string) (*Store, error) {
+func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	s := &Store{notifier: newNotifier(), instance: NewID()[:12]}
+	for _, o := range opts {
+		o(s)
+	}
 	var err error
 	if isPostgresURL(url) {
 		var pool int
@@ -99,7 +104,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		s.appends.conflicts = sameGame
 	}
 	if s.dialect == dialectPostgres {
-		l, err := startListener(ctx, url, s.instance, s.notifier)
+		l, err := startListener(ctx, url, s.instance, s.notifier, s.log)
 		if err != nil {
 			s.closeDBs()
 			return nil, fmt.Errorf("listen for changes: %w", err)
@@ -109,6 +114,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// Option sets a store up as it opens.
+type Option func(*Store)
 
 func isPostgresURL(url string) bool {
 	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")

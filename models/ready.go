@@ -35,9 +35,10 @@ func Unavailable(err error) bool {
 		// 08: connection exceptions; 53: insufficient resources (disk
 		// full, too many connections); 57P0x: the server shuts down or
 		// cannot take connections yet; 55000: the database refuses
-		// connections (ALLOW_CONNECTIONS false).
+		// connections (ALLOW_CONNECTIONS false); 25006: it takes no
+		// writes (a read-only replica, default_transaction_read_only).
 		return strings.HasPrefix(pgErr.Code, "08") || strings.HasPrefix(pgErr.Code, "53") ||
-			strings.HasPrefix(pgErr.Code, "57P0") || pgErr.Code == "55000"
+			strings.HasPrefix(pgErr.Code, "57P0") || pgErr.Code == "55000" || pgErr.Code == "25006"
 	}
 	// SQLite, through the pure-Go driver, says it in words.
 	msg := err.Error()

@@ -222,7 +222,15 @@ func (g *Games) sweep() {
 			return
 		case <-t.C:
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			if _, err := g.Sweep(ctx); err != nil && !g.shuttingDown() {
+			_, err := g.Sweep(ctx)
+			switch {
+			case err == nil:
+				g.cfg.Outage.Served(ctx, g.log)
+			case g.shuttingDown():
+			case Unavailable(err) || errors.Is(err, context.DeadlineExceeded):
+				// Part of the outage's one story, not a line a sweep.
+				g.cfg.Outage.Failed(ctx, g.log, g.cfg.Now(), err)
+			default:
 				g.log.Warn("sweep for due games failed", "err", err.Error())
 			}
 			cancel()

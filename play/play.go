@@ -30,6 +30,9 @@ type Config struct {
 	// tested on a fake one.
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Outage tells the database's outages in the log, once each; share it
+	// with the transport's (nil: one of play's own).
+	Outage *Outage
 	// CacheSize bounds the cache of replayed games (default 1024; negative: off).
 	CacheSize int
 	// LobbyTTL cancels a lobby that has not filled by then (default
@@ -81,6 +84,9 @@ func New(cfg Config) (*Games, error) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.Outage == nil {
+		cfg.Outage = &Outage{}
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

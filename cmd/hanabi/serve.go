@@ -208,13 +208,14 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		log.Info("variant files loaded", "dir", c.variantsDir, "variants", n)
 	}
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	store, err := models.Open(openCtx, c.databaseURL)
+	// The store logs from its first moment: what it does while it opens
+	// (and on its own after) goes to the configured logger.
+	store, err := models.Open(openCtx, c.databaseURL, models.WithLogger(log))
 	cancel()
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer store.Close()
-	store.SetLogger(log)
 	if c.pprofAddr != "" {
 		ln, err := servePprof(c.pprofAddr, log)
 		if err != nil {
@@ -229,7 +230,8 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 			proxies = append(proxies, p)
 		}
 	}
-	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL})
+	outage := &play.Outage{}
+	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL, Outage: outage})
 	if err != nil {
 		return err
 	}
@@ -239,6 +241,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		TokenTTL:       c.tokenTTL,
 		MaxWait:        c.maxWait,
 		StoreTimeout:   c.storeTimeout,
+		Outage:         outage,
 		AddrLimit:      api.Limit{PerSecond: c.rateLimit, Burst: c.rateBurst},
 		SeatLimit:      api.Limit{PerSecond: c.seatRateLimit, Burst: c.seatRateBurst},
 		TrustedProxies: proxies,

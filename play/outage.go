@@ -1,0 +1,75 @@
+package play
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Outage follows the database's failures as requests and the sweeper meet
+// them, so that an outage is one story in the log (when it began, every
+// logEvery how many requests it refused, when it ended) and not a line per
+// failure, and so that clients are told to come back later the longer it
+// lasts. One is shared by the whole process.
+type Outage struct {
+	active  atomic.Bool
+	mu      sync.Mutex
+	began   time.Time // zero: no outage
+	last    time.Time // the latest failure
+	logged  time.Time // the latest line about it
+	refused int       // since that line
+}
+
+// logEvery spaces the lines while an outage lasts; quietEnd without a
+// failure ends one.
+const (
+	logEvery = 10 * time.Second
+	quietEnd = 10 * time.Second
+)
+
+// Failed records one failure of the outage, logs when it should, and
+// returns the seconds a client should wait: half the outage's age so far,
+// between 1 and 30.
+func (o *Outage) Failed(ctx context.Context, log *slog.Logger, now time.Time, err error) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.began.IsZero() && now.Sub(o.last) > quietEnd {
+		// Nothing said it ended (no sweeper ran), but nothing failed for
+		// a while: that one is over, and this is another.
+		o.endLocked(ctx, log)
+	}
+	if o.began.IsZero() {
+		o.began, o.logged, o.refused = now, now, 0
+		o.active.Store(true)
+		log.ErrorContext(ctx, "database unavailable: answering 503", "err", err.Error())
+	}
+	o.last = now
+	o.refused++
+	if now.Sub(o.logged) >= logEvery {
+		log.ErrorContext(ctx, "database still unavailable", "for", now.Sub(o.began).Round(time.Second).String(), "refused", o.refused, "err", err.Error())
+		o.logged, o.refused = now, 0
+	}
+	return min(max(int(now.Sub(o.began).Seconds()/2), 1), 30)
+}
+
+// Served records work that the database served (a sweep, a readiness
+// probe's write): it ends the outage, if one was told, with one line.
+func (o *Outage) Served(ctx context.Context, log *slog.Logger) {
+	if !o.active.Load() {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.endLocked(ctx, log)
+}
+
+func (o *Outage) endLocked(ctx context.Context, log *slog.Logger) {
+	if o.began.IsZero() {
+		return
+	}
+	log.WarnContext(ctx, "database outage ended", "lasted", o.last.Sub(o.began).Round(time.Millisecond).String(), "refused", o.refused)
+	o.began = time.Time{}
+	o.active.Store(false)
+}
