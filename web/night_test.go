@@ -194,6 +194,7 @@ func TestBrowserGameNight(t *testing.T) {
 		press(t, alice, "step", kb.ArrowRight)
 		waitTrue(t, alice, "step "+strconv.Itoa(k), `document.querySelector('#table').dataset.step === '`+strconv.Itoa(k)+`'`)
 	}
+	screenshot(t, alice, "replay.png", 1280, 800)
 	if got := text(t, alice, `.fireworks`); got != fireworks {
 		t.Errorf("the replay ends on fireworks %q, the game on %q", got, fireworks)
 	}

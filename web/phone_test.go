@@ -55,13 +55,19 @@ func (b *breaker) trip(d time.Duration) {
 	b.gen, b.stop = context.WithCancel(context.Background())
 }
 
-// TestBrowserPhone: a six-player Odds and Evens table with five bots, on a
+// TestBrowserPhone: a five- and a six-player Odds and Evens table of bots, on a
 // 390×844 phone, for a player with a long name: no sideways scroll; her hand
 // and the clue buttons on one screen; every tap target at least 44×44; the
 // rank clues say "odd" and "even"; the log keeps its scroll while moves come
 // in; "reconnecting…" goes as soon as the server is back; the page's
 // messages and its card counting speak of what the player can know.
 func TestBrowserPhone(t *testing.T) {
+	for _, n := range []int{5, 6} {
+		t.Run(strconv.Itoa(n)+"players", func(t *testing.T) { phoneTable(t, n) })
+	}
+}
+
+func phoneTable(t *testing.T, players int) {
 	brk := newBreaker()
 	base := startServerWith(t, filepath.Join(t.TempDir(), "hanabi.db"), brk.wrap)
 	b := newBrowser(t, base)
@@ -74,10 +80,10 @@ func TestBrowserPhone(t *testing.T) {
 		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
 		chromedp.SendKeys(`input[type=search]`, "odds-and-evens-5", chromedp.ByQuery),
 		chromedp.Poll(`document.querySelector('#variant').value === 'odds-and-evens-5-suits'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.SetValue(`#players`, "6", chromedp.ByQuery),
+		chromedp.SetValue(`#players`, strconv.Itoa(players), chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#players').dispatchEvent(new Event('change'))`, nil),
 		chromedp.SendKeys(`#name`, long, chromedp.ByQuery))
-	for s := 1; s < 6; s++ {
+	for s := 1; s < players; s++ {
 		run(t, alice, "bot", chromedp.SetValue(`select[data-seat="`+strconv.Itoa(s)+`"]`, "hat", chromedp.ByQuery))
 	}
 	run(t, alice, "start",
@@ -112,7 +118,10 @@ func TestBrowserPhone(t *testing.T) {
 	if len(small) > 0 {
 		t.Errorf("tap targets under 44×44: %v", small)
 	}
-	screenshot(t, alice, "table-phone-6.png", 390, 844)
+	if players == 5 {
+		screenshot(t, alice, "table-5.png", 1280, 800)
+		screenshot(t, alice, "table-phone-5.png", 390, 844)
+	}
 	run(t, alice, "viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 
 	// Moves come in until the log scrolls; its scroll then stays put.

@@ -147,7 +147,7 @@ function myHand(t, hand, marks) {
       // After the game everyone sees every card, one's own included.
       c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t) })
         : knownCard(c, t.suits, t.variant, { ids: possible(c, t.variant, v.options, seen), last: marks.get(c.id), rankName: rankNamer(t) }),
-      t.replay ? null : el('div', { class: 'moves' },
+      t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
         button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, mine, () => t.act({ type: 'play', card: c.id })),
         button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))));
 }

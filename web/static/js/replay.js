@@ -144,11 +144,11 @@ function show(app, r, k) {
   });
   const btn = (key, label, aria, f) => el('button', { type: 'button', class: 'small', 'data-key': key, 'aria-label': aria, onclick: f, text: label });
   t.replayBar = el('div', { class: 'replay-bar', role: 'group', 'aria-label': 'replay' },
-    btn('first', '⏮', 'first turn', () => { stop(r); show(app, r, 0); }),
-    btn('back', '◀', 'one turn back', () => { stop(r); show(app, r, r.k - 1); }),
-    btn('play', r.playing ? '⏸' : '▶', r.playing ? 'pause' : 'play', () => toggle(app, r)),
-    btn('forward', '▶▶', 'one turn forward', () => { stop(r); show(app, r, r.k + 1); }),
-    btn('last', '⏭', 'last turn', () => { stop(r); show(app, r, n); }),
+    btn('first', '«', 'first turn', () => { stop(r); show(app, r, 0); }),
+    btn('back', '‹', 'one turn back', () => { stop(r); show(app, r, r.k - 1); }),
+    btn('play', r.playing ? '❚❚ Pause' : '▶ Play', r.playing ? 'pause' : 'play', () => toggle(app, r)),
+    btn('forward', '›', 'one turn forward', () => { stop(r); show(app, r, r.k + 1); }),
+    btn('last', '»', 'last turn', () => { stop(r); show(app, r, n); }),
     slider,
     el('span', { class: 'replay-pos', id: 'replay-pos', text: `move ${r.k} of ${n}` }),
     el('span', { class: 'replay-move' }, last ? logLine(last, (s) => nameOf(t, s), r.suits, r.variant) : 'the deal'),
