@@ -73,7 +73,7 @@ func phoneTable(t *testing.T, players int) {
 	b := newBrowser(t, base)
 	b.allow("status of 503")
 	alice := b.player("alice")
-	long := "Bartholomew-Maximilian-Wolfeschlegelsteinhausenbergerdorff"
+	long := "BartholomewMaximilianWolfeschlegelsteinhausenbergerdorff"
 	run(t, alice, "create",
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile),
 		chromedp.Navigate(base+"/"),

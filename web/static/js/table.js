@@ -84,9 +84,10 @@ async function refresh(t) {
     do {
       t.refreshing.again = false;
       setView(t, await loadView(t));
+      if (t.failedRefresh) { t.failedRefresh = false; setStatus(''); }
     } while (t.refreshing.again && !t.signal.aborted);
   } catch (e) {
-    if (!t.signal.aborted) setStatus(`reconnecting… (${friendly(e)})`);
+    if (!t.signal.aborted) { t.failedRefresh = true; setStatus(`reconnecting… (${friendly(e)})`); }
   } finally {
     t.refreshing = null;
   }
