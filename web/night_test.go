@@ -153,6 +153,21 @@ func TestBrowserGameNight(t *testing.T) {
 	press(t, alice, "clue by keys", "c", kb.Enter)
 	waitTrue(t, alice, "the clue is given", `Number(document.querySelector('#table').dataset.version) > `+strconv.Itoa(v))
 
+	// Alice rewinds the game so far, read-only, and comes back to it.
+	run(t, alice, "rewind", chromedp.Click(`#rewind`, chromedp.ByQuery), chromedp.WaitVisible(`#table.replaying`, chromedp.ByQuery))
+	eval(t, alice, "her own cards stay hidden in the rewind", `document.querySelectorAll('.hand[data-seat="0"] .card').length === 4 && document.querySelectorAll('.hand[data-seat="0"] .card.face').length === 0`)
+	var steps int
+	run(t, alice, "rewind length", chromedp.Evaluate(`Number(document.querySelector('#table').dataset.step)`, &steps))
+	if steps < 4 {
+		t.Errorf("the rewind starts at move %d", steps)
+	}
+	run(t, alice, "blur", chromedp.Evaluate(`document.activeElement.blur()`, nil))
+	press(t, alice, "one move back", kb.ArrowLeft)
+	waitTrue(t, alice, "one move back", `document.querySelector('#table').dataset.step === '`+strconv.Itoa(steps-1)+`'`)
+	press(t, alice, "to the deal", kb.Home)
+	waitTrue(t, alice, "the deal", `document.querySelector('#table').dataset.step === '0' && document.querySelectorAll('#log-list li').length === 0`)
+	run(t, alice, "back to the game", chromedp.Click(`#rewind-back`, chromedp.ByQuery), chromedp.WaitVisible(`#table:not(.replaying) .hand.mine`, chromedp.ByQuery))
+
 	// Bob leaves; a bot takes his seat over and his page watches.
 	run(t, bob, "bob leaves", page.BringToFront(),
 		chromedp.Click(`#leave-seat`, chromedp.ByQuery),

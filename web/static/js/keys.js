@@ -13,7 +13,7 @@ export function installKeys(t) {
   const onKey = (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest && e.target.closest('input, textarea, select, dialog')) return;
-    if (t.replay) return;
+    if (t.replay || t.rewinding) return;
     const k = e.key;
     if (prefix && /^[1-6]$/.test(k)) {
       click(`button[data-action=${prefix}][data-slot="${Number(k) - 1}"]`);

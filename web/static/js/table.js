@@ -7,6 +7,7 @@ import { el, setStatus, toast } from './dom.js';
 import { sleep, streamEvents, waitState } from './live.js';
 import { lobby } from './lobby.js';
 import { logLine, plainLine } from './log.js';
+import { openRewind } from './replay.js';
 import { friendly } from './messages.js';
 import { installKeys } from './keys.js';
 
@@ -25,6 +26,10 @@ export function openTable(app, id, { onNew }) {
   t.end = () => end(t);
   t.pickTarget = (seat) => { t.clueTarget = seat; render(t); };
   t.controls = () => controls(t);
+  t.rewind = () => {
+    const close = openRewind(app, t, () => { close(); t.rewinding = null; render(t); });
+    t.rewinding = close;
+  };
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h', 'data-key': 'log' },
     el('h2', { id: 'log-h', text: 'Log' }), el('ol', { id: 'log-list', reversed: true }));
   const s = savedSeat(id);
@@ -35,7 +40,7 @@ export function openTable(app, id, { onNew }) {
   });
   const clock = setInterval(() => tick(t), 250);
   const unkeys = installKeys(t);
-  return () => { ctl.abort(); clearInterval(clock); unkeys(); setTitle('Hanabi', false); };
+  return () => { ctl.abort(); clearInterval(clock); unkeys(); if (t.rewinding) t.rewinding(); setTitle('Hanabi', false); };
 }
 
 async function loadView(t) {
@@ -210,6 +215,8 @@ function controls(t) {
   return [
     el('label', { class: 'sound' }, sound, ' Sound on my turn'),
     el('button', { type: 'button', class: 'small', id: 'help-button', 'data-key': 'help', 'aria-keyshortcuts': '?', onclick: help, text: 'Keys (?)' }),
+    t.view.status === 'active' && t.events.some((e) => e.type !== 'seat_left')
+      ? el('button', { type: 'button', class: 'small', id: 'rewind', 'data-key': 'rewind', onclick: t.rewind, text: 'Rewind' }) : null,
   ];
 }
 
@@ -246,6 +253,7 @@ function render(t) {
   setTitle(`Hanabi — ${t.variant.title}`, mine);
   if (mine && !t.wasMyTurn) { announce('Your turn.'); beep(); }
   t.wasMyTurn = mine;
+  if (t.rewinding) return; // the rewind has the screen; back to live redraws
   if (v.status === 'lobby' || v.status === 'cancelled') {
     t.app.replaceChildren(v.status === 'lobby' ? lobby(t) : el('div', { class: 'panel' }, el('h1', { text: 'This game was cancelled' }), el('a', { href: '/', text: 'Start a new game' })));
     return;
