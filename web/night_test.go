@@ -120,7 +120,7 @@ func TestBrowserGameNight(t *testing.T) {
 
 	// Alice's first turn runs out while she looks around.
 	run(t, alice, "alice's turn", page.BringToFront(), chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
-	waitTrue(t, alice, "the clock counts down on her seat", `/⏱ 0:0[0-6]/.test((document.querySelector('.hand.mine .clock') || {}).textContent || '')`)
+	waitTrue(t, alice, "the clock counts down on her seat", `/^0:0[0-6] left$/.test((document.querySelector('.hand.mine .clock') || {}).textContent || '')`)
 	eval(t, alice, "the title says it is her turn", `document.title.startsWith('▶ Your turn')`)
 	eval(t, alice, "readable names", `(() => {
   const names = [...document.querySelectorAll('.hand .who')].map((e) => e.textContent);
@@ -147,6 +147,7 @@ func TestBrowserGameNight(t *testing.T) {
 	run(t, alice, "alice's second turn", page.BringToFront(), chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
 	waitTrue(t, alice, "her turn is announced", `document.querySelector('#announce').textContent.includes('Your turn')`)
 	run(t, alice, "help", chromedp.Evaluate(`document.activeElement.blur()`, nil), chromedp.KeyEvent("?"), chromedp.WaitVisible(`#help`, chromedp.ByQuery))
+	eval(t, alice, "the help lists the keys", `[...document.querySelectorAll('#help dt')].length >= 6 && !document.querySelector('#help').textContent.includes('[object')`)
 	press(t, alice, "close the help", kb.Escape)
 	run(t, alice, "help closed", chromedp.WaitNotPresent(`#help`, chromedp.ByQuery))
 	v = version(t, alice)

@@ -52,7 +52,7 @@ function tokens(t) {
     v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
 }
 
-function fireworks(t, marks) {
+function fireworks(t) {
   const v = t.view;
   return el('div', { class: 'fireworks', role: 'group', 'aria-label': 'fireworks' }, t.variant.suits.map((s) => {
     const n = v.fireworks[s.name] || 0;
@@ -127,7 +127,7 @@ function otherHand(t, hand, marks) {
         return clueBtn({ rank: r }, null, n === String(r) ? n : `${r} ${n}`);
       }));
     pick = el('button', {
-      type: 'button', class: 'pick', 'data-key': `pick-${hand.seat}`, 'aria-pressed': t.clueTarget === hand.seat ? 'true' : 'false',
+      type: 'button', class: 'pick', 'data-key': `pick-${hand.seat}`, 'aria-pressed': t.clueTarget === hand.seat ? 'true' : 'false', 'aria-label': `Clues for ${who}`,
       onclick: () => t.pickTarget(hand.seat), text: 'Clue',
     });
   }
@@ -212,6 +212,6 @@ export function board(t) {
   el('div', { class: 'board' },
     el('div', { class: 'others' }, others),
     me !== null ? myHand(t, hands.get(me), marks) : watching,
-    el('div', { class: 'middle' }, fireworks(t, marks), discards(t, marks))),
+    el('div', { class: 'middle' }, fireworks(t), discards(t, marks))),
   t.logEl);
 }

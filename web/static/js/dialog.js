@@ -32,7 +32,7 @@ export function help() {
   if (open) { open.close(); return; }
   const d = el('dialog', { class: 'dialog', id: 'help', 'aria-labelledby': 'help-h' },
     el('h2', { id: 'help-h', text: 'Keyboard shortcuts' }),
-    el('dl', { class: 'keys' }, SHORTCUTS.map(([k, v]) => [el('dt', {}, el('kbd', { text: k })), el('dd', { text: v })])),
+    el('dl', { class: 'keys' }, SHORTCUTS.flatMap(([k, v]) => [el('dt', {}, el('kbd', { text: k })), el('dd', { text: v })])),
     el('form', { method: 'dialog', class: 'dialog-buttons' }, el('button', { value: 'close', id: 'help-close', text: 'Close' })));
   d.addEventListener('close', () => d.remove());
   document.body.append(d);

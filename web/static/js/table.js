@@ -224,13 +224,13 @@ function controls(t) {
 function tick(t) {
   for (const c of t.app.querySelectorAll('.clock[data-deadline]')) {
     const left = Math.max(0, Math.ceil((Date.parse(c.dataset.deadline) - Date.now()) / 1000));
-    const txt = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    const txt = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`;
     if (c.textContent !== txt) c.textContent = txt;
     c.classList.toggle('urgent', left <= 10);
   }
 }
 
-export function renderLog(t) {
+function renderLog(t) {
   const list = t.logEl.querySelector('#log-list');
   if (!t.view || !t.suits) return;
   const have = list.children.length;
