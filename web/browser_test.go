@@ -32,10 +32,11 @@ func tableState(prev string) string {
 // pickMove finds the button a player will click: a play of a card that its
 // holder knows to be playable, else by preference a discard of the oldest
 // card, else a clue, else a play (or, with prefer, that action first).
-// Only enabled buttons count: the page enables legal moves only.
+// Only enabled buttons count: the page enables legal moves only (a button
+// that cannot be used now says so with aria-disabled, and keeps its focus).
 func pickMove(prefer string) string {
 	return `(() => {
-  const all = (a) => [...document.querySelectorAll('button[data-action=' + a + ']:not(:disabled)')];
+  const all = (a) => [...document.querySelectorAll('button[data-action=' + a + ']:not([aria-disabled=true])')];
   // A card that is playable whatever it is, by what its holder knows.
   const height = (suit) => Number(document.querySelector('.pile[data-suit="' + suit + '"]').dataset.height);
   for (const b of all('play')) {

@@ -1,34 +1,18 @@
+import { paint } from './colors.js';
 import { el } from './dom.js';
 
-// Suit colours chosen to stay apart for the common colour blindnesses as far
-// as colours can; every card also carries its suit's letter, so that no
-// player depends on colour alone.
-const COLORS = {
-  red: '#d7263d', yellow: '#f4c20d', green: '#1e9e4a', blue: '#2d6cdf', white: '#f4f1ea',
-  purple: '#8a4fd1', pink: '#f279b0', orange: '#f08a24', black: '#2b2b2b', brown: '#8b5a2b',
-  teal: '#169c9c', gray: '#8d8d8d', grey: '#8d8d8d', cyan: '#27b5d9', magenta: '#c2188f',
-  tan: '#cfa97a', navy: '#1f3a73', maroon: '#7a1f2b', lime: '#8cc63f',
-};
-const DARK = new Set(['black', 'navy', 'maroon', 'brown', 'purple', 'blue', 'red', 'green', 'teal', 'magenta']);
+// Every card carries its suit's letter as well as its colour, so that no
+// player depends on colour alone; text on a suit's colour is chosen for
+// contrast (colors.js), and on a rainbow it sits on a dark backing.
 const MULTI = /rainbow|omni|prism|muddy|cocoa/;
 
-function hue(name) {
-  let h = 0;
-  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 360;
-  return h;
-}
-
-// suitStyle is how one suit is drawn: a colour (or a rainbow) and a letter.
 function suitStyle(name) {
-  const base = name.replace(/^(dark|light|muddy|cocoa)-/, '');
   const multi = MULTI.test(name);
-  let color = COLORS[base] || COLORS[name.split('-')[0]] || `hsl(${hue(name)} 60% 45%)`;
-  if (name.startsWith('dark-') && !multi) color = `color-mix(in srgb, ${color} 70%, black)`;
-  const darkText = !multi && (DARK.has(base) || !COLORS[base]);
-  return { color, multi, dark: multi ? true : darkText, darkVariant: name.startsWith('dark-') };
+  const p = paint(name);
+  return { color: p.bg, ink: p.ink, multi, darkVariant: name.startsWith('dark-') };
 }
 
-// Suits gives every suit of a variant its style and a letter unique within
+// suitsOf gives every suit of a variant its style and a letter unique within
 // the variant (rainbow is M, as hanab.live writes it).
 export function suitsOf(variant) {
   const out = new Map();
@@ -41,33 +25,39 @@ export function suitsOf(variant) {
     cands.push(words[0][0].toUpperCase());
     if (words.length > 1) cands.push((words[0][0] + words[1][0]).toUpperCase());
     for (let i = 1; i < s.name.length; i++) if (s.name[i] !== '-') cands.push((s.name[0] + s.name[i]).toUpperCase());
-    let abbr = cands.find((c) => !used.has(c)) || s.name.slice(0, 3).toUpperCase();
+    const abbr = cands.find((c) => !used.has(c)) || s.name.slice(0, 3).toUpperCase();
     used.add(abbr);
     out.set(s.name, { ...st, abbr, name: s.name });
   }
   return out;
 }
 
+// styleOf is a suit's or clue colour's style, also for colours no suit has.
+export function styleOf(suits, name) {
+  return suits.get(name) || { ...suitStyle(name), abbr: name[0].toUpperCase(), name };
+}
+
 export function suitClass(st) {
-  return ['suit', st.multi ? 'multi' : '', st.dark ? 'on-dark' : 'on-light', st.darkVariant ? 'darker' : '']
-    .filter(Boolean).join(' ');
+  return ['suit', st.multi ? 'multi' : '', st.darkVariant ? 'darker' : ''].filter(Boolean).join(' ');
 }
 
 export function suitVars(st) {
-  return st.multi ? {} : { '--suit': st.color };
+  return st.multi ? {} : { '--suit': st.color, '--suit-ink': st.ink };
 }
 
-// chip is a small swatch of a suit with its letter, used in possibilities,
-// clue buttons and the fireworks.
+// ink is text that reads on any suit: on a rainbow it gets a dark backing.
+export const ink = (st, text, cls = '') => el('span', { class: `${cls} ${st.multi ? 'ink' : ''}`.trim(), text });
+
+// chip is a small swatch of a suit with its letter.
 export function chip(st, extra) {
-  return el('span', { class: `chip ${suitClass(st)} ${extra || ''}`, vars: suitVars(st), title: st.name, text: st.abbr });
+  return el('span', { class: `chip ${suitClass(st)} ${extra || ''}`, vars: suitVars(st), title: st.name }, ink(st, st.abbr));
 }
 
-// clueTags marks the clues that touched a card, each colour or rank once
-// however often it was given.
-function clueTags(card, suits) {
+// clueTags marks the clues that touched a card, each once however often it
+// was given; rank clues say what they meant ("odd" in Odds and Evens).
+function clueTags(card, suits, rankName) {
   const seen = new Set();
-  const touched = card.clues.filter((c) => {
+  const touched = (card.clues || []).filter((c) => {
     const k = c.color ? `c:${c.color}` : `r:${c.rank}`;
     if (!c.touched || seen.has(k)) return false;
     seen.add(k);
@@ -76,53 +66,71 @@ function clueTags(card, suits) {
   if (touched.length === 0) return null;
   return el('div', { class: 'clue-tags' }, touched.map((c) => {
     if (c.color) {
-      const st = suits.get(c.color) || suitStyle(c.color);
-      return el('span', { class: `tag ${suitClass(st)}`, vars: suitVars(st), title: `clue ${c.color} (turn ${c.turn + 1})`, text: c.color[0].toUpperCase() });
+      const st = styleOf(suits, c.color);
+      return el('span', { class: `tag ${suitClass(st)}`, vars: suitVars(st), title: `clue ${c.color} (turn ${c.turn + 1})` }, ink(st, c.color[0].toUpperCase()));
     }
-    return el('span', { class: 'tag rank-tag', title: `clue ${c.rank} (turn ${c.turn + 1})`, text: String(c.rank) });
+    const name = rankName ? rankName(c.rank) : String(c.rank);
+    return el('span', { class: 'tag rank-tag', title: `clue ${name} (turn ${c.turn + 1})`, text: name });
   }));
 }
 
-// faceCard draws a card whose identity the viewer knows.
-export function faceCard(face, suits, opts = {}) {
-  const st = suits.get(face.suit) || suitStyle(face.suit);
-  return el('div', {
-    class: `card face ${suitClass(st)} ${opts.small ? 'small' : ''}`, vars: suitVars(st),
-    'data-card': face.id, title: `${face.suit} ${face.rank}`, 'aria-label': `${face.suit} ${face.rank}`,
-  },
-  el('span', { class: 'corner', text: `${st.abbr}${face.rank}` }),
-  el('span', { class: 'rank', text: String(face.rank) }),
-  el('span', { class: 'letter', text: st.abbr }),
-  opts.card ? clueTags(opts.card, suits) : null);
+const isClued = (card) => (card.clues || []).some((c) => c.touched);
+
+function marks(card, opts) {
+  const cls = [];
+  if (card && isClued(card)) cls.push('clued');
+  if (opts.last) cls.push('last');
+  return cls;
 }
 
-// knownCard draws a card of the viewer's own hand: only what the clues told.
-// When clues leave two or three suits (in Farbrausch² a red clue means red or
-// rainbow), the card says so in words as well as in swatches.
-export function knownCard(card, suits, allSuits, allRanks) {
-  const ps = card.possible_suits;
-  const pr = card.possible_ranks;
+const lastLabel = (opts) => (opts.last && opts.last !== true ? el('span', { class: 'last-label', text: opts.last }) : null);
+
+// faceCard draws a card whose identity the viewer knows. opts: small, card
+// (its clues), last (true, or the words of the last clue that touched it).
+export function faceCard(face, suits, opts = {}) {
+  const st = styleOf(suits, face.suit);
+  const cls = ['card', 'face', ...suitClass(st).split(' '), opts.small ? 'small' : '', ...marks(opts.card, opts)];
+  return el('div', {
+    class: cls.filter(Boolean).join(' '), vars: suitVars(st),
+    'data-card': face.id >= 0 ? face.id : null, title: `${face.suit} ${face.rank}`, role: 'img', 'aria-label': `${face.suit} ${face.rank}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
+  },
+  ink(st, `${st.abbr}${face.rank}`, 'corner'),
+  ink(st, String(face.rank), 'rank'),
+  ink(st, st.abbr, 'letter'),
+  opts.card ? clueTags(opts.card, suits, opts.rankName) : null,
+  lastLabel(opts));
+}
+
+// knownCard draws a card of the viewer's own hand: only what the clues told
+// and what is still left of it (opts.ids, from count.js).
+export function knownCard(card, suits, variant, opts = {}) {
+  const ids = opts.ids && opts.ids.length ? opts.ids : null;
+  const ps = ids ? [...new Set(ids.map((p) => p.suit))] : card.possible_suits;
+  const pr = ids ? [...new Set(ids.map((p) => p.rank))].sort((a, b) => a - b) : card.possible_ranks;
+  const allSuits = variant.suits.length;
+  const allRanks = variant.clue_ranks.length;
   const oneSuit = ps.length === 1 ? suits.get(ps[0]) : null;
   const oneRank = pr.length === 1 ? pr[0] : null;
   const words = [
     ps.length === allSuits ? 'any suit' : ps.join(' or '),
-    pr.length === allRanks ? 'any rank' : pr.join(' or '),
+    pr.length >= allRanks ? 'any rank' : pr.join(' or '),
   ].join(', ');
-  const cls = ['card', 'own'];
+  const cls = ['card', 'own', ...marks(card, opts)];
   if (oneSuit) cls.push(...suitClass(oneSuit).split(' '));
-  const children = [
-    el('span', { class: 'rank', text: oneRank ? String(oneRank) : '?' }),
-  ];
-  if (oneSuit) children.push(el('span', { class: 'letter', text: oneSuit.abbr }));
+  const st = oneSuit || { multi: false };
+  const children = [ink(st, oneRank ? String(oneRank) : '?', 'rank')];
+  if (oneSuit) children.push(ink(st, oneSuit.abbr, 'letter'));
   else if (ps.length < allSuits) {
-    children.push(el('div', { class: 'maybe-suits' }, ps.map((n) => chip(suits.get(n) || suitStyle(n)))));
+    children.push(el('div', { class: 'maybe-suits' }, ps.map((n) => chip(styleOf(suits, n)))));
     if (ps.length === 2) children.push(el('span', { class: 'maybe-words', text: ps.join(' or ') }));
   }
   if (!oneRank && pr.length < allRanks) children.push(el('div', { class: 'maybe-ranks', text: pr.join(' ') }));
-  children.push(clueTags(card, suits));
+  children.push(clueTags(card, suits, opts.rankName), lastLabel(opts));
+  const could = ids && ids.length <= 8 ? `; could be ${ids.map((p) => `${p.suit} ${p.rank}`).join(', ')}` : '';
   return el('div', {
     class: cls.join(' '), vars: oneSuit ? suitVars(oneSuit) : {},
-    'data-card': card.id, 'data-suits': ps.join(' '), 'data-ranks': pr.join(' '),
-    title: words, 'aria-label': `your card: ${words}`,
+    'data-card': card.id, 'data-suits': card.possible_suits.join(' '), 'data-ranks': card.possible_ranks.join(' '),
+    'data-ids': ids ? ids.map((p) => `${p.suit}:${p.rank}`).join(' ') : null,
+    title: words + could, role: 'img', 'aria-label': `your card: ${words}${isClued(card) ? ', clued' : ''}`,
   }, children);
 }

@@ -8,11 +8,12 @@ export function waitState(id, token, version, signal) {
 
 // streamEvents reads the game's events after seq `after` and hands each to
 // onEvent, oldest first, until the server ends the stream (after game_over)
-// or the connection drops. It asks for NDJSON: EventSource cannot send the
+// or the connection drops; onOpen runs once the server has answered, so
+// that a "reconnecting…" can go as soon as the stream is back. It asks for NDJSON: EventSource cannot send the
 // seat token, which travels only in the Authorization header. A server that
 // answers with a plain list (a long-poll) is read the same way; the caller
 // simply asks again.
-export async function streamEvents(id, token, after, signal, onEvent) {
+export async function streamEvents(id, token, after, signal, onEvent, onOpen) {
   const headers = { Accept: 'application/x-ndjson' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(`/v1/games/${encodeURIComponent(id)}/events?after=${after}&wait=30s`, { headers, signal });
@@ -21,6 +22,7 @@ export async function streamEvents(id, token, after, signal, onEvent) {
     try { p = await res.json(); } catch { p = null; }
     throw new ApiError(res.status, p);
   }
+  if (onOpen) onOpen();
   const ct = res.headers.get('Content-Type') || '';
   if (!ct.startsWith('application/x-ndjson')) {
     const data = await res.json();

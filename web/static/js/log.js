@@ -1,27 +1,36 @@
+import { clueName } from './clues.js';
 import { el } from './dom.js';
+import { endReason } from './messages.js';
 
-// logLine tells one event in a few words.
-export function logLine(ev, name, suits) {
+// logLine tells one event in a few words; a move the clock made for a seat
+// (auto) is marked "(time)".
+export function logLine(ev, name, suits, variant) {
   const card = (c) => {
     const st = suits.get(c.suit);
     return el('span', { class: 'logcard', text: `${st ? st.abbr : c.suit}${c.rank}`, title: `${c.suit} ${c.rank}` });
   };
   const who = ev.seat !== undefined && ev.seat !== null ? name(ev.seat) : '';
+  const time = ev.auto ? el('span', { class: 'auto', title: 'the turn clock ran out: a bot moved for this seat', text: ' (time)' }) : null;
   switch (ev.type) {
     case 'play':
-      return [el('b', { text: who }), ev.success ? ' plays ' : ' misplays ', card(ev.card), ev.success ? '' : ' — storm!'];
+      return [el('b', { text: who }), ev.success ? ' plays ' : ' misplays ', card(ev.card), ev.success ? '' : ' — strike!', time];
     case 'discard':
-      return [el('b', { text: who }), ' discards ', card(ev.card)];
+      return [el('b', { text: who }), ' discards ', card(ev.card), time];
     case 'clue': {
-      const what = ev.color ? ev.color : String(ev.rank);
       const n = (ev.touched || []).length;
-      return [el('b', { text: who }), ` tells ${name(ev.target)}: ${what} (${n === 0 ? 'no card' : n === 1 ? '1 card' : `${n} cards`})`];
+      return [el('b', { text: who }), ` tells ${name(ev.target)}: ${clueName(variant, ev)} (${n === 0 ? 'no card' : n === 1 ? '1 card' : `${n} cards`})`, time];
     }
     case 'game_over':
-      return [el('b', { text: 'Game over' }), `: ${ev.result.score} points — ${ev.result.rating}`];
+      return [el('b', { text: 'Game over' }), `: ${ev.result.score} points — ${endReason(ev.result, name)}`];
     case 'seat_left':
-      return [el('b', { text: who }), ` left; ${ev.bot || 'a bot'} plays on`];
+      return [el('b', { text: who }), ' left the table; a bot plays on'];
     default:
       return [who, ` ${ev.type}`];
   }
+}
+
+// plainLine is the same in plain text, for the announcements.
+export function plainLine(ev, name, suits, variant) {
+  const span = el('span', {}, logLine(ev, name, suits, variant));
+  return span.textContent;
 }

@@ -1,5 +1,8 @@
 import { call, saveSeat } from './api.js';
 import { el, toast, setStatus } from './dom.js';
+import { openTables } from './open-tables.js';
+import { friendly } from './messages.js';
+import { openReplay } from './replay.js';
 import { openTable } from './table.js';
 
 const app = document.getElementById('app');
@@ -15,11 +18,13 @@ window.addEventListener('popstate', () => route());
 function route() {
   if (leave) { leave(); leave = null; }
   setStatus('');
-  const id = new URLSearchParams(location.search).get('game');
-  if (id) {
-    leave = openTable(app, id, { onNew: () => go('/') });
+  const q = new URLSearchParams(location.search);
+  if (q.get('replay')) {
+    leave = openReplay(app, q.get('replay'), { onNew: () => go('/') });
+  } else if (q.get('game')) {
+    leave = openTable(app, q.get('game'), { onNew: () => go('/') });
   } else {
-    showCreate().catch((e) => toast(e.message));
+    showCreate().catch((e) => toast(friendly(e)));
   }
 }
 
@@ -56,7 +61,7 @@ async function showCreate() {
         group.replaceChildren(...found.variants.filter((v) => !rules.includes(variants.get(v.name)) || q)
           .map((v) => el('option', { value: v.name, text: v.title })));
         if (found.variants.length) { variantSel.value = found.variants[0].name; renderOptions(); }
-      } catch (e) { toast(e.message); }
+      } catch (e) { toast(friendly(e)); }
     }, 250);
   });
 
@@ -73,8 +78,8 @@ async function showCreate() {
     desc.replaceChildren(v.description || '', ' ', el('span', { class: 'max', text: `Max score ${v.max_score}.` }));
     const o = v.options || {};
     const rows = [];
-    if (o.storm_tokens) rows.push(field('Storm tokens', numberInput('storm_tokens', o.storm_tokens), 'misplays before the game is lost'));
-    if (o.note_tokens) rows.push(field('Note tokens', numberInput('note_tokens', o.note_tokens), 'clue tokens'));
+    if (o.storm_tokens) rows.push(field('Strikes', numberInput('storm_tokens', o.storm_tokens), 'misplays that end the game'));
+    if (o.note_tokens) rows.push(field('Clue tokens', numberInput('note_tokens', o.note_tokens), 'clues the team holds at the start'));
     if (o.empty_clues) {
       rows.push(el('label', { class: 'field check' },
         el('input', { type: 'checkbox', name: 'empty_clues', checked: !!o.empty_clues.default }),
@@ -84,9 +89,20 @@ async function showCreate() {
       rows.push(field('Rainbow cards', el('select', { name: 'rainbow_cards' },
         o.rainbow_cards.allowed.map((n) => el('option', { value: n, selected: n === o.rainbow_cards.default, text: n === 10 ? '10 (like the other suits)' : `${n} (one of each rank)` })))));
     }
-    // The turn clock appears when the server offers it for this variant.
+    // The turn clock appears when the server offers it for this variant,
+    // with the bounds of its options table: 0 (untimed) or min–max seconds.
     if (o.turn_seconds) {
-      rows.push(field('Turn clock (seconds, 0 = untimed)', numberInput('turn_seconds', { ...o.turn_seconds, min: 0 })));
+      const ts = o.turn_seconds;
+      const ok = (n) => (ts.allowed || []).includes(n) || (n >= (ts.min ?? 0) && n <= (ts.max ?? Infinity));
+      const hint = `${(ts.allowed || []).includes(0) ? '0 = untimed, or ' : ''}${ts.min}–${ts.max} seconds a turn`;
+      const input = numberInput('turn_seconds', { ...ts, min: Math.min(ts.min ?? 0, ...(ts.allowed || [])) });
+      input.id = 'turn-seconds';
+      input.addEventListener('input', () => input.setCustomValidity(ok(Number(input.value)) ? '' : `Choose ${hint}.`));
+      rows.push(field('Turn clock', input, hint));
+    }
+    if (o.on_timeout) {
+      rows.push(field('When a turn\'s time runs out', el('select', { name: 'on_timeout', id: 'on-timeout' },
+        (o.on_timeout.allowed || ['bot', 'end']).map((x) => el('option', { value: x, selected: x === o.on_timeout.default, text: x === 'bot' ? 'a bot makes that move' : x === 'end' ? 'the game ends' : x })))));
     }
     options.replaceChildren(...rows);
   }
@@ -98,7 +114,7 @@ async function showCreate() {
       rows.push(el('div', { class: 'seat-row' }, el('span', { class: 'seat-no', text: `Seat ${s + 1}` }),
         el('select', { name: `seat${s}`, 'data-seat': s, 'aria-label': `seat ${s + 1}` },
           el('option', { value: '', text: 'a person (share the link)' }),
-          botList.bots.map((b) => el('option', { value: b.name, title: b.description, text: `bot: ${b.name}` })))));
+          botList.bots.map((b) => el('option', { value: b.name, title: b.description, text: `a bot: ${b.name} (${b.description.split(':')[0]})` })))));
     }
     seats.replaceChildren(...rows);
   }
@@ -121,16 +137,17 @@ async function showCreate() {
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const v = variants.get(variantSel.value);
-    const body = { variant: v.name, players: Number(players.value), name: name.value.trim(), options: {} };
+    const body = { variant: v.name, players: Number(players.value), name: name.value.trim() || 'Player 1', options: {} };
     for (const inp of options.querySelectorAll('input, select')) {
       if (inp.type === 'checkbox') body.options[inp.name] = inp.checked;
+      else if (inp.name === 'on_timeout') body.options[inp.name] = inp.value;
       else body.options[inp.name] = Number(inp.value);
     }
     const bots = [];
     for (const sel of seats.querySelectorAll('select')) if (sel.value) bots.push({ seat: Number(sel.dataset.seat), strategy: sel.value });
     if (bots.length) body.bots = bots;
     if (seed.value.trim()) body.seed = seed.value.trim();
-    if (body.name) localStorage.setItem('hanabi.name', body.name);
+    if (name.value.trim()) localStorage.setItem('hanabi.name', body.name);
     const btn = form.querySelector('button[type=submit]');
     btn.disabled = true;
     try {
@@ -138,14 +155,14 @@ async function showCreate() {
       if (res.token) saveSeat(res.game.id, res.seat, res.token);
       go(`/?game=${encodeURIComponent(res.game.id)}`);
     } catch (e) {
-      toast(e.message);
+      toast(friendly(e));
       btn.disabled = false;
     }
   });
 
   renderOptions();
   renderSeats();
-  app.replaceChildren(form);
+  app.replaceChildren(form, openTables(go));
 }
 
 route();

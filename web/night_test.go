@@ -1,0 +1,224 @@
+package web_test
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// eval runs a JavaScript expression and fails the test unless it is true.
+func eval(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	var ok bool
+	run(t, ctx, what, chromedp.Evaluate(js, &ok))
+	if !ok {
+		t.Errorf("%s: not so (%s)", what, js)
+	}
+}
+
+// waitTrue polls a JavaScript expression until it is true.
+func waitTrue(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	var ok bool
+	run(t, ctx, what, chromedp.Poll(js, &ok, chromedp.WithPollingTimeout(20*time.Second)))
+}
+
+func version(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	var v string
+	run(t, ctx, "version", chromedp.Evaluate(`document.querySelector('#table').dataset.version`, &v))
+	n, _ := strconv.Atoi(v)
+	return n
+}
+
+func press(t *testing.T, ctx context.Context, what string, keys ...string) {
+	t.Helper()
+	var acts []chromedp.Action
+	for _, k := range keys {
+		acts = append(acts, chromedp.KeyEvent(k))
+	}
+	run(t, ctx, what, acts...)
+}
+
+// TestBrowserGameNight: three people, each in a browser of their own, and a
+// bot at one timed table. Alice creates it (the form offers what happens when
+// time runs out and holds the clock to the variant's bounds); Carol, on a
+// phone and with a long name, joins by the link without the page scrolling
+// sideways; Bob joins without a name and reads as "Player 4"; Dave, who
+// opens the link of the full table, is told he watches. Alice lets her first
+// turn run out (the bot's move for her is marked "(time)"), keeps her
+// keyboard focus while the others move, hears the moves and her turn in the
+// live region and plays by the keyboard; Bob leaves his seat to a bot, Alice
+// ends the game, everyone reads who ended it, and the replay is stepped
+// through from the deal to the end. axe-core finds nothing serious or
+// critical on the lobby, the table or the replay, and every text on a card
+// (own clued cards of every suit included) or a button has AA contrast.
+func TestBrowserGameNight(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	alice, bob, carol := b.player("alice"), b.player("bob"), b.player("carol")
+	const carolName = "CarolAnneWolfeschlegelsteinhausenbergerdorffTheThird"
+
+	run(t, alice, "the lobby",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#open-tables li`, chromedp.ByQuery),
+		chromedp.SetValue(`#players`, "4", chromedp.ByQuery))
+	checkAxe(t, alice, "lobby")
+	// The clock's bounds come from the variant: 0 or 5–86400 seconds.
+	eval(t, alice, "on_timeout is offered", `[...document.querySelectorAll('#on-timeout option')].map((o) => o.value).join() === 'bot,end'`)
+	run(t, alice, "3 s is refused", chromedp.SetValue(`#turn-seconds`, "3", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#turn-seconds').dispatchEvent(new Event('input'))`, nil))
+	eval(t, alice, "3 s is out of bounds", `!document.querySelector('#turn-seconds').checkValidity()`)
+	var link string
+	run(t, alice, "create",
+		chromedp.SetValue(`#turn-seconds`, "6", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#turn-seconds').dispatchEvent(new Event('input'))`, nil),
+		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
+		chromedp.SetValue(`select[data-seat="2"]`, "conventions", chromedp.ByQuery),
+		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
+		chromedp.SendKeys(`#seed`, "game-night", chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#join-link`, chromedp.ByQuery),
+		chromedp.Value(`#join-link`, &link, chromedp.ByQuery))
+	checkAxe(t, alice, "waiting table")
+
+	// Carol, on her phone, has a long name: the page never scrolls sideways.
+	run(t, carol, "carol joins",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile),
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(`#join-game`, chromedp.ByQuery),
+		chromedp.SetValue(`#join-name`, carolName, chromedp.ByQuery),
+		chromedp.Click(`#join-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`.lobby .who`, chromedp.ByQuery))
+	eval(t, carol, "no sideways scroll", `document.documentElement.scrollWidth <= 390`)
+	run(t, bob, "bob joins without a name",
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(`#join-game`, chromedp.ByQuery),
+		chromedp.Click(`#join-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#table[data-seat="3"]`, chromedp.ByQuery))
+	run(t, carol, "carol's table", chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery))
+	eval(t, carol, "no sideways scroll at the table", `document.documentElement.scrollWidth <= 390`)
+
+	// Dave opens the link of the full, running table: he is told he watches,
+	// and nobody is invited to a table without a free seat.
+	dave := b.player("dave")
+	run(t, dave, "dave opens the full table", chromedp.Navigate(link), chromedp.WaitVisible(`#watching`, chromedp.ByQuery))
+	if w := text(t, dave, `#watching`); !strings.Contains(w, "every seat is taken") {
+		t.Errorf("dave reads %q", w)
+	}
+	if n := count(t, dave, `#join-link, #join-game`); n != 0 {
+		t.Errorf("a full table still invites: %d", n)
+	}
+
+	// Alice's first turn runs out while she looks around.
+	run(t, alice, "alice's turn", page.BringToFront(), chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
+	waitTrue(t, alice, "the clock counts down on her seat", `/^0:0[0-6] left$/.test((document.querySelector('.hand.mine .clock') || {}).textContent || '')`)
+	eval(t, alice, "the title says it is her turn", `document.title.startsWith('▶ Your turn')`)
+	eval(t, alice, "readable names", `(() => {
+  const names = [...document.querySelectorAll('.hand .who')].map((e) => e.textContent);
+  return names.includes('Player 4') && names.includes('Conventions bot (seat 3)') && names.includes('`+carolName+`') && !names.some((n) => /Guest|Seat \d/.test(n));
+})()`)
+	eval(t, alice, "labels", `[...document.querySelectorAll('.stat .k')].map((e) => e.textContent).slice(0, 2).join() === 'Clues,Strikes'`)
+	eval(t, alice, "buttons name their slot", `[...document.querySelectorAll('.hand.mine button.play')].map((b) => b.getAttribute('aria-label')).join() === 'Play slot 1,Play slot 2,Play slot 3,Play slot 4'`)
+	checkAxe(t, alice, "table")
+	checkContrast(t, alice, "table", true)
+	waitTrue(t, alice, "the clock's move is marked", `[...document.querySelectorAll('#log-list li.auto')].some((li) => li.textContent.includes('Alice') && li.textContent.includes('(time)'))`)
+
+	// Alice's focus stays on her button while the others move and the
+	// table is redrawn.
+	v := version(t, alice)
+	run(t, alice, "focus", chromedp.Focus(`button[aria-label="Play slot 2"]`, chromedp.ByQuery))
+	prevB, prevC := "", ""
+	move(t, carol, "carol", "clue", &prevC)
+	waitTrue(t, alice, "alice sees carol's move", `Number(document.querySelector('#table').dataset.version) > `+strconv.Itoa(v))
+	eval(t, alice, "focus survives the redraw", `document.activeElement.getAttribute('aria-label') === 'Play slot 2'`)
+	move(t, bob, "bob", "clue", &prevB)
+	waitTrue(t, alice, "bob's move is announced", `document.querySelector('#announce').textContent.includes('Player 4')`)
+
+	// Alice plays by the keyboard: the help, then a clue.
+	run(t, alice, "alice's second turn", page.BringToFront(), chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
+	waitTrue(t, alice, "her turn is announced", `document.querySelector('#announce').textContent.includes('Your turn')`)
+	run(t, alice, "help", chromedp.Evaluate(`document.activeElement.blur()`, nil), chromedp.KeyEvent("?"), chromedp.WaitVisible(`#help`, chromedp.ByQuery))
+	eval(t, alice, "the help lists the keys", `[...document.querySelectorAll('#help dt')].length >= 6 && !document.querySelector('#help').textContent.includes('[object')`)
+	press(t, alice, "close the help", kb.Escape)
+	run(t, alice, "help closed", chromedp.WaitNotPresent(`#help`, chromedp.ByQuery))
+	v = version(t, alice)
+	press(t, alice, "clue by keys", "c", kb.Enter)
+	waitTrue(t, alice, "the clue is given", `Number(document.querySelector('#table').dataset.version) > `+strconv.Itoa(v))
+
+	// Alice rewinds the game so far, read-only, and comes back to it.
+	run(t, alice, "rewind", chromedp.Click(`#rewind`, chromedp.ByQuery), chromedp.WaitVisible(`#table.replaying`, chromedp.ByQuery))
+	eval(t, alice, "her own cards stay hidden in the rewind", `document.querySelectorAll('.hand[data-seat="0"] .card').length === 4 && document.querySelectorAll('.hand[data-seat="0"] .card.face').length === 0`)
+	var steps int
+	run(t, alice, "rewind length", chromedp.Evaluate(`Number(document.querySelector('#table').dataset.step)`, &steps))
+	if steps < 4 {
+		t.Errorf("the rewind starts at move %d", steps)
+	}
+	run(t, alice, "blur", chromedp.Evaluate(`document.activeElement.blur()`, nil))
+	press(t, alice, "one move back", kb.ArrowLeft)
+	waitTrue(t, alice, "one move back", `document.querySelector('#table').dataset.step === '`+strconv.Itoa(steps-1)+`'`)
+	press(t, alice, "to the deal", kb.Home)
+	waitTrue(t, alice, "the deal", `document.querySelector('#table').dataset.step === '0' && document.querySelectorAll('#log-list li').length === 0`)
+	run(t, alice, "back to the game", chromedp.Click(`#rewind-back`, chromedp.ByQuery), chromedp.WaitVisible(`#table:not(.replaying) .hand.mine`, chromedp.ByQuery))
+
+	// Bob leaves; a bot takes his seat over and his page watches.
+	run(t, bob, "bob leaves", page.BringToFront(),
+		chromedp.Click(`#leave-seat`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#confirm-ok`, chromedp.ByQuery),
+		chromedp.Click(`#confirm-ok`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#watching`, chromedp.ByQuery))
+	waitTrue(t, alice, "alice reads that bob left", `document.querySelector('#log-list').textContent.includes('Player 4 left the table')`)
+
+	// Alice ends the game; everyone reads who ended it, in words.
+	run(t, alice, "alice ends the game", page.BringToFront(),
+		chromedp.Click(`#end-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#confirm-ok`, chromedp.ByQuery),
+		chromedp.Click(`#confirm-ok`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#result`, chromedp.ByQuery))
+	for name, ctx := range map[string]context.Context{"alice": alice, "carol": carol} {
+		r := text(t, ctx, `#result`)
+		if !strings.Contains(r, "Alice ended the game") || strings.Contains(r, "terminated") {
+			t.Errorf("%s's result: %q", name, r)
+		}
+	}
+	if n := count(t, alice, `#join-link`); n != 0 {
+		t.Errorf("a finished table still invites")
+	}
+	if w := text(t, dave, `#watching`); !strings.Contains(w, "over") {
+		t.Errorf("dave still reads %q after the end", w)
+	}
+	fireworks := text(t, alice, `.fireworks`)
+
+	// The replay, from the banner: step from the deal to the end by keys.
+	run(t, alice, "open the replay", chromedp.Click(`#watch-replay`, chromedp.ByQuery), chromedp.WaitVisible(`#table.replaying`, chromedp.ByQuery))
+	checkAxe(t, alice, "replay")
+	var last int
+	run(t, alice, "replay length", chromedp.Evaluate(`Number(document.querySelector('#replay-turn').max)`, &last))
+	if last < 4 {
+		t.Fatalf("the replay has %d moves", last)
+	}
+	run(t, alice, "focus the page", chromedp.Evaluate(`document.activeElement.blur()`, nil))
+	for k := 1; k <= last; k++ {
+		press(t, alice, "step", kb.ArrowRight)
+		waitTrue(t, alice, "step "+strconv.Itoa(k), `document.querySelector('#table').dataset.step === '`+strconv.Itoa(k)+`'`)
+	}
+	screenshot(t, alice, "replay.png", 1280, 800)
+	if got := text(t, alice, `.fireworks`); got != fireworks {
+		t.Errorf("the replay ends on fireworks %q, the game on %q", got, fireworks)
+	}
+	if r := text(t, alice, `#replay-result`); !strings.Contains(r, "final score 0/") {
+		t.Errorf("replay result %q", r)
+	}
+	press(t, alice, "back to the deal", kb.Home)
+	waitTrue(t, alice, "the deal", `document.querySelector('#table').dataset.step === '0' && document.querySelectorAll('#log-list li').length === 0`)
+	run(t, alice, "play", chromedp.Click(`button[data-key=play]`, chromedp.ByQuery))
+	waitTrue(t, alice, "playing moves on", `document.querySelector('#table').dataset.step !== '0'`)
+}

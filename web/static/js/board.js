@@ -1,0 +1,217 @@
+import { chip, faceCard, ink, knownCard, styleOf, suitClass, suitVars } from './cards.js';
+import { clueName, rankName, touches } from './clues.js';
+import { possible, seenCounts } from './count.js';
+import { el } from './dom.js';
+import { endReason } from './messages.js';
+import { seatName } from './names.js';
+
+// board draws one state of a table: the game's view as one seat (or the
+// public, or a replay) sees it. t: view, variant, suits, seat, events, busy,
+// replay, and the handlers act, leave, end, help, onNew.
+
+export const nameOf = (t, seat) => seatName(t.view.seats, seat);
+
+export function myTurn(t) {
+  const v = t.view;
+  return !t.replay && v.status === 'active' && t.seat !== null && v.current_seat === t.seat && !t.busy;
+}
+
+// lastMarks says what the last move touched: card id → true (played or
+// discarded) or the clue's words (touched by it).
+const lastMove = (t) => [...(t.events || [])].reverse().find((e) => ['play', 'discard', 'clue'].includes(e.type));
+
+function lastMarks(t) {
+  const marks = new Map();
+  const ev = lastMove(t);
+  if (!ev) return marks;
+  if (ev.type === 'clue') for (const id of ev.touched || []) marks.set(id, clueName(t.variant, ev));
+  else if (ev.card) marks.set(ev.card.id, true);
+  return marks;
+}
+
+const rankNamer = (t) => (r) => rankName(t.variant, r);
+
+function button(t, label, attrs, enabled, onclick) {
+  return el('button', {
+    type: 'button', ...attrs, 'aria-disabled': enabled ? null : 'true',
+    onclick: (e) => { if (e.currentTarget.getAttribute('aria-disabled') !== 'true') onclick(); },
+  }, label);
+}
+
+function stat(k, v, title, attrs = {}) {
+  return el('div', { class: 'stat', title }, el('span', { class: 'k', text: k }), el('b', { ...attrs, text: v }));
+}
+
+function tokens(t) {
+  const v = t.view;
+  return el('div', { class: 'tokens' },
+    stat('Clues', `${v.note_tokens}/${v.options.note_tokens}`, 'clue tokens left', { id: 'note-tokens' }),
+    stat('Strikes', `${v.storm_tokens_used}/${v.options.storm_tokens}`, 'misplays so far; the last one ends the game', { id: 'strikes' }),
+    stat('Deck', String(v.deck_count), 'cards left to draw', { id: 'deck-count', class: 'deck' }),
+    stat('Score', `${v.score}/${v.max_score}`, 'cards played', { id: 'score' }),
+    v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
+}
+
+function fireworks(t) {
+  const v = t.view;
+  return el('div', { class: 'fireworks', role: 'group', 'aria-label': 'fireworks' }, t.variant.suits.map((s) => {
+    const n = v.fireworks[s.name] || 0;
+    const st = t.suits.get(s.name);
+    let top;
+    if (n > 0) {
+      // The card on top is marked when the last move played it.
+      const ev = lastMove(t);
+      const isLast = !!ev && ev.type === 'play' && ev.success && ev.card.suit === s.name && ev.card.rank === n;
+      top = faceCard({ id: -1, suit: s.name, rank: n }, t.suits, { last: isLast });
+    } else {
+      top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: nothing played`, role: 'img', 'aria-label': `${s.name}: nothing played` }, el('span', { class: 'letter', text: st.abbr }));
+    }
+    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n }, top, el('small', { text: `${n}/${Math.max(...s.ranks)}` }));
+  }));
+}
+
+function discards(t, marks) {
+  const order = new Map(t.variant.suits.map((s, i) => [s.name, i]));
+  const ds = [...t.view.discards].sort((a, b) => (order.get(a.suit) - order.get(b.suit)) || (a.rank - b.rank));
+  return el('section', { class: 'discards', 'aria-labelledby': 'discards-h' }, el('h2', { id: 'discards-h', text: `Discards (${ds.length})` }),
+    el('div', { class: 'discard-cards' }, ds.length ? ds.map((d) => faceCard(d, t.suits, { small: true, last: marks.get(d.id) === true })) : el('span', { class: 'muted', text: 'none yet' })));
+}
+
+function clock(t, seat) {
+  const v = t.view;
+  if (t.replay || !v.turn_deadline || v.status !== 'active' || v.current_seat !== seat) return null;
+  return el('span', { class: 'clock', 'data-deadline': v.turn_deadline, role: 'timer', 'aria-label': 'time left for this turn' });
+}
+
+function seatLabel(t, seat, mine) {
+  const v = t.view;
+  const now = v.status === 'active' && v.current_seat === seat;
+  return [el('span', { class: 'who', text: nameOf(t, seat) + (mine ? ' (you)' : '') }),
+    now ? el('span', { class: 'badge turn', text: mine ? 'your turn' : 'to play' }) : null,
+    clock(t, seat)];
+}
+
+function otherHand(t, hand, marks) {
+  const v = t.view;
+  const seated = !t.replay && t.seat !== null && v.status === 'active';
+  const cards = hand.cards.map((c) => (c.suit !== null
+    ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t) })
+    : knownCard(c, t.suits, t.variant, { last: marks.get(c.id), rankName: rankNamer(t) })));
+  const handEl = el('div', { class: 'cards' }, cards);
+  let bar = null;
+  let pick = null;
+  if (seated) {
+    const can = myTurn(t) && v.note_tokens > 0;
+    const visible = hand.cards.filter((c) => c.suit !== null);
+    const who = nameOf(t, hand.seat);
+    const clueBtn = (clue, st, label) => {
+      const hit = visible.filter((c) => touches(t.variant, c, clue));
+      const ok = can && (v.options.empty_clues || hit.length > 0);
+      const words = clueName(t.variant, clue);
+      return button(t, label, {
+        class: `clue ${st ? suitClass(st) : 'rank-clue'}`, vars: st ? suitVars(st) : null,
+        'data-action': 'clue', 'data-target': hand.seat, 'data-color': clue.color, 'data-rank': clue.rank,
+        'data-key': `clue-${hand.seat}-${clue.color || clue.rank}`,
+        'aria-label': `Clue ${who}: ${words}`, title: `clue ${words} to ${who} (touches ${hit.length})`,
+        onmouseenter: () => hit.forEach((c) => handEl.querySelector(`[data-card="${c.id}"]`)?.classList.add('hit')),
+        onmouseleave: () => handEl.querySelectorAll('.hit').forEach((e) => e.classList.remove('hit')),
+      }, ok, () => t.act({ type: 'clue', target: hand.seat, ...clue }));
+    };
+    bar = el('div', { class: 'clue-bar', role: 'group', 'aria-label': `clues for ${who}` },
+      t.variant.clue_colors.map((c) => {
+        const st = styleOf(t.suits, c);
+        return clueBtn({ color: c }, st, ink(st, st.abbr));
+      }),
+      t.variant.clue_ranks.map((r) => {
+        const n = rankName(t.variant, r);
+        return clueBtn({ rank: r }, null, n === String(r) ? n : `${r} ${n}`);
+      }));
+    pick = el('button', {
+      type: 'button', class: 'pick', 'data-key': `pick-${hand.seat}`, 'aria-pressed': t.clueTarget === hand.seat ? 'true' : 'false', 'aria-label': `Clues for ${who}`,
+      onclick: () => t.pickTarget(hand.seat), text: 'Clue',
+    });
+  }
+  const selected = t.clueTarget === hand.seat;
+  return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}`, 'data-seat': hand.seat },
+    el('h2', {}, seatLabel(t, hand.seat, false)), pick, handEl, bar);
+}
+
+function myHand(t, hand, marks) {
+  const v = t.view;
+  const mine = myTurn(t);
+  const canDiscard = mine && v.note_tokens < v.options.note_tokens;
+  const seen = seenCounts(v);
+  return el('section', { class: `hand mine ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat, 'aria-label': 'your hand' },
+    el('h2', {}, seatLabel(t, hand.seat, true)),
+    el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
+      // After the game everyone sees every card, one's own included.
+      c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t) })
+        : knownCard(c, t.suits, t.variant, { ids: possible(c, t.variant, v.options, seen), last: marks.get(c.id), rankName: rankNamer(t) }),
+      t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
+        button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, mine, () => t.act({ type: 'play', card: c.id })),
+        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))));
+}
+
+function resultBanner(t) {
+  const r = t.view.result;
+  if (!r || t.replay) return null;
+  return el('div', { class: 'result', id: 'result', role: 'status' },
+    el('strong', { text: `Game over: ${r.score}/${t.view.max_score}` }), ` — ${r.rating} (${endReason(r, (s) => nameOf(t, s))}) `,
+    el('a', { class: 'button small', id: 'watch-replay', href: `/?replay=${encodeURIComponent(t.view.id)}`, 'data-key': 'replay', text: 'Watch the replay' }), ' ',
+    el('button', { type: 'button', class: 'small', 'data-key': 'new', onclick: t.onNew, text: 'New game' }));
+}
+
+// rules explains the variant: its suits, its clues, this game's options.
+export function rules(t) {
+  const v = t.variant;
+  const o = t.view.options;
+  return el('details', { class: 'rules' }, el('summary', { text: 'Rules' }),
+    el('div', { class: 'rules-body' },
+      el('p', { text: v.description || `${v.title}.` }),
+      el('p', {}, 'Suits: ', v.suits.map((s) => el('span', { class: 'rule-suit' }, chip(t.suits.get(s.name)), ` ${s.name} (${s.ranks.length} cards) `))),
+      el('p', { text: `Clues name a colour (${v.clue_colors.join(', ')}) or a number (${v.clue_ranks.map((r) => rankName(v, r)).join(', ')}). Each clue costs a clue token; a discard, or completing a suit, earns one back.` }),
+      el('p', { text: `Clue tokens: ${o.note_tokens}. Strikes: the ${o.storm_tokens === 1 ? 'first' : `${o.storm_tokens}th`} misplay ends the game. Clues that touch no card: ${o.empty_clues ? 'allowed' : 'not allowed'}.${o.turn_seconds ? ` Each turn has ${o.turn_seconds} s; then ${o.on_timeout === 'end' ? 'the game ends' : 'a bot moves for the seat'}.` : ''} Best score: ${t.view.max_score}.` })));
+}
+
+// controls are the table's own buttons: help, sound, leave, end.
+function controls(t) {
+  const v = t.view;
+  const seated = !t.replay && t.seat !== null && v.status === 'active';
+  return el('div', { class: 'controls' },
+    t.controls ? t.controls() : null,
+    seated ? el('button', { type: 'button', class: 'small', id: 'leave-seat', 'data-key': 'leave', onclick: t.leave, text: 'Leave seat' }) : null,
+    seated ? el('button', { type: 'button', class: 'small danger', id: 'end-game', 'data-key': 'end', onclick: t.end, text: 'End game' }) : null);
+}
+
+export function board(t) {
+  const v = t.view;
+  const n = v.seats.length;
+  const me = t.seat !== null && t.seat < n ? t.seat : null;
+  const order = [];
+  for (let i = 1; i <= n; i++) order.push(((me ?? -1) + i + n) % n);
+  const hands = new Map(v.hands.map((h) => [h.seat, h]));
+  const marks = lastMarks(t);
+  const others = order.filter((s) => s !== me && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
+  const turnText = v.status !== 'active' ? 'game over'
+    : (me !== null && v.current_seat === me ? 'your turn' : `${nameOf(t, v.current_seat)} to play`);
+  let watching = null;
+  if (me === null && !t.replay) {
+    watching = el('p', { class: 'muted spectator', id: 'watching' }, v.status === 'finished'
+      ? 'The game is over: every card is shown.'
+      : 'You are watching: every seat is taken. Nobody\'s cards are shown until the game ends.');
+  }
+  return el('div', {
+    class: 'table', id: 'table', 'data-status': v.status, 'data-version': v.version, 'data-variant': v.variant,
+    'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '',
+  },
+  el('div', { class: 'bar' },
+    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
+    tokens(t), controls(t), rules(t)),
+  t.replay ? t.replayBar : null,
+  resultBanner(t),
+  el('div', { class: 'board' },
+    el('div', { class: 'others' }, others),
+    me !== null ? myHand(t, hands.get(me), marks) : watching,
+    el('div', { class: 'middle' }, fireworks(t), discards(t, marks))),
+  t.logEl);
+}

@@ -1,0 +1,45 @@
+// What a clue touches and what it is called, from the variant's table: in
+// Odds and Evens rank clue 1 touches 1, 3 and 5, and the page says "odd".
+
+// touches says whether a clue would touch a card of known face.
+export function touches(variant, card, clue) {
+  const suit = variant.suits.find((s) => s.name === card.suit);
+  if (!suit) return false;
+  const row = suit.touches && suit.touches.find((r) => r.rank === card.rank);
+  if (clue.color) return row ? row.colors.includes(clue.color) : suit.clued_by.includes(clue.color);
+  return row ? row.ranks.includes(clue.rank) : card.rank === clue.rank;
+}
+
+// rankTouches is the set of ranks that rank clue r touches in most suits.
+function rankTouches(variant, r) {
+  const seen = new Map();
+  for (const s of variant.suits) {
+    const ranks = [...new Set(s.ranks)].filter((k) => touches(variant, { suit: s.name, rank: k }, { rank: r }));
+    const key = ranks.sort((a, b) => a - b).join(',');
+    seen.set(key, (seen.get(key) || 0) + 1);
+  }
+  let best = String(r);
+  let n = 0;
+  for (const [k, c] of seen) if (c > n && k) { best = k; n = c; }
+  return best.split(',').map(Number);
+}
+
+// rankName is what rank clue r means in words: "3", or "odd", "even",
+// "1–3", "3–5" where the variant's rules stretch it.
+export function rankName(variant, r) {
+  const ks = rankTouches(variant, r);
+  if (ks.length === 1 && ks[0] === r) return String(r);
+  const k = ks.join(',');
+  if (k === '1,3,5') return 'odd';
+  if (k === '2,4') return 'even';
+  const run = ks.every((x, i) => i === 0 || x === ks[i - 1] + 1);
+  if (run) return `${ks[0]}–${ks[ks.length - 1]}`;
+  return ks.join('/');
+}
+
+// clueName is a clue in words: a colour, or a rank with what it means.
+export function clueName(variant, clue) {
+  if (clue.color) return clue.color;
+  const n = rankName(variant, clue.rank);
+  return n === String(clue.rank) ? n : `${clue.rank} (${n})`;
+}

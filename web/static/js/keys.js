@@ -1,0 +1,52 @@
+import { help } from './dialog.js';
+
+// installKeys gives the table its keyboard shortcuts (listed in the help
+// dialog): p or d then a slot number, c for the clues, l for the log, ? for
+// help. Keys typed into a field are left alone.
+export function installKeys(t) {
+  let prefix = null;
+  let timer = 0;
+  const click = (sel) => {
+    const b = t.app.querySelector(sel);
+    if (b) { b.focus(); b.click(); }
+  };
+  const onKey = (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest && e.target.closest('input, textarea, select, dialog')) return;
+    if (t.replay || t.rewinding) return;
+    const k = e.key;
+    if (prefix && /^[1-6]$/.test(k)) {
+      click(`button[data-action=${prefix}][data-slot="${Number(k) - 1}"]`);
+      prefix = null;
+      e.preventDefault();
+      return;
+    }
+    prefix = null;
+    if (k === '?') { help(); e.preventDefault(); return; }
+    if (k === 'p' || k === 'd') {
+      prefix = k === 'p' ? 'play' : 'discard';
+      clearTimeout(timer);
+      timer = setTimeout(() => { prefix = null; }, 2000);
+      e.preventDefault();
+      return;
+    }
+    if (k === 'c') {
+      const b = t.app.querySelector('.hand.selected button.clue:not([aria-disabled=true])') || t.app.querySelector('button.clue:not([aria-disabled=true])') || t.app.querySelector('button.clue');
+      if (b) { b.focus(); e.preventDefault(); }
+      return;
+    }
+    if (k === 'l') {
+      const log = t.app.querySelector('.log');
+      if (log) { log.focus(); e.preventDefault(); }
+      return;
+    }
+    if ((k === 'ArrowLeft' || k === 'ArrowRight') && e.target.matches && e.target.matches('button.clue')) {
+      const bs = [...t.app.querySelectorAll('button.clue')].filter((b) => b.offsetParent !== null);
+      const i = bs.indexOf(e.target);
+      const next = bs[i + (k === 'ArrowRight' ? 1 : -1)];
+      if (next) { next.focus(); e.preventDefault(); }
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+}

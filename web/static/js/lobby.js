@@ -1,0 +1,44 @@
+import { el } from './dom.js';
+import { seatName } from './names.js';
+
+// shareBox is the invitation: the link that others open to take a seat.
+export function shareBox(t) {
+  const url = `${location.origin}/?game=${encodeURIComponent(t.id)}`;
+  const input = el('input', { readonly: true, value: url, id: 'join-link', 'aria-label': 'join link' });
+  const btn = el('button', {
+    type: 'button', class: 'small', text: 'Copy',
+    onclick: async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(url); btn.textContent = 'Copied'; } catch { btn.textContent = 'Select + copy'; }
+    },
+  });
+  return el('div', { class: 'share' }, el('span', { text: 'Invite: ' }), input, btn);
+}
+
+// lobby is a game waiting for its players.
+export function lobby(t) {
+  const v = t.view;
+  const free = v.seats.filter((s) => s.name === null).length;
+  const rows = v.seats.map((s) => el('li', {}, el('span', { class: 'seat-no', text: `Seat ${s.seat + 1}` }),
+    s.name === null ? el('span', { class: 'muted', text: 'free' }) : el('span', { class: 'who', text: seatName(v.seats, s.seat) + (s.seat === t.seat ? ' — you' : '') })));
+  let joinForm = null;
+  if (t.seat === null && free > 0) {
+    const name = el('input', { id: 'join-name', placeholder: 'your name', maxlength: 64, 'aria-label': 'your name', value: localStorage.getItem('hanabi.name') || '' });
+    joinForm = el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); t.join(name.value.trim()); } },
+      name, el('button', { type: 'submit', class: 'primary', id: 'join-game', text: 'Take a seat' }));
+  }
+  if (t.seat !== null && free > 0) {
+    // For playing several seats from one browser: the new seat is this
+    // tab's only, and the other tabs keep theirs.
+    const name = el('input', { id: 'join-name', placeholder: 'name', maxlength: 64, 'aria-label': 'name for the other seat' });
+    joinForm = el('details', { class: 'join-here' },
+      el('summary', { text: 'Play another seat from this browser' }),
+      el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); t.join(name.value.trim(), true); } },
+        name, el('button', { type: 'submit', id: 'join-here', text: 'Take a seat in this tab' })));
+  }
+  return el('div', { class: 'panel lobby' },
+    el('h1', { text: `${t.variant.title} — waiting for ${free} more player${free === 1 ? '' : 's'}` }),
+    el('p', { text: 'Send this link to the others; the game starts when every seat is taken.' }),
+    shareBox(t), el('ul', { class: 'lobby-seats' }, rows), joinForm,
+    t.seat !== null ? el('button', { type: 'button', class: 'small', id: 'leave-seat', onclick: t.leave, text: 'Leave seat' }) : null);
+}

@@ -1,0 +1,19 @@
+// Names as people read them: a seat without a name of its own is "Player 2",
+// a bot "Hat bot (seat 3)". Servers fill in names of their own for nameless
+// seats ("Seat 0", "Guest", a bot's strategy); those count as no name.
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function defaultName(seat, bot) {
+  return bot ? `${cap(bot)} bot (seat ${seat + 1})` : `Player ${seat + 1}`;
+}
+
+export function seatName(seats, seat) {
+  const s = seats && seats[seat];
+  if (!s) return `Player ${seat + 1}`;
+  const n = (s.name || '').trim();
+  if (!n || /^seat \d+$/i.test(n) || /^guest$/i.test(n) || (s.bot && n.toLowerCase() === s.bot.toLowerCase())) {
+    return defaultName(seat, s.bot);
+  }
+  return s.bot ? `${n} (bot)` : n;
+}
