@@ -17,6 +17,21 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for ClueActionType.
+const (
+	ClueActionTypeClue ClueActionType = "clue"
+)
+
+// Valid indicates whether the value is a known member of the ClueActionType enum.
+func (e ClueActionType) Valid() bool {
+	switch e {
+	case ClueActionTypeClue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClueEventType.
 const (
 	ClueEventTypeClue ClueEventType = "clue"
@@ -26,21 +41,6 @@ const (
 func (e ClueEventType) Valid() bool {
 	switch e {
 	case ClueEventTypeClue:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ColorClueActionType.
-const (
-	ColorClueActionTypeClue ColorClueActionType = "clue"
-)
-
-// Valid indicates whether the value is a known member of the ColorClueActionType enum.
-func (e ColorClueActionType) Valid() bool {
-	switch e {
-	case ColorClueActionTypeClue:
 		return true
 	default:
 		return false
@@ -281,21 +281,6 @@ func (e ProblemCode) Valid() bool {
 	case Unauthorized:
 		return true
 	case Unavailable:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for RankClueActionType.
-const (
-	RankClueActionTypeClue RankClueActionType = "clue"
-)
-
-// Valid indicates whether the value is a known member of the RankClueActionType enum.
-func (e RankClueActionType) Valid() bool {
-	switch e {
-	case RankClueActionTypeClue:
 		return true
 	default:
 		return false
@@ -583,6 +568,31 @@ type CardView struct {
 	Suit *string `json:"suit"`
 }
 
+// ClueAction defines model for ClueAction.
+type ClueAction struct {
+	// Color Color is the clue color named; absent or null for a rank clue.
+	//
+	// Example: red
+	Color *string `json:"color,omitempty"`
+
+	// Rank Rank is the rank named; absent or null for a color clue.
+	//
+	// Example: 3
+	Rank *int `json:"rank,omitempty"`
+
+	// Target Example: 1
+	Target int `json:"target"`
+
+	// Type Example: clue
+	Type ClueActionType `json:"type"`
+
+	// Version Example: 17
+	Version *int `json:"version,omitempty"`
+}
+
+// ClueActionType Example: clue
+type ClueActionType string
+
 // ClueEvent defines model for ClueEvent.
 type ClueEvent struct {
 	// Auto Auto is true when a bot made the move because the seat's time ran out.
@@ -638,24 +648,6 @@ type ClueMark struct {
 	// Turn Example: 4
 	Turn int `json:"turn"`
 }
-
-// ColorClueAction defines model for ColorClueAction.
-type ColorClueAction struct {
-	// Color Example: red
-	Color string `json:"color"`
-
-	// Target Example: 1
-	Target int `json:"target"`
-
-	// Type Example: clue
-	Type ColorClueActionType `json:"type"`
-
-	// Version Example: 17
-	Version *int `json:"version,omitempty"`
-}
-
-// ColorClueActionType Example: clue
-type ColorClueActionType string
 
 // CreateGameRequest defines model for CreateGameRequest.
 type CreateGameRequest struct {
@@ -879,6 +871,22 @@ type HanabLiveGame struct {
 	Seed    *string           `json:"seed,omitempty"`
 }
 
+// HanabLiveImport defines model for HanabLiveImport.
+type HanabLiveImport struct {
+	Actions *[]HanabLiveImportAction `json:"actions,omitempty"`
+	Deck    []HanabliveCard          `json:"deck"`
+	Options *HanabliveOptions        `json:"options,omitempty"`
+	Players []string                 `json:"players"`
+	Seed    *string                  `json:"seed,omitempty"`
+}
+
+// HanabLiveImportAction defines model for HanabLiveImportAction.
+type HanabLiveImportAction struct {
+	Target *int                `json:"target,omitempty"`
+	Type   HanabliveActionType `json:"type"`
+	Value  *int                `json:"value,omitempty"`
+}
+
 // HanabliveAction defines model for HanabliveAction.
 type HanabliveAction struct {
 	Target int                 `json:"target"`
@@ -1022,24 +1030,6 @@ type Problem struct {
 
 // ProblemCode Example: not_your_turn
 type ProblemCode string
-
-// RankClueAction defines model for RankClueAction.
-type RankClueAction struct {
-	// Rank Example: 3
-	Rank int `json:"rank"`
-
-	// Target Example: 1
-	Target int `json:"target"`
-
-	// Type Example: clue
-	Type RankClueActionType `json:"type"`
-
-	// Version Example: 17
-	Version *int `json:"version,omitempty"`
-}
-
-// RankClueActionType Example: clue
-type RankClueActionType string
 
 // ReplayAction defines model for ReplayAction.
 type ReplayAction struct {
@@ -1383,7 +1373,7 @@ type PostActionJSONRequestBody = Action
 type JoinGameJSONRequestBody = JoinRequest
 
 // ImportReplayJSONRequestBody defines body for ImportReplay for application/json ContentType.
-type ImportReplayJSONRequestBody = HanabLiveGame
+type ImportReplayJSONRequestBody = HanabLiveImport
 
 // AsPlayAction returns the union data inside the Action as a PlayAction
 func (t Action) AsPlayAction() (PlayAction, error) {
@@ -1395,6 +1385,10 @@ func (t Action) AsPlayAction() (PlayAction, error) {
 // FromPlayAction overwrites any union data inside the Action as the provided PlayAction
 func (t *Action) FromPlayAction(v PlayAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"play"}`))
 	t.union = b
 	return err
 }
@@ -1402,6 +1396,10 @@ func (t *Action) FromPlayAction(v PlayAction) error {
 // MergePlayAction performs a merge with any union data inside the Action, using the provided PlayAction
 func (t *Action) MergePlayAction(v PlayAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"play"}`))
 	if err != nil {
 		return err
 	}
@@ -1421,6 +1419,10 @@ func (t Action) AsDiscardAction() (DiscardAction, error) {
 // FromDiscardAction overwrites any union data inside the Action as the provided DiscardAction
 func (t *Action) FromDiscardAction(v DiscardAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"discard"}`))
 	t.union = b
 	return err
 }
@@ -1431,29 +1433,7 @@ func (t *Action) MergeDiscardAction(v DiscardAction) error {
 	if err != nil {
 		return err
 	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsColorClueAction returns the union data inside the Action as a ColorClueAction
-func (t Action) AsColorClueAction() (ColorClueAction, error) {
-	var body ColorClueAction
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromColorClueAction overwrites any union data inside the Action as the provided ColorClueAction
-func (t *Action) FromColorClueAction(v ColorClueAction) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeColorClueAction performs a merge with any union data inside the Action, using the provided ColorClueAction
-func (t *Action) MergeColorClueAction(v ColorClueAction) error {
-	b, err := json.Marshal(v)
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"discard"}`))
 	if err != nil {
 		return err
 	}
@@ -1463,23 +1443,31 @@ func (t *Action) MergeColorClueAction(v ColorClueAction) error {
 	return err
 }
 
-// AsRankClueAction returns the union data inside the Action as a RankClueAction
-func (t Action) AsRankClueAction() (RankClueAction, error) {
-	var body RankClueAction
+// AsClueAction returns the union data inside the Action as a ClueAction
+func (t Action) AsClueAction() (ClueAction, error) {
+	var body ClueAction
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromRankClueAction overwrites any union data inside the Action as the provided RankClueAction
-func (t *Action) FromRankClueAction(v RankClueAction) error {
+// FromClueAction overwrites any union data inside the Action as the provided ClueAction
+func (t *Action) FromClueAction(v ClueAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"clue"}`))
 	t.union = b
 	return err
 }
 
-// MergeRankClueAction performs a merge with any union data inside the Action, using the provided RankClueAction
-func (t *Action) MergeRankClueAction(v RankClueAction) error {
+// MergeClueAction performs a merge with any union data inside the Action, using the provided ClueAction
+func (t *Action) MergeClueAction(v ClueAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"clue"}`))
 	if err != nil {
 		return err
 	}
@@ -1487,6 +1475,31 @@ func (t *Action) MergeRankClueAction(v RankClueAction) error {
 	merged, err := runtime.JSONMerge(t.union, b)
 	t.union = merged
 	return err
+}
+
+func (t Action) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t Action) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "clue":
+		return t.AsClueAction()
+	case "discard":
+		return t.AsDiscardAction()
+	case "play":
+		return t.AsPlayAction()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
 }
 
 func (t Action) MarshalJSON() ([]byte, error) {
