@@ -942,10 +942,38 @@ type JoinRequest struct {
 
 // OptionSpec defines model for OptionSpec.
 type OptionSpec struct {
-	Allowed *[]interface{} `json:"allowed,omitempty"`
-	Default interface{}    `json:"default"`
-	Max     *int           `json:"max,omitempty"`
-	Min     *int           `json:"min,omitempty"`
+	Allowed *[]OptionSpec_Allowed_Item `json:"allowed,omitempty"`
+	Default OptionSpec_Default         `json:"default"`
+	Max     *int                       `json:"max,omitempty"`
+	Min     *int                       `json:"min,omitempty"`
+}
+
+// OptionSpecAllowed0 defines model for OptionSpec.Allowed.0.
+type OptionSpecAllowed0 = int
+
+// OptionSpecAllowed1 defines model for OptionSpec.Allowed.1.
+type OptionSpecAllowed1 = bool
+
+// OptionSpecAllowed2 defines model for OptionSpec.Allowed.2.
+type OptionSpecAllowed2 = string
+
+// OptionSpec_Allowed_Item defines model for OptionSpec.allowed.Item.
+type OptionSpec_Allowed_Item struct {
+	union json.RawMessage
+}
+
+// OptionSpecDefault0 defines model for OptionSpec.Default.0.
+type OptionSpecDefault0 = int
+
+// OptionSpecDefault1 defines model for OptionSpec.Default.1.
+type OptionSpecDefault1 = bool
+
+// OptionSpecDefault2 defines model for OptionSpec.Default.2.
+type OptionSpecDefault2 = string
+
+// OptionSpec_Default defines model for OptionSpec.Default.
+type OptionSpec_Default struct {
+	union json.RawMessage
 }
 
 // PlayAction defines model for PlayAction.
@@ -1717,6 +1745,182 @@ func (t Event) MarshalJSON() ([]byte, error) {
 }
 
 func (t *Event) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsOptionSpecAllowed0 returns the union data inside the OptionSpec_Allowed_Item as a OptionSpecAllowed0
+func (t OptionSpec_Allowed_Item) AsOptionSpecAllowed0() (OptionSpecAllowed0, error) {
+	var body OptionSpecAllowed0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecAllowed0 overwrites any union data inside the OptionSpec_Allowed_Item as the provided OptionSpecAllowed0
+func (t *OptionSpec_Allowed_Item) FromOptionSpecAllowed0(v OptionSpecAllowed0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecAllowed0 performs a merge with any union data inside the OptionSpec_Allowed_Item, using the provided OptionSpecAllowed0
+func (t *OptionSpec_Allowed_Item) MergeOptionSpecAllowed0(v OptionSpecAllowed0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecAllowed1 returns the union data inside the OptionSpec_Allowed_Item as a OptionSpecAllowed1
+func (t OptionSpec_Allowed_Item) AsOptionSpecAllowed1() (OptionSpecAllowed1, error) {
+	var body OptionSpecAllowed1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecAllowed1 overwrites any union data inside the OptionSpec_Allowed_Item as the provided OptionSpecAllowed1
+func (t *OptionSpec_Allowed_Item) FromOptionSpecAllowed1(v OptionSpecAllowed1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecAllowed1 performs a merge with any union data inside the OptionSpec_Allowed_Item, using the provided OptionSpecAllowed1
+func (t *OptionSpec_Allowed_Item) MergeOptionSpecAllowed1(v OptionSpecAllowed1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecAllowed2 returns the union data inside the OptionSpec_Allowed_Item as a OptionSpecAllowed2
+func (t OptionSpec_Allowed_Item) AsOptionSpecAllowed2() (OptionSpecAllowed2, error) {
+	var body OptionSpecAllowed2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecAllowed2 overwrites any union data inside the OptionSpec_Allowed_Item as the provided OptionSpecAllowed2
+func (t *OptionSpec_Allowed_Item) FromOptionSpecAllowed2(v OptionSpecAllowed2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecAllowed2 performs a merge with any union data inside the OptionSpec_Allowed_Item, using the provided OptionSpecAllowed2
+func (t *OptionSpec_Allowed_Item) MergeOptionSpecAllowed2(v OptionSpecAllowed2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t OptionSpec_Allowed_Item) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *OptionSpec_Allowed_Item) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsOptionSpecDefault0 returns the union data inside the OptionSpec_Default as a OptionSpecDefault0
+func (t OptionSpec_Default) AsOptionSpecDefault0() (OptionSpecDefault0, error) {
+	var body OptionSpecDefault0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault0 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault0
+func (t *OptionSpec_Default) FromOptionSpecDefault0(v OptionSpecDefault0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault0 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault0
+func (t *OptionSpec_Default) MergeOptionSpecDefault0(v OptionSpecDefault0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecDefault1 returns the union data inside the OptionSpec_Default as a OptionSpecDefault1
+func (t OptionSpec_Default) AsOptionSpecDefault1() (OptionSpecDefault1, error) {
+	var body OptionSpecDefault1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault1 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault1
+func (t *OptionSpec_Default) FromOptionSpecDefault1(v OptionSpecDefault1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault1 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault1
+func (t *OptionSpec_Default) MergeOptionSpecDefault1(v OptionSpecDefault1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecDefault2 returns the union data inside the OptionSpec_Default as a OptionSpecDefault2
+func (t OptionSpec_Default) AsOptionSpecDefault2() (OptionSpecDefault2, error) {
+	var body OptionSpecDefault2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault2 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault2
+func (t *OptionSpec_Default) FromOptionSpecDefault2(v OptionSpecDefault2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault2 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault2
+func (t *OptionSpec_Default) MergeOptionSpecDefault2(v OptionSpecDefault2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t OptionSpec_Default) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *OptionSpec_Default) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
