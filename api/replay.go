@@ -53,8 +53,8 @@ type ImportResponse struct {
 type HanabLiveGame = hanablive.Game
 
 // HanabLiveImport is a hanab.live JSON game as POST /replays reads it:
-// hanab.live's own files leave out options, and an action's value when it
-// is 0. Fields this server does not use (id, notes, ...) are ignored.
+// hanab.live's own files may leave out options, and value where the action
+// needs none. Fields this server does not use (id, notes, ...) are ignored.
 type HanabLiveImport struct {
 	Players []string                `json:"players"`
 	Deck    []hanablive.Card        `json:"deck"`
@@ -65,7 +65,8 @@ type HanabLiveImport struct {
 
 // HanabLiveImportAction is one hanab.live action: type 0 play and 1 discard
 // (target: a card id), 2 color clue and 3 rank clue (target: a seat, value:
-// the suit index or rank), 4 game over. A missing value is 0.
+// the clue's color index or rank), 4 game over (neither needed). An action
+// without a field it needs is refused by the rules (422, reason bad_action).
 type HanabLiveImportAction struct {
 	Type   hanablive.ActionType `json:"type"`
 	Target *int                 `json:"target,omitempty" validate:"optional" extensions:"x-nullable"`
