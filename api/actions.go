@@ -13,8 +13,8 @@ import (
 
 // ActionRequest is one move as it is decoded: play and discard name a card by
 // id; a clue names a target seat and exactly one of color or rank. The
-// document describes it as the union of PlayAction, DiscardAction,
-// ColorClueAction and RankClueAction.
+// document describes it as the union of PlayAction, DiscardAction and
+// ClueAction, told apart by type.
 type ActionRequest struct {
 	Type   string  `json:"type" enums:"play,discard,clue" example:"clue"`
 	Card   *int    `json:"card,omitempty" example:"13"`
@@ -40,19 +40,16 @@ type DiscardAction struct {
 	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
 }
 
-// ColorClueAction tells target which of its cards are of one clue color.
-type ColorClueAction struct {
-	Type    string `json:"type" enums:"clue" example:"clue"`
-	Target  int    `json:"target" example:"1"`
-	Color   string `json:"color" example:"red"`
-	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
-}
-
-// RankClueAction tells target which of its cards are of one rank.
-type RankClueAction struct {
-	Type    string `json:"type" enums:"clue" example:"clue"`
-	Target  int    `json:"target" example:"1"`
-	Rank    int    `json:"rank" example:"3"`
+// ClueAction tells target which of its cards are of one clue color or of
+// one rank: exactly one of color and rank is given (a clue with both or
+// neither is refused as illegal_action, reason bad_clue).
+type ClueAction struct {
+	Type   string `json:"type" enums:"clue" example:"clue"`
+	Target int    `json:"target" example:"1"`
+	// Color is the clue color named; absent or null for a rank clue.
+	Color *string `json:"color,omitempty" example:"red" validate:"optional" extensions:"x-nullable"`
+	// Rank is the rank named; absent or null for a color clue.
+	Rank    *int   `json:"rank,omitempty" example:"3" validate:"optional" extensions:"x-nullable"`
 	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
 }
 
@@ -129,8 +126,7 @@ func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
 //	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Param			action		body		PlayAction		true	"play a card"
 //	@Param			action		body		DiscardAction	true	"discard a card"
-//	@Param			action		body		ColorClueAction	true	"a color clue"
-//	@Param			action		body		RankClueAction	true	"a rank clue"
+//	@Param			action		body		ClueAction		true	"a clue: target and exactly one of color or rank"
 //	@x-body-name	"Action"
 //	@Security		SeatToken
 //	@Success		200			{object}	ActionResponse

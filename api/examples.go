@@ -20,7 +20,7 @@ type Examples struct {
 	Joined  SeatResponse
 	// Game is seat 0's view when Alice is to make the first move, Action.
 	Game   GameView
-	Action ColorClueAction
+	Action ClueAction
 	Acted  ActionResponse
 	// Events are the whole game's, up to its game_over.
 	Events EventsResponse
@@ -42,7 +42,7 @@ func BuildExamples() (*Examples, error) {
 	ex := &Examples{
 		Create: CreateGameRequest{Variant: "farbrausch2", Players: 2, Options: variants.Options{StormTokens: ptr(2)}, Seed: ptr("walkthrough"), Name: "Alice"},
 		Join:   JoinRequest{Name: "Bob"},
-		Action: ColorClueAction{Type: "clue", Target: 1, Color: "red"},
+		Action: ClueAction{Type: "clue", Target: 1, Color: ptr("red")},
 	}
 	_, set, cfg, err := variants.Setup(ex.Create.Variant, ex.Create.Options, ex.Create.Players)
 	if err != nil {
@@ -64,7 +64,7 @@ func BuildExamples() (*Examples, error) {
 	ex.Joined = SeatResponse{Game: buildView(st, 1), Seat: ptr(1), Token: ptr(exampleToken)}
 	ex.Game = *buildView(st, 0)
 
-	color := slices.Index(cfg.ClueColors, ex.Action.Color)
+	color := slices.Index(cfg.ClueColors, *ex.Action.Color)
 	moves := append([]engine.Action{engine.ClueColor(ex.Action.Target, color)}, exampleMoves...)
 	for i, a := range moves {
 		seat := g.Current()

@@ -52,6 +52,27 @@ type ImportResponse struct {
 // endpoints read and write (see the package hanablive).
 type HanabLiveGame = hanablive.Game
 
+// HanabLiveImport is a hanab.live JSON game as POST /replays reads it:
+// hanab.live's own files may leave out options, and value where the action
+// needs none. Fields this server does not use (id, notes, ...) are ignored.
+type HanabLiveImport struct {
+	Players []string                `json:"players"`
+	Deck    []hanablive.Card        `json:"deck"`
+	Actions []HanabLiveImportAction `json:"actions,omitempty" validate:"optional"`
+	Options *hanablive.Options      `json:"options,omitempty" validate:"optional"`
+	Seed    string                  `json:"seed,omitempty" validate:"optional"`
+}
+
+// HanabLiveImportAction is one hanab.live action: type 0 play and 1 discard
+// (target: a card id), 2 color clue and 3 rank clue (target: a seat, value:
+// the clue's color index or rank), 4 game over (neither needed). An action
+// without a field it needs is refused by the rules (422, reason bad_action).
+type HanabLiveImportAction struct {
+	Type   hanablive.ActionType `json:"type"`
+	Target *int                 `json:"target,omitempty" validate:"optional" extensions:"x-nullable"`
+	Value  *int                 `json:"value,omitempty" validate:"optional" extensions:"x-nullable"`
+}
+
 // getReplay godoc
 //
 //	@Summary		The replay of a finished game
@@ -159,7 +180,7 @@ func replayView(st *play.State) ReplayView {
 //	@Tags			replays
 //	@Accept			json
 //	@Produce		json
-//	@Param			game	body		HanabLiveGame	true	"a hanab.live JSON game"
+//	@Param			game	body		HanabLiveImport	true	"a hanab.live JSON game"
 //	@x-lenient-body	true
 //	@Success		200		{object}	ImportResponse
 //	@Failure		400		{object}	Problem	"bad_request"

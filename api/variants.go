@@ -52,11 +52,15 @@ type TouchView struct {
 // OptionSpec is an option's default and its allowed values: a range
 // (min, max), a list (allowed), or both (turn_seconds: 0 or min–max).
 type OptionSpec struct {
-	Default any   `json:"default"`
-	Min     *int  `json:"min,omitempty" validate:"optional"`
-	Max     *int  `json:"max,omitempty" validate:"optional"`
-	Allowed []any `json:"allowed,omitempty" validate:"optional"`
+	Default OptionValue   `json:"default" oneOf:"int,bool,string"`
+	Min     *int          `json:"min,omitempty" validate:"optional"`
+	Max     *int          `json:"max,omitempty" validate:"optional"`
+	Allowed []OptionValue `json:"allowed,omitempty" validate:"optional" oneOf:"int,bool,string"`
 }
+
+// OptionValue is an option's value: an integer (storm_tokens, turn_seconds,
+// ...), true or false (empty_clues), or a string (on_timeout).
+type OptionValue any
 
 // VariantList is one page of the registered variants.
 type VariantList struct {
@@ -80,7 +84,7 @@ func variantView(v *variants.Variant) *VariantView {
 			"storm_tokens": {Default: variants.DefaultStorm, Min: ptr(variants.MinStorm), Max: ptr(variants.MaxStorm)},
 			"note_tokens":  {Default: variants.DefaultNotes, Min: ptr(variants.MinNotes), Max: ptr(variants.MaxNotes)},
 			"empty_clues":  {Default: v.EmptyClues},
-			"turn_seconds": {Default: 0, Min: ptr(variants.MinTurnSeconds), Max: ptr(variants.MaxTurnSeconds), Allowed: []any{0}},
+			"turn_seconds": {Default: 0, Min: ptr(variants.MinTurnSeconds), Max: ptr(variants.MaxTurnSeconds), Allowed: []OptionValue{0}},
 			"on_timeout":   {Default: variants.OnTimeoutBot, Allowed: anyOf(variants.OnTimeoutValues)},
 		},
 	}
@@ -185,8 +189,8 @@ func (s *Server) getVariant(c *gin.Context) {
 	c.JSON(http.StatusOK, variantView(v))
 }
 
-func anyOf[T any](vs []T) []any {
-	out := make([]any, len(vs))
+func anyOf[T any](vs []T) []OptionValue {
+	out := make([]OptionValue, len(vs))
 	for i, v := range vs {
 		out[i] = v
 	}

@@ -4,9 +4,12 @@
 // into swag/swagger.json (OpenAPI 3.1 as swag writes it), and the program in
 // finish/ turns that into the OpenAPI 3.0.3 document served at /openapi.json,
 // adding what annotations cannot say (nullable fields, problem+json errors,
-// the discriminator of events, real examples). client/ is a Go client that
-// oapi-codegen generates from it, untouched, and that its test plays a whole
-// game with. Regenerate all with
+// the discriminators of events and actions, real examples). client/ is a Go
+// client that oapi-codegen generates from it, untouched, and that its test
+// plays a whole game with; client-ogen/ is a module of its own whose program
+// plays games with a client that ogen generates (.ci/ogen-client.sh, not kept
+// in git).
+// Regenerate all with
 //
 //	go generate ./docs
 //

@@ -17,6 +17,21 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for ClueActionType.
+const (
+	ClueActionTypeClue ClueActionType = "clue"
+)
+
+// Valid indicates whether the value is a known member of the ClueActionType enum.
+func (e ClueActionType) Valid() bool {
+	switch e {
+	case ClueActionTypeClue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClueEventType.
 const (
 	ClueEventTypeClue ClueEventType = "clue"
@@ -26,21 +41,6 @@ const (
 func (e ClueEventType) Valid() bool {
 	switch e {
 	case ClueEventTypeClue:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ColorClueActionType.
-const (
-	ColorClueActionTypeClue ColorClueActionType = "clue"
-)
-
-// Valid indicates whether the value is a known member of the ColorClueActionType enum.
-func (e ColorClueActionType) Valid() bool {
-	switch e {
-	case ColorClueActionTypeClue:
 		return true
 	default:
 		return false
@@ -281,21 +281,6 @@ func (e ProblemCode) Valid() bool {
 	case Unauthorized:
 		return true
 	case Unavailable:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for RankClueActionType.
-const (
-	RankClueActionTypeClue RankClueActionType = "clue"
-)
-
-// Valid indicates whether the value is a known member of the RankClueActionType enum.
-func (e RankClueActionType) Valid() bool {
-	switch e {
-	case RankClueActionTypeClue:
 		return true
 	default:
 		return false
@@ -583,6 +568,31 @@ type CardView struct {
 	Suit *string `json:"suit"`
 }
 
+// ClueAction defines model for ClueAction.
+type ClueAction struct {
+	// Color Color is the clue color named; absent or null for a rank clue.
+	//
+	// Example: red
+	Color *string `json:"color,omitempty"`
+
+	// Rank Rank is the rank named; absent or null for a color clue.
+	//
+	// Example: 3
+	Rank *int `json:"rank,omitempty"`
+
+	// Target Example: 1
+	Target int `json:"target"`
+
+	// Type Example: clue
+	Type ClueActionType `json:"type"`
+
+	// Version Example: 17
+	Version *int `json:"version,omitempty"`
+}
+
+// ClueActionType Example: clue
+type ClueActionType string
+
 // ClueEvent defines model for ClueEvent.
 type ClueEvent struct {
 	// Auto Auto is true when a bot made the move because the seat's time ran out.
@@ -638,24 +648,6 @@ type ClueMark struct {
 	// Turn Example: 4
 	Turn int `json:"turn"`
 }
-
-// ColorClueAction defines model for ColorClueAction.
-type ColorClueAction struct {
-	// Color Example: red
-	Color string `json:"color"`
-
-	// Target Example: 1
-	Target int `json:"target"`
-
-	// Type Example: clue
-	Type ColorClueActionType `json:"type"`
-
-	// Version Example: 17
-	Version *int `json:"version,omitempty"`
-}
-
-// ColorClueActionType Example: clue
-type ColorClueActionType string
 
 // CreateGameRequest defines model for CreateGameRequest.
 type CreateGameRequest struct {
@@ -911,6 +903,22 @@ type HanabLiveGame struct {
 	Seed    *string           `json:"seed,omitempty"`
 }
 
+// HanabLiveImport defines model for HanabLiveImport.
+type HanabLiveImport struct {
+	Actions *[]HanabLiveImportAction `json:"actions,omitempty"`
+	Deck    []HanabliveCard          `json:"deck"`
+	Options *HanabliveOptions        `json:"options,omitempty"`
+	Players []string                 `json:"players"`
+	Seed    *string                  `json:"seed,omitempty"`
+}
+
+// HanabLiveImportAction defines model for HanabLiveImportAction.
+type HanabLiveImportAction struct {
+	Target *int                `json:"target,omitempty"`
+	Type   HanabliveActionType `json:"type"`
+	Value  *int                `json:"value,omitempty"`
+}
+
 // HanabliveAction defines model for HanabliveAction.
 type HanabliveAction struct {
 	Target int                 `json:"target"`
@@ -971,10 +979,38 @@ type JoinRequest struct {
 
 // OptionSpec defines model for OptionSpec.
 type OptionSpec struct {
-	Allowed *[]interface{} `json:"allowed,omitempty"`
-	Default interface{}    `json:"default"`
-	Max     *int           `json:"max,omitempty"`
-	Min     *int           `json:"min,omitempty"`
+	Allowed *[]OptionSpec_Allowed_Item `json:"allowed,omitempty"`
+	Default OptionSpec_Default         `json:"default"`
+	Max     *int                       `json:"max,omitempty"`
+	Min     *int                       `json:"min,omitempty"`
+}
+
+// OptionSpecAllowed0 defines model for OptionSpec.Allowed.0.
+type OptionSpecAllowed0 = int
+
+// OptionSpecAllowed1 defines model for OptionSpec.Allowed.1.
+type OptionSpecAllowed1 = bool
+
+// OptionSpecAllowed2 defines model for OptionSpec.Allowed.2.
+type OptionSpecAllowed2 = string
+
+// OptionSpec_Allowed_Item defines model for OptionSpec.allowed.Item.
+type OptionSpec_Allowed_Item struct {
+	union json.RawMessage
+}
+
+// OptionSpecDefault0 defines model for OptionSpec.Default.0.
+type OptionSpecDefault0 = int
+
+// OptionSpecDefault1 defines model for OptionSpec.Default.1.
+type OptionSpecDefault1 = bool
+
+// OptionSpecDefault2 defines model for OptionSpec.Default.2.
+type OptionSpecDefault2 = string
+
+// OptionSpec_Default defines model for OptionSpec.Default.
+type OptionSpec_Default struct {
+	union json.RawMessage
 }
 
 // PlayAction defines model for PlayAction.
@@ -1059,24 +1095,6 @@ type Problem struct {
 
 // ProblemCode Example: not_your_turn
 type ProblemCode string
-
-// RankClueAction defines model for RankClueAction.
-type RankClueAction struct {
-	// Rank Example: 3
-	Rank int `json:"rank"`
-
-	// Target Example: 1
-	Target int `json:"target"`
-
-	// Type Example: clue
-	Type RankClueActionType `json:"type"`
-
-	// Version Example: 17
-	Version *int `json:"version,omitempty"`
-}
-
-// RankClueActionType Example: clue
-type RankClueActionType string
 
 // ReplayAction defines model for ReplayAction.
 type ReplayAction struct {
@@ -1420,7 +1438,7 @@ type PostActionJSONRequestBody = Action
 type JoinGameJSONRequestBody = JoinRequest
 
 // ImportReplayJSONRequestBody defines body for ImportReplay for application/json ContentType.
-type ImportReplayJSONRequestBody = HanabLiveGame
+type ImportReplayJSONRequestBody = HanabLiveImport
 
 // AsPlayAction returns the union data inside the Action as a PlayAction
 func (t Action) AsPlayAction() (PlayAction, error) {
@@ -1432,6 +1450,10 @@ func (t Action) AsPlayAction() (PlayAction, error) {
 // FromPlayAction overwrites any union data inside the Action as the provided PlayAction
 func (t *Action) FromPlayAction(v PlayAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"play"}`))
 	t.union = b
 	return err
 }
@@ -1439,6 +1461,10 @@ func (t *Action) FromPlayAction(v PlayAction) error {
 // MergePlayAction performs a merge with any union data inside the Action, using the provided PlayAction
 func (t *Action) MergePlayAction(v PlayAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"play"}`))
 	if err != nil {
 		return err
 	}
@@ -1458,6 +1484,10 @@ func (t Action) AsDiscardAction() (DiscardAction, error) {
 // FromDiscardAction overwrites any union data inside the Action as the provided DiscardAction
 func (t *Action) FromDiscardAction(v DiscardAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"discard"}`))
 	t.union = b
 	return err
 }
@@ -1468,29 +1498,7 @@ func (t *Action) MergeDiscardAction(v DiscardAction) error {
 	if err != nil {
 		return err
 	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsColorClueAction returns the union data inside the Action as a ColorClueAction
-func (t Action) AsColorClueAction() (ColorClueAction, error) {
-	var body ColorClueAction
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromColorClueAction overwrites any union data inside the Action as the provided ColorClueAction
-func (t *Action) FromColorClueAction(v ColorClueAction) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeColorClueAction performs a merge with any union data inside the Action, using the provided ColorClueAction
-func (t *Action) MergeColorClueAction(v ColorClueAction) error {
-	b, err := json.Marshal(v)
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"discard"}`))
 	if err != nil {
 		return err
 	}
@@ -1500,23 +1508,31 @@ func (t *Action) MergeColorClueAction(v ColorClueAction) error {
 	return err
 }
 
-// AsRankClueAction returns the union data inside the Action as a RankClueAction
-func (t Action) AsRankClueAction() (RankClueAction, error) {
-	var body RankClueAction
+// AsClueAction returns the union data inside the Action as a ClueAction
+func (t Action) AsClueAction() (ClueAction, error) {
+	var body ClueAction
 	err := json.Unmarshal(t.union, &body)
 	return body, err
 }
 
-// FromRankClueAction overwrites any union data inside the Action as the provided RankClueAction
-func (t *Action) FromRankClueAction(v RankClueAction) error {
+// FromClueAction overwrites any union data inside the Action as the provided ClueAction
+func (t *Action) FromClueAction(v ClueAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"clue"}`))
 	t.union = b
 	return err
 }
 
-// MergeRankClueAction performs a merge with any union data inside the Action, using the provided RankClueAction
-func (t *Action) MergeRankClueAction(v RankClueAction) error {
+// MergeClueAction performs a merge with any union data inside the Action, using the provided ClueAction
+func (t *Action) MergeClueAction(v ClueAction) error {
 	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"clue"}`))
 	if err != nil {
 		return err
 	}
@@ -1524,6 +1540,31 @@ func (t *Action) MergeRankClueAction(v RankClueAction) error {
 	merged, err := runtime.JSONMerge(t.union, b)
 	t.union = merged
 	return err
+}
+
+func (t Action) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t Action) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "clue":
+		return t.AsClueAction()
+	case "discard":
+		return t.AsDiscardAction()
+	case "play":
+		return t.AsPlayAction()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
 }
 
 func (t Action) MarshalJSON() ([]byte, error) {
@@ -1741,6 +1782,182 @@ func (t Event) MarshalJSON() ([]byte, error) {
 }
 
 func (t *Event) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsOptionSpecAllowed0 returns the union data inside the OptionSpec_Allowed_Item as a OptionSpecAllowed0
+func (t OptionSpec_Allowed_Item) AsOptionSpecAllowed0() (OptionSpecAllowed0, error) {
+	var body OptionSpecAllowed0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecAllowed0 overwrites any union data inside the OptionSpec_Allowed_Item as the provided OptionSpecAllowed0
+func (t *OptionSpec_Allowed_Item) FromOptionSpecAllowed0(v OptionSpecAllowed0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecAllowed0 performs a merge with any union data inside the OptionSpec_Allowed_Item, using the provided OptionSpecAllowed0
+func (t *OptionSpec_Allowed_Item) MergeOptionSpecAllowed0(v OptionSpecAllowed0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecAllowed1 returns the union data inside the OptionSpec_Allowed_Item as a OptionSpecAllowed1
+func (t OptionSpec_Allowed_Item) AsOptionSpecAllowed1() (OptionSpecAllowed1, error) {
+	var body OptionSpecAllowed1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecAllowed1 overwrites any union data inside the OptionSpec_Allowed_Item as the provided OptionSpecAllowed1
+func (t *OptionSpec_Allowed_Item) FromOptionSpecAllowed1(v OptionSpecAllowed1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecAllowed1 performs a merge with any union data inside the OptionSpec_Allowed_Item, using the provided OptionSpecAllowed1
+func (t *OptionSpec_Allowed_Item) MergeOptionSpecAllowed1(v OptionSpecAllowed1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecAllowed2 returns the union data inside the OptionSpec_Allowed_Item as a OptionSpecAllowed2
+func (t OptionSpec_Allowed_Item) AsOptionSpecAllowed2() (OptionSpecAllowed2, error) {
+	var body OptionSpecAllowed2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecAllowed2 overwrites any union data inside the OptionSpec_Allowed_Item as the provided OptionSpecAllowed2
+func (t *OptionSpec_Allowed_Item) FromOptionSpecAllowed2(v OptionSpecAllowed2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecAllowed2 performs a merge with any union data inside the OptionSpec_Allowed_Item, using the provided OptionSpecAllowed2
+func (t *OptionSpec_Allowed_Item) MergeOptionSpecAllowed2(v OptionSpecAllowed2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t OptionSpec_Allowed_Item) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *OptionSpec_Allowed_Item) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsOptionSpecDefault0 returns the union data inside the OptionSpec_Default as a OptionSpecDefault0
+func (t OptionSpec_Default) AsOptionSpecDefault0() (OptionSpecDefault0, error) {
+	var body OptionSpecDefault0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault0 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault0
+func (t *OptionSpec_Default) FromOptionSpecDefault0(v OptionSpecDefault0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault0 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault0
+func (t *OptionSpec_Default) MergeOptionSpecDefault0(v OptionSpecDefault0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecDefault1 returns the union data inside the OptionSpec_Default as a OptionSpecDefault1
+func (t OptionSpec_Default) AsOptionSpecDefault1() (OptionSpecDefault1, error) {
+	var body OptionSpecDefault1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault1 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault1
+func (t *OptionSpec_Default) FromOptionSpecDefault1(v OptionSpecDefault1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault1 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault1
+func (t *OptionSpec_Default) MergeOptionSpecDefault1(v OptionSpecDefault1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecDefault2 returns the union data inside the OptionSpec_Default as a OptionSpecDefault2
+func (t OptionSpec_Default) AsOptionSpecDefault2() (OptionSpecDefault2, error) {
+	var body OptionSpecDefault2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault2 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault2
+func (t *OptionSpec_Default) FromOptionSpecDefault2(v OptionSpecDefault2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault2 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault2
+func (t *OptionSpec_Default) MergeOptionSpecDefault2(v OptionSpecDefault2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t OptionSpec_Default) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *OptionSpec_Default) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }

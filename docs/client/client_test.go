@@ -132,7 +132,7 @@ func choose(v *client.GameView, seat, turn int) (client.Action, error) {
 	if v.NoteTokens > 0 {
 		theirs := v.Hands[other].Cards
 		rank := *theirs[turn%len(theirs)].Rank
-		return body, body.FromRankClueAction(client.RankClueAction{Type: client.RankClueActionTypeClue, Target: other, Rank: rank})
+		return body, body.FromClueAction(client.ClueAction{Type: client.ClueActionTypeClue, Target: other, Rank: &rank})
 	}
 	return body, body.FromDiscardAction(client.DiscardAction{Type: client.DiscardActionTypeDiscard, Card: own[len(own)-1].Id})
 }
