@@ -42,7 +42,9 @@ type Event struct {
 }
 
 // PlayEvent is a card played: success says whether it extended its firework
-// (else it was discarded and a storm token used).
+// (else it was discarded and a storm token used). In a variant with a suit
+// that swaps play and discard (hanab.live's Orange), such a card asked to be
+// discarded is played, and shows as a play.
 type PlayEvent struct {
 	Seq  int      `json:"seq" example:"19"`
 	Turn int      `json:"turn" example:"18"`
@@ -59,7 +61,9 @@ type PlayEvent struct {
 	Auto bool `json:"auto" example:"false"`
 }
 
-// DiscardEvent is a card discarded for a note token.
+// DiscardEvent is a card discarded for a note token (none when all are
+// there). A card of a suit that swaps play and discard (hanab.live's Orange)
+// asked to be played is discarded, and shows as a discard.
 type DiscardEvent struct {
 	Seq  int      `json:"seq" example:"20"`
 	Turn int      `json:"turn" example:"19"`
@@ -158,8 +162,10 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 	out := Event{Seq: seq, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
 	switch a.Kind {
 	case engine.Play, engine.Discard:
+		// A card whose suit swaps play and discard (Orange) did what the
+		// other move does: the event says what happened to the card.
 		out.Type = "discard"
-		if a.Kind == engine.Play {
+		if (a.Kind == engine.Play) != ev.Swapped {
 			out.Type = "play"
 			out.Success = ptr(ev.Success)
 		}

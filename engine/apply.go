@@ -4,12 +4,15 @@ package engine
 // of a play or discard is public once it leaves the hand; a drawn card is
 // named only by its id.
 type Event struct {
-	Turn       int
-	Seat       int
-	Action     Action
-	Card       Card // the card played or discarded
-	Success    bool // a play that extended its firework
-	Drawn      int  // id of the card drawn, -1 if none
+	Turn    int
+	Seat    int
+	Action  Action
+	Card    Card // the card played or discarded
+	Success bool // a play that extended its firework
+	// Swapped is true when the card's suit swaps play and discard: a card
+	// asked to be played was discarded, one asked to be discarded was played.
+	Swapped    bool
+	Drawn      int // id of the card drawn, -1 if none
 	Touched    uint64
 	NoteGained bool // a discard, or a completed firework with a token to turn back
 	NoteTokens int  // after the action
@@ -81,7 +84,11 @@ func (g *Game) Apply(a Action) (Event, error) {
 		g.removeFromHand(p, a.Card)
 		c := g.deck[a.Card]
 		ev.Card = Card{int(c.suit), int(c.rank)}
-		if a.Kind == Play && Extends(int(g.fireworks[c.suit]), int(c.rank)) {
+		play := a.Kind == Play
+		if g.r.swapped&(1<<(c.suit<<3|c.rank)) != 0 {
+			play, ev.Swapped = !play, true
+		}
+		if play && Extends(int(g.fireworks[c.suit]), int(c.rank)) {
 			ev.Success = true
 			g.fireworks[c.suit] = c.rank
 			if c.rank == g.r.topRank[c.suit] {
@@ -93,7 +100,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 		} else {
 			g.discards[g.nDiscards] = int8(a.Card)
 			g.nDiscards++
-			if a.Kind == Discard {
+			if !play {
 				ev.NoteGained = g.gainNote()
 			} else {
 				g.storms++

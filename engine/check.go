@@ -10,6 +10,7 @@ type table interface {
 	actor() int
 	noteTokens() int
 	holds(id int) bool       // the acting seat holds card id
+	mayDiscard(id int) bool  // the acting seat may discard card id at this note count
 	touches(a Action) uint64 // ids the clue touches in its target's hand
 }
 
@@ -22,7 +23,7 @@ func check(t table, a Action) error {
 		if !t.holds(a.Card) {
 			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, t.actor())
 		}
-		if a.Kind == Discard && t.noteTokens() >= t.config().NoteTokens {
+		if a.Kind == Discard && !t.mayDiscard(a.Card) {
 			return ErrNotesFull
 		}
 		return nil
@@ -82,6 +83,12 @@ func (g *Game) actor() int        { return g.current }
 func (g *Game) noteTokens() int   { return g.notes }
 func (g *Game) holds(id int) bool { return g.slot(g.current, id) >= 0 }
 
+// mayDiscard decides from the holder's knowledge of the card only (see
+// Config.MayDiscard), exactly as the seat's view does.
+func (g *Game) mayDiscard(id int) bool {
+	return g.notes < g.r.cfg.NoteTokens || g.know[id]&g.r.swapped != 0
+}
+
 func (v *View) config() *Config { return v.Config }
 func (v *View) over() bool      { return v.Over }
 func (v *View) actor() int      { return v.Seat }
@@ -98,3 +105,14 @@ func (v *View) holds(id int) bool {
 	return false
 }
 func (v *View) touches(a Action) uint64 { return v.Touches(a) }
+func (v *View) mayDiscard(id int) bool {
+	if v.NoteTokens < v.Config.NoteTokens {
+		return true
+	}
+	for _, cv := range v.Hand(v.Seat) {
+		if cv.ID == id {
+			return v.Config.MayDiscard(v.NoteTokens, cv.Possible)
+		}
+	}
+	return false
+}

@@ -29,6 +29,10 @@ type Suit struct {
 	Ranks   []int
 	CluedBy []int
 	Touches []Touch
+	// Swapped swaps play and discard for the suit's cards (hanab.live's
+	// Orange): a card asked to be played is discarded, one asked to be
+	// discarded is played.
+	Swapped bool
 }
 
 // Touch is which clues touch a card of one suit and rank: bit i of Colors for
@@ -198,6 +202,7 @@ type rules struct {
 	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
 	identities uint64              // identities that exist in the deck
+	swapped    uint64              // identities of the suits whose play and discard are swapped
 	allProj    proj                // their suits and ranks
 }
 
@@ -208,6 +213,9 @@ func compileInto(r *rules, c Config) error {
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
+		if s.Swapped {
+			r.swapped |= 0xff << Ident(si, 0)
+		}
 		for _, rk := range s.Ranks {
 			bit := uint64(1) << Ident(si, rk)
 			if r.identities&bit != 0 {
@@ -224,5 +232,30 @@ func compileInto(r *rules, c Config) error {
 		}
 	}
 	r.allProj = project(r.identities)
+	r.swapped &= r.identities
 	return nil
+}
+
+// SwappedIdentities is the set of identities (see Ident) whose suit swaps
+// play and discard.
+func (c *Config) SwappedIdentities() uint64 {
+	var m uint64
+	for si, s := range c.Suits {
+		if s.Swapped {
+			for _, r := range s.Ranks {
+				m |= 1 << Ident(si, r)
+			}
+		}
+	}
+	return m
+}
+
+// MayDiscard reports whether a card its holder deduces may be any of the
+// identities possible may be discarded with notes note tokens available.
+// At the maximum a discard is refused, except for a card that may be of a
+// suit whose play and discard are swapped: such a discard may be a play.
+// It asks only what the holder knows, so a refusal never tells a seat
+// anything about its own card.
+func (c *Config) MayDiscard(notes int, possible uint64) bool {
+	return notes < c.NoteTokens || possible&c.SwappedIdentities() != 0
 }

@@ -12,9 +12,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	for i := range g.handLen[p] {
 		buf = append(buf, PlayCard(int(g.hands[p][i])))
 	}
-	if g.notes < g.r.cfg.NoteTokens {
-		for i := range g.handLen[p] {
-			buf = append(buf, DiscardCard(int(g.hands[p][i])))
+	for i := range g.handLen[p] {
+		if id := int(g.hands[p][i]); g.mayDiscard(id) {
+			buf = append(buf, DiscardCard(id))
 		}
 	}
 	if g.notes == 0 {

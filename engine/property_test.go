@@ -184,8 +184,14 @@ func eventAgrees(g *engine.Game, ev engine.Event, notes, storms int) error {
 		if notes-1 != g.NoteTokens() || ev.Drawn != -1 {
 			return fmt.Errorf("clue: notes %d -> %d, drew %d", notes, g.NoteTokens(), ev.Drawn)
 		}
-	case ev.Action.Kind == engine.Discard:
-		if notes+1 != g.NoteTokens() || !ev.NoteGained {
+	case ev.Swapped != g.Config().Suits[ev.Card.Suit].Swapped:
+		return fmt.Errorf("swapped %v for a card of suit %d", ev.Swapped, ev.Card.Suit)
+	case (ev.Action.Kind == engine.Discard) != ev.Swapped:
+		// A discard, or the play of a card whose suit swaps play and
+		// discard: a note back unless all are there (a discard at the
+		// maximum is a card that may have been of such a suit).
+		gain := notes < g.Config().NoteTokens
+		if want := notes + btoi(gain); want != g.NoteTokens() || ev.NoteGained != gain || ev.Success || storms != g.StormsUsed() {
 			return fmt.Errorf("discard: notes %d -> %d", notes, g.NoteTokens())
 		}
 	case ev.Success:
@@ -311,4 +317,11 @@ func seatsOf(n int) []int {
 		s[i] = i
 	}
 	return s
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

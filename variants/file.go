@@ -39,6 +39,10 @@ type FileSuit struct {
 	Colors    Colors `json:"colors,omitzero"`
 	Ranks     string `json:"ranks,omitempty"` // "own" (default), "all" or "none"
 	OneOfEach bool   `json:"one_of_each,omitempty"`
+	// SwapsPlayAndDiscard swaps play and discard for the suit's cards
+	// (hanab.live's Orange and Dark Orange): a card asked to be played is
+	// discarded, one asked to be discarded is played.
+	SwapsPlayAndDiscard bool `json:"swaps_play_and_discard,omitempty"`
 }
 
 // Colors is a suit's color clues: a list of names, or one keyword.

@@ -164,7 +164,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 				}
 			}
 		}
-		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, fileRanks), Ranks: make([]int, 0, 10)}
+		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, fileRanks), Ranks: make([]int, 0, 10), Swapped: s.SwapsPlayAndDiscard}
 		for r := 1; r <= fileRanks; r++ {
 			for range copies(f, s, r) {
 				def.Ranks = append(def.Ranks, r)

@@ -23,6 +23,8 @@ type SuitDef struct {
 	Touches []engine.Touch
 	// Rainbow suits take their card count from the rainbow_cards option.
 	Rainbow bool
+	// Swapped: the suit swaps play and discard (see FileSuit).
+	Swapped bool
 }
 
 // Sources of a variant.
@@ -140,7 +142,7 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {
-		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set), Touches: s.Touches}
+		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set), Touches: s.Touches, Swapped: s.Swapped}
 	}
 	return cfg, cfg.Validate()
 }

@@ -47,6 +47,9 @@ type suit struct {
 	AllRanks   bool     `json:"all_clue_ranks"`
 	NoRanks    bool     `json:"no_clue_ranks"`
 	Prism      bool     `json:"prism"`
+	// Swaps is hanab.live's Orange rule (docs/variants.md): play and
+	// discard are swapped for the suit's cards.
+	Swaps bool `json:"swaps_play_and_discard"`
 }
 
 // Generate returns the catalogue file: {"variants": [...]}, one variant a line.
@@ -125,7 +128,10 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		if !ok {
 			return f, fmt.Errorf("unknown suit %q", name)
 		}
-		fs := variants.FileSuit{Name: name, OneOfEach: s.OneOfEach}
+		fs := variants.FileSuit{Name: name, OneOfEach: s.OneOfEach, SwapsPlayAndDiscard: s.Swaps}
+		if s.Swaps {
+			f.Description += fmt.Sprintf(" A %s card asked to be played is discarded instead, and one asked to be discarded is played instead.", name)
+		}
 		switch {
 		case s.AllColors:
 			fs.Colors.Keyword = "all"
