@@ -61,6 +61,14 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	b = strconv.AppendInt(b, int64(v.Turn), 10)
 	b = append(b, `,"note_tokens":`...)
 	b = strconv.AppendInt(b, int64(v.NoteTokens), 10)
+	if cfg.ClueStarved {
+		b = append(b, `,"half_note_token":`...)
+		b = strconv.AppendBool(b, v.HalfNote)
+	}
+	if k, ok := cfg.NextClueKind(v.Clues); ok {
+		b = append(b, `,"next_clue_type":`...)
+		b = appendString(b, clueTypeName(k))
+	}
 	b = append(b, `,"storm_tokens_used":`...)
 	b = strconv.AppendInt(b, int64(v.StormsUsed), 10)
 	b = append(b, `,"deck_count":`...)

@@ -30,11 +30,18 @@ type GameView struct {
 	CurrentSeat *int `json:"current_seat" example:"2" extensions:"x-nullable"`
 	// TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
 	// null when the game is untimed or not active.
-	TurnDeadline    *time.Time `json:"turn_deadline" example:"2026-01-02T15:04:05Z" extensions:"x-nullable"`
-	Turn            int        `json:"turn" example:"17"`
-	NoteTokens      int        `json:"note_tokens" example:"5"`
-	StormTokensUsed int        `json:"storm_tokens_used" example:"1"`
-	DeckCount       int        `json:"deck_count" example:"20"`
+	TurnDeadline *time.Time `json:"turn_deadline" example:"2026-01-02T15:04:05Z" extensions:"x-nullable"`
+	Turn         int        `json:"turn" example:"17"`
+	NoteTokens   int        `json:"note_tokens" example:"5"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens. Only in Clue Starved variants, where a discard or a
+	// completed firework turns back half a token; absent elsewhere.
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	// NextClueType is the type the next clue must have. Only in Alternating
+	// Clues variants once a clue has been given; absent elsewhere.
+	NextClueType    *string `json:"next_clue_type,omitempty" validate:"optional" enums:"color,rank" example:"rank"`
+	StormTokensUsed int     `json:"storm_tokens_used" example:"1"`
+	DeckCount       int     `json:"deck_count" example:"20"`
 	// FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int           `json:"final_turns_left" extensions:"x-nullable"`
 	Fireworks      map[string]int `json:"fireworks"`
@@ -164,6 +171,12 @@ func buildView(st *play.State, viewer int) *GameView {
 	v := st.Game.View(engineSeat)
 	cfg := v.Config
 	gv.Turn, gv.NoteTokens, gv.StormTokensUsed, gv.DeckCount = v.Turn, v.NoteTokens, v.StormsUsed, v.DeckCount
+	if cfg.ClueStarved {
+		gv.HalfNoteToken = ptr(v.HalfNote)
+	}
+	if k, ok := cfg.NextClueKind(v.Clues); ok {
+		gv.NextClueType = ptr(clueTypeName(k))
+	}
 	gv.Score, gv.MaxScore = v.Score, v.MaxScore
 	if v.FinalTurnsLeft >= 0 {
 		gv.FinalTurnsLeft = ptr(v.FinalTurnsLeft)
@@ -340,4 +353,12 @@ func seatResponse(b []byte, st *play.State, seat int, token string) []byte {
 		b = append(b, "null"...)
 	}
 	return append(b, '}')
+}
+
+// clueTypeName is a clue type as the API names it.
+func clueTypeName(k engine.Kind) string {
+	if k == engine.ColorClue {
+		return "color"
+	}
+	return "rank"
 }

@@ -14,8 +14,9 @@ type Event struct {
 	Swapped    bool
 	Drawn      int // id of the card drawn, -1 if none
 	Touched    uint64
-	NoteGained bool // a discard, or a completed firework with a token to turn back
-	NoteTokens int  // after the action
+	NoteGained bool // a discard, or a completed firework with a token (half a token in Clue Starved) to turn back
+	NoteTokens int  // after the action: whole tokens
+	HalfNote   bool // and half a token on top (Clue Starved only)
 	StormsUsed int  // after the action
 	Over       bool
 	Result     Result
@@ -118,7 +119,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 			}
 		}
 	case ColorClue, RankClue:
-		g.notes--
+		g.notes -= 1 << g.r.noteShift
 		ev.Touched = touched
 		g.clue(a, touched)
 	}
@@ -131,7 +132,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 			g.reason = EndDeckOut
 		}
 	}
-	ev.NoteTokens, ev.StormsUsed = g.notes, g.storms
+	ev.NoteTokens, ev.HalfNote, ev.StormsUsed = g.NoteTokens(), g.HalfNote(), g.storms
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}
@@ -139,7 +140,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 }
 
 func (g *Game) gainNote() bool {
-	if g.notes < g.r.cfg.NoteTokens {
+	if g.notes < g.r.maxNotes {
 		g.notes++
 		return true
 	}
@@ -219,7 +220,7 @@ func (g *Game) applyTable(a Action) (Event, error) {
 		return Event{}, ErrBadAction
 	}
 	g.log = append(g.log, a)
-	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.notes, StormsUsed: g.storms}
+	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.NoteTokens(), HalfNote: g.HalfNote(), StormsUsed: g.storms}
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}

@@ -10,6 +10,7 @@ type table interface {
 	actor() int
 	noteTokens() int
 	holds(id int) bool       // the acting seat holds card id
+	clueLog() []ClueRecord   // every clue given so far
 	mayDiscard(id int) bool  // the acting seat may discard card id at this note count
 	touches(a Action) uint64 // ids the clue touches in its target's hand
 }
@@ -57,6 +58,9 @@ func checkClueNaming(t table, a Action) error {
 	if a.Target == t.actor() {
 		return ErrSelfClue
 	}
+	if k, ok := cfg.NextClueKind(t.clueLog()); ok && a.Kind != k {
+		return ErrClueTypeRepeated
+	}
 	if a.Kind == ColorClue {
 		if a.Value < 0 || a.Value >= len(cfg.ClueColors) {
 			return wrap(ErrUnknownColor, "color %d is not one of the %d clue colors", a.Value, len(cfg.ClueColors))
@@ -77,16 +81,17 @@ func (c *Config) CanNameRank(rank int) bool {
 	return false
 }
 
-func (g *Game) config() *Config   { return &g.r.cfg }
-func (g *Game) over() bool        { return g.reason != NotOver }
-func (g *Game) actor() int        { return g.current }
-func (g *Game) noteTokens() int   { return g.notes }
-func (g *Game) holds(id int) bool { return g.slot(g.current, id) >= 0 }
+func (g *Game) config() *Config       { return &g.r.cfg }
+func (g *Game) over() bool            { return g.reason != NotOver }
+func (g *Game) actor() int            { return g.current }
+func (g *Game) noteTokens() int       { return g.NoteTokens() }
+func (g *Game) holds(id int) bool     { return g.slot(g.current, id) >= 0 }
+func (g *Game) clueLog() []ClueRecord { return g.clues }
 
 // mayDiscard decides from the holder's knowledge of the card only (see
 // Config.MayDiscard), exactly as the seat's view does.
 func (g *Game) mayDiscard(id int) bool {
-	return g.notes < g.r.cfg.NoteTokens || g.know[id]&g.r.swapped != 0
+	return g.notes < g.r.maxNotes || g.know[id]&g.r.swapped != 0
 }
 
 func (v *View) config() *Config { return v.Config }
@@ -105,6 +110,7 @@ func (v *View) holds(id int) bool {
 	return false
 }
 func (v *View) touches(a Action) uint64 { return v.Touches(a) }
+func (v *View) clueLog() []ClueRecord   { return v.Clues }
 func (v *View) mayDiscard(id int) bool {
 	if v.NoteTokens < v.Config.NoteTokens {
 		return true

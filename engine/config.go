@@ -105,6 +105,24 @@ type Config struct {
 	StormTokens int
 	NoteTokens  int
 	EmptyClues  bool // a clue may touch no card (ABACUS); false as hanab.live plays
+	// ClueStarved (hanab.live's Clue Starved): a discard or a completed
+	// firework turns back half a note token; a clue still costs a whole one.
+	ClueStarved bool
+	// AlternatingClues (hanab.live's Alternating Clues): after the first
+	// clue, each clue must be of the other type than the one before it.
+	AlternatingClues bool
+}
+
+// NextClueKind is the type the next clue must have after clues, and false
+// when any type may be given (see AlternatingClues).
+func (c *Config) NextClueKind(clues []ClueRecord) (Kind, bool) {
+	if !c.AlternatingClues || len(clues) == 0 {
+		return 0, false
+	}
+	if clues[len(clues)-1].Kind == ColorClue {
+		return RankClue, true
+	}
+	return ColorClue, true
 }
 
 // HandSize is the number of cards each player holds: 5 with 2–3 players,
@@ -203,7 +221,11 @@ type rules struct {
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
 	identities uint64              // identities that exist in the deck
 	swapped    uint64              // identities of the suits whose play and discard are swapped
-	allProj    proj                // their suits and ranks
+	// Note tokens are counted in units of 1<<noteShift per token: halves
+	// in Clue Starved, wholes otherwise. maxNotes is the maximum in units.
+	noteShift uint8
+	maxNotes  int
+	allProj   proj // their suits and ranks
 }
 
 func compileInto(r *rules, c Config) error {
@@ -211,6 +233,10 @@ func compileInto(r *rules, c Config) error {
 		return err
 	}
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
+	if c.ClueStarved {
+		r.noteShift = 1
+	}
+	r.maxNotes = c.NoteTokens << r.noteShift
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
 		if s.Swapped {

@@ -17,10 +17,12 @@ func (g *Game) LegalActions(buf []Action) []Action {
 			buf = append(buf, DiscardCard(id))
 		}
 	}
-	if g.notes == 0 {
+	if g.notes>>g.r.noteShift == 0 {
 		return buf
 	}
 	empty := g.r.cfg.EmptyClues
+	next, alternate := g.r.cfg.NextClueKind(g.clues)
+	colors, ranks := !alternate || next == ColorClue, !alternate || next == RankClue
 	for t := range g.r.cfg.Players {
 		if t == p {
 			continue
@@ -33,11 +35,17 @@ func (g *Game) LegalActions(buf []Action) []Action {
 			held = g.handIdentities(t)
 		}
 		for c := range g.r.cfg.ClueColors {
+			if !colors {
+				break
+			}
 			if m := g.r.colorMask[c]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueColor(t, c))
 			}
 		}
 		for _, r := range g.r.cfg.ClueRanks {
+			if !ranks {
+				break
+			}
 			if m := g.r.rankMask[r]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueRank(t, r))
 			}

@@ -114,7 +114,7 @@ func TestRandomCatalogueGames(t *testing.T) {
 			t.Fatalf("%s with %d players: %v", seed, players, err)
 		}
 	}
-	if n != 2187 {
+	if n != 2275 {
 		t.Errorf("%d catalogue variants", n)
 	}
 }
@@ -139,7 +139,7 @@ func randomGame(g *engine.Game, rng *rand.Rand, pick policy) error {
 		if err := g.Check(a); err != nil {
 			return fmt.Errorf("turn %d: listed action %+v fails Check: %w", g.Turn(), a, err)
 		}
-		notes, storms := g.NoteTokens(), g.StormsUsed()
+		notes, storms := noteUnits(g), g.StormsUsed()
 		ev, err := g.Apply(a)
 		if err != nil {
 			return fmt.Errorf("turn %d: legal action %+v refused: %w", g.Turn(), a, err)
@@ -171,9 +171,26 @@ func randomGame(g *engine.Game, rng *rand.Rand, pick policy) error {
 	return nil
 }
 
-// eventAgrees checks an event against the state it produced.
+// noteUnits is the game's note tokens in its smallest unit: halves in
+// Clue Starved, wholes otherwise.
+func noteUnits(g *engine.Game) int {
+	if g.Config().ClueStarved {
+		return 2*g.NoteTokens() + btoi(g.HalfNote())
+	}
+	return g.NoteTokens()
+}
+
+// eventAgrees checks an event against the state it produced; notes were
+// the note units (see noteUnits) before it.
 func eventAgrees(g *engine.Game, ev engine.Event, notes, storms int) error {
-	if ev.NoteTokens != g.NoteTokens() || ev.StormsUsed != g.StormsUsed() || ev.Over != g.Over() {
+	unit, full := 1, g.Config().NoteTokens
+	if g.Config().ClueStarved {
+		unit, full = 2, 2*full
+	} else if g.HalfNote() {
+		return fmt.Errorf("half a note token outside Clue Starved")
+	}
+	after := noteUnits(g)
+	if ev.NoteTokens != g.NoteTokens() || ev.HalfNote != g.HalfNote() || ev.StormsUsed != g.StormsUsed() || ev.Over != g.Over() {
 		return fmt.Errorf("event %+v disagrees with the game", ev)
 	}
 	if r, _ := g.Result(); r != ev.Result {
@@ -181,8 +198,8 @@ func eventAgrees(g *engine.Game, ev engine.Event, notes, storms int) error {
 	}
 	switch {
 	case ev.Action.IsClue():
-		if notes-1 != g.NoteTokens() || ev.Drawn != -1 {
-			return fmt.Errorf("clue: notes %d -> %d, drew %d", notes, g.NoteTokens(), ev.Drawn)
+		if notes-unit != after || ev.Drawn != -1 {
+			return fmt.Errorf("clue: notes %d -> %d, drew %d", notes, after, ev.Drawn)
 		}
 	case ev.Swapped != g.Config().Suits[ev.Card.Suit].Swapped:
 		return fmt.Errorf("swapped %v for a card of suit %d", ev.Swapped, ev.Card.Suit)
@@ -190,21 +207,21 @@ func eventAgrees(g *engine.Game, ev engine.Event, notes, storms int) error {
 		// A discard, or the play of a card whose suit swaps play and
 		// discard: a note back unless all are there (a discard at the
 		// maximum is a card that may have been of such a suit).
-		gain := notes < g.Config().NoteTokens
-		if want := notes + btoi(gain); want != g.NoteTokens() || ev.NoteGained != gain || ev.Success || storms != g.StormsUsed() {
-			return fmt.Errorf("discard: notes %d -> %d", notes, g.NoteTokens())
+		gain := notes < full
+		if want := notes + btoi(gain); want != after || ev.NoteGained != gain || ev.Success || storms != g.StormsUsed() {
+			return fmt.Errorf("discard: notes %d -> %d", notes, after)
 		}
 	case ev.Success:
 		want := notes
 		if ev.NoteGained {
 			want++
 		}
-		if want != g.NoteTokens() || storms != g.StormsUsed() || g.Firework(ev.Card.Suit) != ev.Card.Rank {
-			return fmt.Errorf("play: notes %d -> %d, storms %d -> %d", notes, g.NoteTokens(), storms, g.StormsUsed())
+		if want != after || storms != g.StormsUsed() || g.Firework(ev.Card.Suit) != ev.Card.Rank {
+			return fmt.Errorf("play: notes %d -> %d, storms %d -> %d", notes, after, storms, g.StormsUsed())
 		}
 	default:
-		if notes != g.NoteTokens() || storms+1 != g.StormsUsed() || ev.NoteGained {
-			return fmt.Errorf("misplay: notes %d -> %d, storms %d -> %d", notes, g.NoteTokens(), storms, g.StormsUsed())
+		if notes != after || storms+1 != g.StormsUsed() || ev.NoteGained {
+			return fmt.Errorf("misplay: notes %d -> %d, storms %d -> %d", notes, after, storms, g.StormsUsed())
 		}
 	}
 	return nil

@@ -56,6 +56,7 @@ type View struct {
 	Current        int
 	Turn           int
 	NoteTokens     int
+	HalfNote       bool // half a note token on top of NoteTokens (Clue Starved only)
 	StormsUsed     int
 	DeckCount      int
 	FinalTurnsLeft int // -1 while the deck lasts
@@ -97,7 +98,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	}
 	*v = View{
 		Config: cfg, Seat: seat, Players: cfg.Players, Current: g.current, Turn: g.turn,
-		NoteTokens: g.notes, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
+		NoteTokens: g.NoteTokens(), HalfNote: g.HalfNote(), StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
 		Discards: discards, Clues: append(clues, g.clues...),
 		Score: g.Score(), MaxScore: g.r.maxScore, Over: over,
 	}

@@ -29,6 +29,12 @@ type File struct {
 	Synesthesia            bool         `json:"synesthesia,omitempty"`
 	ColorCluesTouchNothing bool         `json:"color_clues_touch_nothing,omitempty"`
 	RankCluesTouchNothing  bool         `json:"rank_clues_touch_nothing,omitempty"`
+	// ClueStarved: a discard or a completed firework turns back half a
+	// note token (hanab.live's Clue Starved).
+	ClueStarved bool `json:"clue_starved,omitempty"`
+	// AlternatingClues: after the first clue, each clue must be of the
+	// other type than the one before (hanab.live's Alternating Clues).
+	AlternatingClues bool `json:"alternating_clues,omitempty"`
 }
 
 // FileSuit is one suit of a variant file.

@@ -142,6 +142,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 	v := &Variant{
 		Name: f.Name, Title: f.Title, Description: f.Description, Source: source,
 		ClueColors: in.list(colors), ClueRanks: in.intList(ranks), EmptyClues: f.EmptyClues == nil || *f.EmptyClues,
+		ClueStarved: f.ClueStarved, AlternatingClues: f.AlternatingClues,
 	}
 	if f.HanabLive != nil {
 		hl := *f.HanabLive

@@ -45,6 +45,10 @@ type Variant struct {
 	ClueColors  []string
 	ClueRanks   []int
 	EmptyClues  bool // the empty_clues option's default
+	// The rules beyond the cards (see File): half note tokens, and clue
+	// types that alternate.
+	ClueStarved      bool
+	AlternatingClues bool
 }
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
@@ -139,6 +143,9 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		StormTokens: set.StormTokens,
 		NoteTokens:  set.NoteTokens,
 		EmptyClues:  set.EmptyClues,
+
+		ClueStarved:      v.ClueStarved,
+		AlternatingClues: v.AlternatingClues,
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {

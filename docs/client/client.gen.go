@@ -116,6 +116,24 @@ func (e GameSummaryStatus) Valid() bool {
 	}
 }
 
+// Defines values for GameViewNextClueType.
+const (
+	Color GameViewNextClueType = "color"
+	Rank  GameViewNextClueType = "rank"
+)
+
+// Valid indicates whether the value is a known member of the GameViewNextClueType enum.
+func (e GameViewNextClueType) Valid() bool {
+	switch e {
+	case Color:
+		return true
+	case Rank:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GameViewResultReason.
 const (
 	GameViewResultReasonDeckOut    GameViewResultReason = "deck_out"
@@ -802,6 +820,13 @@ type GameView struct {
 	FinalTurnsLeft *int           `json:"final_turns_left"`
 	Fireworks      map[string]int `json:"fireworks"`
 
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens. Only in Clue Starved variants, where a discard or a
+	// completed firework turns back half a token; absent elsewhere.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
+
 	// Hands Hands is empty in the lobby.
 	Hands []HandView `json:"hands"`
 
@@ -810,6 +835,12 @@ type GameView struct {
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
+
+	// NextClueType NextClueType is the type the next clue must have. Only in Alternating
+	// Clues variants once a clue has been given; absent elsewhere.
+	//
+	// Example: rank
+	NextClueType *GameViewNextClueType `json:"next_clue_type,omitempty"`
 
 	// NoteTokens Example: 5
 	NoteTokens int              `json:"note_tokens"`
@@ -863,6 +894,12 @@ type GameView struct {
 	// Example: 1
 	You *int `json:"you"`
 }
+
+// GameViewNextClueType NextClueType is the type the next clue must have. Only in Alternating
+// Clues variants once a clue has been given; absent elsewhere.
+//
+// Example: rank
+type GameViewNextClueType string
 
 // GameViewResultReason Example: deck_out
 type GameViewResultReason string

@@ -35,6 +35,8 @@ type entry struct {
 	RankCluesTouchNothing  bool      `json:"rank_clues_touch_nothing"`
 	ClueColors             *[]string `json:"clue_colors"`
 	ClueRanks              *[]int    `json:"clue_ranks"`
+	ClueStarved            bool      `json:"clue_starved"`
+	AlternatingClues       bool      `json:"alternating_clues"`
 }
 
 // suit is one suit as suits.json describes it.
@@ -103,6 +105,13 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		CriticalRank: e.CriticalRank, ScarceOnes: e.ScarceOnes, OddsAndEvens: e.OddsAndEvens,
 		Funnels: e.Funnels, Chimneys: e.Chimneys, Synesthesia: e.Synesthesia,
 		ColorCluesTouchNothing: e.ColorCluesTouchNothing, RankCluesTouchNothing: e.RankCluesTouchNothing,
+		ClueStarved: e.ClueStarved, AlternatingClues: e.AlternatingClues,
+	}
+	if e.ClueStarved {
+		f.Description += " A discard or a completed firework turns back only half a note token."
+	}
+	if e.AlternatingClues {
+		f.Description += " After the first clue, each clue must be of the other type (color or rank) than the one before."
 	}
 	f.ClueColors, f.ClueRanks = e.ClueColors, e.ClueRanks
 	if e.SpecialRank != 0 {

@@ -27,7 +27,7 @@ func groupSim(t *testing.T, names []string, games int) {
 				if r.Games != games {
 					t.Fatalf("%s, %s: %d games of %d", s.Name, name, r.Games, games)
 				}
-				t.Logf("%-12s %-22s %dp: mean %5.2f / %d, storms %3.0f%%", s.Name, name, players, r.Mean, r.MaxScore, 100*r.Storms)
+				t.Logf("%-12s %-34s %dp: mean %5.2f / %d, storms %3.0f%%", s.Name, name, players, r.Mean, r.MaxScore, 100*r.Storms)
 			}
 		}
 	}
@@ -37,4 +37,15 @@ func groupSim(t *testing.T, names []string, games int) {
 // play and a discard of an orange card swap, without an illegal move.
 func TestOrangePlaysLegally(t *testing.T) {
 	groupSim(t, []string{"orange-6-suits", "orange-5-suits", "dark-orange-6-suits", "rainbow-orange-5-suits", "null-orange-4-suits"}, 20)
+}
+
+// TestClueStarvedPlaysLegally: half note tokens; a clue needs a whole one.
+func TestClueStarvedPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"clue-starved-6-suits", "clue-starved-5-suits", "clue-starved-rainbow-5-suits", "clue-starved-orange-5-suits"}, 20)
+}
+
+// TestAlternatingCluesPlaysLegally: each clue of the other type than the one before.
+func TestAlternatingCluesPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"alternating-clues-5-suits", "alternating-clues-3-suits", "alternating-clues-black-6-suits",
+		"alternating-clues-null-3-suits", "alternating-clues-dark-orange-5-suits"}, 20)
 }

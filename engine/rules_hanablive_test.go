@@ -1,0 +1,188 @@
+package engine_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// TestClueStarved: a discard or a completed firework turns back half a note
+// token; a clue costs a whole one (hanab.live's Clue Starved). Two seats
+// of clue-starved-5-suits: seat 0 holds ids 0–4, seat 1 ids 5–9.
+func TestClueStarved(t *testing.T) {
+	cfg := setup(t, "clue-starved-5-suits", 2, variants.Options{})
+	front := []engine.Card{c(red, 1), c(red, 2), c(red, 3), c(red, 4), c(red, 5),
+		c(yellow, 1), c(yellow, 2), c(green, 1), c(blue, 1), c(white, 1)}
+	type tokens struct {
+		notes int
+		half  bool
+	}
+	steps := []struct {
+		a    engine.Action
+		err  *engine.Error
+		want tokens
+	}{
+		{engine.DiscardCard(0), engine.ErrNotesFull, tokens{8, false}},
+		{engine.ClueRank(1, 1), nil, tokens{7, false}},
+		{engine.DiscardCard(5), nil, tokens{7, true}},  // seat 1: half a token back
+		{engine.DiscardCard(4), nil, tokens{8, false}}, // seat 0: a whole again
+		{engine.DiscardCard(6), engine.ErrNotesFull, tokens{8, false}},
+		{engine.ClueColor(0, red), nil, tokens{7, false}}, // seat 1
+		{engine.ClueRank(1, 1), nil, tokens{6, false}},    // seat 0
+		{engine.ClueRank(0, 2), nil, tokens{5, false}},
+		{engine.ClueRank(1, 1), nil, tokens{4, false}},
+		{engine.ClueRank(0, 3), nil, tokens{3, false}},
+		{engine.ClueRank(1, 1), nil, tokens{2, false}},
+		{engine.ClueRank(0, 4), nil, tokens{1, false}},
+		{engine.ClueRank(1, 1), nil, tokens{0, false}},
+		{engine.DiscardCard(6), nil, tokens{0, true}}, // seat 1: half a token is no clue
+		{engine.ClueRank(1, 1), engine.ErrNoNoteTokens, tokens{0, true}},
+		{engine.DiscardCard(1), nil, tokens{1, false}},
+		{engine.ClueRank(0, 3), nil, tokens{0, false}},
+	}
+	g := deal(t, cfg, front...)
+	for i, st := range steps {
+		view := g.View(g.Current())
+		wantErr(t, view.Check(st.a), st.err)
+		listed := false
+		for _, a := range g.LegalActions(nil) {
+			listed = listed || a == st.a
+		}
+		if listed != (st.err == nil) {
+			t.Fatalf("step %d: %+v listed %v", i, st.a, listed)
+		}
+		ev, err := g.Apply(st.a)
+		wantErr(t, err, st.err)
+		got := tokens{g.NoteTokens(), g.HalfNote()}
+		if got != st.want {
+			t.Fatalf("step %d (%+v): tokens %+v, want %+v", i, st.a, got, st.want)
+		}
+		if v := g.View(engine.Public); v.NoteTokens != got.notes || v.HalfNote != got.half {
+			t.Fatalf("step %d: view tokens %d %v", i, v.NoteTokens, v.HalfNote)
+		}
+		if err == nil && (ev.NoteTokens != got.notes || ev.HalfNote != got.half) {
+			t.Fatalf("step %d: event tokens %d %v", i, ev.NoteTokens, ev.HalfNote)
+		}
+	}
+}
+
+// TestClueStarvedCompletedFirework: a completed firework turns back half a token.
+func TestClueStarvedCompletedFirework(t *testing.T) {
+	cfg := setup(t, "clue-starved-5-suits", 2, variants.Options{})
+	g := deal(t, cfg, c(red, 1), c(red, 2), c(red, 3), c(red, 4), c(red, 5),
+		c(yellow, 1), c(yellow, 2), c(green, 1), c(blue, 1), c(white, 1))
+	apply(t, g, engine.ClueColor(1, yellow), engine.ClueColor(0, red), engine.PlayCard(0), engine.ClueRank(0, 2),
+		engine.PlayCard(1), engine.ClueRank(0, 3), engine.PlayCard(2), engine.ClueRank(0, 4), engine.PlayCard(3))
+	if g.NoteTokens() != 3 || g.HalfNote() {
+		t.Fatalf("before the 5: %d %v", g.NoteTokens(), g.HalfNote())
+	}
+	apply(t, g, engine.ClueRank(0, 5))
+	ev := apply(t, g, engine.PlayCard(4))
+	if !ev.Success || !ev.NoteGained || g.NoteTokens() != 2 || !g.HalfNote() {
+		t.Fatalf("the red 5: %+v, tokens %d %v", ev, g.NoteTokens(), g.HalfNote())
+	}
+}
+
+// TestAlternatingClues: the first clue may be of either type; after it each
+// clue must be of the other type than the one before, whatever comes between.
+func TestAlternatingClues(t *testing.T) {
+	cfg := setup(t, "alternating-clues-5-suits", 2, variants.Options{})
+	g := deal(t, cfg, c(red, 1), c(red, 2), c(red, 3), c(red, 4), c(red, 5),
+		c(yellow, 1), c(yellow, 2), c(green, 1), c(blue, 1), c(white, 1))
+	steps := []struct {
+		a    engine.Action
+		err  *engine.Error
+		next engine.Kind // the type required after the step
+	}{
+		{engine.ClueColor(1, yellow), nil, engine.RankClue},
+		{engine.ClueColor(0, red), engine.ErrClueTypeRepeated, engine.RankClue},
+		{engine.ClueRank(0, 1), nil, engine.ColorClue},
+		{engine.PlayCard(0), nil, engine.ColorClue},
+		{engine.ClueRank(0, 2), engine.ErrClueTypeRepeated, engine.ColorClue},
+		{engine.DiscardCard(5), nil, engine.ColorClue},
+		{engine.ClueColor(1, green), nil, engine.RankClue},
+		{engine.ClueRank(0, 2), nil, engine.ColorClue},
+	}
+	if _, ok := cfg.NextClueKind(nil); ok {
+		t.Fatal("the first clue is restricted")
+	}
+	for i, st := range steps {
+		view := g.View(g.Current())
+		wantErr(t, view.Check(st.a), st.err)
+		_, err := g.Apply(st.a)
+		wantErr(t, err, st.err)
+		v := g.View(g.Current())
+		if k, ok := cfg.NextClueKind(v.Clues); !ok || k != st.next {
+			t.Fatalf("step %d: next clue %v %v, want %v", i, k, ok, st.next)
+		}
+		for _, a := range g.LegalActions(nil) {
+			if a.IsClue() && a.Kind != st.next {
+				t.Fatalf("step %d: %+v listed", i, a)
+			}
+		}
+	}
+}
+
+// ruleModel is hanab.live's Clue Starved and Alternating Clues written out
+// plainly: token halves, the last clue's type.
+type ruleModel struct {
+	halves, full int
+	last         engine.Kind
+	clued        bool
+}
+
+// TestStarvedAlternatingWholeGames plays seeded random games of both groups
+// and checks each move against the plain model, and that the view of the
+// seat to act lists the same legal moves as the game.
+func TestStarvedAlternatingWholeGames(t *testing.T) {
+	names := []string{"clue-starved-6-suits", "clue-starved-rainbow-5-suits", "clue-starved-orange-5-suits",
+		"alternating-clues-5-suits", "alternating-clues-null-3-suits", "alternating-clues-dark-orange-6-suits"}
+	for _, name := range names {
+		for players := 2; players <= 5; players++ {
+			t.Run(fmt.Sprintf("%s/%dp", name, players), func(t *testing.T) {
+				cfg := setup(t, name, players, variants.Options{})
+				rng := rand.New(rand.NewPCG(uint64(players), 22))
+				for seed := range 10 {
+					g, err := engine.NewSeeded(cfg, fmt.Sprintf("rules-%d", seed))
+					if err != nil {
+						t.Fatal(err)
+					}
+					unit := 1
+					if cfg.ClueStarved {
+						unit = 2
+					}
+					m := ruleModel{halves: cfg.NoteTokens * unit, full: cfg.NoteTokens * unit}
+					for !g.Over() {
+						legal := g.LegalActions(nil)
+						if got := g.View(g.Current()).LegalActions(nil); fmt.Sprint(got) != fmt.Sprint(legal) {
+							t.Fatalf("turn %d: view's legal moves %v, game's %v", g.Turn(), got, legal)
+						}
+						for _, a := range legal {
+							if a.IsClue() && (m.halves < unit || cfg.AlternatingClues && m.clued && a.Kind == m.last) {
+								t.Fatalf("turn %d: %+v listed with %d units, last clue %v", g.Turn(), a, m.halves, m.last)
+							}
+						}
+						a := legal[rng.IntN(len(legal))]
+						ev, err := g.Apply(a)
+						if err != nil {
+							t.Fatal(err)
+						}
+						switch {
+						case a.IsClue():
+							m.halves -= unit
+							m.last, m.clued = a.Kind, true
+						case !ev.Success && (a.Kind == engine.Discard) != ev.Swapped, ev.Success && ev.Card.Rank == 5:
+							m.halves = min(m.halves+1, m.full)
+						}
+						if got := g.NoteTokens()*unit + btoi(g.HalfNote()); got != m.halves {
+							t.Fatalf("turn %d %+v: %d units, model %d", ev.Turn, a, got, m.halves)
+						}
+					}
+				}
+			})
+		}
+	}
+}
