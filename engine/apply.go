@@ -15,8 +15,8 @@ type Event struct {
 	Drawn      int // id of the card drawn, -1 if none
 	Touched    uint64
 	NoteGained bool // a discard, or a completed firework with a token (half a token in Clue Starved) to turn back
+	HalfNote   bool // half a note token on top of NoteTokens (Clue Starved only)
 	NoteTokens int  // after the action: whole tokens
-	HalfNote   bool // and half a token on top (Clue Starved only)
 	StormsUsed int  // after the action
 	Over       bool
 	Result     Result
@@ -119,7 +119,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 			}
 		}
 	case ColorClue, RankClue:
-		g.notes -= 1 << g.r.noteShift
+		g.notes--
 		ev.Touched = touched
 		g.clue(a, touched)
 	}
@@ -132,7 +132,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 			g.reason = EndDeckOut
 		}
 	}
-	ev.NoteTokens, ev.HalfNote, ev.StormsUsed = g.NoteTokens(), g.HalfNote(), g.storms
+	ev.NoteTokens, ev.HalfNote, ev.StormsUsed = g.notes, g.half, g.storms
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}
@@ -140,7 +140,14 @@ func (g *Game) Apply(a Action) (Event, error) {
 }
 
 func (g *Game) gainNote() bool {
-	if g.notes < g.r.maxNotes {
+	if g.notes < g.r.cfg.NoteTokens {
+		// In Clue Starved a gain is half a token: the first half waits
+		// for its other half. The maximum is always whole tokens.
+		if g.r.cfg.ClueStarved {
+			if g.half = !g.half; g.half {
+				return true
+			}
+		}
 		g.notes++
 		return true
 	}
@@ -220,7 +227,7 @@ func (g *Game) applyTable(a Action) (Event, error) {
 		return Event{}, ErrBadAction
 	}
 	g.log = append(g.log, a)
-	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.NoteTokens(), HalfNote: g.HalfNote(), StormsUsed: g.storms}
+	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms}
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}

@@ -58,8 +58,10 @@ func checkClueNaming(t table, a Action) error {
 	if a.Target == t.actor() {
 		return ErrSelfClue
 	}
-	if k, ok := cfg.NextClueKind(t.clueLog()); ok && a.Kind != k {
-		return ErrClueTypeRepeated
+	if cfg.AlternatingClues {
+		if k, ok := cfg.NextClueKind(t.clueLog()); ok && a.Kind != k {
+			return ErrClueTypeRepeated
+		}
 	}
 	if a.Kind == ColorClue {
 		if a.Value < 0 || a.Value >= len(cfg.ClueColors) {
@@ -84,14 +86,14 @@ func (c *Config) CanNameRank(rank int) bool {
 func (g *Game) config() *Config       { return &g.r.cfg }
 func (g *Game) over() bool            { return g.reason != NotOver }
 func (g *Game) actor() int            { return g.current }
-func (g *Game) noteTokens() int       { return g.NoteTokens() }
+func (g *Game) noteTokens() int       { return g.notes }
 func (g *Game) holds(id int) bool     { return g.slot(g.current, id) >= 0 }
 func (g *Game) clueLog() []ClueRecord { return g.clues }
 
 // mayDiscard decides from the holder's knowledge of the card only (see
 // Config.MayDiscard), exactly as the seat's view does.
 func (g *Game) mayDiscard(id int) bool {
-	return g.notes < g.r.maxNotes || g.know[id]&g.r.swapped != 0
+	return g.notes < g.r.cfg.NoteTokens || g.know[id]&g.r.swapped != 0
 }
 
 func (v *View) config() *Config { return v.Config }

@@ -221,11 +221,7 @@ type rules struct {
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
 	identities uint64              // identities that exist in the deck
 	swapped    uint64              // identities of the suits whose play and discard are swapped
-	// Note tokens are counted in units of 1<<noteShift per token: halves
-	// in Clue Starved, wholes otherwise. maxNotes is the maximum in units.
-	noteShift uint8
-	maxNotes  int
-	allProj   proj // their suits and ranks
+	allProj    proj                // their suits and ranks
 }
 
 func compileInto(r *rules, c Config) error {
@@ -233,10 +229,6 @@ func compileInto(r *rules, c Config) error {
 		return err
 	}
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
-	if c.ClueStarved {
-		r.noteShift = 1
-	}
-	r.maxNotes = c.NoteTokens << r.noteShift
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
 		if s.Swapped {

@@ -34,8 +34,9 @@ type Game struct {
 	fireworks [MaxSuits]uint8
 	discards  [MaxDeck]int8
 	nDiscards int
-	notes     int // in units of the rules' noteShift
-	storms    int // storm tokens used
+	notes     int  // whole note tokens
+	half      bool // and half a token on top (Clue Starved)
+	storms    int  // storm tokens used
 	turn      int
 	current   int
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
@@ -71,7 +72,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 		return nil, err
 	}
 	g := &ga.g
-	*g = Game{r: r, notes: r.maxNotes, finalLeft: -1}
+	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
 	for i, c := range deck {
 		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
 		g.know[i], g.proj[i] = r.identities, r.allProj
@@ -154,11 +155,11 @@ func (g *Game) Config() *Config { return &g.r.cfg }
 func (g *Game) Players() int    { return g.r.cfg.Players }
 func (g *Game) Current() int    { return g.current }
 func (g *Game) Turn() int       { return g.turn }
-func (g *Game) NoteTokens() int { return g.notes >> g.r.noteShift }
+func (g *Game) NoteTokens() int { return g.notes }
 
 // HalfNote reports whether half a note token is there on top of
 // NoteTokens (only in Clue Starved).
-func (g *Game) HalfNote() bool        { return g.notes&1 != 0 && g.r.noteShift != 0 }
+func (g *Game) HalfNote() bool        { return g.half }
 func (g *Game) StormsUsed() int       { return g.storms }
 func (g *Game) DeckCount() int        { return g.r.deckSize - g.drawn }
 func (g *Game) FinalTurnsLeft() int   { return g.finalLeft }

@@ -12,17 +12,31 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	for i := range g.handLen[p] {
 		buf = append(buf, PlayCard(int(g.hands[p][i])))
 	}
-	for i := range g.handLen[p] {
-		if id := int(g.hands[p][i]); g.mayDiscard(id) {
-			buf = append(buf, DiscardCard(id))
+	if g.notes < g.r.cfg.NoteTokens {
+		for i := range g.handLen[p] {
+			buf = append(buf, DiscardCard(int(g.hands[p][i])))
+		}
+	} else if g.r.swapped != 0 {
+		for i := range g.handLen[p] {
+			if id := int(g.hands[p][i]); g.mayDiscard(id) {
+				buf = append(buf, DiscardCard(id))
+			}
 		}
 	}
-	if g.notes>>g.r.noteShift == 0 {
+	if g.notes == 0 {
 		return buf
 	}
 	empty := g.r.cfg.EmptyClues
-	next, alternate := g.r.cfg.NextClueKind(g.clues)
-	colors, ranks := !alternate || next == ColorClue, !alternate || next == RankClue
+	// With alternating clues, the type of the last clue is not listed:
+	// leave its list out.
+	colors, ranks := g.r.cfg.ClueColors, g.r.cfg.ClueRanks
+	if g.r.cfg.AlternatingClues && len(g.clues) > 0 {
+		if g.clues[len(g.clues)-1].Kind == ColorClue {
+			colors = nil
+		} else {
+			ranks = nil
+		}
+	}
 	for t := range g.r.cfg.Players {
 		if t == p {
 			continue
@@ -34,18 +48,12 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		if !empty {
 			held = g.handIdentities(t)
 		}
-		for c := range g.r.cfg.ClueColors {
-			if !colors {
-				break
-			}
+		for c := range colors {
 			if m := g.r.colorMask[c]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueColor(t, c))
 			}
 		}
-		for _, r := range g.r.cfg.ClueRanks {
-			if !ranks {
-				break
-			}
+		for _, r := range ranks {
 			if m := g.r.rankMask[r]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueRank(t, r))
 			}

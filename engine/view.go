@@ -98,7 +98,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	}
 	*v = View{
 		Config: cfg, Seat: seat, Players: cfg.Players, Current: g.current, Turn: g.turn,
-		NoteTokens: g.NoteTokens(), HalfNote: g.HalfNote(), StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
+		NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
 		Discards: discards, Clues: append(clues, g.clues...),
 		Score: g.Score(), MaxScore: g.r.maxScore, Over: over,
 	}
