@@ -44,6 +44,11 @@ func TestClueStarvedPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"clue-starved-6-suits", "clue-starved-5-suits", "clue-starved-rainbow-5-suits", "clue-starved-orange-5-suits"}, 20)
 }
 
+// TestReversedPlaysLegally: a suit played from 5 down to 1.
+func TestReversedPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"reversed-5-suits", "reversed-6-suits", "black-reversed-6-suits", "orange-reversed-5-suits", "white-reversed-rainbow-5-suits"}, 20)
+}
+
 // TestAlternatingCluesPlaysLegally: each clue of the other type than the one before.
 func TestAlternatingCluesPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"alternating-clues-5-suits", "alternating-clues-3-suits", "alternating-clues-black-6-suits",

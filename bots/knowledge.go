@@ -24,7 +24,8 @@ type deckInfo struct {
 	all       uint64  // identities that exist
 	suitMask  [engine.MaxSuits]uint64
 	rankMask  [engine.MaxRank + 1]uint64
-	top       [engine.MaxSuits]int // highest rank of each suit
+	top       [engine.MaxSuits]int  // highest rank of each suit
+	rev       [engine.MaxSuits]bool // the suit is played from its highest rank down
 	suits     int
 	handSize  int
 	deckSize  int
@@ -35,6 +36,9 @@ type deckInfo struct {
 
 func newDeckInfo(cfg *engine.Config) *deckInfo {
 	d := &deckInfo{cfg: cfg, suits: len(cfg.Suits), handSize: engine.HandSize(cfg.Players), deckSize: cfg.DeckSize(), maxScore: cfg.MaxScore()}
+	for s := range cfg.Suits {
+		d.rev[s] = cfg.Suits[s].Reversed
+	}
 	for _, c := range cfg.Deck() {
 		x := ident(c)
 		d.count[x]++
@@ -68,8 +72,8 @@ func (d *deckInfo) knowMask(cv *engine.CardView) uint64 { return cv.Possible & d
 // and which copies are gone (played or discarded).
 type board struct {
 	d        *deckInfo
-	fw       [engine.MaxSuits]int
-	gone     [64]int // copies played or discarded
+	fw       [engine.MaxSuits]int // cards played on each firework
+	gone     [64]int              // copies played or discarded
 	discards int
 	playable uint64 // identities that would extend a firework now
 	dead     uint64 // identities that can never be played: already played, or a lower card is all gone
@@ -84,8 +88,11 @@ func (b *board) load(d *deckInfo, v *engine.View) {
 	}
 	for s := range d.suits {
 		b.fw[s] = v.Fireworks[s]
-		for r := 1; r <= b.fw[s]; r++ {
-			b.gone[s<<3|r]++
+		if d.rev[s] && b.fw[s] != 0 {
+			b.fw[s] = d.top[s] + 1 - b.fw[s]
+		}
+		for p := 1; p <= b.fw[s]; p++ {
+			b.gone[s<<3|d.rankAt(s, p)]++
 		}
 	}
 	b.derive()
@@ -95,13 +102,15 @@ func (b *board) derive() {
 	d := b.d
 	b.playable, b.dead, b.critical, b.out = 0, 0, 0, 0
 	for s := range d.suits {
-		reach := b.fw[s] // highest rank the suit can still get to
-		for r := b.fw[s] + 1; r <= d.top[s]; r++ {
-			x := s<<3 | r
+		// Positions count the cards of a firework in the order they are
+		// played: the rank itself, or for a reversed suit from the top down.
+		reach := b.fw[s] // the furthest position the suit can still get to
+		for p := b.fw[s] + 1; p <= d.top[s]; p++ {
+			x := s<<3 | d.rankAt(s, p)
 			if d.count[x] > 0 && b.gone[x] >= d.count[x] {
 				break
 			}
-			reach = r
+			reach = p
 		}
 		for r := 1; r <= engine.MaxRank; r++ {
 			x := s<<3 | r
@@ -111,13 +120,14 @@ func (b *board) derive() {
 			if b.gone[x] < d.count[x] {
 				b.out |= bit(x)
 			}
+			p := d.rankAt(s, r) // its position: the mapping is its own inverse
 			switch {
-			case r <= b.fw[s] || r > reach:
+			case p <= b.fw[s] || p > reach:
 				b.dead |= bit(x)
-			case engine.Extends(b.fw[s], r):
+			case engine.Extends(b.fw[s], p):
 				b.playable |= bit(x)
 			}
-			if r > b.fw[s] && r <= reach && d.count[x]-b.gone[x] == 1 {
+			if p > b.fw[s] && p <= reach && d.count[x]-b.gone[x] == 1 {
 				b.critical |= bit(x)
 			}
 		}
@@ -145,4 +155,14 @@ func prob(m, set uint64, w *[64]int) float64 {
 		return 0
 	}
 	return float64(in) / float64(all)
+}
+
+// rankAt is the rank at position p of suit s's firework (the p-th card
+// played): p itself, or for a reversed suit counted from the top down.
+// It is its own inverse: it also turns a rank into its position.
+func (d *deckInfo) rankAt(s, p int) int {
+	if d.rev[s] {
+		return d.top[s] + 1 - p
+	}
+	return p
 }

@@ -89,10 +89,10 @@ func (g *Game) Apply(a Action) (Event, error) {
 		if g.r.swapped&(1<<(c.suit<<3|c.rank)) != 0 {
 			play, ev.Swapped = !play, true
 		}
-		if play && Extends(int(g.fireworks[c.suit]), int(c.rank)) {
+		if play && g.r.extends(int(c.suit), g.fireworks[c.suit], c.rank) {
 			ev.Success = true
 			g.fireworks[c.suit] = c.rank
-			if c.rank == g.r.topRank[c.suit] {
+			if c.rank == g.r.lastRank[c.suit] {
 				ev.NoteGained = g.gainNote()
 				if g.allComplete() {
 					g.reason = EndPerfect
@@ -156,7 +156,7 @@ func (g *Game) gainNote() bool {
 
 func (g *Game) allComplete() bool {
 	for i := range g.r.cfg.Suits {
-		if g.fireworks[i] != g.r.topRank[i] {
+		if g.fireworks[i] != g.r.lastRank[i] {
 			return false
 		}
 	}

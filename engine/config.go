@@ -33,6 +33,10 @@ type Suit struct {
 	// Orange): a card asked to be played is discarded, one asked to be
 	// discarded is played.
 	Swapped bool
+	// Reversed plays the suit from its highest rank down to 1 (hanab.live's
+	// Reversed suits): an empty firework takes the highest rank, then each
+	// card is one rank lower; the 1 completes it.
+	Reversed bool
 }
 
 // Touch is which clues touch a card of one suit and rank: bit i of Colors for
@@ -216,7 +220,9 @@ type rules struct {
 	handSize   int
 	deckSize   int
 	maxScore   int
-	topRank    [MaxSuits]uint8     // highest rank of each suit: playing it completes the firework
+	topRank    [MaxSuits]uint8     // highest rank of each suit
+	lastRank   [MaxSuits]uint8     // the rank that completes the firework: the highest, or 1 when reversed
+	reversed   uint8               // bit s: suit s is played from its highest rank down
 	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
 	identities uint64              // identities that exist in the deck
@@ -231,6 +237,11 @@ func compileInto(r *rules, c Config) error {
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
+		r.lastRank[si] = r.topRank[si]
+		if s.Reversed {
+			r.reversed |= 1 << si
+			r.lastRank[si] = 1
+		}
 		if s.Swapped {
 			r.swapped |= 0xff << Ident(si, 0)
 		}
@@ -252,6 +263,31 @@ func compileInto(r *rules, c Config) error {
 	r.allProj = project(r.identities)
 	r.swapped &= r.identities
 	return nil
+}
+
+// extends reports whether a card of rank extends suit s's firework whose
+// top card is height (0 for none).
+func (r *rules) extends(s int, height, rank uint8) bool {
+	if r.reversed&(1<<s) == 0 {
+		return rank == height+1
+	}
+	if height == 0 {
+		return rank == r.topRank[s]
+	}
+	return rank == height-1
+}
+
+// Playable reports whether a card of suit s and rank extends the suit's
+// firework whose top card is height (0 for none): the rule Extends states,
+// in the suit's direction (see Suit.Reversed). Bots ask it too.
+func (c *Config) Playable(s, height, rank int) bool {
+	if !c.Suits[s].Reversed {
+		return Extends(height, rank)
+	}
+	if height == 0 {
+		return rank == slices.Max(c.Suits[s].Ranks)
+	}
+	return height > 1 && rank == height-1
 }
 
 // SwappedIdentities is the set of identities (see Ident) whose suit swaps

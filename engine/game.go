@@ -198,7 +198,11 @@ func (g *Game) Score() int {
 	}
 	s := 0
 	for i := range g.r.cfg.Suits {
-		s += int(g.fireworks[i])
+		f := int(g.fireworks[i])
+		if g.r.reversed&(1<<i) != 0 && f != 0 {
+			f = int(g.r.topRank[i]) + 1 - f // played from the top down
+		}
+		s += f
 	}
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -114,7 +115,7 @@ func TestRandomCatalogueGames(t *testing.T) {
 			t.Fatalf("%s with %d players: %v", seed, players, err)
 		}
 	}
-	if n != 2275 {
+	if n != 2308 {
 		t.Errorf("%d catalogue variants", n)
 	}
 }
@@ -281,9 +282,14 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 		}
 	}
 	for s := range cfg.Suits {
-		fw := g.Firework(s)
-		sum += fw
-		for r := 1; r <= fw; r++ {
+		// A firework holds ranks 1..top card, or for a reversed suit the
+		// highest rank down to the top card.
+		fw, lo, hi := g.Firework(s), 1, g.Firework(s)
+		if cfg.Suits[s].Reversed && fw != 0 {
+			lo, hi = fw, slices.Max(cfg.Suits[s].Ranks)
+		}
+		sum += hi - lo + 1
+		for r := lo; r <= hi; r++ {
 			if played[s][r] != 1 {
 				return fmt.Errorf("firework %d at %d, but %v was played %d times", s, fw, c(s, r), played[s][r])
 			}

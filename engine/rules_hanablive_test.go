@@ -3,6 +3,7 @@ package engine_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -184,5 +185,154 @@ func TestStarvedAlternatingWholeGames(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestReversed: a reversed suit is played from 5 down to 1; the 1 completes
+// it and turns back a note; the score counts its cards. In reversed-5-suits
+// the purple suit (index 4) is reversed and holds one 1 and three 5s.
+func TestReversed(t *testing.T) {
+	cfg := setup(t, "reversed-5-suits", 2, variants.Options{})
+	const rev = 4
+	if got := cfg.Suits[rev]; !got.Reversed || slices.Max(got.Ranks) != 5 {
+		t.Fatalf("suit %d: %+v", rev, got)
+	}
+	if n := cfg.DeckSize(); n != 50 {
+		t.Fatalf("deck of %d", n)
+	}
+	tests := []struct {
+		height, rank int
+		want         bool
+	}{{0, 5, true}, {0, 1, false}, {5, 4, true}, {5, 6, false}, {2, 1, true}, {2, 3, false}, {1, 0, false}}
+	for _, tt := range tests {
+		if got := cfg.Playable(rev, tt.height, tt.rank); got != tt.want {
+			t.Errorf("Playable(reversed, %d, %d) = %v", tt.height, tt.rank, got)
+		}
+		if got := cfg.Playable(red, tt.height, tt.rank); got != engine.Extends(tt.height, tt.rank) {
+			t.Errorf("Playable(red, %d, %d) = %v", tt.height, tt.rank, got)
+		}
+	}
+	g := deal(t, cfg, c(rev, 5), c(rev, 1), c(rev, 4), c(rev, 3), c(rev, 2),
+		c(red, 1), c(red, 2), c(yellow, 1), c(green, 1), c(rev, 5))
+	steps := []struct {
+		a       engine.Action
+		success bool
+		fw      int
+		score   int
+		notes   int
+	}{
+		{engine.PlayCard(1), false, 0, 0, 8}, // a reversed 1 on an empty firework: a misplay
+		{engine.ClueRank(0, 5), true, 0, 0, 7},
+		{engine.PlayCard(0), true, 5, 1, 7},
+		{engine.PlayCard(9), false, 5, 1, 7}, // the second 5: a misplay
+		{engine.PlayCard(2), true, 4, 2, 7},
+		{engine.PlayCard(5), true, 4, 3, 7}, // red 1 by seat 1
+		{engine.PlayCard(3), true, 3, 4, 7},
+		{engine.PlayCard(6), true, 3, 5, 7}, // red 2
+		{engine.PlayCard(4), true, 2, 6, 7},
+	}
+	for i, st := range steps {
+		ev := apply(t, g, st.a)
+		if ev.Action.Kind == engine.Play && ev.Success != st.success {
+			t.Fatalf("step %d: success %v", i, ev.Success)
+		}
+		if g.Firework(rev) != st.fw || g.Score() != st.score || g.NoteTokens() != st.notes {
+			t.Fatalf("step %d: firework %d score %d notes %d, want %d %d %d", i, g.Firework(rev), g.Score(), g.NoteTokens(), st.fw, st.score, st.notes)
+		}
+	}
+}
+
+// TestReversedWholeGames plays seeded games of Reversed variants with moves
+// that never misplay (chosen by a plain model of the direction, peeking at
+// the deck) and checks the score and the fireworks against the model.
+func TestReversedWholeGames(t *testing.T) {
+	completed := 0
+	for _, name := range []string{"reversed-6-suits", "reversed-3-suits", "black-reversed-5-suits", "orange-reversed-5-suits", "white-reversed-rainbow-5-suits"} {
+		for players := 2; players <= 5; players++ {
+			t.Run(fmt.Sprintf("%s/%dp", name, players), func(t *testing.T) {
+				cfg := setup(t, name, players, variants.Options{})
+				rng := rand.New(rand.NewPCG(uint64(players), 23))
+				reversedPlays := 0
+				for seed := range 10 {
+					g, err := engine.NewSeeded(cfg, fmt.Sprintf("reversed-%d", seed))
+					if err != nil {
+						t.Fatal(err)
+					}
+					deck := g.Deck()
+					var played [engine.MaxSuits][]int // ranks in the order played
+					next := func(s int) int {
+						n := len(played[s])
+						if cfg.Suits[s].Reversed {
+							return 5 - n
+						}
+						return n + 1
+					}
+					for !g.Over() {
+						// Moves that do not misplay; a play that extends a
+						// firework most of the time, when there is one.
+						var ok, good []engine.Action
+						for _, a := range g.LegalActions(nil) {
+							if a.Kind == engine.Play || a.Kind == engine.Discard {
+								c := deck[a.Card]
+								plays := (a.Kind == engine.Play) != cfg.Suits[c.Suit].Swapped
+								if plays && c.Rank != next(c.Suit) {
+									continue
+								}
+								if plays {
+									good = append(good, a)
+								}
+							}
+							ok = append(ok, a)
+						}
+						a := ok[rng.IntN(len(ok))]
+						if len(good) > 0 && rng.IntN(4) != 0 {
+							a = good[rng.IntN(len(good))]
+						}
+						ev, err := g.Apply(a)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if ev.Action.IsClue() {
+							continue
+						}
+						plays := (a.Kind == engine.Play) != ev.Swapped
+						if plays != ev.Success {
+							t.Fatalf("turn %d: %v of %v: success %v", ev.Turn, a.Kind, ev.Card, ev.Success)
+						}
+						if ev.Success {
+							played[ev.Card.Suit] = append(played[ev.Card.Suit], ev.Card.Rank)
+						}
+						score := 0
+						for s := range cfg.Suits {
+							score += len(played[s])
+							top := 0
+							if n := len(played[s]); n > 0 {
+								top = played[s][n-1]
+							}
+							if g.Firework(s) != top {
+								t.Fatalf("turn %d: firework %d at %d, model %d", ev.Turn, s, g.Firework(s), top)
+							}
+							if cfg.Suits[s].Reversed && ev.Success && ev.Card.Suit == s {
+								reversedPlays++
+								if len(played[s]) == 5 {
+									completed++
+								}
+							}
+						}
+						if r, over := g.Result(); !over || r.Reason != engine.EndStorms {
+							if g.Score() != score {
+								t.Fatalf("turn %d: score %d, model %d", ev.Turn, g.Score(), score)
+							}
+						}
+					}
+				}
+				if reversedPlays == 0 {
+					t.Fatal("no reversed card was played")
+				}
+			})
+		}
+	}
+	if completed == 0 {
+		t.Fatal("no reversed firework was completed")
 	}
 }

@@ -93,7 +93,7 @@ func play(t testing.TB, tb table, seed uint64, careful bool) *Replay {
 				c := deck[a.Card]
 				// A suit that swaps play and discard plays what is discarded.
 				plays := (a.Kind == engine.Play) != cfg.Suits[c.Suit].Swapped
-				return plays && g.Firework(c.Suit)+1 != c.Rank
+				return plays && !cfg.Playable(c.Suit, g.Firework(c.Suit), c.Rank)
 			})
 		}
 		if len(buf) == 0 {

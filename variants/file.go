@@ -49,6 +49,9 @@ type FileSuit struct {
 	// (hanab.live's Orange and Dark Orange): a card asked to be played is
 	// discarded, one asked to be discarded is played.
 	SwapsPlayAndDiscard bool `json:"swaps_play_and_discard,omitempty"`
+	// Reversed: the suit is played from 5 down to 1, and its copies are
+	// mirrored (one 1 and three 5s), as hanab.live's Reversed suits.
+	Reversed bool `json:"reversed,omitempty"`
 }
 
 // Colors is a suit's color clues: a list of names, or one keyword.

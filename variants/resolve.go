@@ -165,7 +165,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 				}
 			}
 		}
-		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, fileRanks), Ranks: make([]int, 0, 10), Swapped: s.SwapsPlayAndDiscard}
+		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, fileRanks), Ranks: make([]int, 0, 10), Swapped: s.SwapsPlayAndDiscard, Reversed: s.Reversed}
 		for r := 1; r <= fileRanks; r++ {
 			for range copies(f, s, r) {
 				def.Ranks = append(def.Ranks, r)
@@ -182,8 +182,12 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 	return v, nil
 }
 
-// copies is how many cards of rank r suit s has.
+// copies is how many cards of rank r suit s has. A reversed suit's copies
+// are mirrored: its 5 has the copies a 1 would have.
 func copies(f *File, s FileSuit, r int) int {
+	if s.Reversed {
+		r = fileRanks + 1 - r
+	}
 	switch {
 	case s.OneOfEach:
 		return 1

@@ -25,6 +25,8 @@ type SuitDef struct {
 	Rainbow bool
 	// Swapped: the suit swaps play and discard (see FileSuit).
 	Swapped bool
+	// Reversed: the suit is played from its highest rank down (see FileSuit).
+	Reversed bool
 }
 
 // Sources of a variant.
@@ -149,7 +151,7 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {
-		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set), Touches: s.Touches, Swapped: s.Swapped}
+		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set), Touches: s.Touches, Swapped: s.Swapped, Reversed: s.Reversed}
 	}
 	return cfg, cfg.Validate()
 }

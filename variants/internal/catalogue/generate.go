@@ -52,6 +52,9 @@ type suit struct {
 	// Swaps is hanab.live's Orange rule (docs/variants.md): play and
 	// discard are swapped for the suit's cards.
 	Swaps bool `json:"swaps_play_and_discard"`
+	// Reversed: played from 5 down to 1, two 1s fewer and two 5s more
+	// (hanab.live's docs/variants.md, "Reversed").
+	Reversed bool `json:"reversed"`
 }
 
 // Generate returns the catalogue file: {"variants": [...]}, one variant a line.
@@ -137,7 +140,10 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		if !ok {
 			return f, fmt.Errorf("unknown suit %q", name)
 		}
-		fs := variants.FileSuit{Name: name, OneOfEach: s.OneOfEach, SwapsPlayAndDiscard: s.Swaps}
+		fs := variants.FileSuit{Name: name, OneOfEach: s.OneOfEach, SwapsPlayAndDiscard: s.Swaps, Reversed: s.Reversed}
+		if s.Reversed {
+			f.Description += fmt.Sprintf(" The %s suit is played from 5 down to 1; it has one 1 and three 5s (one of each in a dark suit).", name)
+		}
 		if s.Swaps {
 			f.Description += fmt.Sprintf(" A %s card asked to be played is discarded instead, and one asked to be discarded is played instead.", name)
 		}
