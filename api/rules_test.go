@@ -41,8 +41,8 @@ func TestEventSaysWhatHappened(t *testing.T) {
 }
 
 // TestViewRuleFields: half_note_token is in the view of Clue Starved games
-// only, next_clue_type in Alternating Clues games once a clue was given;
-// other variants' views do not change.
+// only, stack_starts in Sudoku games only, next_clue_type in Alternating
+// Clues games once a clue was given; other variants' views do not change.
 func TestViewRuleFields(t *testing.T) {
 	tests := []struct {
 		variant string
@@ -56,6 +56,7 @@ func TestViewRuleFields(t *testing.T) {
 		{"alternating-clues-5-suits", nil, "", ""},
 		{"alternating-clues-5-suits", []engine.Action{engine.ClueRank(1, 3)}, "", `"next_clue_type":"color"`},
 		{"alternating-clues-5-suits", []engine.Action{engine.ClueRank(1, 3), engine.DiscardCard(5)}, "", `"next_clue_type":"color"`},
+		{"sudoku-5-suits", nil, "", ""},
 	}
 	for _, tt := range tests {
 		_, set, cfg, err := variants.Setup(tt.variant, variants.Options{}, 2)
@@ -76,7 +77,11 @@ func TestViewRuleFields(t *testing.T) {
 			Config: g.Config(), Game: g}
 		for viewer := -1; viewer < 2; viewer++ {
 			b := string(appendView(nil, st, viewer))
-			for _, f := range []struct{ key, want string }{{`"half_note_token"`, tt.half}, {`"next_clue_type"`, tt.next}} {
+			starts := ""
+			if strings.HasPrefix(tt.variant, "sudoku") {
+				starts = `"stack_starts":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0}`
+			}
+			for _, f := range []struct{ key, want string }{{`"half_note_token"`, tt.half}, {`"next_clue_type"`, tt.next}, {`"stack_starts"`, starts}} {
 				if got := strings.Contains(b, f.key); got != (f.want != "") || (f.want != "" && !strings.Contains(b, f.want)) {
 					t.Errorf("%s after %v, viewer %d: want %q in\n%s", tt.variant, tt.moves, viewer, f.want, b)
 				}

@@ -77,6 +77,10 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	b = appendIntOrNull(b, v.FinalTurnsLeft, v.FinalTurnsLeft >= 0)
 	b = append(b, `,"fireworks":`...)
 	b = appendFireworks(b, cfg, v)
+	if cfg.Sudoku {
+		b = append(b, `,"stack_starts":`...)
+		b = appendSuitMap(b, cfg, &v.Starts)
+	}
 	b = append(b, `,"discards":[`...)
 	for i, d := range v.Discards {
 		if i > 0 {
@@ -173,6 +177,12 @@ func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 // appendFireworks writes the suits' fireworks as encoding/json writes a
 // map: keys in sorted order, and of two suits of one name the later one.
 func appendFireworks(b []byte, cfg *engine.Config, v *engine.View) []byte {
+	return appendSuitMap(b, cfg, &v.Fireworks)
+}
+
+// appendSuitMap writes a number per suit as encoding/json writes a
+// map[string]int: keys in order, one entry per name.
+func appendSuitMap(b []byte, cfg *engine.Config, vals *[engine.MaxSuits]int) []byte {
 	var order [engine.MaxSuits]int
 	n := 0
 	for i, s := range cfg.Suits {
@@ -195,7 +205,7 @@ func appendFireworks(b []byte, cfg *engine.Config, v *engine.View) []byte {
 		}
 		b = appendString(b, cfg.Suits[i].Name)
 		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(v.Fireworks[i]), 10)
+		b = strconv.AppendInt(b, int64(vals[i]), 10)
 	}
 	return append(b, '}')
 }

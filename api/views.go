@@ -45,7 +45,11 @@ type GameView struct {
 	// FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int           `json:"final_turns_left" extensions:"x-nullable"`
 	Fireworks      map[string]int `json:"fireworks"`
-	Discards       []CardFace     `json:"discards"`
+	// StackStarts is each firework's first card, 0 while it is empty. Only
+	// in Sudoku variants, where a firework starts with any rank no other
+	// firework started with and wraps round; absent elsewhere.
+	StackStarts map[string]int `json:"stack_starts,omitempty" validate:"optional"`
+	Discards    []CardFace     `json:"discards"`
 	// Hands is empty in the lobby.
 	Hands    []HandView  `json:"hands"`
 	Score    int         `json:"score" example:"11"`
@@ -183,6 +187,12 @@ func buildView(st *play.State, viewer int) *GameView {
 	}
 	for i, s := range cfg.Suits {
 		gv.Fireworks[s.Name] = v.Fireworks[i]
+	}
+	if cfg.Sudoku {
+		gv.StackStarts = map[string]int{}
+		for i, s := range cfg.Suits {
+			gv.StackStarts[s.Name] = v.Starts[i]
+		}
 	}
 	for _, d := range v.Discards {
 		gv.Discards = append(gv.Discards, CardFace{ID: d.ID, Suit: cfg.Suits[d.Suit].Name, Rank: d.Rank})

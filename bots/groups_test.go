@@ -49,6 +49,11 @@ func TestReversedPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"reversed-5-suits", "reversed-6-suits", "black-reversed-6-suits", "orange-reversed-5-suits", "white-reversed-rainbow-5-suits"}, 20)
 }
 
+// TestSudokuPlaysLegally: fireworks that start anywhere and wrap round.
+func TestSudokuPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"sudoku-5-suits", "sudoku-4-suits", "sudoku-black-5-suits", "sudoku-orange-4-suits"}, 20)
+}
+
 // TestAlternatingCluesPlaysLegally: each clue of the other type than the one before.
 func TestAlternatingCluesPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"alternating-clues-5-suits", "alternating-clues-3-suits", "alternating-clues-black-6-suits",

@@ -89,10 +89,16 @@ func (g *Game) Apply(a Action) (Event, error) {
 		if g.r.swapped&(1<<(c.suit<<3|c.rank)) != 0 {
 			play, ev.Swapped = !play, true
 		}
-		if play && g.r.extends(int(c.suit), g.fireworks[c.suit], c.rank) {
+		if play && g.extends(int(c.suit), c.rank) {
 			ev.Success = true
 			g.fireworks[c.suit] = c.rank
-			if c.rank == g.r.lastRank[c.suit] {
+			if g.played[c.suit] == 0 {
+				g.start[c.suit] = c.rank
+			}
+			g.played[c.suit]++
+			// Every firework is complete with as many cards as its
+			// highest rank, whichever way it is played.
+			if g.played[c.suit] == g.r.topRank[c.suit] {
 				ev.NoteGained = g.gainNote()
 				if g.allComplete() {
 					g.reason = EndPerfect
@@ -156,7 +162,7 @@ func (g *Game) gainNote() bool {
 
 func (g *Game) allComplete() bool {
 	for i := range g.r.cfg.Suits {
-		if g.fireworks[i] != g.r.lastRank[i] {
+		if g.played[i] != g.r.topRank[i] {
 			return false
 		}
 	}
@@ -233,3 +239,28 @@ func (g *Game) applyTable(a Action) (Event, error) {
 	}
 	return ev, nil
 }
+
+// extends reports whether a card of suit s and rank extends its firework
+// now: in the suit's direction (see rules.extends), or in Sudoku from any
+// rank no other firework started with, wrapping round after the highest.
+func (g *Game) extends(s int, rank uint8) bool {
+	if !g.r.cfg.Sudoku {
+		return g.r.extends(s, g.fireworks[s], rank)
+	}
+	n := g.r.topRank[s]
+	switch g.played[s] {
+	case 0:
+		for o := range g.r.cfg.Suits {
+			if g.played[o] != 0 && g.start[o] == rank {
+				return false
+			}
+		}
+		return rank >= 1 && rank <= n
+	case n:
+		return false
+	}
+	return rank == g.fireworks[s]%n+1
+}
+
+// Start is the rank suit's firework started with, 0 while it is empty.
+func (g *Game) Start(suit int) int { return int(g.start[suit]) }

@@ -115,6 +115,10 @@ type Config struct {
 	// AlternatingClues (hanab.live's Alternating Clues): after the first
 	// clue, each clue must be of the other type than the one before it.
 	AlternatingClues bool
+	// Sudoku (hanab.live's Sudoku): a firework starts with any rank that no
+	// other firework started with and wraps round after the suit's highest
+	// rank, until it holds as many cards as that rank.
+	Sudoku bool
 }
 
 // NextClueKind is the type the next clue must have after clues, and false
@@ -221,7 +225,6 @@ type rules struct {
 	deckSize   int
 	maxScore   int
 	topRank    [MaxSuits]uint8     // highest rank of each suit
-	lastRank   [MaxSuits]uint8     // the rank that completes the firework: the highest, or 1 when reversed
 	reversed   uint8               // bit s: suit s is played from its highest rank down
 	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
@@ -237,10 +240,8 @@ func compileInto(r *rules, c Config) error {
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
-		r.lastRank[si] = r.topRank[si]
 		if s.Reversed {
 			r.reversed |= 1 << si
-			r.lastRank[si] = 1
 		}
 		if s.Swapped {
 			r.swapped |= 0xff << Ident(si, 0)

@@ -31,7 +31,9 @@ type Game struct {
 	drawn     int // cards dealt or drawn so far; the next draw is deck[drawn]
 	hands     [MaxPlayers][MaxHand]int8
 	handLen   [MaxPlayers]uint8
-	fireworks [MaxSuits]uint8
+	fireworks [MaxSuits]uint8 // each firework's top card (0 for none)
+	played    [MaxSuits]uint8 // cards on each firework
+	start     [MaxSuits]uint8 // each firework's first card (0 for none)
 	discards  [MaxDeck]int8
 	nDiscards int
 	notes     int  // whole note tokens
@@ -198,11 +200,7 @@ func (g *Game) Score() int {
 	}
 	s := 0
 	for i := range g.r.cfg.Suits {
-		f := int(g.fireworks[i])
-		if g.r.reversed&(1<<i) != 0 && f != 0 {
-			f = int(g.r.topRank[i]) + 1 - f // played from the top down
-		}
-		s += f
+		s += int(g.played[i])
 	}
 	return s
 }

@@ -115,7 +115,7 @@ func TestRandomCatalogueGames(t *testing.T) {
 			t.Fatalf("%s with %d players: %v", seed, players, err)
 		}
 	}
-	if n != 2308 {
+	if n != 2341 {
 		t.Errorf("%d catalogue variants", n)
 	}
 }
@@ -282,14 +282,31 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 		}
 	}
 	for s := range cfg.Suits {
-		// A firework holds ranks 1..top card, or for a reversed suit the
-		// highest rank down to the top card.
-		fw, lo, hi := g.Firework(s), 1, g.Firework(s)
-		if cfg.Suits[s].Reversed && fw != 0 {
-			lo, hi = fw, slices.Max(cfg.Suits[s].Ranks)
+		// A firework holds ranks 1..top card; for a reversed suit the
+		// highest rank down to the top card; in Sudoku its first card up
+		// to the top card, wrapping round after the highest rank.
+		fw, top := g.Firework(s), slices.Max(cfg.Suits[s].Ranks)
+		var ranks []int
+		switch {
+		case fw == 0:
+		case cfg.Sudoku:
+			for r := g.Start(s); ; r = r%top + 1 {
+				ranks = append(ranks, r)
+				if r == fw {
+					break
+				}
+			}
+		case cfg.Suits[s].Reversed:
+			for r := top; r >= fw; r-- {
+				ranks = append(ranks, r)
+			}
+		default:
+			for r := 1; r <= fw; r++ {
+				ranks = append(ranks, r)
+			}
 		}
-		sum += hi - lo + 1
-		for r := lo; r <= hi; r++ {
+		sum += len(ranks)
+		for _, r := range ranks {
 			if played[s][r] != 1 {
 				return fmt.Errorf("firework %d at %d, but %v was played %d times", s, fw, c(s, r), played[s][r])
 			}

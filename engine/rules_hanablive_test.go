@@ -336,3 +336,154 @@ func TestReversedWholeGames(t *testing.T) {
 		t.Fatal("no reversed firework was completed")
 	}
 }
+
+// TestSudoku: a firework starts with any rank that no other firework
+// started with, and wraps round after the highest rank until it holds that
+// many cards; then it is complete and turns back a note. sudoku-5-suits has
+// two copies of every card.
+func TestSudoku(t *testing.T) {
+	cfg := setup(t, "sudoku-5-suits", 2, variants.Options{})
+	if n := cfg.DeckSize(); n != 50 {
+		t.Fatalf("deck of %d", n)
+	}
+	g := deal(t, cfg, c(red, 4), c(red, 5), c(red, 1), c(red, 2), c(red, 3),
+		c(yellow, 4), c(green, 3), c(yellow, 5), c(blue, 2), c(white, 5))
+	steps := []struct {
+		a       engine.Action
+		success bool
+		suit    int
+		fw      int
+		score   int
+	}{
+		{engine.PlayCard(0), true, red, 4, 1},     // red starts at 4
+		{engine.PlayCard(5), false, yellow, 0, 1}, // yellow cannot start at 4 too
+		{engine.PlayCard(1), true, red, 5, 2},
+		{engine.PlayCard(6), true, green, 3, 3}, // green starts at 3
+		{engine.PlayCard(2), true, red, 1, 4},   // red wraps round to 1
+		{engine.PlayCard(7), true, yellow, 5, 5},
+		{engine.ClueRank(1, 2), true, red, 1, 5},
+		{engine.PlayCard(8), true, blue, 2, 6},
+		{engine.PlayCard(3), true, red, 2, 7},
+		{engine.ClueRank(0, 3), true, red, 2, 7},
+		{engine.PlayCard(4), true, red, 3, 8}, // red: 4 5 1 2 3, complete
+	}
+	for i, st := range steps {
+		notes := g.NoteTokens()
+		ev := apply(t, g, st.a)
+		if ev.Action.Kind == engine.Play && ev.Success != st.success {
+			t.Fatalf("step %d: success %v, want %v", i, ev.Success, st.success)
+		}
+		if g.Firework(st.suit) != st.fw || g.Score() != st.score {
+			t.Fatalf("step %d: firework %d at %d, score %d; want %d %d", i, st.suit, g.Firework(st.suit), g.Score(), st.fw, st.score)
+		}
+		if i == len(steps)-1 && (!ev.NoteGained || g.NoteTokens() != notes+1) {
+			t.Fatalf("the completed firework turned back no note: %+v", ev)
+		}
+	}
+	if g.Start(red) != 4 || g.Start(green) != 3 || g.Start(purple5) != 0 {
+		t.Fatalf("starts %d %d %d", g.Start(red), g.Start(green), g.Start(purple5))
+	}
+	if v := g.View(0); v.Starts[red] != 4 || v.Starts[yellow] != 5 {
+		t.Fatalf("view starts %v", v.Starts)
+	}
+	// A completed firework takes nothing more, not even its next rank.
+	g2 := deal(t, cfg, c(red, 1), c(red, 2), c(red, 3), c(red, 4), c(red, 5),
+		c(yellow, 1), c(yellow, 2), c(green, 1), c(blue, 1), c(red, 1))
+	apply(t, g2, engine.PlayCard(0), engine.ClueRank(0, 2), engine.PlayCard(1), engine.ClueRank(0, 3),
+		engine.PlayCard(2), engine.ClueRank(0, 4), engine.PlayCard(3), engine.ClueRank(0, 5), engine.PlayCard(4))
+	if ev := apply(t, g2, engine.PlayCard(9)); ev.Success || g2.StormsUsed() != 1 {
+		t.Fatalf("a red 1 on a complete red firework: %+v", ev)
+	}
+}
+
+// purple5 is the fifth suit of the 5-suit variants.
+const purple5 = 4
+
+// TestSudokuWholeGames plays seeded games of Sudoku variants, the moves
+// chosen by a plain model of the rule (peeking at the deck) to avoid most
+// misplays, and checks every play's success and the score against it.
+func TestSudokuWholeGames(t *testing.T) {
+	completed := 0
+	for _, name := range []string{"sudoku-5-suits", "sudoku-4-suits", "sudoku-black-5-suits", "sudoku-orange-4-suits"} {
+		for players := 2; players <= 5; players++ {
+			t.Run(fmt.Sprintf("%s/%dp", name, players), func(t *testing.T) {
+				cfg := setup(t, name, players, variants.Options{})
+				rng := rand.New(rand.NewPCG(uint64(players), 24))
+				for seed := range 10 {
+					g, err := engine.NewSeeded(cfg, fmt.Sprintf("sudoku-%d", seed))
+					if err != nil {
+						t.Fatal(err)
+					}
+					deck := g.Deck()
+					var stacks [engine.MaxSuits][]int
+					fits := func(c engine.Card) bool {
+						n := slices.Max(cfg.Suits[c.Suit].Ranks)
+						st := stacks[c.Suit]
+						switch len(st) {
+						case 0:
+							for o := range cfg.Suits {
+								if len(stacks[o]) > 0 && stacks[o][0] == c.Rank {
+									return false
+								}
+							}
+							return true
+						case n:
+							return false
+						}
+						return c.Rank == st[len(st)-1]%n+1
+					}
+					for !g.Over() {
+						var ok, good []engine.Action
+						for _, a := range g.LegalActions(nil) {
+							if a.Kind == engine.Play || a.Kind == engine.Discard {
+								c := deck[a.Card]
+								if plays := (a.Kind == engine.Play) != cfg.Suits[c.Suit].Swapped; plays {
+									if !fits(c) && rng.IntN(10) != 0 {
+										continue
+									}
+									good = append(good, a)
+								}
+							}
+							ok = append(ok, a)
+						}
+						a := ok[rng.IntN(len(ok))]
+						if len(good) > 0 && rng.IntN(4) != 0 {
+							a = good[rng.IntN(len(good))]
+						}
+						var want bool
+						if a.Kind == engine.Play || a.Kind == engine.Discard {
+							want = fits(deck[a.Card])
+						}
+						ev, err := g.Apply(a)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if ev.Action.IsClue() || (a.Kind == engine.Play) == ev.Swapped {
+							continue // a clue, or a discard
+						}
+						if ev.Success != want {
+							t.Fatalf("turn %d: play of %v: success %v, model %v (stacks %v)", ev.Turn, ev.Card, ev.Success, want, stacks)
+						}
+						if ev.Success {
+							s := ev.Card.Suit
+							stacks[s] = append(stacks[s], ev.Card.Rank)
+							if len(stacks[s]) == slices.Max(cfg.Suits[s].Ranks) {
+								completed++
+							}
+						}
+						score := 0
+						for s := range cfg.Suits {
+							score += len(stacks[s])
+						}
+						if r, _ := g.Result(); r.Reason != engine.EndStorms && g.Score() != score {
+							t.Fatalf("turn %d: score %d, model %d", ev.Turn, g.Score(), score)
+						}
+					}
+				}
+			})
+		}
+	}
+	if completed == 0 {
+		t.Fatal("no firework was completed")
+	}
+}

@@ -80,12 +80,14 @@ func TestImportOrange(t *testing.T) {
 }
 
 // TestRoundTripRules plays whole games of variants with hanab.live's rules
-// beyond the touch table (Orange, Clue Starved, Alternating Clues, Reversed)
+// beyond the touch table (Orange, Clue Starved, Alternating Clues, Reversed,
+// Sudoku)
 // and round-trips them.
 func TestRoundTripRules(t *testing.T) {
 	for _, name := range []string{"orange-6-suits", "orange-5-suits", "orange-4-suits", "orange-3-suits",
 		"clue-starved-6-suits", "clue-starved-orange-5-suits", "alternating-clues-5-suits", "alternating-clues-null-3-suits",
-		"reversed-6-suits", "reversed-3-suits", "black-reversed-5-suits", "orange-reversed-4-suits", "white-reversed-rainbow-4-suits"} {
+		"reversed-6-suits", "reversed-3-suits", "black-reversed-5-suits", "orange-reversed-4-suits", "white-reversed-rainbow-4-suits",
+		"sudoku-5-suits", "sudoku-4-suits", "sudoku-dark-orange-5-suits", "sudoku-null-4-suits"} {
 		for players := 2; players <= 6; players++ {
 			tb := table{name, variants.Settings{StormTokens: 3, NoteTokens: 8}, players}
 			t.Run(tb.String(), func(t *testing.T) {

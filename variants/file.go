@@ -35,6 +35,13 @@ type File struct {
 	// AlternatingClues: after the first clue, each clue must be of the
 	// other type than the one before (hanab.live's Alternating Clues).
 	AlternatingClues bool `json:"alternating_clues,omitempty"`
+	// Sudoku: two copies of each card (one in a one-of-each suit); each
+	// firework starts with any rank no other firework started with and
+	// wraps round (hanab.live's Sudoku).
+	Sudoku bool `json:"sudoku,omitempty"`
+	// StackSize is the highest rank of every suit, 5 unless given (4 in
+	// hanab.live's Sudoku (4 Suits)): the ranks above it have no cards.
+	StackSize int `json:"stack_size,omitempty"`
 }
 
 // FileSuit is one suit of a variant file.

@@ -51,6 +51,7 @@ type Variant struct {
 	// types that alternate.
 	ClueStarved      bool
 	AlternatingClues bool
+	Sudoku           bool
 }
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
@@ -148,6 +149,7 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 
 		ClueStarved:      v.ClueStarved,
 		AlternatingClues: v.AlternatingClues,
+		Sudoku:           v.Sudoku,
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {

@@ -866,6 +866,11 @@ type GameView struct {
 	Score int        `json:"score"`
 	Seats []SeatView `json:"seats"`
 
+	// StackStarts StackStarts is each firework's first card, 0 while it is empty. Only
+	// in Sudoku variants, where a firework starts with any rank no other
+	// firework started with and wraps round; absent elsewhere.
+	StackStarts *map[string]int `json:"stack_starts,omitempty"`
+
 	// Status Example: active
 	Status GameViewStatus `json:"status"`
 

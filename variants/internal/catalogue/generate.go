@@ -37,6 +37,8 @@ type entry struct {
 	ClueRanks              *[]int    `json:"clue_ranks"`
 	ClueStarved            bool      `json:"clue_starved"`
 	AlternatingClues       bool      `json:"alternating_clues"`
+	Sudoku                 bool      `json:"sudoku"`
+	StackSize              int       `json:"stack_size"`
 }
 
 // suit is one suit as suits.json describes it.
@@ -109,6 +111,10 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		Funnels: e.Funnels, Chimneys: e.Chimneys, Synesthesia: e.Synesthesia,
 		ColorCluesTouchNothing: e.ColorCluesTouchNothing, RankCluesTouchNothing: e.RankCluesTouchNothing,
 		ClueStarved: e.ClueStarved, AlternatingClues: e.AlternatingClues,
+		Sudoku: e.Sudoku, StackSize: e.StackSize,
+	}
+	if e.Sudoku {
+		f.Description += " Two copies of each card; each firework starts with any rank no other firework started with, and wraps round."
 	}
 	if e.ClueStarved {
 		f.Description += " A discard or a completed firework turns back only half a note token."
