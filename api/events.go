@@ -35,6 +35,7 @@ type Event struct {
 	Rank            *int        `json:"rank"`
 	Touched         []int       `json:"touched"`
 	NoteTokens      *int        `json:"note_tokens"`
+	HalfNoteToken   *bool       `json:"half_note_token,omitempty"`
 	StormTokensUsed *int        `json:"storm_tokens_used"`
 	Result          *ResultView `json:"result"`
 	Bot             *string     `json:"bot"`
@@ -54,9 +55,12 @@ type PlayEvent struct {
 	// Success is true when the card extended its firework.
 	Success bool `json:"success" example:"true"`
 	// Drawn is the id of the card drawn after the play, null when the deck was empty.
-	Drawn           *int `json:"drawn" example:"31" extensions:"x-nullable"`
-	NoteTokens      int  `json:"note_tokens" example:"4"`
-	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	Drawn      *int `json:"drawn" example:"31" extensions:"x-nullable"`
+	NoteTokens int  `json:"note_tokens" example:"4"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken   *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -71,9 +75,12 @@ type DiscardEvent struct {
 	Type string   `json:"type" enums:"discard" example:"discard"`
 	Card CardFace `json:"card"`
 	// Drawn is the id of the card drawn after the discard, null when the deck was empty.
-	Drawn           *int `json:"drawn" example:"32" extensions:"x-nullable"`
-	NoteTokens      int  `json:"note_tokens" example:"5"`
-	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	Drawn      *int `json:"drawn" example:"32" extensions:"x-nullable"`
+	NoteTokens int  `json:"note_tokens" example:"5"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken   *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -90,6 +97,10 @@ type ClueEvent struct {
 	// Touched lists the ids of the cards the clue touched (empty for an empty clue).
 	Touched    []int `json:"touched"`
 	NoteTokens int   `json:"note_tokens" example:"4"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -160,6 +171,9 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "seat_left", Bot: ptr(bot(a.Target))}
 	}
 	out := Event{Seq: seq, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
+	if cfg.ClueStarved {
+		out.HalfNoteToken = ptr(ev.HalfNote)
+	}
 	switch a.Kind {
 	case engine.Play, engine.Discard:
 		// A card whose suit swaps play and discard (Orange) did what the

@@ -325,6 +325,7 @@ func appendEvent(b []byte, e Event) []byte {
 		b = appendIntOrNull(b, deref(e.Drawn), e.Drawn != nil)
 		b = append(b, `,"note_tokens":`...)
 		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = appendHalfNote(b, e.HalfNoteToken)
 		b = append(b, `,"storm_tokens_used":`...)
 		b = strconv.AppendInt(b, int64(deref(e.StormTokensUsed)), 10)
 		b = append(b, `,"auto":`...)
@@ -349,6 +350,7 @@ func appendEvent(b []byte, e Event) []byte {
 		}
 		b = append(b, `],"note_tokens":`...)
 		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = appendHalfNote(b, e.HalfNoteToken)
 		b = append(b, `,"auto":`...)
 		b = strconv.AppendBool(b, e.Auto)
 	case "game_over":
@@ -389,4 +391,14 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// appendHalfNote writes an event's half_note_token when it has one (Clue
+// Starved variants only).
+func appendHalfNote(b []byte, half *bool) []byte {
+	if half == nil {
+		return b
+	}
+	b = append(b, `,"half_note_token":`...)
+	return strconv.AppendBool(b, *half)
 }

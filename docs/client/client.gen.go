@@ -611,6 +611,12 @@ type ClueEvent struct {
 	// Color Example: blue
 	Color *string `json:"color"`
 
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
+
 	// NoteTokens Example: 4
 	NoteTokens int `json:"note_tokens"`
 
@@ -724,6 +730,12 @@ type DiscardEvent struct {
 	//
 	// Example: 32
 	Drawn *int `json:"drawn"`
+
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
 
 	// NoteTokens Example: 5
 	NoteTokens int `json:"note_tokens"`
@@ -1011,6 +1023,12 @@ type PlayEvent struct {
 	//
 	// Example: 31
 	Drawn *int `json:"drawn"`
+
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
 
 	// NoteTokens Example: 4
 	NoteTokens int `json:"note_tokens"`
