@@ -35,6 +35,7 @@ type Event struct {
 	Rank            *int        `json:"rank"`
 	Touched         []int       `json:"touched"`
 	NoteTokens      *int        `json:"note_tokens"`
+	HalfNoteToken   *bool       `json:"half_note_token,omitempty"`
 	StormTokensUsed *int        `json:"storm_tokens_used"`
 	Result          *ResultView `json:"result"`
 	Bot             *string     `json:"bot"`
@@ -42,7 +43,9 @@ type Event struct {
 }
 
 // PlayEvent is a card played: success says whether it extended its firework
-// (else it was discarded and a storm token used).
+// (else it was discarded and a storm token used). In a variant with a suit
+// that swaps play and discard (hanab.live's Orange), such a card asked to be
+// discarded is played, and shows as a play.
 type PlayEvent struct {
 	Seq  int      `json:"seq" example:"19"`
 	Turn int      `json:"turn" example:"18"`
@@ -52,14 +55,19 @@ type PlayEvent struct {
 	// Success is true when the card extended its firework.
 	Success bool `json:"success" example:"true"`
 	// Drawn is the id of the card drawn after the play, null when the deck was empty.
-	Drawn           *int `json:"drawn" example:"31" extensions:"x-nullable"`
-	NoteTokens      int  `json:"note_tokens" example:"4"`
-	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	Drawn      *int `json:"drawn" example:"31" extensions:"x-nullable"`
+	NoteTokens int  `json:"note_tokens" example:"4"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken   *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
 
-// DiscardEvent is a card discarded for a note token.
+// DiscardEvent is a card discarded for a note token (none when all are
+// there). A card of a suit that swaps play and discard (hanab.live's Orange)
+// asked to be played is discarded, and shows as a discard.
 type DiscardEvent struct {
 	Seq  int      `json:"seq" example:"20"`
 	Turn int      `json:"turn" example:"19"`
@@ -67,9 +75,12 @@ type DiscardEvent struct {
 	Type string   `json:"type" enums:"discard" example:"discard"`
 	Card CardFace `json:"card"`
 	// Drawn is the id of the card drawn after the discard, null when the deck was empty.
-	Drawn           *int `json:"drawn" example:"32" extensions:"x-nullable"`
-	NoteTokens      int  `json:"note_tokens" example:"5"`
-	StormTokensUsed int  `json:"storm_tokens_used" example:"0"`
+	Drawn      *int `json:"drawn" example:"32" extensions:"x-nullable"`
+	NoteTokens int  `json:"note_tokens" example:"5"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken   *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -86,6 +97,10 @@ type ClueEvent struct {
 	// Touched lists the ids of the cards the clue touched (empty for an empty clue).
 	Touched    []int `json:"touched"`
 	NoteTokens int   `json:"note_tokens" example:"4"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -156,10 +171,15 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "seat_left", Bot: ptr(bot(a.Target))}
 	}
 	out := Event{Seq: seq, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
+	if cfg.ClueStarved {
+		out.HalfNoteToken = ptr(ev.HalfNote)
+	}
 	switch a.Kind {
 	case engine.Play, engine.Discard:
+		// A card whose suit swaps play and discard (Orange) did what the
+		// other move does: the event says what happened to the card.
 		out.Type = "discard"
-		if a.Kind == engine.Play {
+		if (a.Kind == engine.Play) != ev.Swapped {
 			out.Type = "play"
 			out.Success = ptr(ev.Success)
 		}

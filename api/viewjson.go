@@ -67,6 +67,14 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	b = strconv.AppendInt(b, int64(v.Turn), 10)
 	b = append(b, `,"note_tokens":`...)
 	b = strconv.AppendInt(b, int64(v.NoteTokens), 10)
+	if cfg.ClueStarved {
+		b = append(b, `,"half_note_token":`...)
+		b = strconv.AppendBool(b, v.HalfNote)
+	}
+	if k, ok := cfg.NextClueKind(v.Clues); ok {
+		b = append(b, `,"next_clue_type":`...)
+		b = appendString(b, clueTypeName(k))
+	}
 	b = append(b, `,"storm_tokens_used":`...)
 	b = strconv.AppendInt(b, int64(v.StormsUsed), 10)
 	b = append(b, `,"deck_count":`...)
@@ -75,6 +83,10 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	b = appendIntOrNull(b, v.FinalTurnsLeft, v.FinalTurnsLeft >= 0)
 	b = append(b, `,"fireworks":`...)
 	b = appendFireworks(b, cfg, v)
+	if cfg.Sudoku {
+		b = append(b, `,"stack_starts":`...)
+		b = appendSuitMap(b, cfg, &v.Starts)
+	}
 	b = append(b, `,"discards":[`...)
 	for i, d := range v.Discards {
 		if i > 0 {
@@ -171,6 +183,12 @@ func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 // appendFireworks writes the suits' fireworks as encoding/json writes a
 // map: keys in sorted order, and of two suits of one name the later one.
 func appendFireworks(b []byte, cfg *engine.Config, v *engine.View) []byte {
+	return appendSuitMap(b, cfg, &v.Fireworks)
+}
+
+// appendSuitMap writes a number per suit as encoding/json writes a
+// map[string]int: keys in order, one entry per name.
+func appendSuitMap(b []byte, cfg *engine.Config, vals *[engine.MaxSuits]int) []byte {
 	var order [engine.MaxSuits]int
 	n := 0
 	for i, s := range cfg.Suits {
@@ -193,7 +211,7 @@ func appendFireworks(b []byte, cfg *engine.Config, v *engine.View) []byte {
 		}
 		b = appendString(b, cfg.Suits[i].Name)
 		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(v.Fireworks[i]), 10)
+		b = strconv.AppendInt(b, int64(vals[i]), 10)
 	}
 	return append(b, '}')
 }
@@ -313,6 +331,7 @@ func appendEvent(b []byte, e Event) []byte {
 		b = appendIntOrNull(b, deref(e.Drawn), e.Drawn != nil)
 		b = append(b, `,"note_tokens":`...)
 		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = appendHalfNote(b, e.HalfNoteToken)
 		b = append(b, `,"storm_tokens_used":`...)
 		b = strconv.AppendInt(b, int64(deref(e.StormTokensUsed)), 10)
 		b = append(b, `,"auto":`...)
@@ -337,6 +356,7 @@ func appendEvent(b []byte, e Event) []byte {
 		}
 		b = append(b, `],"note_tokens":`...)
 		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = appendHalfNote(b, e.HalfNoteToken)
 		b = append(b, `,"auto":`...)
 		b = strconv.AppendBool(b, e.Auto)
 	case "game_over":
@@ -377,4 +397,14 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// appendHalfNote writes an event's half_note_token when it has one (Clue
+// Starved variants only).
+func appendHalfNote(b []byte, half *bool) []byte {
+	if half == nil {
+		return b
+	}
+	b = append(b, `,"half_note_token":`...)
+	return strconv.AppendBool(b, *half)
 }

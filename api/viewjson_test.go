@@ -19,17 +19,17 @@ func unionOf(e Event) any {
 	switch e.Type {
 	case "play":
 		return PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
+			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
 	case "discard":
 		return DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
 	case "clue":
 		touched := e.Touched
 		if touched == nil {
 			touched = []int{}
 		}
 		return ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
-			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), Auto: e.Auto}
+			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, Auto: e.Auto}
 	case "game_over":
 		return GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)}
 	case "seat_left":
@@ -47,7 +47,7 @@ var awkwardNames = []string{"Alice", "R&D <team>", `<b>"Bob" & 'Eve'</b>`, "tab\
 // status, with awkward names, bots, clocks, seats that left and games ended
 // by a seat.
 func TestViewJSONIsEncodingJSONs(t *testing.T) {
-	names := []string{"basic", "farbrausch", "farbrausch2"}
+	names := []string{"basic", "farbrausch", "farbrausch2", "orange-5-suits", "clue-starved-rainbow-6-suits", "alternating-clues-4-suits", "sudoku-4-suits", "reversed-5-suits"}
 	all := variants.All()
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 40 {

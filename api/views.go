@@ -33,15 +33,26 @@ type GameView struct {
 	CurrentSeat *int `json:"current_seat" example:"2" extensions:"x-nullable"`
 	// TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
 	// null when the game is untimed or not active.
-	TurnDeadline    *time.Time `json:"turn_deadline" example:"2026-01-02T15:04:05Z" extensions:"x-nullable"`
-	Turn            int        `json:"turn" example:"17"`
-	NoteTokens      int        `json:"note_tokens" example:"5"`
-	StormTokensUsed int        `json:"storm_tokens_used" example:"1"`
-	DeckCount       int        `json:"deck_count" example:"20"`
+	TurnDeadline *time.Time `json:"turn_deadline" example:"2026-01-02T15:04:05Z" extensions:"x-nullable"`
+	Turn         int        `json:"turn" example:"17"`
+	NoteTokens   int        `json:"note_tokens" example:"5"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens. Only in Clue Starved variants, where a discard or a
+	// completed firework turns back half a token; absent elsewhere.
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	// NextClueType is the type the next clue must have. Only in Alternating
+	// Clues variants once a clue has been given; absent elsewhere.
+	NextClueType    *string `json:"next_clue_type,omitempty" validate:"optional" enums:"color,rank" example:"rank"`
+	StormTokensUsed int     `json:"storm_tokens_used" example:"1"`
+	DeckCount       int     `json:"deck_count" example:"20"`
 	// FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int           `json:"final_turns_left" extensions:"x-nullable"`
 	Fireworks      map[string]int `json:"fireworks"`
-	Discards       []CardFace     `json:"discards"`
+	// StackStarts is each firework's first card, 0 while it is empty. Only
+	// in Sudoku variants, where a firework starts with any rank no other
+	// firework started with and wraps round; absent elsewhere.
+	StackStarts map[string]int `json:"stack_starts,omitempty" validate:"optional"`
+	Discards    []CardFace     `json:"discards"`
 	// Hands is empty in the lobby.
 	Hands    []HandView  `json:"hands"`
 	Score    int         `json:"score" example:"11"`
@@ -176,12 +187,24 @@ func buildView(st *play.State, viewer int) *GameView {
 	v := st.Game.View(engineSeat)
 	cfg := v.Config
 	gv.Turn, gv.NoteTokens, gv.StormTokensUsed, gv.DeckCount = v.Turn, v.NoteTokens, v.StormsUsed, v.DeckCount
+	if cfg.ClueStarved {
+		gv.HalfNoteToken = ptr(v.HalfNote)
+	}
+	if k, ok := cfg.NextClueKind(v.Clues); ok {
+		gv.NextClueType = ptr(clueTypeName(k))
+	}
 	gv.Score, gv.MaxScore = v.Score, v.MaxScore
 	if v.FinalTurnsLeft >= 0 {
 		gv.FinalTurnsLeft = ptr(v.FinalTurnsLeft)
 	}
 	for i, s := range cfg.Suits {
 		gv.Fireworks[s.Name] = v.Fireworks[i]
+	}
+	if cfg.Sudoku {
+		gv.StackStarts = map[string]int{}
+		for i, s := range cfg.Suits {
+			gv.StackStarts[s.Name] = v.Starts[i]
+		}
 	}
 	for _, d := range v.Discards {
 		gv.Discards = append(gv.Discards, CardFace{ID: d.ID, Suit: cfg.Suits[d.Suit].Name, Rank: d.Rank})
@@ -356,4 +379,12 @@ func seatResponse(b []byte, st *play.State, seat int, token string) []byte {
 		b = append(b, "null"...)
 	}
 	return append(b, '}')
+}
+
+// clueTypeName is a clue type as the API names it.
+func clueTypeName(k engine.Kind) string {
+	if k == engine.ColorClue {
+		return "color"
+	}
+	return "rank"
 }

@@ -24,7 +24,9 @@ type deckInfo struct {
 	all       uint64  // identities that exist
 	suitMask  [engine.MaxSuits]uint64
 	rankMask  [engine.MaxRank + 1]uint64
-	top       [engine.MaxSuits]int // highest rank of each suit
+	top       [engine.MaxSuits]int  // highest rank of each suit
+	rev       [engine.MaxSuits]bool // the suit is played from its highest rank down
+	sudoku    bool                  // fireworks start anywhere and wrap round
 	suits     int
 	handSize  int
 	deckSize  int
@@ -35,6 +37,10 @@ type deckInfo struct {
 
 func newDeckInfo(cfg *engine.Config) *deckInfo {
 	d := &deckInfo{cfg: cfg, suits: len(cfg.Suits), handSize: engine.HandSize(cfg.Players), deckSize: cfg.DeckSize(), maxScore: cfg.MaxScore()}
+	for s := range cfg.Suits {
+		d.rev[s] = cfg.Suits[s].Reversed
+	}
+	d.sudoku = cfg.Sudoku
 	for _, c := range cfg.Deck() {
 		x := ident(c)
 		d.count[x]++
@@ -68,8 +74,9 @@ func (d *deckInfo) knowMask(cv *engine.CardView) uint64 { return cv.Possible & d
 // and which copies are gone (played or discarded).
 type board struct {
 	d        *deckInfo
-	fw       [engine.MaxSuits]int
-	gone     [64]int // copies played or discarded
+	fw       [engine.MaxSuits]int // cards played on each firework
+	start    [engine.MaxSuits]int // in Sudoku, each firework's first card (0 for none)
+	gone     [64]int              // copies played or discarded
 	discards int
 	playable uint64 // identities that would extend a firework now
 	dead     uint64 // identities that can never be played: already played, or a lower card is all gone
@@ -83,9 +90,13 @@ func (b *board) load(d *deckInfo, v *engine.View) {
 		b.gone[ident(c.Card)]++
 	}
 	for s := range d.suits {
-		b.fw[s] = v.Fireworks[s]
-		for r := 1; r <= b.fw[s]; r++ {
-			b.gone[s<<3|r]++
+		b.start[s] = v.Starts[s]
+		b.fw[s] = b.posOf(s, v.Fireworks[s]) // the top card's position is the count
+		if v.Fireworks[s] == 0 {
+			b.fw[s] = 0
+		}
+		for p := 1; p <= b.fw[s]; p++ {
+			b.gone[s<<3|b.rankAt(s, p)]++
 		}
 	}
 	b.derive()
@@ -95,13 +106,19 @@ func (b *board) derive() {
 	d := b.d
 	b.playable, b.dead, b.critical, b.out = 0, 0, 0, 0
 	for s := range d.suits {
-		reach := b.fw[s] // highest rank the suit can still get to
-		for r := b.fw[s] + 1; r <= d.top[s]; r++ {
-			x := s<<3 | r
+		// Positions count the cards of a firework in the order they are
+		// played: the rank itself, or for a reversed suit from the top down.
+		if d.sudoku && b.fw[s] == 0 {
+			b.deriveUnstarted(s)
+			continue
+		}
+		reach := b.fw[s] // the furthest position the suit can still get to
+		for p := b.fw[s] + 1; p <= d.top[s]; p++ {
+			x := s<<3 | b.rankAt(s, p)
 			if d.count[x] > 0 && b.gone[x] >= d.count[x] {
 				break
 			}
-			reach = r
+			reach = p
 		}
 		for r := 1; r <= engine.MaxRank; r++ {
 			x := s<<3 | r
@@ -111,13 +128,14 @@ func (b *board) derive() {
 			if b.gone[x] < d.count[x] {
 				b.out |= bit(x)
 			}
+			p := b.posOf(s, r)
 			switch {
-			case r <= b.fw[s] || r > reach:
+			case p <= b.fw[s] || p > reach:
 				b.dead |= bit(x)
-			case engine.Extends(b.fw[s], r):
+			case engine.Extends(b.fw[s], p):
 				b.playable |= bit(x)
 			}
-			if r > b.fw[s] && r <= reach && d.count[x]-b.gone[x] == 1 {
+			if p > b.fw[s] && p <= reach && d.count[x]-b.gone[x] == 1 {
 				b.critical |= bit(x)
 			}
 		}
@@ -145,4 +163,53 @@ func prob(m, set uint64, w *[64]int) float64 {
 		return 0
 	}
 	return float64(in) / float64(all)
+}
+
+// rankAt is the rank at position p of suit s's firework (the p-th card
+// played): p itself, for a reversed suit counted from the top down, in
+// Sudoku counted from the firework's first card round.
+func (b *board) rankAt(s, p int) int {
+	switch d := b.d; {
+	case d.sudoku && b.start[s] != 0:
+		return (b.start[s]-1+p-1)%d.top[s] + 1
+	case d.rev[s]:
+		return d.top[s] + 1 - p
+	}
+	return p
+}
+
+// posOf is the position of rank r on suit s's firework (see rankAt).
+func (b *board) posOf(s, r int) int {
+	switch d := b.d; {
+	case d.sudoku && b.start[s] != 0:
+		return (r-b.start[s]+d.top[s])%d.top[s] + 1
+	case d.rev[s]:
+		return d.top[s] + 1 - r
+	}
+	return r
+}
+
+// deriveUnstarted is derive for a Sudoku firework that has no card yet: it
+// takes any rank no other firework started with, and no card is dead.
+func (b *board) deriveUnstarted(s int) {
+	d := b.d
+	for r := 1; r <= d.top[s]; r++ {
+		x := s<<3 | r
+		if d.count[x] == 0 {
+			continue
+		}
+		if b.gone[x] < d.count[x] {
+			b.out |= bit(x)
+		}
+		taken := false
+		for o := range d.suits {
+			taken = taken || (o != s && b.start[o] == r)
+		}
+		if !taken {
+			b.playable |= bit(x)
+		}
+		if d.count[x]-b.gone[x] == 1 {
+			b.critical |= bit(x)
+		}
+	}
 }

@@ -13,8 +13,8 @@ var ErrUnknownStrategy = errors.New("unknown bot strategy")
 // simplest first.
 var registry = []Strategy{
 	{Name: "random", Description: "a uniformly random legal move: for tests and fuzzing", New: newRandom},
-	{Name: "conventions", Description: "a readable rule-based player: plays clued cards, saves critical cards, discards known trash", New: newConventions},
-	{Name: "hat", Description: "the hat-guessing information strategy: every clue tells every other player something", New: newHat},
+	{Name: "conventions", Description: "a readable rule-based player: plays clued cards, saves critical cards, discards known trash", New: swapAware(newConventions)},
+	{Name: "hat", Description: "the hat-guessing information strategy: every clue tells every other player something", New: swapAware(newHat)},
 }
 
 // List returns every registered strategy.

@@ -4,15 +4,19 @@ package engine
 // of a play or discard is public once it leaves the hand; a drawn card is
 // named only by its id.
 type Event struct {
-	Turn       int
-	Seat       int
-	Action     Action
-	Card       Card // the card played or discarded
-	Success    bool // a play that extended its firework
-	Drawn      int  // id of the card drawn, -1 if none
+	Turn    int
+	Seat    int
+	Action  Action
+	Card    Card // the card played or discarded
+	Success bool // a play that extended its firework
+	// Swapped is true when the card's suit swaps play and discard: a card
+	// asked to be played was discarded, one asked to be discarded was played.
+	Swapped    bool
+	Drawn      int // id of the card drawn, -1 if none
 	Touched    uint64
-	NoteGained bool // a discard, or a completed firework with a token to turn back
-	NoteTokens int  // after the action
+	NoteGained bool // a discard, or a completed firework with a token (half a token in Clue Starved) to turn back
+	HalfNote   bool // half a note token on top of NoteTokens (Clue Starved only)
+	NoteTokens int  // after the action: whole tokens
 	StormsUsed int  // after the action
 	Over       bool
 	Result     Result
@@ -81,10 +85,20 @@ func (g *Game) Apply(a Action) (Event, error) {
 		g.removeFromHand(p, a.Card)
 		c := g.deck[a.Card]
 		ev.Card = Card{int(c.suit), int(c.rank)}
-		if a.Kind == Play && Extends(int(g.fireworks[c.suit]), int(c.rank)) {
+		play := a.Kind == Play
+		if g.r.swapped&(1<<(c.suit<<3|c.rank)) != 0 {
+			play, ev.Swapped = !play, true
+		}
+		if play && g.extends(int(c.suit), c.rank) {
 			ev.Success = true
 			g.fireworks[c.suit] = c.rank
-			if c.rank == g.r.topRank[c.suit] {
+			if g.played[c.suit] == 0 {
+				g.start[c.suit] = c.rank
+			}
+			g.played[c.suit]++
+			// Every firework is complete with as many cards as its
+			// highest rank, whichever way it is played.
+			if g.played[c.suit] == g.r.topRank[c.suit] {
 				ev.NoteGained = g.gainNote()
 				if g.allComplete() {
 					g.reason = EndPerfect
@@ -93,7 +107,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 		} else {
 			g.discards[g.nDiscards] = int8(a.Card)
 			g.nDiscards++
-			if a.Kind == Discard {
+			if !play {
 				ev.NoteGained = g.gainNote()
 			} else {
 				g.storms++
@@ -124,7 +138,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 			g.reason = EndDeckOut
 		}
 	}
-	ev.NoteTokens, ev.StormsUsed = g.notes, g.storms
+	ev.NoteTokens, ev.HalfNote, ev.StormsUsed = g.notes, g.half, g.storms
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}
@@ -133,6 +147,13 @@ func (g *Game) Apply(a Action) (Event, error) {
 
 func (g *Game) gainNote() bool {
 	if g.notes < g.r.cfg.NoteTokens {
+		// In Clue Starved a gain is half a token: the first half waits
+		// for its other half. The maximum is always whole tokens.
+		if g.r.cfg.ClueStarved {
+			if g.half = !g.half; g.half {
+				return true
+			}
+		}
 		g.notes++
 		return true
 	}
@@ -141,7 +162,7 @@ func (g *Game) gainNote() bool {
 
 func (g *Game) allComplete() bool {
 	for i := range g.r.cfg.Suits {
-		if g.fireworks[i] != g.r.topRank[i] {
+		if g.played[i] != g.r.topRank[i] {
 			return false
 		}
 	}
@@ -212,9 +233,34 @@ func (g *Game) applyTable(a Action) (Event, error) {
 		return Event{}, ErrBadAction
 	}
 	g.log = append(g.log, a)
-	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.notes, StormsUsed: g.storms}
+	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms}
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}
 	return ev, nil
 }
+
+// extends reports whether a card of suit s and rank extends its firework
+// now: in the suit's direction (see rules.extends), or in Sudoku from any
+// rank no other firework started with, wrapping round after the highest.
+func (g *Game) extends(s int, rank uint8) bool {
+	if !g.r.cfg.Sudoku {
+		return g.r.extends(s, g.fireworks[s], rank)
+	}
+	n := g.r.topRank[s]
+	switch g.played[s] {
+	case 0:
+		for o := range g.r.cfg.Suits {
+			if g.played[o] != 0 && g.start[o] == rank {
+				return false
+			}
+		}
+		return rank >= 1 && rank <= n
+	case n:
+		return false
+	}
+	return rank == g.fireworks[s]%n+1
+}
+
+// Start is the rank suit's firework started with, 0 while it is empty.
+func (g *Game) Start(suit int) int { return int(g.start[suit]) }

@@ -10,6 +10,8 @@ type table interface {
 	actor() int
 	noteTokens() int
 	holds(id int) bool       // the acting seat holds card id
+	clueLog() []ClueRecord   // every clue given so far
+	mayDiscard(id int) bool  // the acting seat may discard card id at this note count
 	touches(a Action) uint64 // ids the clue touches in its target's hand
 }
 
@@ -22,7 +24,7 @@ func check(t table, a Action) error {
 		if !t.holds(a.Card) {
 			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, t.actor())
 		}
-		if a.Kind == Discard && t.noteTokens() >= t.config().NoteTokens {
+		if a.Kind == Discard && !t.mayDiscard(a.Card) {
 			return ErrNotesFull
 		}
 		return nil
@@ -56,6 +58,11 @@ func checkClueNaming(t table, a Action) error {
 	if a.Target == t.actor() {
 		return ErrSelfClue
 	}
+	if cfg.AlternatingClues {
+		if k, ok := cfg.NextClueKind(t.clueLog()); ok && a.Kind != k {
+			return ErrClueTypeRepeated
+		}
+	}
 	if a.Kind == ColorClue {
 		if a.Value < 0 || a.Value >= len(cfg.ClueColors) {
 			return wrap(ErrUnknownColor, "color %d is not one of the %d clue colors", a.Value, len(cfg.ClueColors))
@@ -76,11 +83,18 @@ func (c *Config) CanNameRank(rank int) bool {
 	return false
 }
 
-func (g *Game) config() *Config   { return &g.r.cfg }
-func (g *Game) over() bool        { return g.reason != NotOver }
-func (g *Game) actor() int        { return g.current }
-func (g *Game) noteTokens() int   { return g.notes }
-func (g *Game) holds(id int) bool { return g.slot(g.current, id) >= 0 }
+func (g *Game) config() *Config       { return &g.r.cfg }
+func (g *Game) over() bool            { return g.reason != NotOver }
+func (g *Game) actor() int            { return g.current }
+func (g *Game) noteTokens() int       { return g.notes }
+func (g *Game) holds(id int) bool     { return g.slot(g.current, id) >= 0 }
+func (g *Game) clueLog() []ClueRecord { return g.clues }
+
+// mayDiscard decides from the holder's knowledge of the card only (see
+// Config.MayDiscard), exactly as the seat's view does.
+func (g *Game) mayDiscard(id int) bool {
+	return g.notes < g.r.cfg.NoteTokens || g.know[id]&g.r.swapped != 0
+}
 
 func (v *View) config() *Config { return v.Config }
 func (v *View) over() bool      { return v.Over }
@@ -98,3 +112,15 @@ func (v *View) holds(id int) bool {
 	return false
 }
 func (v *View) touches(a Action) uint64 { return v.Touches(a) }
+func (v *View) clueLog() []ClueRecord   { return v.Clues }
+func (v *View) mayDiscard(id int) bool {
+	if v.NoteTokens < v.Config.NoteTokens {
+		return true
+	}
+	for _, cv := range v.Hand(v.Seat) {
+		if cv.ID == id {
+			return v.Config.MayDiscard(v.NoteTokens, cv.Possible)
+		}
+	}
+	return false
+}

@@ -29,6 +29,14 @@ type Suit struct {
 	Ranks   []int
 	CluedBy []int
 	Touches []Touch
+	// Swapped swaps play and discard for the suit's cards (hanab.live's
+	// Orange): a card asked to be played is discarded, one asked to be
+	// discarded is played.
+	Swapped bool
+	// Reversed plays the suit from its highest rank down to 1 (hanab.live's
+	// Reversed suits): an empty firework takes the highest rank, then each
+	// card is one rank lower; the 1 completes it.
+	Reversed bool
 }
 
 // Touch is which clues touch a card of one suit and rank: bit i of Colors for
@@ -101,6 +109,28 @@ type Config struct {
 	StormTokens int
 	NoteTokens  int
 	EmptyClues  bool // a clue may touch no card (ABACUS); false as hanab.live plays
+	// ClueStarved (hanab.live's Clue Starved): a discard or a completed
+	// firework turns back half a note token; a clue still costs a whole one.
+	ClueStarved bool
+	// AlternatingClues (hanab.live's Alternating Clues): after the first
+	// clue, each clue must be of the other type than the one before it.
+	AlternatingClues bool
+	// Sudoku (hanab.live's Sudoku): a firework starts with any rank that no
+	// other firework started with and wraps round after the suit's highest
+	// rank, until it holds as many cards as that rank.
+	Sudoku bool
+}
+
+// NextClueKind is the type the next clue must have after clues, and false
+// when any type may be given (see AlternatingClues).
+func (c *Config) NextClueKind(clues []ClueRecord) (Kind, bool) {
+	if !c.AlternatingClues || len(clues) == 0 {
+		return 0, false
+	}
+	if clues[len(clues)-1].Kind == ColorClue {
+		return RankClue, true
+	}
+	return ColorClue, true
 }
 
 // HandSize is the number of cards each player holds: 5 with 2–3 players,
@@ -194,10 +224,12 @@ type rules struct {
 	handSize   int
 	deckSize   int
 	maxScore   int
-	topRank    [MaxSuits]uint8     // highest rank of each suit: playing it completes the firework
+	topRank    [MaxSuits]uint8     // highest rank of each suit
+	reversed   uint8               // bit s: suit s is played from its highest rank down
 	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
 	identities uint64              // identities that exist in the deck
+	swapped    uint64              // identities of the suits whose play and discard are swapped
 	allProj    proj                // their suits and ranks
 }
 
@@ -208,6 +240,12 @@ func compileInto(r *rules, c Config) error {
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(slices.Max(s.Ranks))
+		if s.Reversed {
+			r.reversed |= 1 << si
+		}
+		if s.Swapped {
+			r.swapped |= 0xff << Ident(si, 0)
+		}
 		for _, rk := range s.Ranks {
 			bit := uint64(1) << Ident(si, rk)
 			if r.identities&bit != 0 {
@@ -224,5 +262,55 @@ func compileInto(r *rules, c Config) error {
 		}
 	}
 	r.allProj = project(r.identities)
+	r.swapped &= r.identities
 	return nil
+}
+
+// extends reports whether a card of rank extends suit s's firework whose
+// top card is height (0 for none).
+func (r *rules) extends(s int, height, rank uint8) bool {
+	if r.reversed&(1<<s) == 0 {
+		return rank == height+1
+	}
+	if height == 0 {
+		return rank == r.topRank[s]
+	}
+	return rank == height-1
+}
+
+// Playable reports whether a card of suit s and rank extends the suit's
+// firework whose top card is height (0 for none): the rule Extends states,
+// in the suit's direction (see Suit.Reversed). Bots ask it too.
+func (c *Config) Playable(s, height, rank int) bool {
+	if !c.Suits[s].Reversed {
+		return Extends(height, rank)
+	}
+	if height == 0 {
+		return rank == slices.Max(c.Suits[s].Ranks)
+	}
+	return height > 1 && rank == height-1
+}
+
+// SwappedIdentities is the set of identities (see Ident) whose suit swaps
+// play and discard.
+func (c *Config) SwappedIdentities() uint64 {
+	var m uint64
+	for si, s := range c.Suits {
+		if s.Swapped {
+			for _, r := range s.Ranks {
+				m |= 1 << Ident(si, r)
+			}
+		}
+	}
+	return m
+}
+
+// MayDiscard reports whether a card its holder deduces may be any of the
+// identities possible may be discarded with notes note tokens available.
+// At the maximum a discard is refused, except for a card that may be of a
+// suit whose play and discard are swapped: such a discard may be a play.
+// It asks only what the holder knows, so a refusal never tells a seat
+// anything about its own card.
+func (c *Config) MayDiscard(notes int, possible uint64) bool {
+	return notes < c.NoteTokens || possible&c.SwappedIdentities() != 0
 }

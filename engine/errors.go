@@ -13,20 +13,23 @@ type Error struct {
 func (e *Error) Error() string { return e.Msg }
 
 var (
-	ErrGameOver      = &Error{"game_over", "the game has ended"}
-	ErrNotYourTurn   = &Error{"not_your_turn", "not your turn"}
-	ErrNoNoteTokens  = &Error{"no_note_tokens", "no note token is left to give a clue"}
-	ErrNotesFull     = &Error{"notes_full", "all note tokens are available, so no card may be discarded"}
-	ErrSelfClue      = &Error{"self_clue", "a clue must go to another player"}
-	ErrNoSuchSeat    = &Error{"no_such_seat", "no such seat"}
-	ErrUnknownColor  = &Error{"unknown_color", "that color cannot be named"}
-	ErrUnknownRank   = &Error{"unknown_rank", "that rank cannot be named"}
-	ErrEmptyClue     = &Error{"empty_clue", "the clue touches no card, and empty clues are off"}
-	ErrCardNotInHand = &Error{"card_not_in_hand", "that card is not in your hand"}
-	ErrBadAction     = &Error{"bad_action", "unknown action type"}
-	ErrBadClue       = &Error{"bad_clue", "a clue names exactly one color or one rank"}
-	ErrBadEnd        = &Error{"bad_end", "a game can only be ended as terminated, timeout or idle"}
-	ErrAlreadyLeft   = &Error{"already_left", "that seat has already left"}
+	ErrGameOver     = &Error{"game_over", "the game has ended"}
+	ErrNotYourTurn  = &Error{"not_your_turn", "not your turn"}
+	ErrNoNoteTokens = &Error{"no_note_tokens", "no note token is left to give a clue"}
+	ErrNotesFull    = &Error{"notes_full", "all note tokens are available, so no card may be discarded"}
+	ErrSelfClue     = &Error{"self_clue", "a clue must go to another player"}
+	ErrNoSuchSeat   = &Error{"no_such_seat", "no such seat"}
+	ErrUnknownColor = &Error{"unknown_color", "that color cannot be named"}
+	ErrUnknownRank  = &Error{"unknown_rank", "that rank cannot be named"}
+	ErrEmptyClue    = &Error{"empty_clue", "the clue touches no card, and empty clues are off"}
+	// ErrClueTypeRepeated: with alternating clues, a clue of the same type
+	// as the clue before it.
+	ErrClueTypeRepeated = &Error{"clue_type_repeated", "clues must alternate between color and rank: this clue has the type of the one before"}
+	ErrCardNotInHand    = &Error{"card_not_in_hand", "that card is not in your hand"}
+	ErrBadAction        = &Error{"bad_action", "unknown action type"}
+	ErrBadClue          = &Error{"bad_clue", "a clue names exactly one color or one rank"}
+	ErrBadEnd           = &Error{"bad_end", "a game can only be ended as terminated, timeout or idle"}
+	ErrAlreadyLeft      = &Error{"already_left", "that seat has already left"}
 )
 
 func wrap(e *Error, format string, args ...any) error {

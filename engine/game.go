@@ -31,11 +31,14 @@ type Game struct {
 	drawn     int // cards dealt or drawn so far; the next draw is deck[drawn]
 	hands     [MaxPlayers][MaxHand]int8
 	handLen   [MaxPlayers]uint8
-	fireworks [MaxSuits]uint8
+	fireworks [MaxSuits]uint8 // each firework's top card (0 for none)
+	played    [MaxSuits]uint8 // cards on each firework
+	start     [MaxSuits]uint8 // each firework's first card (0 for none)
 	discards  [MaxDeck]int8
 	nDiscards int
-	notes     int
-	storms    int // storm tokens used
+	notes     int  // whole note tokens
+	half      bool // and half a token on top (Clue Starved)
+	storms    int  // storm tokens used
 	turn      int
 	current   int
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
@@ -151,10 +154,14 @@ func (g *Game) CloneFor(n int) *Game {
 // Config is the game's configuration.
 func (g *Game) Config() *Config { return &g.r.cfg }
 
-func (g *Game) Players() int          { return g.r.cfg.Players }
-func (g *Game) Current() int          { return g.current }
-func (g *Game) Turn() int             { return g.turn }
-func (g *Game) NoteTokens() int       { return g.notes }
+func (g *Game) Players() int    { return g.r.cfg.Players }
+func (g *Game) Current() int    { return g.current }
+func (g *Game) Turn() int       { return g.turn }
+func (g *Game) NoteTokens() int { return g.notes }
+
+// HalfNote reports whether half a note token is there on top of
+// NoteTokens (only in Clue Starved).
+func (g *Game) HalfNote() bool        { return g.half }
 func (g *Game) StormsUsed() int       { return g.storms }
 func (g *Game) DeckCount() int        { return g.r.deckSize - g.drawn }
 func (g *Game) FinalTurnsLeft() int   { return g.finalLeft }
@@ -193,7 +200,7 @@ func (g *Game) Score() int {
 	}
 	s := 0
 	for i := range g.r.cfg.Suits {
-		s += int(g.fireworks[i])
+		s += int(g.played[i])
 	}
 	return s
 }

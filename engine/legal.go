@@ -16,11 +16,27 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		for i := range g.handLen[p] {
 			buf = append(buf, DiscardCard(int(g.hands[p][i])))
 		}
+	} else if g.r.swapped != 0 {
+		for i := range g.handLen[p] {
+			if id := int(g.hands[p][i]); g.mayDiscard(id) {
+				buf = append(buf, DiscardCard(id))
+			}
+		}
 	}
 	if g.notes == 0 {
 		return buf
 	}
 	empty := g.r.cfg.EmptyClues
+	// With alternating clues, the type of the last clue is not listed:
+	// leave its list out.
+	colors, ranks := g.r.cfg.ClueColors, g.r.cfg.ClueRanks
+	if g.r.cfg.AlternatingClues && len(g.clues) > 0 {
+		if g.clues[len(g.clues)-1].Kind == ColorClue {
+			colors = nil
+		} else {
+			ranks = nil
+		}
+	}
 	for t := range g.r.cfg.Players {
 		if t == p {
 			continue
@@ -32,12 +48,12 @@ func (g *Game) LegalActions(buf []Action) []Action {
 		if !empty {
 			held = g.handIdentities(t)
 		}
-		for c := range g.r.cfg.ClueColors {
+		for c := range colors {
 			if m := g.r.colorMask[c]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueColor(t, c))
 			}
 		}
-		for _, r := range g.r.cfg.ClueRanks {
+		for _, r := range ranks {
 			if m := g.r.rankMask[r]; empty || m&held != 0 || m == 0 {
 				buf = append(buf, ClueRank(t, r))
 			}

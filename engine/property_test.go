@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -114,7 +115,7 @@ func TestRandomCatalogueGames(t *testing.T) {
 			t.Fatalf("%s with %d players: %v", seed, players, err)
 		}
 	}
-	if n != 2187 {
+	if n != 2341 {
 		t.Errorf("%d catalogue variants", n)
 	}
 }
@@ -139,7 +140,7 @@ func randomGame(g *engine.Game, rng *rand.Rand, pick policy) error {
 		if err := g.Check(a); err != nil {
 			return fmt.Errorf("turn %d: listed action %+v fails Check: %w", g.Turn(), a, err)
 		}
-		notes, storms := g.NoteTokens(), g.StormsUsed()
+		notes, storms := noteUnits(g), g.StormsUsed()
 		ev, err := g.Apply(a)
 		if err != nil {
 			return fmt.Errorf("turn %d: legal action %+v refused: %w", g.Turn(), a, err)
@@ -171,9 +172,26 @@ func randomGame(g *engine.Game, rng *rand.Rand, pick policy) error {
 	return nil
 }
 
-// eventAgrees checks an event against the state it produced.
+// noteUnits is the game's note tokens in its smallest unit: halves in
+// Clue Starved, wholes otherwise.
+func noteUnits(g *engine.Game) int {
+	if g.Config().ClueStarved {
+		return 2*g.NoteTokens() + btoi(g.HalfNote())
+	}
+	return g.NoteTokens()
+}
+
+// eventAgrees checks an event against the state it produced; notes were
+// the note units (see noteUnits) before it.
 func eventAgrees(g *engine.Game, ev engine.Event, notes, storms int) error {
-	if ev.NoteTokens != g.NoteTokens() || ev.StormsUsed != g.StormsUsed() || ev.Over != g.Over() {
+	unit, full := 1, g.Config().NoteTokens
+	if g.Config().ClueStarved {
+		unit, full = 2, 2*full
+	} else if g.HalfNote() {
+		return fmt.Errorf("half a note token outside Clue Starved")
+	}
+	after := noteUnits(g)
+	if ev.NoteTokens != g.NoteTokens() || ev.HalfNote != g.HalfNote() || ev.StormsUsed != g.StormsUsed() || ev.Over != g.Over() {
 		return fmt.Errorf("event %+v disagrees with the game", ev)
 	}
 	if r, _ := g.Result(); r != ev.Result {
@@ -181,24 +199,30 @@ func eventAgrees(g *engine.Game, ev engine.Event, notes, storms int) error {
 	}
 	switch {
 	case ev.Action.IsClue():
-		if notes-1 != g.NoteTokens() || ev.Drawn != -1 {
-			return fmt.Errorf("clue: notes %d -> %d, drew %d", notes, g.NoteTokens(), ev.Drawn)
+		if notes-unit != after || ev.Drawn != -1 {
+			return fmt.Errorf("clue: notes %d -> %d, drew %d", notes, after, ev.Drawn)
 		}
-	case ev.Action.Kind == engine.Discard:
-		if notes+1 != g.NoteTokens() || !ev.NoteGained {
-			return fmt.Errorf("discard: notes %d -> %d", notes, g.NoteTokens())
+	case ev.Swapped != g.Config().Suits[ev.Card.Suit].Swapped:
+		return fmt.Errorf("swapped %v for a card of suit %d", ev.Swapped, ev.Card.Suit)
+	case (ev.Action.Kind == engine.Discard) != ev.Swapped:
+		// A discard, or the play of a card whose suit swaps play and
+		// discard: a note back unless all are there (a discard at the
+		// maximum is a card that may have been of such a suit).
+		gain := notes < full
+		if want := notes + btoi(gain); want != after || ev.NoteGained != gain || ev.Success || storms != g.StormsUsed() {
+			return fmt.Errorf("discard: notes %d -> %d", notes, after)
 		}
 	case ev.Success:
 		want := notes
 		if ev.NoteGained {
 			want++
 		}
-		if want != g.NoteTokens() || storms != g.StormsUsed() || g.Firework(ev.Card.Suit) != ev.Card.Rank {
-			return fmt.Errorf("play: notes %d -> %d, storms %d -> %d", notes, g.NoteTokens(), storms, g.StormsUsed())
+		if want != after || storms != g.StormsUsed() || g.Firework(ev.Card.Suit) != ev.Card.Rank {
+			return fmt.Errorf("play: notes %d -> %d, storms %d -> %d", notes, after, storms, g.StormsUsed())
 		}
 	default:
-		if notes != g.NoteTokens() || storms+1 != g.StormsUsed() || ev.NoteGained {
-			return fmt.Errorf("misplay: notes %d -> %d, storms %d -> %d", notes, g.NoteTokens(), storms, g.StormsUsed())
+		if notes != after || storms+1 != g.StormsUsed() || ev.NoteGained {
+			return fmt.Errorf("misplay: notes %d -> %d, storms %d -> %d", notes, after, storms, g.StormsUsed())
 		}
 	}
 	return nil
@@ -258,9 +282,31 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 		}
 	}
 	for s := range cfg.Suits {
-		fw := g.Firework(s)
-		sum += fw
-		for r := 1; r <= fw; r++ {
+		// A firework holds ranks 1..top card; for a reversed suit the
+		// highest rank down to the top card; in Sudoku its first card up
+		// to the top card, wrapping round after the highest rank.
+		fw, top := g.Firework(s), slices.Max(cfg.Suits[s].Ranks)
+		var ranks []int
+		switch {
+		case fw == 0:
+		case cfg.Sudoku:
+			for r := g.Start(s); ; r = r%top + 1 {
+				ranks = append(ranks, r)
+				if r == fw {
+					break
+				}
+			}
+		case cfg.Suits[s].Reversed:
+			for r := top; r >= fw; r-- {
+				ranks = append(ranks, r)
+			}
+		default:
+			for r := 1; r <= fw; r++ {
+				ranks = append(ranks, r)
+			}
+		}
+		sum += len(ranks)
+		for _, r := range ranks {
 			if played[s][r] != 1 {
 				return fmt.Errorf("firework %d at %d, but %v was played %d times", s, fw, c(s, r), played[s][r])
 			}
@@ -311,4 +357,11 @@ func seatsOf(n int) []int {
 		s[i] = i
 	}
 	return s
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

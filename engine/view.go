@@ -56,10 +56,12 @@ type View struct {
 	Current        int
 	Turn           int
 	NoteTokens     int
+	HalfNote       bool // half a note token on top of NoteTokens (Clue Starved only)
 	StormsUsed     int
 	DeckCount      int
-	FinalTurnsLeft int // -1 while the deck lasts
-	Fireworks      [MaxSuits]int
+	FinalTurnsLeft int           // -1 while the deck lasts
+	Fireworks      [MaxSuits]int // each firework's top card, 0 for none
+	Starts         [MaxSuits]int // in Sudoku, each firework's first card (0 for none); zero otherwise
 	Discards       []SeenCard
 	Clues          []ClueRecord // every clue given, in order
 	HandLen        [MaxPlayers]int
@@ -97,13 +99,18 @@ func (g *Game) ViewInto(seat int, v *View) {
 	}
 	*v = View{
 		Config: cfg, Seat: seat, Players: cfg.Players, Current: g.current, Turn: g.turn,
-		NoteTokens: g.notes, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
+		NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
 		Discards: discards, Clues: append(clues, g.clues...),
 		Score: g.Score(), MaxScore: g.r.maxScore, Over: over,
 	}
 	v.Result, _ = g.Result()
 	for i := range cfg.Suits {
 		v.Fireworks[i] = int(g.fireworks[i])
+	}
+	if cfg.Sudoku {
+		for i := range cfg.Suits {
+			v.Starts[i] = int(g.start[i])
+		}
 	}
 	for _, id := range g.discards[:g.nDiscards] {
 		v.Discards = append(v.Discards, SeenCard{ID: int(id), Card: g.card(int(id))})

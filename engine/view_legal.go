@@ -56,8 +56,8 @@ func (v *View) LegalActions(buf []Action) []Action {
 	for _, cv := range hand {
 		buf = append(buf, PlayCard(cv.ID))
 	}
-	if v.NoteTokens < v.Config.NoteTokens {
-		for _, cv := range hand {
+	for _, cv := range hand {
+		if v.Config.MayDiscard(v.NoteTokens, cv.Possible) {
 			buf = append(buf, DiscardCard(cv.ID))
 		}
 	}

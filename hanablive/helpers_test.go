@@ -87,7 +87,13 @@ func play(t testing.TB, tb table, seed uint64, careful bool) *Replay {
 		if careful {
 			deck := g.Deck()
 			buf = slices.DeleteFunc(buf, func(a engine.Action) bool {
-				return a.Kind == engine.Play && g.Firework(deck[a.Card].Suit)+1 != deck[a.Card].Rank
+				if a.Kind != engine.Play && a.Kind != engine.Discard {
+					return false
+				}
+				c := deck[a.Card]
+				// A suit that swaps play and discard plays what is discarded.
+				plays := (a.Kind == engine.Play) != cfg.Suits[c.Suit].Swapped
+				return plays && !cfg.Playable(c.Suit, g.Firework(c.Suit), c.Rank)
 			})
 		}
 		if len(buf) == 0 {

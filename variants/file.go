@@ -29,6 +29,19 @@ type File struct {
 	Synesthesia            bool         `json:"synesthesia,omitempty"`
 	ColorCluesTouchNothing bool         `json:"color_clues_touch_nothing,omitempty"`
 	RankCluesTouchNothing  bool         `json:"rank_clues_touch_nothing,omitempty"`
+	// ClueStarved: a discard or a completed firework turns back half a
+	// note token (hanab.live's Clue Starved).
+	ClueStarved bool `json:"clue_starved,omitempty"`
+	// AlternatingClues: after the first clue, each clue must be of the
+	// other type than the one before (hanab.live's Alternating Clues).
+	AlternatingClues bool `json:"alternating_clues,omitempty"`
+	// Sudoku: two copies of each card (one in a one-of-each suit); each
+	// firework starts with any rank no other firework started with and
+	// wraps round (hanab.live's Sudoku).
+	Sudoku bool `json:"sudoku,omitempty"`
+	// StackSize is the highest rank of every suit, 5 unless given (4 in
+	// hanab.live's Sudoku (4 Suits)): the ranks above it have no cards.
+	StackSize int `json:"stack_size,omitempty"`
 }
 
 // FileSuit is one suit of a variant file.
@@ -39,6 +52,13 @@ type FileSuit struct {
 	Colors    Colors `json:"colors,omitzero"`
 	Ranks     string `json:"ranks,omitempty"` // "own" (default), "all" or "none"
 	OneOfEach bool   `json:"one_of_each,omitempty"`
+	// SwapsPlayAndDiscard swaps play and discard for the suit's cards
+	// (hanab.live's Orange and Dark Orange): a card asked to be played is
+	// discarded, one asked to be discarded is played.
+	SwapsPlayAndDiscard bool `json:"swaps_play_and_discard,omitempty"`
+	// Reversed: the suit is played from 5 down to 1, and its copies are
+	// mirrored (one 1 and three 5s), as hanab.live's Reversed suits.
+	Reversed bool `json:"reversed,omitempty"`
 }
 
 // Colors is a suit's color clues: a list of names, or one keyword.

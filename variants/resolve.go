@@ -135,6 +135,9 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 			return nil, bad("special_rank.ranks", "%q is not \"all\", \"none\" or \"deceptive\"", sr.Ranks)
 		}
 	}
+	if f.StackSize != 0 && (f.StackSize < 1 || f.StackSize > fileRanks) {
+		return nil, bad("stack_size", "%d is not 1–%d", f.StackSize, fileRanks)
+	}
 	if f.CriticalRank != 0 && (f.CriticalRank < 1 || f.CriticalRank > fileRanks) {
 		return nil, bad("critical_rank", "rank %d is not 1–%d", f.CriticalRank, fileRanks)
 	}
@@ -142,6 +145,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 	v := &Variant{
 		Name: f.Name, Title: f.Title, Description: f.Description, Source: source,
 		ClueColors: in.list(colors), ClueRanks: in.intList(ranks), EmptyClues: f.EmptyClues == nil || *f.EmptyClues,
+		ClueStarved: f.ClueStarved, AlternatingClues: f.AlternatingClues, Sudoku: f.Sudoku,
 	}
 	if f.HanabLive != nil {
 		hl := *f.HanabLive
@@ -164,7 +168,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 				}
 			}
 		}
-		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, fileRanks), Ranks: make([]int, 0, 10)}
+		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, fileRanks), Ranks: make([]int, 0, 10), Swapped: s.SwapsPlayAndDiscard, Reversed: s.Reversed}
 		for r := 1; r <= fileRanks; r++ {
 			for range copies(f, s, r) {
 				def.Ranks = append(def.Ranks, r)
@@ -181,14 +185,21 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 	return v, nil
 }
 
-// copies is how many cards of rank r suit s has.
+// copies is how many cards of rank r suit s has. A reversed suit's copies
+// are mirrored: its 5 has the copies a 1 would have.
 func copies(f *File, s FileSuit, r int) int {
+	if f.StackSize != 0 && r > f.StackSize {
+		return 0
+	}
+	if s.Reversed {
+		r = fileRanks + 1 - r
+	}
 	switch {
 	case s.OneOfEach:
 		return 1
 	case r == f.CriticalRank:
 		return 1
-	case r == 1 && f.ScarceOnes:
+	case r == 1 && f.ScarceOnes, f.Sudoku:
 		return 2
 	}
 	return standard[r]

@@ -23,6 +23,10 @@ type SuitDef struct {
 	Touches []engine.Touch
 	// Rainbow suits take their card count from the rainbow_cards option.
 	Rainbow bool
+	// Swapped: the suit swaps play and discard (see FileSuit).
+	Swapped bool
+	// Reversed: the suit is played from its highest rank down (see FileSuit).
+	Reversed bool
 }
 
 // Sources of a variant.
@@ -43,6 +47,11 @@ type Variant struct {
 	ClueColors  []string
 	ClueRanks   []int
 	EmptyClues  bool // the empty_clues option's default
+	// The rules beyond the cards (see File): half note tokens, and clue
+	// types that alternate.
+	ClueStarved      bool
+	AlternatingClues bool
+	Sudoku           bool
 }
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
@@ -137,10 +146,14 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		StormTokens: set.StormTokens,
 		NoteTokens:  set.NoteTokens,
 		EmptyClues:  set.EmptyClues,
+
+		ClueStarved:      v.ClueStarved,
+		AlternatingClues: v.AlternatingClues,
+		Sudoku:           v.Sudoku,
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {
-		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set), Touches: s.Touches}
+		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: v.SuitRanks(s, set), Touches: s.Touches, Swapped: s.Swapped, Reversed: s.Reversed}
 	}
 	return cfg, cfg.Validate()
 }

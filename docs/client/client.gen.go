@@ -116,6 +116,24 @@ func (e GameSummaryStatus) Valid() bool {
 	}
 }
 
+// Defines values for GameViewNextClueType.
+const (
+	Color GameViewNextClueType = "color"
+	Rank  GameViewNextClueType = "rank"
+)
+
+// Valid indicates whether the value is a known member of the GameViewNextClueType enum.
+func (e GameViewNextClueType) Valid() bool {
+	switch e {
+	case Color:
+		return true
+	case Rank:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GameViewResultReason.
 const (
 	GameViewResultReasonDeckOut    GameViewResultReason = "deck_out"
@@ -603,6 +621,12 @@ type ClueEvent struct {
 	// Color Example: blue
 	Color *string `json:"color"`
 
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
+
 	// NoteTokens Example: 4
 	NoteTokens int `json:"note_tokens"`
 
@@ -709,6 +733,12 @@ type DiscardEvent struct {
 	//
 	// Example: 32
 	Drawn *int `json:"drawn"`
+
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
 
 	// NoteTokens Example: 5
 	NoteTokens int `json:"note_tokens"`
@@ -820,6 +850,13 @@ type GameView struct {
 	FinalTurnsLeft *int           `json:"final_turns_left"`
 	Fireworks      map[string]int `json:"fireworks"`
 
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens. Only in Clue Starved variants, where a discard or a
+	// completed firework turns back half a token; absent elsewhere.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
+
 	// Hands Hands is empty in the lobby.
 	Hands []HandView `json:"hands"`
 
@@ -834,6 +871,12 @@ type GameView struct {
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
+
+	// NextClueType NextClueType is the type the next clue must have. Only in Alternating
+	// Clues variants once a clue has been given; absent elsewhere.
+	//
+	// Example: rank
+	NextClueType *GameViewNextClueType `json:"next_clue_type,omitempty"`
 
 	// NoteTokens Example: 5
 	NoteTokens int              `json:"note_tokens"`
@@ -858,6 +901,11 @@ type GameView struct {
 	// Score Example: 11
 	Score int        `json:"score"`
 	Seats []SeatView `json:"seats"`
+
+	// StackStarts StackStarts is each firework's first card, 0 while it is empty. Only
+	// in Sudoku variants, where a firework starts with any rank no other
+	// firework started with and wraps round; absent elsewhere.
+	StackStarts *map[string]int `json:"stack_starts,omitempty"`
 
 	// Status Example: active
 	Status GameViewStatus `json:"status"`
@@ -887,6 +935,12 @@ type GameView struct {
 	// Example: 1
 	You *int `json:"you"`
 }
+
+// GameViewNextClueType NextClueType is the type the next clue must have. Only in Alternating
+// Clues variants once a clue has been given; absent elsewhere.
+//
+// Example: rank
+type GameViewNextClueType string
 
 // GameViewResultReason Example: deck_out
 type GameViewResultReason string
@@ -1042,6 +1096,12 @@ type PlayEvent struct {
 	//
 	// Example: 31
 	Drawn *int `json:"drawn"`
+
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
 
 	// NoteTokens Example: 4
 	NoteTokens int `json:"note_tokens"`

@@ -35,6 +35,10 @@ type entry struct {
 	RankCluesTouchNothing  bool      `json:"rank_clues_touch_nothing"`
 	ClueColors             *[]string `json:"clue_colors"`
 	ClueRanks              *[]int    `json:"clue_ranks"`
+	ClueStarved            bool      `json:"clue_starved"`
+	AlternatingClues       bool      `json:"alternating_clues"`
+	Sudoku                 bool      `json:"sudoku"`
+	StackSize              int       `json:"stack_size"`
 }
 
 // suit is one suit as suits.json describes it.
@@ -47,6 +51,12 @@ type suit struct {
 	AllRanks   bool     `json:"all_clue_ranks"`
 	NoRanks    bool     `json:"no_clue_ranks"`
 	Prism      bool     `json:"prism"`
+	// Swaps is hanab.live's Orange rule (docs/variants.md): play and
+	// discard are swapped for the suit's cards.
+	Swaps bool `json:"swaps_play_and_discard"`
+	// Reversed: played from 5 down to 1, two 1s fewer and two 5s more
+	// (hanab.live's docs/variants.md, "Reversed").
+	Reversed bool `json:"reversed"`
 }
 
 // Generate returns the catalogue file: {"variants": [...]}, one variant a line.
@@ -100,6 +110,17 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		CriticalRank: e.CriticalRank, ScarceOnes: e.ScarceOnes, OddsAndEvens: e.OddsAndEvens,
 		Funnels: e.Funnels, Chimneys: e.Chimneys, Synesthesia: e.Synesthesia,
 		ColorCluesTouchNothing: e.ColorCluesTouchNothing, RankCluesTouchNothing: e.RankCluesTouchNothing,
+		ClueStarved: e.ClueStarved, AlternatingClues: e.AlternatingClues,
+		Sudoku: e.Sudoku, StackSize: e.StackSize,
+	}
+	if e.Sudoku {
+		f.Description += " Two copies of each card; each firework starts with any rank no other firework started with, and wraps round."
+	}
+	if e.ClueStarved {
+		f.Description += " A discard or a completed firework turns back only half a note token."
+	}
+	if e.AlternatingClues {
+		f.Description += " After the first clue, each clue must be of the other type (color or rank) than the one before."
 	}
 	f.ClueColors, f.ClueRanks = e.ClueColors, e.ClueRanks
 	if e.SpecialRank != 0 {
@@ -125,7 +146,13 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		if !ok {
 			return f, fmt.Errorf("unknown suit %q", name)
 		}
-		fs := variants.FileSuit{Name: name, OneOfEach: s.OneOfEach}
+		fs := variants.FileSuit{Name: name, OneOfEach: s.OneOfEach, SwapsPlayAndDiscard: s.Swaps, Reversed: s.Reversed}
+		if s.Reversed {
+			f.Description += fmt.Sprintf(" The %s suit is played from 5 down to 1; it has one 1 and three 5s (one of each in a dark suit).", name)
+		}
+		if s.Swaps {
+			f.Description += fmt.Sprintf(" A %s card asked to be played is discarded instead, and one asked to be discarded is played instead.", name)
+		}
 		switch {
 		case s.AllColors:
 			fs.Colors.Keyword = "all"

@@ -1,0 +1,61 @@
+package bots
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// groupSim runs a small simulation of each named variant with every built-in
+// strategy at every seat: Simulate stops at the first illegal move, so a
+// strategy that breaks a rule of the group fails the test. It logs each
+// strategy's mean score and share of games lost to the storms.
+func groupSim(t *testing.T, names []string, games int) {
+	t.Helper()
+	for _, s := range List() {
+		for _, name := range names {
+			for _, players := range []int{2, 3, 5} {
+				_, _, cfg, err := variants.Setup(name, variants.Options{}, players)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: games, Seed: "group/" + name, Workers: 1})
+				if err != nil {
+					t.Fatalf("%s, %s, %d players: %v", s.Name, name, players, err)
+				}
+				if r.Games != games {
+					t.Fatalf("%s, %s: %d games of %d", s.Name, name, r.Games, games)
+				}
+				t.Logf("%-12s %-34s %dp: mean %5.2f / %d, storms %3.0f%%", s.Name, name, players, r.Mean, r.MaxScore, 100*r.Storms)
+			}
+		}
+	}
+}
+
+// TestOrangePlaysLegally: every strategy plays the Orange variants, where a
+// play and a discard of an orange card swap, without an illegal move.
+func TestOrangePlaysLegally(t *testing.T) {
+	groupSim(t, []string{"orange-6-suits", "orange-5-suits", "dark-orange-6-suits", "rainbow-orange-5-suits", "null-orange-4-suits"}, 20)
+}
+
+// TestClueStarvedPlaysLegally: half note tokens; a clue needs a whole one.
+func TestClueStarvedPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"clue-starved-6-suits", "clue-starved-5-suits", "clue-starved-rainbow-5-suits", "clue-starved-orange-5-suits"}, 20)
+}
+
+// TestReversedPlaysLegally: a suit played from 5 down to 1.
+func TestReversedPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"reversed-5-suits", "reversed-6-suits", "black-reversed-6-suits", "orange-reversed-5-suits", "white-reversed-rainbow-5-suits"}, 20)
+}
+
+// TestSudokuPlaysLegally: fireworks that start anywhere and wrap round.
+func TestSudokuPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"sudoku-5-suits", "sudoku-4-suits", "sudoku-black-5-suits", "sudoku-orange-4-suits"}, 20)
+}
+
+// TestAlternatingCluesPlaysLegally: each clue of the other type than the one before.
+func TestAlternatingCluesPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"alternating-clues-5-suits", "alternating-clues-3-suits", "alternating-clues-black-6-suits",
+		"alternating-clues-null-3-suits", "alternating-clues-dark-orange-5-suits"}, 20)
+}
