@@ -57,7 +57,8 @@ func press(t *testing.T, ctx context.Context, what string, keys ...string) {
 // without the secret and with a wrong one, in the page's words; Bob joins
 // without a name and reads as "Player 4"; Dave, who opens the link of the
 // full table, is told he watches. Alice lets her first turn run out (the
-// bot's move for her is marked "(time)"), keeps her
+// bot's move for her is marked "(time)", in the log, the rewind and the
+// replay), keeps her
 // keyboard focus while the others move, hears the moves and her turn in the
 // live region and plays by the keyboard; Bob leaves his seat to a bot, Alice
 // ends the game, everyone reads who ended it, and the replay is stepped
@@ -204,6 +205,7 @@ func TestBrowserGameNight(t *testing.T) {
 	// Alice rewinds the game so far, read-only, and comes back to it.
 	run(t, alice, "rewind", chromedp.Click(`#rewind`, chromedp.ByQuery), chromedp.WaitVisible(`#table.replaying`, chromedp.ByQuery))
 	eval(t, alice, "her own cards stay hidden in the rewind", `document.querySelectorAll('.hand[data-seat="0"] .card').length === 4 && document.querySelectorAll('.hand[data-seat="0"] .card.face').length === 0`)
+	eval(t, alice, "the rewind marks the clock's move", `[...document.querySelectorAll('#log-list li.auto')].some((li) => li.textContent.includes('Alice') && li.textContent.includes('(time)'))`)
 	var steps int
 	run(t, alice, "rewind length", chromedp.Evaluate(`Number(document.querySelector('#table').dataset.step)`, &steps))
 	if steps < 4 {
@@ -257,6 +259,7 @@ func TestBrowserGameNight(t *testing.T) {
 		press(t, alice, "step", kb.ArrowRight)
 		waitTrue(t, alice, "step "+strconv.Itoa(k), `document.querySelector('#table').dataset.step === '`+strconv.Itoa(k)+`'`)
 	}
+	eval(t, alice, "the replay marks the clock's move", `[...document.querySelectorAll('#log-list li.auto')].some((li) => li.textContent.includes('Alice') && li.textContent.includes('(time)'))`)
 	screenshot(t, alice, "replay.png", 1280, 800)
 	if got := text(t, alice, `.fireworks`); got != fireworks {
 		t.Errorf("the replay ends on fireworks %q, the game on %q", got, fireworks)
