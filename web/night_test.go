@@ -52,9 +52,11 @@ func press(t *testing.T, ctx context.Context, what string, keys ...string) {
 // bot at one timed, private table. Alice creates it (the form offers what
 // happens when time runs out and holds the clock to the variant's bounds);
 // Carol, on a phone and with a long name, joins by the invite link, which
-// carries the table's secret, without the page scrolling sideways; Dave sees
-// the table in the open tables, locked, and is refused a seat by its link
-// without the secret and with a wrong one, in the page's words; Bob joins
+// carries the table's secret, without the page scrolling sideways; Dave,
+// whose own table is unlisted, sees Alice's in the open tables, locked
+// (Carol's browser, which knows the secret, is offered to join it), and is
+// refused a seat by its link without the secret and with a wrong one, in
+// the page's words; Bob joins
 // without a name and reads as "Player 4"; Dave, who opens the link of the
 // full table, is told he watches. Alice lets her first turn run out (the
 // bot's move for her is marked "(time)", in the log, the rewind and the
@@ -119,9 +121,25 @@ func TestBrowserGameNight(t *testing.T) {
 	// per game): its host, its free seat and its lock, and no Join button, as
 	// he does not know its secret. Its link without the secret, or with a
 	// wrong one, gets him the page's words why he cannot sit down.
+	// Dave has opened a table of his own, unlisted: it is missing from the list.
 	dave := b.player("dave")
+	var daveLink string
+	run(t, dave, "dave opens an unlisted table",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.Click(`#unlisted`, chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#join-link`, chromedp.ByQuery),
+		chromedp.Value(`#join-link`, &daveLink, chromedp.ByQuery))
+	du, err := url.Parse(daveLink)
+	if err != nil || du.Query().Get("game") == "" || du.Query().Has("secret") {
+		t.Fatalf("the invite link of a public table: %q", daveLink)
+	}
 	row := `#open-tables li[data-game="` + id + `"]`
 	run(t, dave, "dave looks for a table", chromedp.Navigate(base+"/"), chromedp.WaitVisible(row, chromedp.ByQuery))
+	if n := count(t, dave, `#open-tables li[data-game="`+du.Query().Get("game")+`"]`); n != 0 {
+		t.Error("an unlisted table is in the list")
+	}
 	if r := text(t, dave, row); !strings.Contains(r, "Alice’s table") || !strings.Contains(r, "1 seat free") || !strings.Contains(r, "Private") {
 		t.Errorf("the open table reads %q", r)
 	}
@@ -130,6 +148,12 @@ func TestBrowserGameNight(t *testing.T) {
 	}
 	eval(t, dave, "no request per game", `performance.getEntriesByType('resource').every((e) => !new URL(e.name).pathname.startsWith('/v1/games/'))`)
 	checkAxe(t, dave, "open tables")
+	// Carol's browser knows the secret from her link: its list offers to join.
+	carolList, closeList := chromedp.NewContext(carol)
+	b.watch(carolList, "carol's list")
+	run(t, carolList, "carol's list", chromedp.Navigate(base+"/"), chromedp.WaitVisible(row+` a.join`, chromedp.ByQuery))
+	eval(t, carolList, "the Join link carries the secret", `new URL(document.querySelector('`+row+` a.join').href).searchParams.get('secret') === '`+secret+`'`)
+	closeList()
 	b.allow("status of 403 (Forbidden) " + base + "/v1/games/" + id + "/seats") // the refusals below
 	for _, c := range []struct{ link, says string }{
 		{base + "/?game=" + url.QueryEscape(id), "This table is private: only its invite link lets you take a seat."},
@@ -153,7 +177,7 @@ func TestBrowserGameNight(t *testing.T) {
 		chromedp.WaitVisible(`#join-game`, chromedp.ByQuery),
 		chromedp.Click(`#join-game`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#table[data-seat="3"]`, chromedp.ByQuery))
-	run(t, carol, "carol's table", chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery))
+	run(t, carol, "carol's table", page.BringToFront(), chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery))
 	eval(t, carol, "no sideways scroll at the table", `document.documentElement.scrollWidth <= 390`)
 
 	// Dave opens the link of the full, running table: he is told he watches,
