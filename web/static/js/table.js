@@ -170,7 +170,9 @@ async function join(t, name, tabOnly = false) {
     // A nameless seat gets a readable one: "Player 2", not the server's own.
     const free = t.view.seats.find((s) => s.name === null);
     const body = { name: name || (free ? `Player ${free.seat + 1}` : '') };
-    if (t.secret) body.secret = t.secret;
+    // A secret longer than any the server gives is wrong all the same: the
+    // server then says so (403), not that the request is malformed.
+    if (t.secret) body.secret = t.secret.slice(0, 64);
     const res = await call('POST', `/games/${encodeURIComponent(t.id)}/seats`, { body });
     if (name && !tabOnly) localStorage.setItem('hanabi.name', name);
     saveSeat(t.id, res.seat, res.token, { tabOnly });
