@@ -41,6 +41,8 @@ type ReplayAction struct {
 	Target *int    `json:"target" extensions:"x-nullable"`
 	Color  *string `json:"color" extensions:"x-nullable"`
 	Rank   *int    `json:"rank" extensions:"x-nullable"`
+	// Auto marks a move a bot made for a seat whose turn clock ran out.
+	Auto bool `json:"auto" example:"false"`
 }
 
 // ImportResponse is an imported game's final state, everything visible.
@@ -148,7 +150,7 @@ func replayView(st *play.State) ReplayView {
 		out.Deck = append(out.Deck, CardFace{ID: id, Suit: cfg.Suits[card.Suit].Name, Rank: card.Rank})
 	}
 	for _, e := range st.Log {
-		ra := ReplayAction{Seq: e.Seq, Seat: e.Seat}
+		ra := ReplayAction{Seq: e.Seq, Seat: e.Seat, Auto: e.Auto}
 		a := e.Action
 		switch a.Kind {
 		case engine.Play:

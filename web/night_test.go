@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -48,12 +49,18 @@ func press(t *testing.T, ctx context.Context, what string, keys ...string) {
 }
 
 // TestBrowserGameNight: three people, each in a browser of their own, and a
-// bot at one timed table. Alice creates it (the form offers what happens when
-// time runs out and holds the clock to the variant's bounds); Carol, on a
-// phone and with a long name, joins by the link without the page scrolling
-// sideways; Bob joins without a name and reads as "Player 4"; Dave, who
-// opens the link of the full table, is told he watches. Alice lets her first
-// turn run out (the bot's move for her is marked "(time)"), keeps her
+// bot at one timed, private table. Alice creates it (the form offers what
+// happens when time runs out and holds the clock to the variant's bounds);
+// Carol, on a phone and with a long name, joins by the invite link, which
+// carries the table's secret, without the page scrolling sideways; Dave,
+// whose own table is unlisted, sees Alice's in the open tables, locked
+// (Carol's browser, which knows the secret, is offered to join it), and is
+// refused a seat by its link without the secret and with a wrong one, in
+// the page's words; Bob joins
+// without a name and reads as "Player 4"; Dave, who opens the link of the
+// full table, is told he watches. Alice lets her first turn run out (the
+// bot's move for her is marked "(time)", in the log, the rewind and the
+// replay), keeps her
 // keyboard focus while the others move, hears the moves and her turn in the
 // live region and plays by the keyboard; Bob leaves his seat to a bot, Alice
 // ends the game, everyone reads who ended it, and the replay is stepped
@@ -79,6 +86,7 @@ func TestBrowserGameNight(t *testing.T) {
 	eval(t, alice, "3 s is out of bounds", `!document.querySelector('#turn-seconds').checkValidity()`)
 	var link string
 	run(t, alice, "create",
+		chromedp.Click(`#private`, chromedp.ByQuery),
 		chromedp.SetValue(`#turn-seconds`, "6", chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#turn-seconds').dispatchEvent(new Event('input'))`, nil),
 		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
@@ -89,6 +97,15 @@ func TestBrowserGameNight(t *testing.T) {
 		chromedp.WaitVisible(`#join-link`, chromedp.ByQuery),
 		chromedp.Value(`#join-link`, &link, chromedp.ByQuery))
 	checkAxe(t, alice, "waiting table")
+	// The table is private: its invite link carries the join secret.
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, secret := u.Query().Get("game"), u.Query().Get("secret")
+	if id == "" || len(secret) < 16 {
+		t.Fatalf("the invite link of a private table: %q", link)
+	}
 
 	// Carol, on her phone, has a long name: the page never scrolls sideways.
 	run(t, carol, "carol joins",
@@ -99,17 +116,72 @@ func TestBrowserGameNight(t *testing.T) {
 		chromedp.Click(`#join-game`, chromedp.ByQuery),
 		chromedp.WaitVisible(`.lobby .who`, chromedp.ByQuery))
 	eval(t, carol, "no sideways scroll", `document.documentElement.scrollWidth <= 390`)
+
+	// Dave finds the table in the list, from its summary alone (no request
+	// per game): its host, its free seat and its lock, and no Join button, as
+	// he does not know its secret. Its link without the secret, or with a
+	// wrong one, gets him the page's words why he cannot sit down.
+	// Dave has opened a table of his own, unlisted: it is missing from the list.
+	dave := b.player("dave")
+	var daveLink string
+	run(t, dave, "dave opens an unlisted table",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.Click(`#unlisted`, chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#join-link`, chromedp.ByQuery),
+		chromedp.Value(`#join-link`, &daveLink, chromedp.ByQuery))
+	du, err := url.Parse(daveLink)
+	if err != nil || du.Query().Get("game") == "" || du.Query().Has("secret") {
+		t.Fatalf("the invite link of a public table: %q", daveLink)
+	}
+	row := `#open-tables li[data-game="` + id + `"]`
+	run(t, dave, "dave looks for a table", chromedp.Navigate(base+"/"), chromedp.WaitVisible(row, chromedp.ByQuery))
+	if n := count(t, dave, `#open-tables li[data-game="`+du.Query().Get("game")+`"]`); n != 0 {
+		t.Error("an unlisted table is in the list")
+	}
+	if r := text(t, dave, row); !strings.Contains(r, "Alice’s table") || !strings.Contains(r, "1 seat free") || !strings.Contains(r, "Private") {
+		t.Errorf("the open table reads %q", r)
+	}
+	if count(t, dave, row+` .lock svg`) != 1 || count(t, dave, row+` a.join`) != 0 {
+		t.Errorf("a private table without its secret: a lock and no Join link, not %q", text(t, dave, row))
+	}
+	eval(t, dave, "no request per game", `performance.getEntriesByType('resource').every((e) => !new URL(e.name).pathname.startsWith('/v1/games/'))`)
+	checkAxe(t, dave, "open tables")
+	// Carol's browser knows the secret from her link: its list offers to join.
+	carolList, closeList := chromedp.NewContext(carol)
+	b.watch(carolList, "carol's list")
+	run(t, carolList, "carol's list", chromedp.Navigate(base+"/"), chromedp.WaitVisible(row+` a.join`, chromedp.ByQuery))
+	eval(t, carolList, "the Join link carries the secret", `new URL(document.querySelector('`+row+` a.join').href).searchParams.get('secret') === '`+secret+`'`)
+	closeList()
+	b.allow("status of 403 (Forbidden) " + base + "/v1/games/" + id + "/seats") // the refusals below
+	for _, c := range []struct{ link, says string }{
+		{base + "/?game=" + url.QueryEscape(id), "This table is private: only its invite link lets you take a seat."},
+		{base + "/?game=" + url.QueryEscape(id) + "&secret=guess", "This link’s secret does not open this private table"},
+	} {
+		run(t, dave, "dave tries "+c.link,
+			chromedp.Navigate(c.link),
+			chromedp.WaitVisible(`#join-game`, chromedp.ByQuery),
+			chromedp.Click(`#join-game`, chromedp.ByQuery),
+			chromedp.WaitVisible(`#join-refused`, chromedp.ByQuery))
+		if r := text(t, dave, `#join-refused`); !strings.HasPrefix(r, c.says) || strings.Contains(r, "which carries") {
+			t.Errorf("dave, refused, reads %q", r)
+		}
+		if n := count(t, dave, `#join-game, #toast:not([hidden])`); n != 0 {
+			t.Errorf("after the refusal: %d join buttons or toasts", n)
+		}
+		eval(t, dave, "the refusal took no seat", `![...document.querySelectorAll('.lobby .who')].some((e) => e.textContent.includes('— you'))`)
+	}
 	run(t, bob, "bob joins without a name",
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(`#join-game`, chromedp.ByQuery),
 		chromedp.Click(`#join-game`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#table[data-seat="3"]`, chromedp.ByQuery))
-	run(t, carol, "carol's table", chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery))
+	run(t, carol, "carol's table", page.BringToFront(), chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery))
 	eval(t, carol, "no sideways scroll at the table", `document.documentElement.scrollWidth <= 390`)
 
 	// Dave opens the link of the full, running table: he is told he watches,
 	// and nobody is invited to a table without a free seat.
-	dave := b.player("dave")
 	run(t, dave, "dave opens the full table", chromedp.Navigate(link), chromedp.WaitVisible(`#watching`, chromedp.ByQuery))
 	if w := text(t, dave, `#watching`); !strings.Contains(w, "every seat is taken") {
 		t.Errorf("dave reads %q", w)
@@ -157,6 +229,7 @@ func TestBrowserGameNight(t *testing.T) {
 	// Alice rewinds the game so far, read-only, and comes back to it.
 	run(t, alice, "rewind", chromedp.Click(`#rewind`, chromedp.ByQuery), chromedp.WaitVisible(`#table.replaying`, chromedp.ByQuery))
 	eval(t, alice, "her own cards stay hidden in the rewind", `document.querySelectorAll('.hand[data-seat="0"] .card').length === 4 && document.querySelectorAll('.hand[data-seat="0"] .card.face').length === 0`)
+	eval(t, alice, "the rewind marks the clock's move", `[...document.querySelectorAll('#log-list li.auto')].some((li) => li.textContent.includes('Alice') && li.textContent.includes('(time)'))`)
 	var steps int
 	run(t, alice, "rewind length", chromedp.Evaluate(`Number(document.querySelector('#table').dataset.step)`, &steps))
 	if steps < 4 {
@@ -210,6 +283,7 @@ func TestBrowserGameNight(t *testing.T) {
 		press(t, alice, "step", kb.ArrowRight)
 		waitTrue(t, alice, "step "+strconv.Itoa(k), `document.querySelector('#table').dataset.step === '`+strconv.Itoa(k)+`'`)
 	}
+	eval(t, alice, "the replay marks the clock's move", `[...document.querySelectorAll('#log-list li.auto')].some((li) => li.textContent.includes('Alice') && li.textContent.includes('(time)'))`)
 	screenshot(t, alice, "replay.png", 1280, 800)
 	if got := text(t, alice, `.fireworks`); got != fireworks {
 		t.Errorf("the replay ends on fireworks %q, the game on %q", got, fireworks)

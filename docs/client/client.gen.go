@@ -1158,6 +1158,11 @@ type ProblemCode string
 
 // ReplayAction defines model for ReplayAction.
 type ReplayAction struct {
+	// Auto Auto marks a move a bot made for a seat whose turn clock ran out.
+	//
+	// Example: false
+	Auto bool `json:"auto"`
+
 	// Card Card is the card played or discarded, null for a clue.
 	//
 	// Example: 13

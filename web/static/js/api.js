@@ -60,3 +60,33 @@ export function newKey() {
   crypto.getRandomValues(b);
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
+
+// A private table's join secret, once this browser has seen it (in an
+// invite link, or as a seat of the table), is kept per game: the list of
+// open tables then offers to join it.
+const secretKey = (id) => `hanabi.secret.${id}`;
+
+export function savedSecret(id) {
+  try {
+    return localStorage.getItem(secretKey(id));
+  } catch {
+    return null;
+  }
+}
+
+export function saveSecret(id, secret) {
+  try {
+    if (secret) localStorage.setItem(secretKey(id), secret);
+    else localStorage.removeItem(secretKey(id));
+  } catch {
+    // storage full or blocked: the link still carries the secret
+  }
+}
+
+// inviteLink is the link that others open to take a seat: a private
+// table's carries its join secret.
+export function inviteLink(id, secret) {
+  const q = new URLSearchParams({ game: id });
+  if (secret) q.set('secret', secret);
+  return `${location.origin}/?${q}`;
+}

@@ -1,9 +1,11 @@
+import { inviteLink } from './api.js';
 import { el } from './dom.js';
 import { seatName } from './names.js';
 
-// shareBox is the invitation: the link that others open to take a seat.
+// shareBox is the invitation: the link that others open to take a seat,
+// with the join secret of a private table.
 export function shareBox(t) {
-  const url = `${location.origin}/?game=${encodeURIComponent(t.id)}`;
+  const url = inviteLink(t.id, t.view.join_secret || (t.refused ? null : t.secret));
   const input = el('input', { readonly: true, value: url, id: 'join-link', 'aria-label': 'join link' });
   const btn = el('button', {
     type: 'button', class: 'small', text: 'Copy',
@@ -22,7 +24,10 @@ export function lobby(t) {
   const rows = v.seats.map((s) => el('li', {}, el('span', { class: 'seat-no', text: `Seat ${s.seat + 1}` }),
     s.name === null ? el('span', { class: 'muted', text: 'free' }) : el('span', { class: 'who', text: seatName(v.seats, s.seat) + (s.seat === t.seat ? ' — you' : '') })));
   let joinForm = null;
-  if (t.seat === null && free > 0) {
+  if (t.seat === null && free > 0 && t.refused) {
+    // A private table refused the join: no form to try again, the words why.
+    joinForm = el('p', { class: 'refused', id: 'join-refused', role: 'alert', text: t.refused });
+  } else if (t.seat === null && free > 0) {
     const name = el('input', { id: 'join-name', placeholder: 'your name', maxlength: 64, 'aria-label': 'your name', value: localStorage.getItem('hanabi.name') || '' });
     joinForm = el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); t.join(name.value.trim()); } },
       name, el('button', { type: 'submit', class: 'primary', id: 'join-game', text: 'Take a seat' }));
@@ -38,7 +43,9 @@ export function lobby(t) {
   }
   return el('div', { class: 'panel lobby' },
     el('h1', { text: `${t.variant.title} — waiting for ${free} more player${free === 1 ? '' : 's'}` }),
-    el('p', { text: 'Send this link to the others; the game starts when every seat is taken.' }),
+    el('p', { text: t.view.join_secret
+      ? 'This table is private: only people with this link can take a seat. Send it to the others; the game starts when every seat is taken.'
+      : 'Send this link to the others; the game starts when every seat is taken.' }),
     shareBox(t), el('ul', { class: 'lobby-seats' }, rows), joinForm,
     t.seat !== null ? el('button', { type: 'button', class: 'small', id: 'leave-seat', onclick: t.leave, text: 'Leave seat' }) : null);
 }

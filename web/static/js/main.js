@@ -1,4 +1,4 @@
-import { call, saveSeat } from './api.js';
+import { call, saveSecret, saveSeat } from './api.js';
 import { el, toast, setStatus } from './dom.js';
 import { openTables } from './open-tables.js';
 import { friendly } from './messages.js';
@@ -22,7 +22,7 @@ function route() {
   if (q.get('replay')) {
     leave = openReplay(app, q.get('replay'), { onNew: () => go('/') });
   } else if (q.get('game')) {
-    leave = openTable(app, q.get('game'), { onNew: () => go('/') });
+    leave = openTable(app, q.get('game'), { onNew: () => go('/'), secret: q.get('secret') });
   } else {
     showCreate().catch((e) => toast(friendly(e)));
   }
@@ -71,6 +71,8 @@ async function showCreate() {
   const options = el('div', { class: 'options' });
   const seats = el('div', { class: 'seats-setup' });
   const seed = el('input', { name: 'seed', id: 'seed', placeholder: 'random', maxlength: 64 });
+  const priv = el('input', { type: 'checkbox', name: 'private', id: 'private' });
+  const unlisted = el('input', { type: 'checkbox', name: 'unlisted', id: 'unlisted' });
   const desc = el('p', { class: 'variant-desc' });
 
   function renderOptions() {
@@ -128,7 +130,9 @@ async function showCreate() {
       el('div', {},
         field('Variant', variantSel), search, desc,
         field('Players', players),
-        field('Your name', name)),
+        field('Your name', name),
+        el('label', { class: 'field check' }, priv, el('span', { class: 'label', text: 'Private table (only people with the link can join)' })),
+        el('label', { class: 'field check' }, unlisted, el('span', { class: 'label', text: 'Unlisted (not shown in open tables)' }))),
       el('div', {}, el('h2', { text: 'Options' }), options),
       el('div', {}, el('h2', { text: 'Seats' }), seats)),
     el('details', { class: 'advanced' }, el('summary', { text: 'Advanced' }), field('Seed', seed, 'the same seed deals the same cards')),
@@ -147,12 +151,15 @@ async function showCreate() {
     for (const sel of seats.querySelectorAll('select')) if (sel.value) bots.push({ seat: Number(sel.dataset.seat), strategy: sel.value });
     if (bots.length) body.bots = bots;
     if (seed.value.trim()) body.seed = seed.value.trim();
+    if (priv.checked) body.private = true;
+    if (unlisted.checked) body.unlisted = true;
     if (name.value.trim()) localStorage.setItem('hanabi.name', body.name);
     const btn = form.querySelector('button[type=submit]');
     btn.disabled = true;
     try {
       const res = await call('POST', '/games', { body });
       if (res.token) saveSeat(res.game.id, res.seat, res.token);
+      if (res.game.join_secret) saveSecret(res.game.id, res.game.join_secret);
       go(`/?game=${encodeURIComponent(res.game.id)}`);
     } catch (e) {
       toast(friendly(e));

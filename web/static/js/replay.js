@@ -17,7 +17,8 @@ const handSize = (players) => (players <= 3 ? 5 : players <= 5 ? 4 : 3);
 // states computes the table after each move: steps[k] is the view and the
 // events after k moves. A deck card whose face is unknown (suit null) stays
 // hidden; an action may bring the cards its clue touched and its success,
-// which then need no face. live: the last step is the running game's view.
+// which then need no face; auto marks a move the turn clock made for its
+// seat, "(time)" in the log. live: the last step is the running game's view.
 export function states(rp, variant, live = null) {
   const moves = rp.actions.filter((a) => ['play', 'discard', 'clue'].includes(a.type));
   const maxRank = new Map(variant.suits.map((s) => [s.name, Math.max(...s.ranks)]));
@@ -50,7 +51,7 @@ export function states(rp, variant, live = null) {
   const steps = [{ view: snap(0), events: [] }];
   moves.forEach((a, k) => {
     const hand = hands[a.seat];
-    const ev = { seq: k + 1, turn: k, seat: a.seat, type: a.type };
+    const ev = { seq: k + 1, turn: k, seat: a.seat, type: a.type, auto: !!a.auto };
     if (a.type === 'clue') {
       const clue = a.color ? { color: a.color } : { rank: a.rank };
       ev.target = a.target; ev.color = a.color; ev.rank = a.rank;
@@ -99,7 +100,7 @@ export function rewindStates(view, events, variant) {
   const deck = Array.from({ length: total }, (_, id) => faces.get(id) || { suit: null, rank: null });
   const actions = moves.map((e) => ({
     type: e.type, seat: e.seat, card: e.card ? e.card.id : null, target: e.target ?? null,
-    color: e.color ?? null, rank: e.type === 'clue' ? e.rank ?? null : null, touched: e.touched, success: e.success,
+    color: e.color ?? null, rank: e.type === 'clue' ? e.rank ?? null : null, touched: e.touched, success: e.success, auto: !!e.auto,
   }));
   return states({ id: view.id, variant: view.variant, players, deck, actions, seats: view.seats, options: view.options, result: null }, variant, view);
 }
@@ -195,7 +196,7 @@ function show(app, r, k) {
     r.back ? el('button', { type: 'button', class: 'small', id: 'rewind-back', 'data-key': 'back-live', onclick: r.back, text: 'Back to the live game' })
       : el('a', { href: `/?game=${encodeURIComponent(step.view.id)}`, class: 'small', text: 'Back to the table' }));
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: 'Log' }),
-    el('ol', { id: 'log-list', reversed: true }, [...step.events].reverse().map((ev) => el('li', { class: `ev ${ev.type}` }, logLine(ev, (s) => nameOf(t, s), r.suits, r.variant)))));
+    el('ol', { id: 'log-list', reversed: true }, [...step.events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}` }, logLine(ev, (s) => nameOf(t, s), r.suits, r.variant)))));
   app.replaceChildren(board(t));
   const table = app.querySelector('#table');
   table.classList.add('replaying');

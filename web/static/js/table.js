@@ -1,5 +1,5 @@
 import { announce, beep, setSound, setTitle, soundOn } from './announce.js';
-import { ApiError, call, forgetSeat, newKey, savedSeat, saveSeat } from './api.js';
+import { ApiError, call, forgetSeat, newKey, savedSecret, savedSeat, saveSecret, saveSeat } from './api.js';
 import { suitsOf } from './cards.js';
 import { board, myTurn, nameOf } from './board.js';
 import { confirm, help } from './dialog.js';
@@ -12,14 +12,16 @@ import { friendly } from './messages.js';
 import { installKeys } from './keys.js';
 
 // openTable shows game id as this browser's seat (or the public) sees it and
-// keeps it live until the returned function is called.
-export function openTable(app, id, { onNew }) {
+// keeps it live until the returned function is called. secret is a private
+// table's join secret, from the invite link.
+export function openTable(app, id, { onNew, secret }) {
   const ctl = new AbortController();
   const t = {
     id, seat: null, token: null, view: null, variant: null, suits: null,
     events: [], lastSeq: 0, busy: false, refreshing: null, app, onNew, signal: ctl.signal,
-    clueTarget: null, wasMyTurn: false,
+    clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
   };
+  if (secret) saveSecret(id, secret);
   t.act = (a) => act(t, a);
   t.join = (name, tabOnly) => join(t, name, tabOnly);
   t.leave = () => leave(t);
@@ -77,6 +79,10 @@ async function start(t) {
 function setView(t, v) {
   if (!v || (t.view && v.version <= t.view.version)) return;
   t.view = v;
+  if (v.join_secret && v.join_secret !== t.secret) {
+    t.secret = v.join_secret;
+    saveSecret(t.id, v.join_secret);
+  }
   render(t);
 }
 
@@ -164,6 +170,9 @@ async function join(t, name, tabOnly = false) {
     // A nameless seat gets a readable one: "Player 2", not the server's own.
     const free = t.view.seats.find((s) => s.name === null);
     const body = { name: name || (free ? `Player ${free.seat + 1}` : '') };
+    // A secret longer than any the server gives is wrong all the same: the
+    // server then says so (403), not that the request is malformed.
+    if (t.secret) body.secret = t.secret.slice(0, 64);
     const res = await call('POST', `/games/${encodeURIComponent(t.id)}/seats`, { body });
     if (name && !tabOnly) localStorage.setItem('hanabi.name', name);
     saveSeat(t.id, res.seat, res.token, { tabOnly });
@@ -172,6 +181,15 @@ async function join(t, name, tabOnly = false) {
     t.view = null;
     setView(t, res.game);
   } catch (e) {
+    if (e instanceof ApiError && e.status === 403) {
+      // Only a private table refuses a join: its link had no secret, or not its own.
+      if (t.secret && !tabOnly) saveSecret(t.id, null);
+      t.refused = t.secret
+        ? 'This link’s secret does not open this private table (it may be mistyped, or from another table). Ask the host to send the invite link again.'
+        : 'This table is private: only its invite link lets you take a seat. Ask the host to send it to you.';
+      render(t);
+      return;
+    }
     toast(friendly(e));
     await refresh(t);
   }

@@ -1,0 +1,53 @@
+package api
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// TestReplayAuto: the replay marks the move the clock made for a seat
+// (auto) and no other: not the seat's own move, not the end. It waits once
+// for a real 5 s turn clock.
+func TestReplayAuto(t *testing.T) {
+	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
+	tb := e.newTable("basic", 2, variants.Options{TurnSeconds: intp(5)}, "replay-auto")
+	r := e.req("GET", "/v1/games/"+tb.id+"/events?after=0&wait=10s", tb.tokens[1], nil)
+	e.expect(r, http.StatusOK)
+	var evs EventsResponse
+	r.json(t, &evs)
+	if len(evs.Events) != 1 || !evs.Events[0].Auto {
+		t.Fatalf("events %+v, want one automatic move", evs.Events)
+	}
+	// Seat 1 moves itself: it plays its newest card (a misplay is a move too).
+	var g GameView
+	e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil).json(t, &g)
+	card := -1
+	for _, h := range g.Hands {
+		if h.Seat == 1 {
+			card = h.Cards[0].ID
+		}
+	}
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[1], map[string]any{"type": "play", "card": card}), http.StatusOK)
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+
+	r = e.req("GET", "/v1/games/"+tb.id+"/replay", "", nil)
+	e.expect(r, http.StatusOK)
+	var rv ReplayView
+	r.json(t, &rv)
+	if len(rv.Actions) != 3 {
+		t.Fatalf("replay actions %+v, want the automatic move, the play and the end", rv.Actions)
+	}
+	for i, want := range []struct {
+		seat int
+		typ  string
+		auto bool
+	}{{0, "", true}, {1, "play", false}, {0, "end", false}} {
+		a := rv.Actions[i]
+		if a.Seat != want.seat || (want.typ != "" && a.Type != want.typ) || a.Auto != want.auto {
+			t.Fatalf("replay action %d is %+v, want seat %d %q auto %t", i, a, want.seat, want.typ, want.auto)
+		}
+	}
+}
