@@ -23,11 +23,6 @@ npx tsc --strict --noUncheckedIndexedAccess --module nodenext --moduleResolution
 
 cd "$root"
 go build -o "$tmp/hanabi" ./cmd/hanabi
-port=$((20000 + RANDOM % 20000))
-"$tmp/hanabi" serve --addr "127.0.0.1:$port" --database-url "$tmp/hanabi.db" --log-level warn &
-server=$!
-for _ in $(seq 1 100); do
-  "$tmp/hanabi" healthcheck --addr "127.0.0.1:$port" --timeout 1s >/dev/null 2>&1 && break
-  sleep 0.1
-done
+. "$root/.ci/start-server.sh"
+start_server "$tmp/hanabi" "$tmp/hanabi.db"
 node docs/client-ts/dist/play.js "http://127.0.0.1:$port"
