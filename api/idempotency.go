@@ -64,8 +64,8 @@ func (s *Server) idempotent(c *gin.Context) {
 	c.Writer = w.ResponseWriter
 	status := w.Status()
 	code, _ := c.Get(ctxProblemCode)
-	if status >= 500 || status == 429 || code == codeIdempotencyKeyInUse {
-		w.send() // no answer to keep: a retry tries again
+	if status >= 499 || status == 429 || code == codeIdempotencyKeyInUse {
+		w.send() // no answer to keep (an outage, a client gone, a limit): a retry tries again
 		return
 	}
 	header, _ := json.Marshal(map[string]string{
