@@ -93,7 +93,7 @@ func (g *Game) clueLog() []ClueRecord { return g.clues }
 // mayDiscard decides from the holder's knowledge of the card only (see
 // Config.MayDiscard), exactly as the seat's view does.
 func (g *Game) mayDiscard(id int) bool {
-	return g.notes < g.r.cfg.NoteTokens || g.know[id]&g.r.swapped != 0
+	return mayDiscard(g.notes, g.r.cfg.NoteTokens, g.know[id], g.r.swapped)
 }
 
 func (v *View) config() *Config { return v.Config }

@@ -312,5 +312,11 @@ func (c *Config) SwappedIdentities() uint64 {
 // It asks only what the holder knows, so a refusal never tells a seat
 // anything about its own card.
 func (c *Config) MayDiscard(notes int, possible uint64) bool {
-	return notes < c.NoteTokens || possible&c.SwappedIdentities() != 0
+	return mayDiscard(notes, c.NoteTokens, possible, c.SwappedIdentities())
+}
+
+// mayDiscard is the rule of MayDiscard, given the swapped suits' identities
+// (a game keeps them resolved).
+func mayDiscard(notes, max int, possible, swapped uint64) bool {
+	return notes < max || possible&swapped != 0
 }

@@ -30,8 +30,8 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	// With alternating clues, the type of the last clue is not listed:
 	// leave its list out.
 	colors, ranks := g.r.cfg.ClueColors, g.r.cfg.ClueRanks
-	if g.r.cfg.AlternatingClues && len(g.clues) > 0 {
-		if g.clues[len(g.clues)-1].Kind == ColorClue {
+	if next, ok := g.r.cfg.NextClueKind(g.clues); ok {
+		if next == RankClue {
 			colors = nil
 		} else {
 			ranks = nil
