@@ -71,11 +71,8 @@ func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, e
 // tryAct judges and appends the move on st, the caller's own copy of the
 // state.
 func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State, engine.Event, error) {
-	if err := CheckSeat(st, seat); err != nil {
+	if err := m.admit(st, seat); err != nil {
 		return nil, engine.Event{}, err
-	}
-	if m.Occupant != nil && st.Occupant(seat) != *m.Occupant {
-		return nil, engine.Event{}, ErrRevoked
 	}
 	if st.Status != StatusActive {
 		return nil, engine.Event{}, errorf(NotActive, "the game is %s", st.Status)
@@ -148,8 +145,8 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error {
 	st, err := g.load(ctx, id)
 	if err == nil {
-		if m.Occupant != nil && st.Occupant(seat) != *m.Occupant {
-			return ErrRevoked
+		if err := m.admit(st, seat); err != nil {
+			return err
 		}
 		if m.Check != nil {
 			if err := m.Check(st.Version); err != nil {
@@ -167,6 +164,15 @@ func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error
 		}
 	}
 	return errorf(StaleVersion, "another move was applied first")
+}
+
+// admit checks the seat the move is for: a seat of the game and, when the
+// move names one, still held by its occupancy (see Admit).
+func (m Move) admit(st *State, seat int) error {
+	if m.Occupant == nil {
+		return CheckSeat(st, seat)
+	}
+	return Admit(st, seat, *m.Occupant)
 }
 
 // Admit is the one decision of what a reader may see of a game, asked of

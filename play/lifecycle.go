@@ -45,12 +45,12 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 		if err != nil {
 			return nil, err
 		}
-		if err := CheckSeat(st, seat); err != nil {
+		if err := (Move{Occupant: occupant}).admit(st, seat); err != nil {
 			return nil, err
 		}
 		occ := st.Occupant(seat)
-		if occupant != nil && occ != *occupant || occ == "" && occupant == nil {
-			return nil, ErrRevoked
+		if occ == "" {
+			return nil, ErrRevoked // a free seat: nobody to leave
 		}
 		switch st.Status {
 		case StatusLobby:
