@@ -18,110 +18,92 @@ import (
 // must never see the seat's view again; the seat's cards are the bot's now,
 // and the token's holder must not learn them.
 func TestLeftSeatTokenReadsNothing(t *testing.T) {
-	for _, parking := range []bool{false, true} {
-		name := "ordinary"
-		if parking {
-			name = "parked"
-		}
-		t.Run(name, func(t *testing.T) {
-			eachBackend(t, func(t *testing.T, dbURL string) {
-				e := startEnv(t, dbURL, parking, nil, func(c *envConfig) { c.Bots = bots.List() })
-				tb := e.newTable("basic", 2, variants.Options{}, "left-seat")
-				old := tb.tokens[1]
-				e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", old, nil), http.StatusNoContent)
-				var g GameView
-				e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &g)
-				var evs EventsResponse
-				e.req("GET", "/v1/games/"+tb.id+"/events", "", nil).json(t, &evs)
-				v, n := strconv.FormatInt(g.Version, 10), strconv.Itoa(len(evs.Events))
-				base := "/v1/games/" + tb.id
-				for _, c := range []struct {
-					name, path, accept string
-				}{
-					{"view", base, ""},
-					{"view long-poll, ready", base + "?since=0&wait=2s", ""},
-					{"view long-poll, waiting", base + "?since=" + v + "&wait=300ms", ""},
-					{"events", base + "/events?after=0", ""},
-					{"events long-poll, ready", base + "/events?after=0&wait=2s", ""},
-					{"events long-poll, waiting", base + "/events?after=" + n + "&wait=300ms", ""},
-					{"sse", base + "/events?after=0", "text/event-stream"},
-					{"ndjson", base + "/events?after=0", "application/x-ndjson"},
-					{"replay", base + "/replay", ""},
-				} {
-					var hdr []string
-					client := e
-					if c.accept != "" {
-						hdr = []string{"Accept", c.accept}
-						client = plainClient(e)
-					}
-					// Twice: the first may load the game, the second finds it watched.
-					for range 2 {
-						r := client.req("GET", c.path, old, nil, hdr...)
-						if r.status != http.StatusUnauthorized {
-							t.Fatalf("%s: a left seat's token got %d, want 401: %s", c.name, r.status, truncate(string(r.body), 300))
-						}
-						if p := r.problem(t); p.Code != "unauthorized" {
-							t.Fatalf("%s: problem %+v", c.name, p)
-						}
-					}
+	eachServer(t, func(t *testing.T, e *testEnv) {
+		tb := e.newTable("basic", 2, variants.Options{}, "left-seat")
+		old := tb.tokens[1]
+		e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", old, nil), http.StatusNoContent)
+		var g GameView
+		e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &g)
+		var evs EventsResponse
+		e.req("GET", "/v1/games/"+tb.id+"/events", "", nil).json(t, &evs)
+		v, n := strconv.FormatInt(g.Version, 10), strconv.Itoa(len(evs.Events))
+		base := "/v1/games/" + tb.id
+		for _, c := range []struct {
+			name, path, accept string
+		}{
+			{"view", base, ""},
+			{"view long-poll, ready", base + "?since=0&wait=2s", ""},
+			{"view long-poll, waiting", base + "?since=" + v + "&wait=300ms", ""},
+			{"events", base + "/events?after=0", ""},
+			{"events long-poll, ready", base + "/events?after=0&wait=2s", ""},
+			{"events long-poll, waiting", base + "/events?after=" + n + "&wait=300ms", ""},
+			{"sse", base + "/events?after=0", "text/event-stream"},
+			{"ndjson", base + "/events?after=0", "application/x-ndjson"},
+			{"replay", base + "/replay", ""},
+		} {
+			var hdr []string
+			client := e
+			if c.accept != "" {
+				hdr = []string{"Accept", c.accept}
+				client = plainClient(e)
+			}
+			// Twice: the first may load the game, the second finds it watched.
+			for range 2 {
+				r := client.req("GET", c.path, old, nil, hdr...)
+				if r.status != http.StatusUnauthorized {
+					t.Fatalf("%s: a left seat's token got %d, want 401: %s", c.name, r.status, truncate(string(r.body), 300))
 				}
-			})
-		})
-	}
+				if p := r.problem(t); p.Code != "unauthorized" {
+					t.Fatalf("%s: problem %+v", c.name, p)
+				}
+			}
+		}
+	})
 }
 
 // A long-poll or stream whose seat is left while it waits is told the token
 // stopped working, never answered with the seat's view.
 func TestSeatLeftWhileWaiting(t *testing.T) {
-	for _, parking := range []bool{false, true} {
-		name := "ordinary"
-		if parking {
-			name = "parked"
-		}
-		t.Run(name, func(t *testing.T) {
-			eachBackend(t, func(t *testing.T, dbURL string) {
-				e := startEnv(t, dbURL, parking, nil, func(c *envConfig) { c.Bots = bots.List() })
-				for _, c := range []struct{ name, path, accept string }{
-					{"view long-poll", "?since=%v&wait=5s", ""},
-					{"events long-poll", "/events?after=%n&wait=5s", ""},
-					{"sse", "/events?after=%n", "text/event-stream"},
-					{"ndjson", "/events?after=%n", "application/x-ndjson"},
-				} {
-					tb := e.newTable("basic", 2, variants.Options{}, "left-while-waiting")
-					var g GameView
-					e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil).json(t, &g)
-					path := "/v1/games/" + tb.id + c.path
-					path = string(bytes.ReplaceAll([]byte(path), []byte("%v"), []byte(strconv.FormatInt(g.Version, 10))))
-					path = string(bytes.ReplaceAll([]byte(path), []byte("%n"), []byte("0")))
-					var hdr []string
-					client := e.with(t)
-					if c.accept != "" {
-						hdr = []string{"Accept", c.accept}
-						client = plainClient(e)
-					}
-					ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
-					got := make(chan resp, 1)
-					go func() { got <- client.reqCtx(ctx, "GET", path, tb.tokens[1], nil, hdr...) }()
-					// Let it start waiting, then leave the seat under it.
-					time.Sleep(200 * time.Millisecond)
-					e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
-					r := <-got
-					cancel()
-					if c.accept != "" {
-						// A stream ends when its token stops working: it must not
-						// carry the leave, nor anything after it.
-						if r.status != http.StatusUnauthorized && (r.status != http.StatusOK || bytes.Contains(r.body, []byte("seat_left"))) {
-							t.Fatalf("%s: status %d, body %q", c.name, r.status, truncate(string(r.body), 300))
-						}
-						continue
-					}
-					if r.status != http.StatusUnauthorized {
-						t.Fatalf("%s: the seat was left while it waited; got %d, want 401: %s", c.name, r.status, truncate(string(r.body), 300))
-					}
+	eachServer(t, func(t *testing.T, e *testEnv) {
+		for _, c := range []struct{ name, path, accept string }{
+			{"view long-poll", "?since=%v&wait=5s", ""},
+			{"events long-poll", "/events?after=%n&wait=5s", ""},
+			{"sse", "/events?after=%n", "text/event-stream"},
+			{"ndjson", "/events?after=%n", "application/x-ndjson"},
+		} {
+			tb := e.newTable("basic", 2, variants.Options{}, "left-while-waiting")
+			var g GameView
+			e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil).json(t, &g)
+			path := "/v1/games/" + tb.id + c.path
+			path = string(bytes.ReplaceAll([]byte(path), []byte("%v"), []byte(strconv.FormatInt(g.Version, 10))))
+			path = string(bytes.ReplaceAll([]byte(path), []byte("%n"), []byte("0")))
+			var hdr []string
+			client := e.with(t)
+			if c.accept != "" {
+				hdr = []string{"Accept", c.accept}
+				client = plainClient(e)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+			got := make(chan resp, 1)
+			go func() { got <- client.reqCtx(ctx, "GET", path, tb.tokens[1], nil, hdr...) }()
+			// Let it start waiting, then leave the seat under it.
+			time.Sleep(200 * time.Millisecond)
+			e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
+			r := <-got
+			cancel()
+			if c.accept != "" {
+				// A stream ends when its token stops working: it must not
+				// carry the leave, nor anything after it.
+				if r.status != http.StatusUnauthorized && (r.status != http.StatusOK || bytes.Contains(r.body, []byte("seat_left"))) {
+					t.Fatalf("%s: status %d, body %q", c.name, r.status, truncate(string(r.body), 300))
 				}
-			})
-		})
-	}
+				continue
+			}
+			if r.status != http.StatusUnauthorized {
+				t.Fatalf("%s: the seat was left while it waited; got %d, want 401: %s", c.name, r.status, truncate(string(r.body), 300))
+			}
+		}
+	})
 }
 
 // plainClient is e with a client that checks nothing against the document:
@@ -130,4 +112,20 @@ func plainClient(e *testEnv) *testEnv {
 	c := *e
 	c.client = &http.Client{}
 	return &c
+}
+
+// eachServer runs fn against a server that waits the ordinary way and one
+// whose long-polls park, each on every backend, with bots to take seats.
+func eachServer(t *testing.T, fn func(t *testing.T, e *testEnv)) {
+	for _, parking := range []bool{false, true} {
+		name := "ordinary"
+		if parking {
+			name = "parked"
+		}
+		t.Run(name, func(t *testing.T) {
+			eachBackend(t, func(t *testing.T, dbURL string) {
+				fn(t, startEnv(t, dbURL, parking, nil, func(c *envConfig) { c.Bots = bots.List() }))
+			})
+		})
+	}
 }
