@@ -176,7 +176,7 @@ func (s *Server) postAction(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.Header("ETag", etag(st.Version, seat))
+	c.Header("ETag", viewTag(st, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
 	// An ActionResponse. A move answered here is the seat's own, never an

@@ -264,7 +264,7 @@ func (s *Server) getGame(c *gin.Context) {
 		case since >= 0:
 			return st.Version > since
 		case inm != "":
-			return !etagListMatches(inm, etag(st.Version, viewer))
+			return !etagListMatches(inm, viewTag(st, viewer))
 		}
 		return true
 	}
@@ -280,7 +280,7 @@ func (s *Server) getGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	tag := etag(st.Version, viewer)
+	tag := viewTag(st, viewer)
 	c.Header("ETag", tag)
 	c.Header("Vary", "Authorization")
 	c.Header("Cache-Control", "private, no-cache")

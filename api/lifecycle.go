@@ -41,7 +41,7 @@ func (s *Server) terminateGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.Header("ETag", etag(st.Version, seat))
+	c.Header("ETag", viewTag(st, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
 	c.JSON(http.StatusOK, GameResponse{Game: buildView(st, seat)})

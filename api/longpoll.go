@@ -138,14 +138,22 @@ func (s *Server) shuttingDown() bool {
 	}
 }
 
-// etag is strong and differs per viewer, since each seat's view differs.
-func etag(version int64, viewer int) string {
+// etag is strong and differs per viewer, since each seat's view differs,
+// and with the notes' revision, since notes change apart from the version.
+// The version leads, so that If-Match reads it (see ifMatchVersion).
+func etag(version, notes int64, viewer int) string {
 	who := "p"
 	if viewer >= 0 {
 		who = "s" + strconv.Itoa(viewer)
 	}
+	if notes > 0 {
+		who += "-n" + strconv.FormatInt(notes, 10)
+	}
 	return `"v` + strconv.FormatInt(version, 10) + "-" + who + `"`
 }
+
+// viewTag is the ETag of viewer's view of st.
+func viewTag(st *play.State, viewer int) string { return etag(st.Version, st.NotesRev, viewer) }
 
 // etagListMatches implements If-None-Match's comparison for one tag.
 func etagListMatches(header, tag string) bool {

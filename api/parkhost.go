@@ -51,17 +51,17 @@ func (h parkHost) Ready(p park.Spec, st *play.State) bool {
 	case p.Since >= 0:
 		return st.Version > p.Since
 	case p.INM != "":
-		return !etagListMatches(p.INM, etag(st.Version, p.Viewer))
+		return !etagListMatches(p.INM, viewTag(st, p.Viewer))
 	}
 	return true
 }
 
-func (h parkHost) Timeout(p park.Spec, version int64) park.Answer {
+func (h parkHost) Timeout(p park.Spec, version, notes int64) park.Answer {
 	if p.Kind == park.Events {
 		body, _ := json.Marshal(EventsResponse{Events: []Event{}, Version: version})
 		return park.Answer{Status: http.StatusOK, ContentType: "application/json; charset=utf-8", Body: body}
 	}
-	return park.Answer{Status: http.StatusNotModified, ETag: etag(version, p.Viewer)}
+	return park.Answer{Status: http.StatusNotModified, ETag: etag(version, notes, p.Viewer)}
 }
 
 func (h parkHost) Render(p park.Spec, st *play.State) park.Answer {
@@ -76,7 +76,7 @@ func (h parkHost) Render(p park.Spec, st *play.State) park.Answer {
 			return park.Answer{Status: http.StatusOK, ContentType: "application/json; charset=utf-8", Body: body}
 		}
 	} else {
-		tag := etag(st.Version, p.Viewer)
+		tag := viewTag(st, p.Viewer)
 		if p.INM != "" && etagListMatches(p.INM, tag) {
 			return park.Answer{Status: http.StatusNotModified, ETag: tag}
 		}

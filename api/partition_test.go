@@ -35,9 +35,9 @@ func (s *cutStore) CreateGame(ctx context.Context, g *models.Game, seats []model
 	return s.Store.CreateGame(ctx, g, seats)
 }
 
-func (s *cutStore) GameVersion(ctx context.Context, id string) (int64, error) {
+func (s *cutStore) GameVersion(ctx context.Context, id string) (models.Stamp, error) {
 	if err := s.hang(ctx); err != nil {
-		return 0, err
+		return models.Stamp{}, err
 	}
 	return s.Store.GameVersion(ctx, id)
 }

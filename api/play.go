@@ -24,6 +24,8 @@ type Games interface {
 	// Leave gives up a seat held by occupant: free again in a lobby, a bot
 	// ("": the strongest) plays it in an active game.
 	Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*play.State, error)
+	// WriteNote sets a seat's note on a card ("" removes it).
+	WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*play.State, error)
 	// Load reads a game, one read for all who arrive while it runs; the
 	// state is shared, read only.
 	Load(ctx context.Context, id string) (*play.State, error)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"math/bits"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -25,6 +26,8 @@ type ReplayView struct {
 	Deck    []CardFace     `json:"deck"`
 	Actions []ReplayAction `json:"actions"`
 	Result  *ResultView    `json:"result" extensions:"x-nullable"`
+	// Notes are every seat's card notes as the game left them.
+	Notes []NoteView `json:"notes"`
 }
 
 // ReplayAction is one entry of the log, in the request's terms.
@@ -41,6 +44,9 @@ type ReplayAction struct {
 	Target *int    `json:"target" extensions:"x-nullable"`
 	Color  *string `json:"color" extensions:"x-nullable"`
 	Rank   *int    `json:"rank" extensions:"x-nullable"`
+	// Touched is the card ids a clue touched; left out for other actions
+	// and for a clue that touched none.
+	Touched []int `json:"touched,omitempty" validate:"optional"`
 	// Auto marks a move a bot made for a seat whose turn clock ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -129,6 +135,15 @@ func (s *Server) getReplay(c *gin.Context) {
 	c.JSON(http.StatusOK, replayView(st))
 }
 
+// cardIDs lists the card ids of a set of them (bit i: card i).
+func cardIDs(set uint64) []int {
+	ids := []int{}
+	for ; set != 0; set &= set - 1 {
+		ids = append(ids, bits.TrailingZeros64(set))
+	}
+	return ids
+}
+
 func seatNames(st *play.State) []string {
 	names := make([]string, st.Players)
 	for _, sv := range seatViews(st.Players, st.Seats) {
@@ -144,8 +159,9 @@ func replayView(st *play.State) ReplayView {
 	out := ReplayView{
 		ID: st.ID, Variant: st.Variant, Options: st.Settings, Players: st.Players,
 		Seats: seatViews(st.Players, st.Seats), Seed: st.Seed,
-		Deck: []CardFace{}, Actions: []ReplayAction{},
+		Deck: []CardFace{}, Actions: []ReplayAction{}, Notes: []NoteView{},
 	}
+	clues := st.Game.View(engine.Public).Clues
 	for id, card := range st.Game.Deck() {
 		out.Deck = append(out.Deck, CardFace{ID: id, Suit: cfg.Suits[card.Suit].Name, Rank: card.Rank})
 	}
@@ -166,10 +182,17 @@ func replayView(st *play.State) ReplayView {
 		case engine.Leave:
 			ra.Type = "seat_left"
 		}
+		if ra.Type == "clue" && len(clues) > 0 {
+			// The log's clues and the game's clue records are in the same order.
+			ra.Touched, clues = cardIDs(clues[0].Touched), clues[1:]
+		}
 		out.Actions = append(out.Actions, ra)
 	}
 	if r, over := st.Game.Result(); over {
 		out.Result = resultView(r)
+	}
+	if ns := noteViews(st.NotesFor(-1)); ns != nil {
+		out.Notes = ns
 	}
 	return out
 }

@@ -210,6 +210,7 @@ func (s *Server) routes() error {
 	game.POST("/actions", s.requireSeat, s.idempotent, s.postAction)
 	game.POST("/terminate", s.requireSeat, s.terminateGame)
 	game.DELETE("/seats/:seat", s.requireSeat, s.leaveSeat)
+	game.PUT("/notes/:card", s.requireSeat, s.putNote)
 	game.GET("/events", s.getEvents)
 	game.GET("/replay", s.getReplay)
 	s.handler = r

@@ -122,6 +122,22 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	} else {
 		b = append(b, "null"...)
 	}
+	if ns := st.NotesFor(viewer); len(ns) > 0 {
+		b = append(b, `,"notes":[`...)
+		for i, n := range ns {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"seat":`...)
+			b = strconv.AppendInt(b, int64(n.Seat), 10)
+			b = append(b, `,"card":`...)
+			b = strconv.AppendInt(b, int64(n.Card), 10)
+			b = append(b, `,"text":`...)
+			b = appendString(b, n.Text)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	return append(b, '}')
 }
 

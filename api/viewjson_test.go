@@ -113,6 +113,11 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 		case r == 1 && seq > 20:
 			a = engine.EndGame(g.Current(), engine.EndTerminated)
 		}
+		if rng.IntN(4) == 0 {
+			// A note from a random seat on a card dealt so far.
+			st.Notes = append(st.Notes, play.Note{Seat: rng.IntN(players), Card: rng.IntN(cfg.DeckSize() - g.DeckCount()),
+				Text: awkwardNames[rng.IntN(len(awkwardNames))]})
+		}
 		ev, err := g.Apply(a)
 		if err != nil {
 			t.Fatalf("move %d: %v", seq, err)

@@ -58,6 +58,9 @@ type GameView struct {
 	Score    int         `json:"score" example:"11"`
 	MaxScore int         `json:"max_score" example:"30"`
 	Result   *ResultView `json:"result" extensions:"x-nullable"`
+	// Notes are the card notes the viewer may read: a seat's own while the
+	// game runs, everyone's once it is over; left out when there are none.
+	Notes []NoteView `json:"notes,omitempty" validate:"optional"`
 }
 
 // SeatView is one seat at the table. Name is null while the seat is free;
@@ -218,6 +221,7 @@ func buildView(st *play.State, viewer int) *GameView {
 	if d, ok := st.TurnDeadline(); ok {
 		gv.TurnDeadline = ptr(d.UTC())
 	}
+	gv.Notes = noteViews(st.NotesFor(viewer))
 	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
 		// Nobody holds cards before the game starts.
 		return gv
@@ -339,7 +343,7 @@ func (s *Server) appendViewOf(b []byte, st *play.State, viewer int) []byte {
 
 // viewKey names a rendered view: the game and its ETag, which names the
 // version and the viewer.
-func viewKey(st *play.State, viewer int) string { return st.ID + etag(st.Version, viewer) }
+func viewKey(st *play.State, viewer int) string { return st.ID + viewTag(st, viewer) }
 
 // bufs are the buffers answers are written in before they are sent: a view
 // is a few KB, and growing a new buffer for each was half of what the

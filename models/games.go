@@ -282,23 +282,30 @@ func decodeCursor(c string) (time.Time, string, error) {
 // and the last entry of its log's index, for a reader that holds a copy of
 // the game and only needs to know whether it is still current (every
 // change bumps the version).
-func (s *Store) GameVersion(ctx context.Context, id string) (int64, error) {
+func (s *Store) GameVersion(ctx context.Context, id string) (Stamp, error) {
 	if s.versions != nil {
 		return s.versions.do(ctx, id)
 	}
-	var v []int64
+	var v []Stamp
 	if err := s.r.WithContext(ctx).Raw(gameVersionSQLite, id, id).Scan(&v).Error; err != nil {
-		return 0, err
+		return Stamp{}, err
 	}
 	if len(v) == 0 {
-		return 0, ErrNotFound
+		return Stamp{}, ErrNotFound
 	}
 	return v[0], nil
+}
+
+// Stamp is what a copy of a game must match to be current: its version
+// and its notes' revision (notes change apart from the version).
+type Stamp struct {
+	Version  int64
+	NotesRev int64
 }
 
 // The stored version and the log's length (see Game.Version): the log has
 // no gap, so its length is its last seq plus one.
 const (
-	gameVersionPostgres = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = $1), 0) FROM games WHERE id = $1"
-	gameVersionSQLite   = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = ?), 0) FROM games WHERE id = ?"
+	gameVersionPostgres = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = $1), 0), notes_rev FROM games WHERE id = $1"
+	gameVersionSQLite   = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = ?), 0) AS version, notes_rev FROM games WHERE id = ?"
 )

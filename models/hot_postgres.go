@@ -27,14 +27,14 @@ const (
 // versionsPostgres reads the versions of a batch of games in one round
 // trip: one pipeline of the one-row query, which Postgres plans once per
 // connection (a query over an array of ids is planned again every time).
-func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, int64]) {
+func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, Stamp]) {
 	b := &pgx.Batch{}
 	for _, c := range calls {
 		b.Queue(gameVersionPostgres, c.req)
 	}
 	res := s.pg.SendBatch(ctx, b)
 	for _, c := range calls {
-		c.err = res.QueryRow().Scan(&c.res)
+		c.err = res.QueryRow().Scan(&c.res.Version, &c.res.NotesRev)
 		if errors.Is(c.err, pgx.ErrNoRows) {
 			c.err = ErrNotFound
 		}

@@ -12,7 +12,7 @@ import (
 // row comes from.
 const loadPostgresSQL = `
 SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6,
-	players::bigint AS i1, version AS i2, unlisted::int::bigint AS i3, 0::bigint AS i4, 0::bigint AS i5, 0::bigint AS i6,
+	players::bigint AS i1, version AS i2, unlisted::int::bigint AS i3, notes_rev AS i4, 0::bigint AS i5, 0::bigint AS i6,
 	created_at AS t1, updated_at AS t2
 FROM games WHERE id = $1
 UNION ALL
@@ -51,7 +51,7 @@ func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []Seat, []A
 		switch k {
 		case 0:
 			g = &Game{ID: s1, Variant: s2, Options: s3, Seed: s4, Status: s5, Players: int(i1), Version: i2,
-				CreatedAt: t1.Time, UpdatedAt: t2.Time, Unlisted: i3 != 0, JoinSecret: s6}
+				CreatedAt: t1.Time, UpdatedAt: t2.Time, Unlisted: i3 != 0, JoinSecret: s6, NotesRev: i4}
 		case 1:
 			seats = append(seats, Seat{GameID: id, Seat: int(i1), Name: s2, Bot: s3, Occupant: s4, CreatedAt: t1.Time})
 		case 2:

@@ -40,7 +40,7 @@ type Store struct {
 	pg *pgxpool.Pool
 	// appends gathers concurrent moves into one transaction; versions does
 	// the same for version checks (Postgres only: SQLite reads locally).
-	versions *batcher[string, int64]
+	versions *batcher[string, Stamp]
 	appends  *batcher[appendReq, *Appended]
 	sqlite   *sqliteStmts // the append's statements on SQLite's writer
 

@@ -40,6 +40,8 @@ type Game struct {
 	// what a joiner must know (the invite link carries it).
 	Unlisted   bool   `gorm:"not null;default:false"`
 	JoinSecret string `gorm:"not null;default:''"`
+	// NotesRev counts the writes of the game's card notes (see WriteNote).
+	NotesRev int64 `gorm:"not null;default:0"`
 	// Taken and Host are filled by ListGames only: how many seats are
 	// taken, and seat 0's name ("" when it is free).
 	Taken int    `gorm:"-"`
@@ -80,4 +82,6 @@ var (
 	ErrNotLobby = errors.New("the game is not taking seats")
 	// ErrNotOccupant: the seat is free or held by another occupant.
 	ErrNotOccupant = errors.New("the seat is not held by that occupant")
+	// ErrNotActive: the game is not in play (a lobby, or over).
+	ErrNotActive = errors.New("the game is not in play")
 )

@@ -35,7 +35,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 					l = &listed[i]
 				}
 			}
-			if loaded.Version != want || v != want || l == nil || l.Version != want {
+			if loaded.Version != want || v.Version != want || l == nil || l.Version != want {
 				t.Fatalf("after %s: loaded %d, checked %d, listed %+v; want %d", step, loaded.Version, v, l, want)
 			}
 			if !loaded.UpdatedAt.Equal(at) || !l.UpdatedAt.Equal(at) {
@@ -116,8 +116,8 @@ func TestVersionsMigrate(t *testing.T) {
 		if err := s.migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if v, err := s.GameVersion(ctx, g.ID); err != nil || v != 5 {
-			t.Fatalf("after migrating: version %d, %v; want 5", v, err)
+		if v, err := s.GameVersion(ctx, g.ID); err != nil || v.Version != 5 {
+			t.Fatalf("after migrating: version %d, %v; want 5", v.Version, err)
 		}
 	})
 }

@@ -46,7 +46,8 @@ func (c *stateCache) lookup(id string) *State {
 }
 
 // put records st, shared from now on, unless the cache holds it or a newer
-// state of the same game already.
+// state of the same game already (newer notes count: they change apart
+// from the version).
 func (c *stateCache) put(st *State) {
 	if c.max <= 0 {
 		return
@@ -54,7 +55,8 @@ func (c *stateCache) put(st *State) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cur := c.entries[st.ID]
-	if cur != nil && cur.st.Seed == st.Seed && cur.st.Version >= st.Version && len(cur.st.Log) >= len(st.Log) {
+	if cur != nil && cur.st.Seed == st.Seed && cur.st.Version >= st.Version && len(cur.st.Log) >= len(st.Log) &&
+		cur.st.NotesRev >= st.NotesRev {
 		return
 	}
 	if cur != nil {

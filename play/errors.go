@@ -96,6 +96,8 @@ func storeError(err error) error {
 		return ErrStaleVersion
 	case errors.Is(err, models.ErrNotOccupant):
 		return ErrRevoked
+	case errors.Is(err, models.ErrNotActive):
+		return &Error{NotActive, "notes are written while the game is in play"}
 	}
 	return err
 }

@@ -16,7 +16,7 @@ type loadCounting struct {
 	loads, checks atomic.Int64
 }
 
-func (s *loadCounting) GameVersion(ctx context.Context, id string) (int64, error) {
+func (s *loadCounting) GameVersion(ctx context.Context, id string) (models.Stamp, error) {
 	s.checks.Add(1)
 	return s.Store.GameVersion(ctx, id)
 }

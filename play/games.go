@@ -237,7 +237,7 @@ func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	}
 	prev := g.cache.lookup(id)
 	if prev != nil {
-		if v, err := g.store.GameVersion(ctx, id); err == nil && v == prev.Version {
+		if v, err := g.store.GameVersion(ctx, id); err == nil && v.Version == prev.Version && v.NotesRev == prev.NotesRev {
 			return prev, nil
 		}
 	}
@@ -249,6 +249,13 @@ func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	st.setLogged()
 	if err := restore(st, row, prev); err != nil {
 		return nil, err
+	}
+	if st.NotesRev > 0 {
+		// Read after the row: notes newer than its notes_rev only make the
+		// next read load again.
+		if st.Notes, err = g.loadNotes(ctx, id); err != nil {
+			return nil, storeError(err)
+		}
 	}
 	g.cache.put(st)
 	return st, nil

@@ -36,6 +36,9 @@ type Record struct {
 	// set, is what a joiner must bring (the invite link carries it).
 	Unlisted   bool
 	JoinSecret string
+	// NotesRev counts the writes of the game's card notes, which change
+	// apart from Version (a note is no move).
+	NotesRev int64
 	// Taken and Host are set in listings only: the seats taken, and seat
 	// 0's name ("" when it is free).
 	Taken int
@@ -82,6 +85,9 @@ type State struct {
 	Log    []Entry
 	Config *engine.Config
 	Game   *engine.Game
+	// Notes are every seat's card notes, by seat and card; who may read
+	// which is NotesFor's decision.
+	Notes []Note
 	// Actions counts the log's entries; it outlives Log in a waiter's
 	// slimmed copy (see Slim).
 	Actions int
@@ -155,7 +161,7 @@ func recordOf(g *models.Game) Record {
 	return Record{
 		ID: g.ID, Variant: g.Variant, Seed: g.Seed, Players: g.Players, Status: g.Status,
 		Version: g.Version, CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
-		Unlisted: g.Unlisted, JoinSecret: g.JoinSecret, Taken: g.Taken, Host: g.Host,
+		Unlisted: g.Unlisted, JoinSecret: g.JoinSecret, NotesRev: g.NotesRev, Taken: g.Taken, Host: g.Host,
 	}
 }
 

@@ -52,7 +52,14 @@ type Store interface {
 	Ping(ctx context.Context) error
 	// GameVersion returns a game's version (models.ErrNotFound when there is
 	// none), without its seats and log.
-	GameVersion(ctx context.Context, id string) (int64, error)
+	GameVersion(ctx context.Context, id string) (models.Stamp, error)
+	// WriteNote sets a seat's note on a card ("" removes it) in an active
+	// game whose seat occupant still holds, and returns the game's new
+	// notes_rev. Errors: models.ErrNotFound, models.ErrNotActive,
+	// models.ErrNotOccupant.
+	WriteNote(ctx context.Context, gameID string, seat int, occupant string, card int, text string) (int64, error)
+	// LoadNotes returns a game's notes by seat and card.
+	LoadNotes(ctx context.Context, gameID string) ([]models.Note, error)
 	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
 	// LookupIdempotency and CompleteIdempotency keep Idempotency-Keys; the

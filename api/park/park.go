@@ -71,8 +71,9 @@ type Host interface {
 	Ready(spec Spec, st *play.State) bool
 	// Render answers spec with st, which is ready for it.
 	Render(spec Spec, st *play.State) Answer
-	// Timeout answers spec whose wait ran out at version.
-	Timeout(spec Spec, version int64) Answer
+	// Timeout answers spec whose wait ran out at version (and notes
+	// revision notes).
+	Timeout(spec Spec, version, notes int64) Answer
 	// Problem answers a request of route with err, as the failure path would.
 	Problem(route string, err error) Answer
 	// Waiting counts waiters up (+1) and down (-1).

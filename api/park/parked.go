@@ -28,6 +28,7 @@ type parked struct {
 	slot     int         // which sweep looks at it (see SweepParts); Parker.mu
 	claimed  atomic.Bool // set by whoever answers it
 	version  int64       // latest version seen; guarded by room.mu
+	notes    int64       // and its notes' revision (see play.Record.NotesRev)
 
 	// For the request log and metrics, written when it is answered.
 	route, path, client string
@@ -130,6 +131,7 @@ func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
 	}
 	if st != nil {
 		p.version = st.Version
+		p.notes = st.NotesRev
 	}
 	if p.start.IsZero() {
 		p.start = time.Now()

@@ -59,6 +59,7 @@ func (r *room) join(p *parked) {
 	}
 	if cur, _ := r.w.Latest(); cur != nil && cur.Version > p.version {
 		p.version = cur.Version
+		p.notes = cur.NotesRev
 		if pk.host.Ready(p.Spec, cur) {
 			r.mu.Unlock()
 			if pk.unpark(p) {
@@ -93,6 +94,7 @@ func (r *room) Changed(st *play.State) {
 		}
 		if st.Version > p.version {
 			p.version = st.Version
+			p.notes = st.NotesRev
 		}
 		if pk.host.Ready(p.Spec, st) {
 			delete(r.parked, p)
@@ -151,6 +153,7 @@ func (pk *Parker) answerLoaded(p *parked) {
 		return
 	}
 	p.version = st.Version
+	p.notes = st.NotesRev
 	pk.answer([]*parked{p}, st).Wait()
 }
 
@@ -196,6 +199,7 @@ func (pk *Parker) settleOne(p *parked, st *play.State) {
 	}
 	if pk.host.Ready(p.Spec, st) {
 		p.version = st.Version
+		p.notes = st.NotesRev
 		pk.answer([]*parked{p}, st)
 		return
 	}
@@ -204,6 +208,7 @@ func (pk *Parker) settleOne(p *parked, st *play.State) {
 	r.mu.Lock()
 	p.pending = false
 	p.version = st.Version
+	p.notes = st.NotesRev
 	r.mu.Unlock()
 	p.claimed.Store(false)
 	pk.mu.Lock()

@@ -879,9 +879,13 @@ type GameView struct {
 	NextClueType *GameViewNextClueType `json:"next_clue_type,omitempty"`
 
 	// NoteTokens Example: 5
-	NoteTokens int              `json:"note_tokens"`
-	Options    VariantsSettings `json:"options"`
-	Result     *struct {
+	NoteTokens int `json:"note_tokens"`
+
+	// Notes Notes are the card notes the viewer may read: a seat's own while the
+	// game runs, everyone's once it is over; left out when there are none.
+	Notes   *[]NoteView      `json:"notes,omitempty"`
+	Options VariantsSettings `json:"options"`
+	Result  *struct {
 		// Rating Example: Good! The audience is pleased.
 		Rating string `json:"rating"`
 
@@ -1029,6 +1033,30 @@ type JoinRequest struct {
 	//
 	// Example: n5q2x7kd3mzr4c6b
 	Secret *string `json:"secret,omitempty"`
+}
+
+// NoteRequest defines model for NoteRequest.
+type NoteRequest struct {
+	// Text Example: finesse? red 3
+	Text string `json:"text"`
+}
+
+// NoteResponse defines model for NoteResponse.
+type NoteResponse struct {
+	Game GameView `json:"game"`
+	Note NoteView `json:"note"`
+}
+
+// NoteView defines model for NoteView.
+type NoteView struct {
+	// Card Example: 13
+	Card int `json:"card"`
+
+	// Seat Example: 1
+	Seat int `json:"seat"`
+
+	// Text Example: finesse? red 3
+	Text string `json:"text"`
 }
 
 // OptionSpec defines model for OptionSpec.
@@ -1179,6 +1207,9 @@ type ReplayAction struct {
 	// Target Target, and one of Color and Rank, are set for a clue and null otherwise.
 	Target *int `json:"target"`
 
+	// Touched Touched is the card ids a clue touched (a clue only).
+	Touched *[]int `json:"touched,omitempty"`
+
 	// Type Type end closes a game that a seat or the clock ended (seat: the seat
 	// it is charged to, the reason in result); seat_left is a seat that a
 	// bot took over.
@@ -1199,8 +1230,11 @@ type ReplayView struct {
 	Actions []ReplayAction `json:"actions"`
 
 	// Deck Deck is every card in dealing order: a card's id is its index.
-	Deck    []CardFace       `json:"deck"`
-	Id      string           `json:"id"`
+	Deck []CardFace `json:"deck"`
+	Id   string     `json:"id"`
+
+	// Notes Notes are every seat's card notes as the game left them.
+	Notes   []NoteView       `json:"notes"`
 	Options VariantsSettings `json:"options"`
 
 	// Players Example: 2
@@ -1498,6 +1532,9 @@ type CreateGameJSONRequestBody = CreateGameRequest
 
 // PostActionJSONRequestBody defines body for PostAction for application/json ContentType.
 type PostActionJSONRequestBody = Action
+
+// PutNoteJSONRequestBody defines body for PutNote for application/json ContentType.
+type PutNoteJSONRequestBody = NoteRequest
 
 // JoinGameJSONRequestBody defines body for JoinGame for application/json ContentType.
 type JoinGameJSONRequestBody = JoinRequest
@@ -2226,6 +2263,24 @@ type ClientInterface interface {
 	// Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
 	GetEvents(ctx context.Context, id string, params *GetEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PutNoteWithBody Write a card note
+	//
+	// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+	PutNoteWithBody(ctx context.Context, id string, card int, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutNote Write a card note
+	//
+	// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+	PutNote(ctx context.Context, id string, card int, body PutNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetReplay The replay of a finished game
 	//
 	// The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -2449,6 +2504,44 @@ func (c *Client) PostAction(ctx context.Context, id string, params *PostActionPa
 // Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
 func (c *Client) GetEvents(ctx context.Context, id string, params *GetEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetEventsRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutNoteWithBody Write a card note
+//
+// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+func (c *Client) PutNoteWithBody(ctx context.Context, id string, card int, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutNoteRequestWithBody(c.Server, id, card, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutNote Write a card note
+//
+// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+func (c *Client) PutNote(ctx context.Context, id string, card int, body PutNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutNoteRequest(c.Server, id, card, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3087,6 +3180,60 @@ func NewGetEventsRequest(server string, id string, params *GetEventsParams) (*ht
 	return req, nil
 }
 
+// NewPutNoteRequest calls the generic PutNote builder with application/json body
+func NewPutNoteRequest(server string, id string, card int, body PutNoteJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutNoteRequestWithBody(server, id, card, "application/json", bodyReader)
+}
+
+// NewPutNoteRequestWithBody constructs an http.Request for the PutNote method, with any body, and a specified content type
+func NewPutNoteRequestWithBody(server string, id string, card int, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card", card, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/notes/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetReplayRequest constructs an http.Request for the GetReplay method
 func NewGetReplayRequest(server string, id string, params *GetReplayParams) (*http.Request, error) {
 	var err error
@@ -3686,6 +3833,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
 	GetEventsWithResponse(ctx context.Context, id string, params *GetEventsParams, reqEditors ...RequestEditorFn) (*GetEventsResponse, error)
+
+	// PutNoteWithBodyWithResponse Write a card note
+	//
+	// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+	PutNoteWithBodyWithResponse(ctx context.Context, id string, card int, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutNoteResponse, error)
+
+	// PutNoteWithResponse Write a card note
+	//
+	// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+	PutNoteWithResponse(ctx context.Context, id string, card int, body PutNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*PutNoteResponse, error)
 
 	// GetReplayWithResponse The replay of a finished game
 	//
@@ -4427,6 +4592,131 @@ func (r GetEventsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetEventsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PutNoteResponse200Headers the declared response headers of an HTTP 200 response for PutNote
+type PutNoteResponse200Headers struct {
+	ETag string
+}
+
+// PutNoteResponse401Headers the declared response headers of an HTTP 401 response for PutNote
+type PutNoteResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// PutNoteResponse429Headers the declared response headers of an HTTP 429 response for PutNote
+type PutNoteResponse429Headers struct {
+	RetryAfter int
+}
+
+// PutNoteResponse503Headers the declared response headers of an HTTP 503 response for PutNote
+type PutNoteResponse503Headers struct {
+	RetryAfter int
+}
+
+type PutNoteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *NoteResponse
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PutNoteResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *PutNoteResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PutNoteResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PutNoteResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutNoteResponse) GetJSON200() *NoteResponse {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PutNoteResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PutNoteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutNoteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutNoteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutNoteResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -5535,6 +5825,36 @@ func (c *ClientWithResponses) GetEventsWithResponse(ctx context.Context, id stri
 	return ParseGetEventsResponse(rsp)
 }
 
+// PutNoteWithBodyWithResponse Write a card note
+//
+// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+func (c *ClientWithResponses) PutNoteWithBodyWithResponse(ctx context.Context, id string, card int, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutNoteResponse, error) {
+	rsp, err := c.PutNoteWithBody(ctx, id, card, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutNoteResponse(rsp)
+}
+
+// PutNoteWithResponse Write a card note
+//
+// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
+func (c *ClientWithResponses) PutNoteWithResponse(ctx context.Context, id string, card int, body PutNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*PutNoteResponse, error) {
+	rsp, err := c.PutNote(ctx, id, card, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutNoteResponse(rsp)
+}
+
 // GetReplayWithResponse The replay of a finished game
 //
 // The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -6333,6 +6653,131 @@ func ParseGetEventsResponse(rsp *http.Response) (*GetEventsResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetEventsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePutNoteResponse parses an HTTP response from a PutNoteWithResponse call
+func ParsePutNoteResponse(rsp *http.Response) (*PutNoteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutNoteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest NoteResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PutNoteResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers PutNoteResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers PutNoteResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PutNoteResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

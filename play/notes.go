@@ -1,0 +1,89 @@
+package play
+
+import (
+	"context"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxNote is the longest note, in characters.
+const MaxNote = 200
+
+// Note is a seat's own text on one card. It is only ever what the seat
+// wrote: the server adds nothing, so a note tells no more than its writer knew.
+type Note struct {
+	Seat int
+	Card int
+	Text string
+}
+
+// NotesFor is the notes viewer may read (viewer -1: the public): a seat's
+// own while the game runs, everyone's once it is over; none in a lobby.
+func (st *State) NotesFor(viewer int) []Note {
+	if len(st.Notes) == 0 {
+		return nil
+	}
+	switch st.Status {
+	case StatusFinished, StatusCancelled:
+		return st.Notes
+	case StatusActive:
+		var own []Note
+		for _, n := range st.Notes {
+			if n.Seat == viewer {
+				own = append(own, n)
+			}
+		}
+		return own
+	}
+	return nil
+}
+
+// WriteNote sets seat's note on card (an empty text removes it) and returns
+// the game with it. Any card dealt so far may carry a note: one in a hand,
+// the seat's own included, or one since played or discarded.
+func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*State, error) {
+	if err := checkNote(text); err != nil {
+		return nil, err
+	}
+	st, err := g.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := Admit(st, seat, occupant); err != nil {
+		return nil, err
+	}
+	if st.Status != StatusActive {
+		return nil, &Error{NotActive, "notes are written while the game is in play"}
+	}
+	if dealt := st.Config.DeckSize() - st.Game.DeckCount(); card < 0 || card >= dealt {
+		return nil, errorf(Invalid, "card %d has not been dealt (cards 0–%d have)", card, dealt-1)
+	}
+	if _, err := g.store.WriteNote(ctx, id, seat, occupant, card, text); err != nil {
+		return nil, storeError(err)
+	}
+	return g.load(ctx, id)
+}
+
+func checkNote(text string) error {
+	if !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxNote {
+		return errorf(Invalid, "a note is valid UTF-8 of at most %d characters", MaxNote)
+	}
+	for _, r := range text {
+		if unicode.IsControl(r) {
+			return errorf(Invalid, "a note must not contain control characters")
+		}
+	}
+	return nil
+}
+
+func (g *Games) loadNotes(ctx context.Context, id string) ([]Note, error) {
+	rows, err := g.store.LoadNotes(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Note, len(rows))
+	for i, r := range rows {
+		out[i] = Note{Seat: r.Seat, Card: r.Card, Text: r.Text}
+	}
+	return out, nil
+}
