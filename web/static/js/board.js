@@ -45,7 +45,8 @@ function stat(k, v, title, attrs = {}) {
 function tokens(t) {
   const v = t.view;
   return el('div', { class: 'tokens' },
-    stat('Clues', `${v.note_tokens}/${v.options.note_tokens}`, 'clue tokens left', { id: 'note-tokens' }),
+    stat('Clues', `${v.note_tokens}${v.half_note_token ? '½' : ''}/${v.options.note_tokens}`, v.half_note_token === undefined ? 'clue tokens left' : 'clue tokens left: a discard or a completed suit earns back half a token', { id: 'note-tokens' }),
+    v.next_clue_type ? stat('Next clue', v.next_clue_type === 'color' ? 'a colour' : 'a number', 'each clue must be of the other type than the one before', { id: 'next-clue' }) : null,
     stat('Strikes', `${v.storm_tokens_used}/${v.options.storm_tokens}`, 'misplays so far; the last one ends the game', { id: 'strikes' }),
     stat('Deck', String(v.deck_count), 'cards left to draw', { id: 'deck-count', class: 'deck' }),
     stat('Score', `${v.score}/${v.max_score}`, 'cards played', { id: 'score' }),
@@ -66,7 +67,9 @@ function fireworks(t) {
     } else {
       top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: nothing played`, role: 'img', 'aria-label': `${s.name}: nothing played` }, el('span', { class: 'letter', text: st.abbr }));
     }
-    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n }, top, el('small', { text: `${n}/${Math.max(...s.ranks)}` }));
+    const start = v.stack_starts ? v.stack_starts[s.name] : 0;
+    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n }, top, el('small', { text: `${n}/${Math.max(...s.ranks)}` }),
+      start ? el('small', { class: 'start', title: `${s.name} started at ${start} and wraps round`, text: `from ${start}` }) : null);
   }));
 }
 
@@ -106,7 +109,7 @@ function otherHand(t, hand, marks) {
     const who = nameOf(t, hand.seat);
     const clueBtn = (clue, st, label) => {
       const hit = visible.filter((c) => touches(t.variant, c, clue));
-      const ok = can && (v.options.empty_clues || hit.length > 0);
+      const ok = can && (v.options.empty_clues || hit.length > 0) && (!v.next_clue_type || (v.next_clue_type === 'color') === (clue.color !== undefined));
       const words = clueName(t.variant, clue);
       return button(t, label, {
         class: `clue ${st ? suitClass(st) : 'rank-clue'}`, vars: st ? suitVars(st) : null,

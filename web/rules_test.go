@@ -1,0 +1,76 @@
+package web_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// publicView asks the API (as the public) for a game's view.
+func publicView(t *testing.T, base, id string, v any) {
+	t.Helper()
+	res, err := http.Get(base + "/v1/games/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserShowsVariantRules: in Alternating Clues the page says which
+// type the next clue must have, and offers only clues of that type; the
+// player, preferring clues, plays a whole game against a bot without the
+// server ever refusing a move.
+func TestBrowserShowsVariantRules(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	alice := b.player("alice")
+	run(t, alice, "open the page",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[type=search]`, "alternating-clues-5", chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector('#variant').value === 'alternating-clues-5-suits'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
+		chromedp.SetValue(`select[data-seat="1"]`, "conventions", chromedp.ByQuery),
+		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
+		chromedp.SendKeys(`#seed`, "browser-alternating", chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#table`, chromedp.ByQuery))
+	id := gameID(t, alice)
+	prev, told := "", 0
+	for moves := 0; moves < 80; moves++ {
+		if !move(t, alice, "alice", "clue", &prev) {
+			break
+		}
+		var v struct {
+			NextClueType *string `json:"next_clue_type"`
+			Status       string  `json:"status"`
+		}
+		publicView(t, base, id, &v)
+		if v.NextClueType == nil || v.Status != "active" {
+			continue
+		}
+		want := map[string]string{"color": "a colour", "rank": "a number"}[*v.NextClueType]
+		// The page may still be drawing the move: wait for its version.
+		waitTrue(t, alice, "the page shows the next clue's type",
+			`(() => { const n = document.querySelector('#next-clue'); return !!n && n.textContent === '`+want+`'; })()`)
+		wrong := `button[data-action=clue][data-rank]:not([aria-disabled=true])`
+		if *v.NextClueType == "rank" {
+			wrong = `button[data-action=clue][data-color]:not([aria-disabled=true])`
+		}
+		if n := count(t, alice, wrong); n != 0 {
+			t.Fatalf("the next clue must be %s, but %d clues of the other type are enabled", want, n)
+		}
+		told++
+	}
+	if told == 0 {
+		t.Fatal("no turn had a required clue type to check")
+	}
+	finalScore(t, base, id)
+}
