@@ -10,6 +10,7 @@ import { logLine, plainLine } from './log.js';
 import { openRewind } from './replay.js';
 import { friendly } from './messages.js';
 import { installKeys } from './keys.js';
+import { editNote, withNote } from './notes.js';
 
 // openTable shows game id as this browser's seat (or the public) sees it and
 // keeps it live until the returned function is called. secret is a private
@@ -28,6 +29,14 @@ export function openTable(app, id, { onNew, secret }) {
   t.end = () => end(t);
   t.pickTarget = (seat) => { t.clueTarget = seat; render(t); };
   t.controls = () => controls(t);
+  // A note is no move: the game's version stays, so the answer's view is
+  // shown as it is (setView keeps only newer versions), or, if a newer
+  // view came in meanwhile, the note is put into that one.
+  t.editNote = (card, what) => editNote(t, card, what, (game, note) => {
+    if (!t.view || t.signal.aborted) return;
+    t.view = game && game.version >= t.view.version ? game : withNote(t.view, note.seat, note.card, note.text);
+    render(t);
+  });
   t.rewind = () => {
     const close = openRewind(app, t, () => { close(); t.rewinding = null; render(t); });
     t.rewinding = close;
