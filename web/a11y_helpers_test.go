@@ -51,7 +51,8 @@ func checkAxe(t *testing.T, ctx context.Context, what string) {
 	}
 }
 
-// contrastJS computes, for every visible piece of text on a card, a clue tag,
+// contrastJS computes, for every visible piece of text on a card (its note
+// included), a clue tag,
 // a chip or a usable button, the WCAG contrast ratio between the text and
 // what is behind it (the element's own and its ancestors' backgrounds over
 // the felt at its lightest), and lists those below 4.5:1 (3:1 for large
@@ -83,7 +84,7 @@ const contrastJS = `(() => {
     return bg;
   };
   const bad = [];
-  const sel = '.card, .card *, .tag, .chip, .chip *, .clue-tags *, button:not([aria-disabled=true]):not(:disabled), button:not([aria-disabled=true]):not(:disabled) *, .clock, .last-label, .stat, .stat *';
+  const sel = '.card, .card *, .note, .tag, .chip, .chip *, .clue-tags *, button:not([aria-disabled=true]):not(:disabled), button:not([aria-disabled=true]):not(:disabled) *, .clock, .last-label, .stat, .stat *';
   for (const e of document.querySelectorAll(sel)) {
     if (![...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())) continue;
     const r = e.getBoundingClientRect();
@@ -126,7 +127,8 @@ func checkContrast(t *testing.T, ctx context.Context, what string, ownCards bool
 
 // probeOwnCards draws, into the seat's own hand, one clued card of every
 // suit and rank of the variant as its holder sees it once clues tell it
-// all, so that the contrast check also reads own cards of every colour.
+// all, so that the contrast check also reads own cards of every colour,
+// and the 5s with a note on them.
 const probeOwnCards = `(async () => {
   const { knownCard, suitsOf } = await import('/assets/js/cards.js');
   const name = document.querySelector('#table').dataset.variant;
@@ -138,7 +140,7 @@ const probeOwnCards = `(async () => {
   for (const s of variant.suits) {
     for (const r of [1, 5]) {
       const card = { id: -1, possible_suits: [s.name], possible_ranks: [r], clues: [{ turn: 0, rank: r, color: null, touched: true }] };
-      box.append(knownCard(card, suits, variant, {}));
+      box.append(knownCard(card, suits, variant, r === 5 ? { note: { text: 'probe note', label: 'your note: probe note' } } : {}));
     }
   }
   document.querySelector('.hand.mine').append(box);

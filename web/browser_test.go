@@ -169,6 +169,14 @@ func TestBrowserBotGame(t *testing.T) {
 		prev := ""
 		moves := 0
 		for ; moves < 80 && move(t, alice, "alice", "", &prev); moves++ {
+			if moves == 13 {
+				// A note on the bot's newest card, for the pictures too.
+				tap(t, alice, "note on the bot's card", `.hand.other .cards > .card:first-child button.card-hit`)
+				run(t, alice, "write the note", chromedp.WaitVisible(`#note-text`, chromedp.ByQuery),
+					chromedp.SendKeys(`#note-text`, "finesse? keep", chromedp.ByQuery),
+					chromedp.Click(`#note-save`, chromedp.ByQuery), chromedp.WaitNotPresent(`#note-editor`, chromedp.ByQuery))
+				eval(t, alice, "the note is on the card", `document.querySelector('.hand.other .note').textContent === 'finesse? keep'`)
+			}
 			if moves == 14 {
 				screenshot(t, alice, "table.png", 1280, 800)
 				screenshot(t, alice, "table-phone.png", 390, 844)

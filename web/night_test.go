@@ -221,7 +221,7 @@ func TestBrowserGameNight(t *testing.T) {
 	run(t, alice, "alice's second turn", page.BringToFront(), chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
 	waitTrue(t, alice, "her turn is announced", `document.querySelector('#announce').textContent.includes('Your turn')`)
 	run(t, alice, "help", chromedp.Evaluate(`document.activeElement.blur()`, nil), chromedp.KeyEvent("?"), chromedp.WaitVisible(`#help`, chromedp.ByQuery))
-	eval(t, alice, "the help lists the keys", `[...document.querySelectorAll('#help dt')].length >= 6 && !document.querySelector('#help').textContent.includes('[object')`)
+	eval(t, alice, "the help lists the keys", `[...document.querySelectorAll('#help dt')].length >= 6 && !document.querySelector('#help').textContent.includes('[object') && [...document.querySelectorAll('#help dt')].some((d) => d.textContent === 'n' && d.nextElementSibling.textContent.includes('note'))`)
 	press(t, alice, "close the help", kb.Escape)
 	run(t, alice, "help closed", chromedp.WaitNotPresent(`#help`, chromedp.ByQuery))
 	v = version(t, alice)
@@ -252,12 +252,71 @@ func TestBrowserGameNight(t *testing.T) {
 		chromedp.WaitVisible(`#watching`, chromedp.ByQuery))
 	waitTrue(t, alice, "alice reads that bob left", `document.querySelector('#log-list').textContent.includes('Player 4 left the table')`)
 
+	// Card notes. Right after a move of Alice's (her hand then stays as it
+	// is until her next turn), she writes a note on her own newest card
+	// from the keyboard, and Carol taps Alice's second card and writes one
+	// there. While the game runs each reads her own note only, also after a
+	// reload; those who only watch read none.
+	const aliceNote, carolNote = "5 keeper? hold it", "chop, save?"
+	prevA := ""
+	move(t, alice, "alice", "clue", &prevA)
+	mine := cardID(t, alice, `.hand.mine .slot-col:nth-child(1) .card`)
+	eval(t, alice, "focus her card", `(() => { const c = document.querySelector('.hand.mine [data-card="`+mine+`"] button.card-hit'); c.focus(); return document.activeElement === c; })()`)
+	press(t, alice, "n on her card", "n")
+	run(t, alice, "alice's note", chromedp.WaitVisible(`#note-text`, chromedp.ByQuery), chromedp.SendKeys(`#note-text`, aliceNote, chromedp.ByQuery))
+	press(t, alice, "save by Enter", kb.Enter)
+	run(t, alice, "saved", chromedp.WaitNotPresent(`#note-editor`, chromedp.ByQuery))
+	waitTrue(t, alice, "her note is on her card, and her focus back on it", noteOn(mine, aliceNote, "your note: "+aliceNote)+` && document.activeElement.closest('[data-card]')?.dataset.card === '`+mine+`'`)
+	theirs := cardID(t, carol, `.hand[data-seat="0"] .cards > .card:nth-child(2)`)
+	tap(t, carol, "carol taps alice's card", `.hand[data-seat="0"] .card[data-card="`+theirs+`"]`)
+	run(t, carol, "carol's editor", chromedp.WaitVisible(`#note-text`, chromedp.ByQuery))
+	checkAxe(t, carol, "note editor")
+	run(t, carol, "carol's note", chromedp.SendKeys(`#note-text`, carolNote, chromedp.ByQuery),
+		chromedp.Click(`#note-save`, chromedp.ByQuery), chromedp.WaitNotPresent(`#note-editor`, chromedp.ByQuery))
+	waitTrue(t, carol, "her note is on alice's card", noteOn(theirs, carolNote, "your note: "+carolNote))
+	eval(t, carol, "no sideways scroll with a note", `document.documentElement.scrollWidth <= 390`)
+	run(t, carol, "carol reloads", chromedp.Reload(), chromedp.WaitVisible(`#table[data-seat="1"]`, chromedp.ByQuery))
+	waitTrue(t, carol, "her note survives the reload", noteOn(theirs, carolNote, "your note: "+carolNote))
+	eval(t, carol, "alice's note is hidden from carol", `document.querySelectorAll('.note').length === 1 && `+noNote(aliceNote))
+	run(t, alice, "alice reloads", chromedp.Reload(), chromedp.WaitVisible(`#table[data-seat="0"]`, chromedp.ByQuery))
+	waitTrue(t, alice, "her note survives the reload", noteOn(mine, aliceNote, "your note: "+aliceNote))
+	eval(t, alice, "carol's note is hidden from alice", `document.querySelectorAll('.note').length === 1 && `+noNote(carolNote))
+	checkContrast(t, alice, "table with a note", true)
+	for name, ctx := range map[string]context.Context{"bob": bob, "dave": dave} {
+		eval(t, ctx, name+" watches: no notes, no note editor", `document.querySelectorAll('.note, .card.notable').length === 0 && `+noNote(aliceNote)+` && `+noNote(carolNote))
+	}
+	// Carol starts another note, which she saves only once the game is over.
+	tap(t, carol, "carol taps another card", `.hand[data-seat="0"] .cards > .card:nth-child(3)`)
+	run(t, carol, "carol's late note", chromedp.WaitVisible(`#note-text`, chromedp.ByQuery), chromedp.SendKeys(`#note-text`, "too late", chromedp.ByQuery))
+
 	// Alice ends the game; everyone reads who ended it, in words.
 	run(t, alice, "alice ends the game", page.BringToFront(),
 		chromedp.Click(`#end-game`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#confirm-ok`, chromedp.ByQuery),
 		chromedp.Click(`#confirm-ok`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#result`, chromedp.ByQuery))
+
+	// Carol's late note is refused in the page's words; every browser,
+	// those that watch included, now reads both notes with their writers.
+	b.allow("status of 409 (Conflict) " + base + "/v1/games/" + id + "/notes/")
+	waitTrue(t, carol, "carol's table is over", `document.querySelector('#table').dataset.status === 'finished'`)
+	run(t, carol, "carol saves too late", page.BringToFront(), chromedp.Click(`#note-save`, chromedp.ByQuery))
+	waitTrue(t, carol, "the refusal in the page's words", `document.querySelector('#note-error').textContent === 'The game is over: notes can only be written while it runs.'`)
+	run(t, carol, "cancel", chromedp.Click(`#note-cancel`, chromedp.ByQuery), chromedp.WaitNotPresent(`#note-editor`, chromedp.ByQuery))
+	notes := []struct{ card, says string }{{mine, "Alice: " + aliceNote}, {theirs, carolName + ": " + carolNote}}
+	for _, p := range []struct {
+		name string
+		ctx  context.Context
+	}{{"alice", alice}, {"carol", carol}, {"bob", bob}, {"dave", dave}} {
+		for _, n := range notes {
+			if !noteAfterGame(t, p.ctx, p.name, n.card, n.says) {
+				t.Logf("%s: card %s was played before the end; the replay shows its note", p.name, n.card)
+			}
+		}
+		eval(t, p.ctx, p.name+": finished cards open no editor", `document.querySelectorAll('.card.notable').length === 0`)
+	}
+	checkAxe(t, alice, "finished table with notes")
+	checkContrast(t, alice, "finished table with notes", false)
 	for name, ctx := range map[string]context.Context{"alice": alice, "carol": carol} {
 		r := text(t, ctx, `#result`)
 		if !strings.Contains(r, "Alice ended the game") || strings.Contains(r, "terminated") {
@@ -281,9 +340,27 @@ func TestBrowserGameNight(t *testing.T) {
 		t.Fatalf("the replay has %d moves", last)
 	}
 	run(t, alice, "focus the page", chromedp.Evaluate(`document.activeElement.blur()`, nil))
-	for k := 1; k <= last; k++ {
-		press(t, alice, "step", kb.ArrowRight)
+	// Every step shows the notes on the cards in the hands; each noted card
+	// was in a hand when its note was written.
+	seen := map[string]bool{}
+	for k := 0; k <= last; k++ {
+		if k > 0 {
+			press(t, alice, "step", kb.ArrowRight)
+		}
 		waitTrue(t, alice, "step "+strconv.Itoa(k), `document.querySelector('#table').dataset.step === '`+strconv.Itoa(k)+`'`)
+		for _, n := range notes {
+			var in, ok bool
+			run(t, alice, "replay note", chromedp.Evaluate(`!!document.querySelector('.hand [data-card="`+n.card+`"]')`, &in), chromedp.Evaluate(noteOn(n.card, n.says, "notes: "+n.says), &ok))
+			if in && !ok {
+				t.Errorf("replay step %d: card %s shows no note %q", k, n.card, n.says)
+			}
+			seen[n.card] = seen[n.card] || ok
+		}
+	}
+	for _, n := range notes {
+		if !seen[n.card] {
+			t.Errorf("the replay never shows %q", n.says)
+		}
 	}
 	eval(t, alice, "the replay marks the clock's move", `[...document.querySelectorAll('#log-list li.auto')].some((li) => li.textContent.includes('Alice') && li.textContent.includes('(time)'))`)
 	screenshot(t, alice, "replay.png", 1280, 800)

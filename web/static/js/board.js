@@ -3,6 +3,7 @@ import { clueName, rankName, touches } from './clues.js';
 import { possible, seenCounts } from './count.js';
 import { el } from './dom.js';
 import { endReason } from './messages.js';
+import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
 
 // board draws one state of a table: the game's view as one seat (or the
@@ -30,6 +31,14 @@ function lastMarks(t) {
 }
 
 const rankNamer = (t) => (r) => rankName(t.variant, r);
+
+// noteOpts gives a card in a hand its notes and, for a seat of a running
+// game, the way to write one (t.editNote; what names the card).
+function noteOpts(t, id, what) {
+  const o = { note: t.notes ? t.notes.get(id) : null };
+  if (t.editNote && !t.replay && t.seat !== null && t.view.status === 'active') o.onNote = () => t.editNote(id, what);
+  return o;
+}
 
 function button(t, label, attrs, enabled, onclick) {
   return el('button', {
@@ -77,7 +86,7 @@ function discards(t, marks) {
   const order = new Map(t.variant.suits.map((s, i) => [s.name, i]));
   const ds = [...t.view.discards].sort((a, b) => (order.get(a.suit) - order.get(b.suit)) || (a.rank - b.rank));
   return el('section', { class: 'discards', 'aria-labelledby': 'discards-h' }, el('h2', { id: 'discards-h', text: `Discards (${ds.length})` }),
-    el('div', { class: 'discard-cards' }, ds.length ? ds.map((d) => faceCard(d, t.suits, { small: true, last: marks.get(d.id) === true })) : el('span', { class: 'muted', text: 'none yet' })));
+    el('div', { class: 'discard-cards' }, ds.length ? ds.map((d) => faceCard(d, t.suits, { small: true, last: marks.get(d.id) === true, note: t.notes ? t.notes.get(d.id) : null })) : el('span', { class: 'muted', text: 'none yet' })));
 }
 
 function clock(t, seat) {
@@ -97,9 +106,13 @@ function seatLabel(t, seat, mine) {
 function otherHand(t, hand, marks) {
   const v = t.view;
   const seated = !t.replay && t.seat !== null && v.status === 'active';
-  const cards = hand.cards.map((c) => (c.suit !== null
-    ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t) })
-    : knownCard(c, t.suits, t.variant, { last: marks.get(c.id), rankName: rankNamer(t) })));
+  const owner = nameOf(t, hand.seat);
+  const cards = hand.cards.map((c, i) => {
+    const what = `${owner}’s card in slot ${i + 1}${c.suit !== null ? ` (${c.suit} ${c.rank})` : ''}`;
+    return c.suit !== null
+      ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) })
+      : knownCard(c, t.suits, t.variant, { last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) });
+  });
   const handEl = el('div', { class: 'cards' }, cards);
   let bar = null;
   let pick = null;
@@ -148,8 +161,8 @@ function myHand(t, hand, marks) {
     el('h2', {}, seatLabel(t, hand.seat, true)),
     el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
       // After the game everyone sees every card, one's own included.
-      c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t) })
-        : knownCard(c, t.suits, t.variant, { ids: possible(c, t.variant, v.options, seen), last: marks.get(c.id), rankName: rankNamer(t) }),
+      c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
+        : knownCard(c, t.suits, t.variant, { ids: possible(c, t.variant, v.options, seen), last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
       t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
         button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, mine, () => t.act({ type: 'play', card: c.id })),
         button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))));
@@ -194,6 +207,7 @@ export function board(t) {
   for (let i = 1; i <= n; i++) order.push(((me ?? -1) + i + n) % n);
   const hands = new Map(v.hands.map((h) => [h.seat, h]));
   const marks = lastMarks(t);
+  t.notes = notesByCard(v.notes, { seat: t.seat, active: v.status === 'active' && !t.replay, name: (s) => nameOf(t, s) });
   const others = order.filter((s) => s !== me && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
   const turnText = v.status !== 'active' ? 'game over'
     : (me !== null && v.current_seat === me ? 'your turn' : `${nameOf(t, v.current_seat)} to play`);

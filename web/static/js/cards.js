@@ -80,25 +80,58 @@ function marks(card, opts) {
   const cls = [];
   if (card && isClued(card)) cls.push('clued');
   if (opts.last) cls.push('last');
+  if (opts.note) cls.push('noted');
+  if (opts.onNote) cls.push('notable');
   return cls;
+}
+
+// noteLine is a card's note as the card shows it: one line, cut short by
+// the style sheet; the whole text is in the card's title and its name.
+const noteLine = (opts) => (opts.note ? el('span', { class: 'note', text: opts.small ? '✎' : opts.note.text }) : null);
+
+// withNote adds a card's notes to its name and title, and for a card that
+// takes a note (opts.onNote) lays a button over it that opens the note
+// editor: the button then names the card, and the face under it is hidden
+// from screen readers, which would otherwise read it twice.
+function withNote(card, opts) {
+  let label = card.getAttribute('aria-label');
+  if (opts.note) {
+    label = `${label}; ${opts.note.label}`;
+    card.title = `${card.title}\n${opts.note.text}`;
+  }
+  if (!opts.onNote) {
+    card.setAttribute('aria-label', label);
+    return card;
+  }
+  card.removeAttribute('role');
+  card.removeAttribute('aria-label');
+  for (const c of card.children) c.setAttribute('aria-hidden', 'true');
+  card.append(el('button', {
+    type: 'button', class: 'card-hit', 'data-key': `card-${card.dataset.card}`, 'aria-label': label,
+    'aria-haspopup': 'dialog', 'aria-keyshortcuts': 'n', 'aria-description': 'write a note on this card', title: card.title,
+    onclick: opts.onNote,
+  }));
+  return card;
 }
 
 const lastLabel = (opts) => (opts.last && opts.last !== true ? el('span', { class: 'last-label', text: opts.last }) : null);
 
 // faceCard draws a card whose identity the viewer knows. opts: small, card
-// (its clues), last (true, or the words of the last clue that touched it).
+// (its clues), last (true, or the words of the last clue that touched it),
+// note (its notes, from notes.js), onNote (opens its note editor).
 export function faceCard(face, suits, opts = {}) {
   const st = styleOf(suits, face.suit);
   const cls = ['card', 'face', ...suitClass(st).split(' '), opts.small ? 'small' : '', ...marks(opts.card, opts)];
-  return el('div', {
+  return withNote(el('div', {
     class: cls.filter(Boolean).join(' '), vars: suitVars(st),
-    'data-card': face.id >= 0 ? face.id : null, title: `${face.suit} ${face.rank}`, role: 'img', 'aria-label': `${face.suit} ${face.rank}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
+    'data-card': face.id >= 0 ? face.id : null, title: `${face.suit} ${face.rank}`, role: 'img', 'aria-label': `${opts.whose ? `${opts.whose}: ` : ''}${face.suit} ${face.rank}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
   },
+  noteLine(opts),
   ink(st, `${st.abbr}${face.rank}`, 'corner'),
   ink(st, String(face.rank), 'rank'),
   ink(st, st.abbr, 'letter'),
   opts.card ? clueTags(opts.card, suits, opts.rankName) : null,
-  lastLabel(opts));
+  lastLabel(opts)), opts);
 }
 
 // knownCard draws a card of the viewer's own hand: only what the clues told
@@ -127,10 +160,10 @@ export function knownCard(card, suits, variant, opts = {}) {
   if (!oneRank && pr.length < allRanks) children.push(el('div', { class: 'maybe-ranks', text: pr.join(' ') }));
   children.push(clueTags(card, suits, opts.rankName), lastLabel(opts));
   const could = ids && ids.length <= 8 ? `; could be ${ids.map((p) => `${p.suit} ${p.rank}`).join(', ')}` : '';
-  return el('div', {
+  return withNote(el('div', {
     class: cls.join(' '), vars: oneSuit ? suitVars(oneSuit) : {},
     'data-card': card.id, 'data-suits': card.possible_suits.join(' '), 'data-ranks': card.possible_ranks.join(' '),
     'data-ids': ids ? ids.map((p) => `${p.suit}:${p.rank}`).join(' ') : null,
-    title: words + could, role: 'img', 'aria-label': `your card: ${words}${isClued(card) ? ', clued' : ''}`,
-  }, children);
+    title: words + could, role: 'img', 'aria-label': `${opts.whose || 'your card'}: ${words}${isClued(card) ? ', clued' : ''}`,
+  }, noteLine(opts), children), opts);
 }

@@ -19,6 +19,8 @@ export function confirm(title, text, ok) {
 export const SHORTCUTS = [
   ['p then 1–6', 'play the card in that slot'],
   ['d then 1–6', 'discard the card in that slot'],
+  ['n', 'on a focused card (Tab to it; Enter works too): write a note on it'],
+  ['n then 1–6', 'write a note on your card in that slot'],
   ['c', 'go to the clue buttons (arrow keys or Tab move between them)'],
   ['l', 'go to the log'],
   ['← →', 'in a replay: one turn back or forward'],

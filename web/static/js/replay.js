@@ -45,7 +45,7 @@ export function states(rp, variant, live = null) {
       fireworks: { ...fireworks }, discards: [...discards],
       hands: hands.map((cards, seat) => ({ seat, cards: cards.map((c) => ({ ...c, ...hidden(c), clues: [...c.clues] })) })),
       score: Object.values(fireworks).reduce((a, b) => a + b, 0), max_score: variant.max_score,
-      result: done ? rp.result : null, turn_deadline: null,
+      result: done ? rp.result : null, turn_deadline: null, notes: rp.notes,
     };
   };
   const steps = [{ view: snap(0), events: [] }];
@@ -102,7 +102,7 @@ export function rewindStates(view, events, variant) {
     type: e.type, seat: e.seat, card: e.card ? e.card.id : null, target: e.target ?? null,
     color: e.color ?? null, rank: e.type === 'clue' ? e.rank ?? null : null, touched: e.touched, success: e.success, auto: !!e.auto,
   }));
-  return states({ id: view.id, variant: view.variant, players, deck, actions, seats: view.seats, options: view.options, result: null }, variant, view);
+  return states({ id: view.id, variant: view.variant, players, deck, actions, seats: view.seats, options: view.options, result: null, notes: view.notes }, variant, view);
 }
 
 // openRewind shows the turns of the running game t, read-only, until back()

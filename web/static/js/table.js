@@ -10,6 +10,7 @@ import { logLine, plainLine } from './log.js';
 import { openRewind } from './replay.js';
 import { friendly } from './messages.js';
 import { installKeys } from './keys.js';
+import { editNote, withNote } from './notes.js';
 
 // openTable shows game id as this browser's seat (or the public) sees it and
 // keeps it live until the returned function is called. secret is a private
@@ -20,6 +21,7 @@ export function openTable(app, id, { onNew, secret }) {
     id, seat: null, token: null, view: null, variant: null, suits: null,
     events: [], lastSeq: 0, busy: false, refreshing: null, app, onNew, signal: ctl.signal,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
+    written: new Map(), // card id → the text of a note this page wrote
   };
   if (secret) saveSecret(id, secret);
   t.act = (a) => act(t, a);
@@ -28,6 +30,15 @@ export function openTable(app, id, { onNew, secret }) {
   t.end = () => end(t);
   t.pickTarget = (seat) => { t.clueTarget = seat; render(t); };
   t.controls = () => controls(t);
+  // A note is no move: the game's version stays, so the answer's view is
+  // shown as it is (setView keeps only newer versions), or, if a newer
+  // view came in meanwhile, the note is put into that one.
+  t.editNote = (card, what) => editNote(t, card, what, (game, note) => {
+    if (!t.view || t.signal.aborted) return;
+    t.written.set(note.card, note.text);
+    t.view = ownNotes(t, game && game.version >= t.view.version ? game : t.view);
+    render(t);
+  });
   t.rewind = () => {
     const close = openRewind(app, t, () => { close(); t.rewinding = null; render(t); });
     t.rewinding = close;
@@ -61,6 +72,7 @@ async function loadView(t) {
 
 function dropSeat(t) {
   forgetSeat(t.id);
+  t.written.clear();
   t.seat = null;
   t.token = null;
 }
@@ -78,12 +90,21 @@ async function start(t) {
 // screen, so the table is not redrawn under the player's pointer.
 function setView(t, v) {
   if (!v || (t.view && v.version <= t.view.version)) return;
-  t.view = v;
+  t.view = ownNotes(t, v);
   if (v.join_secret && v.join_secret !== t.secret) {
     t.secret = v.join_secret;
     saveSecret(t.id, v.join_secret);
   }
   render(t);
+}
+
+// ownNotes puts the notes this page wrote into a view: one fetched while a
+// note was on its way would show the card without it until the next move.
+// Only this seat writes its notes, so what it wrote is what the server holds.
+function ownNotes(t, v) {
+  if (t.seat === null || v.status !== 'active') return v;
+  for (const [card, text] of t.written) v = withNote(v, t.seat, card, text);
+  return v;
 }
 
 // refresh fetches the view again after an event; events that arrive while a
