@@ -46,7 +46,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	hash := hex.EncodeToString(sum[:])
 
 	ctx := c.Request.Context()
-	ans, err := s.games.Answered(ctx, scope, key)
+	ans, err := s.cfg.Keys.Answered(ctx, scope, key)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -80,7 +80,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	}
 	actx, cancel := s.bound(context.WithoutCancel(ctx))
 	defer cancel()
-	other, err := s.games.Answer(actx, scope, key, keep, changed)
+	other, err := s.cfg.Keys.Answer(actx, scope, key, keep, changed)
 	switch {
 	case changed:
 		if err != nil {
