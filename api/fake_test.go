@@ -48,7 +48,7 @@ func (f *fakeGames) Create(ctx context.Context, _ play.NewGame) (*play.State, in
 	return nil, -1, f.answer(ctx)
 }
 
-func (f *fakeGames) Join(ctx context.Context, _, _, _ string) (int, *play.State, error) {
+func (f *fakeGames) Join(ctx context.Context, _, _, _ string, _ *play.Key) (int, *play.State, error) {
 	return -1, nil, f.answer(ctx)
 }
 

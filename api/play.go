@@ -15,7 +15,7 @@ type Games interface {
 	// Create opens a table; the seat is the creator's, -1 when bots took seat 0.
 	Create(ctx context.Context, req play.NewGame) (st *play.State, seat int, err error)
 	// Join takes the lowest free seat.
-	Join(ctx context.Context, id, name, secret string) (seat int, st *play.State, err error)
+	Join(ctx context.Context, id, name, secret string, key *play.Key) (seat int, st *play.State, err error)
 	// Act applies a seat's move and appends it to the log.
 	Act(ctx context.Context, id string, seat int, m play.Move) (*play.State, engine.Event, error)
 	// Terminate ends an active game for everyone, charged to seat; the

@@ -24,6 +24,8 @@ type Move struct {
 	// Occupant, when set, makes the move apply only while the seat is held
 	// by that occupant: a seat's credential dies when its holder leaves.
 	Occupant *string
+	// Key, when set, is the request's idempotency key.
+	Key *Key
 	// takeOver, when set, is the bot strategy that takes the seat over
 	// with this entry (a Leave).
 	takeOver string
@@ -120,7 +122,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 		}
 		return st, ev, err
 	}
-	row, err := g.store.AppendAction(ctx, ma, status, st.Version)
+	row, err := g.store.AppendAction(ctx, ma, status, st.Version, m.Key.row())
 	if err != nil {
 		// models.ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err

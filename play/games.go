@@ -30,6 +30,8 @@ type NewGame struct {
 	// Unlisted keeps the table out of the public list; Private gives it a
 	// join secret that a joiner must bring.
 	Unlisted, Private bool
+	// Key, when set, is the request's idempotency key.
+	Key *Key
 }
 
 // BotSeat puts a bot strategy in a seat.
@@ -159,7 +161,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if at, what := g.due(st); what != dueNone {
 		row.Deadline = &at
 	}
-	if err := g.store.CreateGame(ctx, row, seats); err != nil {
+	if err := g.store.CreateGame(ctx, row, seats, req.Key.row()); err != nil {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
@@ -174,8 +176,9 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 }
 
 // Join takes the lowest free seat of game id for name; the game starts when
-// the last seat is taken. A private table asks for its join secret.
-func (g *Games) Join(ctx context.Context, id, name, secret string) (seat int, st *State, err error) {
+// the last seat is taken. A private table asks for its join secret. key,
+// when set, is the request's idempotency key.
+func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (seat int, st *State, err error) {
 	name, err = cleanName(name, "Guest")
 	if err != nil {
 		return -1, nil, err
@@ -194,7 +197,7 @@ func (g *Games) Join(ctx context.Context, id, name, secret string) (seat int, st
 		if prev.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(prev.JoinSecret), []byte(secret)) != 1 {
 			return ErrPrivate
 		}
-		opts := models.JoinOpts{Started: g.startDeadline(nil)}
+		opts := models.JoinOpts{Started: g.startDeadline(nil), Key: key.row()}
 		if prev.Status == StatusLobby {
 			set := prev.Settings
 			opts.Started = g.startDeadline(&set)

@@ -50,7 +50,7 @@ func table(t *testing.T, g *Games, variant string, players int, s string) *State
 		t.Fatalf("create: seat %d, %v", seat, err)
 	}
 	for i := 1; i < players; i++ {
-		n, joined, err := g.Join(ctx, st.ID, "", "")
+		n, joined, err := g.Join(ctx, st.ID, "", "", nil)
 		if err != nil || n != i {
 			t.Fatalf("join: seat %d, %v", n, err)
 		}
@@ -89,10 +89,10 @@ func TestCreateRefusals(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := g.Join(context.Background(), "no such id!", "x", ""); !errors.Is(err, ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "no such id!", "x", "", nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("join of a bad id: %v", err)
 	}
-	if _, _, err := g.Join(context.Background(), "nosuchgame", "x", ""); !errors.Is(err, ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "nosuchgame", "x", "", nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("join of a missing game: %v", err)
 	}
 }
@@ -106,7 +106,7 @@ func TestWholeGame(t *testing.T) {
 		g := newGames(t, openStore(t, dbURL))
 		ctx := context.Background()
 		st := table(t, g, "farbrausch", 3, "whole-game")
-		if _, _, err := g.Join(ctx, st.ID, "late", ""); !errors.Is(err, ErrGameFull) {
+		if _, _, err := g.Join(ctx, st.ID, "late", "", nil); !errors.Is(err, ErrGameFull) {
 			t.Fatalf("join of a full game: %v", err)
 		}
 		local, err := engine.NewSeeded(*st.Config, "whole-game")
