@@ -169,25 +169,4 @@ func (g *Games) Ready(ctx context.Context) error { return g.store.ProbeWrite(ctx
 func Unavailable(err error) bool { return models.Unavailable(err) }
 
 // Count counts games by status.
-func (g *Games) Count(ctx context.Context) (map[string]int64, error) {
-	if gc, ok := g.store.(GameCounter); ok {
-		return gc.CountGames(ctx)
-	}
-	counts := map[string]int64{}
-	for _, st := range []string{StatusLobby, StatusActive, StatusFinished, StatusCancelled} {
-		cursor := ""
-		// Bounded: beyond this the store should implement GameCounter.
-		for range 100 {
-			games, next, err := g.store.ListGames(ctx, st, 100, cursor)
-			if err != nil {
-				return nil, err
-			}
-			counts[st] += int64(len(games))
-			if next == "" {
-				break
-			}
-			cursor = next
-		}
-	}
-	return counts, nil
-}
+func (g *Games) Count(ctx context.Context) (map[string]int64, error) { return g.store.CountGames(ctx) }

@@ -44,6 +44,8 @@ type Store interface {
 	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
 	// CancelLobby cancels a lobby still at version (models.ErrConflict else).
 	CancelLobby(ctx context.Context, id string, version int64) (*models.Game, error)
+	// CountGames counts games by status.
+	CountGames(ctx context.Context) (map[string]int64, error)
 	// ListGames pages through games, newest first, optionally of one status.
 	ListGames(ctx context.Context, status string, limit int, cursor string) (games []models.Game, next string, err error)
 	// SigningSecret returns the JWT secret kept in the database, creating it once.
@@ -63,10 +65,4 @@ type Store interface {
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.
 	Subscribe(gameID string) (<-chan struct{}, func())
-}
-
-// GameCounter is an optional Store method: counting games by status in the
-// database. Without it Count pages through ListGames.
-type GameCounter interface {
-	CountGames(ctx context.Context) (map[string]int64, error)
 }

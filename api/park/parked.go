@@ -24,10 +24,10 @@ type parked struct {
 	failHdr  string // the same for a problem answer
 	close    bool   // the client asked for Connection: close
 	deadline time.Time
-	idx      int         // in the deadline heap; guarded by Parker.mu
-	slot     int         // which sweep looks at it (see SweepParts); Parker.mu
-	claimed  atomic.Bool // set by whoever answers it
-	version  int64       // latest version seen; guarded by room.mu
+	idx      int          // in the deadline heap; guarded by Parker.mu
+	slot     int          // which sweep looks at it (see SweepParts); Parker.mu
+	claimed  atomic.Bool  // set by whoever answers it
+	version  atomic.Int64 // the latest version seen
 
 	// For the request log and metrics, written when it is answered.
 	route, path, client string
@@ -128,12 +128,13 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	h.Set("Vary", "Authorization")
 	h.Set("Cache-Control", "private, no-cache")
 	p := &parked{
-		Spec: req.Spec, t: t, ln: pl, version: st.Version,
+		Spec: req.Spec, t: t, ln: pl,
 		header: pk.intern(serializeHeader(h)), failHdr: failHdr,
 		close: req.R.Close,
 		route: req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat,
 		start: req.Start, deadline: time.Now().Add(req.Wait),
 	}
+	p.version.Store(st.Version)
 	if p.start.IsZero() {
 		p.start = time.Now()
 	}

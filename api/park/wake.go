@@ -39,7 +39,7 @@ func (pk *Parker) join(p *parked, id string, t play.Follower) {
 	r.mu.Unlock()
 	pk.roomsMu.Unlock()
 	// A change published between the handler's look and the join.
-	if cur, _ := t.Latest(); cur != nil && cur.Version > p.version {
+	if cur, _ := t.Latest(); cur != nil && cur.Version > p.version.Load() {
 		r.changed(cur)
 	}
 }
@@ -81,10 +81,10 @@ func (r *room) changed(st *play.State) {
 	var ready []*parked
 	r.mu.Lock()
 	for p := range r.parked {
-		if st.Version <= p.version {
+		if st.Version <= p.version.Load() {
 			continue
 		}
-		p.version = st.Version
+		p.version.Store(st.Version)
 		if p.admit(st) != nil || pk.host.Ready(p.Spec, st) {
 			ready = append(ready, p)
 		}

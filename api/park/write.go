@@ -29,7 +29,7 @@ func (pk *Parker) answer(ps []*parked, st *play.State) *sync.WaitGroup {
 		}
 		if st == nil || !pk.host.Ready(p.Spec, st) {
 			// Timeouts differ by the version each saw; they have no view to render.
-			out[i] = pk.host.Timeout(p.Spec, p.version)
+			out[i] = pk.host.Timeout(p.Spec, p.version.Load())
 			continue
 		}
 		k := p.Spec
