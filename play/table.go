@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,7 +28,7 @@ type Table struct {
 	cur    *State        // the newest snapshot; nil before the first
 	sig    chan struct{} // closed when cur is replaced
 	flight *flight       // the read under way, if any
-	reads  uint64        // numbers reads, so that a reader joins only a younger one
+	reads  atomic.Uint64 // numbers reads, so that a reader joins only a younger one
 
 	// Guarded by Games.tablesMu.
 	users int           // callers using the table now (see use)
@@ -130,12 +131,11 @@ func (t *Table) unlock() { <-t.turn }
 // one move cost one database read. The read runs on a goroutine of its own,
 // so that a waiting request's stack never grows to the database's depth.
 func (t *Table) read(ctx context.Context) (*State, error) {
+	seen := t.reads.Load() // before the lock: a read started since is young enough
 	t.mu.Lock()
-	seen := t.reads
 	f := t.flight
 	if f == nil || f.seq <= seen {
-		t.reads++
-		f = &flight{seq: t.reads, done: make(chan struct{})}
+		f = &flight{seq: t.reads.Add(1), done: make(chan struct{})}
 		t.flight = f
 		go func() {
 			lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
