@@ -158,7 +158,8 @@ func (s *Server) postAction(c *gin.Context) {
 	defer cancel()
 	auth := seatOf(c)
 	seat := auth.seat
-	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version, Occupant: &auth.occupant}
+	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version, Occupant: &auth.occupant,
+		Key: idempotencyKey(c)}
 	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {
 		move.Check = func(version int64) error {
 			if !ifMatchVersion(ifMatch, version) {

@@ -28,7 +28,7 @@ type BotList struct {
 //	@Router		/bots [get]
 func (s *Server) listBots(c *gin.Context) {
 	out := BotList{Bots: []BotInfo{}}
-	for _, b := range s.games.Bots() {
+	for _, b := range s.cfg.Bots {
 		out.Bots = append(out.Bots, BotInfo{Name: b.Name, Description: b.Description})
 	}
 	c.JSON(http.StatusOK, out)

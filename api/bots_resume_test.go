@@ -23,12 +23,12 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 	opts, _ := json.Marshal(set)
 	g := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "resume", Players: 3, Status: models.StatusActive}
 	seats := []models.Seat{{Seat: 0, Name: "hat", Bot: "hat"}, {Seat: 1, Name: "hat", Bot: "hat"}, {Seat: 2, Name: "conventions", Bot: "conventions"}}
-	if err := e.store.CreateGame(ctx, g, seats); err != nil {
+	if err := e.store.CreateGame(ctx, g, seats, nil); err != nil {
 		t.Fatal(err)
 	}
 	// A game of people only is left alone.
 	people := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "people", Players: 2, Status: models.StatusActive}
-	if err := e.store.CreateGame(ctx, people, []models.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}); err != nil {
+	if err := e.store.CreateGame(ctx, people, []models.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	changed, cancel := e.store.Subscribe(g.ID)

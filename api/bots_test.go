@@ -105,7 +105,7 @@ func TestBotMovesAfterRestart(t *testing.T) {
 	opts, _ := json.Marshal(set)
 	g := &models.Game{ID: models.NewID(), Variant: "basic", Options: string(opts), Seed: "restart-bot", Players: 2, Status: models.StatusActive}
 	seats := []models.Seat{{Seat: 0, Name: "tester", Bot: "tester"}, {Seat: 1, Name: "Bob"}}
-	if err := e.store.CreateGame(context.Background(), g, seats); err != nil {
+	if err := e.store.CreateGame(context.Background(), g, seats, nil); err != nil {
 		t.Fatal(err)
 	}
 	e.expect(e.req("GET", "/v1/games/"+g.ID, "", nil), http.StatusOK)

@@ -93,6 +93,7 @@ func (s *Server) createGame(c *gin.Context) {
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
+	ng.Key = idempotencyKey(c)
 	st, seat, err := s.games.Create(c.Request.Context(), ng)
 	if err != nil {
 		s.fail(c, err)
@@ -149,7 +150,7 @@ func (s *Server) joinGame(c *gin.Context) {
 		return
 	}
 	id := c.Param("id")
-	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name, req.Secret)
+	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name, req.Secret, idempotencyKey(c))
 	if err != nil {
 		s.fail(c, err)
 		return

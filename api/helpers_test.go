@@ -88,7 +88,12 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if err != nil {
 		t.Fatalf("new games: %v", err)
 	}
-	cfg.Games = games
+	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = games, games, games, games.Stats(), games.Bots()
+	if len(cfg.Secret) == 0 {
+		if cfg.Secret, err = games.SigningSecret(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
 	srv, err := New(context.Background(), cfg.Config)
 	if err != nil {
 		t.Fatalf("new server: %v", err)
@@ -106,6 +111,7 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		defer cancel()
 		_ = srv.Shutdown(ctx)
 		hs.Close()
+		_ = games.Shutdown(ctx)
 	})
 	return &testEnv{t: t, srv: srv, games: games, store: cfg.Store, hs: hs, url: hs.URL, client: envClient(t)}
 }

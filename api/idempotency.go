@@ -46,7 +46,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	hash := hex.EncodeToString(sum[:])
 
 	ctx := c.Request.Context()
-	ans, err := s.games.Answered(ctx, scope, key)
+	ans, err := s.cfg.Keys.Answered(ctx, scope, key)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -55,7 +55,7 @@ func (s *Server) idempotent(c *gin.Context) {
 		s.replay(c, ans, hash)
 		return
 	}
-	c.Request = c.Request.WithContext(play.WithIdempotencyKey(ctx, scope, key, hash))
+	c.Set(ctxIdempotencyKey, &play.Key{Scope: scope, Key: key, Hash: hash})
 	// The answer is held back until it is known to be the key's: a refusal
 	// judged while another copy of the request holds the key is not.
 	w := &heldWriter{ResponseWriter: c.Writer, header: http.Header{}}
@@ -80,7 +80,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	}
 	actx, cancel := s.bound(context.WithoutCancel(ctx))
 	defer cancel()
-	other, err := s.games.Answer(actx, scope, key, keep, changed)
+	other, err := s.cfg.Keys.Answer(actx, scope, key, keep, changed)
 	switch {
 	case changed:
 		if err != nil {
@@ -93,6 +93,17 @@ func (s *Server) idempotent(c *gin.Context) {
 	default:
 		w.send()
 	}
+}
+
+// ctxIdempotencyKey holds the request's *play.Key, which its handler gives
+// to the change it asks of play.
+const ctxIdempotencyKey = "hanabi.idempotency"
+
+// idempotencyKey is the request's key, or nil.
+func idempotencyKey(c *gin.Context) *play.Key {
+	v, _ := c.Get(ctxIdempotencyKey)
+	k, _ := v.(*play.Key)
+	return k
 }
 
 // heldWriter holds an answer back, headers and body, until send.

@@ -80,8 +80,8 @@ func TestIdempotencyKeys(t *testing.T) {
 		// A key whose request is still at work.
 		body := `{"variant":"basic","players":2}`
 		sum := sha256.Sum256([]byte("POST /v1/games\n" + body))
-		ctx := models.WithIdempotency(context.Background(), models.Idempotency{Scope: "/v1/games addr 127.0.0.1", Key: "busy", Hash: hex.EncodeToString(sum[:])})
-		if err := e.store.CreateGame(ctx, &models.Game{Variant: "basic", Options: "{}", Seed: "x", Players: 2}, nil); err != nil {
+		busy := &models.Idempotency{Scope: "/v1/games addr 127.0.0.1", Key: "busy", Hash: hex.EncodeToString(sum[:])}
+		if err := e.store.CreateGame(context.Background(), &models.Game{Variant: "basic", Options: "{}", Seed: "x", Players: 2}, nil, busy); err != nil {
 			t.Fatal(err)
 		}
 		r = e.req("POST", "/v1/games", "", body, key("busy")...)

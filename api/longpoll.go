@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -41,80 +42,58 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 	return d, nil
 }
 
-// waitFor loads the game and, while ready says no, waits for a newer state,
-// for wait to run out, for the client to leave or for the server to shut
-// down. It returns the last state it saw: the caller tells a timeout from a
-// change by asking ready again. Nothing is held open while it waits but a
-// channel: no database connection, no lock, and not even the game's state,
-// only its row and log length, so that thousands of waiters stay cheap.
-// The state it returns is shared with other readers: read only.
+// waitFor reads the game and, while ready says no and the token is still
+// admitted, waits on its table for a newer snapshot, for wait to run out,
+// for the client to leave or for the server to shut down. It returns the
+// last snapshot it saw: the caller checks the seat again and tells a timeout
+// from a change by asking ready again. Nothing is held while it waits but
+// the table's channel: no database connection, no lock, no state. Every
+// snapshot is shared with other readers: read only.
 //
 // With a spec, a request that must wait may be parked instead (see
 // tryPark): then waitFor returns nil, nil and the request is answered later
 // without its handler.
 func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*play.State) bool, spec *park.Spec) (*play.State, error) {
 	ctx := c.Request.Context()
+	lctx, cancel := s.bound(ctx)
+	defer cancel()
 	if wait <= 0 || !play.ValidID(id) {
-		lctx, cancel := s.bound(ctx)
-		defer cancel()
 		return s.games.Load(lctx, id)
 	}
-	// Watch before the first load, so that a change between the load and
-	// the wait still wakes us.
-	w := s.games.Watch(id)
+	// Follow before the read, so that a change between the read and the
+	// wait still wakes us.
+	t := s.games.Follow(id)
 	keep := false
 	defer func() {
 		if !keep {
-			w.Close()
+			t.Close()
 		}
 	}()
-	next, st := w.LatestKnown()
-	if st == nil && spec != nil && s.tryPark(c, w, nil, wait, *spec) {
-		keep = true
-		return nil, nil
+	st, err := s.games.Load(lctx, id)
+	if err != nil || s.checkSeat(st, c) != nil || ready(st) {
+		return st, err
 	}
-	if st == nil {
-		lctx, cancel := s.bound(ctx)
-		var err error
-		st, err = w.Load(lctx)
-		cancel()
-		if err != nil {
-			return nil, err
-		}
-		w.Offer(st)
-	}
-	if ready(st) {
-		return st, nil
-	}
-	if spec != nil && s.tryPark(c, w, st, wait, *spec) {
+	if spec != nil && s.tryPark(c, t, st, wait, *spec) {
 		keep = true
 		return nil, nil
 	}
 	s.addWaiter()
 	defer s.releaseWaiter()
-	st = st.Slim()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for {
-		select {
-		case <-next:
-		case <-timer.C:
+	wctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	defer context.AfterFunc(s.stopped, cancel)()
+	for since := st.Version; ; since = st.Version {
+		next, err := t.Wait(wctx, since)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			// The wait ran out, or shutdown began: the newest snapshot.
+			st, _ = t.Latest()
 			return st, nil
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-s.shutdown:
+		}
+		if st = next; s.checkSeat(st, c) != nil || ready(st) {
 			return st, nil
-		}
-		var cur *play.State
-		cur, next = w.Latest()
-		if cur == nil {
-			continue
-		}
-		if ready(cur) {
-			return cur, nil
-		}
-		if cur.Version > st.Version {
-			st = cur.Slim()
 		}
 	}
 }

@@ -422,11 +422,14 @@ func TestManyWaitersOneLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(context.Background(), Config{Games: games, Secret: testSecret, MaxWait: 10 * time.Second})
+	srv, err := New(context.Background(), Config{Games: games, Keys: games, Probe: games, Secret: testSecret, MaxWait: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = srv.Shutdown(context.Background()) })
+	t.Cleanup(func() {
+		_ = srv.Shutdown(context.Background())
+		_ = games.Shutdown(context.Background())
+	})
 	e.hs.Config.Handler = srv.Handler()
 	e.srv = srv
 	tb := e.newTable("basic", 2, variants.Options{}, "many-waiters")

@@ -21,8 +21,7 @@ type metrics struct {
 	waiting  prometheus.Gauge
 }
 
-func newMetrics(games Games) *metrics {
-	stats := games.Stats()
+func newMetrics(stats *play.Stats, probe Probe) *metrics {
 	m := &metrics{
 		// A registry per server, so that tests can run several side by side.
 		reg: prometheus.NewRegistry(),
@@ -48,7 +47,7 @@ func newMetrics(games Games) *metrics {
 		Name: "hanabi_games_finished_total", Help: "Games finished by an action taken in this process.",
 	}, func() float64 { return float64(stats.Finished.Load()) })
 	m.reg.MustRegister(m.requests, m.latency, m.waiting, actions, created, finished,
-		&gamesCollector{games: games},
+		&gamesCollector{probe: probe},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -101,7 +100,7 @@ var gamesDesc = prometheus.NewDesc("hanabi_games", "Games in the database by sta
 // gamesCollector counts games at scrape time, at most every 15 seconds, so
 // that a busy scraper cannot turn into database load.
 type gamesCollector struct {
-	games  Games
+	probe  Probe
 	mu     sync.Mutex
 	at     time.Time
 	counts map[string]int64
@@ -112,9 +111,9 @@ func (g *gamesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- gamesDesc 
 func (g *gamesCollector) Collect(ch chan<- prometheus.Metric) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.counts == nil || time.Since(g.at) > 15*time.Second {
+	if g.probe != nil && (g.counts == nil || time.Since(g.at) > 15*time.Second) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		counts, err := g.games.Count(ctx)
+		counts, err := g.probe.Count(ctx)
 		cancel()
 		if err == nil {
 			g.counts, g.at = counts, time.Now()

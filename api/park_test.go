@@ -234,64 +234,6 @@ func TestParkedIdleEnds(t *testing.T) {
 	}
 }
 
-// slowStore makes every load of a game take a while.
-type slowStore struct {
-	*models.Store
-	delay time.Duration
-}
-
-func (s *slowStore) LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error) {
-	time.Sleep(s.delay)
-	return s.Store.LoadGame(ctx, id)
-}
-
-// TestParkedBeforeLoad: long-polls that arrive before their game was ever
-// loaded park at once and get what the ordinary path gives once the load is
-// done: the state, a 304 when the wait ran out during the load, a 404 for a
-// game that does not exist, a 403 for a seat the game does not have.
-func TestParkedBeforeLoad(t *testing.T) {
-	var slow *slowStore
-	e := parkEnv(t, func(c *envConfig) {
-		slow = &slowStore{Store: c.Store.(*models.Store)}
-		c.Store = slow
-		c.CacheSize = -1
-	})
-	tb := e.newTable("basic", 2, variants.Options{}, "parked-before-load")
-	slow.delay = 300 * time.Millisecond
-
-	ready := dialRaw(t, e) // since=0: ready as soon as loaded
-	ready.send(getReq("/v1/games/"+tb.id+"?since=0&wait=10s", tb.tokens[1]))
-	expired := dialRaw(t, e) // its wait runs out before the load ends
-	expired.send(getReq("/v1/games/"+tb.id+"?since=1&wait=50ms", tb.tokens[0]))
-	missing := dialRaw(t, e)
-	missing.send(getReq("/v1/games/nosuchgame?since=0&wait=10s", "", "Origin", "https://example.org"))
-	bad, err := e.srv.issueToken(tb.id, 5, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	noSeat := dialRaw(t, e)
-	noSeat.send(getReq("/v1/games/"+tb.id+"/events?after=0&wait=10s", bad))
-	waitFor(t, func() bool { return parkedCount(e.srv) >= 3 })
-
-	compare := func(name string, rc *rawConn, status int, path, token string, headers ...string) {
-		t.Helper()
-		res, body := rc.read()
-		want := e.req("GET", path, token, nil, headers...)
-		if res.StatusCode != status || want.status != status {
-			t.Fatalf("%s: %d (ordinary path %d), want %d: %s", name, res.StatusCode, want.status, status, body)
-		}
-		sameHeaders(t, name, res.Header, want.header)
-		if string(body) != string(want.body) {
-			t.Fatalf("%s: body\n%s\nwant\n%s", name, body, want.body)
-		}
-	}
-	compare("ready", ready, http.StatusOK, "/v1/games/"+tb.id, tb.tokens[1])
-	compare("expired", expired, http.StatusNotModified, "/v1/games/"+tb.id+"?since=1", tb.tokens[0])
-	compare("missing", missing, http.StatusNotFound, "/v1/games/nosuchgame", "", "Origin", "https://example.org")
-	compare("no such seat", noSeat, http.StatusForbidden, "/v1/games/"+tb.id+"/events", bad)
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
-}
-
 // TestParkedTimeout: a parked long-poll whose wait runs out gets the
 // ordinary 304 (state) or empty page (events), on time.
 func TestParkedTimeout(t *testing.T) {

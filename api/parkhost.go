@@ -24,15 +24,12 @@ func (s *Server) EnableParking(hs *http.Server, ln net.Listener) net.Listener {
 }
 
 // tryPark parks the request when it can (see park.Parker.Park): the caller
-// has found st not ready, or has not loaded it yet (st nil), and holds a
-// reference to w that passes to the parked request.
-func (s *Server) tryPark(c *gin.Context, w *play.Watch, st *play.State, wait time.Duration, spec park.Spec) bool {
-	if st != nil && s.checkSeat(st, c) != nil {
-		return false
-	}
+// has found st not ready for a token it admits, and holds t, which passes
+// to the parked request.
+func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait time.Duration, spec park.Spec) bool {
 	req := park.Request{W: c.Writer, R: c.Request, Spec: spec, Wait: wait,
 		Route: c.FullPath(), Client: c.ClientIP(), Seat: viewerOf(c), Start: c.GetTime(ctxStart)}
-	if !s.parker.Park(req, w, st) {
+	if !s.parker.Park(req, t, st) {
 		return false
 	}
 	c.Set(ctxParked, true)

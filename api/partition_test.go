@@ -28,11 +28,11 @@ func (s *cutStore) hang(ctx context.Context) error {
 	return ctx.Err()
 }
 
-func (s *cutStore) CreateGame(ctx context.Context, g *models.Game, seats []models.Seat) error {
+func (s *cutStore) CreateGame(ctx context.Context, g *models.Game, seats []models.Seat, key *models.Idempotency) error {
 	if err := s.hang(ctx); err != nil {
 		return err
 	}
-	return s.Store.CreateGame(ctx, g, seats)
+	return s.Store.CreateGame(ctx, g, seats, key)
 }
 
 func (s *cutStore) GameVersion(ctx context.Context, id string) (models.Stamp, error) {
@@ -49,11 +49,11 @@ func (s *cutStore) LoadGame(ctx context.Context, id string) (*models.Game, []mod
 	return s.Store.LoadGame(ctx, id)
 }
 
-func (s *cutStore) AppendAction(ctx context.Context, a models.Action, status string, after int64) (*models.Appended, error) {
+func (s *cutStore) AppendAction(ctx context.Context, a models.Action, status string, after int64, key *models.Idempotency) (*models.Appended, error) {
 	if err := s.hang(ctx); err != nil {
 		return nil, err
 	}
-	return s.Store.AppendAction(ctx, a, status, after)
+	return s.Store.AppendAction(ctx, a, status, after, key)
 }
 
 // During a silent partition every request answers 503 with Retry-After

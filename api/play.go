@@ -3,19 +3,19 @@ package api
 import (
 	"context"
 
-	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// Games is what the API needs of a game's life; *play.Games implements it.
+// Games is what a request needs of a game's life; *play.Games implements it.
 // The API only translates between HTTP and these calls: it never touches
-// the store.
+// the store. What the server needs besides (idempotency keys, probes, bots,
+// counters, the token secret) comes in Config.
 type Games interface {
 	// Create opens a table; the seat is the creator's, -1 when bots took seat 0.
 	Create(ctx context.Context, req play.NewGame) (st *play.State, seat int, err error)
 	// Join takes the lowest free seat.
-	Join(ctx context.Context, id, name, secret string) (seat int, st *play.State, err error)
+	Join(ctx context.Context, id, name, secret string, key *play.Key) (seat int, st *play.State, err error)
 	// Act applies a seat's move and appends it to the log.
 	Act(ctx context.Context, id string, seat int, m play.Move) (*play.State, engine.Event, error)
 	// Terminate ends an active game for everyone, charged to seat; the
@@ -26,30 +26,35 @@ type Games interface {
 	Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*play.State, error)
 	// WriteNote sets a seat's note on a card ("" removes it).
 	WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*play.State, error)
-	// Load reads a game, one read for all who arrive while it runs; the
-	// state is shared, read only.
+	// Load reads a game (a snapshot the store vouches for): shared, read only.
 	Load(ctx context.Context, id string) (*play.State, error)
 	// List pages through games, newest first.
 	List(ctx context.Context, status string, limit int, cursor string) ([]play.Record, string, error)
-	// Watch follows a game for waiters; Close it when done.
-	Watch(id string) *play.Watch
-	// Bots are the strategies that may take a seat.
-	Bots() []bots.Strategy
-	// Stats are the counters behind the metrics.
-	Stats() *play.Stats
-	// Count counts games by status.
-	Count(ctx context.Context) (map[string]int64, error)
-	// SigningSecret is the token secret kept in the database.
-	SigningSecret(ctx context.Context) ([]byte, error)
-	// Answered returns an idempotency key's record, nil when nobody took it.
-	Answered(ctx context.Context, scope, key string) (*play.Answer, error)
-	// Answer keeps a request's answer under its idempotency key; a refused
-	// request whose key another holds gets that request's record back.
-	Answer(ctx context.Context, scope, key string, a play.Answer, changed bool) (*play.Answer, error)
-	// Ready checks that the database takes a write.
-	Ready(ctx context.Context) error
-	// Shutdown stops the bots after their current move.
-	Shutdown(ctx context.Context) error
+	// Follow holds a game's table for a waiter; Close it when done.
+	Follow(id string) play.Follower
 }
 
-var _ Games = (*play.Games)(nil)
+// Keys keeps Idempotency-Keys and the answers given under them; *play.Games
+// implements it.
+type Keys interface {
+	// Answered returns a key's record, nil when nobody took it.
+	Answered(ctx context.Context, scope, key string) (*play.Answer, error)
+	// Answer keeps a request's answer under its key; a refused request
+	// whose key another holds gets that request's record back.
+	Answer(ctx context.Context, scope, key string, a play.Answer, changed bool) (*play.Answer, error)
+}
+
+// Probe is what the readiness probe and the metrics ask of the database;
+// *play.Games implements it.
+type Probe interface {
+	// Ready checks that the database takes a write.
+	Ready(ctx context.Context) error
+	// Count counts games by status.
+	Count(ctx context.Context) (map[string]int64, error)
+}
+
+var (
+	_ Games = (*play.Games)(nil)
+	_ Keys  = (*play.Games)(nil)
+	_ Probe = (*play.Games)(nil)
+)

@@ -21,6 +21,7 @@ import (
 	"github.com/swaggo/swag"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/web"
@@ -30,8 +31,17 @@ import (
 type Config struct {
 	// Games is a game's life: play, which holds the store.
 	Games Games
-	// Secret signs seat tokens (HS256). Empty: the one the store keeps, so
-	// that tokens survive restarts and work on every replica.
+	// Keys keeps Idempotency-Keys; Probe answers readiness and counts games
+	// (nil: always ready, no counts). play.Games is both.
+	Keys  Keys
+	Probe Probe
+	// Bots are the strategies that may take a seat, listed at /v1/bots.
+	Bots []bots.Strategy
+	// Stats are play's counters, read by the metrics (nil: none).
+	Stats *play.Stats
+	// Secret signs seat tokens (HS256): the one the store keeps
+	// (play.Games.SigningSecret), so that tokens survive restarts and work
+	// on every replica, or one of the operator's.
 	Secret []byte
 	// TokenTTL is how long a seat token lasts (default 7 days).
 	TokenTTL time.Duration
@@ -75,6 +85,9 @@ type Server struct {
 	bodies       bodyReaders
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
+	// stopped is cancelled when shutdown begins, so that waits end.
+	stopped context.Context
+	stop    context.CancelFunc
 
 	waiters atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
 	parker  *park.Parker
@@ -84,8 +97,11 @@ type Server struct {
 // New builds the server; it asks the store for the signing secret when the
 // config brings none.
 func New(ctx context.Context, cfg Config) (*Server, error) {
-	if cfg.Games == nil {
-		return nil, errors.New("api: no games")
+	if cfg.Games == nil || cfg.Keys == nil {
+		return nil, errors.New("api: no games or no keys")
+	}
+	if cfg.Stats == nil {
+		cfg.Stats = &play.Stats{}
 	}
 	if cfg.TokenTTL <= 0 {
 		cfg.TokenTTL = 7 * 24 * time.Hour
@@ -106,23 +122,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	secret := cfg.Secret
-	if len(secret) == 0 {
-		var err error
-		if secret, err = cfg.Games.SigningSecret(ctx); err != nil {
-			return nil, err
-		}
-	}
 	if len(secret) < 32 {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
 		cfg: cfg, games: cfg.Games, secret: secret, log: cfg.Logger,
 		rendered:   newRenderCache(1024),
-		metrics:    newMetrics(cfg.Games),
+		metrics:    newMetrics(cfg.Stats, cfg.Probe),
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
 	}
+	s.stopped, s.stop = context.WithCancel(context.Background())
 	s.metricsHandler = s.metrics.handler()
 	s.tokens = newTokenCache(4096)
 	s.parker = park.New(parkHost{s})
@@ -136,11 +147,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Shutdown releases every waiting long-poll (they answer as if their wait had
-// run out) and refuses new waits, then shuts play down, which waits for the
-// bot drivers to finish their current move. Call it before http.Server.Shutdown, which then waits
-// for in-flight requests: actions finish, nothing hangs.
+// run out) and refuses new waits. Call it before http.Server.Shutdown, which
+// then waits for in-flight requests: actions finish, nothing hangs; then
+// shut play down, which waits for the bots' current moves.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.shutdownOnce.Do(func() { close(s.shutdown) })
+	s.shutdownOnce.Do(func() {
+		close(s.shutdown)
+		s.stop()
+	})
 	s.bodies.cutAll()
 	done := make(chan struct{})
 	go func() {
@@ -149,10 +163,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}()
 	select {
 	case <-done:
+		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	return s.games.Shutdown(ctx)
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }

@@ -157,49 +157,23 @@ func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error
 	return e.events, e.err
 }
 
-// gameSub follows one game's changes through play's watch, the one the
-// long-polls share.
-type gameSub struct {
-	w   *play.Watch
-	st  *play.State
-	sig <-chan struct{}
-}
-
-// subscribeGame starts following a game and returns its current state;
-// every change after that closes changed().
-func (s *Server) subscribeGame(ctx context.Context, id string) (*gameSub, error) {
+// subscribeGame follows a game's table and returns its current snapshot;
+// Close the follower when done.
+func (s *Server) subscribeGame(ctx context.Context, id string) (play.Follower, *play.State, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	if !play.ValidID(id) {
 		_, err := s.games.Load(ctx, id)
-		return nil, err
+		return nil, nil, err
 	}
-	w := s.games.Watch(id)
-	sig, st := w.LatestKnown()
-	if st == nil {
-		var err error
-		if st, err = w.Load(ctx); err != nil {
-			w.Close()
-			return nil, err
-		}
-		w.Offer(st)
+	t := s.games.Follow(id)
+	st, err := s.games.Load(ctx, id)
+	if err != nil {
+		t.Close()
+		return nil, nil, err
 	}
-	return &gameSub{w: w, st: st, sig: sig}, nil
+	return t, st, nil
 }
-
-func (g *gameSub) changed() <-chan struct{} { return g.sig }
-
-// advance takes the newest state after changed() fired.
-func (g *gameSub) advance() *play.State {
-	cur, sig := g.w.Latest()
-	g.sig = sig
-	if cur != nil && cur.Version > g.st.Version {
-		g.st = cur
-	}
-	return g.st
-}
-
-func (g *gameSub) close() { g.w.Close() }
 
 // stillAllowed says whether the request's token still works: a stream ends
 // when it expires, no longer names a seat of the game, or names an
@@ -241,13 +215,12 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		return
 	}
 	ctx := c.Request.Context()
-	sub, err := s.subscribeGame(ctx, c.Param("id"))
+	t, st, err := s.subscribeGame(ctx, c.Param("id"))
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	defer sub.close()
-	st := sub.st
+	defer t.Close()
 	if err := s.checkSeat(st, c); err != nil {
 		s.fail(c, err)
 		return
@@ -299,18 +272,29 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		if n := len(evs); n > 0 && evs[n-1].typ == "game_over" && sent >= evs[n-1].seq {
 			return
 		}
-		select {
-		case <-sub.changed():
-			st = sub.advance()
-		case <-beat:
-			w.heartbeat()
-			if w.flush() != nil {
+		// Wait on the table for a newer snapshot, beating meanwhile; the
+		// token is asked again on every wake, and of every snapshot.
+		for {
+			cur, changed := t.Latest()
+			if cur.Version > st.Version {
+				st = cur
+				break
+			}
+			select {
+			case <-changed:
+			case <-beat:
+				w.heartbeat()
+				if w.flush() != nil {
+					return
+				}
+			case <-ctx.Done():
+				return
+			case <-s.shutdown:
 				return
 			}
-		case <-ctx.Done():
-			return
-		case <-s.shutdown:
-			return
+			if !s.stillAllowed(c, st) {
+				return
+			}
 		}
 		if !s.stillAllowed(c, st) {
 			return

@@ -493,7 +493,7 @@ func TestStreamNoLeak(t *testing.T) {
 		t.Fatalf("only %d events", events)
 	}
 	waitFor(t, func() bool { return e.srv.streams.open.Load() == 0 })
-	waitFor(t, func() bool { return e.games.Watching() == 0 })
+	waitFor(t, func() bool { return e.games.Following() == 0 })
 	store := e.store.(*models.Store)
 	waitFor(t, func() bool { return store.Waiters() == 0 })
 	http.DefaultClient.CloseIdleConnections()

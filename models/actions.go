@@ -20,6 +20,7 @@ type Appended struct {
 }
 
 // AppendAction inserts log entry a.Seq and sets the status (status "" keeps
+// it), with key when set (ErrIdempotencyKeyTaken when another request has
 // it), in one transaction. The primary key (game_id, seq) decides races:
 // when a.Seq is taken it returns ErrConflict and changes nothing. An a.Seq
 // past the end of the log is refused the same way, so the log never has a
@@ -30,7 +31,7 @@ type Appended struct {
 // changes outside its log only while it has none (see Game.Version), so a
 // copy whose log reaches a.Seq entries has it right, and the move needs no
 // read of the game's row.
-func (s *Store) AppendAction(ctx context.Context, a Action, status string, after int64) (*Appended, error) {
+func (s *Store) AppendAction(ctx context.Context, a Action, status string, after int64, key *Idempotency) (*Appended, error) {
 	switch status {
 	case "", StatusLobby, StatusActive, StatusFinished, StatusCancelled:
 	default:
@@ -48,7 +49,7 @@ func (s *Store) AppendAction(ctx context.Context, a Action, status string, after
 	)
 	// One round trip, shared with the moves of other games that arrive
 	// meanwhile; a move's idempotency key goes in with it.
-	g, err = s.appends.do(ctx, appendReq{a: a, status: status, after: after, key: idempotencyOf(ctx)})
+	g, err = s.appends.do(ctx, appendReq{a: a, status: status, after: after, key: key})
 	switch {
 	case err == nil:
 	case errors.Is(err, ErrIdempotencyKeyTaken):

@@ -27,7 +27,7 @@ func TestBatchedAppends(t *testing.T) {
 		for i, id := range ids {
 			wg.Go(func() {
 				for seq := range turns {
-					g, err := s.AppendAction(ctx, Action{GameID: id, Seq: seq, Seat: seq % 2, Card: i}, StatusActive, int64(seq))
+					g, err := s.AppendAction(ctx, Action{GameID: id, Seq: seq, Seat: seq % 2, Card: i}, StatusActive, int64(seq), nil)
 					if err != nil {
 						errs <- fmt.Errorf("game %d seq %d: %w", i, seq, err)
 						return
@@ -45,7 +45,7 @@ func TestBatchedAppends(t *testing.T) {
 						{Action{GameID: id + "x", Seq: seq + 1}, ErrNotFound}, // no such game, later seq
 					}
 					r := refusals[(i+seq)%len(refusals)]
-					if _, err := s.AppendAction(ctx, r.a, "", int64(r.a.Seq)); !errors.Is(err, r.want) {
+					if _, err := s.AppendAction(ctx, r.a, "", int64(r.a.Seq), nil); !errors.Is(err, r.want) {
 						errs <- fmt.Errorf("game %d seq %d: refused move %+v: got %v, want %v", i, seq, r.a, err, r.want)
 					}
 				}

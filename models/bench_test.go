@@ -25,7 +25,7 @@ func BenchmarkAppendAction(b *testing.B) {
 				// A real game is under a hundred actions long.
 				if g == nil || seq == 60 {
 					g = &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 2, Status: StatusActive}
-					if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "a"}, {Seat: 1, Name: "b"}}); err != nil {
+					if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "a"}, {Seat: 1, Name: "b"}}, nil); err != nil {
 						b.Error(err)
 						return
 					}
@@ -35,7 +35,7 @@ func BenchmarkAppendAction(b *testing.B) {
 					b.Error(err)
 					return
 				}
-				if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, StatusActive, int64(seq)); err != nil {
+				if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, StatusActive, int64(seq), nil); err != nil {
 					b.Error(err)
 					return
 				}

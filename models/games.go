@@ -26,8 +26,10 @@ func NewID() string {
 }
 
 // CreateGame inserts a game and its initially taken seats in one
-// transaction. It fills in an empty ID, status (lobby) and zero timestamps.
-func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
+// transaction, with key when set (ErrIdempotencyKeyTaken when another
+// request has it). It fills in an empty ID, status (lobby) and zero
+// timestamps.
+func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat, key *Idempotency) error {
 	if g.ID == "" {
 		g.ID = NewID()
 	}
@@ -55,7 +57,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat) error {
 		rows[i] = st
 	}
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		if err := recordIdempotency(ctx, tx); err != nil {
+		if err := recordKey(tx, key); err != nil {
 			return err
 		}
 		if err := tx.Create(g).Error; err != nil {

@@ -41,7 +41,7 @@ func openStore(t *testing.T, dbURL string, opts ...Option) *Store {
 func newGame(t *testing.T, s *Store, players int) *Game {
 	t.Helper()
 	g := &Game{Variant: "basic", Options: `{}`, Seed: "seed", Players: players}
-	if err := s.CreateGame(context.Background(), g, []Seat{{Seat: 0, Name: "Alice"}}); err != nil {
+	if err := s.CreateGame(context.Background(), g, []Seat{{Seat: 0, Name: "Alice"}}, nil); err != nil {
 		t.Fatalf("CreateGame: %v", err)
 	}
 	return g

@@ -32,25 +32,6 @@ var ErrIdempotencyKeyTaken = errors.New("the idempotency key is taken")
 // IdempotencyKeep is how long a key and its answer are kept.
 const IdempotencyKeep = 48 * time.Hour
 
-type idemCtxKey struct{}
-
-// WithIdempotency makes the write that ctx is passed to (CreateGame,
-// JoinSeat, AppendAction) record k in its own transaction: the change and
-// the key commit together or not at all.
-func WithIdempotency(ctx context.Context, k Idempotency) context.Context {
-	return context.WithValue(ctx, idemCtxKey{}, &k)
-}
-
-func idempotencyOf(ctx context.Context) *Idempotency {
-	k, _ := ctx.Value(idemCtxKey{}).(*Idempotency)
-	return k
-}
-
-// recordIdempotency inserts ctx's key, if any, in tx (see recordKey).
-func recordIdempotency(ctx context.Context, tx *gorm.DB) error {
-	return recordKey(tx, idempotencyOf(ctx))
-}
-
 // recordKey inserts k, if set, in tx; a key already there is
 // ErrIdempotencyKeyTaken.
 func recordKey(tx *gorm.DB, k *Idempotency) error {

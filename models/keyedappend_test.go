@@ -17,8 +17,8 @@ func TestKeyedAppends(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		keyed := func(key string) context.Context {
-			return WithIdempotency(ctx, Idempotency{Scope: "POST /v1/games/" + g.ID + "/actions seat 0", Key: key, Hash: "h-" + key})
+		keyed := func(key string) *Idempotency {
+			return &Idempotency{Scope: "POST /v1/games/" + g.ID + "/actions seat 0", Key: key, Hash: "h-" + key}
 		}
 		has := func(key string) bool {
 			t.Helper()
@@ -28,26 +28,26 @@ func TestKeyedAppends(t *testing.T) {
 			}
 			return err == nil
 		}
-		if _, err := s.AppendAction(keyed("a"), Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1}, "", 0); err != nil {
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1}, "", 0, keyed("a")); err != nil {
 			t.Fatal(err)
 		}
 		if !has("a") {
 			t.Fatal("a keyed move went in without its key")
 		}
 		// The same key again: refused, whatever the move.
-		if _, err := s.AppendAction(keyed("a"), Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 1}, "", 1); !errors.Is(err, ErrIdempotencyKeyTaken) {
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 1}, "", 1, keyed("a")); !errors.Is(err, ErrIdempotencyKeyTaken) {
 			t.Fatalf("a taken key: %v", err)
 		}
 		// A move that does not go in leaves its key out too.
 		for _, seq := range []int{0, 2} {
-			if _, err := s.AppendAction(keyed(fmt.Sprint("b", seq)), Action{GameID: g.ID, Seq: seq, Seat: 1, Kind: 3}, "", int64(seq)); !errors.Is(err, ErrConflict) {
+			if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: 1, Kind: 3}, "", int64(seq), keyed(fmt.Sprint("b", seq))); !errors.Is(err, ErrConflict) {
 				t.Fatalf("seq %d: %v, want ErrConflict", seq, err)
 			}
 			if has(fmt.Sprint("b", seq)) {
 				t.Fatalf("seq %d: a refused move left its key", seq)
 			}
 		}
-		if _, err := s.AppendAction(keyed("c"), Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 2}, StatusFinished, 1); err != nil {
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 2}, StatusFinished, 1, keyed("c")); err != nil {
 			t.Fatal(err)
 		}
 		got, _, log, err := s.LoadGame(ctx, g.ID)
@@ -62,8 +62,8 @@ func TestKeyedAppends(t *testing.T) {
 			errs := make([]error, 8)
 			for i := range errs {
 				wg.Go(func() {
-					k := WithIdempotency(ctx, Idempotency{Scope: "copies " + h.ID, Key: "k", Hash: "h"})
-					_, errs[i] = s.AppendAction(k, Action{GameID: h.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1 + i%5}, "", 0)
+					k := &Idempotency{Scope: "copies " + h.ID, Key: "k", Hash: "h"}
+					_, errs[i] = s.AppendAction(ctx, Action{GameID: h.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1 + i%5}, "", 0, k)
 				})
 			}
 			wg.Wait()

@@ -71,7 +71,7 @@ func (s *Store) TakeOver(ctx context.Context, a Action, occupant, bot string) (*
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = now()
 	}
-	g, err := s.appendTx(ctx, a, "", idempotencyOf(ctx), func(tx *gorm.DB) error {
+	g, err := s.appendTx(ctx, a, "", nil, func(tx *gorm.DB) error {
 		res := tx.Model(&Seat{}).Where("game_id = ? AND seat = ? AND occupant = ? AND bot = ''", a.GameID, a.Seat, occupant).
 			Updates(map[string]any{"bot": bot, "occupant": NewID()})
 		if res.Error != nil {

@@ -84,7 +84,7 @@ func TestTakeOver(t *testing.T) {
 			t.Fatal(err)
 		}
 		bob := seatsOf(t, s, g.ID)[1].Occupant
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0, Seat: 0}, "", 1); err != nil {
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0, Seat: 0}, "", 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		leave := Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 5, Target: 1}

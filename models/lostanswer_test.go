@@ -22,11 +22,11 @@ func TestAppendAnswerLost(t *testing.T) {
 	at := time.Now().UTC().Truncate(time.Millisecond)
 	for seq := range 3 {
 		a := Action{GameID: g.ID, Seq: seq, Seat: seq % 2, Kind: 3, Target: 1 - seq%2, Value: 2, CreatedAt: at}
-		mctx := ctx
+		var key *Idempotency
 		if seq == 1 { // a keyed move too
-			mctx = WithIdempotency(ctx, Idempotency{Scope: "lost", Key: "k", Hash: "h"})
+			key = &Idempotency{Scope: "lost", Key: "k", Hash: "h"}
 		}
-		got, err := s.AppendAction(mctx, a, "", int64(seq))
+		got, err := s.AppendAction(ctx, a, "", int64(seq), key)
 		if err != nil {
 			t.Fatalf("seq %d: an applied move whose answer was lost: %v", seq, err)
 		}
@@ -40,7 +40,7 @@ func TestAppendAnswerLost(t *testing.T) {
 		{GameID: g.ID, Seq: 2, Seat: 0, Kind: 3, Target: 1, Value: 3, CreatedAt: at},
 		{GameID: g.ID, Seq: 2, Seat: 0, Kind: 3, Target: 1, Value: 2, CreatedAt: at.Add(time.Second)},
 	} {
-		if _, err := s.AppendAction(ctx, a, "", 2); !errors.Is(err, ErrConflict) {
+		if _, err := s.AppendAction(ctx, a, "", 2, nil); !errors.Is(err, ErrConflict) {
 			t.Fatalf("a move for a taken seq: %v, want ErrConflict", err)
 		}
 	}

@@ -91,7 +91,10 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 			do   func() error
 		}{
 			{"join", func() error { _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); return err }},
-			{"append", func() error { _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 1); return err }},
+			{"append", func() error {
+				_, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 1, nil)
+				return err
+			}},
 		}
 		for _, w := range writes {
 			if err := w.do(); err != nil {
@@ -103,7 +106,7 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 		}
 		// A refused write changes nothing and need not wake anyone; a
 		// change to another game must not wake this game's waiters.
-		if _, err := s.AppendAction(ctx, Action{GameID: other.ID, Seq: 0}, StatusActive, 0); err != nil {
+		if _, err := s.AppendAction(ctx, Action{GameID: other.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !received(otherCh, 5*time.Second) {
@@ -138,7 +141,7 @@ func TestCrossReplicaWakeUp(t *testing.T) {
 	if !received(ch, 5*time.Second) {
 		t.Fatal("a join on A did not wake a waiter on B")
 	}
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0); err != nil {
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {
@@ -182,7 +185,7 @@ func TestListenerReconnect(t *testing.T) {
 	}
 	// Drain the wake-up that the reconnect itself sends.
 	received(ch, 100*time.Millisecond)
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0); err != nil {
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {
@@ -276,7 +279,7 @@ func TestListenerIdleCheck(t *testing.T) {
 	defer cancel()
 	pid := b.listener.pid.Load()
 	time.Sleep(200 * time.Millisecond)
-	if _, err := a.AppendAction(context.Background(), Action{GameID: g.ID, Seq: 0}, StatusActive, 0); err != nil {
+	if _, err := a.AppendAction(context.Background(), Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {
@@ -309,7 +312,7 @@ func TestWakeWhileListenerIsAway(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	for received(ch, 0) {
 	}
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0); err != nil {
+	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()

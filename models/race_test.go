@@ -35,7 +35,7 @@ func TestAppendRace(t *testing.T) {
 						s = b
 					}
 					<-start
-					got, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: r, Card: r}, StatusActive, int64(seq))
+					got, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: r, Card: r}, StatusActive, int64(seq), nil)
 					mu.Lock()
 					defer mu.Unlock()
 					switch {

@@ -15,6 +15,8 @@ type JoinOpts struct {
 	// Started gives the deadline to record when the join starts the game
 	// (nil, or a nil Started: none).
 	Started func(*Game) *time.Time
+	// Key, when set, is recorded with the join, in its transaction.
+	Key *Idempotency
 }
 
 // JoinSeat takes the lowest free seat for name, bumps the version and, when
@@ -23,7 +25,7 @@ type JoinOpts struct {
 // and all its seats by number as the join left them. Errors: ErrNotFound,
 // ErrGameFull, ErrNotLobby.
 func (s *Store) JoinSeat(ctx context.Context, gameID, name string, opts JoinOpts) (int, *Game, []Seat, error) {
-	seat, g, seats, err := s.joinTx(ctx, gameID, name, opts.Started)
+	seat, g, seats, err := s.joinTx(ctx, gameID, name, opts)
 	switch {
 	case errors.Is(err, ErrIdempotencyKeyTaken):
 		return 0, nil, nil, err
@@ -67,7 +69,7 @@ func seatNumbers(seats []Seat) []int {
 
 // joinTx is JoinSeat's transaction, which also records the request's
 // idempotency key. Joins are a handful a game: they take the plain way.
-func (s *Store) joinTx(ctx context.Context, gameID, name string, started func(*Game) *time.Time) (int, *Game, []Seat, error) {
+func (s *Store) joinTx(ctx context.Context, gameID, name string, opts JoinOpts) (int, *Game, []Seat, error) {
 	var (
 		g     Game
 		seat  int
@@ -83,7 +85,7 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string, started func(*G
 		if err := q.Where("id = ?", gameID).Take(&g).Error; err != nil {
 			return err
 		}
-		if err := recordIdempotency(ctx, tx); err != nil {
+		if err := recordKey(tx, opts.Key); err != nil {
 			return err
 		}
 		if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
@@ -98,7 +100,7 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string, started func(*G
 		if err := tx.Create(&add).Error; err != nil {
 			return err
 		}
-		seats = joined(&g, seats, add, started)
+		seats = joined(&g, seats, add, opts.Started)
 		upd := map[string]any{"version": g.Version, "status": g.Status, "updated_at": t}
 		if g.Status == StatusActive {
 			upd["deadline"] = g.Deadline

@@ -38,7 +38,7 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 	}
 
 	// A move and a game written now sit beside the old rows.
-	moved, err := s.AppendAction(ctx, Action{GameID: id, Seq: 2, Kind: 1, Card: 3}, "", g.Version)
+	moved, err := s.AppendAction(ctx, Action{GameID: id, Seq: 2, Kind: 1, Card: 3}, "", g.Version, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,7 +85,7 @@ func TestGameRoundTrip(t *testing.T) {
 		}
 		g := &Game{Variant: "farbrausch2", Options: `{"storm_tokens":2}`, Seed: "abc", Players: 4}
 		seats := []Seat{{Seat: 0, Name: "Alice"}, {Seat: 3, Name: "Robo", Bot: "cheater"}}
-		if err := s.CreateGame(ctx, g, seats); err != nil {
+		if err := s.CreateGame(ctx, g, seats, nil); err != nil {
 			t.Fatalf("CreateGame: %v", err)
 		}
 		if g.ID == "" || g.Status != StatusLobby || g.CreatedAt.IsZero() {
@@ -106,7 +106,7 @@ func TestGameRoundTrip(t *testing.T) {
 			t.Errorf("log = %+v, want empty", log)
 		}
 
-		if err := s.CreateGame(ctx, &Game{ID: g.ID, Variant: "basic", Options: "{}", Players: 2}, nil); !errors.Is(err, ErrConflict) {
+		if err := s.CreateGame(ctx, &Game{ID: g.ID, Variant: "basic", Options: "{}", Players: 2}, nil, nil); !errors.Is(err, ErrConflict) {
 			t.Errorf("CreateGame with a taken id: %v, want ErrConflict", err)
 		}
 		if _, _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, ErrNotFound) {
@@ -121,7 +121,7 @@ func TestJoinSeat(t *testing.T) {
 		s := openStore(t, dbURL)
 		g := &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 4}
 		// Seat 2 is a bot's from the start: joins fill 1, then 3.
-		if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "A"}, {Seat: 2, Name: "B", Bot: "x"}}); err != nil {
+		if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "A"}, {Seat: 2, Name: "B", Bot: "x"}}, nil); err != nil {
 			t.Fatal(err)
 		}
 		steps := []struct {
@@ -216,7 +216,7 @@ func TestAppendAction(t *testing.T) {
 			{"unknown game", Action{GameID: "missing", Seq: 0}, StatusActive, ErrNotFound, 0, ""},
 		}
 		for _, st := range steps {
-			got, err := s.AppendAction(ctx, st.a, st.status, int64(st.a.Seq))
+			got, err := s.AppendAction(ctx, st.a, st.status, int64(st.a.Seq), nil)
 			if !errors.Is(err, st.wantErr) {
 				t.Fatalf("%s: err = %v, want %v", st.name, err, st.wantErr)
 			}
@@ -282,7 +282,7 @@ func TestListGames(t *testing.T) {
 				// Times in other zones are stored in UTC like the rest.
 				g.CreatedAt = g.CreatedAt.In(time.FixedZone("east", 5*3600))
 			}
-			if err := s.CreateGame(ctx, g, nil); err != nil {
+			if err := s.CreateGame(ctx, g, nil, nil); err != nil {
 				t.Fatal(err)
 			}
 			all = append(all, *g)
@@ -357,7 +357,7 @@ func TestCountGames(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("CountGames = %v, want %v", got, want)
 		}
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID}, "bogus", 0); err == nil {
+		if _, err := s.AppendAction(ctx, Action{GameID: g.ID}, "bogus", 0, nil); err == nil {
 			t.Error("AppendAction accepted an unknown status")
 		}
 	})

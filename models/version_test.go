@@ -54,7 +54,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 		check("a join")
 		for seq := range 3 {
 			a := Action{GameID: g.ID, Seq: seq, Seat: seq % 2, CreatedAt: time.Now().UTC().Truncate(time.Millisecond).Add(time.Duration(seq+1) * time.Second)}
-			got, err := s.AppendAction(ctx, a, "", want)
+			got, err := s.AppendAction(ctx, a, "", want, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +76,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 		}
 		check("a seat left")
 		end := Action{GameID: g.ID, Seq: 4, Seat: 0, CreatedAt: at.Add(time.Second)}
-		got, err := s.AppendAction(ctx, end, StatusFinished, want)
+		got, err := s.AppendAction(ctx, end, StatusFinished, want, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestVersionsMigrate(t *testing.T) {
 			t.Fatal(err)
 		}
 		for seq := range 4 {
-			if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, "", int64(seq+1)); err != nil {
+			if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, "", int64(seq+1), nil); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -24,6 +24,8 @@ type Move struct {
 	// Occupant, when set, makes the move apply only while the seat is held
 	// by that occupant: a seat's credential dies when its holder leaves.
 	Occupant *string
+	// Key, when set, is the request's idempotency key.
+	Key *Key
 	// takeOver, when set, is the bot strategy that takes the seat over
 	// with this entry (a Leave).
 	takeOver string
@@ -35,42 +37,46 @@ type Move struct {
 // the bots whose turn it made. Two moves racing for the same turn cannot both
 // apply: the log's (game, seq) key lets one win, and the loser gets
 // ErrNotYourTurn or ErrStaleVersion.
-func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
-	st, ev, err := g.act(ctx, id, seat, m)
-	if err == nil {
-		g.Kick(st)
-	}
-	return st, ev, err
-}
-
-// act is the path of every move, a seat's or a bot's, so that each meets the
-// same checks.
-//
-// A busy game is in the cache, and act first judges the move on that copy
-// without reading the database: for an active game every change is an
-// append to the log, so a stale copy can only make the append hit a taken
-// seq, which the store refuses. Whatever the cached copy refuses or loses is
-// judged again on the stored game, so no answer rests on stale data.
-func (g *Games) act(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
-	if c := g.cache.lookup(id); c != nil && c.Status == StatusActive {
-		if st, ev, err := g.tryAct(ctx, c.mutable(), seat, m); err == nil {
-			return st, ev, nil
-		}
-	}
-	st, err := g.load(ctx, id)
+func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (st *State, ev engine.Event, err error) {
+	err = g.change(ctx, id, func(t *Table) error {
+		st, ev, err = g.act(ctx, t, seat, m)
+		return err
+	})
 	if err != nil {
 		return nil, engine.Event{}, err
 	}
-	st, ev, err := g.tryAct(ctx, st.mutable(), seat, m)
+	g.Kick(st)
+	return st, ev, nil
+}
+
+// act is the path of every move, a seat's or a bot's, so that each meets the
+// same checks; its caller holds the table's turn.
+//
+// A busy game's table has its newest snapshot, and act first judges the move
+// on it without reading the database: for an active game every change is an
+// append to the log, so a stale snapshot can only make the append hit a
+// taken seq, which the store refuses. Whatever the snapshot refuses or loses
+// is judged again on the stored game, so no answer rests on stale data.
+func (g *Games) act(ctx context.Context, t *Table, seat int, m Move) (*State, engine.Event, error) {
+	if c := t.latest(); c != nil && c.Status == StatusActive {
+		if st, ev, err := g.tryAct(ctx, t, c.mutable(), seat, m); err == nil {
+			return st, ev, nil
+		}
+	}
+	st, err := t.read(ctx)
+	if err != nil {
+		return nil, engine.Event{}, err
+	}
+	st, ev, err := g.tryAct(ctx, t, st.mutable(), seat, m)
 	if errors.Is(err, models.ErrConflict) {
-		return nil, engine.Event{}, g.conflict(ctx, id, seat, m)
+		return nil, engine.Event{}, g.conflict(ctx, t, seat, m)
 	}
 	return st, ev, err
 }
 
 // tryAct judges and appends the move on st, the caller's own copy of the
 // state.
-func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State, engine.Event, error) {
+func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Move) (*State, engine.Event, error) {
 	if err := m.admit(st, seat); err != nil {
 		return nil, engine.Event{}, err
 	}
@@ -110,13 +116,13 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 		}
 		g.stats.Actions.Add(1)
 		// The seats changed too: read them back with the log.
-		st, err := g.load(ctx, st.ID)
+		st, err := t.read(ctx)
 		if err == nil {
 			g.rearm(ctx, st)
 		}
 		return st, ev, err
 	}
-	row, err := g.store.AppendAction(ctx, ma, status, st.Version)
+	row, err := g.store.AppendAction(ctx, ma, status, st.Version, m.Key.row())
 	if err != nil {
 		// models.ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
@@ -133,7 +139,7 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 	st.setLogged()
 	// The append took the log's next seq, so st is the stored game as of
 	// its commit.
-	g.cache.put(st)
+	t.publish(st)
 	g.rearm(ctx, st)
 	return st, ev, nil
 }
@@ -142,8 +148,8 @@ func (g *Games) tryAct(ctx context.Context, st *State, seat int, m Move) (*State
 // version) lost because the condition no longer holds, whatever else the
 // winner changed; otherwise, when the winner's move passed the turn on, the
 // loser is simply not to act any more.
-func (g *Games) conflict(ctx context.Context, id string, seat int, m Move) error {
-	st, err := g.load(ctx, id)
+func (g *Games) conflict(ctx context.Context, t *Table, seat int, m Move) error {
+	st, err := t.read(ctx)
 	if err == nil {
 		if err := m.admit(st, seat); err != nil {
 			return err

@@ -31,7 +31,7 @@ func (g *Games) Strategy(name string) *bots.Strategy {
 // Load kicks too, so that a bot whose turn came while no driver ran (a
 // restart, a crash) moves as soon as anyone looks at the game.
 func (g *Games) Kick(st *State) {
-	if st.Status != StatusActive || st.Game == nil || st.Game.Over() || g.shuttingDown() ||
+	if st == nil || st.Status != StatusActive || st.Game == nil || st.Game.Over() || g.shuttingDown() ||
 		g.seatStrategy(st, st.Game.Current()) == nil {
 		return
 	}
@@ -87,32 +87,37 @@ const botTimeout = 10 * time.Second
 func (g *Games) driveOnce(id string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), botTimeout)
 	defer cancel()
-	st, err := g.load(ctx, id)
-	if err != nil || st.Status != StatusActive || st.Game.Over() {
-		return false
-	}
-	seat := st.Game.Current()
-	strat := g.seatStrategy(st, seat)
-	if strat == nil {
-		return false
-	}
-	a, err := botMove(st, strat, seat)
-	if err != nil {
-		g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
-		return false
-	}
-	// The version pins the move to the state the bot saw.
-	version := st.Version
-	_, _, err = g.act(ctx, id, seat, Move{Action: func(*engine.Config) engine.Action { return a }, Version: &version})
-	switch {
-	case err == nil:
-	case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
-		// Someone else moved first; look again.
-	default:
-		g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
-		return false
-	}
-	return true
+	again := false
+	_ = g.change(ctx, id, func(t *Table) error {
+		st, err := t.read(ctx)
+		if err != nil || st.Status != StatusActive || st.Game.Over() {
+			return nil
+		}
+		seat := st.Game.Current()
+		strat := g.seatStrategy(st, seat)
+		if strat == nil {
+			return nil
+		}
+		a, err := botMove(st, strat, seat)
+		if err != nil {
+			g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
+			return nil
+		}
+		// The version pins the move to the state the bot saw.
+		version := st.Version
+		_, _, err = g.act(ctx, t, seat, Move{Action: fixedAction(a), Version: &version})
+		switch {
+		case err == nil:
+		case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
+			// Someone else moved first; look again.
+		default:
+			g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
+			return nil
+		}
+		again = true
+		return nil
+	})
+	return again
 }
 
 // refusal names a refused move's reason for the log, without its details.

@@ -171,44 +171,57 @@ func (g *Games) SettleAll(ctx context.Context) (int, error) {
 // settling the same game at once, or a late move racing a timeout, have
 // one winner: each turn times out once, or not at all.
 func (g *Games) settle(ctx context.Context, id string) error {
-	st, err := g.Load(ctx, id)
-	if err != nil {
+	var moved *State
+	err := g.change(ctx, id, func(t *Table) (err error) {
+		moved, err = g.settleTable(ctx, t)
 		return err
+	})
+	g.Kick(moved)
+	return err
+}
+
+// settleTable is settle in the table's turn; it returns the state after a
+// move it made, if it made one.
+func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
+	st, err := t.read(ctx)
+	if err != nil {
+		return nil, err
 	}
 	at, what := g.due(st)
 	if what == dueNone || g.cfg.Now().Before(at) {
 		g.arm(ctx, st)
-		return nil
+		return nil, nil
 	}
 	v := st.Version
+	var m Move
 	switch what {
 	case dueLobby:
-		_, err = g.store.CancelLobby(ctx, id, v)
+		_, err = g.store.CancelLobby(ctx, t.id, v)
 		if errors.Is(err, models.ErrConflict) {
-			return nil // it changed meanwhile: the next look decides
+			return nil, nil // it changed meanwhile: the next look decides
 		}
-		return err
+		return nil, err
 	case dueIdle:
 		cur := st.Game.Current()
-		_, _, err = g.Act(ctx, id, cur, Move{Action: fixedAction(engine.EndGame(cur, engine.EndIdle)), Version: &v})
+		m = Move{Action: fixedAction(engine.EndGame(cur, engine.EndIdle)), Version: &v}
 	case dueTurn:
 		cur := st.Game.Current()
-		m := Move{Action: fixedAction(engine.EndGame(cur, engine.EndTimeout)), Version: &v}
+		m = Move{Action: fixedAction(engine.EndGame(cur, engine.EndTimeout)), Version: &v}
 		if st.Settings.OnTimeout != variants.OnTimeoutEnd {
 			if strat, _ := g.takeOverBot(""); strat != nil {
 				a, err := botMove(st, strat, cur)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				m = Move{Action: fixedAction(a), Version: &v, auto: true}
 			}
 		}
-		_, _, err = g.Act(ctx, id, cur, m)
 	}
+	moved, _, err := g.act(ctx, t, st.Game.Current(), m)
 	if errors.Is(err, ErrStaleVersion) || errors.Is(err, ErrNotYourTurn) || errors.Is(err, ErrNotActive) {
-		return nil // someone moved, or another replica settled it first
+		return nil, nil // someone moved, or another replica settled it first
 	}
-	return err
+	return moved, err
 }
 
 // sweep runs Sweep every SweepEvery until shutdown.

@@ -69,7 +69,7 @@ func timedTable(t *testing.T, g *Games, seconds int, onTimeout string) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, st, err = g.Join(ctx, st.ID, "Bob", ""); err != nil {
+	if _, st, err = g.Join(ctx, st.ID, "Bob", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if c, ok := clocks[g]; ok {

@@ -20,9 +20,9 @@ type racingStore struct {
 	rival func()
 }
 
-func (r *racingStore) AppendAction(ctx context.Context, a models.Action, status string, after int64) (*models.Appended, error) {
+func (r *racingStore) AppendAction(ctx context.Context, a models.Action, status string, after int64, key *models.Idempotency) (*models.Appended, error) {
 	r.once.Do(r.rival)
-	return r.Store.AppendAction(ctx, a, status, after)
+	return r.Store.AppendAction(ctx, a, status, after, key)
 }
 
 var errPrecondition = errors.New("precondition failed")

@@ -30,6 +30,8 @@ type NewGame struct {
 	// Unlisted keeps the table out of the public list; Private gives it a
 	// join secret that a joiner must bring.
 	Unlisted, Private bool
+	// Key, when set, is the request's idempotency key.
+	Key *Key
 }
 
 // BotSeat puts a bot strategy in a seat.
@@ -159,11 +161,13 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if at, what := g.due(st); what != dueNone {
 		row.Deadline = &at
 	}
-	if err := g.store.CreateGame(ctx, row, seats); err != nil {
+	if err := g.store.CreateGame(ctx, row, seats, req.Key.row()); err != nil {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
-	g.cache.put(st)
+	t, done := g.use(st.ID)
+	t.publish(st)
+	done()
 	g.Kick(st)
 	if !creator {
 		return st, -1, nil
@@ -172,52 +176,58 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 }
 
 // Join takes the lowest free seat of game id for name; the game starts when
-// the last seat is taken. A private table asks for its join secret.
-func (g *Games) Join(ctx context.Context, id, name, secret string) (int, *State, error) {
-	name, err := cleanName(name, "Guest")
+// the last seat is taken. A private table asks for its join secret. key,
+// when set, is the request's idempotency key.
+func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (seat int, st *State, err error) {
+	name, err = cleanName(name, "Guest")
 	if err != nil {
 		return -1, nil, err
 	}
 	if !ValidID(id) {
 		return -1, nil, ErrNotFound
 	}
-	prev := g.cache.lookup(id)
-	if prev == nil {
-		// The secret never changes: any state of the game knows it.
-		if prev, err = g.load(ctx, id); err != nil {
-			return -1, nil, err
+	err = g.change(ctx, id, func(t *Table) error {
+		prev := t.latest()
+		if prev == nil {
+			// The secret never changes: any state of the game knows it.
+			if prev, err = t.read(ctx); err != nil {
+				return err
+			}
 		}
-	}
-	if prev.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(prev.JoinSecret), []byte(secret)) != 1 {
-		return -1, nil, ErrPrivate
-	}
-	opts := models.JoinOpts{Started: g.startDeadline(nil)}
-	if prev != nil && prev.Status == StatusLobby {
-		set := prev.Settings
-		opts.Started = g.startDeadline(&set)
-	}
-	seat, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)
+		if prev.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(prev.JoinSecret), []byte(secret)) != 1 {
+			return ErrPrivate
+		}
+		opts := models.JoinOpts{Started: g.startDeadline(nil), Key: key.row()}
+		if prev.Status == StatusLobby {
+			set := prev.Settings
+			opts.Started = g.startDeadline(&set)
+		}
+		n, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)
+		if err != nil {
+			return storeError(err)
+		}
+		// A lobby has no log: the join's answer is the whole game.
+		st = &State{Record: recordOf(row), Seats: seatsOf(seats)}
+		st.setLogged()
+		if err := restore(st, row, prev); err != nil {
+			return err
+		}
+		seat, st = n, t.publish(st)
+		return nil
+	})
 	if err != nil {
-		return -1, nil, storeError(err)
-	}
-	// A lobby has no log: the join's answer is the whole game.
-	st := &State{Record: recordOf(row), Seats: seatsOf(seats)}
-	st.setLogged()
-	if err := restore(st, row, prev); err != nil {
 		return -1, nil, err
 	}
-	g.cache.put(st)
 	g.Kick(st)
 	return seat, st, nil
 }
 
-// Load reads a game and brings its engine state up to date with its log.
-// The state is shared: read only. Readers who arrive while a read of the
-// game is under way share the next one (see shared). A bot whose turn came
-// while no driver ran (a restart, another replica's move) is set going by
-// the first read.
+// Load reads a game: its table's snapshot when the store's version is still
+// its own (see Table.read). The state is shared: read only. A bot whose turn
+// came while no driver ran (a restart, another replica's move) is set going
+// by the first read.
 func (g *Games) Load(ctx context.Context, id string) (*State, error) {
-	st, err := g.shared(ctx, id)
+	st, err := g.load(ctx, id)
 	if err == nil {
 		g.Kick(st)
 	}
@@ -225,40 +235,13 @@ func (g *Games) Load(ctx context.Context, id string) (*State, error) {
 }
 
 // load is Load without the kick, for the bot driver itself.
-//
-// A cached game whose version is still the stored one is the stored game:
-// every change bumps the version. One row answers that, where a load reads
-// the seats and the whole log. No read trusts the cache without it: a
-// change this process did not hear of (another replica's, behind a lost
-// notification) is seen all the same.
 func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	if !ValidID(id) {
 		return nil, ErrNotFound
 	}
-	prev := g.cache.lookup(id)
-	if prev != nil {
-		if v, err := g.store.GameVersion(ctx, id); err == nil && v.Version == prev.Version && v.NotesRev == prev.NotesRev {
-			return prev, nil
-		}
-	}
-	row, seats, log, err := g.store.LoadGame(ctx, id)
-	if err != nil {
-		return nil, storeError(err)
-	}
-	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Log: entriesOf(log)}
-	st.setLogged()
-	if err := restore(st, row, prev); err != nil {
-		return nil, err
-	}
-	if st.NotesRev > 0 {
-		// Read after the row: notes newer than its notes_rev only make the
-		// next read load again.
-		if st.Notes, err = g.loadNotes(ctx, id); err != nil {
-			return nil, storeError(err)
-		}
-	}
-	g.cache.put(st)
-	return st, nil
+	t, done := g.use(id)
+	defer done()
+	return t.read(ctx)
 }
 
 // List pages through games, newest first, optionally of one status. A

@@ -20,10 +20,17 @@ type Answer struct {
 	Body   []byte
 }
 
-// WithIdempotencyKey makes the change that ctx's Create, Join or Act makes
-// commit together with the key, so that a retry can never make it twice.
-func WithIdempotencyKey(ctx context.Context, scope, key, hash string) context.Context {
-	return models.WithIdempotency(ctx, models.Idempotency{Scope: scope, Key: key, Hash: hash})
+// Key is a request's Idempotency-Key, given to the Create, Join or Act that
+// it makes: the change commits together with the key, so that a retry can
+// never make it twice. Scope is the caller and the path; Hash, the request's.
+type Key struct{ Scope, Key, Hash string }
+
+// row is the key as the store records it (nil: none).
+func (k *Key) row() *models.Idempotency {
+	if k == nil {
+		return nil
+	}
+	return &models.Idempotency{Scope: k.Scope, Key: k.Key, Hash: k.Hash}
 }
 
 // Answered returns the record of a key, or nil when nobody took it.

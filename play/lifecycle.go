@@ -22,7 +22,17 @@ const tableRetries = 8
 // occupant, when set, must still hold the seat.
 func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *string) (*State, engine.Event, error) {
 	m := Move{Action: fixedAction(engine.EndGame(seat, engine.EndTerminated)), Occupant: occupant}
-	return g.tableEntry(ctx, id, seat, m)
+	var st *State
+	var ev engine.Event
+	err := g.change(ctx, id, func(t *Table) (err error) {
+		st, ev, err = g.tableEntry(ctx, t, seat, m)
+		return err
+	})
+	if err != nil {
+		return nil, engine.Event{}, err
+	}
+	g.Kick(st)
+	return st, ev, nil
 }
 
 func fixedAction(a engine.Action) func(*engine.Config) engine.Action {
@@ -40,8 +50,21 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 	if err != nil {
 		return nil, err
 	}
+	var left *State
+	err = g.change(ctx, id, func(t *Table) error {
+		left, err = g.leave(ctx, t, seat, occupant, strat)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	g.Kick(left)
+	return left, nil
+}
+
+func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string, strat *bots.Strategy) (*State, error) {
 	for range tableRetries {
-		st, err := g.Load(ctx, id)
+		st, err := t.read(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -54,14 +77,14 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 		}
 		switch st.Status {
 		case StatusLobby:
-			_, err := g.store.LeaveLobby(ctx, id, seat, occ)
+			_, err := g.store.LeaveLobby(ctx, t.id, seat, occ)
 			if errors.Is(err, models.ErrNotLobby) {
 				continue // the last seat was taken meanwhile: leave the game
 			}
 			if err != nil {
 				return nil, storeError(err)
 			}
-			st, err := g.Load(ctx, id)
+			st, err := t.read(ctx)
 			if err == nil {
 				g.arm(ctx, st)
 			}
@@ -71,7 +94,7 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 				return nil, errorf(NoBot, "no bot strategy can take the seat on this server")
 			}
 			m := Move{Action: fixedAction(engine.LeaveSeat(seat)), Occupant: &occ, takeOver: strat.Name}
-			st, _, err := g.tableEntry(ctx, id, seat, m)
+			st, _, err := g.tableEntry(ctx, t, seat, m)
 			return st, err
 		default:
 			return nil, errorf(NotActive, "the game is %s", st.Status)
@@ -99,15 +122,13 @@ func (g *Games) takeOverBot(bot string) (*bots.Strategy, error) {
 }
 
 // tableEntry appends m's entry that seat asks for at whatever turn the game
-// is on, trying again when a move took the seq first.
-func (g *Games) tableEntry(ctx context.Context, id string, seat int, m Move) (*State, engine.Event, error) {
+// is on, trying again when a move took the seq first; the caller holds the
+// table's turn.
+func (g *Games) tableEntry(ctx context.Context, t *Table, seat int, m Move) (*State, engine.Event, error) {
 	for range tableRetries {
-		st, ev, err := g.act(ctx, id, seat, m)
+		st, ev, err := g.act(ctx, t, seat, m)
 		if errors.Is(err, ErrStaleVersion) || errors.Is(err, ErrNotYourTurn) {
 			continue
-		}
-		if err == nil {
-			g.Kick(st)
 		}
 		return st, ev, err
 	}

@@ -1,12 +1,12 @@
 // Package play owns a game's life, free of any transport: creating and
-// loading games (through a cache of live states that the store's log keeps
-// honest), taking seats, acting (the engine judges, the store appends under
-// the (game, seq) key, watchers wake), the subscriptions that wake waiters,
-// and driving bots on seats. It speaks the engine's, the variants' and its
+// loading games, taking seats, acting (the engine judges, the store appends
+// under the (game, seq) key, waiters wake), and driving bots on seats. Each
+// live game has one owner in the process, its Table (table.go). It speaks the engine's, the variants' and its
 // own types; a transport (api) turns them into requests and answers.
 package play
 
 import (
+	"container/list"
 	"context"
 	"errors"
 	"github.com/hanabi-server/hanabi/models"
@@ -33,7 +33,8 @@ type Config struct {
 	// Outage tells the database's outages in the log, once each; share it
 	// with the transport's (nil: one of play's own).
 	Outage *Outage
-	// CacheSize bounds the cache of replayed games (default 1024; negative: off).
+	// CacheSize bounds the tables kept of games nobody uses now (default
+	// 1024; negative: none).
 	CacheSize int
 	// LobbyTTL cancels a lobby that has not filled by then (default
 	// DefaultLobbyTTL; negative: never). IdleTTL ends an active game in
@@ -52,18 +53,17 @@ type Games struct {
 	cfg   Config
 	store Store
 	log   *slog.Logger
-	cache *stateCache
 	stats Stats
 
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
 	bg           sync.WaitGroup
 
-	watchMu   sync.Mutex
-	watchers  map[string]*Watch
-	flightMu  sync.Mutex
-	flights   map[string]*flight
-	flightSeq atomic.Uint64
+	// tables are the live games' owners, the least recently used last:
+	// beyond CacheSize, those nobody uses are dropped.
+	tablesMu sync.Mutex
+	tables   map[string]*Table
+	lru      list.List
 
 	botMu      sync.Mutex
 	botRunning map[string]bool
@@ -105,10 +105,8 @@ func New(cfg Config) (*Games, error) {
 	}
 	g := &Games{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
-		cache:      newStateCache(cfg.CacheSize),
 		shutdown:   make(chan struct{}),
-		watchers:   map[string]*Watch{},
-		flights:    map[string]*flight{},
+		tables:     map[string]*Table{},
 		botRunning: map[string]bool{},
 		botAgain:   map[string]bool{},
 	}
@@ -171,25 +169,4 @@ func (g *Games) Ready(ctx context.Context) error { return g.store.ProbeWrite(ctx
 func Unavailable(err error) bool { return models.Unavailable(err) }
 
 // Count counts games by status.
-func (g *Games) Count(ctx context.Context) (map[string]int64, error) {
-	if gc, ok := g.store.(GameCounter); ok {
-		return gc.CountGames(ctx)
-	}
-	counts := map[string]int64{}
-	for _, st := range []string{StatusLobby, StatusActive, StatusFinished, StatusCancelled} {
-		cursor := ""
-		// Bounded: beyond this the store should implement GameCounter.
-		for range 100 {
-			games, next, err := g.store.ListGames(ctx, st, 100, cursor)
-			if err != nil {
-				return nil, err
-			}
-			counts[st] += int64(len(games))
-			if next == "" {
-				break
-			}
-			cursor = next
-		}
-	}
-	return counts, nil
-}
+func (g *Games) Count(ctx context.Context) (map[string]int64, error) { return g.store.CountGames(ctx) }

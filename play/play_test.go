@@ -50,7 +50,7 @@ func table(t *testing.T, g *Games, variant string, players int, s string) *State
 		t.Fatalf("create: seat %d, %v", seat, err)
 	}
 	for i := 1; i < players; i++ {
-		n, joined, err := g.Join(ctx, st.ID, "", "")
+		n, joined, err := g.Join(ctx, st.ID, "", "", nil)
 		if err != nil || n != i {
 			t.Fatalf("join: seat %d, %v", n, err)
 		}
@@ -89,10 +89,10 @@ func TestCreateRefusals(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := g.Join(context.Background(), "no such id!", "x", ""); !errors.Is(err, ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "no such id!", "x", "", nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("join of a bad id: %v", err)
 	}
-	if _, _, err := g.Join(context.Background(), "nosuchgame", "x", ""); !errors.Is(err, ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "nosuchgame", "x", "", nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("join of a missing game: %v", err)
 	}
 }
@@ -106,7 +106,7 @@ func TestWholeGame(t *testing.T) {
 		g := newGames(t, openStore(t, dbURL))
 		ctx := context.Background()
 		st := table(t, g, "farbrausch", 3, "whole-game")
-		if _, _, err := g.Join(ctx, st.ID, "late", ""); !errors.Is(err, ErrGameFull) {
+		if _, _, err := g.Join(ctx, st.ID, "late", "", nil); !errors.Is(err, ErrGameFull) {
 			t.Fatalf("join of a full game: %v", err)
 		}
 		local, err := engine.NewSeeded(*st.Config, "whole-game")
@@ -213,42 +213,47 @@ func TestReplicasRace(t *testing.T) {
 	}
 }
 
-// TestWatchWakes: a watch publishes the state after a change, and its
-// listener hears of it once that state is the latest.
-func TestWatchWakes(t *testing.T) {
-	g := sqliteGames(t)
+// TestTableWakes: a followed table signals after a change, made here or by
+// another replica (heard through the store), and Wait hands out the newer
+// snapshot; one table owns the game however many follow it.
+func TestTableWakes(t *testing.T) {
+	store := openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	g, other := newGames(t, store), newGames(t, store)
 	ctx := context.Background()
 	st := table(t, g, "basic", 2, "watch")
-	w := g.Watch(st.ID)
-	defer w.Close()
-	heard := make(chan *State, 4)
-	l := w.Attach(func() Listener { return listenerFunc(func(s *State) { heard <- s }) })
-	if w.Attach(func() Listener { t.Fatal("a second listener"); return nil }) == nil || l == nil {
-		t.Fatal("no listener")
+	tb, again := g.Follow(st.ID), g.Follow(st.ID)
+	defer tb.Close()
+	if tb != again {
+		t.Fatal("two tables for one game")
 	}
-	_, sig := w.Latest()
-	if _, _, err := g.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
-		t.Fatal(err)
+	again.Close()
+	if _, sig := tb.Latest(); sig == nil {
+		t.Fatal("no signal")
 	}
-	select {
-	case <-sig:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the watch did not signal")
-	}
-	select {
-	case s := <-heard:
-		cur, _ := w.Latest()
-		if s.Version != st.Version+1 || cur.Version != s.Version {
-			t.Fatalf("heard version %d, latest %d, want %d", s.Version, cur.Version, st.Version+1)
+	for i, mover := range []*Games{g, other} {
+		cur, _ := tb.Latest()
+		_, sig := tb.Latest()
+		if _, _, err := mover.Act(ctx, st.ID, i, Move{Action: fixed(engine.ClueRank(1-i, 1))}); err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the listener heard nothing")
+		select {
+		case <-sig:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("move %d: the table did not signal", i)
+		}
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		got, err := tb.Wait(wctx, cur.Version)
+		cancel()
+		if err != nil || got.Version != cur.Version+1 || len(got.Log) != i+1 {
+			t.Fatalf("move %d: waited for version %v, %v", i, got, err)
+		}
+	}
+	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := tb.Wait(wctx, st.Version+2); err == nil {
+		t.Fatal("Wait returned without a change")
 	}
 }
-
-type listenerFunc func(*State)
-
-func (f listenerFunc) Changed(st *State) { f(st) }
 
 // TestSharedStatesStayPut: a state handed out is shared and read only, so
 // a move never changes one that a reader holds; the move works on a copy,

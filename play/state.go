@@ -3,7 +3,6 @@ package play
 import (
 	"encoding/json"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -78,7 +77,7 @@ type Entry struct {
 
 // State is one game as stored plus the engine's state after replaying its
 // log. The log is the truth; Game is derived from it. A State handed out is
-// the caller's, or (from a Watch) shared read-only among waiters.
+// a table's snapshot, shared by every reader: read only.
 type State struct {
 	Record
 	Seats  []Seat
@@ -88,37 +87,26 @@ type State struct {
 	// Notes are every seat's card notes, by seat and card; who may read
 	// which is NotesFor's decision.
 	Notes []Note
-	// Actions counts the log's entries; it outlives Log in a waiter's
-	// slimmed copy (see Slim).
+	// Actions counts the log's entries.
 	Actions int
 	// EndLogged: the log's last entry ended the game (engine.End), so that
-	// entry is the game_over event; it outlives Log like Actions.
+	// entry is the game_over event.
 	EndLogged bool
 	// LastAt is when the game last moved on: its last log entry, or (with
 	// none yet) its last change, the start. Turn clocks and idleness run
 	// from it.
 	LastAt time.Time
-	// logTail is how much of Log's array some copy of this state has
-	// filled, shared by the copies (see appendLog); nil: none is known.
-	logTail *atomic.Int64
 }
 
-// appendLog appends e to st's log. The array under a cached state's log has
-// room after it, shared by every copy of that state: the first copy to
-// append takes the room, in place, and any other copies. A state handed out
-// reads only as far as its own log goes, so it never sees an entry written
-// there after it.
+// appendLog appends e to st's log, in the room after it when there is
+// some: only the holder of the table's turn appends, to a copy of the newest
+// snapshot and after the store took the entry, so nobody else ever reads or
+// writes that room (a snapshot reads only as far as its own log goes).
 func (st *State) appendLog(e Entry) {
-	n := len(st.Log)
-	if st.logTail != nil && n < cap(st.Log) && st.logTail.CompareAndSwap(int64(n), int64(n)+1) {
-		st.Log = append(st.Log, e)
-		return
+	if len(st.Log) == cap(st.Log) {
+		st.Log = append(make([]Entry, 0, max(2*len(st.Log), 32)), st.Log...)
 	}
-	grown := make([]Entry, n, max(2*n, 32))
-	copy(grown, st.Log)
-	st.Log = append(grown, e)
-	st.logTail = new(atomic.Int64)
-	st.logTail.Store(int64(n) + 1)
+	st.Log = append(st.Log, e)
 }
 
 // EventCount is the number of events the game has produced: one per log
@@ -129,13 +117,6 @@ func (st *State) EventCount() int {
 		n++
 	}
 	return n
-}
-
-// Slim is the record, the seats (shared, read only: who holds a seat is
-// checked on every wake) and the log's length alone, what a waiter needs to
-// remember of the last state it saw, so that thousands of waiters stay cheap.
-func (st *State) Slim() *State {
-	return &State{Record: st.Record, Seats: st.Seats, Actions: st.Actions, EndLogged: st.EndLogged, LastAt: st.LastAt}
 }
 
 // setLogged derives what the log's tail says (EndLogged).
@@ -219,4 +200,45 @@ func ValidID(id string) bool {
 		}
 	}
 	return true
+}
+
+// restore brings st (record, seats and log as just loaded from row) up to
+// date: from prev's engine state when its log is a prefix of st's, else
+// from the deal.
+func restore(st *State, row *models.Game, prev *State) error {
+	var g *engine.Game
+	applied := 0
+	if prev != nil && prev.Seed == st.Seed && len(prev.Log) <= len(st.Log) {
+		g, applied = prev.Game.Clone(), len(prev.Log)
+		st.Settings, st.Config = prev.Settings, prev.Config
+	}
+	if g == nil {
+		_, set, cfg, err := setup(row)
+		if err != nil {
+			return err
+		}
+		g, err = engine.NewSeeded(cfg, st.Seed)
+		if err != nil {
+			return fmt.Errorf("game %s: deal: %w", st.ID, err)
+		}
+		st.Settings, st.Config = set, g.Config()
+	}
+	for i := applied; i < len(st.Log); i++ {
+		if st.Log[i].Seq != i {
+			return fmt.Errorf("game %s: log entry %d has seq %d", st.ID, i, st.Log[i].Seq)
+		}
+		if _, err := g.Apply(st.Log[i].Action); err != nil {
+			return fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
+		}
+	}
+	st.Game = g
+	return nil
+}
+
+// mutable returns a copy of st that its caller may change: its own engine
+// state, and a log to which it may append (appendLog).
+func (st *State) mutable() *State {
+	cp := *st
+	cp.Game = st.Game.CloneFor(1)
+	return &cp
 }

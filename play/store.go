@@ -11,8 +11,8 @@ import (
 // the only package besides cmd/ that speaks the store's types.
 type Store interface {
 	// CreateGame inserts a game and its initially taken seats (the creator's
-	// and any bots') in one transaction.
-	CreateGame(ctx context.Context, g *models.Game, seats []models.Seat) error
+	// and any bots') in one transaction, with key when set.
+	CreateGame(ctx context.Context, g *models.Game, seats []models.Seat, key *models.Idempotency) error
 	// LoadGame returns the game, its seats by seat number and its log by seq,
 	// or models.ErrNotFound.
 	LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error)
@@ -23,10 +23,10 @@ type Store interface {
 	// models.ErrGameFull, models.ErrNotLobby.
 	JoinSeat(ctx context.Context, gameID, name string, opts models.JoinOpts) (seat int, g *models.Game, seats []models.Seat, err error)
 	// AppendAction inserts log entry a.Seq and sets the status ("" keeps
-	// it), in one transaction; after is the version the entry follows, and
+	// it), with key when set, in one transaction; after is the version the entry follows, and
 	// the answer's is the next. When a.Seq is taken (a racing request won)
 	// it returns models.ErrConflict and changes nothing.
-	AppendAction(ctx context.Context, a models.Action, status string, after int64) (*models.Appended, error)
+	AppendAction(ctx context.Context, a models.Action, status string, after int64, key *models.Idempotency) (*models.Appended, error)
 	// LeaveLobby frees a lobby's seat held by occupant and bumps the
 	// version, cancelling the lobby when no person is left. Errors:
 	// models.ErrNotFound, models.ErrNotLobby, models.ErrNotOccupant.
@@ -44,6 +44,8 @@ type Store interface {
 	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
 	// CancelLobby cancels a lobby still at version (models.ErrConflict else).
 	CancelLobby(ctx context.Context, id string, version int64) (*models.Game, error)
+	// CountGames counts games by status.
+	CountGames(ctx context.Context) (map[string]int64, error)
 	// ListGames pages through games, newest first, optionally of one status.
 	ListGames(ctx context.Context, status string, limit int, cursor string) (games []models.Game, next string, err error)
 	// SigningSecret returns the JWT secret kept in the database, creating it once.
@@ -63,17 +65,11 @@ type Store interface {
 	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
 	// LookupIdempotency and CompleteIdempotency keep Idempotency-Keys; the
-	// writes above record ctx's key (models.WithIdempotency) with their change.
+	// writes above record the key they are given with their change.
 	LookupIdempotency(ctx context.Context, scope, key string) (*models.Idempotency, error)
 	CompleteIdempotency(ctx context.Context, rec models.Idempotency, changed bool) (kept bool, err error)
 	// Subscribe returns a channel that receives after every change to the
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.
 	Subscribe(gameID string) (<-chan struct{}, func())
-}
-
-// GameCounter is an optional Store method: counting games by status in the
-// database. Without it Count pages through ListGames.
-type GameCounter interface {
-	CountGames(ctx context.Context) (map[string]int64, error)
 }

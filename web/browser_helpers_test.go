@@ -67,7 +67,8 @@ func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Ha
 		t.Fatalf("new games: %v", err)
 	}
 	srv, err := api.New(ctx, api.Config{
-		Games: games, Secret: []byte("browser-test-secret-browser-test-secret"), MaxWait: 30 * time.Second,
+		Games: games, Keys: games, Probe: games, Bots: games.Bots(), Stats: games.Stats(),
+		Secret: []byte("browser-test-secret-browser-test-secret"), MaxWait: 30 * time.Second,
 	})
 	if err != nil {
 		t.Fatalf("new server: %v", err)
@@ -82,6 +83,7 @@ func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Ha
 		defer cancel()
 		_ = srv.Shutdown(ctx)
 		hs.Close()
+		_ = games.Shutdown(ctx)
 	})
 	return hs.URL
 }

@@ -115,11 +115,14 @@ type Parker struct {
 
 	hdrMu   sync.Mutex
 	headers map[string]string
+
+	roomsMu sync.Mutex
+	rooms   map[string]*room // by game
 }
 
 // New returns a parker that answers through host.
 func New(host Host) *Parker {
-	return &Parker{host: host, done: make(chan struct{})}
+	return &Parker{host: host, done: make(chan struct{}), rooms: map[string]*room{}}
 }
 
 // Count is the number of long-polls parked now.
@@ -154,8 +157,6 @@ func (pk *Parker) Release() {
 	}
 	pk.idle = nil
 	pk.mu.Unlock()
-	var loading sync.WaitGroup
-	pk.answer(pk.withState(all, &loading), nil).Wait()
-	loading.Wait()
+	pk.answer(all, nil).Wait()
 	pk.bg.Wait()
 }

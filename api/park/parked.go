@@ -15,20 +15,20 @@ import (
 // parked is one long-poll waiting without a goroutine.
 type parked struct {
 	Spec
-	room     *room
+	room     *room         // set once joined
+	t        play.Follower // the request's hold on its game's table
 	ln       *listener
 	conn     net.Conn
 	prefix   []byte // bytes read ahead of the request, replayed on keep-alive
 	header   string // the ordinary path's headers, serialized and interned
 	failHdr  string // the same for a problem answer
-	pending  bool   // no state seen yet, seat unchecked; guarded by room.mu
 	close    bool   // the client asked for Connection: close
 	deadline time.Time
-	idx      int         // in the deadline heap; guarded by Parker.mu
-	slot     int         // which sweep looks at it (see SweepParts); Parker.mu
-	claimed  atomic.Bool // set by whoever answers it
-	version  int64       // latest version seen; guarded by room.mu
-	notes    int64       // and its notes' revision (see play.Record.NotesRev)
+	idx      int          // in the deadline heap; guarded by Parker.mu
+	slot     int          // which sweep looks at it (see SweepParts); Parker.mu
+	claimed  atomic.Bool  // set by whoever answers it
+	version  atomic.Int64 // the latest version seen
+	notes    atomic.Int64 // and its notes' revision (see play.Record.NotesRev)
 
 	// For the request log and metrics, written when it is answered.
 	route, path, client string
@@ -37,6 +37,19 @@ type parked struct {
 }
 
 func (p *parked) claim() bool { return p.claimed.CompareAndSwap(false, true) }
+
+// done ends an answered request's place in its room and its hold on the
+// table.
+func (pk *Parker) finish(p *parked) {
+	pk.roomsMu.Lock()
+	r := p.room
+	pk.roomsMu.Unlock()
+	if r != nil {
+		r.leave(p)
+	}
+	p.t.Close()
+	pk.host.Waiting(-1)
+}
 
 type byDeadline []*parked
 
@@ -96,16 +109,11 @@ func serializeHeader(h http.Header) string {
 	return b.String()
 }
 
-// Park parks the request when it can: the caller has found st not ready
-// (for a seat the game has), and holds a reference to w that passes to the
-// parked request. It reports whether the request was parked; if not,
-// nothing has changed.
-//
-// With st nil, the game has not been loaded yet: the request parks before
-// the load instead of holding its goroutine through it, and the watch's
-// first load settles it (see firstLoad, settleOne) with the answer the
-// ordinary path would have given: the state, or a problem.
-func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
+// Park parks the request when it can: the caller has found st, the
+// game's snapshot, not ready (for a token it admits), and holds t, which
+// passes to the parked request. It reports whether the request was parked;
+// if not, nothing has changed.
+func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	pl := listenerOf(req.W, req.R)
 	if pl == nil {
 		return false
@@ -120,19 +128,15 @@ func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
 	// What a long-poll's answer sets.
 	h.Set("Vary", "Authorization")
 	h.Set("Cache-Control", "private, no-cache")
-	r := pk.roomOf(w)
 	p := &parked{
-		Spec: req.Spec, room: r, ln: pl,
+		Spec: req.Spec, t: t, ln: pl,
 		header: pk.intern(serializeHeader(h)), failHdr: failHdr,
-		close:   req.R.Close,
-		pending: st == nil,
-		route:   req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat,
+		close: req.R.Close,
+		route: req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat,
 		start: req.Start, deadline: time.Now().Add(req.Wait),
 	}
-	if st != nil {
-		p.version = st.Version
-		p.notes = st.NotesRev
-	}
+	p.version.Store(st.Version)
+	p.notes.Store(st.NotesRev)
 	if p.start.IsZero() {
 		p.start = time.Now()
 	}
@@ -151,11 +155,7 @@ func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
 	if pk.closed {
 		pk.mu.Unlock()
 		p.claim()
-		if p.pending {
-			pk.answerLoaded(p)
-		} else {
-			pk.answer([]*parked{p}, nil).Wait()
-		}
+		pk.answer([]*parked{p}, nil).Wait()
 		return true
 	}
 	pk.pushLocked(p)
@@ -168,7 +168,7 @@ func (pk *Parker) Park(req Request, w *play.Watch, st *play.State) bool {
 		go pk.sweep()
 	}
 	pk.mu.Unlock()
-	r.join(p)
+	pk.join(p, st.ID, t)
 	return true
 }
 
@@ -211,7 +211,7 @@ func (pk *Parker) expire() {
 		pk.armLocked(time.Until(pk.h[0].deadline))
 	}
 	pk.mu.Unlock()
-	pk.answer(pk.withState(due, nil), nil)
+	pk.answer(due, nil)
 }
 
 // Parked connections are checked for clients that went away in turns: every
@@ -259,11 +259,9 @@ func (pk *Parker) sweep() {
 				continue
 			}
 			if pk.unpark(p) {
-				p.room.leave(p)
 				p.conn.Close()
 				pk.host.Answered(Outcome{Route: p.route, Path: p.path, Client: p.client, Seat: p.seat, Start: p.start, Status: 499})
-				p.room.w.Close()
-				pk.host.Waiting(-1)
+				pk.finish(p)
 			}
 		}
 	}

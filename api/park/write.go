@@ -29,7 +29,7 @@ func (pk *Parker) answer(ps []*parked, st *play.State) *sync.WaitGroup {
 		}
 		if st == nil || !pk.host.Ready(p.Spec, st) {
 			// Timeouts differ by the version each saw; they have no view to render.
-			out[i] = pk.host.Timeout(p.Spec, p.version, p.notes)
+			out[i] = pk.host.Timeout(p.Spec, p.version.Load(), p.notes.Load())
 			continue
 		}
 		k := p.Spec
@@ -62,23 +62,17 @@ func (p *parked) admit(st *play.State) error {
 		return nil
 	}
 	if st == nil {
-		if _, st = p.room.w.LatestKnown(); st == nil {
+		if st, _ = p.t.Latest(); st == nil {
 			return nil
 		}
 	}
 	return play.Admit(st, p.Viewer, p.Occupant)
 }
 
-// answerProblem answers a claimed request with err, as the failure path would.
-func (pk *Parker) answerProblem(p *parked, err error) {
-	pk.write(p, pk.host.Problem(p.route, err), pk.host.ShuttingDown())
-}
-
 // write writes one answer and then keeps the connection alive through the
 // listener, or closes it.
 func (pk *Parker) write(p *parked, a Answer, shutdown bool) {
-	defer pk.host.Waiting(-1)
-	defer p.room.w.Close()
+	defer pk.finish(p)
 	closeAfter := p.close || shutdown
 	var b []byte
 	b = append(b, "HTTP/1.1 "...)

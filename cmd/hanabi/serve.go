@@ -235,9 +235,19 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	secret := []byte(c.jwtSecret)
+	if len(secret) == 0 {
+		if secret, err = games.SigningSecret(ctx); err != nil {
+			return err
+		}
+	}
 	srv, err := api.New(ctx, api.Config{
 		Games:          games,
-		Secret:         []byte(c.jwtSecret),
+		Keys:           games,
+		Probe:          games,
+		Bots:           games.Bots(),
+		Stats:          games.Stats(),
+		Secret:         secret,
 		TokenTTL:       c.tokenTTL,
 		MaxWait:        c.maxWait,
 		StoreTimeout:   c.storeTimeout,
@@ -298,10 +308,13 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	defer cancel()
 	// Release long-polls before Shutdown, which would otherwise wait for them.
 	if err := srv.Shutdown(sctx); err != nil {
-		log.Warn("bots did not finish", "err", err.Error())
+		log.Warn("long-polls were not all released", "err", err.Error())
 	}
 	if err := hs.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := games.Shutdown(sctx); err != nil {
+		log.Warn("bots did not finish", "err", err.Error())
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err

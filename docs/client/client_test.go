@@ -29,7 +29,7 @@ func TestGeneratedClientPlaysAGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := api.New(ctx, api.Config{Games: games, Secret: []byte("client-test-secret-client-test-secret")})
+	srv, err := api.New(ctx, api.Config{Games: games, Keys: games, Probe: games, Bots: games.Bots(), Stats: games.Stats(), Secret: []byte("client-test-secret-client-test-secret")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,307 @@
+package play
+
+import (
+	"container/list"
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Table is the one owner of a live game in this process. Every change to
+// the game made here (a move, a join, a leave, an end, the clock's and the
+// bots' moves) is made through it, one at a time; every reader gets one of
+// its snapshots, which are immutable; every waiter (long-polls, parked or
+// not, and streams) waits on its one signal. A snapshot is never trusted
+// alone: a read asks the store whether the game's version is still the
+// snapshot's (see read), and a change the store refuses is judged again on
+// the stored game. Other replicas' changes reach a table through the store's
+// notifications while anyone follows it.
+type Table struct {
+	g  *Games
+	id string
+	// turn is held by the change under way (a channel, so that a caller
+	// waiting for its turn still honours its context).
+	turn chan struct{}
+
+	mu     sync.Mutex
+	cur    *State        // the newest snapshot; nil before the first
+	sig    chan struct{} // closed when cur is replaced
+	flight *flight       // the read under way, if any
+	reads  atomic.Uint64 // numbers reads, so that a reader joins only a younger one
+
+	// Guarded by Games.tablesMu.
+	users int           // callers using the table now (see use)
+	subs  int           // followers (see Follow)
+	stop  chan struct{} // ends the store subscription of the followers
+	elem  *list.Element // in Games.lru
+}
+
+// flight is one read of the game from the store, shared by every reader who
+// arrived before it started.
+type flight struct {
+	seq  uint64
+	done chan struct{}
+	st   *State
+	err  error
+}
+
+// Follower is a waiter's hold on a game's table (see Games.Follow).
+type Follower interface {
+	Latest() (*State, <-chan struct{})
+	Wait(ctx context.Context, since int64) (*State, error)
+	Close()
+}
+
+// Latest returns the newest snapshot (nil before any) and a channel closed
+// when a newer one is published. It is the one wait primitive: Wait, the
+// long-polls, parked or not, and the streams all wait on it.
+func (t *Table) Latest() (*State, <-chan struct{}) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.cur, t.sig
+}
+
+// Wait returns the first snapshot whose version is past since, or ctx's
+// error. It holds nothing while it waits but the channel.
+func (t *Table) Wait(ctx context.Context, since int64) (*State, error) {
+	for {
+		st, changed := t.Latest()
+		if st != nil && st.Version > since {
+			return st, nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// Close ends a follower's interest (see Games.Follow).
+func (t *Table) Close() {
+	g := t.g
+	g.tablesMu.Lock()
+	defer g.tablesMu.Unlock()
+	t.subs--
+	if t.subs == 0 {
+		close(t.stop)
+		t.stop = nil
+	}
+	g.releaseLocked(t)
+}
+
+// publish makes st the newest snapshot unless a newer one is there, and
+// returns the newest.
+func (t *Table) publish(st *State) *State {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	// Notes change apart from the version: at the same version, newer
+	// notes are a newer snapshot.
+	if t.cur == nil || st.Version > t.cur.Version || st.Seed != t.cur.Seed ||
+		st.Version == t.cur.Version && st.NotesRev > t.cur.NotesRev {
+		t.cur = st
+		close(t.sig)
+		t.sig = make(chan struct{})
+	}
+	return t.cur
+}
+
+// latest is the newest snapshot, or nil.
+func (t *Table) latest() *State {
+	st, _ := t.Latest()
+	return st
+}
+
+// lock takes the table's turn for a change.
+func (t *Table) lock(ctx context.Context) error {
+	select {
+	case t.turn <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (t *Table) unlock() { <-t.turn }
+
+// read returns the stored game: the newest snapshot when the store's
+// version is still its own (one row read), else a load of the game, replayed
+// from the snapshot when its log is a prefix. No read trusts a snapshot
+// without the store's word, so a change this process never heard of (another
+// replica's, behind a lost notification) is seen all the same. Readers who
+// arrive while a read runs share the next one: a hundred long-polls woken by
+// one move cost one database read. The read runs on a goroutine of its own,
+// so that a waiting request's stack never grows to the database's depth.
+func (t *Table) read(ctx context.Context) (*State, error) {
+	seen := t.reads.Load() // before the lock: a read started since is young enough
+	t.mu.Lock()
+	f := t.flight
+	if f == nil || f.seq <= seen {
+		f = &flight{seq: t.reads.Add(1), done: make(chan struct{})}
+		t.flight = f
+		go func() {
+			lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
+			f.st, f.err = t.load(lctx)
+			cancel()
+			t.mu.Lock()
+			if t.flight == f {
+				t.flight = nil
+			}
+			t.mu.Unlock()
+			close(f.done)
+		}()
+	}
+	t.mu.Unlock()
+	select {
+	case <-f.done:
+		return f.st, f.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// readTimeout bounds a read that its readers share, whoever leaves.
+const readTimeout = 10 * time.Second
+
+func (t *Table) load(ctx context.Context) (*State, error) {
+	prev := t.latest()
+	if prev != nil {
+		if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v.Version == prev.Version && v.NotesRev == prev.NotesRev {
+			return prev, nil
+		}
+	}
+	rec, seats, log, err := t.g.store.LoadGame(ctx, t.id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	st := &State{Record: recordOf(rec), Seats: seatsOf(seats), Log: entriesOf(log)}
+	st.setLogged()
+	if err := restore(st, rec, prev); err != nil {
+		return nil, err
+	}
+	if st.NotesRev > 0 {
+		// Read after the row: notes newer than its notes_rev only make the
+		// next read load again.
+		if st.Notes, err = t.g.loadNotes(ctx, t.id); err != nil {
+			return nil, storeError(err)
+		}
+	}
+	return t.publish(st), nil
+}
+
+// follow reads the game after each change the store announces, while
+// anyone follows the table, and publishes what it read: other replicas'
+// changes reach the waiters this way (this process's own are published as
+// they are made). Its reads run one after another, so what it publishes
+// only moves forward.
+func (t *Table) follow(changed <-chan struct{}, cancel func(), stop <-chan struct{}) {
+	defer cancel()
+	for {
+		select {
+		case <-changed:
+		case <-stop:
+			return
+		}
+		for attempt := 0; ; attempt++ {
+			ctx, done := context.WithTimeout(context.Background(), readTimeout)
+			_, err := t.read(ctx)
+			done()
+			if err == nil {
+				break
+			}
+			if attempt == 4 {
+				t.g.log.Warn("could not read a changed game for its waiters", "game", t.id, "err", err.Error())
+				break
+			}
+			select {
+			case <-time.After(time.Duration(50<<attempt) * time.Millisecond):
+			case <-stop:
+				return
+			}
+		}
+	}
+}
+
+// use returns the table of game id, made if need be, and counts the caller
+// as its user until done: a table in use is never evicted, so that a game
+// has one table, its one owner, however many use it.
+func (g *Games) use(id string) (t *Table, done func()) {
+	g.tablesMu.Lock()
+	defer g.tablesMu.Unlock()
+	t = g.tables[id]
+	if t == nil {
+		t = &Table{g: g, id: id, turn: make(chan struct{}, 1), sig: make(chan struct{})}
+		g.tables[id] = t
+		t.elem = g.lru.PushFront(t)
+	} else {
+		g.lru.MoveToFront(t.elem)
+	}
+	t.users++
+	return t, func() {
+		g.tablesMu.Lock()
+		defer g.tablesMu.Unlock()
+		g.releaseLocked(t)
+	}
+}
+
+// releaseLocked ends one use of t and evicts the tables used least
+// recently, beyond the cache's size, that nobody uses.
+func (g *Games) releaseLocked(t *Table) {
+	t.users--
+	for e := g.lru.Back(); e != nil && len(g.tables) > max(g.cfg.CacheSize, 0); {
+		prev := e.Prev()
+		if old := e.Value.(*Table); old.users == 0 {
+			delete(g.tables, old.id)
+			g.lru.Remove(e)
+		}
+		e = prev
+	}
+}
+
+// Follow returns the table of game id for a waiter, with the store's
+// notifications of other replicas' changes flowing into it; Close it when
+// done. Follow before the first read, so that a change between that read
+// and the wait still wakes.
+func (g *Games) Follow(id string) Follower {
+	t, _ := g.use(id)
+	g.tablesMu.Lock()
+	defer g.tablesMu.Unlock()
+	t.subs++
+	if t.subs == 1 {
+		// Subscribed here, under the lock, so that the subscription exists
+		// before Follow returns and its caller reads.
+		t.stop = make(chan struct{})
+		changed, cancel := g.store.Subscribe(id)
+		go t.follow(changed, cancel, t.stop)
+	}
+	return t
+}
+
+// Following counts the tables that waiters follow now (tests, metrics).
+func (g *Games) Following() int {
+	g.tablesMu.Lock()
+	defer g.tablesMu.Unlock()
+	n := 0
+	for _, t := range g.tables {
+		if t.subs > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// change runs fn with game id's table in its turn: the one way a change is
+// made in this process.
+func (g *Games) change(ctx context.Context, id string, fn func(t *Table) error) error {
+	if !ValidID(id) {
+		return ErrNotFound
+	}
+	t, done := g.use(id)
+	defer done()
+	if err := t.lock(ctx); err != nil {
+		return err
+	}
+	defer t.unlock()
+	return fn(t)
+}
