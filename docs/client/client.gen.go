@@ -1207,7 +1207,8 @@ type ReplayAction struct {
 	// Target Target, and one of Color and Rank, are set for a clue and null otherwise.
 	Target *int `json:"target"`
 
-	// Touched Touched is the card ids a clue touched (a clue only).
+	// Touched Touched is the card ids a clue touched; left out for other actions
+	// and for a clue that touched none.
 	Touched *[]int `json:"touched,omitempty"`
 
 	// Type Type end closes a game that a seat or the clock ended (seat: the seat
