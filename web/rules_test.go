@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,29 +47,37 @@ func TestBrowserShowsVariantRules(t *testing.T) {
 	id := gameID(t, alice)
 	prev, told := "", 0
 	for moves := 0; moves < 80; moves++ {
-		if !move(t, alice, "alice", "clue", &prev) {
+		// On Alice's turn the bot waits, so the page and the server agree.
+		var state string
+		run(t, alice, "wait for a turn", chromedp.Poll(tableState(prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
+		if state == "finished" {
 			break
 		}
 		var v struct {
 			NextClueType *string `json:"next_clue_type"`
-			Status       string  `json:"status"`
+			Version      int     `json:"version"`
 		}
 		publicView(t, base, id, &v)
-		if v.NextClueType == nil || v.Status != "active" {
-			continue
+		if got := strings.TrimPrefix(state, "turn:"); got != strconv.Itoa(v.Version) {
+			t.Fatalf("on Alice's turn the page is at version %s, the server at %d", got, v.Version)
 		}
-		want := map[string]string{"color": "a colour", "rank": "a number"}[*v.NextClueType]
-		// The page may still be drawing the move: wait for its version.
-		waitTrue(t, alice, "the page shows the next clue's type",
-			`(() => { const n = document.querySelector('#next-clue'); return !!n && n.textContent === '`+want+`'; })()`)
-		wrong := `button[data-action=clue][data-rank]:not([aria-disabled=true])`
-		if *v.NextClueType == "rank" {
-			wrong = `button[data-action=clue][data-color]:not([aria-disabled=true])`
+		if v.NextClueType != nil {
+			want := map[string]string{"color": "a colour", "rank": "a number"}[*v.NextClueType]
+			if got := text(t, alice, `#next-clue`); got != want {
+				t.Fatalf("the page says the next clue is %q, want %q", got, want)
+			}
+			wrong := `button[data-action=clue][data-rank]:not([aria-disabled=true])`
+			if *v.NextClueType == "rank" {
+				wrong = `button[data-action=clue][data-color]:not([aria-disabled=true])`
+			}
+			if n := count(t, alice, wrong); n != 0 {
+				t.Fatalf("the next clue must be %s, but %d clues of the other type are enabled", want, n)
+			}
+			told++
 		}
-		if n := count(t, alice, wrong); n != 0 {
-			t.Fatalf("the next clue must be %s, but %d clues of the other type are enabled", want, n)
+		if !move(t, alice, "alice", "clue", &prev) {
+			break
 		}
-		told++
 	}
 	if told == 0 {
 		t.Fatal("no turn had a required clue type to check")
