@@ -91,6 +91,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 		}
 		if play && g.extends(int(c.suit), c.rank) {
 			ev.Success = true
+			if g.r.cfg.UpOrDown {
+				g.fixDirection(int(c.suit), c.rank)
+			}
 			g.fireworks[c.suit] = c.rank
 			if g.played[c.suit] == 0 {
 				g.start[c.suit] = c.rank
@@ -245,6 +248,9 @@ func (g *Game) applyTable(a Action) (Event, error) {
 // rank no other firework started with, wrapping round after the highest.
 func (g *Game) extends(s int, rank uint8) bool {
 	if !g.r.cfg.Sudoku {
+		if g.r.cfg.UpOrDown {
+			return g.extendsUpOrDown(s, rank)
+		}
 		return g.r.extends(s, g.fireworks[s], rank)
 	}
 	n := g.r.topRank[s]

@@ -17,6 +17,10 @@ const (
 	MaxColors  = 8
 )
 
+// StartRank is the rank of an Up or Down suit's START card (hanab.live's
+// START_CARD_RANK): a card of its own, never named by a rank clue.
+const StartRank = 7
+
 // Suit is one firework: the ranks of its cards (a multiset, e.g. 1,1,1,2,2,3,3,4,4,5)
 // and which clues touch them.
 //
@@ -119,6 +123,13 @@ type Config struct {
 	// other firework started with and wraps round after the suit's highest
 	// rank, until it holds as many cards as that rank.
 	Sudoku bool
+	// UpOrDown (hanab.live's Up or Down): a card of rank StartRank is a
+	// suit's START card. An empty firework takes a 1, the suit's highest
+	// rank or its START; after START comes a 2 or the rank below the
+	// highest. The first card other than START fixes the direction: up
+	// from 1 (or 2), down from the highest (or the one below it). The
+	// firework is complete with as many cards as the highest rank.
+	UpOrDown bool
 }
 
 // NextClueKind is the type the next clue must have after clues, and false
@@ -155,11 +166,29 @@ func (c *Config) DeckSize() int {
 	return n
 }
 
-// MaxScore is the score of a perfect game: each suit's highest rank, summed.
+// MaxScore is the score of a perfect game: each suit's stack size, summed.
 func (c *Config) MaxScore() int {
 	n := 0
-	for _, s := range c.Suits {
-		n += slices.Max(s.Ranks)
+	for si := range c.Suits {
+		n += c.StackSize(si)
+	}
+	return n
+}
+
+// StackSize is the number of cards that complete suit s's firework: its
+// highest rank, an Up or Down START card aside.
+func (c *Config) StackSize(s int) int {
+	return StackSize(c.Suits[s].Ranks, c.UpOrDown)
+}
+
+// StackSize is the number of cards that complete a firework of a suit with
+// these ranks: the highest, a START card aside when upOrDown.
+func StackSize(ranks []int, upOrDown bool) int {
+	n := 0
+	for _, r := range ranks {
+		if r > n && (!upOrDown || r != StartRank) {
+			n = r
+		}
 	}
 	return n
 }
@@ -188,6 +217,14 @@ func (c *Config) Validate() error {
 			if col < 0 || col >= len(c.ClueColors) {
 				return fmt.Errorf("suit %q is touched by unknown color index %d", s.Name, col)
 			}
+		}
+		if c.UpOrDown && (s.Reversed || c.Sudoku) {
+			return fmt.Errorf("suit %q: Up or Down goes with neither a reversed suit nor Sudoku", s.Name)
+		}
+		if c.UpOrDown && StackSize(s.Ranks, true) < 4 {
+			// START takes a 2 going up or the rank below the highest going
+			// down: two different ranks only from four up.
+			return fmt.Errorf("suit %q: Up or Down needs ranks up to at least 4", s.Name)
 		}
 		if s.Touches != nil && len(s.Touches) < maxRank(s) {
 			return fmt.Errorf("suit %q: touches for %d ranks, its cards go up to %d", s.Name, len(s.Touches), maxRank(s))
@@ -224,7 +261,7 @@ type rules struct {
 	handSize   int
 	deckSize   int
 	maxScore   int
-	topRank    [MaxSuits]uint8     // highest rank of each suit
+	topRank    [MaxSuits]uint8     // each suit's stack size: its highest rank, a START card aside
 	reversed   uint8               // bit s: suit s is played from its highest rank down
 	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
@@ -239,7 +276,7 @@ func compileInto(r *rules, c Config) error {
 	}
 	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
-		r.topRank[si] = uint8(slices.Max(s.Ranks))
+		r.topRank[si] = uint8(StackSize(s.Ranks, c.UpOrDown))
 		if s.Reversed {
 			r.reversed |= 1 << si
 		}

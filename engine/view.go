@@ -62,14 +62,17 @@ type View struct {
 	FinalTurnsLeft int           // -1 while the deck lasts
 	Fireworks      [MaxSuits]int // each firework's top card, 0 for none
 	Starts         [MaxSuits]int // in Sudoku, each firework's first card (0 for none); zero otherwise
-	Discards       []SeenCard
-	Clues          []ClueRecord // every clue given, in order
-	HandLen        [MaxPlayers]int
-	Hands          [MaxPlayers][MaxHand]CardView // newest first
-	Score          int
-	MaxScore       int
-	Over           bool
-	Result         Result
+	// Directions is the way each firework is played (see Game.Direction):
+	// filled in Up or Down and where a suit is reversed; all Up otherwise.
+	Directions [MaxSuits]Direction
+	Discards   []SeenCard
+	Clues      []ClueRecord // every clue given, in order
+	HandLen    [MaxPlayers]int
+	Hands      [MaxPlayers][MaxHand]CardView // newest first
+	Score      int
+	MaxScore   int
+	Over       bool
+	Result     Result
 }
 
 // Hand returns seat p's cards in the view, newest first.
@@ -110,6 +113,11 @@ func (g *Game) ViewInto(seat int, v *View) {
 	if cfg.Sudoku {
 		for i := range cfg.Suits {
 			v.Starts[i] = int(g.start[i])
+		}
+	}
+	if cfg.UpOrDown || g.r.reversed != 0 {
+		for i := range cfg.Suits {
+			v.Directions[i] = g.Direction(i)
 		}
 	}
 	for _, id := range g.discards[:g.nDiscards] {
