@@ -21,6 +21,20 @@ func (d Direction) String() string {
 	return "unknown"
 }
 
+// HasDirections reports whether a firework may be played other than up:
+// in Up or Down, or with a reversed suit.
+func (c *Config) HasDirections() bool {
+	if c.UpOrDown {
+		return true
+	}
+	for _, s := range c.Suits {
+		if s.Reversed {
+			return true
+		}
+	}
+	return false
+}
+
 // Direction is the way suit's firework is played now.
 func (g *Game) Direction(suit int) Direction {
 	if g.r.cfg.UpOrDown && (g.played[suit] == 0 || g.fireworks[suit] == StartRank) {

@@ -63,7 +63,7 @@ type View struct {
 	Fireworks      [MaxSuits]int // each firework's top card, 0 for none
 	Starts         [MaxSuits]int // in Sudoku, each firework's first card (0 for none); zero otherwise
 	// Directions is the way each firework is played (see Game.Direction):
-	// filled in Up or Down and where a suit is reversed; all Up otherwise.
+	// filled where Config.HasDirections; all Up otherwise.
 	Directions [MaxSuits]Direction
 	Discards   []SeenCard
 	Clues      []ClueRecord // every clue given, in order

@@ -81,13 +81,13 @@ func TestImportOrange(t *testing.T) {
 
 // TestRoundTripRules plays whole games of variants with hanab.live's rules
 // beyond the touch table (Orange, Clue Starved, Alternating Clues, Reversed,
-// Sudoku)
-// and round-trips them.
+// Sudoku, Up or Down) and round-trips them.
 func TestRoundTripRules(t *testing.T) {
 	for _, name := range []string{"orange-6-suits", "orange-5-suits", "orange-4-suits", "orange-3-suits",
 		"clue-starved-6-suits", "clue-starved-orange-5-suits", "alternating-clues-5-suits", "alternating-clues-null-3-suits",
 		"reversed-6-suits", "reversed-3-suits", "black-reversed-5-suits", "orange-reversed-4-suits", "white-reversed-rainbow-4-suits",
-		"sudoku-5-suits", "sudoku-4-suits", "sudoku-dark-orange-5-suits", "sudoku-null-4-suits"} {
+		"sudoku-5-suits", "sudoku-4-suits", "sudoku-dark-orange-5-suits", "sudoku-null-4-suits",
+		"up-or-down-6-suits", "up-or-down-5-suits", "up-or-down-prism-5-suits", "up-or-down-dark-omni-6-suits", "up-or-down-orange-5-suits"} {
 		for players := 2; players <= 6; players++ {
 			tb := table{name, variants.Settings{StormTokens: 3, NoteTokens: 8}, players}
 			t.Run(tb.String(), func(t *testing.T) {
@@ -99,5 +99,72 @@ func TestRoundTripRules(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestImportUpOrDown: hanab.live writes a START card as rank 7 in its deck;
+// its games import with the Up or Down rule, and export the card as rank 7.
+func TestImportUpOrDown(t *testing.T) {
+	v, err := variants.Get("up-or-down-5-suits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seat 0: red START, red 4, red 3, yellow 5, yellow 4; seat 1 blue 1, 2, 2, 3, 3.
+	front := []Card{{0, 7}, {0, 4}, {0, 3}, {1, 5}, {1, 4}, {3, 1}, {3, 2}, {3, 2}, {3, 3}, {3, 3}}
+	left := map[Card]int{}
+	for si, s := range v.Suits {
+		for _, r := range s.Ranks {
+			left[Card{si, r}]++
+		}
+	}
+	deck := append([]Card(nil), front...)
+	for _, c := range front {
+		left[c]--
+	}
+	for si := range v.Suits {
+		for _, r := range []int{1, 2, 3, 4, 5, 7} {
+			for ; left[Card{si, r}] > 0; left[Card{si, r}]-- {
+				deck = append(deck, Card{si, r})
+			}
+		}
+	}
+	actions := []Action{
+		{Type: ActionPlay, Target: 0}, {Type: ActionRankClue, Target: 0, Value: 4}, // red START
+		{Type: ActionPlay, Target: 1}, {Type: ActionRankClue, Target: 0, Value: 3}, // red 4: down
+		{Type: ActionPlay, Target: 2}, {Type: ActionRankClue, Target: 0, Value: 5}, // red 3
+		{Type: ActionPlay, Target: 3}, {Type: ActionRankClue, Target: 0, Value: 4}, // yellow 5: down
+		{Type: ActionPlay, Target: 4}, // yellow 4
+	}
+	doc := &Game{Players: []string{"a", "b"}, Deck: deck, Actions: actions, Options: Options{Variant: "Up or Down (5 Suits)"}}
+	r, err := ImportGame(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := r.State
+	if g.Firework(0) != 3 || g.Firework(1) != 4 || g.Score() != 5 || g.StormsUsed() != 0 ||
+		g.Direction(0) != engine.Down || g.Direction(1) != engine.Down || g.Direction(2) != engine.Undecided {
+		t.Fatalf("fireworks %d %d, score %d, storms %d, directions %v %v %v", g.Firework(0), g.Firework(1), g.Score(), g.StormsUsed(),
+			g.Direction(0), g.Direction(1), g.Direction(2))
+	}
+	// An empty firework takes no 4 (a misplay, as on hanab.live), and
+	// still takes START after it.
+	doc.Actions = []Action{{Type: ActionPlay, Target: 1}, {Type: ActionRankClue, Target: 0, Value: 3}, {Type: ActionPlay, Target: 0}}
+	if r, err = ImportGame(doc); err != nil || r.State.StormsUsed() != 1 || r.State.Firework(0) != engine.StartRank {
+		t.Fatalf("a red 4 then START: %v", err)
+	}
+	// A whole game exports its START cards as rank 7.
+	want := playCareful(t, table{"up-or-down-5-suits", variants.Settings{StormTokens: 3, NoteTokens: 8}, 3}, 1)
+	out, err := Export(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := 0
+	for _, c := range out.Deck {
+		if c.Rank == 7 {
+			starts++
+		}
+	}
+	if starts != 5 || out.Options.Variant != "Up or Down (5 Suits)" {
+		t.Fatalf("exported %d START cards, variant %q", starts, out.Options.Variant)
 	}
 }

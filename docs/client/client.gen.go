@@ -563,7 +563,9 @@ type CardFace struct {
 	// Id Example: 5
 	Id int `json:"id"`
 
-	// Rank Example: 1
+	// Rank Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	//
+	// Example: 1
 	Rank int `json:"rank"`
 
 	// Suit Example: red
@@ -847,8 +849,11 @@ type GameView struct {
 	Discards  []CardFace `json:"discards"`
 
 	// FinalTurnsLeft FinalTurnsLeft is null while the deck lasts.
-	FinalTurnsLeft *int           `json:"final_turns_left"`
-	Fireworks      map[string]int `json:"fireworks"`
+	FinalTurnsLeft *int `json:"final_turns_left"`
+
+	// Fireworks Fireworks is each firework's top card, 0 while it is empty (7 for an
+	// Up or Down START card).
+	Fireworks map[string]int `json:"fireworks"`
 
 	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
 	// note_tokens. Only in Clue Starved variants, where a discard or a
@@ -901,6 +906,16 @@ type GameView struct {
 	// Score Example: 11
 	Score int        `json:"score"`
 	Seats []SeatView `json:"seats"`
+
+	// StackDirections StackDirections is the way each firework is played: "up" (1 to 5),
+	// "down" (5 to 1), or "undecided" while an Up or Down firework is empty
+	// or holds only its START card (rank 7 on the wire: in Up or Down an
+	// empty firework takes a 1, a 5 or START, START a 2 or a 4, and the
+	// first card other than START fixes the direction). Only in Up or Down
+	// variants and variants with a reversed suit; absent elsewhere.
+	//
+	// Example: {"blue":"down","red":"up"}
+	StackDirections *map[string]string `json:"stack_directions,omitempty"`
 
 	// StackStarts StackStarts is each firework's first card, 0 while it is empty. Only
 	// in Sudoku variants, where a firework starts with any rank no other
