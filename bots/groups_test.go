@@ -59,3 +59,18 @@ func TestAlternatingCluesPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"alternating-clues-5-suits", "alternating-clues-3-suits", "alternating-clues-black-6-suits",
 		"alternating-clues-null-3-suits", "alternating-clues-dark-orange-5-suits"}, 20)
 }
+
+// TestUpOrDownPlaysLegally: fireworks that start with a 1, a 5 or START and
+// go up or down as their first cards say; all of hanab.live's 33.
+func TestUpOrDownPlaysLegally(t *testing.T) {
+	var names []string
+	for _, v := range variants.All() {
+		if v.UpOrDown {
+			names = append(names, v.Name)
+		}
+	}
+	if len(names) != 33 {
+		t.Fatalf("%d Up or Down variants", len(names))
+	}
+	groupSim(t, names, 10)
+}

@@ -61,7 +61,7 @@ type View struct {
 	DeckCount      int
 	FinalTurnsLeft int           // -1 while the deck lasts
 	Fireworks      [MaxSuits]int // each firework's top card, 0 for none
-	Starts         [MaxSuits]int // in Sudoku, each firework's first card (0 for none); zero otherwise
+	Starts         [MaxSuits]int // in Sudoku and Up or Down, each firework's first card (0 for none); zero otherwise
 	// Directions is the way each firework is played (see Game.Direction):
 	// filled where Config.HasDirections; all Up otherwise.
 	Directions [MaxSuits]Direction
@@ -110,7 +110,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	for i := range cfg.Suits {
 		v.Fireworks[i] = int(g.fireworks[i])
 	}
-	if cfg.Sudoku {
+	if cfg.Sudoku || cfg.UpOrDown {
 		for i := range cfg.Suits {
 			v.Starts[i] = int(g.start[i])
 		}
