@@ -33,6 +33,8 @@ func TestPlayWholeGames(t *testing.T) {
 		{"light-pink-fives-6-suits", 4, variants.Options{}},
 		{"funnels-5-suits", 5, variants.Options{EmptyClues: boolp(true)}},
 		{"farbrausch2", 6, variants.Options{RainbowCards: intp(5), EmptyClues: boolp(false)}},
+		{"basic", 2, variants.Options{OneExtraCard: boolp(true)}},             // hands of six
+		{"up-or-down-6-suits", 4, variants.Options{OneLessCard: boolp(true)}}, // START cards, hands of three
 	}
 	// Every variant of the rules must be played, and a few of the catalogue's.
 	for _, v := range variants.All() {

@@ -86,6 +86,9 @@ func variantView(v *variants.Variant) *VariantView {
 			"empty_clues":  {Default: v.EmptyClues},
 			"turn_seconds": {Default: 0, Min: ptr(variants.MinTurnSeconds), Max: ptr(variants.MaxTurnSeconds), Allowed: []OptionValue{0}},
 			"on_timeout":   {Default: variants.OnTimeoutBot, Allowed: anyOf(variants.OnTimeoutValues)},
+			// One card more or one less in each hand (not both).
+			"one_extra_card": {Default: false},
+			"one_less_card":  {Default: false},
 		},
 	}
 	if v.HanabLive != nil {

@@ -74,3 +74,26 @@ func TestUpOrDownPlaysLegally(t *testing.T) {
 	}
 	groupSim(t, names, 10)
 }
+
+// TestHandOptionsPlayLegally: hands of one card more (six with two or three
+// players) or one less than usual.
+func TestHandOptionsPlayLegally(t *testing.T) {
+	yes := true
+	for _, o := range []variants.Options{{OneExtraCard: &yes}, {OneLessCard: &yes}} {
+		for _, s := range List() {
+			for _, name := range []string{"basic", "up-or-down-5-suits", "rainbow-6-suits"} {
+				for _, players := range []int{2, 3, 4, 6} {
+					_, _, cfg, err := variants.Setup(name, o, players)
+					if err != nil {
+						t.Fatal(err)
+					}
+					r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 10, Seed: "hand/" + name, Workers: 1})
+					if err != nil {
+						t.Fatalf("%s, %s, %d players, hands of %d: %v", s.Name, name, players, cfg.Hand(), err)
+					}
+					t.Logf("%-12s %-20s %dp, hands of %d: mean %5.2f / %d, storms %3.0f%%", s.Name, name, players, cfg.Hand(), r.Mean, r.MaxScore, 100*r.Storms)
+				}
+			}
+		}
+	}
+}

@@ -37,7 +37,7 @@ type deckInfo struct {
 }
 
 func newDeckInfo(cfg *engine.Config) *deckInfo {
-	d := &deckInfo{cfg: cfg, suits: len(cfg.Suits), handSize: engine.HandSize(cfg.Players), deckSize: cfg.DeckSize(), maxScore: cfg.MaxScore()}
+	d := &deckInfo{cfg: cfg, suits: len(cfg.Suits), handSize: cfg.Hand(), deckSize: cfg.DeckSize(), maxScore: cfg.MaxScore()}
 	for s := range cfg.Suits {
 		d.rev[s] = cfg.Suits[s].Reversed
 	}

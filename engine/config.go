@@ -10,7 +10,7 @@ import (
 // allocates nothing. Every real variant fits well inside them.
 const (
 	MaxPlayers = 6
-	MaxHand    = 5
+	MaxHand    = 6 // five, and one extra card (hanab.live's oneExtraCard)
 	MaxSuits   = 8
 	MaxRank    = 7
 	MaxDeck    = 64 // card ids fit one uint64 bit set
@@ -130,7 +130,13 @@ type Config struct {
 	// from 1 (or 2), down from the highest (or the one below it). The
 	// firework is complete with as many cards as the highest rank.
 	UpOrDown bool
+	// HandDelta is added to each hand's usual size (HandSize): +1 for
+	// hanab.live's "one extra card", -1 for its "one less card".
+	HandDelta int
 }
+
+// Hand is the number of cards each player holds: HandSize and HandDelta.
+func (c *Config) Hand() int { return HandSize(c.Players) + c.HandDelta }
 
 // NextClueKind is the type the next clue must have after clues, and false
 // when any type may be given (see AlternatingClues).
@@ -243,7 +249,10 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("clue rank %d outside 1–%d", r, MaxRank)
 		}
 	}
-	if n := c.DeckSize(); n > MaxDeck || n < c.Players*HandSize(c.Players) {
+	if h := c.Hand(); h < 1 || h > MaxHand || c.HandDelta < -1 || c.HandDelta > 1 {
+		return fmt.Errorf("hands of %d cards (one more or one less than %d at most, 1–%d)", h, HandSize(c.Players), MaxHand)
+	}
+	if n := c.DeckSize(); n > MaxDeck || n < c.Players*c.Hand() {
 		return fmt.Errorf("deck of %d cards cannot be dealt to %d players (at most %d cards)", n, c.Players, MaxDeck)
 	}
 	if c.StormTokens < 1 {
@@ -274,7 +283,7 @@ func compileInto(r *rules, c Config) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
+	*r = rules{cfg: c, handSize: c.Hand(), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(StackSize(s.Ranks, c.UpOrDown))
 		if s.Reversed {

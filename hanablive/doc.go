@@ -56,8 +56,10 @@
 // Exports write them only when they differ from hanab.live's fixed 3 and 8,
 // so an export of a standard game is plain hanab.live JSON. hanab.live options
 // that change the rules in ways this server does not play ("startingPlayer"
-// other than 0, "deckPlays", "oneExtraCard", "oneLessCard", "allOrNothing",
-// "detrimentalCharacters") are refused rather than silently misplayed.
+// other than 0, "deckPlays", "allOrNothing", "detrimentalCharacters") are
+// refused rather than silently misplayed. "oneExtraCard" and "oneLessCard"
+// (hands of one card more or less) are the options one_extra_card and
+// one_less_card, and export writes them back.
 //
 // # How a log may end
 //

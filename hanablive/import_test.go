@@ -79,7 +79,7 @@ func TestImportErrors(t *testing.T) {
 		{name: "note tokens out of range", edit: func(m map[string]any) { m["options"] = map[string]any{"noteTokens": 17} }, want: ErrOption, message: "noteTokens", action: -1},
 		{name: "deck plays", edit: func(m map[string]any) { m["options"] = map[string]any{"deckPlays": true} }, want: ErrOption, message: "deckPlays", action: -1},
 		{name: "another starting player", edit: func(m map[string]any) { m["options"] = map[string]any{"startingPlayer": 1} }, want: ErrOption, message: "startingPlayer", action: -1},
-		{name: "one extra card", edit: func(m map[string]any) { m["options"] = map[string]any{"oneExtraCard": true} }, want: ErrOption, action: -1},
+		{name: "one extra card and one less", edit: func(m map[string]any) { m["options"] = map[string]any{"oneExtraCard": true, "oneLessCard": true} }, want: ErrOption, message: "oneLessCard", action: -1},
 		{name: "action without a type", edit: func(m map[string]any) { actionsOf(m)[5] = map[string]any{"target": 1} }, want: ErrBadAction, message: "type", action: 5},
 		{name: "play without a target", edit: func(m map[string]any) { actionsOf(m)[6] = map[string]any{"type": 0} }, want: ErrBadAction, message: "target", action: 6},
 		{name: "clue without a value", edit: func(m map[string]any) { actionsOf(m)[2] = map[string]any{"type": 3, "target": 1} }, want: ErrBadAction, message: "value", action: 2},

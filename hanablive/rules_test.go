@@ -168,3 +168,58 @@ func TestImportUpOrDown(t *testing.T) {
 		t.Fatalf("exported %d START cards, variant %q", starts, out.Options.Variant)
 	}
 }
+
+// TestHandOptions: hanab.live's oneExtraCard and oneLessCard deal hands of
+// one card more or one less; games with them round-trip, the option
+// written back, and a 2-player game holds six cards a hand.
+func TestHandOptions(t *testing.T) {
+	for _, o := range []struct {
+		name        string
+		extra, less bool
+		delta       int
+	}{{"one extra card", true, false, 1}, {"one less card", false, true, -1}} {
+		for _, name := range []string{"basic", "up-or-down-5-suits", "farbrausch2", "prism-5-suits"} {
+			for players := 2; players <= 6; players++ {
+				s := variants.Settings{StormTokens: 3, NoteTokens: 8, OneExtraCard: o.extra, OneLessCard: o.less}
+				if name == "farbrausch2" {
+					s.RainbowCards = 10
+				}
+				tb := table{name, s, players}
+				t.Run(o.name+"/"+tb.String(), func(t *testing.T) {
+					for seed := range uint64(2) {
+						want := playCareful(t, tb, seed)
+						if n := len(want.State.Hand(0)); seed == 0 && n > engine.HandSize(players)+o.delta {
+							t.Fatalf("seat 0 holds %d cards", n)
+						}
+						out, err := Export(want)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if out.Options.OneExtraCard != o.extra || out.Options.OneLessCard != o.less {
+							t.Fatalf("exported options %+v", out.Options)
+						}
+						sameGame(t, want, roundTrip(t, want))
+					}
+				})
+			}
+		}
+	}
+	v, err := variants.Get("basic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := v.Resolve(variants.Options{OneExtraCard: ptrTo(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := v.Config(s, 2)
+	if err != nil || cfg.Hand() != 6 {
+		t.Fatalf("2 players with one extra card: hands of %d, %v", cfg.Hand(), err)
+	}
+	g, err := engine.NewSeeded(cfg, "six")
+	if err != nil || len(g.Hand(0)) != 6 || len(g.Hand(1)) != 6 || g.DeckCount() != 38 {
+		t.Fatalf("dealt %v and %v, deck %d: %v", g.Hand(0), g.Hand(1), g.DeckCount(), err)
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }

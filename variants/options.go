@@ -16,6 +16,10 @@ type Options struct {
 	// OnTimeout is what a turn whose time ran out gets: a bot's move for the
 	// seat (bot, the default) or the game's end (end).
 	OnTimeout *string `json:"on_timeout,omitempty" validate:"optional" enums:"bot,end"`
+	// OneExtraCard and OneLessCard deal each player one card more or one
+	// less than usual (hanab.live's options of those names); not both.
+	OneExtraCard *bool `json:"one_extra_card,omitempty" validate:"optional"`
+	OneLessCard  *bool `json:"one_less_card,omitempty" validate:"optional"`
 }
 
 // Settings are options resolved against a variant: every value set and valid.
@@ -26,6 +30,21 @@ type Settings struct {
 	RainbowCards int    `json:"rainbow_cards,omitempty" validate:"optional"` // 0 on variants without a rainbow suit
 	TurnSeconds  int    `json:"turn_seconds"`
 	OnTimeout    string `json:"on_timeout" enums:"bot,end"`
+	// OneExtraCard and OneLessCard: hands of one card more or one less
+	// than usual. Absent when false, as settings stored before them.
+	OneExtraCard bool `json:"one_extra_card,omitempty" validate:"optional"`
+	OneLessCard  bool `json:"one_less_card,omitempty" validate:"optional"`
+}
+
+// HandDelta is what the settings add to each hand's usual size.
+func (s Settings) HandDelta() int {
+	switch {
+	case s.OneExtraCard:
+		return 1
+	case s.OneLessCard:
+		return -1
+	}
+	return 0
 }
 
 // Clock fills in the clock's defaults: on_timeout "" (not given, or stored
@@ -77,6 +96,11 @@ func (v *Variant) Resolve(o Options) (Settings, error) {
 	if o.EmptyClues != nil {
 		s.EmptyClues = *o.EmptyClues
 	}
+	s.OneExtraCard = o.OneExtraCard != nil && *o.OneExtraCard
+	s.OneLessCard = o.OneLessCard != nil && *o.OneLessCard
+	if s.OneExtraCard && s.OneLessCard {
+		return s, &OptionError{"one_less_card", "one_extra_card and one_less_card cannot both be true"}
+	}
 	if v.HasRainbow() {
 		s.RainbowCards = DefaultRainbowCards
 		if o.RainbowCards != nil {
@@ -99,6 +123,12 @@ func (s Settings) Options() Options {
 	}
 	if s.RainbowCards != 0 {
 		o.RainbowCards = &s.RainbowCards
+	}
+	if s.OneExtraCard {
+		o.OneExtraCard = &s.OneExtraCard
+	}
+	if s.OneLessCard {
+		o.OneLessCard = &s.OneLessCard
 	}
 	return o
 }

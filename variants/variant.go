@@ -147,6 +147,7 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		StormTokens: set.StormTokens,
 		NoteTokens:  set.NoteTokens,
 		EmptyClues:  set.EmptyClues,
+		HandDelta:   set.HandDelta(),
 
 		ClueStarved:      v.ClueStarved,
 		AlternatingClues: v.AlternatingClues,

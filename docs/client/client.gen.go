@@ -1386,7 +1386,12 @@ type VariantsOptions struct {
 
 	// OnTimeout OnTimeout is what a turn whose time ran out gets: a bot's move for the
 	// seat (bot, the default) or the game's end (end).
-	OnTimeout    *VariantsOptionsOnTimeout    `json:"on_timeout,omitempty"`
+	OnTimeout *VariantsOptionsOnTimeout `json:"on_timeout,omitempty"`
+
+	// OneExtraCard OneExtraCard and OneLessCard deal each player one card more or one
+	// less than usual (hanab.live's options of those names); not both.
+	OneExtraCard *bool                        `json:"one_extra_card,omitempty"`
+	OneLessCard  *bool                        `json:"one_less_card,omitempty"`
 	RainbowCards *VariantsOptionsRainbowCards `json:"rainbow_cards,omitempty"`
 	StormTokens  *int                         `json:"storm_tokens,omitempty"`
 
@@ -1406,6 +1411,11 @@ type VariantsSettings struct {
 	EmptyClues bool                      `json:"empty_clues"`
 	NoteTokens int                       `json:"note_tokens"`
 	OnTimeout  VariantsSettingsOnTimeout `json:"on_timeout"`
+
+	// OneExtraCard OneExtraCard and OneLessCard: hands of one card more or one less
+	// than usual. Absent when false, as settings stored before them.
+	OneExtraCard *bool `json:"one_extra_card,omitempty"`
+	OneLessCard  *bool `json:"one_less_card,omitempty"`
 
 	// RainbowCards 0 on variants without a rainbow suit
 	RainbowCards *int `json:"rainbow_cards,omitempty"`
