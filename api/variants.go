@@ -89,6 +89,9 @@ func variantView(v *variants.Variant) *VariantView {
 			// One card more or one less in each hand (not both).
 			"one_extra_card": {Default: false},
 			"one_less_card":  {Default: false},
+			// The deck's last card may be played blind; only a perfect game counts.
+			"deck_plays":     {Default: false},
+			"all_or_nothing": {Default: false},
 		},
 	}
 	if v.HanabLive != nil {

@@ -116,10 +116,12 @@ type ClueMark struct {
 }
 
 // ResultView is a finished game's outcome. The ends by a seat or the clock
-// (terminated, timeout, idle) score 0.
+// (terminated, timeout, idle) score 0, and so does all_or_nothing: with the
+// all_or_nothing option, a perfect game became impossible (or the seat to
+// act had no card and could not clue).
 type ResultView struct {
 	Score  int    `json:"score" example:"17"`
-	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle" example:"deck_out"`
+	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle,all_or_nothing" example:"deck_out"`
 	Rating string `json:"rating" example:"Good! The audience is pleased."`
 	// Seat is the seat that terminated the game or ran out of time; null
 	// when the cards or idleness ended it.

@@ -75,11 +75,12 @@ func TestUpOrDownPlaysLegally(t *testing.T) {
 	groupSim(t, names, 10)
 }
 
-// TestHandOptionsPlayLegally: hands of one card more (six with two or three
-// players) or one less than usual.
-func TestHandOptionsPlayLegally(t *testing.T) {
+// TestTableOptionsPlayLegally: hands of one card more (six with two or
+// three players) or one less than usual, deck plays, and all or nothing
+// (play goes on after the deck runs out, hands emptying).
+func TestTableOptionsPlayLegally(t *testing.T) {
 	yes := true
-	for _, o := range []variants.Options{{OneExtraCard: &yes}, {OneLessCard: &yes}} {
+	for _, o := range []variants.Options{{OneExtraCard: &yes}, {OneLessCard: &yes}, {DeckPlays: &yes}, {AllOrNothing: &yes}, {AllOrNothing: &yes, OneExtraCard: &yes}} {
 		for _, s := range List() {
 			for _, name := range []string{"basic", "up-or-down-5-suits", "rainbow-6-suits"} {
 				for _, players := range []int{2, 3, 4, 6} {
@@ -91,7 +92,8 @@ func TestHandOptionsPlayLegally(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s, %s, %d players, hands of %d: %v", s.Name, name, players, cfg.Hand(), err)
 					}
-					t.Logf("%-12s %-20s %dp, hands of %d: mean %5.2f / %d, storms %3.0f%%", s.Name, name, players, cfg.Hand(), r.Mean, r.MaxScore, 100*r.Storms)
+					t.Logf("%-12s %-20s %dp, hands of %d, deck plays %-5v all or nothing %-5v: mean %5.2f / %d, storms %3.0f%%",
+						s.Name, name, players, cfg.Hand(), cfg.DeckPlays, cfg.AllOrNothing, r.Mean, r.MaxScore, 100*r.Storms)
 				}
 			}
 		}

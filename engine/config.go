@@ -133,6 +133,17 @@ type Config struct {
 	// HandDelta is added to each hand's usual size (HandSize): +1 for
 	// hanab.live's "one extra card", -1 for its "one less card".
 	HandDelta int
+	// DeckPlays (hanab.live's "bottom-deck blind plays", deckPlays): while
+	// the deck holds one card, the seat to act may play it blind, a Play
+	// of the deck's last card id (as hanab.live writes it). It is drawn and
+	// played at once; the hand keeps its size and the last round begins.
+	DeckPlays bool
+	// AllOrNothing (hanab.live's allOrNothing): only a perfect game counts.
+	// The deck running out starts no last round: play goes on until every
+	// firework is complete. The game ends at once, scoring 0, when a card
+	// some firework still needs has no copy left (all discarded or
+	// misplayed), or when the seat to act has no card and cannot clue.
+	AllOrNothing bool
 }
 
 // Hand is the number of cards each player holds: HandSize and HandDelta.

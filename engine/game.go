@@ -91,7 +91,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 			g.draw(p)
 		}
 	}
-	if g.drawn == r.deckSize {
+	if g.drawn == r.deckSize && !cfg.AllOrNothing {
 		// The deal took the last card: as after any last draw, everyone
 		// gets one more turn. Without this the game could never run out.
 		g.finalLeft = cfg.Players
@@ -196,7 +196,7 @@ func (g *Game) Hand(p int) []int {
 // Score is the sum of the fireworks, or 0 once the storms, a seat or the
 // clock have ended the game.
 func (g *Game) Score() int {
-	if g.reason == EndStorms || g.reason.Forced() {
+	if g.reason == EndStorms || g.reason == EndAllOrNothing || g.reason.Forced() {
 		return 0
 	}
 	s := 0

@@ -254,7 +254,10 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 	for p := range cfg.Players {
 		hand := g.Hand(p)
 		held += len(hand)
-		if len(hand) > engine.HandSize(cfg.Players) || len(hand) < engine.HandSize(cfg.Players)-1 && !g.Over() {
+		// A hand is one card short after the deck ran out; in All or
+		// Nothing play goes on until the hands are empty.
+		short := len(hand) < cfg.Hand()-1 && !g.Over() && !(cfg.AllOrNothing && g.DeckCount() == 0)
+		if len(hand) > cfg.Hand() || short {
 			return fmt.Errorf("seat %d holds %d cards", p, len(hand))
 		}
 		for _, id := range hand {
@@ -340,7 +343,7 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 			g.DeckCount(), held, len(v.Discards), sum, n, cfg.DeckSize())
 	}
 	want := sum
-	if r.Reason == engine.EndStorms {
+	if r.Reason == engine.EndStorms || r.Reason == engine.EndAllOrNothing {
 		want = 0
 	}
 	if g.Score() != want || (r.Reason == engine.EndPerfect) != (sum == cfg.MaxScore()) {

@@ -56,10 +56,12 @@
 // Exports write them only when they differ from hanab.live's fixed 3 and 8,
 // so an export of a standard game is plain hanab.live JSON. hanab.live options
 // that change the rules in ways this server does not play ("startingPlayer"
-// other than 0, "deckPlays", "allOrNothing", "detrimentalCharacters") are
-// refused rather than silently misplayed. "oneExtraCard" and "oneLessCard"
-// (hands of one card more or less) are the options one_extra_card and
-// one_less_card, and export writes them back.
+// other than 0, "detrimentalCharacters") are refused rather than silently
+// misplayed. "oneExtraCard" and "oneLessCard" (hands of one card more or
+// less), "deckPlays" (a play of the deck's last card, its id as the target,
+// while it is the only one left) and "allOrNothing" are the options
+// one_extra_card, one_less_card, deck_plays and all_or_nothing, and export
+// writes them back.
 //
 // # How a log may end
 //

@@ -101,7 +101,9 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 	}
 	empty := o.EmptyClues
 	extra, less := o.OneExtraCard, o.OneLessCard
-	opts := variants.Options{StormTokens: o.StormTokens, NoteTokens: o.NoteTokens, EmptyClues: &empty, OneExtraCard: &extra, OneLessCard: &less}
+	deckPlays, allOrNothing := o.DeckPlays, o.AllOrNothing
+	opts := variants.Options{StormTokens: o.StormTokens, NoteTokens: o.NoteTokens, EmptyClues: &empty,
+		OneExtraCard: &extra, OneLessCard: &less, DeckPlays: &deckPlays, AllOrNothing: &allOrNothing}
 	if m.RainbowCards != 0 {
 		opts.RainbowCards = &m.RainbowCards
 	}
@@ -134,8 +136,6 @@ func refuseUnplayable(o Options) error {
 		set  bool
 	}{
 		{"startingPlayer", o.StartingPlayer != 0},
-		{"deckPlays", o.DeckPlays},
-		{"allOrNothing", o.AllOrNothing},
 		{"detrimentalCharacters", o.DetrimentalCharacters},
 	}
 	for _, r := range refused {

@@ -77,7 +77,7 @@ func TestImportErrors(t *testing.T) {
 		{name: "deck card of the wrong type", edit: func(m map[string]any) { deckOf(m)[4] = "r1" }, want: ErrJSON, message: "deck card 4", action: -1},
 		{name: "storm tokens out of range", edit: func(m map[string]any) { m["options"] = map[string]any{"stormTokens": 4} }, want: ErrOption, message: "stormTokens", action: -1},
 		{name: "note tokens out of range", edit: func(m map[string]any) { m["options"] = map[string]any{"noteTokens": 17} }, want: ErrOption, message: "noteTokens", action: -1},
-		{name: "deck plays", edit: func(m map[string]any) { m["options"] = map[string]any{"deckPlays": true} }, want: ErrOption, message: "deckPlays", action: -1},
+		{name: "detrimental characters", edit: func(m map[string]any) { m["options"] = map[string]any{"detrimentalCharacters": true} }, want: ErrOption, message: "detrimentalCharacters", action: -1},
 		{name: "another starting player", edit: func(m map[string]any) { m["options"] = map[string]any{"startingPlayer": 1} }, want: ErrOption, message: "startingPlayer", action: -1},
 		{name: "one extra card and one less", edit: func(m map[string]any) { m["options"] = map[string]any{"oneExtraCard": true, "oneLessCard": true} }, want: ErrOption, message: "oneLessCard", action: -1},
 		{name: "action without a type", edit: func(m map[string]any) { actionsOf(m)[5] = map[string]any{"target": 1} }, want: ErrBadAction, message: "type", action: 5},

@@ -2,6 +2,7 @@ package hanablive
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -223,3 +224,86 @@ func TestHandOptions(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// TestDeckPlaysAndAllOrNothing: hanab.live's deckPlays (a play whose target
+// is the deck's last card, while it is the only one left) and allOrNothing
+// (no last round; 0 once a perfect game is impossible) import, and games
+// with them export with the options and round-trip to the same game.
+func TestDeckPlaysAndAllOrNothing(t *testing.T) {
+	deckPlays := 0
+	for _, tt := range []struct {
+		variant      string
+		players      int
+		allOrNothing bool
+	}{{"basic", 2, false}, {"basic", 4, true}, {"up-or-down-5-suits", 3, false}, {"up-or-down-6-suits", 2, true}, {"sudoku-5-suits", 3, true}} {
+		s := variants.Settings{StormTokens: 3, NoteTokens: 8, DeckPlays: true, AllOrNothing: tt.allOrNothing}
+		v, err := variants.Get(tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := v.Config(s, tt.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.NewSeeded(cfg, "deck-play-"+tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Until one card is left: a play that succeeds, else a discard
+		// that does not end the game, else a clue (tried on a copy).
+		for g.DeckCount() > 1 && !g.Over() {
+			legal := g.LegalActions(nil)
+			a := legal[len(legal)-1]
+			for _, b := range legal {
+				try := g.Clone()
+				ev, err := try.Apply(b)
+				if err == nil && !try.Over() && (b.Kind == engine.Play && ev.Success || b.Kind == engine.Discard && !ev.Swapped) {
+					a = b
+					break
+				}
+			}
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last := cfg.DeckSize() - 1
+		played := false
+		if !g.Over() {
+			if _, err := g.Apply(engine.PlayCard(last)); err != nil {
+				t.Fatalf("%s: the deck play: %v", tt.variant, err)
+			}
+			played = true
+			deckPlays++
+		}
+		for !g.Over() {
+			if _, err := g.Apply(g.LegalActions(nil)[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := &Replay{Variant: tt.variant, Settings: s, Players: []string{"a", "b", "c", "d", "e"}[:tt.players], State: g}
+		out, err := Export(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !out.Options.DeckPlays || out.Options.AllOrNothing != tt.allOrNothing {
+			t.Fatalf("%s: exported options %+v", tt.variant, out.Options)
+		}
+		if played && !slices.Contains(out.Actions, Action{Type: ActionPlay, Target: last}) {
+			t.Fatalf("%s: no play of card %d in %v", tt.variant, last, out.Actions)
+		}
+		back := roundTrip(t, want)
+		sameGame(t, want, back)
+		if r, _ := back.State.Result(); tt.allOrNothing && r.Reason != engine.EndPerfect && r.Score != 0 {
+			t.Fatalf("%s: all or nothing ended %+v", tt.variant, r)
+		}
+		// Without the option hanab.live's server refuses the same play.
+		doc := *out
+		doc.Options.DeckPlays = false
+		if _, err := ImportGame(&doc); played && !errors.Is(err, engine.ErrCardNotInHand) {
+			t.Fatalf("%s: without deckPlays: %v", tt.variant, err)
+		}
+	}
+	if deckPlays < 3 {
+		t.Fatalf("%d games had a deck play", deckPlays)
+	}
+}

@@ -20,6 +20,13 @@ type Options struct {
 	// less than usual (hanab.live's options of those names); not both.
 	OneExtraCard *bool `json:"one_extra_card,omitempty" validate:"optional"`
 	OneLessCard  *bool `json:"one_less_card,omitempty" validate:"optional"`
+	// DeckPlays: while the deck holds one card, the seat to act may play
+	// it blind (hanab.live's bottom-deck blind plays, deckPlays).
+	DeckPlays *bool `json:"deck_plays,omitempty" validate:"optional"`
+	// AllOrNothing: no last round when the deck runs out; the game ends
+	// with 0 as soon as a perfect game is impossible (hanab.live's
+	// allOrNothing).
+	AllOrNothing *bool `json:"all_or_nothing,omitempty" validate:"optional"`
 }
 
 // Settings are options resolved against a variant: every value set and valid.
@@ -34,6 +41,8 @@ type Settings struct {
 	// than usual. Absent when false, as settings stored before them.
 	OneExtraCard bool `json:"one_extra_card,omitempty" validate:"optional"`
 	OneLessCard  bool `json:"one_less_card,omitempty" validate:"optional"`
+	DeckPlays    bool `json:"deck_plays,omitempty" validate:"optional"`
+	AllOrNothing bool `json:"all_or_nothing,omitempty" validate:"optional"`
 }
 
 // HandDelta is what the settings add to each hand's usual size.
@@ -98,6 +107,8 @@ func (v *Variant) Resolve(o Options) (Settings, error) {
 	}
 	s.OneExtraCard = o.OneExtraCard != nil && *o.OneExtraCard
 	s.OneLessCard = o.OneLessCard != nil && *o.OneLessCard
+	s.DeckPlays = o.DeckPlays != nil && *o.DeckPlays
+	s.AllOrNothing = o.AllOrNothing != nil && *o.AllOrNothing
 	if s.OneExtraCard && s.OneLessCard {
 		return s, &OptionError{"one_less_card", "one_extra_card and one_less_card cannot both be true"}
 	}
@@ -129,6 +140,12 @@ func (s Settings) Options() Options {
 	}
 	if s.OneLessCard {
 		o.OneLessCard = &s.OneLessCard
+	}
+	if s.DeckPlays {
+		o.DeckPlays = &s.DeckPlays
+	}
+	if s.AllOrNothing {
+		o.AllOrNothing = &s.AllOrNothing
 	}
 	return o
 }

@@ -149,6 +149,9 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		EmptyClues:  set.EmptyClues,
 		HandDelta:   set.HandDelta(),
 
+		DeckPlays:    set.DeckPlays,
+		AllOrNothing: set.AllOrNothing,
+
 		ClueStarved:      v.ClueStarved,
 		AlternatingClues: v.AlternatingClues,
 		Sudoku:           v.Sudoku,

@@ -136,17 +136,20 @@ func (e GameViewNextClueType) Valid() bool {
 
 // Defines values for GameViewResultReason.
 const (
-	GameViewResultReasonDeckOut    GameViewResultReason = "deck_out"
-	GameViewResultReasonIdle       GameViewResultReason = "idle"
-	GameViewResultReasonPerfect    GameViewResultReason = "perfect"
-	GameViewResultReasonStorms     GameViewResultReason = "storms"
-	GameViewResultReasonTerminated GameViewResultReason = "terminated"
-	GameViewResultReasonTimeout    GameViewResultReason = "timeout"
+	GameViewResultReasonAllOrNothing GameViewResultReason = "all_or_nothing"
+	GameViewResultReasonDeckOut      GameViewResultReason = "deck_out"
+	GameViewResultReasonIdle         GameViewResultReason = "idle"
+	GameViewResultReasonPerfect      GameViewResultReason = "perfect"
+	GameViewResultReasonStorms       GameViewResultReason = "storms"
+	GameViewResultReasonTerminated   GameViewResultReason = "terminated"
+	GameViewResultReasonTimeout      GameViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the GameViewResultReason enum.
 func (e GameViewResultReason) Valid() bool {
 	switch e {
+	case GameViewResultReasonAllOrNothing:
+		return true
 	case GameViewResultReasonDeckOut:
 		return true
 	case GameViewResultReasonIdle:
@@ -334,17 +337,20 @@ func (e ReplayActionType) Valid() bool {
 
 // Defines values for ReplayViewResultReason.
 const (
-	ReplayViewResultReasonDeckOut    ReplayViewResultReason = "deck_out"
-	ReplayViewResultReasonIdle       ReplayViewResultReason = "idle"
-	ReplayViewResultReasonPerfect    ReplayViewResultReason = "perfect"
-	ReplayViewResultReasonStorms     ReplayViewResultReason = "storms"
-	ReplayViewResultReasonTerminated ReplayViewResultReason = "terminated"
-	ReplayViewResultReasonTimeout    ReplayViewResultReason = "timeout"
+	ReplayViewResultReasonAllOrNothing ReplayViewResultReason = "all_or_nothing"
+	ReplayViewResultReasonDeckOut      ReplayViewResultReason = "deck_out"
+	ReplayViewResultReasonIdle         ReplayViewResultReason = "idle"
+	ReplayViewResultReasonPerfect      ReplayViewResultReason = "perfect"
+	ReplayViewResultReasonStorms       ReplayViewResultReason = "storms"
+	ReplayViewResultReasonTerminated   ReplayViewResultReason = "terminated"
+	ReplayViewResultReasonTimeout      ReplayViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ReplayViewResultReason enum.
 func (e ReplayViewResultReason) Valid() bool {
 	switch e {
+	case ReplayViewResultReasonAllOrNothing:
+		return true
 	case ReplayViewResultReasonDeckOut:
 		return true
 	case ReplayViewResultReasonIdle:
@@ -364,17 +370,20 @@ func (e ReplayViewResultReason) Valid() bool {
 
 // Defines values for ResultViewReason.
 const (
-	ResultViewReasonDeckOut    ResultViewReason = "deck_out"
-	ResultViewReasonIdle       ResultViewReason = "idle"
-	ResultViewReasonPerfect    ResultViewReason = "perfect"
-	ResultViewReasonStorms     ResultViewReason = "storms"
-	ResultViewReasonTerminated ResultViewReason = "terminated"
-	ResultViewReasonTimeout    ResultViewReason = "timeout"
+	ResultViewReasonAllOrNothing ResultViewReason = "all_or_nothing"
+	ResultViewReasonDeckOut      ResultViewReason = "deck_out"
+	ResultViewReasonIdle         ResultViewReason = "idle"
+	ResultViewReasonPerfect      ResultViewReason = "perfect"
+	ResultViewReasonStorms       ResultViewReason = "storms"
+	ResultViewReasonTerminated   ResultViewReason = "terminated"
+	ResultViewReasonTimeout      ResultViewReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
 func (e ResultViewReason) Valid() bool {
 	switch e {
+	case ResultViewReasonAllOrNothing:
+		return true
 	case ResultViewReasonDeckOut:
 		return true
 	case ResultViewReasonIdle:
@@ -1381,6 +1390,14 @@ type VariantViewSource string
 
 // VariantsOptions defines model for VariantsOptions.
 type VariantsOptions struct {
+	// AllOrNothing AllOrNothing: no last round when the deck runs out; the game ends
+	// with 0 as soon as a perfect game is impossible (hanab.live's
+	// allOrNothing).
+	AllOrNothing *bool `json:"all_or_nothing,omitempty"`
+
+	// DeckPlays DeckPlays: while the deck holds one card, the seat to act may play
+	// it blind (hanab.live's bottom-deck blind plays, deckPlays).
+	DeckPlays  *bool `json:"deck_plays,omitempty"`
 	EmptyClues *bool `json:"empty_clues,omitempty"`
 	NoteTokens *int  `json:"note_tokens,omitempty"`
 
@@ -1408,9 +1425,11 @@ type VariantsOptionsRainbowCards int
 
 // VariantsSettings defines model for VariantsSettings.
 type VariantsSettings struct {
-	EmptyClues bool                      `json:"empty_clues"`
-	NoteTokens int                       `json:"note_tokens"`
-	OnTimeout  VariantsSettingsOnTimeout `json:"on_timeout"`
+	AllOrNothing *bool                     `json:"all_or_nothing,omitempty"`
+	DeckPlays    *bool                     `json:"deck_plays,omitempty"`
+	EmptyClues   bool                      `json:"empty_clues"`
+	NoteTokens   int                       `json:"note_tokens"`
+	OnTimeout    VariantsSettingsOnTimeout `json:"on_timeout"`
 
 	// OneExtraCard OneExtraCard and OneLessCard: hands of one card more or one less
 	// than usual. Absent when false, as settings stored before them.
