@@ -337,7 +337,9 @@ func (r *rules) extends(s int, height, rank uint8) bool {
 
 // Playable reports whether a card of suit s and rank extends the suit's
 // firework whose top card is height (0 for none): the rule Extends states,
-// in the suit's direction (see Suit.Reversed). Bots ask it too.
+// in the suit's direction (see Suit.Reversed). In Sudoku and Up or Down the
+// top card alone does not say it (the firework's start and direction do):
+// there the game decides (Game.Direction, View.Starts).
 func (c *Config) Playable(s, height, rank int) bool {
 	if !c.Suits[s].Reversed {
 		return Extends(height, rank)
