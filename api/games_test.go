@@ -33,6 +33,10 @@ func TestPlayWholeGames(t *testing.T) {
 		{"light-pink-fives-6-suits", 4, variants.Options{}},
 		{"funnels-5-suits", 5, variants.Options{EmptyClues: boolp(true)}},
 		{"farbrausch2", 6, variants.Options{RainbowCards: intp(5), EmptyClues: boolp(false)}},
+		{"basic", 2, variants.Options{OneExtraCard: boolp(true)}},             // hands of six
+		{"up-or-down-6-suits", 4, variants.Options{OneLessCard: boolp(true)}}, // START cards, hands of three
+		{"basic", 3, variants.Options{DeckPlays: boolp(true), AllOrNothing: boolp(true)}},
+		{"farbrausch", 2, variants.Options{DeckPlays: boolp(true)}},
 	}
 	// Every variant of the rules must be played, and a few of the catalogue's.
 	for _, v := range variants.All() {

@@ -41,7 +41,8 @@ func TestEventSaysWhatHappened(t *testing.T) {
 }
 
 // TestViewRuleFields: half_note_token is in the view of Clue Starved games
-// only, stack_starts in Sudoku games only, next_clue_type in Alternating
+// only, stack_starts in Sudoku games only, stack_directions in Up or Down
+// games and those with a reversed suit only, next_clue_type in Alternating
 // Clues games once a clue was given; other variants' views do not change.
 func TestViewRuleFields(t *testing.T) {
 	tests := []struct {
@@ -49,14 +50,20 @@ func TestViewRuleFields(t *testing.T) {
 		moves   []engine.Action
 		half    string // the field as written, "" for absent
 		next    string
+		dirs    string
 	}{
-		{"basic", []engine.Action{engine.ClueRank(1, 3), engine.DiscardCard(5)}, "", ""},
-		{"clue-starved-5-suits", nil, `"half_note_token":false`, ""},
-		{"clue-starved-5-suits", []engine.Action{engine.ClueRank(1, 3), engine.DiscardCard(5)}, `"half_note_token":true`, ""},
-		{"alternating-clues-5-suits", nil, "", ""},
-		{"alternating-clues-5-suits", []engine.Action{engine.ClueRank(1, 3)}, "", `"next_clue_type":"color"`},
-		{"alternating-clues-5-suits", []engine.Action{engine.ClueRank(1, 3), engine.DiscardCard(5)}, "", `"next_clue_type":"color"`},
-		{"sudoku-5-suits", nil, "", ""},
+		{"basic", []engine.Action{engine.ClueRank(1, 3), engine.DiscardCard(5)}, "", "", ""},
+		{"clue-starved-5-suits", nil, `"half_note_token":false`, "", ""},
+		{"clue-starved-5-suits", []engine.Action{engine.ClueRank(1, 3), engine.DiscardCard(5)}, `"half_note_token":true`, "", ""},
+		{"alternating-clues-5-suits", nil, "", "", ""},
+		{"alternating-clues-5-suits", []engine.Action{engine.ClueRank(1, 3)}, "", `"next_clue_type":"color"`, ""},
+		{"alternating-clues-5-suits", []engine.Action{engine.ClueRank(1, 3), engine.DiscardCard(5)}, "", `"next_clue_type":"color"`, ""},
+		{"sudoku-5-suits", nil, "", "", ""},
+		{"reversed-5-suits", nil, "", "", `"stack_directions":{"blue":"up","green":"up","purple-reversed":"down","red":"up","yellow":"up"}`},
+		{"up-or-down-5-suits", nil, "", "", `"stack_directions":{"blue":"undecided","green":"undecided","purple":"undecided","red":"undecided","yellow":"undecided"}`},
+		// Seat 0 plays red 1 (id 0): up; in the other, seat 1 red 5 (id 7): down.
+		{"up-or-down-5-suits", []engine.Action{engine.PlayCard(0)}, "", "", `"stack_directions":{"blue":"undecided","green":"undecided","purple":"undecided","red":"up","yellow":"undecided"}`},
+		{"up-or-down-6-suits", []engine.Action{engine.ClueRank(1, 4), engine.PlayCard(7)}, "", "", `"stack_directions":{"blue":"undecided","green":"undecided","purple":"undecided","red":"down","teal":"undecided","yellow":"undecided"}`},
 	}
 	for _, tt := range tests {
 		_, set, cfg, err := variants.Setup(tt.variant, variants.Options{}, 2)
@@ -81,7 +88,7 @@ func TestViewRuleFields(t *testing.T) {
 			if strings.HasPrefix(tt.variant, "sudoku") {
 				starts = `"stack_starts":{"blue":0,"green":0,"purple":0,"red":0,"yellow":0}`
 			}
-			for _, f := range []struct{ key, want string }{{`"half_note_token"`, tt.half}, {`"next_clue_type"`, tt.next}, {`"stack_starts"`, starts}} {
+			for _, f := range []struct{ key, want string }{{`"half_note_token"`, tt.half}, {`"next_clue_type"`, tt.next}, {`"stack_starts"`, starts}, {`"stack_directions"`, tt.dirs}} {
 				if got := strings.Contains(b, f.key); got != (f.want != "") || (f.want != "" && !strings.Contains(b, f.want)) {
 					t.Errorf("%s after %v, viewer %d: want %q in\n%s", tt.variant, tt.moves, viewer, f.want, b)
 				}

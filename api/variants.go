@@ -86,6 +86,12 @@ func variantView(v *variants.Variant) *VariantView {
 			"empty_clues":  {Default: v.EmptyClues},
 			"turn_seconds": {Default: 0, Min: ptr(variants.MinTurnSeconds), Max: ptr(variants.MaxTurnSeconds), Allowed: []OptionValue{0}},
 			"on_timeout":   {Default: variants.OnTimeoutBot, Allowed: anyOf(variants.OnTimeoutValues)},
+			// One card more or one less in each hand (not both).
+			"one_extra_card": {Default: false},
+			"one_less_card":  {Default: false},
+			// The deck's last card may be played blind; only a perfect game counts.
+			"deck_plays":     {Default: false},
+			"all_or_nothing": {Default: false},
 		},
 	}
 	if v.HanabLive != nil {

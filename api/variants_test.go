@@ -175,8 +175,19 @@ func TestVariantViewsMatchHanabLive(t *testing.T) {
 					top = r + 1
 				}
 			}
+			if ws.Start != nil {
+				top++ // and the START card, rank engine.StartRank, last
+			}
 			if gs.Name != ws.Name || len(gs.Touches) != top {
 				t.Fatalf("%s: suit %d is %s with %d touches, want %s with %d", want.Name, si, gs.Name, len(gs.Touches), ws.Name, top)
+			}
+			if ws.Start != nil {
+				tv := gs.Touches[top-1]
+				if tv.Rank != engine.StartRank || !slices.Equal(tv.Colors, ws.Start.Colors) || !slices.Equal(tv.Ranks, ws.Start.Ranks) ||
+					gs.Ranks[len(gs.Ranks)-1] != engine.StartRank {
+					t.Fatalf("%s %s: START %+v, ranks %v; want colors %v ranks %v", want.Name, gs.Name, tv, gs.Ranks, ws.Start.Colors, ws.Start.Ranks)
+				}
+				gs.Touches = gs.Touches[:top-1]
 			}
 			for r, tv := range gs.Touches {
 				copies := 0

@@ -87,6 +87,10 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 		b = append(b, `,"stack_starts":`...)
 		b = appendSuitMap(b, cfg, &v.Starts)
 	}
+	if cfg.HasDirections() {
+		b = append(b, `,"stack_directions":`...)
+		b = appendSuitDirections(b, cfg, &v.Directions)
+	}
 	b = append(b, `,"discards":[`...)
 	for i, d := range v.Discards {
 		if i > 0 {
@@ -205,6 +209,38 @@ func appendFireworks(b []byte, cfg *engine.Config, v *engine.View) []byte {
 // appendSuitMap writes a number per suit as encoding/json writes a
 // map[string]int: keys in order, one entry per name.
 func appendSuitMap(b []byte, cfg *engine.Config, vals *[engine.MaxSuits]int) []byte {
+	order, n := suitOrder(cfg)
+	b = append(b, '{')
+	for k, i := range order[:n] {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, cfg.Suits[i].Name)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(vals[i]), 10)
+	}
+	return append(b, '}')
+}
+
+// appendSuitDirections writes each firework's direction as encoding/json
+// writes a map[string]string (see appendSuitMap).
+func appendSuitDirections(b []byte, cfg *engine.Config, dirs *[engine.MaxSuits]engine.Direction) []byte {
+	order, n := suitOrder(cfg)
+	b = append(b, '{')
+	for k, i := range order[:n] {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, cfg.Suits[i].Name)
+		b = append(b, ':')
+		b = appendString(b, dirs[i].String())
+	}
+	return append(b, '}')
+}
+
+// suitOrder is the suits in the order encoding/json writes a map keyed by
+// their names: sorted, and of two suits of one name the later one.
+func suitOrder(cfg *engine.Config) ([engine.MaxSuits]int, int) {
 	var order [engine.MaxSuits]int
 	n := 0
 	for i, s := range cfg.Suits {
@@ -220,16 +256,7 @@ func appendSuitMap(b []byte, cfg *engine.Config, vals *[engine.MaxSuits]int) []b
 		order[j] = i
 		n++
 	}
-	b = append(b, '{')
-	for k, i := range order[:n] {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(b, cfg.Suits[i].Name)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(vals[i]), 10)
-	}
-	return append(b, '}')
+	return order, n
 }
 
 func appendCardFace(b []byte, id int, suit string, rank int) []byte {

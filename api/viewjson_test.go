@@ -47,7 +47,7 @@ var awkwardNames = []string{"Alice", "R&D <team>", `<b>"Bob" & 'Eve'</b>`, "tab\
 // status, with awkward names, bots, clocks, seats that left and games ended
 // by a seat.
 func TestViewJSONIsEncodingJSONs(t *testing.T) {
-	names := []string{"basic", "farbrausch", "farbrausch2", "orange-5-suits", "clue-starved-rainbow-6-suits", "alternating-clues-4-suits", "sudoku-4-suits", "reversed-5-suits"}
+	names := []string{"basic", "farbrausch", "farbrausch2", "orange-5-suits", "clue-starved-rainbow-6-suits", "alternating-clues-4-suits", "sudoku-4-suits", "reversed-5-suits", "up-or-down-6-suits", "up-or-down-prism-5-suits"}
 	all := variants.All()
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 40 {

@@ -46,13 +46,22 @@ type GameView struct {
 	StormTokensUsed int     `json:"storm_tokens_used" example:"1"`
 	DeckCount       int     `json:"deck_count" example:"20"`
 	// FinalTurnsLeft is null while the deck lasts.
-	FinalTurnsLeft *int           `json:"final_turns_left" extensions:"x-nullable"`
-	Fireworks      map[string]int `json:"fireworks"`
+	FinalTurnsLeft *int `json:"final_turns_left" extensions:"x-nullable"`
+	// Fireworks is each firework's top card, 0 while it is empty (7 for an
+	// Up or Down START card).
+	Fireworks map[string]int `json:"fireworks"`
 	// StackStarts is each firework's first card, 0 while it is empty. Only
 	// in Sudoku variants, where a firework starts with any rank no other
 	// firework started with and wraps round; absent elsewhere.
 	StackStarts map[string]int `json:"stack_starts,omitempty" validate:"optional"`
-	Discards    []CardFace     `json:"discards"`
+	// StackDirections is the way each firework is played: "up" (1 to 5),
+	// "down" (5 to 1), or "undecided" while an Up or Down firework is empty
+	// or holds only its START card (rank 7 on the wire: in Up or Down an
+	// empty firework takes a 1, a 5 or START, START a 2 or a 4, and the
+	// first card other than START fixes the direction). Only in Up or Down
+	// variants and variants with a reversed suit; absent elsewhere.
+	StackDirections map[string]string `json:"stack_directions,omitempty" validate:"optional" example:"red:up,blue:down"`
+	Discards        []CardFace        `json:"discards"`
 	// Hands is empty in the lobby.
 	Hands    []HandView  `json:"hands"`
 	Score    int         `json:"score" example:"11"`
@@ -75,7 +84,8 @@ type SeatView struct {
 type CardFace struct {
 	ID   int    `json:"id" example:"5"`
 	Suit string `json:"suit" example:"red"`
-	Rank int    `json:"rank" example:"1"`
+	// Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	Rank int `json:"rank" example:"1"`
 }
 
 // HandView is one seat's hand, newest card first.
@@ -109,10 +119,12 @@ type ClueMark struct {
 }
 
 // ResultView is a finished game's outcome. The ends by a seat or the clock
-// (terminated, timeout, idle) score 0.
+// (terminated, timeout, idle) score 0, and so does all_or_nothing: with the
+// all_or_nothing option, a perfect game became impossible (or the seat to
+// act had no card and could not clue).
 type ResultView struct {
 	Score  int    `json:"score" example:"17"`
-	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle" example:"deck_out"`
+	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle,all_or_nothing" example:"deck_out"`
 	Rating string `json:"rating" example:"Good! The audience is pleased."`
 	// Seat is the seat that terminated the game or ran out of time; null
 	// when the cards or idleness ended it.
@@ -202,6 +214,12 @@ func buildView(st *play.State, viewer int) *GameView {
 	}
 	for i, s := range cfg.Suits {
 		gv.Fireworks[s.Name] = v.Fireworks[i]
+	}
+	if cfg.HasDirections() {
+		gv.StackDirections = map[string]string{}
+		for i, s := range cfg.Suits {
+			gv.StackDirections[s.Name] = v.Directions[i].String()
+		}
 	}
 	if cfg.Sudoku {
 		gv.StackStarts = map[string]int{}

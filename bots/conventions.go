@@ -161,6 +161,12 @@ func (c *conventionsPlayer) Act(v *engine.View) engine.Action {
 		}
 	}
 
+	if len(own) == 0 {
+		// An empty hand (All or Nothing goes on after the deck runs out):
+		// a clue is all there is, and the engine ends the game before
+		// leaving a seat without one.
+		return anyLegal(v)
+	}
 	if v.NoteTokens < v.Config.NoteTokens {
 		// 4. Discard: a card known to be useless, else the chop, else the
 		//    touched card most likely to be useless.
@@ -317,4 +323,9 @@ func (c *conventionsPlayer) stall(v *engine.View) (engine.Action, bool) {
 		}
 	}
 	return engine.Action{}, false
+}
+
+// anyLegal is the first move the rules allow the viewer.
+func anyLegal(v *engine.View) engine.Action {
+	return v.LegalActions(nil)[0]
 }

@@ -59,3 +59,43 @@ func TestAlternatingCluesPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"alternating-clues-5-suits", "alternating-clues-3-suits", "alternating-clues-black-6-suits",
 		"alternating-clues-null-3-suits", "alternating-clues-dark-orange-5-suits"}, 20)
 }
+
+// TestUpOrDownPlaysLegally: fireworks that start with a 1, a 5 or START and
+// go up or down as their first cards say; all of hanab.live's 33.
+func TestUpOrDownPlaysLegally(t *testing.T) {
+	var names []string
+	for _, v := range variants.All() {
+		if v.UpOrDown {
+			names = append(names, v.Name)
+		}
+	}
+	if len(names) != 33 {
+		t.Fatalf("%d Up or Down variants", len(names))
+	}
+	groupSim(t, names, 10)
+}
+
+// TestTableOptionsPlayLegally: hands of one card more (six with two or
+// three players) or one less than usual, deck plays, and all or nothing
+// (play goes on after the deck runs out, hands emptying).
+func TestTableOptionsPlayLegally(t *testing.T) {
+	yes := true
+	for _, o := range []variants.Options{{OneExtraCard: &yes}, {OneLessCard: &yes}, {DeckPlays: &yes}, {AllOrNothing: &yes}, {AllOrNothing: &yes, OneExtraCard: &yes}} {
+		for _, s := range List() {
+			for _, name := range []string{"basic", "up-or-down-5-suits", "rainbow-6-suits"} {
+				for _, players := range []int{2, 3, 4, 6} {
+					_, _, cfg, err := variants.Setup(name, o, players)
+					if err != nil {
+						t.Fatal(err)
+					}
+					r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 10, Seed: "hand/" + name, Workers: 1})
+					if err != nil {
+						t.Fatalf("%s, %s, %d players, hands of %d: %v", s.Name, name, players, cfg.Hand(), err)
+					}
+					t.Logf("%-12s %-20s %dp, hands of %d, deck plays %-5v all or nothing %-5v: mean %5.2f / %d, storms %3.0f%%",
+						s.Name, name, players, cfg.Hand(), cfg.DeckPlays, cfg.AllOrNothing, r.Mean, r.MaxScore, 100*r.Storms)
+				}
+			}
+		}
+	}
+}

@@ -27,6 +27,7 @@ type deckInfo struct {
 	top       [engine.MaxSuits]int  // highest rank of each suit
 	rev       [engine.MaxSuits]bool // the suit is played from its highest rank down
 	sudoku    bool                  // fireworks start anywhere and wrap round
+	upOrDown  bool                  // fireworks start with a 1, the highest rank or START, and go up or down
 	suits     int
 	handSize  int
 	deckSize  int
@@ -36,18 +37,20 @@ type deckInfo struct {
 }
 
 func newDeckInfo(cfg *engine.Config) *deckInfo {
-	d := &deckInfo{cfg: cfg, suits: len(cfg.Suits), handSize: engine.HandSize(cfg.Players), deckSize: cfg.DeckSize(), maxScore: cfg.MaxScore()}
+	d := &deckInfo{cfg: cfg, suits: len(cfg.Suits), handSize: cfg.Hand(), deckSize: cfg.DeckSize(), maxScore: cfg.MaxScore()}
 	for s := range cfg.Suits {
 		d.rev[s] = cfg.Suits[s].Reversed
 	}
-	d.sudoku = cfg.Sudoku
+	d.sudoku, d.upOrDown = cfg.Sudoku, cfg.UpOrDown
 	for _, c := range cfg.Deck() {
 		x := ident(c)
 		d.count[x]++
 		d.all |= bit(x)
 		d.suitMask[c.Suit] |= bit(x)
 		d.rankMask[c.Rank] |= bit(x)
-		d.top[c.Suit] = max(d.top[c.Suit], c.Rank)
+	}
+	for s := range cfg.Suits {
+		d.top[s] = cfg.StackSize(s) // the highest rank, a START card aside
 	}
 	for col := range cfg.ClueColors {
 		d.colorMask[col] = cfg.ClueMask(engine.ClueColor(0, col)) & d.all
@@ -75,8 +78,9 @@ func (d *deckInfo) knowMask(cv *engine.CardView) uint64 { return cv.Possible & d
 type board struct {
 	d        *deckInfo
 	fw       [engine.MaxSuits]int // cards played on each firework
-	start    [engine.MaxSuits]int // in Sudoku, each firework's first card (0 for none)
-	gone     [64]int              // copies played or discarded
+	start    [engine.MaxSuits]int // in Sudoku and Up or Down, each firework's first card (0 for none)
+	dir      [engine.MaxSuits]engine.Direction
+	gone     [64]int // copies played or discarded
 	discards int
 	playable uint64 // identities that would extend a firework now
 	dead     uint64 // identities that can never be played: already played, or a lower card is all gone
@@ -90,10 +94,13 @@ func (b *board) load(d *deckInfo, v *engine.View) {
 		b.gone[ident(c.Card)]++
 	}
 	for s := range d.suits {
-		b.start[s] = v.Starts[s]
+		b.start[s], b.dir[s] = v.Starts[s], v.Directions[s]
 		b.fw[s] = b.posOf(s, v.Fireworks[s]) // the top card's position is the count
 		if v.Fireworks[s] == 0 {
 			b.fw[s] = 0
+		}
+		if d.upOrDown && v.Fireworks[s] == engine.StartRank {
+			b.fw[s] = 1 // START alone
 		}
 		for p := 1; p <= b.fw[s]; p++ {
 			b.gone[s<<3|b.rankAt(s, p)]++
@@ -110,6 +117,10 @@ func (b *board) derive() {
 		// played: the rank itself, or for a reversed suit from the top down.
 		if d.sudoku && b.fw[s] == 0 {
 			b.deriveUnstarted(s)
+			continue
+		}
+		if d.upOrDown && b.dir[s] == engine.Undecided {
+			b.deriveUndecided(s)
 			continue
 		}
 		reach := b.fw[s] // the furthest position the suit can still get to
@@ -172,7 +183,9 @@ func (b *board) rankAt(s, p int) int {
 	switch d := b.d; {
 	case d.sudoku && b.start[s] != 0:
 		return (b.start[s]-1+p-1)%d.top[s] + 1
-	case d.rev[s]:
+	case d.upOrDown && p == 1 && b.start[s] == engine.StartRank:
+		return engine.StartRank
+	case d.rev[s], d.upOrDown && b.dir[s] == engine.Down:
 		return d.top[s] + 1 - p
 	}
 	return p
@@ -183,10 +196,63 @@ func (b *board) posOf(s, r int) int {
 	switch d := b.d; {
 	case d.sudoku && b.start[s] != 0:
 		return (r-b.start[s]+d.top[s])%d.top[s] + 1
+	case d.upOrDown:
+		return b.posUpOrDown(s, r)
 	case d.rev[s]:
 		return d.top[s] + 1 - r
 	}
 	return r
+}
+
+// posUpOrDown is posOf in Up or Down once a firework's direction is
+// fixed: START or the 1 (the highest rank going down) is its first card,
+// and the other of the two has no place (0: dead).
+func (b *board) posUpOrDown(s, r int) int {
+	n, down := b.d.top[s], b.dir[s] == engine.Down
+	first := 1
+	if down {
+		first = n
+	}
+	switch {
+	case r == engine.StartRank && b.start[s] == engine.StartRank, r == first && b.start[s] != engine.StartRank:
+		return 1
+	case r == engine.StartRank, r == first:
+		return 0
+	case down:
+		return n + 1 - r
+	}
+	return r
+}
+
+// deriveUndecided is derive for an Up or Down firework whose direction is
+// not fixed yet: empty, it takes a 1, the highest rank or START; on START,
+// a 2 or the rank below the highest. No card is dead but a played START.
+func (b *board) deriveUndecided(s int) {
+	d := b.d
+	n := d.top[s]
+	next := [2]int{1, n}
+	if b.fw[s] == 1 {
+		next = [2]int{2, n - 1}
+	}
+	for r := 1; r <= engine.MaxRank; r++ {
+		x := s<<3 | r
+		if d.count[x] == 0 {
+			continue
+		}
+		if b.gone[x] < d.count[x] {
+			b.out |= bit(x)
+		}
+		switch {
+		case r == engine.StartRank && b.fw[s] == 1:
+			b.dead |= bit(x)
+			continue
+		case r == next[0], r == next[1], r == engine.StartRank:
+			b.playable |= bit(x)
+		}
+		if d.count[x]-b.gone[x] == 1 {
+			b.critical |= bit(x)
+		}
+	}
 }
 
 // deriveUnstarted is derive for a Sudoku firework that has no card yet: it

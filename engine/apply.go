@@ -82,7 +82,12 @@ func (g *Game) Apply(a Action) (Event, error) {
 	ev := Event{Turn: g.turn, Seat: p, Action: a, Drawn: -1}
 	switch a.Kind {
 	case Play, Discard:
-		g.removeFromHand(p, a.Card)
+		fromDeck := a.Card == g.drawn // a blind play of the deck's last card (Config.DeckPlays)
+		if fromDeck {
+			g.drawn++
+		} else {
+			g.removeFromHand(p, a.Card)
+		}
 		c := g.deck[a.Card]
 		ev.Card = Card{int(c.suit), int(c.rank)}
 		play := a.Kind == Play
@@ -91,6 +96,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 		}
 		if play && g.extends(int(c.suit), c.rank) {
 			ev.Success = true
+			if g.r.cfg.UpOrDown {
+				g.fixDirection(int(c.suit), c.rank)
+			}
 			g.fireworks[c.suit] = c.rank
 			if g.played[c.suit] == 0 {
 				g.start[c.suit] = c.rank
@@ -107,6 +115,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 		} else {
 			g.discards[g.nDiscards] = int8(a.Card)
 			g.nDiscards++
+			if g.r.cfg.AllOrNothing && !g.perfectPossible() {
+				g.reason = EndAllOrNothing
+			}
 			if !play {
 				ev.NoteGained = g.gainNote()
 			} else {
@@ -116,9 +127,11 @@ func (g *Game) Apply(a Action) (Event, error) {
 				}
 			}
 		}
-		if g.reason == NotOver && g.drawn < g.r.deckSize {
+		if fromDeck && g.reason == NotOver && !g.r.cfg.AllOrNothing {
+			g.finalLeft = g.r.cfg.Players + 1 // the deck is empty: as after the last draw
+		} else if g.reason == NotOver && g.drawn < g.r.deckSize {
 			ev.Drawn = g.draw(p)
-			if g.drawn == g.r.deckSize {
+			if g.drawn == g.r.deckSize && !g.r.cfg.AllOrNothing {
 				// Everyone, the drawer included, gets one more turn; the
 				// decrement below counts this one, so start one higher.
 				g.finalLeft = g.r.cfg.Players + 1
@@ -137,6 +150,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 		if g.finalLeft == 0 && g.reason == NotOver {
 			g.reason = EndDeckOut
 		}
+	}
+	if g.r.cfg.AllOrNothing && g.reason == NotOver && g.handLen[g.current] == 0 && g.stuck() {
+		g.reason = EndAllOrNothing
 	}
 	ev.NoteTokens, ev.HalfNote, ev.StormsUsed = g.notes, g.half, g.storms
 	if g.reason != NotOver {
@@ -245,6 +261,9 @@ func (g *Game) applyTable(a Action) (Event, error) {
 // rank no other firework started with, wrapping round after the highest.
 func (g *Game) extends(s int, rank uint8) bool {
 	if !g.r.cfg.Sudoku {
+		if g.r.cfg.UpOrDown {
+			return g.extendsUpOrDown(s, rank)
+		}
 		return g.r.extends(s, g.fireworks[s], rank)
 	}
 	n := g.r.topRank[s]

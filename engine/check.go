@@ -10,6 +10,7 @@ type table interface {
 	actor() int
 	noteTokens() int
 	holds(id int) bool       // the acting seat holds card id
+	deckPlay(id int) bool    // card id is the deck's last card and may be played blind (Config.DeckPlays)
 	clueLog() []ClueRecord   // every clue given so far
 	mayDiscard(id int) bool  // the acting seat may discard card id at this note count
 	touches(a Action) uint64 // ids the clue touches in its target's hand
@@ -21,7 +22,7 @@ func check(t table, a Action) error {
 	}
 	switch a.Kind {
 	case Play, Discard:
-		if !t.holds(a.Card) {
+		if !t.holds(a.Card) && (a.Kind != Play || !t.deckPlay(a.Card)) {
 			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, t.actor())
 		}
 		if a.Kind == Discard && !t.mayDiscard(a.Card) {
@@ -83,11 +84,14 @@ func (c *Config) CanNameRank(rank int) bool {
 	return false
 }
 
-func (g *Game) config() *Config       { return &g.r.cfg }
-func (g *Game) over() bool            { return g.reason != NotOver }
-func (g *Game) actor() int            { return g.current }
-func (g *Game) noteTokens() int       { return g.notes }
-func (g *Game) holds(id int) bool     { return g.slot(g.current, id) >= 0 }
+func (g *Game) config() *Config   { return &g.r.cfg }
+func (g *Game) over() bool        { return g.reason != NotOver }
+func (g *Game) actor() int        { return g.current }
+func (g *Game) noteTokens() int   { return g.notes }
+func (g *Game) holds(id int) bool { return g.slot(g.current, id) >= 0 }
+func (g *Game) deckPlay(id int) bool {
+	return g.r.cfg.DeckPlays && g.drawn == g.r.deckSize-1 && id == g.drawn
+}
 func (g *Game) clueLog() []ClueRecord { return g.clues }
 
 // mayDiscard decides from the holder's knowledge of the card only (see
@@ -100,6 +104,10 @@ func (v *View) config() *Config { return v.Config }
 func (v *View) over() bool      { return v.Over }
 func (v *View) actor() int      { return v.Seat }
 func (v *View) noteTokens() int { return v.NoteTokens }
+func (v *View) deckPlay(id int) bool {
+	return v.Config.DeckPlays && v.DeckCount == 1 && id == v.Config.DeckSize()-1
+}
+
 func (v *View) holds(id int) bool {
 	if v.Seat < 0 || v.Seat >= v.Players {
 		return false

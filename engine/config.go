@@ -10,12 +10,16 @@ import (
 // allocates nothing. Every real variant fits well inside them.
 const (
 	MaxPlayers = 6
-	MaxHand    = 5
+	MaxHand    = 6 // five, and one extra card (hanab.live's oneExtraCard)
 	MaxSuits   = 8
 	MaxRank    = 7
 	MaxDeck    = 64 // card ids fit one uint64 bit set
 	MaxColors  = 8
 )
+
+// StartRank is the rank of an Up or Down suit's START card (hanab.live's
+// START_CARD_RANK): a card of its own, never named by a rank clue.
+const StartRank = 7
 
 // Suit is one firework: the ranks of its cards (a multiset, e.g. 1,1,1,2,2,3,3,4,4,5)
 // and which clues touch them.
@@ -119,7 +123,31 @@ type Config struct {
 	// other firework started with and wraps round after the suit's highest
 	// rank, until it holds as many cards as that rank.
 	Sudoku bool
+	// UpOrDown (hanab.live's Up or Down): a card of rank StartRank is a
+	// suit's START card. An empty firework takes a 1, the suit's highest
+	// rank or its START; after START comes a 2 or the rank below the
+	// highest. The first card other than START fixes the direction: up
+	// from 1 (or 2), down from the highest (or the one below it). The
+	// firework is complete with as many cards as the highest rank.
+	UpOrDown bool
+	// HandDelta is added to each hand's usual size (HandSize): +1 for
+	// hanab.live's "one extra card", -1 for its "one less card".
+	HandDelta int
+	// DeckPlays (hanab.live's "bottom-deck blind plays", deckPlays): while
+	// the deck holds one card, the seat to act may play it blind, a Play
+	// of the deck's last card id (as hanab.live writes it). It is drawn and
+	// played at once; the hand keeps its size and the last round begins.
+	DeckPlays bool
+	// AllOrNothing (hanab.live's allOrNothing): only a perfect game counts.
+	// The deck running out starts no last round: play goes on until every
+	// firework is complete. The game ends at once, scoring 0, when a card
+	// some firework still needs has no copy left (all discarded or
+	// misplayed), or when the seat to act has no card and cannot clue.
+	AllOrNothing bool
 }
+
+// Hand is the number of cards each player holds: HandSize and HandDelta.
+func (c *Config) Hand() int { return HandSize(c.Players) + c.HandDelta }
 
 // NextClueKind is the type the next clue must have after clues, and false
 // when any type may be given (see AlternatingClues).
@@ -155,11 +183,29 @@ func (c *Config) DeckSize() int {
 	return n
 }
 
-// MaxScore is the score of a perfect game: each suit's highest rank, summed.
+// MaxScore is the score of a perfect game: each suit's stack size, summed.
 func (c *Config) MaxScore() int {
 	n := 0
-	for _, s := range c.Suits {
-		n += slices.Max(s.Ranks)
+	for si := range c.Suits {
+		n += c.StackSize(si)
+	}
+	return n
+}
+
+// StackSize is the number of cards that complete suit s's firework: its
+// highest rank, an Up or Down START card aside.
+func (c *Config) StackSize(s int) int {
+	return StackSize(c.Suits[s].Ranks, c.UpOrDown)
+}
+
+// StackSize is the number of cards that complete a firework of a suit with
+// these ranks: the highest, a START card aside when upOrDown.
+func StackSize(ranks []int, upOrDown bool) int {
+	n := 0
+	for _, r := range ranks {
+		if r > n && (!upOrDown || r != StartRank) {
+			n = r
+		}
 	}
 	return n
 }
@@ -189,6 +235,14 @@ func (c *Config) Validate() error {
 				return fmt.Errorf("suit %q is touched by unknown color index %d", s.Name, col)
 			}
 		}
+		if c.UpOrDown && (s.Reversed || c.Sudoku) {
+			return fmt.Errorf("suit %q: Up or Down goes with neither a reversed suit nor Sudoku", s.Name)
+		}
+		if c.UpOrDown && StackSize(s.Ranks, true) < 4 {
+			// START takes a 2 going up or the rank below the highest going
+			// down: two different ranks only from four up.
+			return fmt.Errorf("suit %q: Up or Down needs ranks up to at least 4", s.Name)
+		}
 		if s.Touches != nil && len(s.Touches) < maxRank(s) {
 			return fmt.Errorf("suit %q: touches for %d ranks, its cards go up to %d", s.Name, len(s.Touches), maxRank(s))
 		}
@@ -206,7 +260,10 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("clue rank %d outside 1–%d", r, MaxRank)
 		}
 	}
-	if n := c.DeckSize(); n > MaxDeck || n < c.Players*HandSize(c.Players) {
+	if h := c.Hand(); h < 1 || h > MaxHand || c.HandDelta < -1 || c.HandDelta > 1 {
+		return fmt.Errorf("hands of %d cards (one more or one less than %d at most, 1–%d)", h, HandSize(c.Players), MaxHand)
+	}
+	if n := c.DeckSize(); n > MaxDeck || n < c.Players*c.Hand() {
 		return fmt.Errorf("deck of %d cards cannot be dealt to %d players (at most %d cards)", n, c.Players, MaxDeck)
 	}
 	if c.StormTokens < 1 {
@@ -224,7 +281,7 @@ type rules struct {
 	handSize   int
 	deckSize   int
 	maxScore   int
-	topRank    [MaxSuits]uint8     // highest rank of each suit
+	topRank    [MaxSuits]uint8     // each suit's stack size: its highest rank, a START card aside
 	reversed   uint8               // bit s: suit s is played from its highest rank down
 	colorMask  [MaxColors]uint64   // identities (see Ident) each color clue touches
 	rankMask   [MaxRank + 1]uint64 // identities each rank clue touches
@@ -237,9 +294,9 @@ func compileInto(r *rules, c Config) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	*r = rules{cfg: c, handSize: HandSize(c.Players), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
+	*r = rules{cfg: c, handSize: c.Hand(), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
 	for si, s := range c.Suits {
-		r.topRank[si] = uint8(slices.Max(s.Ranks))
+		r.topRank[si] = uint8(StackSize(s.Ranks, c.UpOrDown))
 		if s.Reversed {
 			r.reversed |= 1 << si
 		}
@@ -280,7 +337,9 @@ func (r *rules) extends(s int, height, rank uint8) bool {
 
 // Playable reports whether a card of suit s and rank extends the suit's
 // firework whose top card is height (0 for none): the rule Extends states,
-// in the suit's direction (see Suit.Reversed). Bots ask it too.
+// in the suit's direction (see Suit.Reversed). In Sudoku and Up or Down the
+// top card alone does not say it (the firework's start and direction do):
+// there the game decides (Game.Direction, View.Starts).
 func (c *Config) Playable(s, height, rank int) bool {
 	if !c.Suits[s].Reversed {
 		return Extends(height, rank)

@@ -45,6 +45,7 @@ type Game struct {
 	reason    EndReason
 	endSeat   int             // the seat a forced end is charged to
 	left      uint8           // seats that left the table (Leave), one bit each
+	down      uint8           // fireworks played downward, one bit each: reversed suits, Up or Down fireworks started down
 	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
 	proj      [MaxDeck]proj   // know's suits and ranks, kept with it for the views
 }
@@ -74,7 +75,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 		return nil, err
 	}
 	g := &ga.g
-	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1}
+	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1, down: r.reversed}
 	for i, c := range deck {
 		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
 		g.know[i], g.proj[i] = r.identities, r.allProj
@@ -90,7 +91,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 			g.draw(p)
 		}
 	}
-	if g.drawn == r.deckSize {
+	if g.drawn == r.deckSize && !cfg.AllOrNothing {
 		// The deal took the last card: as after any last draw, everyone
 		// gets one more turn. Without this the game could never run out.
 		g.finalLeft = cfg.Players
@@ -195,7 +196,7 @@ func (g *Game) Hand(p int) []int {
 // Score is the sum of the fireworks, or 0 once the storms, a seat or the
 // clock have ended the game.
 func (g *Game) Score() int {
-	if g.reason == EndStorms || g.reason.Forced() {
+	if g.reason == EndStorms || g.reason == EndAllOrNothing || g.reason.Forced() {
 		return 0
 	}
 	s := 0

@@ -12,6 +12,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	for i := range g.handLen[p] {
 		buf = append(buf, PlayCard(int(g.hands[p][i])))
 	}
+	if g.r.cfg.DeckPlays && g.deckPlay(g.drawn) {
+		buf = append(buf, PlayCard(g.drawn))
+	}
 	if g.notes < g.r.cfg.NoteTokens {
 		for i := range g.handLen[p] {
 			buf = append(buf, DiscardCard(int(g.hands[p][i])))

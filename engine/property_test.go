@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -115,7 +114,7 @@ func TestRandomCatalogueGames(t *testing.T) {
 			t.Fatalf("%s with %d players: %v", seed, players, err)
 		}
 	}
-	if n != 2341 {
+	if n != 2374 {
 		t.Errorf("%d catalogue variants", n)
 	}
 }
@@ -255,7 +254,10 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 	for p := range cfg.Players {
 		hand := g.Hand(p)
 		held += len(hand)
-		if len(hand) > engine.HandSize(cfg.Players) || len(hand) < engine.HandSize(cfg.Players)-1 && !g.Over() {
+		// A hand is one card short after the deck ran out; in All or
+		// Nothing play goes on until the hands are empty.
+		short := len(hand) < cfg.Hand()-1 && !g.Over() && !(cfg.AllOrNothing && g.DeckCount() == 0)
+		if len(hand) > cfg.Hand() || short {
 			return fmt.Errorf("seat %d holds %d cards", p, len(hand))
 		}
 		for _, id := range hand {
@@ -285,10 +287,34 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 		// A firework holds ranks 1..top card; for a reversed suit the
 		// highest rank down to the top card; in Sudoku its first card up
 		// to the top card, wrapping round after the highest rank.
-		fw, top := g.Firework(s), slices.Max(cfg.Suits[s].Ranks)
+		fw, top := g.Firework(s), cfg.StackSize(s)
 		var ranks []int
 		switch {
 		case fw == 0:
+		case cfg.UpOrDown:
+			// Up or Down: START first if it started there, then up from
+			// 1 (2 after START) or down from the highest (the one below).
+			lo, hi := 1, top
+			if g.Start(s) == engine.StartRank {
+				ranks = append(ranks, engine.StartRank)
+				lo, hi = 2, top-1
+			}
+			switch d := g.Direction(s); {
+			case fw == engine.StartRank:
+				if d != engine.Undecided {
+					return fmt.Errorf("firework %d at START is %v", s, d)
+				}
+			case d == engine.Down:
+				for r := hi; r >= fw; r-- {
+					ranks = append(ranks, r)
+				}
+			case d == engine.Up:
+				for r := lo; r <= fw; r++ {
+					ranks = append(ranks, r)
+				}
+			default:
+				return fmt.Errorf("firework %d at %d is %v", s, fw, d)
+			}
 		case cfg.Sudoku:
 			for r := g.Start(s); ; r = r%top + 1 {
 				ranks = append(ranks, r)
@@ -317,7 +343,7 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 			g.DeckCount(), held, len(v.Discards), sum, n, cfg.DeckSize())
 	}
 	want := sum
-	if r.Reason == engine.EndStorms {
+	if r.Reason == engine.EndStorms || r.Reason == engine.EndAllOrNothing {
 		want = 0
 	}
 	if g.Score() != want || (r.Reason == engine.EndPerfect) != (sum == cfg.MaxScore()) {

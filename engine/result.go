@@ -12,6 +12,9 @@ const (
 	EndTerminated
 	EndTimeout
 	EndIdle
+	// EndAllOrNothing: in All or Nothing, a perfect game became impossible
+	// (or the seat to act could do nothing); it scores 0.
+	EndAllOrNothing
 )
 
 func (r EndReason) String() string {
@@ -28,6 +31,8 @@ func (r EndReason) String() string {
 		return "timeout"
 	case EndIdle:
 		return "idle"
+	case EndAllOrNothing:
+		return "all_or_nothing"
 	}
 	return ""
 }

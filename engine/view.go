@@ -61,15 +61,18 @@ type View struct {
 	DeckCount      int
 	FinalTurnsLeft int           // -1 while the deck lasts
 	Fireworks      [MaxSuits]int // each firework's top card, 0 for none
-	Starts         [MaxSuits]int // in Sudoku, each firework's first card (0 for none); zero otherwise
-	Discards       []SeenCard
-	Clues          []ClueRecord // every clue given, in order
-	HandLen        [MaxPlayers]int
-	Hands          [MaxPlayers][MaxHand]CardView // newest first
-	Score          int
-	MaxScore       int
-	Over           bool
-	Result         Result
+	Starts         [MaxSuits]int // in Sudoku and Up or Down, each firework's first card (0 for none); zero otherwise
+	// Directions is the way each firework is played (see Game.Direction):
+	// filled where Config.HasDirections; all Up otherwise.
+	Directions [MaxSuits]Direction
+	Discards   []SeenCard
+	Clues      []ClueRecord // every clue given, in order
+	HandLen    [MaxPlayers]int
+	Hands      [MaxPlayers][MaxHand]CardView // newest first
+	Score      int
+	MaxScore   int
+	Over       bool
+	Result     Result
 }
 
 // Hand returns seat p's cards in the view, newest first.
@@ -107,9 +110,14 @@ func (g *Game) ViewInto(seat int, v *View) {
 	for i := range cfg.Suits {
 		v.Fireworks[i] = int(g.fireworks[i])
 	}
-	if cfg.Sudoku {
+	if cfg.Sudoku || cfg.UpOrDown {
 		for i := range cfg.Suits {
 			v.Starts[i] = int(g.start[i])
+		}
+	}
+	if cfg.UpOrDown || g.r.reversed != 0 {
+		for i := range cfg.Suits {
+			v.Directions[i] = g.Direction(i)
 		}
 	}
 	for _, id := range g.discards[:g.nDiscards] {

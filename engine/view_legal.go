@@ -56,6 +56,9 @@ func (v *View) LegalActions(buf []Action) []Action {
 	for _, cv := range hand {
 		buf = append(buf, PlayCard(cv.ID))
 	}
+	if id := v.Config.DeckSize() - 1; v.deckPlay(id) {
+		buf = append(buf, PlayCard(id))
+	}
 	for _, cv := range hand {
 		if v.Config.MayDiscard(v.NoteTokens, cv.Possible) {
 			buf = append(buf, DiscardCard(cv.ID))

@@ -34,14 +34,15 @@
 //	"Rainbow (6 Suits)"      farbrausch2 (every color clue touches the sixth suit)
 //	"Dark Rainbow (6 Suits)" farbrausch2, rainbow_cards 5
 //
-// Every other variant of the registry's catalogue (2,341 of hanab.live's
+// Every other variant of the registry's catalogue (2,374 of hanab.live's
 // variants: those whose rules are data, and Orange, Clue Starved,
-// Alternating Clues, Reversed and Sudoku, whose rules the engine plays
-// from the same data) imports and exports under its hanab.live name, its
+// Alternating Clues, Reversed, Sudoku and Up or Down, whose rules the engine
+// plays from the same data) imports and exports under its hanab.live name, its
 // suits and clue colors in hanab.live's own order. A color clue's
 // value indexes the variant's clue colors; where clues must touch a card, a
 // clue that touches no card of the variant (color blind, number blind) may
-// still be given, as on hanab.live.
+// still be given, as on hanab.live. An Up or Down START card is rank 7 in
+// the deck, as hanab.live writes it, and so in the engine (engine.StartRank).
 //
 // # Options
 //
@@ -55,8 +56,12 @@
 // Exports write them only when they differ from hanab.live's fixed 3 and 8,
 // so an export of a standard game is plain hanab.live JSON. hanab.live options
 // that change the rules in ways this server does not play ("startingPlayer"
-// other than 0, "deckPlays", "oneExtraCard", "oneLessCard", "allOrNothing",
-// "detrimentalCharacters") are refused rather than silently misplayed.
+// other than 0, "detrimentalCharacters") are refused rather than silently
+// misplayed. "oneExtraCard" and "oneLessCard" (hands of one card more or
+// less), "deckPlays" (a play of the deck's last card, its id as the target,
+// while it is the only one left) and "allOrNothing" are the options
+// one_extra_card, one_less_card, deck_plays and all_or_nothing, and export
+// writes them back.
 //
 // # How a log may end
 //

@@ -88,7 +88,8 @@ func Marshal(r *Replay) ([]byte, error) {
 }
 
 func liveOptions(variant string, s variants.Settings) Options {
-	o := Options{Variant: variant, EmptyClues: s.EmptyClues}
+	o := Options{Variant: variant, EmptyClues: s.EmptyClues, OneExtraCard: s.OneExtraCard, OneLessCard: s.OneLessCard,
+		DeckPlays: s.DeckPlays, AllOrNothing: s.AllOrNothing}
 	if s.StormTokens != liveStormTokens {
 		o.StormTokens = &s.StormTokens
 	}

@@ -54,8 +54,9 @@ var endConditions = map[engine.EndReason]int{
 }
 
 // Options are the game's options. StormTokens and NoteTokens are this
-// server's extensions (see the package documentation); the bool fields after
-// them are hanab.live options that import refuses when set.
+// server's extensions (see the package documentation); DeckPlays,
+// OneExtraCard, OneLessCard and AllOrNothing are played; StartingPlayer
+// (other than 0) and DetrimentalCharacters are refused when set.
 type Options struct {
 	Variant     string `json:"variant,omitempty" validate:"optional"`
 	EmptyClues  bool   `json:"emptyClues,omitempty" validate:"optional"`

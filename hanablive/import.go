@@ -100,7 +100,10 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 		return nil, engine.Config{}, err
 	}
 	empty := o.EmptyClues
-	opts := variants.Options{StormTokens: o.StormTokens, NoteTokens: o.NoteTokens, EmptyClues: &empty}
+	extra, less := o.OneExtraCard, o.OneLessCard
+	deckPlays, allOrNothing := o.DeckPlays, o.AllOrNothing
+	opts := variants.Options{StormTokens: o.StormTokens, NoteTokens: o.NoteTokens, EmptyClues: &empty,
+		OneExtraCard: &extra, OneLessCard: &less, DeckPlays: &deckPlays, AllOrNothing: &allOrNothing}
 	if m.RainbowCards != 0 {
 		opts.RainbowCards = &m.RainbowCards
 	}
@@ -119,7 +122,7 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 // the person who sent it wrote.
 func liveOptionError(err error) error {
 	if oe := (*variants.OptionError)(nil); errors.As(err, &oe) {
-		live := map[string]string{"storm_tokens": "stormTokens", "note_tokens": "noteTokens"}[oe.Option]
+		live := map[string]string{"storm_tokens": "stormTokens", "note_tokens": "noteTokens", "one_less_card": "oneLessCard"}[oe.Option]
 		if live != "" {
 			return fmt.Errorf("options.%s %s", live, strings.TrimPrefix(oe.Msg, oe.Option+" "))
 		}
@@ -133,10 +136,6 @@ func refuseUnplayable(o Options) error {
 		set  bool
 	}{
 		{"startingPlayer", o.StartingPlayer != 0},
-		{"deckPlays", o.DeckPlays},
-		{"oneExtraCard", o.OneExtraCard},
-		{"oneLessCard", o.OneLessCard},
-		{"allOrNothing", o.AllOrNothing},
 		{"detrimentalCharacters", o.DetrimentalCharacters},
 	}
 	for _, r := range refused {

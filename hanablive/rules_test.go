@@ -2,6 +2,7 @@ package hanablive
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -81,13 +82,13 @@ func TestImportOrange(t *testing.T) {
 
 // TestRoundTripRules plays whole games of variants with hanab.live's rules
 // beyond the touch table (Orange, Clue Starved, Alternating Clues, Reversed,
-// Sudoku)
-// and round-trips them.
+// Sudoku, Up or Down) and round-trips them.
 func TestRoundTripRules(t *testing.T) {
 	for _, name := range []string{"orange-6-suits", "orange-5-suits", "orange-4-suits", "orange-3-suits",
 		"clue-starved-6-suits", "clue-starved-orange-5-suits", "alternating-clues-5-suits", "alternating-clues-null-3-suits",
 		"reversed-6-suits", "reversed-3-suits", "black-reversed-5-suits", "orange-reversed-4-suits", "white-reversed-rainbow-4-suits",
-		"sudoku-5-suits", "sudoku-4-suits", "sudoku-dark-orange-5-suits", "sudoku-null-4-suits"} {
+		"sudoku-5-suits", "sudoku-4-suits", "sudoku-dark-orange-5-suits", "sudoku-null-4-suits",
+		"up-or-down-6-suits", "up-or-down-5-suits", "up-or-down-prism-5-suits", "up-or-down-dark-omni-6-suits", "up-or-down-orange-5-suits"} {
 		for players := 2; players <= 6; players++ {
 			tb := table{name, variants.Settings{StormTokens: 3, NoteTokens: 8}, players}
 			t.Run(tb.String(), func(t *testing.T) {
@@ -99,5 +100,210 @@ func TestRoundTripRules(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestImportUpOrDown: hanab.live writes a START card as rank 7 in its deck;
+// its games import with the Up or Down rule, and export the card as rank 7.
+func TestImportUpOrDown(t *testing.T) {
+	v, err := variants.Get("up-or-down-5-suits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seat 0: red START, red 4, red 3, yellow 5, yellow 4; seat 1 blue 1, 2, 2, 3, 3.
+	front := []Card{{0, 7}, {0, 4}, {0, 3}, {1, 5}, {1, 4}, {3, 1}, {3, 2}, {3, 2}, {3, 3}, {3, 3}}
+	left := map[Card]int{}
+	for si, s := range v.Suits {
+		for _, r := range s.Ranks {
+			left[Card{si, r}]++
+		}
+	}
+	deck := append([]Card(nil), front...)
+	for _, c := range front {
+		left[c]--
+	}
+	for si := range v.Suits {
+		for _, r := range []int{1, 2, 3, 4, 5, 7} {
+			for ; left[Card{si, r}] > 0; left[Card{si, r}]-- {
+				deck = append(deck, Card{si, r})
+			}
+		}
+	}
+	actions := []Action{
+		{Type: ActionPlay, Target: 0}, {Type: ActionRankClue, Target: 0, Value: 4}, // red START
+		{Type: ActionPlay, Target: 1}, {Type: ActionRankClue, Target: 0, Value: 3}, // red 4: down
+		{Type: ActionPlay, Target: 2}, {Type: ActionRankClue, Target: 0, Value: 5}, // red 3
+		{Type: ActionPlay, Target: 3}, {Type: ActionRankClue, Target: 0, Value: 4}, // yellow 5: down
+		{Type: ActionPlay, Target: 4}, // yellow 4
+	}
+	doc := &Game{Players: []string{"a", "b"}, Deck: deck, Actions: actions, Options: Options{Variant: "Up or Down (5 Suits)"}}
+	r, err := ImportGame(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := r.State
+	if g.Firework(0) != 3 || g.Firework(1) != 4 || g.Score() != 5 || g.StormsUsed() != 0 ||
+		g.Direction(0) != engine.Down || g.Direction(1) != engine.Down || g.Direction(2) != engine.Undecided {
+		t.Fatalf("fireworks %d %d, score %d, storms %d, directions %v %v %v", g.Firework(0), g.Firework(1), g.Score(), g.StormsUsed(),
+			g.Direction(0), g.Direction(1), g.Direction(2))
+	}
+	// An empty firework takes no 4 (a misplay, as on hanab.live), and
+	// still takes START after it.
+	doc.Actions = []Action{{Type: ActionPlay, Target: 1}, {Type: ActionRankClue, Target: 0, Value: 3}, {Type: ActionPlay, Target: 0}}
+	if r, err = ImportGame(doc); err != nil || r.State.StormsUsed() != 1 || r.State.Firework(0) != engine.StartRank {
+		t.Fatalf("a red 4 then START: %v", err)
+	}
+	// A whole game exports its START cards as rank 7.
+	want := playCareful(t, table{"up-or-down-5-suits", variants.Settings{StormTokens: 3, NoteTokens: 8}, 3}, 1)
+	out, err := Export(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := 0
+	for _, c := range out.Deck {
+		if c.Rank == 7 {
+			starts++
+		}
+	}
+	if starts != 5 || out.Options.Variant != "Up or Down (5 Suits)" {
+		t.Fatalf("exported %d START cards, variant %q", starts, out.Options.Variant)
+	}
+}
+
+// TestHandOptions: hanab.live's oneExtraCard and oneLessCard deal hands of
+// one card more or one less; games with them round-trip, the option
+// written back, and a 2-player game holds six cards a hand.
+func TestHandOptions(t *testing.T) {
+	for _, o := range []struct {
+		name        string
+		extra, less bool
+		delta       int
+	}{{"one extra card", true, false, 1}, {"one less card", false, true, -1}} {
+		for _, name := range []string{"basic", "up-or-down-5-suits", "farbrausch2", "prism-5-suits"} {
+			for players := 2; players <= 6; players++ {
+				s := variants.Settings{StormTokens: 3, NoteTokens: 8, OneExtraCard: o.extra, OneLessCard: o.less}
+				if name == "farbrausch2" {
+					s.RainbowCards = 10
+				}
+				tb := table{name, s, players}
+				t.Run(o.name+"/"+tb.String(), func(t *testing.T) {
+					for seed := range uint64(2) {
+						want := playCareful(t, tb, seed)
+						if n := len(want.State.Hand(0)); seed == 0 && n > engine.HandSize(players)+o.delta {
+							t.Fatalf("seat 0 holds %d cards", n)
+						}
+						out, err := Export(want)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if out.Options.OneExtraCard != o.extra || out.Options.OneLessCard != o.less {
+							t.Fatalf("exported options %+v", out.Options)
+						}
+						sameGame(t, want, roundTrip(t, want))
+					}
+				})
+			}
+		}
+	}
+	v, err := variants.Get("basic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := v.Resolve(variants.Options{OneExtraCard: ptrTo(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := v.Config(s, 2)
+	if err != nil || cfg.Hand() != 6 {
+		t.Fatalf("2 players with one extra card: hands of %d, %v", cfg.Hand(), err)
+	}
+	g, err := engine.NewSeeded(cfg, "six")
+	if err != nil || len(g.Hand(0)) != 6 || len(g.Hand(1)) != 6 || g.DeckCount() != 38 {
+		t.Fatalf("dealt %v and %v, deck %d: %v", g.Hand(0), g.Hand(1), g.DeckCount(), err)
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }
+
+// TestDeckPlaysAndAllOrNothing: hanab.live's deckPlays (a play whose target
+// is the deck's last card, while it is the only one left) and allOrNothing
+// (no last round; 0 once a perfect game is impossible) import, and games
+// with them export with the options and round-trip to the same game.
+func TestDeckPlaysAndAllOrNothing(t *testing.T) {
+	deckPlays := 0
+	for _, tt := range []struct {
+		variant      string
+		players      int
+		allOrNothing bool
+	}{{"basic", 2, false}, {"basic", 4, true}, {"up-or-down-5-suits", 3, false}, {"up-or-down-6-suits", 2, true}, {"sudoku-5-suits", 3, true}} {
+		s := variants.Settings{StormTokens: 3, NoteTokens: 8, DeckPlays: true, AllOrNothing: tt.allOrNothing}
+		v, err := variants.Get(tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := v.Config(s, tt.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.NewSeeded(cfg, "deck-play-"+tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Until one card is left: a play that succeeds, else a discard
+		// that does not end the game, else a clue (tried on a copy).
+		for g.DeckCount() > 1 && !g.Over() {
+			legal := g.LegalActions(nil)
+			a := legal[len(legal)-1]
+			for _, b := range legal {
+				try := g.Clone()
+				ev, err := try.Apply(b)
+				if err == nil && !try.Over() && (b.Kind == engine.Play && ev.Success || b.Kind == engine.Discard && !ev.Swapped) {
+					a = b
+					break
+				}
+			}
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last := cfg.DeckSize() - 1
+		played := false
+		if !g.Over() {
+			if _, err := g.Apply(engine.PlayCard(last)); err != nil {
+				t.Fatalf("%s: the deck play: %v", tt.variant, err)
+			}
+			played = true
+			deckPlays++
+		}
+		for !g.Over() {
+			if _, err := g.Apply(g.LegalActions(nil)[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := &Replay{Variant: tt.variant, Settings: s, Players: []string{"a", "b", "c", "d", "e"}[:tt.players], State: g}
+		out, err := Export(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !out.Options.DeckPlays || out.Options.AllOrNothing != tt.allOrNothing {
+			t.Fatalf("%s: exported options %+v", tt.variant, out.Options)
+		}
+		if played && !slices.Contains(out.Actions, Action{Type: ActionPlay, Target: last}) {
+			t.Fatalf("%s: no play of card %d in %v", tt.variant, last, out.Actions)
+		}
+		back := roundTrip(t, want)
+		sameGame(t, want, back)
+		if r, _ := back.State.Result(); tt.allOrNothing && r.Reason != engine.EndPerfect && r.Score != 0 {
+			t.Fatalf("%s: all or nothing ended %+v", tt.variant, r)
+		}
+		// Without the option hanab.live's server refuses the same play.
+		doc := *out
+		doc.Options.DeckPlays = false
+		if _, err := ImportGame(&doc); played && !errors.Is(err, engine.ErrCardNotInHand) {
+			t.Fatalf("%s: without deckPlays: %v", tt.variant, err)
+		}
+	}
+	if deckPlays < 3 {
+		t.Fatalf("%d games had a deck play", deckPlays)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
 	"github.com/hanabi-server/hanabi/variants/internal/catalogue"
 	"github.com/hanabi-server/hanabi/variants/varianttest"
@@ -90,6 +91,19 @@ func TestCatalogueTouches(t *testing.T) {
 				if got := v.TouchRanks(si, r); !slices.Equal(got, ws.Ranks[r-1]) {
 					fail("%s %d: touched by ranks %v, want %v", s.Name, r, got, ws.Ranks[r-1])
 				}
+			}
+			// An Up or Down suit's START card (rank engine.StartRank),
+			// and no such card anywhere else.
+			start := count(s.Ranks, engine.StartRank)
+			switch st := ws.Start; {
+			case st == nil && (start != 0 || v.UpOrDown):
+				fail("%s: %d START cards, up or down %v; want none", s.Name, start, v.UpOrDown)
+			case st == nil:
+			case !v.UpOrDown || start != st.Copies:
+				fail("%s: %d START cards, up or down %v; want %d", s.Name, start, v.UpOrDown, st.Copies)
+			case !slices.Equal(v.TouchColors(si, engine.StartRank), st.Colors) || !slices.Equal(v.TouchRanks(si, engine.StartRank), st.Ranks):
+				fail("%s START: touched by colors %v ranks %v, want %v %v", s.Name, v.TouchColors(si, engine.StartRank),
+					v.TouchRanks(si, engine.StartRank), st.Colors, st.Ranks)
 			}
 		}
 	}

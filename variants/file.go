@@ -42,6 +42,10 @@ type File struct {
 	// StackSize is the highest rank of every suit, 5 unless given (4 in
 	// hanab.live's Sudoku (4 Suits)): the ranks above it have no cards.
 	StackSize int `json:"stack_size,omitempty"`
+	// UpOrDown: each suit has two 1s fewer and a START card; an empty
+	// firework takes a 1, a 5 or START, START takes a 2 or a 4, and the
+	// first cards fix the direction (hanab.live's Up or Down).
+	UpOrDown bool `json:"up_or_down,omitempty"`
 }
 
 // FileSuit is one suit of a variant file.

@@ -16,6 +16,17 @@ type Options struct {
 	// OnTimeout is what a turn whose time ran out gets: a bot's move for the
 	// seat (bot, the default) or the game's end (end).
 	OnTimeout *string `json:"on_timeout,omitempty" validate:"optional" enums:"bot,end"`
+	// OneExtraCard and OneLessCard deal each player one card more or one
+	// less than usual (hanab.live's options of those names); not both.
+	OneExtraCard *bool `json:"one_extra_card,omitempty" validate:"optional"`
+	OneLessCard  *bool `json:"one_less_card,omitempty" validate:"optional"`
+	// DeckPlays: while the deck holds one card, the seat to act may play
+	// it blind (hanab.live's bottom-deck blind plays, deckPlays).
+	DeckPlays *bool `json:"deck_plays,omitempty" validate:"optional"`
+	// AllOrNothing: no last round when the deck runs out; the game ends
+	// with 0 as soon as a perfect game is impossible (hanab.live's
+	// allOrNothing).
+	AllOrNothing *bool `json:"all_or_nothing,omitempty" validate:"optional"`
 }
 
 // Settings are options resolved against a variant: every value set and valid.
@@ -26,6 +37,23 @@ type Settings struct {
 	RainbowCards int    `json:"rainbow_cards,omitempty" validate:"optional"` // 0 on variants without a rainbow suit
 	TurnSeconds  int    `json:"turn_seconds"`
 	OnTimeout    string `json:"on_timeout" enums:"bot,end"`
+	// OneExtraCard and OneLessCard: hands of one card more or one less
+	// than usual. Absent when false, as settings stored before them.
+	OneExtraCard bool `json:"one_extra_card,omitempty" validate:"optional"`
+	OneLessCard  bool `json:"one_less_card,omitempty" validate:"optional"`
+	DeckPlays    bool `json:"deck_plays,omitempty" validate:"optional"`
+	AllOrNothing bool `json:"all_or_nothing,omitempty" validate:"optional"`
+}
+
+// HandDelta is what the settings add to each hand's usual size.
+func (s Settings) HandDelta() int {
+	switch {
+	case s.OneExtraCard:
+		return 1
+	case s.OneLessCard:
+		return -1
+	}
+	return 0
 }
 
 // Clock fills in the clock's defaults: on_timeout "" (not given, or stored
@@ -77,6 +105,13 @@ func (v *Variant) Resolve(o Options) (Settings, error) {
 	if o.EmptyClues != nil {
 		s.EmptyClues = *o.EmptyClues
 	}
+	s.OneExtraCard = o.OneExtraCard != nil && *o.OneExtraCard
+	s.OneLessCard = o.OneLessCard != nil && *o.OneLessCard
+	s.DeckPlays = o.DeckPlays != nil && *o.DeckPlays
+	s.AllOrNothing = o.AllOrNothing != nil && *o.AllOrNothing
+	if s.OneExtraCard && s.OneLessCard {
+		return s, &OptionError{"one_less_card", "one_extra_card and one_less_card cannot both be true"}
+	}
 	if v.HasRainbow() {
 		s.RainbowCards = DefaultRainbowCards
 		if o.RainbowCards != nil {
@@ -99,6 +134,18 @@ func (s Settings) Options() Options {
 	}
 	if s.RainbowCards != 0 {
 		o.RainbowCards = &s.RainbowCards
+	}
+	if s.OneExtraCard {
+		o.OneExtraCard = &s.OneExtraCard
+	}
+	if s.OneLessCard {
+		o.OneLessCard = &s.OneLessCard
+	}
+	if s.DeckPlays {
+		o.DeckPlays = &s.DeckPlays
+	}
+	if s.AllOrNothing {
+		o.AllOrNothing = &s.AllOrNothing
 	}
 	return o
 }

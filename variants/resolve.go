@@ -138,6 +138,17 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 	if f.StackSize != 0 && (f.StackSize < 1 || f.StackSize > fileRanks) {
 		return nil, bad("stack_size", "%d is not 1–%d", f.StackSize, fileRanks)
 	}
+	if f.UpOrDown && f.Sudoku {
+		return nil, bad("up_or_down", "cannot go with sudoku")
+	}
+	if f.UpOrDown && f.StackSize != 0 && f.StackSize != fileRanks {
+		return nil, bad("up_or_down", "needs suits of %d ranks, not stack_size %d", fileRanks, f.StackSize)
+	}
+	for i, s := range f.Suits {
+		if f.UpOrDown && s.Reversed {
+			return nil, bad(fmt.Sprintf("suits[%d].reversed", i), "cannot go with up_or_down")
+		}
+	}
 	if f.CriticalRank != 0 && (f.CriticalRank < 1 || f.CriticalRank > fileRanks) {
 		return nil, bad("critical_rank", "rank %d is not 1–%d", f.CriticalRank, fileRanks)
 	}
@@ -145,7 +156,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 	v := &Variant{
 		Name: f.Name, Title: f.Title, Description: f.Description, Source: source,
 		ClueColors: in.list(colors), ClueRanks: in.intList(ranks), EmptyClues: f.EmptyClues == nil || *f.EmptyClues,
-		ClueStarved: f.ClueStarved, AlternatingClues: f.AlternatingClues, Sudoku: f.Sudoku,
+		ClueStarved: f.ClueStarved, AlternatingClues: f.AlternatingClues, Sudoku: f.Sudoku, UpOrDown: f.UpOrDown,
 	}
 	if f.HanabLive != nil {
 		hl := *f.HanabLive
@@ -168,12 +179,20 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 				}
 			}
 		}
-		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, fileRanks), Ranks: make([]int, 0, 10), Swapped: s.SwapsPlayAndDiscard, Reversed: s.Reversed}
+		top := fileRanks
+		if f.UpOrDown {
+			top = engine.StartRank // the ranks between have no cards and touch nothing
+		}
+		def := SuitDef{Name: s.Name, Touches: make([]engine.Touch, top), Ranks: make([]int, 0, 10), Swapped: s.SwapsPlayAndDiscard, Reversed: s.Reversed}
 		for r := 1; r <= fileRanks; r++ {
 			for range copies(f, s, r) {
 				def.Ranks = append(def.Ranks, r)
 			}
 			def.Touches[r-1] = touch(f, si, r, colors, ranks)
+		}
+		if f.UpOrDown {
+			def.Ranks = append(def.Ranks, engine.StartRank) // one START card, in every suit
+			def.Touches[engine.StartRank-1] = touch(f, si, engine.StartRank, colors, ranks)
 		}
 		def.CluedBy = in.list(cluedBy(def.Touches, colors))
 		def.Name, def.Ranks, def.Touches = in.str(def.Name), in.intList(def.Ranks), in.touchList(def.Touches)
@@ -201,6 +220,8 @@ func copies(f *File, s FileSuit, r int) int {
 		return 1
 	case r == 1 && f.ScarceOnes, f.Sudoku:
 		return 2
+	case r == 1 && f.UpOrDown:
+		return 1
 	}
 	return standard[r]
 }
@@ -239,6 +260,11 @@ func colorTouches(f *File, s FileSuit, r, ci int, c string, n int) bool {
 		return sr.Colors == "all"
 	}
 	if s.Colors.Keyword == "prism" {
+		if r == engine.StartRank && f.UpOrDown {
+			// hanab.live counts a START card as rank 0 for a prism
+			// suit: the last clue color touches it.
+			return ci == n-1
+		}
 		return prism()
 	}
 	if s.Colors.List != nil {
@@ -260,7 +286,8 @@ func rankTouches(f *File, s FileSuit, si, r, ri, clue, n int) bool {
 	case f.Chimneys:
 		return r >= clue
 	case f.OddsAndEvens:
-		return r%2 == clue%2
+		// Odd is 1, 3 and 5, even 2 and 4: a START card is neither.
+		return r <= fileRanks && r%2 == clue%2
 	}
 	if sr := f.SpecialRank; sr != nil && sr.Rank == r && sr.Ranks != "" {
 		switch sr.Ranks {

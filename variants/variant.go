@@ -52,6 +52,7 @@ type Variant struct {
 	ClueStarved      bool
 	AlternatingClues bool
 	Sudoku           bool
+	UpOrDown         bool
 }
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
@@ -119,7 +120,7 @@ func (v *Variant) HasRainbow() bool {
 
 // SuitRanks is the multiset of ranks of suit s under the settings.
 func (v *Variant) SuitRanks(s SuitDef, set Settings) []int {
-	if s.Rainbow && set.RainbowCards == 5 {
+	if s.Rainbow && set.RainbowCards == 5 && !v.UpOrDown {
 		return oneOfEach
 	}
 	return s.Ranks
@@ -129,7 +130,7 @@ func (v *Variant) SuitRanks(s SuitDef, set Settings) []int {
 func (v *Variant) MaxScore() int {
 	n := 0
 	for _, s := range v.Suits {
-		n += slices.Max(s.Ranks)
+		n += engine.StackSize(s.Ranks, v.UpOrDown)
 	}
 	return n
 }
@@ -146,10 +147,15 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		StormTokens: set.StormTokens,
 		NoteTokens:  set.NoteTokens,
 		EmptyClues:  set.EmptyClues,
+		HandDelta:   set.HandDelta(),
+
+		DeckPlays:    set.DeckPlays,
+		AllOrNothing: set.AllOrNothing,
 
 		ClueStarved:      v.ClueStarved,
 		AlternatingClues: v.AlternatingClues,
 		Sudoku:           v.Sudoku,
+		UpOrDown:         v.UpOrDown,
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {

@@ -136,17 +136,20 @@ func (e GameViewNextClueType) Valid() bool {
 
 // Defines values for GameViewResultReason.
 const (
-	GameViewResultReasonDeckOut    GameViewResultReason = "deck_out"
-	GameViewResultReasonIdle       GameViewResultReason = "idle"
-	GameViewResultReasonPerfect    GameViewResultReason = "perfect"
-	GameViewResultReasonStorms     GameViewResultReason = "storms"
-	GameViewResultReasonTerminated GameViewResultReason = "terminated"
-	GameViewResultReasonTimeout    GameViewResultReason = "timeout"
+	GameViewResultReasonAllOrNothing GameViewResultReason = "all_or_nothing"
+	GameViewResultReasonDeckOut      GameViewResultReason = "deck_out"
+	GameViewResultReasonIdle         GameViewResultReason = "idle"
+	GameViewResultReasonPerfect      GameViewResultReason = "perfect"
+	GameViewResultReasonStorms       GameViewResultReason = "storms"
+	GameViewResultReasonTerminated   GameViewResultReason = "terminated"
+	GameViewResultReasonTimeout      GameViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the GameViewResultReason enum.
 func (e GameViewResultReason) Valid() bool {
 	switch e {
+	case GameViewResultReasonAllOrNothing:
+		return true
 	case GameViewResultReasonDeckOut:
 		return true
 	case GameViewResultReasonIdle:
@@ -334,17 +337,20 @@ func (e ReplayActionType) Valid() bool {
 
 // Defines values for ReplayViewResultReason.
 const (
-	ReplayViewResultReasonDeckOut    ReplayViewResultReason = "deck_out"
-	ReplayViewResultReasonIdle       ReplayViewResultReason = "idle"
-	ReplayViewResultReasonPerfect    ReplayViewResultReason = "perfect"
-	ReplayViewResultReasonStorms     ReplayViewResultReason = "storms"
-	ReplayViewResultReasonTerminated ReplayViewResultReason = "terminated"
-	ReplayViewResultReasonTimeout    ReplayViewResultReason = "timeout"
+	ReplayViewResultReasonAllOrNothing ReplayViewResultReason = "all_or_nothing"
+	ReplayViewResultReasonDeckOut      ReplayViewResultReason = "deck_out"
+	ReplayViewResultReasonIdle         ReplayViewResultReason = "idle"
+	ReplayViewResultReasonPerfect      ReplayViewResultReason = "perfect"
+	ReplayViewResultReasonStorms       ReplayViewResultReason = "storms"
+	ReplayViewResultReasonTerminated   ReplayViewResultReason = "terminated"
+	ReplayViewResultReasonTimeout      ReplayViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ReplayViewResultReason enum.
 func (e ReplayViewResultReason) Valid() bool {
 	switch e {
+	case ReplayViewResultReasonAllOrNothing:
+		return true
 	case ReplayViewResultReasonDeckOut:
 		return true
 	case ReplayViewResultReasonIdle:
@@ -364,17 +370,20 @@ func (e ReplayViewResultReason) Valid() bool {
 
 // Defines values for ResultViewReason.
 const (
-	ResultViewReasonDeckOut    ResultViewReason = "deck_out"
-	ResultViewReasonIdle       ResultViewReason = "idle"
-	ResultViewReasonPerfect    ResultViewReason = "perfect"
-	ResultViewReasonStorms     ResultViewReason = "storms"
-	ResultViewReasonTerminated ResultViewReason = "terminated"
-	ResultViewReasonTimeout    ResultViewReason = "timeout"
+	ResultViewReasonAllOrNothing ResultViewReason = "all_or_nothing"
+	ResultViewReasonDeckOut      ResultViewReason = "deck_out"
+	ResultViewReasonIdle         ResultViewReason = "idle"
+	ResultViewReasonPerfect      ResultViewReason = "perfect"
+	ResultViewReasonStorms       ResultViewReason = "storms"
+	ResultViewReasonTerminated   ResultViewReason = "terminated"
+	ResultViewReasonTimeout      ResultViewReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
 func (e ResultViewReason) Valid() bool {
 	switch e {
+	case ResultViewReasonAllOrNothing:
+		return true
 	case ResultViewReasonDeckOut:
 		return true
 	case ResultViewReasonIdle:
@@ -563,7 +572,9 @@ type CardFace struct {
 	// Id Example: 5
 	Id int `json:"id"`
 
-	// Rank Example: 1
+	// Rank Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	//
+	// Example: 1
 	Rank int `json:"rank"`
 
 	// Suit Example: red
@@ -847,8 +858,11 @@ type GameView struct {
 	Discards  []CardFace `json:"discards"`
 
 	// FinalTurnsLeft FinalTurnsLeft is null while the deck lasts.
-	FinalTurnsLeft *int           `json:"final_turns_left"`
-	Fireworks      map[string]int `json:"fireworks"`
+	FinalTurnsLeft *int `json:"final_turns_left"`
+
+	// Fireworks Fireworks is each firework's top card, 0 while it is empty (7 for an
+	// Up or Down START card).
+	Fireworks map[string]int `json:"fireworks"`
 
 	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
 	// note_tokens. Only in Clue Starved variants, where a discard or a
@@ -905,6 +919,16 @@ type GameView struct {
 	// Score Example: 11
 	Score int        `json:"score"`
 	Seats []SeatView `json:"seats"`
+
+	// StackDirections StackDirections is the way each firework is played: "up" (1 to 5),
+	// "down" (5 to 1), or "undecided" while an Up or Down firework is empty
+	// or holds only its START card (rank 7 on the wire: in Up or Down an
+	// empty firework takes a 1, a 5 or START, START a 2 or a 4, and the
+	// first card other than START fixes the direction). Only in Up or Down
+	// variants and variants with a reversed suit; absent elsewhere.
+	//
+	// Example: {"blue":"down","red":"up"}
+	StackDirections *map[string]string `json:"stack_directions,omitempty"`
 
 	// StackStarts StackStarts is each firework's first card, 0 while it is empty. Only
 	// in Sudoku variants, where a firework starts with any rank no other
@@ -1401,12 +1425,25 @@ type VariantViewSource string
 
 // VariantsOptions defines model for VariantsOptions.
 type VariantsOptions struct {
+	// AllOrNothing AllOrNothing: no last round when the deck runs out; the game ends
+	// with 0 as soon as a perfect game is impossible (hanab.live's
+	// allOrNothing).
+	AllOrNothing *bool `json:"all_or_nothing,omitempty"`
+
+	// DeckPlays DeckPlays: while the deck holds one card, the seat to act may play
+	// it blind (hanab.live's bottom-deck blind plays, deckPlays).
+	DeckPlays  *bool `json:"deck_plays,omitempty"`
 	EmptyClues *bool `json:"empty_clues,omitempty"`
 	NoteTokens *int  `json:"note_tokens,omitempty"`
 
 	// OnTimeout OnTimeout is what a turn whose time ran out gets: a bot's move for the
 	// seat (bot, the default) or the game's end (end).
-	OnTimeout    *VariantsOptionsOnTimeout    `json:"on_timeout,omitempty"`
+	OnTimeout *VariantsOptionsOnTimeout `json:"on_timeout,omitempty"`
+
+	// OneExtraCard OneExtraCard and OneLessCard deal each player one card more or one
+	// less than usual (hanab.live's options of those names); not both.
+	OneExtraCard *bool                        `json:"one_extra_card,omitempty"`
+	OneLessCard  *bool                        `json:"one_less_card,omitempty"`
 	RainbowCards *VariantsOptionsRainbowCards `json:"rainbow_cards,omitempty"`
 	StormTokens  *int                         `json:"storm_tokens,omitempty"`
 
@@ -1423,9 +1460,16 @@ type VariantsOptionsRainbowCards int
 
 // VariantsSettings defines model for VariantsSettings.
 type VariantsSettings struct {
-	EmptyClues bool                      `json:"empty_clues"`
-	NoteTokens int                       `json:"note_tokens"`
-	OnTimeout  VariantsSettingsOnTimeout `json:"on_timeout"`
+	AllOrNothing *bool                     `json:"all_or_nothing,omitempty"`
+	DeckPlays    *bool                     `json:"deck_plays,omitempty"`
+	EmptyClues   bool                      `json:"empty_clues"`
+	NoteTokens   int                       `json:"note_tokens"`
+	OnTimeout    VariantsSettingsOnTimeout `json:"on_timeout"`
+
+	// OneExtraCard OneExtraCard and OneLessCard: hands of one card more or one less
+	// than usual. Absent when false, as settings stored before them.
+	OneExtraCard *bool `json:"one_extra_card,omitempty"`
+	OneLessCard  *bool `json:"one_less_card,omitempty"`
 
 	// RainbowCards 0 on variants without a rainbow suit
 	RainbowCards *int `json:"rainbow_cards,omitempty"`

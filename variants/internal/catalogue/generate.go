@@ -39,6 +39,7 @@ type entry struct {
 	AlternatingClues       bool      `json:"alternating_clues"`
 	Sudoku                 bool      `json:"sudoku"`
 	StackSize              int       `json:"stack_size"`
+	UpOrDown               bool      `json:"up_or_down"`
 }
 
 // suit is one suit as suits.json describes it.
@@ -111,7 +112,10 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		Funnels: e.Funnels, Chimneys: e.Chimneys, Synesthesia: e.Synesthesia,
 		ColorCluesTouchNothing: e.ColorCluesTouchNothing, RankCluesTouchNothing: e.RankCluesTouchNothing,
 		ClueStarved: e.ClueStarved, AlternatingClues: e.AlternatingClues,
-		Sudoku: e.Sudoku, StackSize: e.StackSize,
+		Sudoku: e.Sudoku, StackSize: e.StackSize, UpOrDown: e.UpOrDown,
+	}
+	if e.UpOrDown {
+		f.Description += " Each suit has one 1 and a START card; an empty firework takes a 1, a 5 or START, START takes a 2 or a 4, and the first cards fix whether the firework goes up to 5 or down to 1."
 	}
 	if e.Sudoku {
 		f.Description += " Two copies of each card; each firework starts with any rank no other firework started with, and wraps round."
