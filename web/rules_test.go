@@ -84,3 +84,64 @@ func TestBrowserShowsVariantRules(t *testing.T) {
 	}
 	finalScore(t, base, id)
 }
+
+// TestBrowserShowsStackDirections: in Up or Down each firework shows the
+// direction its first cards fixed, as the server has it, on every turn of a
+// whole game against a bot; START cards read START, never 7.
+func TestBrowserShowsStackDirections(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	alice := b.player("alice")
+	run(t, alice, "open the page",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[type=search]`, "up-or-down-5", chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector('#variant').value === 'up-or-down-5-suits'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
+		chromedp.SetValue(`select[data-seat="1"]`, "hat", chromedp.ByQuery),
+		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
+		chromedp.SendKeys(`#seed`, "browser-up-or-down", chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#table`, chromedp.ByQuery))
+	id := gameID(t, alice)
+	prev, decided := "", 0
+	for moves := 0; moves < 80; moves++ {
+		var state string
+		run(t, alice, "wait for a turn", chromedp.Poll(tableState(prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
+		if state == "finished" {
+			break
+		}
+		var v struct {
+			Directions map[string]string `json:"stack_directions"`
+		}
+		publicView(t, base, id, &v)
+		if len(v.Directions) != 5 {
+			t.Fatalf("the server's view has stack directions %v", v.Directions)
+		}
+		var shown map[string]string
+		run(t, alice, "directions", chromedp.Evaluate(`Object.fromEntries([...document.querySelectorAll('.pile')].map((p) => [p.dataset.suit, p.dataset.direction + ':' + (p.querySelector('.direction') || {}).textContent]))`, &shown))
+		for suit, dir := range v.Directions {
+			want := dir + ":" + map[string]string{"up": "↑ up", "down": "↓ down", "undecided": "↕ open"}[dir]
+			if shown[suit] != want {
+				t.Fatalf("%s: the page shows %q, the server says %s", suit, shown[suit], dir)
+			}
+			if dir != "undecided" {
+				decided++
+			}
+		}
+		if n := count(t, alice, `.card .rank`); n == 0 {
+			t.Fatal("no card ranks on the table")
+		}
+		var sevens int
+		run(t, alice, "no 7s", chromedp.Evaluate(`[...document.querySelectorAll('.card')].filter((c) => /\b7\b/.test(c.getAttribute('aria-label') || '') || /7/.test((c.querySelector('.rank') || {}).textContent || '')).length`, &sevens))
+		if sevens != 0 {
+			t.Fatalf("%d cards read 7 instead of START", sevens)
+		}
+		if !move(t, alice, "alice", "", &prev) {
+			break
+		}
+	}
+	if decided == 0 {
+		t.Fatal("no firework's direction was ever decided")
+	}
+}

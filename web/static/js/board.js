@@ -77,8 +77,12 @@ function fireworks(t) {
       top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: nothing played`, role: 'img', 'aria-label': `${s.name}: nothing played` }, el('span', { class: 'letter', text: st.abbr }));
     }
     const start = v.stack_starts ? v.stack_starts[s.name] : 0;
-    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n }, top, el('small', { text: `${n}/${Math.max(...s.ranks)}` }),
-      start ? el('small', { class: 'start', title: `${s.name} started at ${start} and wraps round`, text: `from ${start}` }) : null);
+    const dir = v.stack_directions ? v.stack_directions[s.name] : null;
+    const dirText = { up: '↑ up', down: '↓ down', undecided: '↕ open' }[dir];
+    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n, 'data-direction': dir }, top,
+      el('small', { text: `${n === 7 ? 'S' : n}/${Math.max(...s.ranks.filter((r) => r !== 7))}` }),
+      start ? el('small', { class: 'start', title: `${s.name} started at ${start} and wraps round`, text: `from ${start}` }) : null,
+      dirText ? el('small', { class: 'direction', title: dir === 'undecided' ? `${s.name} may still go up from 1 or down from 5` : `${s.name} plays ${dir}`, text: dirText }) : null);
   }));
 }
 

@@ -119,16 +119,20 @@ const lastLabel = (opts) => (opts.last && opts.last !== true ? el('span', { clas
 // faceCard draws a card whose identity the viewer knows. opts: small, card
 // (its clues), last (true, or the words of the last clue that touched it),
 // note (its notes, from notes.js), onNote (opens its note editor).
+// Up or Down's START card is rank 7 on the wire: drawn S, read START.
+const rankMark = (r) => (r === 7 ? 'S' : String(r));
+export const rankWord = (r) => (r === 7 ? 'START' : String(r));
+
 export function faceCard(face, suits, opts = {}) {
   const st = styleOf(suits, face.suit);
   const cls = ['card', 'face', ...suitClass(st).split(' '), opts.small ? 'small' : '', ...marks(opts.card, opts)];
   return withNote(el('div', {
     class: cls.filter(Boolean).join(' '), vars: suitVars(st),
-    'data-card': face.id >= 0 ? face.id : null, title: `${face.suit} ${face.rank}`, role: 'img', 'aria-label': `${opts.whose ? `${opts.whose}: ` : ''}${face.suit} ${face.rank}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
+    'data-card': face.id >= 0 ? face.id : null, title: `${face.suit} ${rankWord(face.rank)}`, role: 'img', 'aria-label': `${opts.whose ? `${opts.whose}: ` : ''}${face.suit} ${rankWord(face.rank)}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
   },
   noteLine(opts),
-  ink(st, `${st.abbr}${face.rank}`, 'corner'),
-  ink(st, String(face.rank), 'rank'),
+  ink(st, `${st.abbr}${rankMark(face.rank)}`, 'corner'),
+  ink(st, rankMark(face.rank), 'rank'),
   ink(st, st.abbr, 'letter'),
   opts.card ? clueTags(opts.card, suits, opts.rankName) : null,
   lastLabel(opts)), opts);
@@ -146,20 +150,20 @@ export function knownCard(card, suits, variant, opts = {}) {
   const oneRank = pr.length === 1 ? pr[0] : null;
   const words = [
     ps.length === allSuits ? 'any suit' : ps.join(' or '),
-    pr.length >= allRanks ? 'any rank' : pr.join(' or '),
+    pr.length >= allRanks ? 'any rank' : pr.map(rankWord).join(' or '),
   ].join(', ');
   const cls = ['card', 'own', ...marks(card, opts)];
   if (oneSuit) cls.push(...suitClass(oneSuit).split(' '));
   const st = oneSuit || { multi: false };
-  const children = [ink(st, oneRank ? String(oneRank) : '?', 'rank')];
+  const children = [ink(st, oneRank ? rankMark(oneRank) : '?', 'rank')];
   if (oneSuit) children.push(ink(st, oneSuit.abbr, 'letter'));
   else if (ps.length < allSuits) {
     children.push(el('div', { class: 'maybe-suits' }, ps.map((n) => chip(styleOf(suits, n)))));
     if (ps.length === 2) children.push(el('span', { class: 'maybe-words', text: ps.join(' or ') }));
   }
-  if (!oneRank && pr.length < allRanks) children.push(el('div', { class: 'maybe-ranks', text: pr.join(' ') }));
+  if (!oneRank && pr.length < allRanks) children.push(el('div', { class: 'maybe-ranks', text: pr.map(rankMark).join(' ') }));
   children.push(clueTags(card, suits, opts.rankName), lastLabel(opts));
-  const could = ids && ids.length <= 8 ? `; could be ${ids.map((p) => `${p.suit} ${p.rank}`).join(', ')}` : '';
+  const could = ids && ids.length <= 8 ? `; could be ${ids.map((p) => `${p.suit} ${rankWord(p.rank)}`).join(', ')}` : '';
   return withNote(el('div', {
     class: cls.join(' '), vars: oneSuit ? suitVars(oneSuit) : {},
     'data-card': card.id, 'data-suits': card.possible_suits.join(' '), 'data-ranks': card.possible_ranks.join(' '),
