@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -8,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 
 	"github.com/hanabi-server/hanabi/bots"
@@ -32,7 +32,7 @@ func runSim(args []string) int {
 	workers := fs.Int("workers", 0, "parallel games (default: GOMAXPROCS)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	var opts optionFlags
-	fs.Var(&opts, "option", "table option key=value (storm_tokens, note_tokens, empty_clues, rainbow_cards); repeatable")
+	fs.Var(&opts, "option", "table option key=value, as in the create request's options (e.g. storm_tokens=2, one_extra_card=true); repeatable")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: hanabi sim [flags]\n\nStrategies:\n")
 		for _, s := range bots.List() {
@@ -99,36 +99,28 @@ func runSim(args []string) int {
 	return 0
 }
 
+// simSetup reads the table options as the API does: each key=value is a
+// field of the create request's options, its value a JSON number or
+// boolean, else a string.
 func simSetup(variant string, players int, opts []string) (variants.Config, error) {
-	var o variants.Options
+	fields := map[string]json.RawMessage{}
 	for _, kv := range opts {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return variants.Config{}, fmt.Errorf("option %q: want key=value", kv)
 		}
-		switch k {
-		case "empty_clues":
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return variants.Config{}, fmt.Errorf("option %s: %v", k, err)
-			}
-			o.EmptyClues = &b
-		case "storm_tokens", "note_tokens", "rainbow_cards":
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return variants.Config{}, fmt.Errorf("option %s: %v", k, err)
-			}
-			switch k {
-			case "storm_tokens":
-				o.StormTokens = &n
-			case "note_tokens":
-				o.NoteTokens = &n
-			default:
-				o.RainbowCards = &n
-			}
-		default:
-			return variants.Config{}, fmt.Errorf("unknown option %q (storm_tokens, note_tokens, empty_clues, rainbow_cards)", k)
+		raw := json.RawMessage(v)
+		if !json.Valid(raw) {
+			raw, _ = json.Marshal(v)
 		}
+		fields[k] = raw
+	}
+	body, _ := json.Marshal(fields)
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	var o variants.Options
+	if err := dec.Decode(&o); err != nil {
+		return variants.Config{}, fmt.Errorf("options: %v (see the create request's options)", err)
 	}
 	_, _, cfg, err := variants.Setup(variant, o, players)
 	return cfg, err

@@ -62,3 +62,30 @@ func TestSimRejectsBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// The simulator reads every table option the create request takes, by the
+// same names, and refuses the others.
+func TestSimSetupOptions(t *testing.T) {
+	for _, c := range []struct {
+		opts    []string
+		hand    int
+		storms  int
+		wantErr bool
+	}{
+		{nil, 5, 3, false},
+		{[]string{"one_extra_card=true"}, 6, 3, false},
+		{[]string{"one_less_card=true", "storm_tokens=2"}, 4, 2, false},
+		{[]string{"one_extra_card=true", "one_less_card=true"}, 0, 0, true},
+		{[]string{"storm_tokens=x"}, 0, 0, true},
+		{[]string{"bogus=1"}, 0, 0, true},
+		{[]string{"novalue"}, 0, 0, true},
+	} {
+		cfg, err := simSetup("basic", 3, c.opts)
+		if (err != nil) != c.wantErr {
+			t.Fatalf("%v: err %v, want an error: %v", c.opts, err, c.wantErr)
+		}
+		if err == nil && (cfg.Hand() != c.hand || cfg.StormTokens != c.storms) {
+			t.Fatalf("%v: hands of %d, %d storms; want %d, %d", c.opts, cfg.Hand(), cfg.StormTokens, c.hand, c.storms)
+		}
+	}
+}
