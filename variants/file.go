@@ -42,6 +42,16 @@ type File struct {
 	// StackSize is the highest rank of every suit, 5 unless given (4 in
 	// hanab.live's Sudoku (4 Suits)): the ranks above it have no cards.
 	StackSize int `json:"stack_size,omitempty"`
+	// FaceDownPlays: a card played goes face down; nobody learns what was
+	// played or whether it succeeded (the fireworks, the score, the storm
+	// tokens used) until the end, and a completed firework turns back no
+	// note token (hanab.live's Throw It in a Hole).
+	FaceDownPlays bool `json:"face_down_plays,omitempty"`
+	// ClueShows is what a clue tells anyone but its giver: "type" (the
+	// cards it touched and whether it named a color or a rank, hanab.live's
+	// Cow & Pig) or "touches" (only the cards, hanab.live's Duck). Such a
+	// clue narrows no card's deductions. Empty: everything.
+	ClueShows string `json:"clue_shows,omitempty"`
 }
 
 // FileSuit is one suit of a variant file.

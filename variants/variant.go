@@ -52,6 +52,8 @@ type Variant struct {
 	ClueStarved      bool
 	AlternatingClues bool
 	Sudoku           bool
+	FaceDownPlays    bool
+	ClueShows        engine.ClueShows
 }
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
@@ -150,6 +152,8 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		ClueStarved:      v.ClueStarved,
 		AlternatingClues: v.AlternatingClues,
 		Sudoku:           v.Sudoku,
+		FaceDownPlays:    v.FaceDownPlays,
+		ClueShows:        v.ClueShows,
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {

@@ -42,8 +42,8 @@ func ReadTouches(t testing.TB) *Touches {
 	if err := json.Unmarshal(b, &ref); err != nil {
 		t.Fatal(err)
 	}
-	if len(ref.Variants) != 2341 {
-		t.Fatalf("touches.json holds %d variants, not 2,341", len(ref.Variants))
+	if len(ref.Variants) != 2393 {
+		t.Fatalf("touches.json holds %d variants, not 2,393", len(ref.Variants))
 	}
 	return &ref
 }

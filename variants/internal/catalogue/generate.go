@@ -39,6 +39,9 @@ type entry struct {
 	AlternatingClues       bool      `json:"alternating_clues"`
 	Sudoku                 bool      `json:"sudoku"`
 	StackSize              int       `json:"stack_size"`
+	ThrowItInAHole         bool      `json:"throw_it_in_a_hole"`
+	CowAndPig              bool      `json:"cow_and_pig"`
+	Duck                   bool      `json:"duck"`
 }
 
 // suit is one suit as suits.json describes it.
@@ -112,6 +115,18 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		ColorCluesTouchNothing: e.ColorCluesTouchNothing, RankCluesTouchNothing: e.RankCluesTouchNothing,
 		ClueStarved: e.ClueStarved, AlternatingClues: e.AlternatingClues,
 		Sudoku: e.Sudoku, StackSize: e.StackSize,
+		FaceDownPlays: e.ThrowItInAHole,
+	}
+	switch {
+	case e.CowAndPig:
+		f.ClueShows = "type"
+		f.Description += " A clue shows the cards it touched and whether it named a color or a rank, not which, to all but its giver; it narrows nothing."
+	case e.Duck:
+		f.ClueShows = "touches"
+		f.Description += " A clue shows only the cards it touched to all but its giver; it narrows nothing."
+	}
+	if e.ThrowItInAHole {
+		f.Description += " A card played goes face down: nobody learns what it was or whether it succeeded, and the score and the storm tokens used stay hidden until the end; a completed firework turns back no note token."
 	}
 	if e.Sudoku {
 		f.Description += " Two copies of each card; each firework starts with any rank no other firework started with, and wraps round."
