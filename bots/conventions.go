@@ -38,15 +38,40 @@ type conventionsPlayer struct {
 	// those can still be played.
 	play [engine.MaxDeck]uint64
 	buf  []engine.Action
+	// hole keeps what the seat believes of the cards played face down
+	// (Config.FaceDownPlays); nil elsewhere.
+	hole *hole
 }
 
 func newConventions(cfg *engine.Config, seat int, _ uint64) Player {
-	return &conventionsPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players}
+	c := &conventionsPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players}
+	if cfg.FaceDownPlays {
+		c.hole = &hole{}
+	}
+	return c
 }
 
-func (c *conventionsPlayer) Start(v *engine.View) { c.b.load(c.d, v) }
+func (c *conventionsPlayer) Start(v *engine.View) { c.load(v) }
+
+// load reads the board from v, or where v hides the plays, from what the
+// seat believes of them.
+func (c *conventionsPlayer) load(v *engine.View) {
+	if c.hole == nil {
+		c.b.load(c.d, v)
+		return
+	}
+	if v.PlaysHidden {
+		c.hole.note(v)
+		c.b.loadHole(c.d, v, c.hole)
+		return
+	}
+	c.b.load(c.d, v)
+}
 
 func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
+	if c.hole != nil && ev.FaceDown {
+		c.hole.played(c.d.cfg, ev.Action.Card, c.b.playable)
+	}
 	if ev.Action.IsClue() && ev.Touched != 0 {
 		// A clue does not change any hand, so v shows the target's hand as
 		// the giver saw it; the flags are still those from before the clue.
@@ -63,7 +88,7 @@ func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
 			}
 		}
 	}
-	c.b.load(c.d, v)
+	c.load(v)
 }
 
 // readsAsPlay is how clue a with focus f, after which its holder knows it

@@ -59,3 +59,20 @@ func TestAlternatingCluesPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"alternating-clues-5-suits", "alternating-clues-3-suits", "alternating-clues-black-6-suits",
 		"alternating-clues-null-3-suits", "alternating-clues-dark-orange-5-suits"}, 20)
 }
+
+// TestThrowItInAHolePlaysLegally: plays go face down; the fireworks, score
+// and storms a seat sees read 0 until the end.
+func TestThrowItInAHolePlaysLegally(t *testing.T) {
+	groupSim(t, []string{"throw-it-in-a-hole-5-suits", "throw-it-in-a-hole-4-suits", "throw-it-in-a-hole-black-6-suits",
+		"throw-it-in-a-hole-orange-4-suits", "throw-it-in-a-hole-dark-null-6-suits"}, 20)
+}
+
+// TestCowPigPlaysLegally: a clue shows others only its type and narrows nothing.
+func TestCowPigPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"cow-pig-6-suits", "cow-pig-5-suits", "cow-pig-4-suits", "cow-pig-3-suits"}, 20)
+}
+
+// TestDuckPlaysLegally: a clue shows others only the cards it touched.
+func TestDuckPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"duck-6-suits", "duck-5-suits", "duck-4-suits", "duck-3-suits"}, 20)
+}
