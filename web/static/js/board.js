@@ -44,11 +44,15 @@ function stat(k, v, title, attrs = {}) {
 
 function tokens(t) {
   const v = t.view;
+  // Throw It in a Hole: plays go face down, and the strikes and the score
+  // show only at the end.
+  const hidden = v.plays_hidden === true;
   return el('div', { class: 'tokens' },
     stat('Clues', `${v.note_tokens}/${v.options.note_tokens}`, 'clue tokens left', { id: 'note-tokens' }),
-    stat('Strikes', `${v.storm_tokens_used}/${v.options.storm_tokens}`, 'misplays so far; the last one ends the game', { id: 'strikes' }),
+    stat('Strikes', `${hidden ? '?' : v.storm_tokens_used}/${v.options.storm_tokens}`, hidden ? 'hidden until the end: plays go face down' : 'misplays so far; the last one ends the game', { id: 'strikes' }),
     stat('Deck', String(v.deck_count), 'cards left to draw', { id: 'deck-count', class: 'deck' }),
-    stat('Score', `${v.score}/${v.max_score}`, 'cards played', { id: 'score' }),
+    stat('Score', `${hidden ? '?' : v.score}/${v.max_score}`, hidden ? 'hidden until the end: plays go face down' : 'cards played', { id: 'score' }),
+    hidden ? stat('Face down', String((v.face_down || []).length), 'cards played face down: what they were and whether they played shows at the end', { id: 'face-down' }) : null,
     v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
 }
 
@@ -64,7 +68,8 @@ function fireworks(t) {
       const isLast = !!ev && ev.type === 'play' && ev.success && ev.card.suit === s.name && ev.card.rank === n;
       top = faceCard({ id: -1, suit: s.name, rank: n }, t.suits, { last: isLast });
     } else {
-      top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: nothing played`, role: 'img', 'aria-label': `${s.name}: nothing played` }, el('span', { class: 'letter', text: st.abbr }));
+      const what = v.plays_hidden ? 'hidden until the end' : 'nothing played';
+      top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: ${what}`, role: 'img', 'aria-label': `${s.name}: ${what}` }, el('span', { class: 'letter', text: st.abbr }));
     }
     return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n }, top, el('small', { text: `${n}/${Math.max(...s.ranks)}` }));
   }));
