@@ -6,9 +6,11 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -298,6 +300,44 @@ func checkStreams(t *testing.T, e *testEnv, tb *table, cfg *engine.Config, token
 					t.Fatalf("viewer %d: %s event %d is %s, the list's %s", v-1, accept, i, f.data, want[i])
 				}
 				checkHiddenEvent(t, cfg, h, v-1, true, f.data)
+			}
+		}
+	}
+}
+
+// TestHiddenFieldsAbsentElsewhere: in variants without face-down plays or
+// quiet clues, no view or event of any viewer carries the fields those
+// rules add: their wire is as it was.
+func TestHiddenFieldsAbsentElsewhere(t *testing.T) {
+	for i, name := range []string{"basic", "farbrausch2", "orange-5-suits", "clue-starved-5-suits", "alternating-clues-4-suits", "sudoku-5-suits", "reversed-6-suits"} {
+		players := 2 + i%4
+		_, set, cfg, err := variants.Setup(name, variants.Options{}, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.NewSeeded(cfg, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := &play.State{Record: play.Record{ID: "0123456789abcdef", Variant: name, Settings: set, Players: players, Status: play.StatusActive, Version: 1},
+			Config: g.Config(), Game: g}
+		rng := rand.New(rand.NewPCG(5, uint64(i)))
+		check := func(what string, b []byte) {
+			for _, f := range []string{`"plays_hidden"`, `"face_down"`, `"clue_type"`, `"play_face_down"`, `"card_id"`} {
+				if strings.Contains(string(b), f) {
+					t.Fatalf("%s: %s carries %s: %s", name, what, f, b)
+				}
+			}
+		}
+		for seq := 1; !g.Over(); seq++ {
+			legal := g.LegalActions(nil)
+			ev, err := g.Apply(legal[rng.IntN(len(legal))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for viewer := -1; viewer < players; viewer++ {
+				check("a view", appendView(nil, st, viewer))
+				check("an event", appendEvent(nil, eventView(st.Config, seq, ev, seatBot(st), viewer, g.Over())))
 			}
 		}
 	}
