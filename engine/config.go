@@ -244,7 +244,7 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("note tokens must be at least 1, got %d", c.NoteTokens)
 	}
 	if c.ClueShows > ShowsTouches {
-		return fmt.Errorf("unknown clue reveal %d", c.ClueShows)
+		return fmt.Errorf("clue shows %d is none of ShowsAll, ShowsType, ShowsTouches", c.ClueShows)
 	}
 	return nil
 }

@@ -40,7 +40,8 @@ func suitsRanks(m uint64) (suits, ranks uint8) {
 	return uint8((t * 0x0102040810204080) >> 56), uint8(r)
 }
 
-// SeenCard is a card whose identity everyone knows: discarded or misplayed.
+// SeenCard is a card whose identity everyone knows: discarded, or misplayed
+// where plays are face up.
 type SeenCard struct {
 	ID int
 	Card
@@ -63,7 +64,7 @@ type View struct {
 	Fireworks      [MaxSuits]int // each firework's top card, 0 for none
 	Starts         [MaxSuits]int // in Sudoku, each firework's first card (0 for none); zero otherwise
 	Discards       []SeenCard
-	Clues          []ClueRecord // every clue given, in order
+	Clues          []ClueRecord // every clue given, in order; what the viewer may not know of one is withheld (Config.ClueShows)
 	HandLen        [MaxPlayers]int
 	Hands          [MaxPlayers][MaxHand]CardView // newest first
 	Score          int
