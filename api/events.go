@@ -101,8 +101,10 @@ type DiscardEvent struct {
 	NoteTokens int  `json:"note_tokens" example:"5"`
 	// HalfNoteToken is true when half a note token is there on top of
 	// note_tokens after the move; only in Clue Starved variants.
-	HalfNoteToken   *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
-	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	// StormTokensUsed reads 0 in Throw It in a Hole variants until the
+	// game ends: the storms are hidden.
+	StormTokensUsed int `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }

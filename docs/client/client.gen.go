@@ -838,7 +838,10 @@ type DiscardEvent struct {
 	// Seq Example: 20
 	Seq int `json:"seq"`
 
-	// StormTokensUsed Example: 0
+	// StormTokensUsed StormTokensUsed reads 0 in Throw It in a Hole variants until the
+	// game ends: the storms are hidden.
+	//
+	// Example: 0
 	StormTokensUsed int `json:"storm_tokens_used"`
 
 	// Turn Example: 19
