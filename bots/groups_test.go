@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -75,4 +76,32 @@ func TestCowPigPlaysLegally(t *testing.T) {
 // TestDuckPlaysLegally: a clue shows others only the cards it touched.
 func TestDuckPlaysLegally(t *testing.T) {
 	groupSim(t, []string{"duck-6-suits", "duck-5-suits", "duck-4-suits", "duck-3-suits"}, 20)
+}
+
+// TestHiddenRulesAllVariantsLegal: every strategy plays each of hanab.live's
+// 52 Throw It in a Hole, Cow & Pig and Duck variants with 2 to 5 players
+// without an illegal move.
+func TestHiddenRulesAllVariantsLegal(t *testing.T) {
+	n := 0
+	for _, v := range variants.All() {
+		_, _, cfg, err := variants.Setup(v.Name, variants.Options{}, 2)
+		if err != nil || (!cfg.FaceDownPlays && cfg.ClueShows == engine.ShowsAll) {
+			continue
+		}
+		n++
+		for _, s := range List() {
+			for players := 2; players <= 5; players++ {
+				_, _, cfg, err := variants.Setup(v.Name, variants.Options{}, players)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 3, Seed: "hidden/" + v.Name, Workers: 1}); err != nil {
+					t.Fatalf("%s, %s, %d players: %v", s.Name, v.Name, players, err)
+				}
+			}
+		}
+	}
+	if n != 52 {
+		t.Fatalf("%d variants with hidden rules, want 52", n)
+	}
 }
