@@ -185,7 +185,7 @@ func (s *Server) postAction(c *gin.Context) {
 	buf := getBuf()
 	defer putBuf(buf)
 	b := append(*buf, `{"event":`...)
-	b = appendEvent(b, eventView(st.Config, len(st.Log), ev, seatBot(st)))
+	b = appendEvent(b, eventView(st.Config, len(st.Log), ev, seatBot(st), seat, st.Game.Over()))
 	b = append(b, `,"game":`...)
 	b = appendView(b, st, seat)
 	*buf = append(b, '}')

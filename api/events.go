@@ -28,6 +28,7 @@ type Event struct {
 	Seat            *int        `json:"seat"`
 	Type            string      `json:"type"`
 	Card            *CardFace   `json:"card"`
+	CardID          *int        `json:"card_id"`
 	Success         *bool       `json:"success"`
 	Drawn           *int        `json:"drawn"`
 	Target          *int        `json:"target"`
@@ -36,6 +37,7 @@ type Event struct {
 	Touched         []int       `json:"touched"`
 	NoteTokens      *int        `json:"note_tokens"`
 	HalfNoteToken   *bool       `json:"half_note_token,omitempty"`
+	ClueType        string      `json:"clue_type,omitempty"`
 	StormTokensUsed *int        `json:"storm_tokens_used"`
 	Result          *ResultView `json:"result"`
 	Bot             *string     `json:"bot"`
@@ -65,6 +67,26 @@ type PlayEvent struct {
 	Auto bool `json:"auto" example:"false"`
 }
 
+// PlayFaceDownEvent is a card played face down, in a Throw It in a Hole
+// variant while the game runs: which card left the seat's hand, not what it
+// was nor whether it succeeded (nobody at the table learns that before the
+// end; from then on the same event reads as the PlayEvent it was).
+type PlayFaceDownEvent struct {
+	Seq    int    `json:"seq" example:"19"`
+	Turn   int    `json:"turn" example:"18"`
+	Seat   int    `json:"seat" example:"0"`
+	Type   string `json:"type" enums:"play_face_down" example:"play_face_down"`
+	CardID int    `json:"card_id" example:"7"`
+	// Drawn is the id of the card drawn after the play, null when the deck was empty.
+	Drawn      *int `json:"drawn" example:"31" extensions:"x-nullable"`
+	NoteTokens int  `json:"note_tokens" example:"4"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
+}
+
 // DiscardEvent is a card discarded for a note token (none when all are
 // there). A card of a suit that swaps play and discard (hanab.live's Orange)
 // asked to be played is discarded, and shows as a discard.
@@ -79,13 +101,17 @@ type DiscardEvent struct {
 	NoteTokens int  `json:"note_tokens" example:"5"`
 	// HalfNoteToken is true when half a note token is there on top of
 	// note_tokens after the move; only in Clue Starved variants.
-	HalfNoteToken   *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
-	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	// StormTokensUsed reads 0 in Throw It in a Hole variants until the
+	// game ends: the storms are hidden.
+	StormTokensUsed int `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
 
-// ClueEvent is a clue given: exactly one of color and rank is set, the other null.
+// ClueEvent is a clue given: exactly one of color and rank is set, the other
+// null; in Cow & Pig and Duck variants both are null for anyone but the
+// clue's giver.
 type ClueEvent struct {
 	Seq    int     `json:"seq" example:"18"`
 	Turn   int     `json:"turn" example:"17"`
@@ -100,7 +126,11 @@ type ClueEvent struct {
 	// HalfNoteToken is true when half a note token is there on top of
 	// note_tokens after the move; only in Clue Starved variants.
 	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
-
+	// ClueType is the clue's type as the viewer may know it. Only in Cow &
+	// Pig and Duck variants (absent elsewhere), where a clue shows anyone
+	// but its giver the cards it touched and, in Cow & Pig, its type:
+	// "hidden" in Duck for anyone but the giver.
+	ClueType string `json:"clue_type,omitempty" validate:"optional" enums:"color,rank,hidden" example:"color"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -124,12 +154,13 @@ type SeatLeftEvent struct {
 }
 
 // MarshalJSON writes the event as the one member of the union that its type
-// names: PlayEvent, DiscardEvent, ClueEvent, GameOverEvent or SeatLeftEvent
+// names: PlayEvent, PlayFaceDownEvent, DiscardEvent, ClueEvent, GameOverEvent
+// or SeatLeftEvent
 // (appendEvent writes them; a test holds it to encoding/json's encoding of
 // those structs).
 func (e Event) MarshalJSON() ([]byte, error) {
 	switch e.Type {
-	case "play", "discard", "clue", "game_over", "seat_left":
+	case "play", "play_face_down", "discard", "clue", "game_over", "seat_left":
 		return appendEvent(nil, e), nil
 	}
 	return nil, fmt.Errorf("event %d has no known type %q", e.Seq, e.Type)
@@ -145,7 +176,7 @@ func deref[T any](p *T) T {
 
 // EventsResponse is a page of events after the caller's last one.
 type EventsResponse struct {
-	Events  []Event `json:"events" oneOf:"PlayEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent"`
+	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent"`
 	Version int64   `json:"version" example:"17"`
 }
 
@@ -159,10 +190,17 @@ func touchedIDs(set uint64) []int {
 	return out
 }
 
-// eventView renders the engine event of log entry seq-1. Everything in an
-// engine.Event is public (a drawn card is only an id), so every viewer gets
-// the same event. bot names the strategy that plays a seat (for seat_left).
-func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) string) Event {
+// eventView renders the engine event of log entry seq-1 as viewer (a seat,
+// -1 for the public) may see it, over telling whether the game has ended by
+// now: the engine withholds what the variant hides from the viewer (a card
+// played face down, a clue's value). bot names the strategy that plays a
+// seat (for seat_left).
+func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) string, viewer int, over bool) Event {
+	seat := engine.Public
+	if viewer >= 0 && viewer < cfg.Players {
+		seat = viewer
+	}
+	ev = cfg.EventSeen(ev, seat, over)
 	a := ev.Action
 	switch a.Kind {
 	case engine.End:
@@ -176,6 +214,13 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 	}
 	switch a.Kind {
 	case engine.Play, engine.Discard:
+		if ev.FaceDown {
+			out.Type, out.CardID = "play_face_down", ptr(a.Card)
+			if ev.Drawn >= 0 {
+				out.Drawn = ptr(ev.Drawn)
+			}
+			break
+		}
 		// A card whose suit swaps play and discard (Orange) did what the
 		// other move does: the event says what happened to the card.
 		out.Type = "discard"
@@ -188,13 +233,18 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 			out.Drawn = ptr(ev.Drawn)
 		}
 		out.StormTokensUsed = ptr(ev.StormsUsed)
-	case engine.ColorClue, engine.RankClue:
+	case engine.ColorClue, engine.RankClue, engine.HiddenClue:
 		out.Type = "clue"
 		out.Target = ptr(a.Target)
-		if a.Kind == engine.ColorClue {
+		switch {
+		case a.Value == engine.HiddenValue:
+		case a.Kind == engine.ColorClue:
 			out.Color = ptr(cfg.ClueColors[a.Value])
-		} else {
+		default:
 			out.Rank = ptr(a.Value)
+		}
+		if cfg.ClueShows != engine.ShowsAll {
+			out.ClueType = clueTypeShown(a.Kind)
 		}
 		out.Touched = touchedIDs(ev.Touched)
 	}
@@ -219,8 +269,9 @@ func seatBot(st *play.State) func(seat int) string {
 }
 
 // eventsOf replays the game's log from the deal and renders every event with
-// seq > after. The log is the truth, so events are derived, never stored.
-func eventsOf(st *play.State, after int) ([]Event, error) {
+// seq > after as viewer may see it. The log is the truth, so events are
+// derived, never stored.
+func eventsOf(st *play.State, after, viewer int) ([]Event, error) {
 	out := []Event{}
 	if after >= st.EventCount() {
 		return out, nil
@@ -235,7 +286,7 @@ func eventsOf(st *play.State, after int) ([]Event, error) {
 			return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
 		}
 		if i+1 > after {
-			e := eventView(st.Config, i+1, ev, seatBot(st))
+			e := eventView(st.Config, i+1, ev, seatBot(st), viewer, st.Game.Over())
 			e.Auto = a.Auto
 			out = append(out, e)
 		}
@@ -249,7 +300,7 @@ func eventsOf(st *play.State, after int) ([]Event, error) {
 // getEvents godoc
 //
 //	@Summary		Events after a sequence number (long-poll or stream)
-//	@Description	The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+//	@Description	The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
 //	@Description	With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //	@ID				getEvents
 //	@Tags			events
@@ -297,7 +348,7 @@ func (s *Server) getEvents(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	evs, err := eventsOf(st, after)
+	evs, err := eventsOf(st, after, viewerOf(c))
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -75,14 +75,14 @@ func BuildExamples() (*Examples, error) {
 		st.Log = append(st.Log, play.Entry{Seq: i, Seat: seat, Action: a})
 		st.Actions, st.Version = len(st.Log), st.Version+1
 		if i == 0 {
-			ex.Acted = ActionResponse{Event: eventView(&cfg, len(st.Log), ev, seatBot(st)), Game: buildView(st, seat)}
+			ex.Acted = ActionResponse{Event: eventView(&cfg, len(st.Log), ev, seatBot(st), seat, g.Over()), Game: buildView(st, seat)}
 		}
 	}
 	if !g.Over() {
 		return nil, fmt.Errorf("the example game has not ended")
 	}
 	st.Status = play.StatusFinished
-	evs, err := eventsOf(st, 0)
+	evs, err := eventsOf(st, 0, 0)
 	if err != nil {
 		return nil, err
 	}

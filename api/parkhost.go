@@ -66,7 +66,7 @@ func (h parkHost) Render(p park.Spec, st *play.State) park.Answer {
 	var err error
 	if p.Kind == park.Events {
 		var evs []Event
-		if evs, err = eventsOf(st, int(p.Since)); err == nil {
+		if evs, err = eventsOf(st, int(p.Since), p.Viewer); err == nil {
 			body, err = json.Marshal(EventsResponse{Events: evs, Version: st.Version})
 		}
 		if err == nil {

@@ -139,7 +139,7 @@ func (h *streamHub) entry(k renderKey) *renderedEvents {
 func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error) {
 	e := s.streams.entry(renderKey{game: st.ID, version: st.Version, viewer: viewer})
 	e.once.Do(func() {
-		evs, err := eventsOf(st, 0)
+		evs, err := eventsOf(st, 0, viewer)
 		if err != nil {
 			e.err = err
 			return

@@ -91,6 +91,26 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 		b = append(b, `,"stack_directions":`...)
 		b = appendSuitDirections(b, cfg, &v.Directions)
 	}
+	if cfg.FaceDownPlays {
+		b = append(b, `,"plays_hidden":`...)
+		b = strconv.AppendBool(b, v.PlaysHidden)
+		if v.PlaysHidden {
+			b = append(b, `,"face_down":[`...)
+			for i, f := range v.FaceDown {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, `{"id":`...)
+				b = strconv.AppendInt(b, int64(f.ID), 10)
+				b = append(b, `,"seat":`...)
+				b = strconv.AppendInt(b, int64(f.Seat), 10)
+				b = append(b, `,"turn":`...)
+				b = strconv.AppendInt(b, int64(f.Turn), 10)
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
+	}
 	b = append(b, `,"discards":[`...)
 	for i, d := range v.Discards {
 		if i > 0 {
@@ -295,16 +315,23 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 		b = strconv.AppendInt(b, int64(cr.Turn), 10)
 		b = append(b, `,"giver":`...)
 		b = strconv.AppendInt(b, int64(cr.Giver), 10)
-		if cr.Kind == engine.ColorClue {
+		switch {
+		case cr.Value == engine.HiddenValue:
+			b = append(b, `,"color":null,"rank":null`...)
+		case cr.Kind == engine.ColorClue:
 			b = append(b, `,"color":`...)
 			b = appendString(b, cfg.ClueColors[cr.Value])
 			b = append(b, `,"rank":null`...)
-		} else {
+		default:
 			b = append(b, `,"color":null,"rank":`...)
 			b = strconv.AppendInt(b, int64(cr.Value), 10)
 		}
 		b = append(b, `,"touched":`...)
 		b = strconv.AppendBool(b, cr.Touched&bit != 0)
+		if cfg.ClueShows != engine.ShowsAll {
+			b = append(b, `,"clue_type":`...)
+			b = appendString(b, clueTypeShown(cr.Kind))
+		}
 		b = append(b, '}')
 	}
 	b = append(b, `],"possible_suits":[`...)
@@ -362,6 +389,16 @@ func appendEvent(b []byte, e Event) []byte {
 	b = append(b, `,"type":`...)
 	b = appendString(b, e.Type)
 	switch e.Type {
+	case "play_face_down":
+		b = append(b, `,"card_id":`...)
+		b = strconv.AppendInt(b, int64(deref(e.CardID)), 10)
+		b = append(b, `,"drawn":`...)
+		b = appendIntOrNull(b, deref(e.Drawn), e.Drawn != nil)
+		b = append(b, `,"note_tokens":`...)
+		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = appendHalfNote(b, e.HalfNoteToken)
+		b = append(b, `,"auto":`...)
+		b = strconv.AppendBool(b, e.Auto)
 	case "play", "discard":
 		c := deref(e.Card)
 		b = append(b, `,"card":`...)
@@ -400,6 +437,10 @@ func appendEvent(b []byte, e Event) []byte {
 		b = append(b, `],"note_tokens":`...)
 		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
 		b = appendHalfNote(b, e.HalfNoteToken)
+		if e.ClueType != "" {
+			b = append(b, `,"clue_type":`...)
+			b = appendString(b, e.ClueType)
+		}
 		b = append(b, `,"auto":`...)
 		b = strconv.AppendBool(b, e.Auto)
 	case "game_over":

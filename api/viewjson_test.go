@@ -20,6 +20,9 @@ func unionOf(e Event) any {
 	case "play":
 		return PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
 			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
+	case "play_face_down":
+		return PlayFaceDownEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, CardID: deref(e.CardID),
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, Auto: e.Auto}
 	case "discard":
 		return DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
 			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
@@ -29,7 +32,7 @@ func unionOf(e Event) any {
 			touched = []int{}
 		}
 		return ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
-			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, Auto: e.Auto}
+			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, ClueType: e.ClueType, Auto: e.Auto}
 	case "game_over":
 		return GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)}
 	case "seat_left":
@@ -47,7 +50,8 @@ var awkwardNames = []string{"Alice", "R&D <team>", `<b>"Bob" & 'Eve'</b>`, "tab\
 // status, with awkward names, bots, clocks, seats that left and games ended
 // by a seat.
 func TestViewJSONIsEncodingJSONs(t *testing.T) {
-	names := []string{"basic", "farbrausch", "farbrausch2", "orange-5-suits", "clue-starved-rainbow-6-suits", "alternating-clues-4-suits", "sudoku-4-suits", "reversed-5-suits", "up-or-down-6-suits", "up-or-down-prism-5-suits"}
+	names := []string{"basic", "farbrausch", "farbrausch2", "orange-5-suits", "clue-starved-rainbow-6-suits", "alternating-clues-4-suits", "sudoku-4-suits", "reversed-5-suits", "up-or-down-6-suits", "up-or-down-prism-5-suits",
+		"throw-it-in-a-hole-orange-5-suits", "cow-pig-4-suits", "duck-3-suits"}
 	all := variants.All()
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 40 {
@@ -122,9 +126,11 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 		if err != nil {
 			t.Fatalf("move %d: %v", seq, err)
 		}
-		e := eventView(st.Config, seq, ev, bot)
-		e.Auto = rng.IntN(2) == 0
-		compareEvent(t, e)
+		for viewer := -1; viewer <= players; viewer++ {
+			e := eventView(st.Config, seq, ev, bot, viewer, g.Over())
+			e.Auto = rng.IntN(2) == 0
+			compareEvent(t, e)
+		}
 		st.Version++
 		st.LastAt = st.LastAt.Add(time.Duration(rng.IntN(5000)) * time.Millisecond)
 	}

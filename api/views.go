@@ -61,7 +61,17 @@ type GameView struct {
 	// first card other than START fixes the direction). Only in Up or Down
 	// variants and variants with a reversed suit; absent elsewhere.
 	StackDirections map[string]string `json:"stack_directions,omitempty" validate:"optional" example:"red:up,blue:down"`
-	Discards        []CardFace        `json:"discards"`
+	// PlaysHidden is true while the cards played are face down. Only in
+	// Throw It in a Hole variants (absent elsewhere), where nobody learns
+	// what was played or whether it succeeded until the game ends:
+	// fireworks, score and storm_tokens_used then read 0, discards holds
+	// only the cards discarded and face_down the cards played, misplays
+	// among them. False once the game has ended and everything shows.
+	PlaysHidden *bool `json:"plays_hidden,omitempty" validate:"optional" example:"true"`
+	// FaceDown is the cards played face down, in order, while plays_hidden
+	// is true; absent otherwise.
+	FaceDown *[]FaceDownCard `json:"face_down,omitempty" validate:"optional"`
+	Discards []CardFace      `json:"discards"`
 	// Hands is empty in the lobby.
 	Hands    []HandView  `json:"hands"`
 	Score    int         `json:"score" example:"11"`
@@ -88,6 +98,14 @@ type CardFace struct {
 	Rank int `json:"rank" example:"1"`
 }
 
+// FaceDownCard is a card played face down: which card left whose hand on
+// which turn, not what it was.
+type FaceDownCard struct {
+	ID   int `json:"id" example:"12"`
+	Seat int `json:"seat" example:"2"`
+	Turn int `json:"turn" example:"9"`
+}
+
 // HandView is one seat's hand, newest card first.
 type HandView struct {
 	Seat  int        `json:"seat"`
@@ -109,13 +127,20 @@ type CardView struct {
 
 // ClueMark is one clue that reached a card's hand: it touched the card or,
 // when touched is false, told that the card is not of that color or rank.
-// Exactly one of color and rank is set; the other is null.
+// Exactly one of color and rank is set; the other is null. In Cow & Pig and
+// Duck variants both are null for anyone but the clue's giver, and the clue
+// told nothing about the cards it missed.
 type ClueMark struct {
 	Turn    int     `json:"turn" example:"4"`
 	Giver   int     `json:"giver" example:"0"`
 	Color   *string `json:"color" example:"red" extensions:"x-nullable"`
 	Rank    *int    `json:"rank" example:"3" extensions:"x-nullable"`
 	Touched bool    `json:"touched" example:"true"`
+	// ClueType is the clue's type as the viewer may know it. Only in Cow &
+	// Pig and Duck variants (absent elsewhere), where a clue shows anyone
+	// but its giver the cards it touched and, in Cow & Pig, its type:
+	// "hidden" in Duck for anyone but the giver.
+	ClueType string `json:"clue_type,omitempty" validate:"optional" enums:"color,rank,hidden" example:"color"`
 }
 
 // ResultView is a finished game's outcome. The ends by a seat or the clock
@@ -227,6 +252,16 @@ func buildView(st *play.State, viewer int) *GameView {
 			gv.StackStarts[s.Name] = v.Starts[i]
 		}
 	}
+	if cfg.FaceDownPlays {
+		gv.PlaysHidden = ptr(v.PlaysHidden)
+		if v.PlaysHidden {
+			fd := make([]FaceDownCard, 0, len(v.FaceDown))
+			for _, f := range v.FaceDown {
+				fd = append(fd, FaceDownCard{ID: f.ID, Seat: f.Seat, Turn: f.Turn})
+			}
+			gv.FaceDown = &fd
+		}
+	}
 	for _, d := range v.Discards {
 		gv.Discards = append(gv.Discards, CardFace{ID: d.ID, Suit: cfg.Suits[d.Suit].Name, Rank: d.Rank})
 	}
@@ -268,10 +303,15 @@ func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView)
 			continue
 		}
 		m := ClueMark{Turn: cr.Turn, Giver: cr.Giver, Touched: cr.Touched&bit != 0}
-		if cr.Kind == engine.ColorClue {
-			m.Color = ptr(cfg.ClueColors[cr.Value])
-		} else {
-			m.Rank = ptr(cr.Value)
+		if cr.Value != engine.HiddenValue {
+			if cr.Kind == engine.ColorClue {
+				m.Color = ptr(cfg.ClueColors[cr.Value])
+			} else {
+				m.Rank = ptr(cr.Value)
+			}
+		}
+		if cfg.ClueShows != engine.ShowsAll {
+			m.ClueType = clueTypeShown(cr.Kind)
 		}
 		out.Clues = append(out.Clues, m)
 	}
@@ -401,6 +441,15 @@ func seatResponse(b []byte, st *play.State, seat int, token string) []byte {
 		b = append(b, "null"...)
 	}
 	return append(b, '}')
+}
+
+// clueTypeShown is a clue's type as a viewer may know it: "hidden" when
+// the viewer may not (see engine.Config.ClueShows).
+func clueTypeShown(k engine.Kind) string {
+	if k == engine.HiddenClue {
+		return "hidden"
+	}
+	return clueTypeName(k)
 }
 
 // clueTypeName is a clue type as the API names it.

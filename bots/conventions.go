@@ -38,16 +38,41 @@ type conventionsPlayer struct {
 	// those can still be played.
 	play [engine.MaxDeck]uint64
 	buf  []engine.Action
+	// hole keeps what the seat believes of the cards played face down
+	// (Config.FaceDownPlays); nil elsewhere.
+	hole *hole
 }
 
 func newConventions(cfg *engine.Config, seat int, _ uint64) Player {
-	return &conventionsPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players}
+	c := &conventionsPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players}
+	if cfg.FaceDownPlays {
+		c.hole = &hole{}
+	}
+	return c
 }
 
-func (c *conventionsPlayer) Start(v *engine.View) { c.b.load(c.d, v) }
+func (c *conventionsPlayer) Start(v *engine.View) { c.load(v) }
+
+// load reads the board from v, or where v hides the plays, from what the
+// seat believes of them.
+func (c *conventionsPlayer) load(v *engine.View) {
+	if c.hole == nil {
+		c.b.load(c.d, v)
+		return
+	}
+	if v.PlaysHidden {
+		c.hole.note(v)
+		c.b.loadHole(c.d, v, c.hole)
+		return
+	}
+	c.b.load(c.d, v)
+}
 
 func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
-	if ev.Action.IsClue() && ev.Touched != 0 {
+	if c.hole != nil && ev.FaceDown {
+		c.hole.played(c.d.cfg, ev.Action.Card, c.b.playable)
+	}
+	if (ev.Action.IsClue() || ev.Action.Kind == engine.HiddenClue) && ev.Touched != 0 {
 		// A clue does not change any hand, so v shows the target's hand as
 		// the giver saw it; the flags are still those from before the clue.
 		hand := v.Hand(ev.Action.Target)
@@ -63,7 +88,7 @@ func (c *conventionsPlayer) Observe(v *engine.View, ev engine.Event) {
 			}
 		}
 	}
-	c.b.load(c.d, v)
+	c.load(v)
 }
 
 // readsAsPlay is how clue a with focus f, after which its holder knows it
@@ -73,6 +98,15 @@ func (c *conventionsPlayer) readsAsPlay(hand []engine.CardView, f int, a engine.
 		return false
 	}
 	return know&c.b.playable != 0
+}
+
+// seenBy is clue a as its holder sees it: in a variant whose clues show only
+// their touches (Duck), of no type.
+func (c *conventionsPlayer) seenBy(a engine.Action) engine.Action {
+	if c.d.cfg.ClueShows == engine.ShowsTouches {
+		a.Kind, a.Value = engine.HiddenClue, engine.HiddenValue
+	}
+	return a
 }
 
 // chop is the index of the oldest untouched card, or -1 when all are touched.
@@ -209,6 +243,10 @@ func lowest(m uint64) int {
 
 // after is the holder's deduction about cv once clue a (touching touched) is given.
 func (c *conventionsPlayer) after(cv *engine.CardView, a engine.Action, touched uint64) uint64 {
+	if c.d.cfg.ClueShows != engine.ShowsAll {
+		// The holder does not learn what the clue said (Cow & Pig, Duck).
+		return c.d.knowMask(cv)
+	}
 	set := c.d.touchMask(a)
 	if touched&bit(cv.ID) != 0 {
 		return c.d.knowMask(cv) & set
@@ -247,6 +285,11 @@ func (c *conventionsPlayer) saveClue(v *engine.View) (engine.Action, bool) {
 	if ch < 0 || !c.willDiscard(v, p) || c.b.critical&bit(ident(hand[ch].Card)) == 0 {
 		return engine.Action{}, false
 	}
+	if c.d.cfg.ClueShows == engine.ShowsTouches {
+		// A clue whose type nobody sees cannot say "keep this": its
+		// holder would read it as a play.
+		return engine.Action{}, false
+	}
 	a := engine.ClueRank(p, hand[ch].Card.Rank)
 	return a, v.Check(a) == nil
 }
@@ -279,7 +322,7 @@ func (c *conventionsPlayer) playClue(v *engine.View) (engine.Action, bool) {
 			// as a play that is not playable would be a misplay: never.
 			score, low := 0.0, engine.MaxRank
 			seen := coming
-			if f >= 0 && c.readsAsPlay(hand, f, a, c.after(&hand[f], a, t)) {
+			if f >= 0 && c.readsAsPlay(hand, f, c.seenBy(a), c.after(&hand[f], a, t)) {
 				x := ident(hand[f].Card)
 				if c.b.playable&bit(x) == 0 || seen&bit(x) != 0 {
 					continue

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -97,5 +98,50 @@ func TestTableOptionsPlayLegally(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestThrowItInAHolePlaysLegally: plays go face down; the fireworks, score
+// and storms a seat sees read 0 until the end.
+func TestThrowItInAHolePlaysLegally(t *testing.T) {
+	groupSim(t, []string{"throw-it-in-a-hole-5-suits", "throw-it-in-a-hole-4-suits", "throw-it-in-a-hole-black-6-suits",
+		"throw-it-in-a-hole-orange-4-suits", "throw-it-in-a-hole-dark-null-6-suits"}, 20)
+}
+
+// TestCowPigPlaysLegally: a clue shows others only its type and narrows nothing.
+func TestCowPigPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"cow-pig-6-suits", "cow-pig-5-suits", "cow-pig-4-suits", "cow-pig-3-suits"}, 20)
+}
+
+// TestDuckPlaysLegally: a clue shows others only the cards it touched.
+func TestDuckPlaysLegally(t *testing.T) {
+	groupSim(t, []string{"duck-6-suits", "duck-5-suits", "duck-4-suits", "duck-3-suits"}, 20)
+}
+
+// TestHiddenRulesAllVariantsLegal: every strategy plays each of hanab.live's
+// 52 Throw It in a Hole, Cow & Pig and Duck variants with 2 to 5 players
+// without an illegal move.
+func TestHiddenRulesAllVariantsLegal(t *testing.T) {
+	n := 0
+	for _, v := range variants.All() {
+		_, _, cfg, err := variants.Setup(v.Name, variants.Options{}, 2)
+		if err != nil || (!cfg.FaceDownPlays && cfg.ClueShows == engine.ShowsAll) {
+			continue
+		}
+		n++
+		for _, s := range List() {
+			for players := 2; players <= 5; players++ {
+				_, _, cfg, err := variants.Setup(v.Name, variants.Options{}, players)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 3, Seed: "hidden/" + v.Name, Workers: 1}); err != nil {
+					t.Fatalf("%s, %s, %d players: %v", s.Name, v.Name, players, err)
+				}
+			}
+		}
+	}
+	if n != 52 {
+		t.Fatalf("%d variants with hidden rules, want 52", n)
 	}
 }

@@ -53,7 +53,14 @@ func (h *hatPlayer) Partners(names []string) {
 
 func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 	h := &hatPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players, max: cfg.NoteTokens}
-	h.fallback = &conventionsPlayer{d: h.d, seat: seat, n: cfg.Players}
+	h.fallback = newConventions(cfg, seat, 0).(*conventionsPlayer)
+	h.fallback.d = h.d
+	// A hat sum is read from what each clue named and from the cards
+	// played: where a clue shows only its type or its touches, or plays go
+	// face down, the table cannot keep the public record in step.
+	if cfg.ClueShows != engine.ShowsAll || cfg.FaceDownPlays {
+		h.alone = true
+	}
 	if cfg.EmptyClues {
 		// Any color or rank may be named to anyone, so every distinct clue
 		// is its own meaning.

@@ -37,7 +37,7 @@ func Replay(p Player, cfg engine.Config, deck []engine.Card, log []engine.Action
 			continue
 		}
 		g.ViewInto(seat, &v)
-		p.Observe(&v, ev)
+		p.Observe(&v, g.Config().EventSeen(ev, seat, g.Over()))
 	}
 	return g, nil
 }

@@ -89,7 +89,7 @@ func (t *table) play(cfg engine.Config, seed string, seats []Strategy, botSeed u
 		}
 		for p := range n {
 			seat = p
-			players[p].Observe(t.view(g, p), ev)
+			players[p].Observe(t.view(g, p), g.Config().EventSeen(ev, p, g.Over()))
 		}
 	}
 	res, _ := g.Result()

@@ -16,6 +16,10 @@ const (
 	// changes nothing in play and is not a turn; it is in the log so that
 	// replays and events tell it.
 	Leave
+	// HiddenClue is a clue as a viewer sees it who may not know whether it
+	// named a color or a rank (see Config.ClueShows). Only views and events
+	// carry it; it is never a move.
+	HiddenClue
 )
 
 func (k Kind) String() string {
@@ -32,6 +36,8 @@ func (k Kind) String() string {
 		return "end"
 	case Leave:
 		return "leave"
+	case HiddenClue:
+		return "hidden_clue"
 	}
 	return "unknown"
 }

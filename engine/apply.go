@@ -11,7 +11,10 @@ type Event struct {
 	Success bool // a play that extended its firework
 	// Swapped is true when the card's suit swaps play and discard: a card
 	// asked to be played was discarded, one asked to be discarded was played.
-	Swapped    bool
+	Swapped bool
+	// FaceDown is true in a viewer's copy of a play whose card went face
+	// down (Config.FaceDownPlays): Card and Success are then withheld.
+	FaceDown   bool
 	Drawn      int // id of the card drawn, -1 if none
 	Touched    uint64
 	NoteGained bool // a discard, or a completed firework with a token (half a token in Clue Starved) to turn back
@@ -107,7 +110,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 			// Every firework is complete with as many cards as its
 			// highest rank, whichever way it is played.
 			if g.played[c.suit] == g.r.topRank[c.suit] {
-				ev.NoteGained = g.gainNote()
+				if !g.r.cfg.FaceDownPlays {
+					ev.NoteGained = g.gainNote()
+				}
 				if g.allComplete() {
 					g.reason = EndPerfect
 				}
@@ -192,14 +197,20 @@ func (g *Game) removeFromHand(p, id int) {
 	g.handLen[p]--
 }
 
-// clue narrows the target's knowledge of every card in its hand, touched or not.
+// clue narrows the target's knowledge of every card in its hand, touched or
+// not; a clue that does not show what it said (Config.ClueShows) narrows
+// nothing.
 func (g *Game) clue(a Action, touched uint64) {
 	var hand uint64
 	t := a.Target
 	mask := g.r.mask(a)
+	narrow := g.r.cfg.ClueShows == ShowsAll
 	for i := range g.handLen[t] {
 		id := g.hands[t][i]
 		hand |= 1 << uint(id)
+		if !narrow {
+			continue
+		}
 		if touched&(1<<uint(id)) != 0 {
 			g.know[id] &= mask
 		} else {

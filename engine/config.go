@@ -144,7 +144,35 @@ type Config struct {
 	// some firework still needs has no copy left (all discarded or
 	// misplayed), or when the seat to act has no card and cannot clue.
 	AllOrNothing bool
+	// FaceDownPlays (hanab.live's Throw It in a Hole): a card played goes
+	// face down, so that while the game runs nobody (no seat, no
+	// spectator) learns which card was played or whether it succeeded:
+	// the fireworks, the score and the storm tokens used stay hidden until
+	// the end (see View.PlaysHidden and Config.EventSeen). A completed
+	// firework turns back no note token, which would tell it.
+	FaceDownPlays bool
+	// ClueShows is what a clue tells anyone but its giver (hanab.live's
+	// Cow & Pig and Duck). A clue that does not show everything narrows no
+	// card's deductions: its holder does not know what it said.
+	ClueShows ClueShows
 }
+
+// ClueShows is what a clue tells the table beyond its giver.
+type ClueShows uint8
+
+const (
+	// ShowsAll: its type and value, as in the rules.
+	ShowsAll ClueShows = iota
+	// ShowsType: the cards it touched and whether it named a color or a
+	// rank, not which (hanab.live's Cow & Pig: "moo" or "oink").
+	ShowsType
+	// ShowsTouches: only the cards it touched (hanab.live's Duck: "quack").
+	ShowsTouches
+)
+
+// HiddenValue is a clue's value (Action.Value, ClueRecord.Value) as a
+// viewer sees it who may not know it (see Config.ClueShows).
+const HiddenValue = -1
 
 // Hand is the number of cards each player holds: HandSize and HandDelta.
 func (c *Config) Hand() int { return HandSize(c.Players) + c.HandDelta }
@@ -271,6 +299,9 @@ func (c *Config) Validate() error {
 	}
 	if c.NoteTokens < 1 {
 		return fmt.Errorf("note tokens must be at least 1, got %d", c.NoteTokens)
+	}
+	if c.ClueShows > ShowsTouches {
+		return fmt.Errorf("clue shows %d is none of ShowsAll, ShowsType, ShowsTouches", c.ClueShows)
 	}
 	return nil
 }

@@ -182,6 +182,17 @@ func (g *Game) Deck() []Card {
 	return out
 }
 
+// Discarded is the ids of the cards in the discard pile in order, misplays
+// included: the truth, which a view of a variant whose plays go face down
+// withholds in part.
+func (g *Game) Discarded() []int {
+	out := make([]int, g.nDiscards)
+	for i, id := range g.discards[:g.nDiscards] {
+		out[i] = int(id)
+	}
+	return out
+}
+
 func (g *Game) card(id int) Card { return Card{int(g.deck[id].suit), int(g.deck[id].rank)} }
 
 // Hand is seat p's card ids, newest first.

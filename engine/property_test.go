@@ -114,7 +114,7 @@ func TestRandomCatalogueGames(t *testing.T) {
 			t.Fatalf("%s with %d players: %v", seed, players, err)
 		}
 	}
-	if n != 2374 {
+	if n != 2426 {
 		t.Errorf("%d catalogue variants", n)
 	}
 }
@@ -266,13 +266,10 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 			}
 		}
 	}
-	g.ViewInto(engine.Public, v)
-	for _, d := range v.Discards {
-		if err := place(d.ID, 3); err != nil {
+	discarded := g.Discarded()
+	for _, id := range discarded {
+		if err := place(id, 3); err != nil {
 			return err
-		}
-		if d.Card != deck[d.ID] {
-			return fmt.Errorf("discard %d shows %v, is %v", d.ID, d.Card, deck[d.ID])
 		}
 	}
 	// What is left is the played cards: exactly ranks 1..firework of each suit.
@@ -338,9 +335,9 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 			}
 		}
 	}
-	if n := g.DeckCount() + held + len(v.Discards) + sum; n != cfg.DeckSize() {
+	if n := g.DeckCount() + held + len(discarded) + sum; n != cfg.DeckSize() {
 		return fmt.Errorf("cards: deck %d + hands %d + discards %d + fireworks %d = %d, want %d",
-			g.DeckCount(), held, len(v.Discards), sum, n, cfg.DeckSize())
+			g.DeckCount(), held, len(discarded), sum, n, cfg.DeckSize())
 	}
 	want := sum
 	if r.Reason == engine.EndStorms || r.Reason == engine.EndAllOrNothing {
@@ -357,6 +354,9 @@ func invariants(g *engine.Game, deck []engine.Card, v *engine.View) error {
 func views(g *engine.Game, v *engine.View, deck []engine.Card) error {
 	for _, seat := range append([]int{engine.Public}, seatsOf(g.Players())...) {
 		g.ViewInto(seat, v)
+		if err := withheld(g, v, deck); err != nil {
+			return fmt.Errorf("seat %d: %w", seat, err)
+		}
 		for p := range g.Players() {
 			own := seat == p || seat == engine.Public
 			for _, cv := range v.Hand(p) {
@@ -375,6 +375,70 @@ func views(g *engine.Game, v *engine.View, deck []engine.Card) error {
 		}
 	}
 	return nil
+}
+
+// withheld checks what a view withholds: while plays go face down, the
+// fireworks, score and storms, and the cards played (each in FaceDown, none
+// in the discards, which hold every true discard and only those); a clue's
+// value (and in ShowsTouches its type) for anyone but its giver.
+func withheld(g *engine.Game, v *engine.View, deck []engine.Card) error {
+	cfg := g.Config()
+	if hide := cfg.FaceDownPlays && !g.Over(); v.PlaysHidden != hide {
+		return fmt.Errorf("plays hidden %v, game over %v", v.PlaysHidden, g.Over())
+	}
+	if v.PlaysHidden {
+		if v.Fireworks != [engine.MaxSuits]int{} || v.Score != 0 || v.StormsUsed != 0 {
+			return fmt.Errorf("face-down plays shown: fireworks %v, score %d, storms %d", v.Fireworks, v.Score, v.StormsUsed)
+		}
+		seen := map[int]bool{}
+		for _, d := range v.Discards {
+			seen[d.ID] = true
+			if d.Card != deck[d.ID] {
+				return fmt.Errorf("discard %d shows %v, is %v", d.ID, d.Card, deck[d.ID])
+			}
+		}
+		for _, f := range v.FaceDown {
+			if seen[f.ID] {
+				return fmt.Errorf("card %d both discarded and face down", f.ID)
+			}
+			seen[f.ID] = true
+		}
+		// Every card gone from the hands is in one of the two, played
+		// or not: the played ones that are not in the discard pile.
+		if n := len(deck) - g.DeckCount() - handCards(g); len(seen) != n {
+			return fmt.Errorf("%d cards discarded or face down, %d left the hands", len(seen), n)
+		}
+	} else {
+		if v.FaceDown != nil && len(v.FaceDown) != 0 {
+			return fmt.Errorf("%d face-down cards in a view that hides none", len(v.FaceDown))
+		}
+		if want := g.Discarded(); len(v.Discards) != len(want) {
+			return fmt.Errorf("%d discards shown, %d in the pile", len(v.Discards), len(want))
+		}
+		for i, d := range v.Discards {
+			if d.ID != g.Discarded()[i] || d.Card != deck[d.ID] {
+				return fmt.Errorf("discard %d shows %v, is %v", d.ID, d.Card, deck[d.ID])
+			}
+		}
+	}
+	for _, cr := range v.Clues {
+		valueHidden := cfg.ClueShows != engine.ShowsAll && cr.Giver != v.Seat
+		if (cr.Value == engine.HiddenValue) != valueHidden {
+			return fmt.Errorf("clue of turn %d by seat %d shows value %d", cr.Turn, cr.Giver, cr.Value)
+		}
+		if typeHidden := cfg.ClueShows == engine.ShowsTouches && cr.Giver != v.Seat; (cr.Kind == engine.HiddenClue) != typeHidden {
+			return fmt.Errorf("clue of turn %d by seat %d shows kind %v", cr.Turn, cr.Giver, cr.Kind)
+		}
+	}
+	return nil
+}
+
+func handCards(g *engine.Game) int {
+	n := 0
+	for p := range g.Players() {
+		n += len(g.Hand(p))
+	}
+	return n
 }
 
 func seatsOf(n int) []int {

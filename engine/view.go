@@ -40,7 +40,8 @@ func suitsRanks(m uint64) (suits, ranks uint8) {
 	return uint8((t * 0x0102040810204080) >> 56), uint8(r)
 }
 
-// SeenCard is a card whose identity everyone knows: discarded or misplayed.
+// SeenCard is a card whose identity everyone knows: discarded, or misplayed
+// where plays are face up.
 type SeenCard struct {
 	ID int
 	Card
@@ -66,13 +67,19 @@ type View struct {
 	// filled where Config.HasDirections; all Up otherwise.
 	Directions [MaxSuits]Direction
 	Discards   []SeenCard
-	Clues      []ClueRecord // every clue given, in order
+	Clues      []ClueRecord // every clue given, in order; what the viewer may not know of one is withheld (Config.ClueShows)
 	HandLen    [MaxPlayers]int
 	Hands      [MaxPlayers][MaxHand]CardView // newest first
 	Score      int
 	MaxScore   int
 	Over       bool
 	Result     Result
+	// PlaysHidden is true while plays go face down (Config.FaceDownPlays,
+	// until the game ends): Fireworks, Starts, Score and StormsUsed are
+	// then zero, Discards holds only the cards discarded, and FaceDown the
+	// cards played, in order.
+	PlaysHidden bool
+	FaceDown    []FaceDownCard
 }
 
 // Hand returns seat p's cards in the view, newest first.
@@ -93,7 +100,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	over := g.reason != NotOver
 	// When a kept View must grow, grow it to a whole game's size at once, so
 	// that it is not grown again turn after turn.
-	discards, clues := v.Discards[:0], v.Clues[:0]
+	discards, clues, faceDown := v.Discards[:0], v.Clues[:0], v.FaceDown[:0]
 	if cap(discards) < g.nDiscards {
 		discards = make([]SeenCard, 0, g.r.deckSize)
 	}
@@ -103,7 +110,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	*v = View{
 		Config: cfg, Seat: seat, Players: cfg.Players, Current: g.current, Turn: g.turn,
 		NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
-		Discards: discards, Clues: append(clues, g.clues...),
+		Discards: discards, Clues: append(clues, g.clues...), FaceDown: faceDown,
 		Score: g.Score(), MaxScore: g.r.maxScore, Over: over,
 	}
 	v.Result, _ = g.Result()
@@ -122,6 +129,12 @@ func (g *Game) ViewInto(seat int, v *View) {
 	}
 	for _, id := range g.discards[:g.nDiscards] {
 		v.Discards = append(v.Discards, SeenCard{ID: int(id), Card: g.card(int(id))})
+	}
+	if cfg.FaceDownPlays && !over {
+		g.hidePlays(v)
+	}
+	if cfg.ClueShows != ShowsAll {
+		hideClues(v.Clues, seat, cfg.ClueShows)
 	}
 	// A seat that is not at the table sees what a spectator sees, never
 	// every hand.
@@ -146,5 +159,6 @@ func (v *View) Clone() *View {
 	c := *v
 	c.Discards = slices.Clone(v.Discards)
 	c.Clues = slices.Clone(v.Clues)
+	c.FaceDown = slices.Clone(v.FaceDown)
 	return &c
 }

@@ -45,7 +45,7 @@ func TestCatalogueRoundTrip(t *testing.T) {
 		}
 		sameGame(t, want, got)
 	}
-	if n != 2374 {
+	if n != 2426 {
 		t.Errorf("%d catalogue variants", n)
 	}
 }

@@ -34,10 +34,11 @@
 //	"Rainbow (6 Suits)"      farbrausch2 (every color clue touches the sixth suit)
 //	"Dark Rainbow (6 Suits)" farbrausch2, rainbow_cards 5
 //
-// Every other variant of the registry's catalogue (2,374 of hanab.live's
+// Every other variant of the registry's catalogue (all 2,426 of hanab.live's
 // variants: those whose rules are data, and Orange, Clue Starved,
-// Alternating Clues, Reversed, Sudoku and Up or Down, whose rules the engine
-// plays from the same data) imports and exports under its hanab.live name, its
+// Alternating Clues, Reversed, Sudoku, Up or Down, Throw It in a Hole, Cow &
+// Pig and Duck, whose rules the engine plays
+// from the same data) imports and exports under its hanab.live name, its
 // suits and clue colors in hanab.live's own order. A color clue's
 // value indexes the variant's clue colors; where clues must touch a card, a
 // clue that touches no card of the variant (color blind, number blind) may

@@ -82,13 +82,15 @@ func TestImportOrange(t *testing.T) {
 
 // TestRoundTripRules plays whole games of variants with hanab.live's rules
 // beyond the touch table (Orange, Clue Starved, Alternating Clues, Reversed,
-// Sudoku, Up or Down) and round-trips them.
+// Sudoku, Up or Down, Throw It in a Hole, Cow & Pig, Duck) and round-trips them.
 func TestRoundTripRules(t *testing.T) {
 	for _, name := range []string{"orange-6-suits", "orange-5-suits", "orange-4-suits", "orange-3-suits",
 		"clue-starved-6-suits", "clue-starved-orange-5-suits", "alternating-clues-5-suits", "alternating-clues-null-3-suits",
 		"reversed-6-suits", "reversed-3-suits", "black-reversed-5-suits", "orange-reversed-4-suits", "white-reversed-rainbow-4-suits",
 		"sudoku-5-suits", "sudoku-4-suits", "sudoku-dark-orange-5-suits", "sudoku-null-4-suits",
-		"up-or-down-6-suits", "up-or-down-5-suits", "up-or-down-prism-5-suits", "up-or-down-dark-omni-6-suits", "up-or-down-orange-5-suits"} {
+		"up-or-down-6-suits", "up-or-down-5-suits", "up-or-down-prism-5-suits", "up-or-down-dark-omni-6-suits", "up-or-down-orange-5-suits",
+		"throw-it-in-a-hole-5-suits", "throw-it-in-a-hole-orange-4-suits", "throw-it-in-a-hole-dark-null-6-suits",
+		"cow-pig-3-suits", "cow-pig-6-suits", "duck-4-suits", "duck-5-suits"} {
 		for players := 2; players <= 6; players++ {
 			tb := table{name, variants.Settings{StormTokens: 3, NoteTokens: 8}, players}
 			t.Run(tb.String(), func(t *testing.T) {
@@ -305,5 +307,59 @@ func TestDeckPlaysAndAllOrNothing(t *testing.T) {
 	}
 	if deckPlays < 3 {
 		t.Fatalf("%d games had a deck play", deckPlays)
+	}
+}
+
+// stackedDoc is a hanab.live game of variant (hanab.live's name; its
+// catalogue name is name) for two seats whose deck starts with front, the
+// rest in suit and rank order.
+func stackedDoc(t *testing.T, name, live string, front []Card, actions ...Action) *Game {
+	t.Helper()
+	v, err := variants.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := map[Card]int{}
+	for si, s := range v.Suits {
+		for _, r := range s.Ranks {
+			left[Card{si, r}]++
+		}
+	}
+	var deck []Card
+	for _, c := range front {
+		left[c]--
+		deck = append(deck, c)
+	}
+	for si := range v.Suits {
+		for r := 1; r <= 5; r++ {
+			for ; left[Card{si, r}] > 0; left[Card{si, r}]-- {
+				deck = append(deck, Card{si, r})
+			}
+		}
+	}
+	return &Game{Players: []string{"a", "b"}, Deck: deck, Actions: actions, Options: Options{Variant: live}}
+}
+
+// TestImportThrowItInAHole: in hanab.live's Throw It in a Hole a completed
+// firework gives no clue back (rules/clueTokens.ts), so a game that
+// completes red at 7 note tokens may discard next; in "4 Suits" the same
+// discard is refused at 8. Seat 0 holds red 1–5 (ids 0–4), seat 1 yellow 1
+// and 2, green 1, blue 1, yellow 3 (ids 5–9).
+func TestImportThrowItInAHole(t *testing.T) {
+	front := []Card{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 1}, {1, 2}, {2, 1}, {3, 1}, {1, 3}}
+	actions := []Action{{Type: ActionPlay, Target: 0}, {Type: ActionColorClue, Target: 0, Value: 0},
+		{Type: ActionPlay, Target: 1}, {Type: ActionPlay, Target: 5}, {Type: ActionPlay, Target: 2}, {Type: ActionPlay, Target: 7},
+		{Type: ActionPlay, Target: 3}, {Type: ActionPlay, Target: 8}, {Type: ActionPlay, Target: 4}, {Type: ActionDiscard, Target: 6}}
+	r, err := ImportGame(stackedDoc(t, "throw-it-in-a-hole-4-suits", "Throw It in a Hole (4 Suits)", front, actions...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := r.State; g.Score() != 8 || g.NoteTokens() != 8 || g.Firework(0) != 5 {
+		t.Fatalf("score %d, notes %d, red %d; want 8, 8, 5", g.Score(), g.NoteTokens(), g.Firework(0))
+	}
+	_, err = ImportGame(stackedDoc(t, "4-suits", "4 Suits", front, actions...))
+	var re *engine.ReplayError
+	if !errors.As(err, &re) || re.Index != 9 || !errors.Is(err, engine.ErrNotesFull) {
+		t.Fatalf("4 Suits import: %v, want action 9 refused with notes_full", err)
 	}
 }

@@ -46,6 +46,16 @@ type File struct {
 	// firework takes a 1, a 5 or START, START takes a 2 or a 4, and the
 	// first cards fix the direction (hanab.live's Up or Down).
 	UpOrDown bool `json:"up_or_down,omitempty"`
+	// FaceDownPlays: a card played goes face down; nobody learns what was
+	// played or whether it succeeded (the fireworks, the score, the storm
+	// tokens used) until the end, and a completed firework turns back no
+	// note token (hanab.live's Throw It in a Hole).
+	FaceDownPlays bool `json:"face_down_plays,omitempty"`
+	// ClueShows is what a clue tells anyone but its giver: "type" (the
+	// cards it touched and whether it named a color or a rank, hanab.live's
+	// Cow & Pig) or "touches" (only the cards, hanab.live's Duck). Such a
+	// clue narrows no card's deductions. Empty: everything.
+	ClueShows string `json:"clue_shows,omitempty"`
 }
 
 // FileSuit is one suit of a variant file.

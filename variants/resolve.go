@@ -135,6 +135,16 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 			return nil, bad("special_rank.ranks", "%q is not \"all\", \"none\" or \"deceptive\"", sr.Ranks)
 		}
 	}
+	shows := engine.ShowsAll
+	switch f.ClueShows {
+	case "":
+	case "type":
+		shows = engine.ShowsType
+	case "touches":
+		shows = engine.ShowsTouches
+	default:
+		return nil, bad("clue_shows", "%q is not \"type\" or \"touches\"", f.ClueShows)
+	}
 	if f.StackSize != 0 && (f.StackSize < 1 || f.StackSize > fileRanks) {
 		return nil, bad("stack_size", "%d is not 1–%d", f.StackSize, fileRanks)
 	}
@@ -157,6 +167,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 		Name: f.Name, Title: f.Title, Description: f.Description, Source: source,
 		ClueColors: in.list(colors), ClueRanks: in.intList(ranks), EmptyClues: f.EmptyClues == nil || *f.EmptyClues,
 		ClueStarved: f.ClueStarved, AlternatingClues: f.AlternatingClues, Sudoku: f.Sudoku, UpOrDown: f.UpOrDown,
+		FaceDownPlays: f.FaceDownPlays, ClueShows: shows,
 	}
 	if f.HanabLive != nil {
 		hl := *f.HanabLive

@@ -53,6 +53,8 @@ type Variant struct {
 	AlternatingClues bool
 	Sudoku           bool
 	UpOrDown         bool
+	FaceDownPlays    bool
+	ClueShows        engine.ClueShows
 }
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
@@ -156,6 +158,8 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		AlternatingClues: v.AlternatingClues,
 		Sudoku:           v.Sudoku,
 		UpOrDown:         v.UpOrDown,
+		FaceDownPlays:    v.FaceDownPlays,
+		ClueShows:        v.ClueShows,
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {

@@ -32,6 +32,27 @@ func (e ClueActionType) Valid() bool {
 	}
 }
 
+// Defines values for ClueEventClueType.
+const (
+	ClueEventClueTypeColor  ClueEventClueType = "color"
+	ClueEventClueTypeHidden ClueEventClueType = "hidden"
+	ClueEventClueTypeRank   ClueEventClueType = "rank"
+)
+
+// Valid indicates whether the value is a known member of the ClueEventClueType enum.
+func (e ClueEventClueType) Valid() bool {
+	switch e {
+	case ClueEventClueTypeColor:
+		return true
+	case ClueEventClueTypeHidden:
+		return true
+	case ClueEventClueTypeRank:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClueEventType.
 const (
 	ClueEventTypeClue ClueEventType = "clue"
@@ -41,6 +62,27 @@ const (
 func (e ClueEventType) Valid() bool {
 	switch e {
 	case ClueEventTypeClue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ClueMarkClueType.
+const (
+	ClueMarkClueTypeColor  ClueMarkClueType = "color"
+	ClueMarkClueTypeHidden ClueMarkClueType = "hidden"
+	ClueMarkClueTypeRank   ClueMarkClueType = "rank"
+)
+
+// Valid indicates whether the value is a known member of the ClueMarkClueType enum.
+func (e ClueMarkClueType) Valid() bool {
+	switch e {
+	case ClueMarkClueTypeColor:
+		return true
+	case ClueMarkClueTypeHidden:
+		return true
+	case ClueMarkClueTypeRank:
 		return true
 	default:
 		return false
@@ -118,16 +160,16 @@ func (e GameSummaryStatus) Valid() bool {
 
 // Defines values for GameViewNextClueType.
 const (
-	Color GameViewNextClueType = "color"
-	Rank  GameViewNextClueType = "rank"
+	GameViewNextClueTypeColor GameViewNextClueType = "color"
+	GameViewNextClueTypeRank  GameViewNextClueType = "rank"
 )
 
 // Valid indicates whether the value is a known member of the GameViewNextClueType enum.
 func (e GameViewNextClueType) Valid() bool {
 	switch e {
-	case Color:
+	case GameViewNextClueTypeColor:
 		return true
-	case Rank:
+	case GameViewNextClueTypeRank:
 		return true
 	default:
 		return false
@@ -242,6 +284,21 @@ const (
 func (e PlayEventType) Valid() bool {
 	switch e {
 	case PlayEventTypePlay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlayFaceDownEventType.
+const (
+	PlayFaceDown PlayFaceDownEventType = "play_face_down"
+)
+
+// Valid indicates whether the value is a known member of the PlayFaceDownEventType enum.
+func (e PlayFaceDownEventType) Valid() bool {
+	switch e {
+	case PlayFaceDown:
 		return true
 	default:
 		return false
@@ -629,6 +686,14 @@ type ClueEvent struct {
 	// Example: false
 	Auto bool `json:"auto"`
 
+	// ClueType ClueType is the clue's type as the viewer may know it. Only in Cow &
+	// Pig and Duck variants (absent elsewhere), where a clue shows anyone
+	// but its giver the cards it touched and, in Cow & Pig, its type:
+	// "hidden" in Duck for anyone but the giver.
+	//
+	// Example: color
+	ClueType *ClueEventClueType `json:"clue_type,omitempty"`
+
 	// Color Example: blue
 	Color *string `json:"color"`
 
@@ -663,11 +728,27 @@ type ClueEvent struct {
 	Type ClueEventType `json:"type"`
 }
 
+// ClueEventClueType ClueType is the clue's type as the viewer may know it. Only in Cow &
+// Pig and Duck variants (absent elsewhere), where a clue shows anyone
+// but its giver the cards it touched and, in Cow & Pig, its type:
+// "hidden" in Duck for anyone but the giver.
+//
+// Example: color
+type ClueEventClueType string
+
 // ClueEventType Example: clue
 type ClueEventType string
 
 // ClueMark defines model for ClueMark.
 type ClueMark struct {
+	// ClueType ClueType is the clue's type as the viewer may know it. Only in Cow &
+	// Pig and Duck variants (absent elsewhere), where a clue shows anyone
+	// but its giver the cards it touched and, in Cow & Pig, its type:
+	// "hidden" in Duck for anyone but the giver.
+	//
+	// Example: color
+	ClueType *ClueMarkClueType `json:"clue_type,omitempty"`
+
 	// Color Example: red
 	Color *string `json:"color"`
 
@@ -683,6 +764,14 @@ type ClueMark struct {
 	// Turn Example: 4
 	Turn int `json:"turn"`
 }
+
+// ClueMarkClueType ClueType is the clue's type as the viewer may know it. Only in Cow &
+// Pig and Duck variants (absent elsewhere), where a clue shows anyone
+// but its giver the cards it touched and, in Cow & Pig, its type:
+// "hidden" in Duck for anyone but the giver.
+//
+// Example: color
+type ClueMarkClueType string
 
 // CreateGameRequest defines model for CreateGameRequest.
 type CreateGameRequest struct {
@@ -760,7 +849,10 @@ type DiscardEvent struct {
 	// Seq Example: 20
 	Seq int `json:"seq"`
 
-	// StormTokensUsed Example: 0
+	// StormTokensUsed StormTokensUsed reads 0 in Throw It in a Hole variants until the
+	// game ends: the storms are hidden.
+	//
+	// Example: 0
 	StormTokensUsed int `json:"storm_tokens_used"`
 
 	// Turn Example: 19
@@ -784,6 +876,18 @@ type EventsResponse struct {
 
 	// Version Example: 17
 	Version int `json:"version"`
+}
+
+// FaceDownCard defines model for FaceDownCard.
+type FaceDownCard struct {
+	// Id Example: 12
+	Id int `json:"id"`
+
+	// Seat Example: 2
+	Seat int `json:"seat"`
+
+	// Turn Example: 9
+	Turn int `json:"turn"`
 }
 
 // GameList defines model for GameList.
@@ -857,6 +961,10 @@ type GameView struct {
 	DeckCount int        `json:"deck_count"`
 	Discards  []CardFace `json:"discards"`
 
+	// FaceDown FaceDown is the cards played face down, in order, while plays_hidden
+	// is true; absent otherwise.
+	FaceDown *[]FaceDownCard `json:"face_down,omitempty"`
+
 	// FinalTurnsLeft FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int `json:"final_turns_left"`
 
@@ -899,7 +1007,17 @@ type GameView struct {
 	// game runs, everyone's once it is over; left out when there are none.
 	Notes   *[]NoteView      `json:"notes,omitempty"`
 	Options VariantsSettings `json:"options"`
-	Result  *struct {
+
+	// PlaysHidden PlaysHidden is true while the cards played are face down. Only in
+	// Throw It in a Hole variants (absent elsewhere), where nobody learns
+	// what was played or whether it succeeded until the game ends:
+	// fireworks, score and storm_tokens_used then read 0, discards holds
+	// only the cards discarded and face_down the cards played, misplays
+	// among them. False once the game has ended and everything shows.
+	//
+	// Example: true
+	PlaysHidden *bool `json:"plays_hidden,omitempty"`
+	Result      *struct {
 		// Rating Example: Good! The audience is pleased.
 		Rating string `json:"rating"`
 
@@ -1181,6 +1299,46 @@ type PlayEvent struct {
 
 // PlayEventType Example: play
 type PlayEventType string
+
+// PlayFaceDownEvent defines model for PlayFaceDownEvent.
+type PlayFaceDownEvent struct {
+	// Auto Auto is true when a bot made the move because the seat's time ran out.
+	//
+	// Example: false
+	Auto bool `json:"auto"`
+
+	// CardId Example: 7
+	CardId int `json:"card_id"`
+
+	// Drawn Drawn is the id of the card drawn after the play, null when the deck was empty.
+	//
+	// Example: 31
+	Drawn *int `json:"drawn"`
+
+	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	//
+	// Example: true
+	HalfNoteToken *bool `json:"half_note_token,omitempty"`
+
+	// NoteTokens Example: 4
+	NoteTokens int `json:"note_tokens"`
+
+	// Seat Example: 0
+	Seat int `json:"seat"`
+
+	// Seq Example: 19
+	Seq int `json:"seq"`
+
+	// Turn Example: 18
+	Turn int `json:"turn"`
+
+	// Type Example: play_face_down
+	Type PlayFaceDownEventType `json:"type"`
+}
+
+// PlayFaceDownEventType Example: play_face_down
+type PlayFaceDownEventType string
 
 // Problem defines model for Problem.
 type Problem struct {
@@ -1758,6 +1916,40 @@ func (t *Event) MergePlayEvent(v PlayEvent) error {
 	return err
 }
 
+// AsPlayFaceDownEvent returns the union data inside the Event as a PlayFaceDownEvent
+func (t Event) AsPlayFaceDownEvent() (PlayFaceDownEvent, error) {
+	var body PlayFaceDownEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPlayFaceDownEvent overwrites any union data inside the Event as the provided PlayFaceDownEvent
+func (t *Event) FromPlayFaceDownEvent(v PlayFaceDownEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"play_face_down"}`))
+	t.union = b
+	return err
+}
+
+// MergePlayFaceDownEvent performs a merge with any union data inside the Event, using the provided PlayFaceDownEvent
+func (t *Event) MergePlayFaceDownEvent(v PlayFaceDownEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"play_face_down"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsDiscardEvent returns the union data inside the Event as a DiscardEvent
 func (t Event) AsDiscardEvent() (DiscardEvent, error) {
 	var body DiscardEvent
@@ -1916,6 +2108,8 @@ func (t Event) ValueByDiscriminator() (interface{}, error) {
 		return t.AsGameOverEvent()
 	case "play":
 		return t.AsPlayEvent()
+	case "play_face_down":
+		return t.AsPlayFaceDownEvent()
 	case "seat_left":
 		return t.AsSeatLeftEvent()
 	default:
@@ -2302,7 +2496,7 @@ type ClientInterface interface {
 
 	// GetEvents Events after a sequence number (long-poll or stream)
 	//
-	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
 	// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 	//
 	// Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
@@ -2543,7 +2737,7 @@ func (c *Client) PostAction(ctx context.Context, id string, params *PostActionPa
 
 // GetEvents Events after a sequence number (long-poll or stream)
 //
-// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
 // With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //
 // Corresponds with GET /games/{id}/events (the `GetEvents` operationId).
@@ -3871,7 +4065,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetEventsWithResponse Events after a sequence number (long-poll or stream)
 	//
-	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
 	// With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -5856,7 +6050,7 @@ func (c *ClientWithResponses) PostActionWithResponse(ctx context.Context, id str
 
 // GetEventsWithResponse Events after a sequence number (long-poll or stream)
 //
-// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. The events are the same for every viewer: a drawn card is named only by its id.
+// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
 // With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
 //
 // Returns a wrapper object for the known response body format(s).

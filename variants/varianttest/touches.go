@@ -49,8 +49,8 @@ func ReadTouches(t testing.TB) *Touches {
 	if err := json.Unmarshal(b, &ref); err != nil {
 		t.Fatal(err)
 	}
-	if len(ref.Variants) != 2374 {
-		t.Fatalf("touches.json holds %d variants, not 2,374", len(ref.Variants))
+	if len(ref.Variants) != 2426 {
+		t.Fatalf("touches.json holds %d variants, not 2,426", len(ref.Variants))
 	}
 	return &ref
 }

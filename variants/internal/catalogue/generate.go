@@ -40,6 +40,9 @@ type entry struct {
 	Sudoku                 bool      `json:"sudoku"`
 	StackSize              int       `json:"stack_size"`
 	UpOrDown               bool      `json:"up_or_down"`
+	ThrowItInAHole         bool      `json:"throw_it_in_a_hole"`
+	CowAndPig              bool      `json:"cow_and_pig"`
+	Duck                   bool      `json:"duck"`
 }
 
 // suit is one suit as suits.json describes it.
@@ -113,9 +116,21 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		ColorCluesTouchNothing: e.ColorCluesTouchNothing, RankCluesTouchNothing: e.RankCluesTouchNothing,
 		ClueStarved: e.ClueStarved, AlternatingClues: e.AlternatingClues,
 		Sudoku: e.Sudoku, StackSize: e.StackSize, UpOrDown: e.UpOrDown,
+		FaceDownPlays: e.ThrowItInAHole,
 	}
 	if e.UpOrDown {
 		f.Description += " Each suit has one 1 and a START card; an empty firework takes a 1, a 5 or START, START takes a 2 or a 4, and the first cards fix whether the firework goes up to 5 or down to 1."
+	}
+	switch {
+	case e.CowAndPig:
+		f.ClueShows = "type"
+		f.Description += " A clue shows the cards it touched and whether it named a color or a rank, not which, to all but its giver; it narrows nothing."
+	case e.Duck:
+		f.ClueShows = "touches"
+		f.Description += " A clue shows only the cards it touched to all but its giver; it narrows nothing."
+	}
+	if e.ThrowItInAHole {
+		f.Description += " A card played goes face down: nobody learns what it was or whether it succeeded, and the score and the storm tokens used stay hidden until the end; a completed firework turns back no note token."
 	}
 	if e.Sudoku {
 		f.Description += " Two copies of each card; each firework starts with any rank no other firework started with, and wraps round."

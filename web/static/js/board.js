@@ -53,12 +53,16 @@ function stat(k, v, title, attrs = {}) {
 
 function tokens(t) {
   const v = t.view;
+  // Throw It in a Hole: plays go face down, and the strikes and the score
+  // show only at the end.
+  const hidden = v.plays_hidden === true;
   return el('div', { class: 'tokens' },
     stat('Clues', `${v.note_tokens}${v.half_note_token ? '½' : ''}/${v.options.note_tokens}`, v.half_note_token === undefined ? 'clue tokens left' : 'clue tokens left: a discard or a completed suit earns back half a token', { id: 'note-tokens' }),
     v.next_clue_type ? stat('Next clue', v.next_clue_type === 'color' ? 'a colour' : 'a number', 'each clue must be of the other type than the one before', { id: 'next-clue' }) : null,
-    stat('Strikes', `${v.storm_tokens_used}/${v.options.storm_tokens}`, 'misplays so far; the last one ends the game', { id: 'strikes' }),
+    stat('Strikes', `${hidden ? '?' : v.storm_tokens_used}/${v.options.storm_tokens}`, hidden ? 'hidden until the end: plays go face down' : 'misplays so far; the last one ends the game', { id: 'strikes' }),
     stat('Deck', String(v.deck_count), 'cards left to draw', { id: 'deck-count', class: 'deck' }),
-    stat('Score', `${v.score}/${v.max_score}`, 'cards played', { id: 'score' }),
+    stat('Score', `${hidden ? '?' : v.score}/${v.max_score}`, hidden ? 'hidden until the end: plays go face down' : 'cards played', { id: 'score' }),
+    hidden ? stat('Face down', String((v.face_down || []).length), 'cards played face down: what they were and whether they played shows at the end', { id: 'face-down' }) : null,
     v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
 }
 
@@ -74,7 +78,8 @@ function fireworks(t) {
       const isLast = !!ev && ev.type === 'play' && ev.success && ev.card.suit === s.name && ev.card.rank === n;
       top = faceCard({ id: -1, suit: s.name, rank: n }, t.suits, { last: isLast });
     } else {
-      top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: nothing played`, role: 'img', 'aria-label': `${s.name}: nothing played` }, el('span', { class: 'letter', text: st.abbr }));
+      const what = v.plays_hidden ? 'hidden until the end' : 'nothing played';
+      top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: ${what}`, role: 'img', 'aria-label': `${s.name}: ${what}` }, el('span', { class: 'letter', text: st.abbr }));
     }
     const start = v.stack_starts ? v.stack_starts[s.name] : 0;
     const dir = v.stack_directions ? v.stack_directions[s.name] : null;

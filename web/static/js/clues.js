@@ -40,6 +40,12 @@ export function rankName(variant, r) {
 // clueName is a clue in words: a colour, or a rank with what it means.
 export function clueName(variant, clue) {
   if (clue.color) return clue.color;
+  // Cow & Pig and Duck: the clue's value reaches only its giver.
+  if (clue.rank === null || clue.rank === undefined) {
+    if (clue.clue_type === 'color') return 'a color ("moo")';
+    if (clue.clue_type === 'rank') return 'a rank ("oink")';
+    return '"quack"';
+  }
   const n = rankName(variant, clue.rank);
   return n === String(clue.rank) ? n : `${clue.rank} (${n})`;
 }

@@ -14,6 +14,9 @@ export function logLine(ev, name, suits, variant) {
   switch (ev.type) {
     case 'play':
       return [el('b', { text: who }), ev.success ? ' plays ' : ' misplays ', card(ev.card), ev.success ? '' : ' — strike!', time];
+    case 'play_face_down':
+      // Throw It in a Hole: nobody learns the card or whether it played.
+      return [el('b', { text: who }), ' plays a card face down', time];
     case 'discard':
       return [el('b', { text: who }), ' discards ', card(ev.card), time];
     case 'clue': {
