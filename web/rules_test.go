@@ -145,3 +145,69 @@ func TestBrowserShowsStackDirections(t *testing.T) {
 		t.Fatal("no firework's direction was ever decided")
 	}
 }
+
+// TestBrowserShowsFaceDownPlays: in Throw It in a Hole the page draws every
+// card played face down (who and when, never what), shows the strikes and
+// the score as "?", and no firework, until the end shows the score.
+func TestBrowserShowsFaceDownPlays(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	alice := b.player("alice")
+	run(t, alice, "open the page",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[type=search]`, "throw-it-in-a-hole-5", chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector('#variant').value === 'throw-it-in-a-hole-5-suits'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
+		chromedp.SetValue(`select[data-seat="1"]`, "conventions", chromedp.ByQuery),
+		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
+		chromedp.SendKeys(`#seed`, "browser-hole", chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#table`, chromedp.ByQuery))
+	id := gameID(t, alice)
+	prev, most := "", 0
+	for moves := 0; moves < 80; moves++ {
+		var state string
+		run(t, alice, "wait for a turn", chromedp.Poll(tableState(prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
+		if state == "finished" {
+			break
+		}
+		var v struct {
+			PlaysHidden bool `json:"plays_hidden"`
+			FaceDown    []struct {
+				ID int `json:"id"`
+			} `json:"face_down"`
+		}
+		publicView(t, base, id, &v)
+		if !v.PlaysHidden {
+			t.Fatal("the server's view of a running Throw It in a Hole game does not hide the plays")
+		}
+		if got := count(t, alice, `.hole .card.facedown`); got != len(v.FaceDown) {
+			t.Fatalf("the page draws %d cards face down, the server has %d", got, len(v.FaceDown))
+		}
+		most = max(most, len(v.FaceDown))
+		for _, sel := range []string{`#strikes`, `#score`} {
+			if got := text(t, alice, sel); !strings.HasPrefix(got, "?/") {
+				t.Fatalf("%s reads %q while the plays are face down", sel, got)
+			}
+		}
+		if n := count(t, alice, `.pile .card.face`); n != 0 {
+			t.Fatalf("%d fireworks show a card while the plays are face down", n)
+		}
+		var leaked bool
+		run(t, alice, "face-down labels", chromedp.Evaluate(`[...document.querySelectorAll('.hole .card')].some((c) => /red|yellow|green|blue|purple|[1-5]\b/.test((c.getAttribute('aria-label') || '').replace(/turn \d+/, '')))`, &leaked))
+		if leaked {
+			t.Fatal("a face-down card's label names a suit or a rank")
+		}
+		if !move(t, alice, "alice", "play", &prev) {
+			break
+		}
+	}
+	if most == 0 {
+		t.Fatal("nobody played a card face down")
+	}
+	score := finalScore(t, base, id)
+	if got := text(t, alice, `#score`); got != strconv.Itoa(score)+"/25" {
+		t.Fatalf("after the end the score reads %q, the server says %d", got, score)
+	}
+}

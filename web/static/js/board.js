@@ -91,6 +91,18 @@ function fireworks(t) {
   }));
 }
 
+// hole is Throw It in a Hole's face-down pile: who played a card and when,
+// never what it was, until the end shows everything.
+function hole(t) {
+  const fd = t.view.plays_hidden ? (t.view.face_down || []) : null;
+  if (!fd) return null;
+  return el('section', { class: 'discards hole', 'aria-labelledby': 'hole-h' }, el('h2', { id: 'hole-h', text: `Played face down (${fd.length})` }),
+    el('div', { class: 'discard-cards' }, fd.length ? fd.map((c) => {
+      const words = `played face down by ${nameOf(t, c.seat)} on turn ${c.turn + 1}`;
+      return el('div', { class: 'card small facedown', 'data-card': c.id, title: words, role: 'img', 'aria-label': words }, el('span', { class: 'rank', text: '?' }));
+    }) : el('span', { class: 'muted', text: 'none yet' })));
+}
+
 function discards(t, marks) {
   const order = new Map(t.variant.suits.map((s, i) => [s.name, i]));
   const ds = [...t.view.discards].sort((a, b) => (order.get(a.suit) - order.get(b.suit)) || (a.rank - b.rank));
@@ -238,6 +250,6 @@ export function board(t) {
   el('div', { class: 'board' },
     el('div', { class: 'others' }, others),
     me !== null ? myHand(t, hands.get(me), marks) : watching,
-    el('div', { class: 'middle' }, fireworks(t), discards(t, marks))),
+    el('div', { class: 'middle' }, fireworks(t), discards(t, marks), hole(t))),
   t.logEl);
 }
