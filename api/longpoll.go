@@ -88,9 +88,12 @@ func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready fu
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			// The wait ran out, or shutdown began: the newest snapshot.
-			st, _ = t.Latest()
-			return st, nil
+			// The wait ran out, or shutdown began: the game as stored, so
+			// that a change this replica never heard of still shows and
+			// "nothing new" is never said from memory alone.
+			rctx, rcancel := s.bound(ctx)
+			defer rcancel()
+			return s.games.Load(rctx, id)
 		}
 		if st = next; s.checkSeat(st, c) != nil || ready(st) {
 			return st, nil

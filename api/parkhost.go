@@ -53,6 +53,12 @@ func (h parkHost) Ready(p park.Spec, st *play.State) bool {
 	return true
 }
 
+func (h parkHost) Current(id string) (*play.State, error) {
+	ctx, cancel := h.s.bound(context.Background())
+	defer cancel()
+	return h.s.games.Load(ctx, id)
+}
+
 func (h parkHost) Timeout(p park.Spec, version, notes int64) park.Answer {
 	if p.Kind == park.Events {
 		body, _ := json.Marshal(EventsResponse{Events: []Event{}, Version: version})

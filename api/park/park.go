@@ -74,6 +74,8 @@ type Host interface {
 	// Timeout answers spec whose wait ran out at version (and notes
 	// revision notes).
 	Timeout(spec Spec, version, notes int64) Answer
+	// Current reads game id as stored (see answerRunOut).
+	Current(id string) (*play.State, error)
 	// Problem answers a request of route with err, as the failure path would.
 	Problem(route string, err error) Answer
 	// Waiting counts waiters up (+1) and down (-1).

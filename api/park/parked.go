@@ -16,6 +16,7 @@ import (
 type parked struct {
 	Spec
 	room     *room         // set once joined
+	id       string        // its game's
 	t        play.Follower // the request's hold on its game's table
 	ln       *listener
 	conn     net.Conn
@@ -129,7 +130,7 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	h.Set("Vary", "Authorization")
 	h.Set("Cache-Control", "private, no-cache")
 	p := &parked{
-		Spec: req.Spec, t: t, ln: pl,
+		Spec: req.Spec, t: t, ln: pl, id: st.ID,
 		header: pk.intern(serializeHeader(h)), failHdr: failHdr,
 		close: req.R.Close,
 		route: req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat,
@@ -211,7 +212,30 @@ func (pk *Parker) expire() {
 		pk.armLocked(time.Until(pk.h[0].deadline))
 	}
 	pk.mu.Unlock()
-	pk.answer(due, nil)
+	pk.answerRunOut(due)
+}
+
+// answerRunOut answers long-polls whose wait ran out with their game as
+// stored, read once a game: a change this replica never heard of (another
+// replica's, behind a lost notification) still shows, and a long-poll is
+// never told "nothing new" from memory alone. A game that cannot be read
+// gets the answer of a wait that ran out.
+func (pk *Parker) answerRunOut(ps []*parked) {
+	byGame := map[string][]*parked{}
+	for _, p := range ps {
+		byGame[p.id] = append(byGame[p.id], p)
+	}
+	for id, group := range byGame {
+		pk.bg.Add(1)
+		go func() {
+			defer pk.bg.Done()
+			st, err := pk.host.Current(id)
+			if err != nil {
+				st = nil
+			}
+			pk.answer(group, st).Wait()
+		}()
+	}
 }
 
 // Parked connections are checked for clients that went away in turns: every
