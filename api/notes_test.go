@@ -108,6 +108,13 @@ func TestCardNotes(t *testing.T) {
 		if got, _ := noteOf(rv.Notes, 0, other); got != "red 1, play it" || len(rv.Notes) != 2 {
 			t.Fatalf("replay notes %+v", rv.Notes)
 		}
+		var live struct {
+			Notes [][]string `json:"notes"`
+		}
+		e.req("GET", base+"/replay?format=hanablive", "", nil).json(t, &live)
+		if len(live.Notes) != 3 || live.Notes[0][own] != "chop? maybe 5" || live.Notes[0][other] != "red 1, play it" || live.Notes[1][own] != "" {
+			t.Fatalf("hanab.live export notes %q", live.Notes)
+		}
 		// Each clue's touched cards, against the deck and the hand it went to.
 		again, _ := engine.NewSeeded(tb.cfg, tb.seed)
 		deck, touching := again.Deck(), 0

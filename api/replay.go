@@ -123,7 +123,8 @@ func (s *Server) getReplay(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "public, max-age=3600")
 	if format == "hanablive" {
-		r := &hanablive.Replay{Variant: st.Variant, Settings: st.Settings, Players: seatNames(st), Seed: st.Seed, State: st.Game}
+		r := &hanablive.Replay{Variant: st.Variant, Settings: st.Settings, Players: seatNames(st), Seed: st.Seed, State: st.Game,
+			Notes: liveNotes(st)}
 		out, err := hanablive.Export(r)
 		if err != nil {
 			s.fail(c, err)
@@ -133,6 +134,25 @@ func (s *Server) getReplay(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, replayView(st))
+}
+
+// liveNotes is a finished game's notes as hanab.live's files keep them,
+// notes[seat][card id], or nil when nobody wrote one.
+func liveNotes(st *play.State) [][]string {
+	ns := st.NotesFor(-1)
+	if len(ns) == 0 {
+		return nil
+	}
+	out := make([][]string, st.Players)
+	for i := range out {
+		out[i] = make([]string, st.Config.DeckSize())
+	}
+	for _, n := range ns {
+		if n.Seat >= 0 && n.Seat < len(out) && n.Card >= 0 && n.Card < len(out[n.Seat]) {
+			out[n.Seat][n.Card] = n.Text
+		}
+	}
+	return out
 }
 
 // cardIDs lists the card ids of a set of them (bit i: card i).

@@ -53,6 +53,7 @@ func Export(r *Replay) (*Game, error) {
 		Players: players,
 		Options: liveOptions(live, r.Settings),
 		Seed:    r.Seed,
+		Notes:   r.Notes,
 	}
 	for _, c := range g.Deck() {
 		out.Deck = append(out.Deck, Card{SuitIndex: c.Suit, Rank: c.Rank})

@@ -9,6 +9,10 @@ type Game struct {
 	Actions []Action `json:"actions"`
 	Options Options  `json:"options"`
 	Seed    string   `json:"seed,omitempty" validate:"optional"`
+	// Notes are the players' card notes, as hanab.live keeps them:
+	// notes[player][card id], "" for none; left out when nobody wrote one.
+	// Import ignores them.
+	Notes [][]string `json:"notes,omitempty" validate:"optional"`
 }
 
 // Card is one deck card. SuitIndex is an index into the variant's suits.

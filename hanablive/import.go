@@ -18,6 +18,9 @@ type Replay struct {
 	Seed     string       // hanab.live's seed, if the file had one; the deck is the truth
 	State    *engine.Game // after the last action
 	End      *GameOver    // the game-over action that closed the log, if any
+	// Notes are the seats' card notes, notes[seat][card id] ("" for none),
+	// written by Export; nil for none.
+	Notes [][]string
 }
 
 // GameOver is a closing game-over action (type 4): Seat ended the game for

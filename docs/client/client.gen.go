@@ -1098,9 +1098,14 @@ type GameViewStatus string
 type HanabLiveGame struct {
 	Actions []HanabliveAction `json:"actions"`
 	Deck    []HanabliveCard   `json:"deck"`
-	Options HanabliveOptions  `json:"options"`
-	Players []string          `json:"players"`
-	Seed    *string           `json:"seed,omitempty"`
+
+	// Notes Notes are the players' card notes, as hanab.live keeps them:
+	// notes[player][card id], "" for none; left out when nobody wrote one.
+	// Import ignores them.
+	Notes   *[][]string      `json:"notes,omitempty"`
+	Options HanabliveOptions `json:"options"`
+	Players []string         `json:"players"`
+	Seed    *string          `json:"seed,omitempty"`
 }
 
 // HanabLiveImport defines model for HanabLiveImport.
