@@ -238,6 +238,11 @@ func (g *Games) sweep() {
 			_, err := g.Sweep(ctx)
 			switch {
 			case err == nil:
+				// A sweep may only have read: an outage (a full disk refuses
+				// writes while reads go on) ends when a write is served again.
+				if g.cfg.Outage.Active() && g.store.ProbeWrite(ctx) != nil {
+					break
+				}
 				g.cfg.Outage.Served(ctx, g.log)
 			case g.shuttingDown():
 			case Unavailable(err) || errors.Is(err, context.DeadlineExceeded):

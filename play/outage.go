@@ -54,6 +54,9 @@ func (o *Outage) Failed(ctx context.Context, log *slog.Logger, now time.Time, er
 	return min(max(int(now.Sub(o.began).Seconds()/2), 1), 30)
 }
 
+// Active reports whether an outage is being told.
+func (o *Outage) Active() bool { return o.active.Load() }
+
 // Served records work that the database served (a sweep, a readiness
 // probe's write): it ends the outage, if one was told, with one line.
 func (o *Outage) Served(ctx context.Context, log *slog.Logger) {

@@ -1,0 +1,72 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// writesRefused is a store whose reads go on while its writes fail, as on a
+// full disk.
+type writesRefused struct {
+	Store
+	refuse atomic.Bool
+}
+
+func (s *writesRefused) ProbeWrite(ctx context.Context) error {
+	if s.refuse.Load() {
+		return errors.New("database or disk is full")
+	}
+	return s.Store.ProbeWrite(ctx)
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// A sweep that only read does not end an outage that refuses writes: the
+// sweeper ends it when a write is served again, with one line.
+func TestSweepEndsOutageOnlyOnAWrite(t *testing.T) {
+	store := &writesRefused{Store: openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))}
+	store.refuse.Store(true)
+	logs := &lockedBuffer{}
+	outage := &Outage{}
+	g, err := New(Config{Store: store, Logger: slog.New(slog.NewTextHandler(logs, nil)), Outage: outage, SweepEvery: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Shutdown(context.Background()) })
+	outage.Failed(context.Background(), g.log, time.Now(), errors.New("database or disk is full"))
+	time.Sleep(100 * time.Millisecond) // about twenty sweeps, each of them a read that works
+	if !outage.Active() || strings.Contains(logs.String(), "outage ended") {
+		t.Fatalf("sweeps that only read ended an outage of refused writes:\n%s", logs.String())
+	}
+	store.refuse.Store(false)
+	deadline := time.Now().Add(5 * time.Second)
+	for outage.Active() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := strings.Count(logs.String(), "outage ended"); outage.Active() || n != 1 {
+		t.Fatalf("after writes work again: active %v, %d end lines:\n%s", outage.Active(), n, logs.String())
+	}
+}
