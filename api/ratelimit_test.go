@@ -10,7 +10,7 @@ import (
 
 func TestRateLimits(t *testing.T) {
 	e := sqliteEnv(t, func(c *envConfig) {
-		c.AddrLimit = Limit{PerSecond: 0.5, Burst: 3}
+		c.AddrLimit = Limit{PerSecond: 0.01, Burst: 3} // slow enough that no token comes back during the test, however slow the machine
 	})
 	var last resp
 	for range 4 {
@@ -23,7 +23,7 @@ func TestRateLimits(t *testing.T) {
 	// Health checks are never limited.
 	e.expect(e.req("GET", "/healthz", "", nil), http.StatusOK)
 
-	e = sqliteEnv(t, func(c *envConfig) { c.SeatLimit = Limit{PerSecond: 0.5, Burst: 2} })
+	e = sqliteEnv(t, func(c *envConfig) { c.SeatLimit = Limit{PerSecond: 0.01, Burst: 2} })
 	tb := e.newTable("basic", 2, variants.Options{}, "seat-limit")
 	for range 2 {
 		e.expect(e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil), http.StatusOK)
