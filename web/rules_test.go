@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"path/filepath"
@@ -25,26 +26,33 @@ func publicView(t *testing.T, base, id string, v any) {
 	}
 }
 
+// botTable serves a fresh server and has Alice create a game of variant
+// (found by typing search in the variant picker) against a bot of strategy,
+// dealt from seed; it returns the server, Alice's page and the game's id.
+func botTable(t *testing.T, search, variant, strategy, seed string) (string, context.Context, string) {
+	t.Helper()
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	alice := newBrowser(t, base).player("alice")
+	run(t, alice, "open the page",
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
+		chromedp.SendKeys(`input[type=search]`, search, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector('#variant').value === '`+variant+`'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
+		chromedp.SetValue(`select[data-seat="1"]`, strategy, chromedp.ByQuery),
+		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
+		chromedp.SendKeys(`#seed`, seed, chromedp.ByQuery),
+		chromedp.Click(`#create-game`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#table`, chromedp.ByQuery))
+	return base, alice, gameID(t, alice)
+}
+
 // TestBrowserShowsVariantRules: in Alternating Clues the page says which
 // type the next clue must have, and offers only clues of that type; the
 // player, preferring clues, plays a whole game against a bot without the
 // server ever refusing a move.
 func TestBrowserShowsVariantRules(t *testing.T) {
-	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
-	b := newBrowser(t, base)
-	alice := b.player("alice")
-	run(t, alice, "open the page",
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
-		chromedp.SendKeys(`input[type=search]`, "alternating-clues-5", chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector('#variant').value === 'alternating-clues-5-suits'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
-		chromedp.SetValue(`select[data-seat="1"]`, "conventions", chromedp.ByQuery),
-		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
-		chromedp.SendKeys(`#seed`, "browser-alternating", chromedp.ByQuery),
-		chromedp.Click(`#create-game`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#table`, chromedp.ByQuery))
-	id := gameID(t, alice)
+	base, alice, id := botTable(t, "alternating-clues-5", "alternating-clues-5-suits", "conventions", "browser-alternating")
 	prev, told := "", 0
 	for moves := 0; moves < 80; moves++ {
 		// On Alice's turn the bot waits, so the page and the server agree.
@@ -89,21 +97,7 @@ func TestBrowserShowsVariantRules(t *testing.T) {
 // direction its first cards fixed, as the server has it, on every turn of a
 // whole game against a bot; START cards read START, never 7.
 func TestBrowserShowsStackDirections(t *testing.T) {
-	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
-	b := newBrowser(t, base)
-	alice := b.player("alice")
-	run(t, alice, "open the page",
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
-		chromedp.SendKeys(`input[type=search]`, "up-or-down-5", chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector('#variant').value === 'up-or-down-5-suits'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
-		chromedp.SetValue(`select[data-seat="1"]`, "hat", chromedp.ByQuery),
-		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
-		chromedp.SendKeys(`#seed`, "browser-up-or-down", chromedp.ByQuery),
-		chromedp.Click(`#create-game`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#table`, chromedp.ByQuery))
-	id := gameID(t, alice)
+	base, alice, id := botTable(t, "up-or-down-5", "up-or-down-5-suits", "hat", "browser-up-or-down")
 	prev, decided := "", 0
 	for moves := 0; moves < 80; moves++ {
 		var state string
@@ -150,21 +144,7 @@ func TestBrowserShowsStackDirections(t *testing.T) {
 // card played face down (who and when, never what), shows the strikes and
 // the score as "?", and no firework, until the end shows the score.
 func TestBrowserShowsFaceDownPlays(t *testing.T) {
-	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
-	b := newBrowser(t, base)
-	alice := b.player("alice")
-	run(t, alice, "open the page",
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(`#create-game`, chromedp.ByQuery),
-		chromedp.SendKeys(`input[type=search]`, "throw-it-in-a-hole-5", chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector('#variant').value === 'throw-it-in-a-hole-5-suits'`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.SendKeys(`#name`, "Alice", chromedp.ByQuery),
-		chromedp.SetValue(`select[data-seat="1"]`, "conventions", chromedp.ByQuery),
-		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
-		chromedp.SendKeys(`#seed`, "browser-hole", chromedp.ByQuery),
-		chromedp.Click(`#create-game`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#table`, chromedp.ByQuery))
-	id := gameID(t, alice)
+	base, alice, id := botTable(t, "throw-it-in-a-hole-5", "throw-it-in-a-hole-5-suits", "conventions", "browser-hole")
 	prev, most := "", 0
 	for moves := 0; moves < 80; moves++ {
 		var state string
