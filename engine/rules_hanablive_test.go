@@ -396,6 +396,60 @@ func TestSudoku(t *testing.T) {
 	}
 }
 
+// playAgainstModel plays g to its end with random legal moves, most plays
+// of cards that fits (a plain model of the rule, peeking at the deck) says
+// extend their firework, so that games get far. It checks every play's
+// success against fits and the score against the model's stacks, which it
+// keeps; after every play it calls played with the event.
+func playAgainstModel(t *testing.T, g *engine.Game, rng *rand.Rand, stacks *[engine.MaxSuits][]int, fits func(engine.Card) bool, played func(engine.Event)) {
+	t.Helper()
+	cfg, deck := g.Config(), g.Deck()
+	for !g.Over() {
+		var ok, good []engine.Action
+		for _, a := range g.LegalActions(nil) {
+			if a.Kind == engine.Play || a.Kind == engine.Discard {
+				c := deck[a.Card]
+				if plays := (a.Kind == engine.Play) != cfg.Suits[c.Suit].Swapped; plays {
+					if !fits(c) && rng.IntN(10) != 0 {
+						continue
+					}
+					good = append(good, a)
+				}
+			}
+			ok = append(ok, a)
+		}
+		a := ok[rng.IntN(len(ok))]
+		if len(good) > 0 && rng.IntN(4) != 0 {
+			a = good[rng.IntN(len(good))]
+		}
+		var want bool
+		if a.Kind == engine.Play || a.Kind == engine.Discard {
+			want = fits(deck[a.Card])
+		}
+		ev, err := g.Apply(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Action.IsClue() || (a.Kind == engine.Play) == ev.Swapped {
+			continue // a clue, or a discard
+		}
+		if ev.Success != want {
+			t.Fatalf("turn %d: play of %v: success %v, model %v (stacks %v)", ev.Turn, ev.Card, ev.Success, want, *stacks)
+		}
+		if ev.Success {
+			stacks[ev.Card.Suit] = append(stacks[ev.Card.Suit], ev.Card.Rank)
+		}
+		played(ev)
+		score := 0
+		for s := range cfg.Suits {
+			score += len(stacks[s])
+		}
+		if r, _ := g.Result(); r.Reason != engine.EndStorms && g.Score() != score {
+			t.Fatalf("turn %d: score %d, model %d", ev.Turn, g.Score(), score)
+		}
+	}
+}
+
 // purple5 is the fifth suit of the 5-suit variants.
 const purple5 = 4
 
@@ -414,7 +468,6 @@ func TestSudokuWholeGames(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					deck := g.Deck()
 					var stacks [engine.MaxSuits][]int
 					fits := func(c engine.Card) bool {
 						n := slices.Max(cfg.Suits[c.Suit].Ranks)
@@ -432,53 +485,11 @@ func TestSudokuWholeGames(t *testing.T) {
 						}
 						return c.Rank == st[len(st)-1]%n+1
 					}
-					for !g.Over() {
-						var ok, good []engine.Action
-						for _, a := range g.LegalActions(nil) {
-							if a.Kind == engine.Play || a.Kind == engine.Discard {
-								c := deck[a.Card]
-								if plays := (a.Kind == engine.Play) != cfg.Suits[c.Suit].Swapped; plays {
-									if !fits(c) && rng.IntN(10) != 0 {
-										continue
-									}
-									good = append(good, a)
-								}
-							}
-							ok = append(ok, a)
+					playAgainstModel(t, g, rng, &stacks, fits, func(ev engine.Event) {
+						if s := ev.Card.Suit; ev.Success && len(stacks[s]) == slices.Max(cfg.Suits[s].Ranks) {
+							completed++
 						}
-						a := ok[rng.IntN(len(ok))]
-						if len(good) > 0 && rng.IntN(4) != 0 {
-							a = good[rng.IntN(len(good))]
-						}
-						var want bool
-						if a.Kind == engine.Play || a.Kind == engine.Discard {
-							want = fits(deck[a.Card])
-						}
-						ev, err := g.Apply(a)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if ev.Action.IsClue() || (a.Kind == engine.Play) == ev.Swapped {
-							continue // a clue, or a discard
-						}
-						if ev.Success != want {
-							t.Fatalf("turn %d: play of %v: success %v, model %v (stacks %v)", ev.Turn, ev.Card, ev.Success, want, stacks)
-						}
-						if ev.Success {
-							s := ev.Card.Suit
-							stacks[s] = append(stacks[s], ev.Card.Rank)
-							if len(stacks[s]) == slices.Max(cfg.Suits[s].Ranks) {
-								completed++
-							}
-						}
-						score := 0
-						for s := range cfg.Suits {
-							score += len(stacks[s])
-						}
-						if r, _ := g.Result(); r.Reason != engine.EndStorms && g.Score() != score {
-							t.Fatalf("turn %d: score %d, model %d", ev.Turn, g.Score(), score)
-						}
-					}
+					})
 				}
 			})
 		}

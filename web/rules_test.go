@@ -47,27 +47,41 @@ func botTable(t *testing.T, search, variant, strategy, seed string) (string, con
 	return base, alice, gameID(t, alice)
 }
 
+// eachTurn plays Alice's game against the bot to its end (at most 80 of her
+// moves, the prefer kind first), calling check on each of her turns before
+// she moves, with the page's version. On her turn the bot waits, so the
+// page and the server agree.
+func eachTurn(t *testing.T, alice context.Context, prefer string, check func(version string)) {
+	t.Helper()
+	prev := ""
+	for range 80 {
+		var state string
+		run(t, alice, "wait for a turn", chromedp.Poll(tableState(prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
+		if state == "finished" {
+			return
+		}
+		check(strings.TrimPrefix(state, "turn:"))
+		if !move(t, alice, "alice", prefer, &prev) {
+			return
+		}
+	}
+}
+
 // TestBrowserShowsVariantRules: in Alternating Clues the page says which
 // type the next clue must have, and offers only clues of that type; the
 // player, preferring clues, plays a whole game against a bot without the
 // server ever refusing a move.
 func TestBrowserShowsVariantRules(t *testing.T) {
 	base, alice, id := botTable(t, "alternating-clues-5", "alternating-clues-5-suits", "conventions", "browser-alternating")
-	prev, told := "", 0
-	for moves := 0; moves < 80; moves++ {
-		// On Alice's turn the bot waits, so the page and the server agree.
-		var state string
-		run(t, alice, "wait for a turn", chromedp.Poll(tableState(prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
-		if state == "finished" {
-			break
-		}
+	told := 0
+	eachTurn(t, alice, "clue", func(version string) {
 		var v struct {
 			NextClueType *string `json:"next_clue_type"`
 			Version      int     `json:"version"`
 		}
 		publicView(t, base, id, &v)
-		if got := strings.TrimPrefix(state, "turn:"); got != strconv.Itoa(v.Version) {
-			t.Fatalf("on Alice's turn the page is at version %s, the server at %d", got, v.Version)
+		if version != strconv.Itoa(v.Version) {
+			t.Fatalf("on Alice's turn the page is at version %s, the server at %d", version, v.Version)
 		}
 		if v.NextClueType != nil {
 			want := map[string]string{"color": "a colour", "rank": "a number"}[*v.NextClueType]
@@ -83,10 +97,7 @@ func TestBrowserShowsVariantRules(t *testing.T) {
 			}
 			told++
 		}
-		if !move(t, alice, "alice", "clue", &prev) {
-			break
-		}
-	}
+	})
 	if told == 0 {
 		t.Fatal("no turn had a required clue type to check")
 	}
@@ -98,13 +109,8 @@ func TestBrowserShowsVariantRules(t *testing.T) {
 // whole game against a bot; START cards read START, never 7.
 func TestBrowserShowsStackDirections(t *testing.T) {
 	base, alice, id := botTable(t, "up-or-down-5", "up-or-down-5-suits", "hat", "browser-up-or-down")
-	prev, decided := "", 0
-	for moves := 0; moves < 80; moves++ {
-		var state string
-		run(t, alice, "wait for a turn", chromedp.Poll(tableState(prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
-		if state == "finished" {
-			break
-		}
+	decided := 0
+	eachTurn(t, alice, "", func(_ string) {
 		var v struct {
 			Directions map[string]string `json:"stack_directions"`
 		}
@@ -131,10 +137,7 @@ func TestBrowserShowsStackDirections(t *testing.T) {
 		if sevens != 0 {
 			t.Fatalf("%d cards read 7 instead of START", sevens)
 		}
-		if !move(t, alice, "alice", "", &prev) {
-			break
-		}
-	}
+	})
 	if decided == 0 {
 		t.Fatal("no firework's direction was ever decided")
 	}
@@ -145,13 +148,8 @@ func TestBrowserShowsStackDirections(t *testing.T) {
 // the score as "?", and no firework, until the end shows the score.
 func TestBrowserShowsFaceDownPlays(t *testing.T) {
 	base, alice, id := botTable(t, "throw-it-in-a-hole-5", "throw-it-in-a-hole-5-suits", "conventions", "browser-hole")
-	prev, most := "", 0
-	for moves := 0; moves < 80; moves++ {
-		var state string
-		run(t, alice, "wait for a turn", chromedp.Poll(tableState(prev), &state, chromedp.WithPollingTimeout(25*time.Second)))
-		if state == "finished" {
-			break
-		}
+	most := 0
+	eachTurn(t, alice, "play", func(_ string) {
 		var v struct {
 			PlaysHidden bool `json:"plays_hidden"`
 			FaceDown    []struct {
@@ -179,10 +177,7 @@ func TestBrowserShowsFaceDownPlays(t *testing.T) {
 		if leaked {
 			t.Fatal("a face-down card's label names a suit or a rank")
 		}
-		if !move(t, alice, "alice", "play", &prev) {
-			break
-		}
-	}
+	})
 	if most == 0 {
 		t.Fatal("nobody played a card face down")
 	}
