@@ -97,7 +97,7 @@ func storeError(err error) error {
 	case errors.Is(err, models.ErrNotOccupant):
 		return ErrRevoked
 	case errors.Is(err, models.ErrNotActive):
-		return &Error{NotActive, "notes are written while the game is in play"}
+		return errNotesNotActive
 	}
 	return err
 }

@@ -9,6 +9,10 @@ import (
 // MaxNote is the longest note, in characters.
 const MaxNote = 200
 
+// errNotesNotActive refuses a note outside play: judged on the loaded game,
+// or by the store when the game ended meanwhile.
+var errNotesNotActive = &Error{NotActive, "notes are written while the game is in play"}
+
 // Note is a seat's own text on one card. It is only ever what the seat
 // wrote: the server adds nothing, so a note tells no more than its writer knew.
 type Note struct {
@@ -53,7 +57,7 @@ func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant str
 		return nil, err
 	}
 	if st.Status != StatusActive {
-		return nil, &Error{NotActive, "notes are written while the game is in play"}
+		return nil, errNotesNotActive
 	}
 	if dealt := st.Config.DeckSize() - st.Game.DeckCount(); card < 0 || card >= dealt {
 		return nil, errorf(Invalid, "card %d has not been dealt (cards 0–%d have)", card, dealt-1)
