@@ -20,6 +20,7 @@ type Outage struct {
 	last    time.Time // the latest failure
 	logged  time.Time // the latest line about it
 	refused int       // since that line
+	total   int       // in the whole outage
 }
 
 // logEvery spaces the lines while an outage lasts; quietEnd without a
@@ -38,15 +39,16 @@ func (o *Outage) Failed(ctx context.Context, log *slog.Logger, now time.Time, er
 	if !o.began.IsZero() && now.Sub(o.last) > quietEnd {
 		// Nothing said it ended (no sweeper ran), but nothing failed for
 		// a while: that one is over, and this is another.
-		o.endLocked(ctx, log)
+		o.endLocked(ctx, log, o.last)
 	}
 	if o.began.IsZero() {
-		o.began, o.logged, o.refused = now, now, 0
+		o.began, o.logged, o.refused, o.total = now, now, 0, 0
 		o.active.Store(true)
 		log.ErrorContext(ctx, "database unavailable: answering 503", "err", err.Error())
 	}
 	o.last = now
 	o.refused++
+	o.total++
 	if now.Sub(o.logged) >= logEvery {
 		log.ErrorContext(ctx, "database still unavailable", "for", now.Sub(o.began).Round(time.Second).String(), "refused", o.refused, "err", err.Error())
 		o.logged, o.refused = now, 0
@@ -65,14 +67,16 @@ func (o *Outage) Served(ctx context.Context, log *slog.Logger) {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.endLocked(ctx, log)
+	o.endLocked(ctx, log, time.Now())
 }
 
-func (o *Outage) endLocked(ctx context.Context, log *slog.Logger) {
+// endLocked ends the outage at end: when work was served again, or, when
+// nothing said so, at its last failure. Its line counts every refusal.
+func (o *Outage) endLocked(ctx context.Context, log *slog.Logger, end time.Time) {
 	if o.began.IsZero() {
 		return
 	}
-	log.WarnContext(ctx, "database outage ended", "lasted", o.last.Sub(o.began).Round(time.Millisecond).String(), "refused", o.refused)
+	log.WarnContext(ctx, "database outage ended", "lasted", end.Sub(o.began).Round(time.Millisecond).String(), "refused", o.total)
 	o.began = time.Time{}
 	o.active.Store(false)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -68,5 +69,26 @@ func TestSweepEndsOutageOnlyOnAWrite(t *testing.T) {
 	}
 	if n := strings.Count(logs.String(), "outage ended"); outage.Active() || n != 1 {
 		t.Fatalf("after writes work again: active %v, %d end lines:\n%s", outage.Active(), n, logs.String())
+	}
+}
+
+// The end line tells the outage's whole length and every refusal, not the
+// time between its first and last failure nor those since the reminder.
+func TestOutageEndLineTellsTheWholeOutage(t *testing.T) {
+	logs := &lockedBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, nil))
+	o := &Outage{}
+	began := time.Now().Add(-20 * time.Second)
+	for i := range 3 {
+		o.Failed(context.Background(), log, began.Add(time.Duration(i)*time.Millisecond), errors.New("timeout"))
+	}
+	o.Failed(context.Background(), log, began.Add(9*time.Second), errors.New("timeout"))
+	o.Failed(context.Background(), log, began.Add(11*time.Second), errors.New("timeout")) // the reminder
+	o.Served(context.Background(), log)
+	end := logs.String()[strings.Index(logs.String(), "outage ended"):]
+	lasted, _ := strconv.Unquote(`"` + strings.Fields(strings.SplitN(end, "lasted=", 2)[1])[0] + `"`)
+	d, err := time.ParseDuration(lasted)
+	if err != nil || d < 20*time.Second || d > 30*time.Second || !strings.Contains(end, "refused=5") {
+		t.Fatalf("end line %q: want lasted about 20s (from the first refusal to the served work) and refused=5", end)
 	}
 }
