@@ -11,9 +11,10 @@ import (
 // once (a batch of one, no added wait), and calls that arrive meanwhile queue
 // and go together in the next batch. Under load a round trip, a statement
 // and a commit then serve many calls instead of one each; when idle nothing
-// changes. There is no goroutine of its own: a batch runs in the goroutine
-// of one of its callers, and when it ends the next queued caller leads the
-// next batch.
+// changes. A batch runs on a goroutine that one of its callers starts, so
+// that every caller, its leader too, stops waiting when its own context
+// ends (a database that does not answer must not hold a request past its
+// deadline); when it ends the next queued caller leads the next batch.
 type batcher[Req, Res any] struct {
 	max  int // batches under way at once
 	size int // calls in one batch at most
@@ -47,9 +48,10 @@ func newBatcher[Req, Res any](max, size int, run func(context.Context, []*call[R
 	return &batcher[Req, Res]{max: max, size: size, run: run}
 }
 
-// do runs req in a batch and returns its answer. When ctx ends while the
-// call waits in the queue, do returns ctx's error and the call is dropped; a
-// call already in a batch under way is answered (that batch is bounded).
+// do runs req in a batch and returns its answer, or ctx's error when ctx
+// ends first. A call still queued is then dropped; a call already in a batch
+// under way is left to it: it may still take effect, and its caller must
+// treat the outcome as unknown.
 func (b *batcher[Req, Res]) do(ctx context.Context, req Req) (Res, error) {
 	// Room for both signals a call can get: the lead, then its answer
 	// from a batch that another leader took it into meanwhile.
@@ -63,7 +65,7 @@ func (b *batcher[Req, Res]) do(ctx context.Context, req Req) (Res, error) {
 	b.mu.Unlock()
 	for {
 		if lead {
-			b.lead(ctx)
+			go b.lead(ctx)
 		}
 		select {
 		case answered := <-c.done:
@@ -78,8 +80,7 @@ func (b *batcher[Req, Res]) do(ctx context.Context, req Req) (Res, error) {
 }
 
 // abandon takes c out of the queue for a caller that stops waiting. A call
-// handed the lead passes it on; a call in a batch under way waits for its
-// answer.
+// handed the lead passes it on, now or when the lead reaches it.
 func (b *batcher[Req, Res]) abandon(c *call[Req, Res], err error) (Res, error) {
 	var zero Res
 	b.mu.Lock()
@@ -103,16 +104,18 @@ func (b *batcher[Req, Res]) abandon(c *call[Req, Res], err error) (Res, error) {
 	default:
 	}
 	b.mu.Unlock()
-	if queued {
-		return zero, err
+	if !queued {
+		// In a batch under way: nobody waits for its answer, but a lead
+		// handed to it before the batch took it must still be passed on.
+		go func() {
+			for !<-c.done {
+				b.mu.Lock()
+				b.next()
+				b.mu.Unlock()
+			}
+		}()
 	}
-	for !<-c.done {
-		// The lead reached it after all: pass it on.
-		b.mu.Lock()
-		b.next()
-		b.mu.Unlock()
-	}
-	return c.res, c.err
+	return zero, err
 }
 
 // lead runs one batch from the queue's head, then hands the lead to the

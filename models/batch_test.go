@@ -76,8 +76,18 @@ func TestBatcherAnswersEveryCall(t *testing.T) {
 			if batches.Load() >= calls.Load() {
 				t.Fatalf("%d batches for %d calls: nothing was batched", batches.Load(), calls.Load())
 			}
-			if b.running != 0 || len(b.queue) != 0 {
-				t.Fatalf("left running %d, queued %d", b.running, len(b.queue))
+			// The last batch's goroutine gives up the lead just after it
+			// answers.
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+				b.mu.Lock()
+				running, queued := b.running, len(b.queue)
+				b.mu.Unlock()
+				if running == 0 && queued == 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("left running %d, queued %d", running, queued)
+				}
 			}
 		})
 	}
@@ -153,5 +163,51 @@ func waitQueued(t *testing.T, b *batcher[int, int], n int) {
 			t.Fatalf("%d calls queued, want %d", q, n)
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// A caller whose call is in a batch that does not end (a database that does
+// not answer) stops waiting at its own deadline, the batch's leader too,
+// and the batcher goes on serving once that batch ends.
+func TestBatcherCallerInAStuckBatchLeavesAtItsDeadline(t *testing.T) {
+	release := make(chan struct{})
+	b := newBatcher(1, 64, func(ctx context.Context, cs []*call[int, int]) {
+		for _, c := range cs {
+			c.res = c.req
+		}
+		if cs[0].req == 0 {
+			<-release
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	leader := make(chan error, 1)
+	go func() {
+		_, err := b.do(ctx, 0)
+		leader <- err
+	}()
+	select {
+	case err := <-leader:
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("the leader of a stuck batch got %v, want its deadline", err)
+		}
+	case <-time.After(2 * time.Second):
+		close(release)
+		t.Fatal("the leader of a stuck batch waited past its deadline")
+	}
+	later := make(chan int, 1)
+	go func() {
+		v, _ := b.do(context.Background(), 7)
+		later <- v
+	}()
+	waitQueued(t, b, 1)
+	close(release)
+	select {
+	case v := <-later:
+		if v != 7 {
+			t.Fatalf("got %d, want 7", v)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the call queued behind the stuck batch was never answered")
 	}
 }
