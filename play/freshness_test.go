@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"context"
@@ -8,11 +8,12 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // loadCounting counts whole-game loads and version checks.
 type loadCounting struct {
-	Store
+	play.Store
 	loads, checks atomic.Int64
 }
 
@@ -47,7 +48,7 @@ func TestReadsFromLiveState(t *testing.T) {
 		if n := counting.loads.Load() - before; n != 0 {
 			t.Fatalf("%d whole loads for 5 reads of an unchanged cached game", n)
 		}
-		moved, _, err := b.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))})
+		moved, _, err := b.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,13 +61,4 @@ func TestReadsFromLiveState(t *testing.T) {
 				got.Version, moved.Version, len(got.Log), got.Game.Turn())
 		}
 	})
-}
-
-func (g *Games) mustLoad(t *testing.T, id string) *State {
-	t.Helper()
-	st, err := g.Load(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
 }
