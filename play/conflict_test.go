@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -21,9 +20,9 @@ type racingStore struct {
 	rival func()
 }
 
-func (r *racingStore) AppendAction(ctx context.Context, a models.Action, status string, after int64, key *models.Idempotency) (*models.Appended, error) {
+func (r *racingStore) AppendAction(ctx context.Context, gameID string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
 	r.once.Do(r.rival)
-	return r.Store.AppendAction(ctx, a, status, after, key)
+	return r.Store.AppendAction(ctx, gameID, e, status, after, key)
 }
 
 var errPrecondition = errors.New("precondition failed")

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -17,12 +16,12 @@ type loadCounting struct {
 	loads, checks atomic.Int64
 }
 
-func (s *loadCounting) GameVersion(ctx context.Context, id string) (models.Stamp, error) {
+func (s *loadCounting) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
 	s.checks.Add(1)
 	return s.Store.GameVersion(ctx, id)
 }
 
-func (s *loadCounting) LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error) {
+func (s *loadCounting) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
 	s.loads.Add(1)
 	return s.Store.LoadGame(ctx, id)
 }
