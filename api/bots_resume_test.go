@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/bots"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -21,14 +21,14 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts, _ := json.Marshal(set)
-	g := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "resume", Players: 3, Status: models.StatusActive}
-	seats := []models.Seat{{Seat: 0, Name: "hat", Bot: "hat"}, {Seat: 1, Name: "hat", Bot: "hat"}, {Seat: 2, Name: "conventions", Bot: "conventions"}}
+	g := &play.GameRow{Record: play.Record{ID: play.NewID(), Variant: "farbrausch", Seed: "resume", Players: 3, Status: play.StatusActive}, Options: string(opts)}
+	seats := []play.Seat{{Seat: 0, Name: "hat", Bot: "hat"}, {Seat: 1, Name: "hat", Bot: "hat"}, {Seat: 2, Name: "conventions", Bot: "conventions"}}
 	if err := e.store.CreateGame(ctx, g, seats, nil); err != nil {
 		t.Fatal(err)
 	}
 	// A game of people only is left alone.
-	people := &models.Game{ID: models.NewID(), Variant: "farbrausch", Options: string(opts), Seed: "people", Players: 2, Status: models.StatusActive}
-	if err := e.store.CreateGame(ctx, people, []models.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}, nil); err != nil {
+	people := &play.GameRow{Record: play.Record{ID: play.NewID(), Variant: "farbrausch", Seed: "people", Players: 2, Status: play.StatusActive}, Options: string(opts)}
+	if err := e.store.CreateGame(ctx, people, []play.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	changed, cancel := e.store.Subscribe(g.ID)
@@ -43,7 +43,7 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if row.Status == models.StatusFinished {
+		if row.Status == play.StatusFinished {
 			if len(log) < 30 {
 				t.Fatalf("finished after %d actions", len(log))
 			}

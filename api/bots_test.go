@@ -12,7 +12,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -103,8 +103,8 @@ func TestBotMovesAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts, _ := json.Marshal(set)
-	g := &models.Game{ID: models.NewID(), Variant: "basic", Options: string(opts), Seed: "restart-bot", Players: 2, Status: models.StatusActive}
-	seats := []models.Seat{{Seat: 0, Name: "tester", Bot: "tester"}, {Seat: 1, Name: "Bob"}}
+	g := &play.GameRow{Record: play.Record{ID: play.NewID(), Variant: "basic", Seed: "restart-bot", Players: 2, Status: play.StatusActive}, Options: string(opts)}
+	seats := []play.Seat{{Seat: 0, Name: "tester", Bot: "tester"}, {Seat: 1, Name: "Bob"}}
 	if err := e.store.CreateGame(context.Background(), g, seats, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -236,9 +236,9 @@ func (e *testEnv) newTable(variant string, players int, opts variants.Options, s
 		if j.Seat == nil || *j.Seat != i {
 			e.t.Fatalf("joined seat %v, want %d", j.Seat, i)
 		}
-		wantStatus := models.StatusLobby
+		wantStatus := play.StatusLobby
 		if i == players-1 {
-			wantStatus = models.StatusActive
+			wantStatus = play.StatusActive
 		}
 		if j.Game.Status != wantStatus {
 			e.t.Fatalf("after seat %d the game is %s, want %s", i, j.Game.Status, wantStatus)
@@ -361,11 +361,6 @@ func leaks(t *testing.T, body []byte, hidden map[int]bool) []string {
 // with is the same server for a subtest: failures are reported on t.
 func (e *testEnv) with(t testing.TB) *testEnv {
 	return &testEnv{t: t, srv: e.srv, games: e.games, store: e.store, hs: e.hs, url: e.url, client: envClient(t)}
-}
-
-// toEngine reads a stored log entry as the engine's action.
-func toEngine(a models.Action) engine.Action {
-	return engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value}
 }
 
 // envClient checks every response of a test against the OpenAPI document;

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 func TestIdempotencyKeys(t *testing.T) {
@@ -80,8 +80,8 @@ func TestIdempotencyKeys(t *testing.T) {
 		// A key whose request is still at work.
 		body := `{"variant":"basic","players":2}`
 		sum := sha256.Sum256([]byte("POST /v1/games\n" + body))
-		busy := &models.Idempotency{Scope: "/v1/games addr 127.0.0.1", Key: "busy", Hash: hex.EncodeToString(sum[:])}
-		if err := e.store.CreateGame(context.Background(), &models.Game{Variant: "basic", Options: "{}", Seed: "x", Players: 2}, nil, busy); err != nil {
+		busy := &play.Key{Scope: "/v1/games addr 127.0.0.1", Key: "busy", Hash: hex.EncodeToString(sum[:])}
+		if err := e.store.CreateGame(context.Background(), &play.GameRow{Record: play.Record{Variant: "basic", Seed: "x", Players: 2}, Options: "{}"}, nil, busy); err != nil {
 			t.Fatal(err)
 		}
 		r = e.req("POST", "/v1/games", "", body, key("busy")...)

@@ -84,7 +84,7 @@ func TestSameTurnRace(t *testing.T) {
 					t.Fatalf("log entry %d has seq %d", i, a.Seq)
 				}
 			}
-			if _, err := tb.local.Apply(toEngine(log[round])); err != nil {
+			if _, err := tb.local.Apply(log[round].Action); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -408,7 +408,7 @@ type countingStore struct {
 	loads atomic.Int64
 }
 
-func (c *countingStore) LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error) {
+func (c *countingStore) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
 	c.loads.Add(1)
 	return c.Store.LoadGame(ctx, id)
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -28,32 +27,32 @@ func (s *cutStore) hang(ctx context.Context) error {
 	return ctx.Err()
 }
 
-func (s *cutStore) CreateGame(ctx context.Context, g *models.Game, seats []models.Seat, key *models.Idempotency) error {
+func (s *cutStore) CreateGame(ctx context.Context, g *play.GameRow, seats []play.Seat, key *play.Key) error {
 	if err := s.hang(ctx); err != nil {
 		return err
 	}
 	return s.Store.CreateGame(ctx, g, seats, key)
 }
 
-func (s *cutStore) GameVersion(ctx context.Context, id string) (models.Stamp, error) {
+func (s *cutStore) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
 	if err := s.hang(ctx); err != nil {
-		return models.Stamp{}, err
+		return play.Stamp{}, err
 	}
 	return s.Store.GameVersion(ctx, id)
 }
 
-func (s *cutStore) LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error) {
+func (s *cutStore) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
 	if err := s.hang(ctx); err != nil {
 		return nil, nil, nil, err
 	}
 	return s.Store.LoadGame(ctx, id)
 }
 
-func (s *cutStore) AppendAction(ctx context.Context, a models.Action, status string, after int64, key *models.Idempotency) (*models.Appended, error) {
+func (s *cutStore) AppendAction(ctx context.Context, gameID string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
 	if err := s.hang(ctx); err != nil {
 		return nil, err
 	}
-	return s.Store.AppendAction(ctx, a, status, after, key)
+	return s.Store.AppendAction(ctx, gameID, e, status, after, key)
 }
 
 // During a silent partition every request answers 503 with Retry-After

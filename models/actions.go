@@ -5,59 +5,49 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"gorm.io/gorm"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
-// Appended is what an append changed in its game (besides the status its
-// caller set).
-type Appended struct {
-	GameID    string
-	Version   int64
-	UpdatedAt time.Time
-}
-
-// AppendAction inserts log entry a.Seq and sets the status (status "" keeps
-// it), with key when set (ErrIdempotencyKeyTaken when another request has
-// it), in one transaction. The primary key (game_id, seq) decides races:
-// when a.Seq is taken it returns ErrConflict and changes nothing. An a.Seq
-// past the end of the log is refused the same way, so the log never has a
-// gap. An unknown game gives ErrNotFound.
+// AppendAction inserts log entry e.Seq of game gameID and sets the status
+// (status "" keeps it), with key when set (play.ErrKeyTaken when another
+// request has it), in one transaction. The primary key (game_id, seq)
+// decides races: when e.Seq is taken it returns play.ErrConflict and
+// changes nothing. An e.Seq past the end of the log is refused the same
+// way, so the log never has a gap. An unknown game gives play.ErrNotFound.
 //
 // after is the game's version that the entry follows, as the caller's copy
 // of the game has it; the answer's version is the next. A game's version
 // changes outside its log only while it has none (see Game.Version), so a
-// copy whose log reaches a.Seq entries has it right, and the move needs no
+// copy whose log reaches e.Seq entries has it right, and the move needs no
 // read of the game's row.
-func (s *Store) AppendAction(ctx context.Context, a Action, status string, after int64, key *Idempotency) (*Appended, error) {
+func (s *Store) AppendAction(ctx context.Context, gameID string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
 	switch status {
-	case "", StatusLobby, StatusActive, StatusFinished, StatusCancelled:
+	case "", play.StatusLobby, play.StatusActive, play.StatusFinished, play.StatusCancelled:
 	default:
 		return nil, fmt.Errorf("models: unknown game status %q", status)
 	}
-	if a.Seq < 0 {
-		return nil, ErrConflict
+	if e.Seq < 0 {
+		return nil, play.ErrConflict
 	}
+	a := actionOf(gameID, e)
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = now()
 	}
-	var (
-		g   *Appended
-		err error
-	)
 	// One round trip, shared with the moves of other games that arrive
 	// meanwhile; a move's idempotency key goes in with it.
-	g, err = s.appends.do(ctx, appendReq{a: a, status: status, after: after, key: key})
+	g, err := s.appends.do(ctx, appendReq{a: a, status: status, after: after, key: key})
 	switch {
 	case err == nil:
-	case errors.Is(err, ErrIdempotencyKeyTaken):
+	case errors.Is(err, play.ErrKeyTaken):
 		return nil, err
-	case errors.Is(err, ErrConflict), isUniqueViolation(err):
-		return nil, ErrConflict
-	case errors.Is(err, ErrNotFound), errors.Is(err, gorm.ErrRecordNotFound), isForeignKeyViolation(err):
-		return nil, ErrNotFound
+	case errors.Is(err, play.ErrConflict), isUniqueViolation(err):
+		return nil, play.ErrConflict
+	case errors.Is(err, play.ErrNotFound), errors.Is(err, gorm.ErrRecordNotFound), isForeignKeyViolation(err):
+		return nil, play.ErrNotFound
 	default:
 		return nil, err
 	}
@@ -72,8 +62,8 @@ type appendReq struct {
 	status string
 	after  int64
 	// key, when set, is recorded with the entry, in the same transaction:
-	// a key already taken refuses the entry (ErrIdempotencyKeyTaken).
-	key *Idempotency
+	// a key already taken refuses the entry (play.ErrKeyTaken).
+	key *play.Key
 }
 
 // sameGame keeps two entries of one game out of one batch: the second needs
@@ -82,7 +72,7 @@ func sameGame(a, b appendReq) bool { return a.a.GameID == b.a.GameID }
 
 // appendTx appends a in a transaction, with key when set; also, when set,
 // runs in it too. It returns the game as the append left it.
-func (s *Store) appendTx(ctx context.Context, a Action, status string, key *Idempotency, also func(tx *gorm.DB) error) (*Game, error) {
+func (s *Store) appendTx(ctx context.Context, a Action, status string, key *play.Key, also func(tx *gorm.DB) error) (*Game, error) {
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		if err := recordKey(tx, key); err != nil {
@@ -100,7 +90,7 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, key *Idem
 				return err
 			}
 			if n == 0 {
-				return ErrConflict
+				return play.ErrConflict
 			}
 		}
 		if also != nil {
@@ -125,12 +115,12 @@ func (s *Store) appendTx(ctx context.Context, a Action, status string, key *Idem
 
 // appendAlone appends r in a transaction of its own (see appendTx): the
 // way of a move whose batch failed.
-func (s *Store) appendAlone(ctx context.Context, r appendReq) (*Appended, error) {
+func (s *Store) appendAlone(ctx context.Context, r appendReq) (*play.Appended, error) {
 	g, err := s.appendTx(ctx, r.a, r.status, r.key, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &Appended{GameID: g.ID, Version: g.Version, UpdatedAt: g.UpdatedAt}, nil
+	return &play.Appended{Version: g.Version, UpdatedAt: g.UpdatedAt}, nil
 }
 
 // appendPostgresSQL does the whole append in one statement, hence one round
@@ -208,7 +198,7 @@ func (r appendReq) appendSQL() (string, []any) {
 // then r's entry is there already, the very move (the same payload,
 // stamped at the same instant), and r is applied; its caller must not be
 // told it lost a race it won.
-func (s *Store) appendAgain(ctx context.Context, r appendReq) (*Appended, error) {
+func (s *Store) appendAgain(ctx context.Context, r appendReq) (*play.Appended, error) {
 	mine, err := s.ownEntry(ctx, r.a)
 	switch {
 	case err != nil:
@@ -222,7 +212,7 @@ func (s *Store) appendAgain(ctx context.Context, r appendReq) (*Appended, error)
 }
 
 // appendPostgres appends one entry alone (see appendsPostgres for many).
-func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*Appended, error) {
+func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*play.Appended, error) {
 	sql, args := r.appendSQL()
 	var id string
 	err := s.pg.QueryRow(ctx, sql, args...).Scan(&id)
@@ -236,6 +226,6 @@ func (s *Store) appendPostgres(ctx context.Context, r appendReq) (*Appended, err
 }
 
 // appended is what a successful append of r left.
-func (r appendReq) appended() *Appended {
-	return &Appended{GameID: r.a.GameID, Version: r.after + 1, UpdatedAt: r.a.CreatedAt}
+func (r appendReq) appended() *play.Appended {
+	return &play.Appended{Version: r.after + 1, UpdatedAt: r.a.CreatedAt}
 }

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // TestBatchedAppends plays many games at once, so that their moves share
@@ -22,30 +25,33 @@ func TestBatchedAppends(t *testing.T) {
 		for i := range ids {
 			ids[i] = newGame(t, s, 2).ID
 		}
+		base := time.Now().UTC().Truncate(time.Millisecond)
 		var wg sync.WaitGroup
 		errs := make(chan error, games*turns*4)
 		for i, id := range ids {
 			wg.Go(func() {
 				for seq := range turns {
-					g, err := s.AppendAction(ctx, Action{GameID: id, Seq: seq, Seat: seq % 2, Card: i}, StatusActive, int64(seq), nil)
+					// Each move's own stamp: an answer handed to another move shows.
+					at := base.Add(time.Duration(i*turns+seq) * time.Millisecond)
+					g, err := s.AppendAction(ctx, id, Action{Seq: seq, Seat: seq % 2, Card: i, CreatedAt: at}.entry(), play.StatusActive, int64(seq), nil)
 					if err != nil {
 						errs <- fmt.Errorf("game %d seq %d: %w", i, seq, err)
 						return
 					}
-					if g.GameID != id || g.Version != int64(seq+1) {
-						errs <- fmt.Errorf("game %d seq %d: got game %s at version %d", i, seq, g.GameID, g.Version)
+					if !g.UpdatedAt.Equal(at) || g.Version != int64(seq+1) {
+						errs <- fmt.Errorf("game %d seq %d: got a move of %v at version %d", i, seq, g.UpdatedAt, g.Version)
 					}
 					refusals := []struct {
 						a    Action
 						want error
 					}{
-						{Action{GameID: id, Seq: seq + 2}, ErrConflict},       // skips a seq
-						{Action{GameID: id, Seq: seq}, ErrConflict},           // taken
-						{Action{GameID: id + "x", Seq: 0}, ErrNotFound},       // no such game
-						{Action{GameID: id + "x", Seq: seq + 1}, ErrNotFound}, // no such game, later seq
+						{Action{GameID: id, Seq: seq + 2}, play.ErrConflict},       // skips a seq
+						{Action{GameID: id, Seq: seq}, play.ErrConflict},           // taken
+						{Action{GameID: id + "x", Seq: 0}, play.ErrNotFound},       // no such game
+						{Action{GameID: id + "x", Seq: seq + 1}, play.ErrNotFound}, // no such game, later seq
 					}
 					r := refusals[(i+seq)%len(refusals)]
-					if _, err := s.AppendAction(ctx, r.a, "", int64(r.a.Seq), nil); !errors.Is(err, r.want) {
+					if _, err := s.AppendAction(ctx, r.a.GameID, r.a.entry(), "", int64(r.a.Seq), nil); !errors.Is(err, r.want) {
 						errs <- fmt.Errorf("game %d seq %d: refused move %+v: got %v, want %v", i, seq, r.a, err, r.want)
 					}
 				}
@@ -71,7 +77,7 @@ func TestBatchedAppends(t *testing.T) {
 				t.Fatalf("game %d: version %d, %d log entries; want %d", i, g.Version, len(log), turns)
 			}
 			for seq, e := range log {
-				if e.Seq != seq || e.Card != i || e.Seat != seq%2 {
+				if e.Seq != seq || e.Action.Card != i || e.Seat != seq%2 {
 					t.Fatalf("game %d: log[%d] = %+v", i, seq, e)
 				}
 			}

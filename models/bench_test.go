@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // BenchmarkAppendAction appends to many games at once, each goroutine
@@ -19,13 +21,13 @@ func BenchmarkAppendAction(b *testing.B) {
 		defer s.Close()
 		b.ResetTimer()
 		b.RunParallel(func(pb *testing.PB) {
-			var g *Game
+			var g *play.GameRow
 			seq := 0
 			for pb.Next() {
 				// A real game is under a hundred actions long.
 				if g == nil || seq == 60 {
-					g = &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 2, Status: StatusActive}
-					if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "a"}, {Seat: 1, Name: "b"}}, nil); err != nil {
+					g = &play.GameRow{Record: play.Record{Variant: "basic", Seed: "s", Players: 2, Status: play.StatusActive}, Options: "{}"}
+					if err := s.CreateGame(ctx, g, []play.Seat{{Seat: 0, Name: "a"}, {Seat: 1, Name: "b"}}, nil); err != nil {
 						b.Error(err)
 						return
 					}
@@ -35,7 +37,7 @@ func BenchmarkAppendAction(b *testing.B) {
 					b.Error(err)
 					return
 				}
-				if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, StatusActive, int64(seq), nil); err != nil {
+				if _, err := s.AppendAction(ctx, g.ID, Action{Seq: seq, Seat: seq % 2}.entry(), play.StatusActive, int64(seq), nil); err != nil {
 					b.Error(err)
 					return
 				}

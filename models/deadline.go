@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // SetDeadline records when something is next due in game id (nil: nothing),
@@ -25,25 +27,25 @@ func (s *Store) SetDeadline(ctx context.Context, id string, version int64, deadl
 func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	var ids []string
 	err := s.r.WithContext(ctx).Model(&Game{}).
-		Where("deadline IS NOT NULL AND deadline <= ? AND status IN ?", now.UTC(), []string{StatusLobby, StatusActive}).
+		Where("deadline IS NOT NULL AND deadline <= ? AND status IN ?", now.UTC(), []string{play.StatusLobby, play.StatusActive}).
 		Order("deadline").Limit(limit).Pluck("id", &ids).Error
 	return ids, err
 }
 
 // CancelLobby cancels a lobby that is still at version, bumping the
-// version. ErrConflict: it changed (a seat taken or left) or is no lobby.
-// A lobby has no log, so its stored version is its whole version.
-func (s *Store) CancelLobby(ctx context.Context, id string, version int64) (*Game, error) {
+// version. play.ErrConflict: it changed (a seat taken or left) or is no
+// lobby. A lobby has no log, so its stored version is its whole version.
+func (s *Store) CancelLobby(ctx context.Context, id string, version int64) (*play.GameRow, error) {
 	var g Game
 	t := now()
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		res := tx.Model(&Game{}).Where("id = ? AND version = ? AND status = ?", id, version, StatusLobby).
-			Updates(map[string]any{"status": StatusCancelled, "version": gorm.Expr("version + 1"), "updated_at": t, "deadline": nil})
+		res := tx.Model(&Game{}).Where("id = ? AND version = ? AND status = ?", id, version, play.StatusLobby).
+			Updates(map[string]any{"status": play.StatusCancelled, "version": gorm.Expr("version + 1"), "updated_at": t, "deadline": nil})
 		if res.Error != nil {
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return ErrConflict
+			return play.ErrConflict
 		}
 		return tx.Where("id = ?", id).Take(&g).Error
 	})
@@ -51,6 +53,5 @@ func (s *Store) CancelLobby(ctx context.Context, id string, version int64) (*Gam
 		return nil, err
 	}
 	s.changed(id)
-	g.utc()
-	return &g, nil
+	return g.row(), nil
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // TestDeadlines: a recorded deadline makes a game due from that moment on,
@@ -41,14 +43,14 @@ func TestDeadlines(t *testing.T) {
 				t.Fatalf("due at %v: %v %v, want %v", tc.now, ids, err, tc.want)
 			}
 		}
-		if _, err := s.CancelLobby(ctx, g.ID, g.Version+1); !errors.Is(err, ErrConflict) {
+		if _, err := s.CancelLobby(ctx, g.ID, g.Version+1); !errors.Is(err, play.ErrConflict) {
 			t.Fatalf("cancel at another version: %v", err)
 		}
 		got, err := s.CancelLobby(ctx, g.ID, g.Version)
-		if err != nil || got.Status != StatusCancelled || got.Version != g.Version+1 {
+		if err != nil || got.Status != play.StatusCancelled || got.Version != g.Version+1 {
 			t.Fatalf("cancel: %+v %v", got, err)
 		}
-		if _, err := s.CancelLobby(ctx, g.ID, got.Version); !errors.Is(err, ErrConflict) {
+		if _, err := s.CancelLobby(ctx, g.ID, got.Version); !errors.Is(err, play.ErrConflict) {
 			t.Fatalf("cancel twice: %v", err)
 		}
 		if ids, _ := s.DueGames(ctx, at.Add(time.Hour), 10); len(ids) != 0 {

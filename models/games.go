@@ -2,14 +2,14 @@ package models
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Page sizes for ListGames.
@@ -18,49 +18,40 @@ const (
 	MaxPageSize     = 200
 )
 
-// NewID returns a fresh random game id.
-func NewID() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails
-	return hex.EncodeToString(b)
-}
-
 // CreateGame inserts a game and its initially taken seats in one
-// transaction, with key when set (ErrIdempotencyKeyTaken when another
-// request has it). It fills in an empty ID, status (lobby) and zero
-// timestamps.
-func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat, key *Idempotency) error {
-	if g.ID == "" {
-		g.ID = NewID()
+// transaction, with key when set (play.ErrKeyTaken when another request has
+// it). It fills in an empty ID, status (lobby), zero timestamps and empty
+// occupants.
+func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Seat, key *play.Key) error {
+	if r.ID == "" {
+		r.ID = play.NewID()
 	}
-	if g.Status == "" {
-		g.Status = StatusLobby
+	if r.Status == "" {
+		r.Status = play.StatusLobby
 	}
 	t := now()
-	if g.CreatedAt.IsZero() {
-		g.CreatedAt = t
+	if r.CreatedAt.IsZero() {
+		r.CreatedAt = t
 	}
-	g.CreatedAt = g.CreatedAt.UTC().Truncate(time.Millisecond)
-	if g.UpdatedAt.IsZero() {
-		g.UpdatedAt = g.CreatedAt
+	r.CreatedAt = r.CreatedAt.UTC().Truncate(time.Millisecond)
+	if r.UpdatedAt.IsZero() {
+		r.UpdatedAt = r.CreatedAt
 	}
-	g.UpdatedAt = g.UpdatedAt.UTC()
+	r.UpdatedAt = r.UpdatedAt.UTC()
+	g := Game{ID: r.ID, Variant: r.Variant, Options: r.Options, Seed: r.Seed, Players: r.Players, Status: r.Status, Version: r.Version,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Deadline: r.Deadline, Unlisted: r.Unlisted, JoinSecret: r.JoinSecret, NotesRev: r.NotesRev}
 	rows := make([]Seat, len(seats))
 	for i, st := range seats {
-		st.GameID = g.ID
+		rows[i] = Seat{GameID: g.ID, Seat: st.Seat, Name: st.Name, Bot: st.Bot, Occupant: st.Occupant, CreatedAt: t}
 		if st.Occupant == "" {
-			st.Occupant = NewID()
+			rows[i].Occupant = play.NewID()
 		}
-		if st.CreatedAt.IsZero() {
-			st.CreatedAt = t
-		}
-		rows[i] = st
 	}
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		if err := recordKey(tx, key); err != nil {
 			return err
 		}
-		if err := tx.Create(g).Error; err != nil {
+		if err := tx.Create(&g).Error; err != nil {
 			return err
 		}
 		if len(rows) > 0 {
@@ -69,14 +60,14 @@ func (s *Store) CreateGame(ctx context.Context, g *Game, seats []Seat, key *Idem
 		return nil
 	})
 	if isUniqueViolation(err) {
-		return ErrConflict
+		return play.ErrConflict
 	}
 	return err
 }
 
 // LoadGame returns the game, its seats by seat number and its log by seq, all
-// from one snapshot, or ErrNotFound.
-func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Action, error) {
+// from one snapshot, or play.ErrNotFound.
+func (s *Store) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
 	if s.dialect == dialectPostgres {
 		g, seats, actions, err := s.loadPostgres(ctx, id)
 		if err != nil {
@@ -86,20 +77,20 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Actio
 	}
 	var (
 		g       Game
-		seats   []Seat
+		seats   []play.Seat
 		actions []Action
 	)
 	err := s.readTx(ctx, func(tx *gorm.DB) error {
 		if err := tx.Where("id = ?", id).Take(&g).Error; err != nil {
 			return err
 		}
-		if err := tx.Where("game_id = ?", id).Order("seat").Find(&seats).Error; err != nil {
+		if err := tx.Model(&Seat{}).Where("game_id = ?", id).Order("seat").Find(&seats).Error; err != nil {
 			return err
 		}
 		return tx.Where("game_id = ?", id).Order("seq").Find(&actions).Error
 	})
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil, nil, ErrNotFound
+		return nil, nil, nil, play.ErrNotFound
 	}
 	if err != nil {
 		return nil, nil, nil, err
@@ -108,19 +99,16 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*Game, []Seat, []Actio
 }
 
 // loaded completes a game read with its log: its version and last change
-// count the log's entries (see Game.Version), and its times are in UTC.
-func loaded(g *Game, seats []Seat, actions []Action) (*Game, []Seat, []Action, error) {
-	g.utc()
-	for i := range seats {
-		seats[i].CreatedAt = seats[i].CreatedAt.UTC()
-	}
+// count the log's entries (see Game.Version).
+func loaded(g *Game, seats []play.Seat, actions []Action) (*play.GameRow, []play.Seat, []play.Entry, error) {
+	log := make([]play.Entry, len(actions))
 	for i := range actions {
-		actions[i].CreatedAt = actions[i].CreatedAt.UTC()
+		log[i] = actions[i].entry()
 	}
 	if n := len(actions); n > 0 {
 		withLog(g, &actions[n-1])
 	}
-	return g, seats, actions, nil
+	return g.row(), seats, log, nil
 }
 
 // withLog completes g's stored version and time of last change with its
@@ -133,13 +121,6 @@ func withLog(g *Game, last *Action) {
 	}
 }
 
-// utc puts the times in UTC: pgx reads them in the process's local zone,
-// and a game should not look different depending on the replica.
-func (g *Game) utc() {
-	g.CreatedAt = g.CreatedAt.UTC()
-	g.UpdatedAt = g.UpdatedAt.UTC()
-}
-
 // CountGames returns how many games there are of each status (for metrics).
 func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {
 	var rows []struct {
@@ -150,7 +131,7 @@ func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	counts := map[string]int64{StatusLobby: 0, StatusActive: 0, StatusFinished: 0, StatusCancelled: 0}
+	counts := map[string]int64{play.StatusLobby: 0, play.StatusActive: 0, play.StatusFinished: 0, play.StatusCancelled: 0}
 	for _, r := range rows {
 		counts[r.Status] = r.N
 	}
@@ -162,7 +143,7 @@ func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {
 // MaxPageSize. cursor is "" for the first page or a next value from an
 // earlier call; next is "" on the last page. A cursor it did not make gives
 // ErrBadCursor.
-func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor string) ([]Game, string, error) {
+func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor string) ([]play.GameRow, string, error) {
 	if limit <= 0 {
 		limit = DefaultPageSize
 	}
@@ -201,7 +182,11 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 		last := games[limit-1]
 		next = encodeCursor(last.CreatedAt, last.ID)
 	}
-	return games, next, nil
+	rows := make([]play.GameRow, len(games))
+	for i := range games {
+		rows[i] = *games[i].row()
+	}
+	return rows, next, nil
 }
 
 // withLogs completes a page of games with their logs' lengths and last
@@ -226,7 +211,6 @@ func (s *Store) withLogs(ctx context.Context, games []Game) error {
 		byGame[a.GameID] = a
 	}
 	for i := range games {
-		games[i].utc()
 		if a, ok := byGame[games[i].ID]; ok {
 			withLog(&games[i], &a)
 		}
@@ -280,29 +264,22 @@ func decodeCursor(c string) (time.Time, string, error) {
 	return at.UTC(), id, nil
 }
 
-// GameVersion returns the game's version, or ErrNotFound: one indexed row
+// GameVersion returns the game's version, or play.ErrNotFound: one indexed row
 // and the last entry of its log's index, for a reader that holds a copy of
 // the game and only needs to know whether it is still current (every
 // change bumps the version).
-func (s *Store) GameVersion(ctx context.Context, id string) (Stamp, error) {
+func (s *Store) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
 	if s.versions != nil {
 		return s.versions.do(ctx, id)
 	}
-	var v []Stamp
+	var v []play.Stamp
 	if err := s.r.WithContext(ctx).Raw(gameVersionSQLite, id, id).Scan(&v).Error; err != nil {
-		return Stamp{}, err
+		return play.Stamp{}, err
 	}
 	if len(v) == 0 {
-		return Stamp{}, ErrNotFound
+		return play.Stamp{}, play.ErrNotFound
 	}
 	return v[0], nil
-}
-
-// Stamp is what a copy of a game must match to be current: its version
-// and its notes' revision (notes change apart from the version).
-type Stamp struct {
-	Version  int64
-	NotesRev int64
 }
 
 // The stored version and the log's length (see Game.Version): the log has

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // eachBackend runs fn on a fresh SQLite file and, when
@@ -38,10 +39,10 @@ func openStore(t *testing.T, dbURL string, opts ...Option) *Store {
 }
 
 // newGame creates a lobby game with seat 0 taken.
-func newGame(t *testing.T, s *Store, players int) *Game {
+func newGame(t *testing.T, s *Store, players int) *play.GameRow {
 	t.Helper()
-	g := &Game{Variant: "basic", Options: `{}`, Seed: "seed", Players: players}
-	if err := s.CreateGame(context.Background(), g, []Seat{{Seat: 0, Name: "Alice"}}, nil); err != nil {
+	g := &play.GameRow{Record: play.Record{Variant: "basic", Seed: "seed", Players: players}, Options: `{}`}
+	if err := s.CreateGame(context.Background(), g, []play.Seat{{Seat: 0, Name: "Alice"}}, nil); err != nil {
 		t.Fatalf("CreateGame: %v", err)
 	}
 	return g

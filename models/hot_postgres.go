@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // On Postgres the calls made for every request (is my copy of this game
@@ -27,7 +29,7 @@ const (
 // versionsPostgres reads the versions of a batch of games in one round
 // trip: one pipeline of the one-row query, which Postgres plans once per
 // connection (a query over an array of ids is planned again every time).
-func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, Stamp]) {
+func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, play.Stamp]) {
 	b := &pgx.Batch{}
 	for _, c := range calls {
 		b.Queue(gameVersionPostgres, c.req)
@@ -36,12 +38,12 @@ func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, Stam
 	for _, c := range calls {
 		c.err = res.QueryRow().Scan(&c.res.Version, &c.res.NotesRev)
 		if errors.Is(c.err, pgx.ErrNoRows) {
-			c.err = ErrNotFound
+			c.err = play.ErrNotFound
 		}
 	}
 	if err := res.Close(); err != nil {
 		for _, c := range calls {
-			if c.err == nil || c.err == ErrNotFound {
+			if c.err == nil || c.err == play.ErrNotFound {
 				c.err = err
 			}
 		}
@@ -52,7 +54,7 @@ func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, Stam
 // round trip and one transaction (one pipeline): each is appendPostgresSQL,
 // which refuses without an error, so that one entry's refusal never touches
 // the others.
-func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *Appended]) {
+func (s *Store) appendsPostgres(ctx context.Context, calls []*call[appendReq, *play.Appended]) {
 	err := s.appendPipeline(ctx, calls)
 	if err == nil && appendAnswerLost != nil {
 		err = appendAnswerLost()
@@ -93,7 +95,7 @@ var pipelineStatements = map[string]string{
 // and pgx's general encoding and scanning of values cost more than the
 // round trip the batch shares. A keyed move takes three statements (see
 // keyPostgresSQL).
-func (s *Store) appendPipeline(ctx context.Context, calls []*call[appendReq, *Appended]) error {
+func (s *Store) appendPipeline(ctx context.Context, calls []*call[appendReq, *play.Appended]) error {
 	conn, err := s.pg.Acquire(ctx)
 	if err != nil {
 		return err
@@ -171,7 +173,7 @@ func (s *Store) appendPipeline(ctx context.Context, calls []*call[appendReq, *Ap
 		case inserted:
 			c.res, c.err = c.req.appended(), nil
 		case !keyed:
-			c.res, c.err = nil, ErrIdempotencyKeyTaken
+			c.res, c.err = nil, play.ErrKeyTaken
 		default:
 			c.res, c.err = nil, errNotAppended
 		}
@@ -268,9 +270,9 @@ func (s *Store) refused(ctx context.Context, gameID string) error {
 		return err
 	}
 	if n == 0 {
-		return ErrNotFound
+		return play.ErrNotFound
 	}
-	return ErrConflict
+	return play.ErrConflict
 }
 
 // ownEntry tells whether the log's entry a.Seq is a itself: the same move,

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // On SQLite every write goes through one connection, so moves queue there
@@ -56,7 +58,7 @@ func (st *sqliteStmts) close() {
 	}
 }
 
-func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *Appended]) {
+func (s *Store) appendsSQLite(ctx context.Context, calls []*call[appendReq, *play.Appended]) {
 	err := s.appendsSQLiteTx(ctx, calls)
 	if err != nil {
 		// The transaction is gone: each entry is tried alone, so that an
@@ -81,7 +83,7 @@ func affected(res sql.Result, err error) (int64, error) {
 	return res.RowsAffected()
 }
 
-func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *Appended]) error {
+func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *play.Appended]) error {
 	db, err := s.w.DB()
 	if err != nil {
 		return err
@@ -107,7 +109,7 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *A
 			if n, err := affected(key.ExecContext(ctx, k.Scope, k.Key, k.Hash, a.CreatedAt)); err != nil {
 				return err
 			} else if n == 0 {
-				c.res, c.err = nil, ErrIdempotencyKeyTaken
+				c.res, c.err = nil, play.ErrKeyTaken
 				if _, err := tx.ExecContext(ctx, "RELEASE keyed"); err != nil {
 					return err
 				}

@@ -7,6 +7,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Idempotency is one Idempotency-Key: its scope (the caller and the path),
@@ -25,16 +27,12 @@ type Idempotency struct {
 // TableName is the table of idempotency keys.
 func (Idempotency) TableName() string { return "idempotency" }
 
-// ErrIdempotencyKeyTaken: another request with the same key (and scope) has
-// made its change already, or is making it now.
-var ErrIdempotencyKeyTaken = errors.New("the idempotency key is taken")
-
 // IdempotencyKeep is how long a key and its answer are kept.
 const IdempotencyKeep = 48 * time.Hour
 
 // recordKey inserts k, if set, in tx; a key already there is
-// ErrIdempotencyKeyTaken.
-func recordKey(tx *gorm.DB, k *Idempotency) error {
+// play.ErrKeyTaken.
+func recordKey(tx *gorm.DB, k *play.Key) error {
 	if k == nil {
 		return nil
 	}
@@ -44,22 +42,22 @@ func recordKey(tx *gorm.DB, k *Idempotency) error {
 		return res.Error
 	}
 	if res.RowsAffected == 0 {
-		return ErrIdempotencyKeyTaken
+		return play.ErrKeyTaken
 	}
 	return nil
 }
 
-// LookupIdempotency returns the key's record, or ErrNotFound.
-func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*Idempotency, error) {
-	var row Idempotency
-	err := s.w.WithContext(ctx).Where("scope = ? AND idem_key = ?", scope, key).Take(&row).Error
+// LookupIdempotency returns the key's record, or play.ErrNotFound.
+func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play.Answer, error) {
+	var a play.Answer
+	err := s.w.WithContext(ctx).Model(&Idempotency{}).Where("scope = ? AND idem_key = ?", scope, key).Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, ErrNotFound
+		return nil, play.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &row, nil
+	return &a, nil
 }
 
 // CompleteIdempotency stores the answer of a request with a key. changed:
@@ -70,8 +68,8 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*Idem
 // refusal judged after a copy of the same request made its change is never
 // what the key answers. Now and then it forgets keys older than
 // IdempotencyKeep.
-func (s *Store) CompleteIdempotency(ctx context.Context, rec Idempotency, changed bool) (kept bool, err error) {
-	rec.CreatedAt = now()
+func (s *Store) CompleteIdempotency(ctx context.Context, scope, key string, a play.Answer, changed bool) (kept bool, err error) {
+	rec := Idempotency{Scope: scope, Key: key, Hash: a.Hash, Status: a.Status, Header: a.Header, Body: a.Body, CreatedAt: now()}
 	q := s.w.WithContext(ctx)
 	if changed {
 		q = q.Clauses(clause.OnConflict{

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // A move with an idempotency key goes through the same batched append as
@@ -17,41 +19,41 @@ func TestKeyedAppends(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		keyed := func(key string) *Idempotency {
-			return &Idempotency{Scope: "POST /v1/games/" + g.ID + "/actions seat 0", Key: key, Hash: "h-" + key}
+		keyed := func(key string) *play.Key {
+			return &play.Key{Scope: "POST /v1/games/" + g.ID + "/actions seat 0", Key: key, Hash: "h-" + key}
 		}
 		has := func(key string) bool {
 			t.Helper()
 			_, err := s.LookupIdempotency(ctx, "POST /v1/games/"+g.ID+"/actions seat 0", key)
-			if err != nil && !errors.Is(err, ErrNotFound) {
+			if err != nil && !errors.Is(err, play.ErrNotFound) {
 				t.Fatal(err)
 			}
 			return err == nil
 		}
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1}, "", 0, keyed("a")); err != nil {
+		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1}.entry(), "", 0, keyed("a")); err != nil {
 			t.Fatal(err)
 		}
 		if !has("a") {
 			t.Fatal("a keyed move went in without its key")
 		}
 		// The same key again: refused, whatever the move.
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 1}, "", 1, keyed("a")); !errors.Is(err, ErrIdempotencyKeyTaken) {
+		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 1}.entry(), "", 1, keyed("a")); !errors.Is(err, play.ErrKeyTaken) {
 			t.Fatalf("a taken key: %v", err)
 		}
 		// A move that does not go in leaves its key out too.
 		for _, seq := range []int{0, 2} {
-			if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: 1, Kind: 3}, "", int64(seq), keyed(fmt.Sprint("b", seq))); !errors.Is(err, ErrConflict) {
-				t.Fatalf("seq %d: %v, want ErrConflict", seq, err)
+			if _, err := s.AppendAction(ctx, g.ID, Action{Seq: seq, Seat: 1, Kind: 3}.entry(), "", int64(seq), keyed(fmt.Sprint("b", seq))); !errors.Is(err, play.ErrConflict) {
+				t.Fatalf("seq %d: %v, want play.ErrConflict", seq, err)
 			}
 			if has(fmt.Sprint("b", seq)) {
 				t.Fatalf("seq %d: a refused move left its key", seq)
 			}
 		}
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 2}, StatusFinished, 1, keyed("c")); err != nil {
+		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 2}.entry(), play.StatusFinished, 1, keyed("c")); err != nil {
 			t.Fatal(err)
 		}
 		got, _, log, err := s.LoadGame(ctx, g.ID)
-		if err != nil || len(log) != 2 || got.Status != StatusFinished || !has("c") {
+		if err != nil || len(log) != 2 || got.Status != play.StatusFinished || !has("c") {
 			t.Fatalf("after a keyed move that ends the game: %d entries, status %s, %v", len(log), got.Status, err)
 		}
 
@@ -62,8 +64,8 @@ func TestKeyedAppends(t *testing.T) {
 			errs := make([]error, 8)
 			for i := range errs {
 				wg.Go(func() {
-					k := &Idempotency{Scope: "copies " + h.ID, Key: "k", Hash: "h"}
-					_, errs[i] = s.AppendAction(ctx, Action{GameID: h.ID, Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1 + i%5}, "", 0, k)
+					k := &play.Key{Scope: "copies " + h.ID, Key: "k", Hash: "h"}
+					_, errs[i] = s.AppendAction(ctx, h.ID, Action{Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1 + i%5}.entry(), "", 0, k)
 				})
 			}
 			wg.Wait()
@@ -72,7 +74,7 @@ func TestKeyedAppends(t *testing.T) {
 				switch {
 				case err == nil:
 					won++
-				case errors.Is(err, ErrIdempotencyKeyTaken), errors.Is(err, ErrConflict):
+				case errors.Is(err, play.ErrKeyTaken), errors.Is(err, play.ErrConflict):
 				default:
 					t.Fatalf("round %d: %v", round, err)
 				}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
-func seatsOf(t *testing.T, s *Store, id string) []Seat {
+func seatsOf(t *testing.T, s *Store, id string) []play.Seat {
 	t.Helper()
 	_, seats, _, err := s.LoadGame(context.Background(), id)
 	if err != nil {
@@ -22,7 +24,7 @@ func TestLeaveLobby(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 3)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		seats := seatsOf(t, s, g.ID)
@@ -37,26 +39,26 @@ func TestLeaveLobby(t *testing.T) {
 			occupant string
 			want     error
 		}{
-			{"another's occupant", g.ID, 1, alice, ErrNotOccupant},
-			{"a free seat", g.ID, 2, alice, ErrNotOccupant},
-			{"no such game", "nosuch", 0, alice, ErrNotFound},
+			{"another's occupant", g.ID, 1, alice, play.ErrRevoked},
+			{"a free seat", g.ID, 2, alice, play.ErrRevoked},
+			{"no such game", "nosuch", 0, alice, play.ErrNotFound},
 		} {
 			if _, err := s.LeaveLobby(ctx, tc.id, tc.seat, tc.occupant); !errors.Is(err, tc.want) {
 				t.Fatalf("%s: %v, want %v", tc.name, err, tc.want)
 			}
 		}
 		got, err := s.LeaveLobby(ctx, g.ID, 1, bob)
-		if err != nil || got.Status != StatusLobby || got.Version != 2 {
+		if err != nil || got.Status != play.StatusLobby || got.Version != 2 {
 			t.Fatalf("bob leaves: %+v %v", got, err)
 		}
-		seat, _, _, err := s.JoinSeat(ctx, g.ID, "Carol", JoinOpts{})
+		seat, _, _, err := s.JoinSeat(ctx, g.ID, "Carol", play.JoinOpts{})
 		if err != nil || seat != 1 {
 			t.Fatalf("carol joins seat %d: %v", seat, err)
 		}
 		if carol := seatsOf(t, s, g.ID)[1].Occupant; carol == bob {
 			t.Fatal("the seat kept the leaver's occupant")
 		}
-		if _, err := s.LeaveLobby(ctx, g.ID, 1, bob); !errors.Is(err, ErrNotOccupant) {
+		if _, err := s.LeaveLobby(ctx, g.ID, 1, bob); !errors.Is(err, play.ErrRevoked) {
 			t.Fatalf("bob again: %v", err)
 		}
 		carol := seatsOf(t, s, g.ID)[1].Occupant
@@ -64,10 +66,10 @@ func TestLeaveLobby(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, err = s.LeaveLobby(ctx, g.ID, 1, carol)
-		if err != nil || got.Status != StatusCancelled {
+		if err != nil || got.Status != play.StatusCancelled {
 			t.Fatalf("the last person leaves: %+v %v", got, err)
 		}
-		if _, err := s.LeaveLobby(ctx, g.ID, 0, alice); !errors.Is(err, ErrNotLobby) {
+		if _, err := s.LeaveLobby(ctx, g.ID, 0, alice); !errors.Is(err, play.ErrNotLobby) {
 			t.Fatalf("leaving a cancelled game: %v", err)
 		}
 	})
@@ -80,11 +82,11 @@ func TestTakeOver(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		bob := seatsOf(t, s, g.ID)[1].Occupant
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0, Seat: 0}, "", 1, nil); err != nil {
+		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 0, Seat: 0}.entry(), "", 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		leave := Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 5, Target: 1}
@@ -94,15 +96,15 @@ func TestTakeOver(t *testing.T) {
 			occupant string
 			want     error
 		}{
-			{"a taken seq", Action{GameID: g.ID, Seq: 0, Seat: 1, Kind: 5, Target: 1}, bob, ErrConflict},
-			{"a gap", Action{GameID: g.ID, Seq: 2, Seat: 1, Kind: 5, Target: 1}, bob, ErrConflict},
-			{"another's occupant", leave, "someone", ErrNotOccupant},
+			{"a taken seq", Action{GameID: g.ID, Seq: 0, Seat: 1, Kind: 5, Target: 1}, bob, play.ErrConflict},
+			{"a gap", Action{GameID: g.ID, Seq: 2, Seat: 1, Kind: 5, Target: 1}, bob, play.ErrConflict},
+			{"another's occupant", leave, "someone", play.ErrRevoked},
 		} {
-			if _, err := s.TakeOver(ctx, tc.a, tc.occupant, "hat"); !errors.Is(err, tc.want) {
+			if _, err := s.TakeOver(ctx, tc.a.GameID, tc.a.entry(), tc.occupant, "hat"); !errors.Is(err, tc.want) {
 				t.Fatalf("%s: %v, want %v", tc.name, err, tc.want)
 			}
 		}
-		got, err := s.TakeOver(ctx, leave, bob, "hat")
+		got, err := s.TakeOver(ctx, leave.GameID, leave.entry(), bob, "hat")
 		if err != nil || got.Version != 3 {
 			t.Fatalf("take over: %+v %v", got, err)
 		}

@@ -3,6 +3,8 @@ package models
 import (
 	"context"
 	"database/sql"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // loadPostgresSQL reads a game, its seats and its log in one statement:
@@ -23,7 +25,7 @@ SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', seq, seat,
 FROM actions WHERE game_id = $1
 ORDER BY k, i1`
 
-func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []Seat, []Action, error) {
+func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []play.Seat, []Action, error) {
 	db, err := s.r.DB()
 	if err != nil {
 		return nil, nil, nil, err
@@ -35,7 +37,7 @@ func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []Seat, []A
 	defer rows.Close()
 	var (
 		g       *Game
-		seats   []Seat
+		seats   []play.Seat
 		actions []Action
 	)
 	for rows.Next() {
@@ -53,7 +55,7 @@ func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []Seat, []A
 			g = &Game{ID: s1, Variant: s2, Options: s3, Seed: s4, Status: s5, Players: int(i1), Version: i2,
 				CreatedAt: t1.Time, UpdatedAt: t2.Time, Unlisted: i3 != 0, JoinSecret: s6, NotesRev: i4}
 		case 1:
-			seats = append(seats, Seat{GameID: id, Seat: int(i1), Name: s2, Bot: s3, Occupant: s4, CreatedAt: t1.Time})
+			seats = append(seats, play.Seat{Seat: int(i1), Name: s2, Bot: s3, Occupant: s4})
 		case 2:
 			actions = append(actions, Action{GameID: id, Seq: int(i1), Seat: int(i2), Kind: int(i3),
 				Card: int(i4), Target: int(i5), Value: int(i6), Auto: s2 == "auto", CreatedAt: t1.Time})
@@ -63,7 +65,7 @@ func (s *Store) loadPostgres(ctx context.Context, id string) (*Game, []Seat, []A
 		return nil, nil, nil, err
 	}
 	if g == nil {
-		return nil, nil, nil, ErrNotFound
+		return nil, nil, nil, play.ErrNotFound
 	}
 	return g, seats, actions, nil
 }

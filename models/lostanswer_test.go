@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // A batch whose commit went through but whose answer was lost (a
@@ -22,11 +24,11 @@ func TestAppendAnswerLost(t *testing.T) {
 	at := time.Now().UTC().Truncate(time.Millisecond)
 	for seq := range 3 {
 		a := Action{GameID: g.ID, Seq: seq, Seat: seq % 2, Kind: 3, Target: 1 - seq%2, Value: 2, CreatedAt: at}
-		var key *Idempotency
+		var key *play.Key
 		if seq == 1 { // a keyed move too
-			key = &Idempotency{Scope: "lost", Key: "k", Hash: "h"}
+			key = &play.Key{Scope: "lost", Key: "k", Hash: "h"}
 		}
-		got, err := s.AppendAction(ctx, a, "", int64(seq), key)
+		got, err := s.AppendAction(ctx, a.GameID, a.entry(), "", int64(seq), key)
 		if err != nil {
 			t.Fatalf("seq %d: an applied move whose answer was lost: %v", seq, err)
 		}
@@ -40,8 +42,8 @@ func TestAppendAnswerLost(t *testing.T) {
 		{GameID: g.ID, Seq: 2, Seat: 0, Kind: 3, Target: 1, Value: 3, CreatedAt: at},
 		{GameID: g.ID, Seq: 2, Seat: 0, Kind: 3, Target: 1, Value: 2, CreatedAt: at.Add(time.Second)},
 	} {
-		if _, err := s.AppendAction(ctx, a, "", 2, nil); !errors.Is(err, ErrConflict) {
-			t.Fatalf("a move for a taken seq: %v, want ErrConflict", err)
+		if _, err := s.AppendAction(ctx, a.GameID, a.entry(), "", 2, nil); !errors.Is(err, play.ErrConflict) {
+			t.Fatalf("a move for a taken seq: %v, want play.ErrConflict", err)
 		}
 	}
 	_, _, log, err := s.LoadGame(ctx, g.ID)

@@ -7,6 +7,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Note is a seat's text on one card of a game.
@@ -21,7 +23,8 @@ type Note struct {
 // WriteNote sets seat's note on card (an empty text removes it) and counts
 // the write in the game's notes_rev, not its version: a note is no move. The
 // game must be active and the seat still occupant's. It returns the new
-// notes_rev. Errors: ErrNotFound, ErrNotActive, ErrNotOccupant.
+// notes_rev. Errors: play.ErrNotFound, play.ErrNotesNotActive,
+// play.ErrRevoked.
 func (s *Store) WriteNote(ctx context.Context, gameID string, seat int, occupant string, card int, text string) (int64, error) {
 	var g Game
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
@@ -33,15 +36,15 @@ func (s *Store) WriteNote(ctx context.Context, gameID string, seat int, occupant
 		if err := q.Select("id", "status", "notes_rev").Where("id = ?", gameID).Take(&g).Error; err != nil {
 			return err
 		}
-		if g.Status != StatusActive {
-			return ErrNotActive
+		if g.Status != play.StatusActive {
+			return play.ErrNotesNotActive
 		}
 		var held int64
 		if err := tx.Model(&Seat{}).Where("game_id = ? AND seat = ? AND occupant = ?", gameID, seat, occupant).Count(&held).Error; err != nil {
 			return err
 		}
 		if held == 0 {
-			return ErrNotOccupant
+			return play.ErrRevoked
 		}
 		n := Note{GameID: gameID, Seat: seat, Card: card, Text: text, UpdatedAt: now()}
 		var err error
@@ -57,7 +60,7 @@ func (s *Store) WriteNote(ctx context.Context, gameID string, seat int, occupant
 		return tx.Model(&Game{}).Where("id = ?", gameID).Update("notes_rev", g.NotesRev).Error
 	})
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return 0, ErrNotFound
+		return 0, play.ErrNotFound
 	}
 	if err != nil {
 		return 0, err
@@ -66,8 +69,8 @@ func (s *Store) WriteNote(ctx context.Context, gameID string, seat int, occupant
 }
 
 // LoadNotes returns a game's notes by seat and card.
-func (s *Store) LoadNotes(ctx context.Context, gameID string) ([]Note, error) {
-	var ns []Note
-	err := s.r.WithContext(ctx).Where("game_id = ?", gameID).Order("seat, card").Find(&ns).Error
+func (s *Store) LoadNotes(ctx context.Context, gameID string) ([]play.Note, error) {
+	var ns []play.Note
+	err := s.r.WithContext(ctx).Model(&Note{}).Where("game_id = ?", gameID).Order("seat, card").Find(&ns).Error
 	return ns, err
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 func TestNotifier(t *testing.T) {
@@ -90,9 +92,9 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 			name string
 			do   func() error
 		}{
-			{"join", func() error { _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); return err }},
+			{"join", func() error { _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); return err }},
 			{"append", func() error {
-				_, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 1, nil)
+				_, err := s.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 1, nil)
 				return err
 			}},
 		}
@@ -106,7 +108,7 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 		}
 		// A refused write changes nothing and need not wake anyone; a
 		// change to another game must not wake this game's waiters.
-		if _, err := s.AppendAction(ctx, Action{GameID: other.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
+		if _, err := s.AppendAction(ctx, other.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !received(otherCh, 5*time.Second) {
@@ -135,13 +137,13 @@ func TestCrossReplicaWakeUp(t *testing.T) {
 	g := newGame(t, a, 3)
 	ch, cancel := b.Subscribe(g.ID)
 	defer cancel()
-	if _, _, _, err := a.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
+	if _, _, _, err := a.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {
 		t.Fatal("a join on A did not wake a waiter on B")
 	}
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
+	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {
@@ -185,7 +187,7 @@ func TestListenerReconnect(t *testing.T) {
 	}
 	// Drain the wake-up that the reconnect itself sends.
 	received(ch, 100*time.Millisecond)
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
+	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {
@@ -279,7 +281,7 @@ func TestListenerIdleCheck(t *testing.T) {
 	defer cancel()
 	pid := b.listener.pid.Load()
 	time.Sleep(200 * time.Millisecond)
-	if _, err := a.AppendAction(context.Background(), Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
+	if _, err := a.AppendAction(context.Background(), g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !received(ch, 5*time.Second) {
@@ -312,7 +314,7 @@ func TestWakeWhileListenerIsAway(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	for received(ch, 0) {
 	}
-	if _, err := a.AppendAction(ctx, Action{GameID: g.ID, Seq: 0}, StatusActive, 0, nil); err != nil {
+	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()

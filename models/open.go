@@ -18,6 +18,8 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 	_ "modernc.org/sqlite" // registers the driver "sqlite"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 type dialect int
@@ -40,8 +42,8 @@ type Store struct {
 	pg *pgxpool.Pool
 	// appends gathers concurrent moves into one transaction; versions does
 	// the same for version checks (Postgres only: SQLite reads locally).
-	versions *batcher[string, Stamp]
-	appends  *batcher[appendReq, *Appended]
+	versions *batcher[string, play.Stamp]
+	appends  *batcher[appendReq, *play.Appended]
 	sqlite   *sqliteStmts // the append's statements on SQLite's writer
 
 	notifier  *notifier
@@ -67,7 +69,7 @@ type Store struct {
 // made by other replicas, and the URL may carry pool_max_conns (default four
 // per core, at least 4).
 func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
-	s := &Store{notifier: newNotifier(), instance: NewID()[:12]}
+	s := &Store{notifier: newNotifier(), instance: play.NewID()[:12]}
 	for _, o := range opts {
 		o(s)
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"sync"
 	"testing"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // TestAppendRace has many goroutines submit the same action number, turn
@@ -35,14 +37,14 @@ func TestAppendRace(t *testing.T) {
 						s = b
 					}
 					<-start
-					got, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: r, Card: r}, StatusActive, int64(seq), nil)
+					got, err := s.AppendAction(ctx, g.ID, Action{Seq: seq, Seat: r, Card: r}.entry(), play.StatusActive, int64(seq), nil)
 					mu.Lock()
 					defer mu.Unlock()
 					switch {
 					case err == nil:
 						wins++
 						versions = append(versions, got.Version)
-					case !errors.Is(err, ErrConflict):
+					case !errors.Is(err, play.ErrConflict):
 						t.Errorf("turn %d racer %d: %v", seq, r, err)
 					}
 				}()
@@ -96,13 +98,13 @@ func TestJoinRace(t *testing.T) {
 						s = b
 					}
 					<-start
-					seat, _, _, err := s.JoinSeat(ctx, g.ID, "p", JoinOpts{})
+					seat, _, _, err := s.JoinSeat(ctx, g.ID, "p", play.JoinOpts{})
 					mu.Lock()
 					defer mu.Unlock()
 					switch {
 					case err == nil:
 						seats[seat]++
-					case errors.Is(err, ErrNotLobby), errors.Is(err, ErrGameFull):
+					case errors.Is(err, play.ErrNotLobby), errors.Is(err, play.ErrGameFull):
 						fails++
 					default:
 						t.Errorf("join: %v", err)
@@ -123,7 +125,7 @@ func TestJoinRace(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Status != StatusActive || got.Version != int64(players-1) || len(st) != players {
+			if got.Status != play.StatusActive || got.Version != int64(players-1) || len(st) != players {
 				t.Errorf("%d players: status %s version %d seats %d", players, got.Status, got.Version, len(st))
 			}
 		}

@@ -1,22 +1,17 @@
 // Package models stores games, seats and the append-only action log with gorm,
-// on an embedded SQLite file or on PostgreSQL. A game's state is never stored:
-// it is the engine replaying the log.
+// on an embedded SQLite file or on PostgreSQL: it implements play.Store, in
+// play's types and errors. A game's state is never stored: it is the engine
+// replaying the log.
 package models
 
 import (
-	"errors"
 	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
 )
 
-// Game statuses.
-const (
-	StatusLobby    = "lobby"
-	StatusActive   = "active"
-	StatusFinished = "finished"
-	// StatusCancelled is a lobby that never started: everyone left, or it
-	// expired.
-	StatusCancelled = "cancelled"
-)
+var _ play.Store = (*Store)(nil)
 
 // Game is a game's creation parameters and its bookkeeping. Version counts
 // every change (a seat taken, an action applied), starting at 0: a game the
@@ -75,13 +70,22 @@ type Action struct {
 	CreatedAt time.Time
 }
 
-var (
-	ErrNotFound = errors.New("not found")
-	ErrGameFull = errors.New("no seat is free")
-	ErrConflict = errors.New("that action number is already taken")
-	ErrNotLobby = errors.New("the game is not taking seats")
-	// ErrNotOccupant: the seat is free or held by another occupant.
-	ErrNotOccupant = errors.New("the seat is not held by that occupant")
-	// ErrNotActive: the game is not in play (a lobby, or over).
-	ErrNotActive = errors.New("the game is not in play")
-)
+// row is g as play takes it, in UTC: pgx reads times in the process's
+// local zone, and a game should not look different depending on the replica.
+func (g *Game) row() *play.GameRow {
+	return &play.GameRow{Record: play.Record{ID: g.ID, Variant: g.Variant, Seed: g.Seed, Players: g.Players, Status: g.Status,
+		Version: g.Version, CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(), Unlisted: g.Unlisted,
+		JoinSecret: g.JoinSecret, NotesRev: g.NotesRev, Taken: g.Taken, Host: g.Host}, Options: g.Options, Deadline: g.Deadline}
+}
+
+// entry is a as play takes it.
+func (a Action) entry() play.Entry {
+	return play.Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target,
+		Value: a.Value}, At: a.CreatedAt.UTC(), Auto: a.Auto}
+}
+
+// actionOf is entry e of game id as stored.
+func actionOf(id string, e play.Entry) Action {
+	return Action{GameID: id, Seq: e.Seq, Seat: e.Seat, Kind: int(e.Action.Kind), Card: e.Action.Card, Target: e.Action.Target,
+		Value: e.Action.Value, Auto: e.Auto, CreatedAt: e.At}
+}

@@ -8,49 +8,38 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
-)
 
-// JoinOpts is what a join may be given besides the game and the name.
-type JoinOpts struct {
-	// Started gives the deadline to record when the join starts the game
-	// (nil, or a nil Started: none).
-	Started func(*Game) *time.Time
-	// Key, when set, is recorded with the join, in its transaction.
-	Key *Idempotency
-}
+	"github.com/hanabi-server/hanabi/play"
+)
 
 // JoinSeat takes the lowest free seat for name, bumps the version and, when
 // it was the last free seat, makes the game active and records the deadline
 // opts.Started gives; all in one transaction. It returns the seat, the game
-// and all its seats by number as the join left them. Errors: ErrNotFound,
-// ErrGameFull, ErrNotLobby.
-func (s *Store) JoinSeat(ctx context.Context, gameID, name string, opts JoinOpts) (int, *Game, []Seat, error) {
+// and all its seats by number as the join left them. Errors:
+// play.ErrNotFound, play.ErrGameFull, play.ErrNotLobby.
+func (s *Store) JoinSeat(ctx context.Context, gameID, name string, opts play.JoinOpts) (int, *play.GameRow, []play.Seat, error) {
 	seat, g, seats, err := s.joinTx(ctx, gameID, name, opts)
 	switch {
-	case errors.Is(err, ErrIdempotencyKeyTaken):
+	case errors.Is(err, play.ErrKeyTaken):
 		return 0, nil, nil, err
 	case errors.Is(err, gorm.ErrRecordNotFound):
-		return 0, nil, nil, ErrNotFound
+		return 0, nil, nil, play.ErrNotFound
 	case isUniqueViolation(err):
 		// Only possible if a seat row was written around the row lock
 		// (e.g. by an older replica); the caller may retry.
-		return 0, nil, nil, ErrConflict
+		return 0, nil, nil, play.ErrConflict
 	case err != nil:
 		return 0, nil, nil, err
 	}
 	s.changed(gameID)
-	g.utc()
-	for i := range seats {
-		seats[i].CreatedAt = seats[i].CreatedAt.UTC()
-	}
-	return seat, g, seats, nil
+	return seat, g.row(), seats, nil
 }
 
 // joined adds the new seat to the seats read under the game's lock and,
 // when the join starts g, its deadline (claimSeat has moved g on).
-func joined(g *Game, seats []Seat, add Seat, started func(*Game) *time.Time) []Seat {
-	if g.Status == StatusActive && started != nil {
-		g.Deadline = started(g)
+func joined(g *Game, seats []play.Seat, add play.Seat, started func(*play.GameRow) *time.Time) []play.Seat {
+	if g.Status == play.StatusActive && started != nil {
+		g.Deadline = started(g.row())
 	}
 	i := 0
 	for i < len(seats) && seats[i].Seat < add.Seat {
@@ -59,7 +48,7 @@ func joined(g *Game, seats []Seat, add Seat, started func(*Game) *time.Time) []S
 	return slices.Insert(seats, i, add)
 }
 
-func seatNumbers(seats []Seat) []int {
+func seatNumbers(seats []play.Seat) []int {
 	out := make([]int, len(seats))
 	for i, st := range seats {
 		out[i] = st.Seat
@@ -69,11 +58,11 @@ func seatNumbers(seats []Seat) []int {
 
 // joinTx is JoinSeat's transaction, which also records the request's
 // idempotency key. Joins are a handful a game: they take the plain way.
-func (s *Store) joinTx(ctx context.Context, gameID, name string, opts JoinOpts) (int, *Game, []Seat, error) {
+func (s *Store) joinTx(ctx context.Context, gameID, name string, opts play.JoinOpts) (int, *Game, []play.Seat, error) {
 	var (
 		g     Game
 		seat  int
-		seats []Seat
+		seats []play.Seat
 	)
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
 		q := tx
@@ -88,7 +77,7 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string, opts JoinOpts) 
 		if err := recordKey(tx, opts.Key); err != nil {
 			return err
 		}
-		if err := tx.Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
+		if err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
 			return err
 		}
 		t := now()
@@ -96,13 +85,13 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string, opts JoinOpts) 
 		if seat, err = claimSeat(&g, seatNumbers(seats), t); err != nil {
 			return err
 		}
-		add := Seat{GameID: gameID, Seat: seat, Name: name, Occupant: NewID(), CreatedAt: t}
-		if err := tx.Create(&add).Error; err != nil {
+		add := play.Seat{Seat: seat, Name: name, Occupant: play.NewID()}
+		if err := tx.Create(&Seat{GameID: gameID, Seat: seat, Name: name, Occupant: add.Occupant, CreatedAt: t}).Error; err != nil {
 			return err
 		}
 		seats = joined(&g, seats, add, opts.Started)
 		upd := map[string]any{"version": g.Version, "status": g.Status, "updated_at": t}
-		if g.Status == StatusActive {
+		if g.Status == play.StatusActive {
 			upd["deadline"] = g.Deadline
 		}
 		return tx.Model(&Game{}).Where("id = ?", gameID).Updates(upd).Error
@@ -114,17 +103,17 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string, opts JoinOpts) 
 // sorted, and moves g on as the join stores it at time t: a new version,
 // and the start when that was the last free seat.
 func claimSeat(g *Game, taken []int, t time.Time) (int, error) {
-	if g.Status != StatusLobby {
-		return 0, ErrNotLobby
+	if g.Status != play.StatusLobby {
+		return 0, play.ErrNotLobby
 	}
 	seat := lowestFree(taken)
 	if seat >= g.Players {
-		return 0, ErrGameFull
+		return 0, play.ErrGameFull
 	}
 	g.Version++
 	g.UpdatedAt = t
 	if len(taken)+1 >= g.Players {
-		g.Status = StatusActive
+		g.Status = play.StatusActive
 	}
 	return seat, nil
 }

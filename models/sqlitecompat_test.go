@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // testdata/before-modernc.db was written by the server when it still used
@@ -30,15 +32,15 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 		t.Fatal(err)
 	}
 	created := time.Date(2026, 11, 24, 1, 3, 51, 654e6, time.UTC)
-	if g.Status != StatusActive || g.Version != 3 || len(seats) != 2 || len(log) != 2 || !g.CreatedAt.Equal(created) {
+	if g.Status != play.StatusActive || g.Version != 3 || len(seats) != 2 || len(log) != 2 || !g.CreatedAt.Equal(created) {
 		t.Fatalf("old game read as %+v, %d seats, %d entries", g, len(seats), len(log))
 	}
-	if !log[0].CreatedAt.Equal(time.Date(2026, 11, 24, 1, 3, 51, 960e6, time.UTC)) || log[1].Seq != 1 || log[0].Auto {
+	if !log[0].At.Equal(time.Date(2026, 11, 24, 1, 3, 51, 960e6, time.UTC)) || log[1].Seq != 1 || log[0].Auto {
 		t.Fatalf("old log read as %+v", log)
 	}
 
 	// A move and a game written now sit beside the old rows.
-	moved, err := s.AppendAction(ctx, Action{GameID: id, Seq: 2, Kind: 1, Card: 3}, "", g.Version, nil)
+	moved, err := s.AppendAction(ctx, id, Action{Seq: 2, Kind: 1, Card: 3}.entry(), "", g.Version, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +67,7 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 	}
 }
 
-func ids(gs []Game) []string {
+func ids(gs []play.GameRow) []string {
 	out := make([]string, len(gs))
 	for i, g := range gs {
 		out[i] = g.ID

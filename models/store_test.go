@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 func TestURLParsing(t *testing.T) {
@@ -83,12 +85,12 @@ func TestGameRoundTrip(t *testing.T) {
 		if err := s.Ping(ctx); err != nil {
 			t.Fatalf("Ping: %v", err)
 		}
-		g := &Game{Variant: "farbrausch2", Options: `{"storm_tokens":2}`, Seed: "abc", Players: 4}
-		seats := []Seat{{Seat: 0, Name: "Alice"}, {Seat: 3, Name: "Robo", Bot: "cheater"}}
+		g := &play.GameRow{Record: play.Record{Variant: "farbrausch2", Seed: "abc", Players: 4}, Options: `{"storm_tokens":2}`}
+		seats := []play.Seat{{Seat: 0, Name: "Alice"}, {Seat: 3, Name: "Robo", Bot: "cheater"}}
 		if err := s.CreateGame(ctx, g, seats, nil); err != nil {
 			t.Fatalf("CreateGame: %v", err)
 		}
-		if g.ID == "" || g.Status != StatusLobby || g.CreatedAt.IsZero() {
+		if g.ID == "" || g.Status != play.StatusLobby || g.CreatedAt.IsZero() {
 			t.Fatalf("CreateGame did not fill in defaults: %+v", g)
 		}
 		got, gotSeats, log, err := s.LoadGame(ctx, g.ID)
@@ -96,7 +98,7 @@ func TestGameRoundTrip(t *testing.T) {
 			t.Fatalf("LoadGame: %v", err)
 		}
 		if got.ID != g.ID || got.Variant != g.Variant || got.Options != g.Options || got.Seed != g.Seed ||
-			got.Players != 4 || got.Status != StatusLobby || got.Version != 0 || !got.CreatedAt.Equal(g.CreatedAt) {
+			got.Players != 4 || got.Status != play.StatusLobby || got.Version != 0 || !got.CreatedAt.Equal(g.CreatedAt) {
 			t.Errorf("LoadGame = %+v, want %+v", got, g)
 		}
 		if len(gotSeats) != 2 || gotSeats[0].Name != "Alice" || gotSeats[1].Seat != 3 || gotSeats[1].Bot != "cheater" {
@@ -106,11 +108,11 @@ func TestGameRoundTrip(t *testing.T) {
 			t.Errorf("log = %+v, want empty", log)
 		}
 
-		if err := s.CreateGame(ctx, &Game{ID: g.ID, Variant: "basic", Options: "{}", Players: 2}, nil, nil); !errors.Is(err, ErrConflict) {
-			t.Errorf("CreateGame with a taken id: %v, want ErrConflict", err)
+		if err := s.CreateGame(ctx, &play.GameRow{Record: play.Record{ID: g.ID, Variant: "basic", Players: 2}, Options: "{}"}, nil, nil); !errors.Is(err, play.ErrConflict) {
+			t.Errorf("CreateGame with a taken id: %v, want play.ErrConflict", err)
 		}
-		if _, _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, ErrNotFound) {
-			t.Errorf("LoadGame(unknown): %v, want ErrNotFound", err)
+		if _, _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, play.ErrNotFound) {
+			t.Errorf("LoadGame(unknown): %v, want play.ErrNotFound", err)
 		}
 	})
 }
@@ -119,9 +121,9 @@ func TestJoinSeat(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
-		g := &Game{Variant: "basic", Options: "{}", Seed: "s", Players: 4}
+		g := &play.GameRow{Record: play.Record{Variant: "basic", Seed: "s", Players: 4}, Options: "{}"}
 		// Seat 2 is a bot's from the start: joins fill 1, then 3.
-		if err := s.CreateGame(ctx, g, []Seat{{Seat: 0, Name: "A"}, {Seat: 2, Name: "B", Bot: "x"}}, nil); err != nil {
+		if err := s.CreateGame(ctx, g, []play.Seat{{Seat: 0, Name: "A"}, {Seat: 2, Name: "B", Bot: "x"}}, nil); err != nil {
 			t.Fatal(err)
 		}
 		steps := []struct {
@@ -132,22 +134,22 @@ func TestJoinSeat(t *testing.T) {
 			wantStatus  string
 			wantVersion int64
 		}{
-			{g.ID, "C", 1, nil, StatusLobby, 1},
-			{g.ID, "D", 3, nil, StatusActive, 2},
-			{g.ID, "E", 0, ErrNotLobby, "", 0},
-			{"missing", "F", 0, ErrNotFound, "", 0},
+			{g.ID, "C", 1, nil, play.StatusLobby, 1},
+			{g.ID, "D", 3, nil, play.StatusActive, 2},
+			{g.ID, "E", 0, play.ErrNotLobby, "", 0},
+			{"missing", "F", 0, play.ErrNotFound, "", 0},
 		}
 		due := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
 		var starts int
-		started := func(g *Game) *time.Time {
+		started := func(g *play.GameRow) *time.Time {
 			starts++
-			if g.Status != StatusActive || g.Version != 2 {
+			if g.Status != play.StatusActive || g.Version != 2 {
 				t.Errorf("started with %s version %d", g.Status, g.Version)
 			}
 			return &due
 		}
 		for i, st := range steps {
-			seat, got, seats, err := s.JoinSeat(ctx, st.game, st.name, JoinOpts{Started: started})
+			seat, got, seats, err := s.JoinSeat(ctx, st.game, st.name, play.JoinOpts{Started: started})
 			if !errors.Is(err, st.wantErr) {
 				t.Fatalf("step %d: err = %v, want %v", i, err, st.wantErr)
 			}
@@ -167,8 +169,7 @@ func TestJoinSeat(t *testing.T) {
 				t.Fatalf("step %d: answered %d seats, %d stored", i, len(seats), len(stored))
 			}
 			for j := range seats {
-				a, b := seats[j], stored[j]
-				if a.Seat != b.Seat || a.Name != b.Name || a.Bot != b.Bot || a.Occupant != b.Occupant || !a.CreatedAt.Equal(b.CreatedAt) {
+				if a, b := seats[j], stored[j]; a != b {
 					t.Errorf("step %d: seat %d answered %+v, stored %+v", i, j, a, b)
 				}
 			}
@@ -176,7 +177,7 @@ func TestJoinSeat(t *testing.T) {
 			if err := s.r.Raw("SELECT deadline FROM games WHERE id = ? AND deadline IS NOT NULL", st.game).Scan(&deadline).Error; err != nil {
 				t.Fatal(err)
 			}
-			if started := st.wantStatus == StatusActive; started != (len(deadline) == 1) || started && !deadline[0].Equal(due) {
+			if started := st.wantStatus == play.StatusActive; started != (len(deadline) == 1) || started && !deadline[0].Equal(due) {
 				t.Errorf("step %d (%s): deadline %v", i, st.wantStatus, deadline)
 			}
 		}
@@ -187,7 +188,7 @@ func TestJoinSeat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Version != 2 || got.Status != StatusActive || len(seats) != 4 || seats[1].Name != "C" || seats[3].Name != "D" {
+		if got.Version != 2 || got.Status != play.StatusActive || len(seats) != 4 || seats[1].Name != "C" || seats[3].Name != "D" {
 			t.Errorf("after joins: %+v %+v", got, seats)
 		}
 	})
@@ -207,16 +208,16 @@ func TestAppendAction(t *testing.T) {
 			wantVersion int64
 			wantStatus  string
 		}{
-			{"first", Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3, Auto: true, CreatedAt: at}, StatusActive, nil, 1, StatusActive},
-			{"same seq again", Action{GameID: g.ID, Seq: 0, Seat: 1, Kind: 0, Card: 4}, StatusFinished, ErrConflict, 0, ""},
-			{"gap", Action{GameID: g.ID, Seq: 2, Seat: 0}, StatusActive, ErrConflict, 0, ""},
-			{"negative", Action{GameID: g.ID, Seq: -1}, StatusActive, ErrConflict, 0, ""},
-			{"second", Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7, CreatedAt: at.Add(1500 * time.Millisecond)}, StatusActive, nil, 2, StatusActive},
-			{"last", Action{GameID: g.ID, Seq: 2, Seat: 0, Kind: 1, Card: 3}, StatusFinished, nil, 3, StatusFinished},
-			{"unknown game", Action{GameID: "missing", Seq: 0}, StatusActive, ErrNotFound, 0, ""},
+			{"first", Action{GameID: g.ID, Seq: 0, Seat: 0, Kind: 2, Target: 1, Value: 3, Auto: true, CreatedAt: at}, play.StatusActive, nil, 1, play.StatusActive},
+			{"same seq again", Action{GameID: g.ID, Seq: 0, Seat: 1, Kind: 0, Card: 4}, play.StatusFinished, play.ErrConflict, 0, ""},
+			{"gap", Action{GameID: g.ID, Seq: 2, Seat: 0}, play.StatusActive, play.ErrConflict, 0, ""},
+			{"negative", Action{GameID: g.ID, Seq: -1}, play.StatusActive, play.ErrConflict, 0, ""},
+			{"second", Action{GameID: g.ID, Seq: 1, Seat: 1, Kind: 0, Card: 7, CreatedAt: at.Add(1500 * time.Millisecond)}, play.StatusActive, nil, 2, play.StatusActive},
+			{"last", Action{GameID: g.ID, Seq: 2, Seat: 0, Kind: 1, Card: 3}, play.StatusFinished, nil, 3, play.StatusFinished},
+			{"unknown game", Action{GameID: "missing", Seq: 0}, play.StatusActive, play.ErrNotFound, 0, ""},
 		}
 		for _, st := range steps {
-			got, err := s.AppendAction(ctx, st.a, st.status, int64(st.a.Seq), nil)
+			got, err := s.AppendAction(ctx, st.a.GameID, st.a.entry(), st.status, int64(st.a.Seq), nil)
 			if !errors.Is(err, st.wantErr) {
 				t.Fatalf("%s: err = %v, want %v", st.name, err, st.wantErr)
 			}
@@ -235,7 +236,7 @@ func TestAppendAction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Version != 3 || got.Status != StatusFinished {
+		if got.Version != 3 || got.Status != play.StatusFinished {
 			t.Errorf("game after appends: %+v", got)
 		}
 		want := []Action{
@@ -247,15 +248,16 @@ func TestAppendAction(t *testing.T) {
 			t.Fatalf("log has %d entries, want %d: %+v", len(log), len(want), log)
 		}
 		for i := range want {
-			if want[i].CreatedAt.IsZero() {
-				log[i].CreatedAt = time.Time{}
+			w := want[i].entry()
+			if w.At.IsZero() {
+				log[i].At = time.Time{}
 			}
-			if !log[i].CreatedAt.Equal(want[i].CreatedAt) {
-				t.Errorf("log[%d] at %v, want %v", i, log[i].CreatedAt, want[i].CreatedAt)
+			if !log[i].At.Equal(w.At) {
+				t.Errorf("log[%d] at %v, want %v", i, log[i].At, w.At)
 			}
-			log[i].CreatedAt, want[i].CreatedAt = time.Time{}, time.Time{}
-			if log[i] != want[i] {
-				t.Errorf("log[%d] = %+v, want %+v", i, log[i], want[i])
+			log[i].At, w.At = time.Time{}, time.Time{}
+			if log[i] != w {
+				t.Errorf("log[%d] = %+v, want %+v", i, log[i], w)
 			}
 		}
 	})
@@ -270,14 +272,14 @@ func TestListGames(t *testing.T) {
 		// have different widths, as in SQLite's text times.
 		offsets := []time.Duration{0, 100 * time.Millisecond, 120 * time.Millisecond, 120 * time.Millisecond,
 			time.Second, 1500 * time.Millisecond, 2*time.Second + 5*time.Millisecond}
-		var all []Game
+		var all []play.GameRow
 		for i, off := range offsets {
-			status := StatusLobby
+			status := play.StatusLobby
 			if i%2 == 1 {
-				status = StatusActive
+				status = play.StatusActive
 			}
-			g := &Game{ID: fmt.Sprintf("g%02d", i), Variant: "basic", Options: "{}", Seed: "s", Players: 2,
-				Status: status, CreatedAt: base.Add(off)}
+			g := &play.GameRow{Record: play.Record{ID: fmt.Sprintf("g%02d", i), Variant: "basic", Seed: "s", Players: 2,
+				Status: status, CreatedAt: base.Add(off)}, Options: "{}"}
 			if i%3 == 0 {
 				// Times in other zones are stored in UTC like the rest.
 				g.CreatedAt = g.CreatedAt.In(time.FixedZone("east", 5*3600))
@@ -300,7 +302,7 @@ func TestListGames(t *testing.T) {
 			status string
 			limit  int
 		}{
-			{"", 3}, {"", 1}, {"", 100}, {"", 0}, {StatusLobby, 2}, {StatusActive, 1}, {StatusFinished, 5},
+			{"", 3}, {"", 1}, {"", 100}, {"", 0}, {play.StatusLobby, 2}, {play.StatusActive, 1}, {play.StatusFinished, 5},
 		}
 		for _, tt := range tests {
 			t.Run(fmt.Sprintf("%s/%d", tt.status, tt.limit), func(t *testing.T) {
@@ -346,18 +348,18 @@ func TestCountGames(t *testing.T) {
 		newGame(t, s, 2)
 		newGame(t, s, 3)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.CountGames(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]int64{StatusLobby: 2, StatusActive: 1, StatusFinished: 0, StatusCancelled: 0}
+		want := map[string]int64{play.StatusLobby: 2, play.StatusActive: 1, play.StatusFinished: 0, play.StatusCancelled: 0}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("CountGames = %v, want %v", got, want)
 		}
-		if _, err := s.AppendAction(ctx, Action{GameID: g.ID}, "bogus", 0, nil); err == nil {
+		if _, err := s.AppendAction(ctx, g.ID, Action{}.entry(), "bogus", 0, nil); err == nil {
 			t.Error("AppendAction accepted an unknown status")
 		}
 	})

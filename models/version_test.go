@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // TestVersionCountsEveryChange: whatever changed a game (a seat taken, a
@@ -29,7 +31,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var l *Game
+			var l *play.GameRow
 			for i := range listed {
 				if listed[i].ID == g.ID {
 					l = &listed[i]
@@ -43,7 +45,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 			}
 		}
 		check("creating")
-		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{})
+		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +56,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 		check("a join")
 		for seq := range 3 {
 			a := Action{GameID: g.ID, Seq: seq, Seat: seq % 2, CreatedAt: time.Now().UTC().Truncate(time.Millisecond).Add(time.Duration(seq+1) * time.Second)}
-			got, err := s.AppendAction(ctx, a, "", want, nil)
+			got, err := s.AppendAction(ctx, a.GameID, a.entry(), "", want, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +68,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 		}
 		occ := seatOccupant(t, s, g.ID, 1)
 		left := Action{GameID: g.ID, Seq: 3, Seat: 1, CreatedAt: at.Add(time.Second)}
-		tk, err := s.TakeOver(ctx, left, occ, "hat")
+		tk, err := s.TakeOver(ctx, left.GameID, left.entry(), occ, "hat")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +78,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 		}
 		check("a seat left")
 		end := Action{GameID: g.ID, Seq: 4, Seat: 0, CreatedAt: at.Add(time.Second)}
-		got, err := s.AppendAction(ctx, end, StatusFinished, want, nil)
+		got, err := s.AppendAction(ctx, end.GameID, end.entry(), play.StatusFinished, want, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +87,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 			t.Fatalf("the last move answered version %d", got.Version)
 		}
 		check("the end")
-		if loaded, _, _, _ := s.LoadGame(ctx, g.ID); loaded.Status != StatusFinished {
+		if loaded, _, _, _ := s.LoadGame(ctx, g.ID); loaded.Status != play.StatusFinished {
 			t.Fatalf("the end left the game %s", loaded.Status)
 		}
 	})
@@ -98,11 +100,11 @@ func TestVersionsMigrate(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", JoinOpts{}); err != nil {
+		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
 			t.Fatal(err)
 		}
 		for seq := range 4 {
-			if _, err := s.AppendAction(ctx, Action{GameID: g.ID, Seq: seq, Seat: seq % 2}, "", int64(seq+1), nil); err != nil {
+			if _, err := s.AppendAction(ctx, g.ID, Action{Seq: seq, Seat: seq % 2}.entry(), "", int64(seq+1), nil); err != nil {
 				t.Fatal(err)
 			}
 		}

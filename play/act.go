@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 )
 
 // Move is one seat's move and the conditions it is made on.
@@ -68,7 +67,7 @@ func (g *Games) act(ctx context.Context, t *Table, seat int, m Move) (*State, en
 		return nil, engine.Event{}, err
 	}
 	st, ev, err := g.tryAct(ctx, t, st.mutable(), seat, m)
-	if errors.Is(err, models.ErrConflict) {
+	if errors.Is(err, ErrConflict) {
 		return nil, engine.Event{}, g.conflict(ctx, t, seat, m)
 	}
 	return st, ev, err
@@ -105,13 +104,8 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	// Stamped by play's clock, from which turn clocks run.
 	at := g.cfg.Now().UTC().Truncate(time.Millisecond)
 	entry := Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}
-	ma := models.Action{GameID: st.ID, Seq: entry.Seq, Seat: seat, Kind: int(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value,
-		Auto: m.auto, CreatedAt: at}
 	if m.takeOver != "" {
-		if _, err := g.store.TakeOver(ctx, ma, st.Occupant(seat), m.takeOver); err != nil {
-			if errors.Is(err, models.ErrNotOccupant) {
-				return nil, engine.Event{}, ErrRevoked
-			}
+		if _, err := g.store.TakeOver(ctx, st.ID, entry, st.Occupant(seat), m.takeOver); err != nil {
 			return nil, engine.Event{}, err
 		}
 		g.stats.Actions.Add(1)
@@ -122,9 +116,9 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 		}
 		return st, ev, err
 	}
-	row, err := g.store.AppendAction(ctx, ma, status, st.Version, m.Key.row())
+	row, err := g.store.AppendAction(ctx, st.ID, entry, status, st.Version, m.Key)
 	if err != nil {
-		// models.ErrConflict stays itself here: act tells the race's story.
+		// ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
 	}
 	g.stats.Actions.Add(1)

@@ -3,10 +3,10 @@ package play
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -80,8 +80,8 @@ func (g *Games) activeDue(lastAt time.Time, set variants.Settings) (time.Time, d
 // startDeadline gives the deadline of a game that a join starts (row as it
 // is stored then), for the join to record with it. set, when known, spares
 // reading the row's options.
-func (g *Games) startDeadline(set *variants.Settings) func(row *models.Game) *time.Time {
-	return func(row *models.Game) *time.Time {
+func (g *Games) startDeadline(set *variants.Settings) func(row *GameRow) *time.Time {
+	return func(row *GameRow) *time.Time {
 		if set == nil {
 			parsed, err := settingsOf(row)
 			if err != nil {
@@ -146,7 +146,7 @@ func (g *Games) SettleAll(ctx context.Context) (int, error) {
 	for _, status := range []string{StatusLobby, StatusActive} {
 		cursor := ""
 		for {
-			rows, next, err := g.store.ListGames(ctx, status, models.MaxPageSize, cursor)
+			rows, next, err := g.store.ListGames(ctx, status, math.MaxInt, cursor)
 			if err != nil {
 				return n, err
 			}
@@ -197,7 +197,7 @@ func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 	switch what {
 	case dueLobby:
 		_, err = g.store.CancelLobby(ctx, t.id, v)
-		if errors.Is(err, models.ErrConflict) {
+		if errors.Is(err, ErrConflict) {
 			return nil, nil // it changed meanwhile: the next look decides
 		}
 		return nil, err

@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -45,13 +46,13 @@ func (c *fakeClock) Advance(d time.Duration) {
 
 // clockedGames is a home of games on store with a fake clock and no
 // background sweeper: the test sweeps.
-func clockedGames(t *testing.T, store Store, clock *fakeClock, tweak ...func(*Config)) *Games {
+func clockedGames(t *testing.T, store play.Store, clock *fakeClock, tweak ...func(*play.Config)) *play.Games {
 	t.Helper()
-	cfg := Config{Store: store, Bots: bots.List(), Now: clock.Now, SweepEvery: -1}
+	cfg := play.Config{Store: store, Bots: bots.List(), Now: clock.Now, SweepEvery: -1}
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	g, err := New(cfg)
+	g, err := play.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,10 +62,10 @@ func clockedGames(t *testing.T, store Store, clock *fakeClock, tweak ...func(*Co
 }
 
 // timedTable opens a full two-seat game of people with a turn clock.
-func timedTable(t *testing.T, g *Games, seconds int, onTimeout string) *State {
+func timedTable(t *testing.T, g *play.Games, seconds int, onTimeout string) *play.State {
 	t.Helper()
 	ctx := context.Background()
-	st, _, err := g.Create(ctx, NewGame{Variant: "basic", Players: 2, Seed: seed("clock"), Name: "Alice",
+	st, _, err := g.Create(ctx, play.NewGame{Variant: "basic", Players: 2, Seed: seed("clock"), Name: "Alice",
 		Options: variants.Options{TurnSeconds: &seconds, OnTimeout: &onTimeout}})
 	if err != nil {
 		t.Fatal(err)
@@ -79,9 +80,9 @@ func timedTable(t *testing.T, g *Games, seconds int, onTimeout string) *State {
 }
 
 // clocks are the fake clocks of the homes of games that tests made.
-var clocks = map[*Games]*fakeClock{}
+var clocks = map[*play.Games]*fakeClock{}
 
-func sweep(t *testing.T, g *Games) {
+func sweep(t *testing.T, g *play.Games) {
 	t.Helper()
 	if _, err := g.Sweep(context.Background()); err != nil {
 		t.Fatal(err)
@@ -118,7 +119,7 @@ func TestTurnClockBot(t *testing.T) {
 	}
 	// Seat 1 moves in time: its clock restarts for seat 0, untouched.
 	clock.Advance(20 * time.Second)
-	if _, _, err := g.Act(ctx, st.ID, 1, Move{Action: fixed(engine.ClueRank(0, 1))}); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, 1, play.Move{Action: fixed(engine.ClueRank(0, 1))}); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(20 * time.Second)
@@ -139,14 +140,14 @@ func TestTurnClockEnd(t *testing.T) {
 	clock := newFakeClock()
 	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
 	st := timedTable(t, g, 5, variants.OnTimeoutEnd)
-	if _, _, err := g.Act(context.Background(), st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+	if _, _, err := g.Act(context.Background(), st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(5 * time.Second)
 	sweep(t, g)
 	got := mustLoad(t, g, st.ID)
 	r, over := got.Game.Result()
-	if !over || got.Status != StatusFinished || r.Reason != engine.EndTimeout || r.Seat != 1 || r.Score != 0 || !got.EndLogged {
+	if !over || got.Status != play.StatusFinished || r.Reason != engine.EndTimeout || r.Seat != 1 || r.Score != 0 || !got.EndLogged {
 		t.Fatalf("status %s result %+v", got.Status, r)
 	}
 	if _, ok := got.TurnDeadline(); ok {
@@ -159,11 +160,11 @@ func TestTurnClockEnd(t *testing.T) {
 // in which someone acted in time lives on.
 func TestExpiry(t *testing.T) {
 	clock := newFakeClock()
-	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock, func(c *Config) {
+	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock, func(c *play.Config) {
 		c.LobbyTTL, c.IdleTTL = time.Minute, time.Hour
 	})
 	ctx := context.Background()
-	lobby, _, err := g.Create(ctx, NewGame{Variant: "basic", Players: 3})
+	lobby, _, err := g.Create(ctx, play.NewGame{Variant: "basic", Players: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,20 +173,20 @@ func TestExpiry(t *testing.T) {
 	clock.Catch(busy.LastAt)
 	clock.Advance(time.Minute)
 	sweep(t, g)
-	if st := mustLoad(t, g, lobby.ID); st.Status != StatusCancelled || st.Version != lobby.Version+1 {
+	if st := mustLoad(t, g, lobby.ID); st.Status != play.StatusCancelled || st.Version != lobby.Version+1 {
 		t.Fatalf("lobby after its TTL: %s v%d", st.Status, st.Version)
 	}
 	clock.Advance(50 * time.Minute)
-	if _, _, err := g.Act(ctx, busy.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+	if _, _, err := g.Act(ctx, busy.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(10 * time.Minute)
 	sweep(t, g)
 	st := mustLoad(t, g, idle.ID)
-	if r, _ := st.Game.Result(); st.Status != StatusFinished || r.Reason != engine.EndIdle || r.Score != 0 {
+	if r, _ := st.Game.Result(); st.Status != play.StatusFinished || r.Reason != engine.EndIdle || r.Score != 0 {
 		t.Fatalf("idle game: %s %+v", st.Status, r)
 	}
-	if st := mustLoad(t, g, busy.ID); st.Status != StatusActive {
+	if st := mustLoad(t, g, busy.ID); st.Status != play.StatusActive {
 		t.Fatalf("the busy game is %s", st.Status)
 	}
 }
@@ -205,14 +206,14 @@ func TestDeadlinePassedWhileDown(t *testing.T) {
 	clock.Advance(time.Hour)
 	second := clockedGames(t, store, clock)
 	sweep(t, second)
-	if got := mustLoad(t, second, st.ID); got.Status != StatusActive {
+	if got := mustLoad(t, second, st.ID); got.Status != play.StatusActive {
 		t.Fatalf("a game with no recorded deadline was settled by a sweep: %s", got.Status)
 	}
 	if _, err := second.SettleAll(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	got := mustLoad(t, second, st.ID)
-	if r, _ := got.Game.Result(); got.Status != StatusFinished || r.Reason != engine.EndTimeout || r.Seat != 0 {
+	if r, _ := got.Game.Result(); got.Status != play.StatusFinished || r.Reason != engine.EndTimeout || r.Seat != 0 {
 		t.Fatalf("after the restart: %s %+v", got.Status, r)
 	}
 }
@@ -230,7 +231,7 @@ func TestTwoReplicasOneClock(t *testing.T) {
 		for turn := range turns {
 			clock.Advance(5 * time.Second)
 			var wg sync.WaitGroup
-			for _, g := range []*Games{a, b, a, b} {
+			for _, g := range []*play.Games{a, b, a, b} {
 				wg.Go(func() { sweep(t, g) })
 			}
 			wg.Wait()
@@ -262,7 +263,7 @@ func TestTimeoutRacesLateMove(t *testing.T) {
 			var moveErr error
 			wg.Go(func() { sweep(t, b) })
 			wg.Go(func() {
-				_, _, moveErr = a.Act(context.Background(), st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))})
+				_, _, moveErr = a.Act(context.Background(), st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))})
 			})
 			wg.Wait()
 			got := mustLoad(t, a, st.ID)

@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"context"
@@ -7,22 +7,22 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // racingStore lets a rival replica append its move just before this
 // replica's first append: the race that a stale precondition must lose with
 // its own answer, not with "not your turn".
 type racingStore struct {
-	Store
+	play.Store
 	once  sync.Once
 	rival func()
 }
 
-func (r *racingStore) AppendAction(ctx context.Context, a models.Action, status string, after int64, key *models.Idempotency) (*models.Appended, error) {
+func (r *racingStore) AppendAction(ctx context.Context, gameID string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
 	r.once.Do(r.rival)
-	return r.Store.AppendAction(ctx, a, status, after, key)
+	return r.Store.AppendAction(ctx, gameID, e, status, after, key)
 }
 
 var errPrecondition = errors.New("precondition failed")
@@ -30,20 +30,20 @@ var errPrecondition = errors.New("precondition failed")
 func TestConditionalMoveLosesARaceOnItsCondition(t *testing.T) {
 	cases := []struct {
 		name string
-		move func(version int64) Move
+		move func(version int64) play.Move
 		want func(error) bool
 	}{
-		{"If-Match", func(v int64) Move {
-			return Move{Check: func(cur int64) error {
+		{"If-Match", func(v int64) play.Move {
+			return play.Move{Check: func(cur int64) error {
 				if cur != v {
 					return errPrecondition
 				}
 				return nil
 			}}
 		}, func(err error) bool { return errors.Is(err, errPrecondition) }},
-		{"version", func(v int64) Move { return Move{Version: &v} }, func(err error) bool {
-			var pe *Error
-			return errors.As(err, &pe) && pe.Code == StaleVersion
+		{"version", func(v int64) play.Move { return play.Move{Version: &v} }, func(err error) bool {
+			var pe *play.Error
+			return errors.As(err, &pe) && pe.Code == play.StaleVersion
 		}},
 	}
 	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
@@ -55,19 +55,19 @@ func TestConditionalMoveLosesARaceOnItsCondition(t *testing.T) {
 	})
 }
 
-func raceOnCondition(t *testing.T, dbURL string, move func(int64) Move, want func(error) bool) {
+func raceOnCondition(t *testing.T, dbURL string, move func(int64) play.Move, want func(error) bool) {
 	ctx := context.Background()
 	store := openStore(t, dbURL)
 	other := newGames(t, store)
 	racing := &racingStore{Store: store}
 	// No cache: the move is judged on the stored game, and still loses.
-	g, err := New(Config{Store: racing, CacheSize: -1})
+	g, err := play.New(play.Config{Store: racing, CacheSize: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := table(t, g, "basic", 2, "race")
 	racing.rival = func() {
-		if _, _, err := other.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+		if _, _, err := other.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
 			t.Errorf("the rival's move: %v", err)
 		}
 	}

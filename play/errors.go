@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-
-	"github.com/hanabi-server/hanabi/models"
 )
 
 // Code says what kind of refusal an Error is; the transport maps each code to
@@ -79,25 +77,16 @@ func errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
-// storeError turns the store's sentinels into play's; anything else (a
-// database failure) passes through for the transport to hide.
+// storeError words the store's answers that play does not decide about
+// (ErrConflict, ErrNotLobby) as refusals; its refusals, and anything else (a
+// database failure, for the transport to hide), pass through.
 func storeError(err error) error {
 	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, models.ErrNotFound):
-		return ErrNotFound
-	case errors.Is(err, models.ErrGameFull):
-		return ErrGameFull
-	case errors.Is(err, models.ErrNotLobby):
+	case errors.Is(err, ErrNotLobby):
 		// Games leave the lobby only when the last seat is taken.
 		return &Error{GameFull, "every seat is taken and the game has started"}
-	case errors.Is(err, models.ErrConflict):
+	case errors.Is(err, ErrConflict):
 		return ErrStaleVersion
-	case errors.Is(err, models.ErrNotOccupant):
-		return ErrRevoked
-	case errors.Is(err, models.ErrNotActive):
-		return errNotesNotActive
 	}
 	return err
 }

@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"context"
@@ -6,22 +6,22 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // loadCounting counts whole-game loads and version checks.
 type loadCounting struct {
-	Store
+	play.Store
 	loads, checks atomic.Int64
 }
 
-func (s *loadCounting) GameVersion(ctx context.Context, id string) (models.Stamp, error) {
+func (s *loadCounting) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
 	s.checks.Add(1)
 	return s.Store.GameVersion(ctx, id)
 }
 
-func (s *loadCounting) LoadGame(ctx context.Context, id string) (*models.Game, []models.Seat, []models.Action, error) {
+func (s *loadCounting) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
 	s.loads.Add(1)
 	return s.Store.LoadGame(ctx, id)
 }
@@ -47,7 +47,7 @@ func TestReadsFromLiveState(t *testing.T) {
 		if n := counting.loads.Load() - before; n != 0 {
 			t.Fatalf("%d whole loads for 5 reads of an unchanged cached game", n)
 		}
-		moved, _, err := b.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))})
+		moved, _, err := b.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,13 +60,4 @@ func TestReadsFromLiveState(t *testing.T) {
 				got.Version, moved.Version, len(got.Log), got.Game.Turn())
 		}
 	})
-}
-
-func (g *Games) mustLoad(t *testing.T, id string) *State {
-	t.Helper()
-	st, err := g.Load(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
 }

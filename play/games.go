@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -117,9 +116,9 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	}
 	// A bot in seat 0 means the creator only watches.
 	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })
-	var seats []models.Seat
+	var seats []Seat
 	if creator {
-		seats = append(seats, models.Seat{Seat: 0, Name: name})
+		seats = append(seats, Seat{Seat: 0, Name: name})
 	}
 	for _, b := range req.Bots {
 		if b.Seat < 0 || b.Seat >= req.Players {
@@ -133,35 +132,35 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 		if g.Strategy(b.Strategy) == nil {
 			return nil, -1, errorf(Invalid, "unknown bot strategy %q (see GET /v1/bots)", truncate(b.Strategy, 64))
 		}
-		seats = append(seats, models.Seat{Seat: b.Seat, Name: b.Strategy, Bot: b.Strategy})
+		seats = append(seats, Seat{Seat: b.Seat, Name: b.Strategy, Bot: b.Strategy})
 	}
 	opts, _ := json.Marshal(set)
-	status := models.StatusLobby
+	status := StatusLobby
 	if len(seats) == req.Players {
-		status = models.StatusActive
+		status = StatusActive
 	}
 	// The game is known whole before it is written: its state needs no
 	// read, and its first deadline goes in with it.
 	now := g.cfg.Now().UTC().Truncate(time.Millisecond)
-	row := &models.Game{ID: models.NewID(), Variant: req.Variant, Options: string(opts), Seed: seed, Players: req.Players, Status: status,
-		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted}
+	row := &GameRow{Record: Record{ID: NewID(), Variant: req.Variant, Seed: seed, Players: req.Players, Status: status,
+		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted}, Options: string(opts)}
 	if req.Private {
 		row.JoinSecret = newSeed()
 	}
 	for i := range seats {
-		seats[i].Occupant, seats[i].CreatedAt = models.NewID(), now
+		seats[i].Occupant = NewID()
 	}
 	dealt, err := engine.NewSeeded(cfg, seed)
 	if err != nil {
 		return nil, -1, setupError(err)
 	}
-	st := &State{Record: recordOf(row), Seats: seatsOf(seats), Config: dealt.Config(), Game: dealt}
+	st := &State{Record: row.Record, Seats: seats, Config: dealt.Config(), Game: dealt}
 	st.Settings = set.Clock()
 	st.setLogged()
 	if at, what := g.due(st); what != dueNone {
 		row.Deadline = &at
 	}
-	if err := g.store.CreateGame(ctx, row, seats, req.Key.row()); err != nil {
+	if err := g.store.CreateGame(ctx, row, seats, req.Key); err != nil {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
@@ -197,7 +196,7 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 		if prev.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(prev.JoinSecret), []byte(secret)) != 1 {
 			return ErrPrivate
 		}
-		opts := models.JoinOpts{Started: g.startDeadline(nil), Key: key.row()}
+		opts := JoinOpts{Started: g.startDeadline(nil), Key: key}
 		if prev.Status == StatusLobby {
 			set := prev.Settings
 			opts.Started = g.startDeadline(&set)
@@ -207,7 +206,7 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 			return storeError(err)
 		}
 		// A lobby has no log: the join's answer is the whole game.
-		st = &State{Record: recordOf(row), Seats: seatsOf(seats)}
+		st = &State{Record: row.Record, Seats: seats}
 		st.setLogged()
 		if err := restore(st, row, prev); err != nil {
 			return err
@@ -249,11 +248,11 @@ func (g *Games) load(ctx context.Context, id string) (*State, error) {
 func (g *Games) List(ctx context.Context, status string, limit int, cursor string) ([]Record, string, error) {
 	rows, next, err := g.store.ListGames(ctx, status, limit, cursor)
 	if err != nil {
-		return nil, "", storeError(err)
+		return nil, "", err
 	}
 	out := make([]Record, len(rows))
 	for i := range rows {
-		out[i] = recordOf(&rows[i])
+		out[i] = rows[i].Record
 		if _, set, _, err := setup(&rows[i]); err == nil {
 			out[i].Settings = set
 		}

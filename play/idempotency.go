@@ -3,13 +3,11 @@ package play
 import (
 	"context"
 	"errors"
-
-	"github.com/hanabi-server/hanabi/models"
 )
 
 // ErrKeyTaken: a request with the same idempotency key has made its change,
 // or is making it now; the caller answers what that request answered.
-var ErrKeyTaken = models.ErrIdempotencyKeyTaken
+var ErrKeyTaken = errors.New("the idempotency key is taken")
 
 // Answer is an idempotency key's record: the hash of the request that took
 // it and, once that request was answered, its answer (Status 0: not yet).
@@ -25,24 +23,13 @@ type Answer struct {
 // never make it twice. Scope is the caller and the path; Hash, the request's.
 type Key struct{ Scope, Key, Hash string }
 
-// row is the key as the store records it (nil: none).
-func (k *Key) row() *models.Idempotency {
-	if k == nil {
-		return nil
-	}
-	return &models.Idempotency{Scope: k.Scope, Key: k.Key, Hash: k.Hash}
-}
-
 // Answered returns the record of a key, or nil when nobody took it.
 func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error) {
-	rec, err := g.store.LookupIdempotency(ctx, scope, key)
-	if errors.Is(err, models.ErrNotFound) {
+	a, err := g.store.LookupIdempotency(ctx, scope, key)
+	if errors.Is(err, ErrNotFound) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	return &Answer{Hash: rec.Hash, Status: rec.Status, Header: rec.Header, Body: rec.Body}, nil
+	return a, err
 }
 
 // Answer keeps a request's answer under its key, for its retries. changed:
@@ -52,7 +39,7 @@ func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error
 // request's record instead, which is what the caller must answer (its
 // answer, or that it is still under way).
 func (g *Games) Answer(ctx context.Context, scope, key string, a Answer, changed bool) (*Answer, error) {
-	kept, err := g.store.CompleteIdempotency(ctx, models.Idempotency{Scope: scope, Key: key, Hash: a.Hash, Status: a.Status, Header: a.Header, Body: a.Body}, changed)
+	kept, err := g.store.CompleteIdempotency(ctx, scope, key, a, changed)
 	if err != nil || kept || changed {
 		return nil, err
 	}

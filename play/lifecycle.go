@@ -6,7 +6,6 @@ import (
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 )
 
 // tableRetries bounds how often an entry about the table (an end, a leave)
@@ -78,11 +77,11 @@ func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string,
 		switch st.Status {
 		case StatusLobby:
 			_, err := g.store.LeaveLobby(ctx, t.id, seat, occ)
-			if errors.Is(err, models.ErrNotLobby) {
+			if errors.Is(err, ErrNotLobby) {
 				continue // the last seat was taken meanwhile: leave the game
 			}
 			if err != nil {
-				return nil, storeError(err)
+				return nil, err
 			}
 			st, err := t.read(ctx)
 			if err == nil {

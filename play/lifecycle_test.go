@@ -1,22 +1,25 @@
-package play
+package play_test
 
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // TestTerminate: any seat ends an active game for everyone, at any turn;
 // the end is the log's last entry, scored 0 and charged to that seat, and
 // survives a reload from the store.
 func TestTerminate(t *testing.T) {
-	g := sqliteGames(t)
+	store := openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	g := newGames(t, store)
 	ctx := context.Background()
 	st := table(t, g, "basic", 3, "terminate")
-	if _, _, err := g.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
 		t.Fatal(err)
 	}
 	// Seat 2 is not to act and ends it anyway.
@@ -27,9 +30,9 @@ func TestTerminate(t *testing.T) {
 	if !ev.Over || ev.Result.Reason != engine.EndTerminated || ev.Result.Seat != 2 || ev.Result.Score != 0 {
 		t.Fatalf("event %+v", ev)
 	}
-	fresh := newGames(t, g.store) // no cache: the store's log alone
-	for _, s := range []*State{got, mustLoad(t, fresh, st.ID)} {
-		if s.Status != StatusFinished || len(s.Log) != 2 || !s.EndLogged || s.EventCount() != 2 || s.Version != st.Version+2 {
+	fresh := newGames(t, store) // no cache: the store's log alone
+	for _, s := range []*play.State{got, mustLoad(t, fresh, st.ID)} {
+		if s.Status != play.StatusFinished || len(s.Log) != 2 || !s.EndLogged || s.EventCount() != 2 || s.Version != st.Version+2 {
 			t.Fatalf("status %s, log %d, end logged %t, events %d, version %d", s.Status, len(s.Log), s.EndLogged, s.EventCount(), s.Version)
 		}
 		if r, _ := s.Game.Result(); r.Reason != engine.EndTerminated || r.Seat != 2 {
@@ -38,7 +41,7 @@ func TestTerminate(t *testing.T) {
 	}
 }
 
-func mustLoad(t *testing.T, g *Games, id string) *State {
+func mustLoad(t *testing.T, g *play.Games, id string) *play.State {
 	t.Helper()
 	st, err := g.Load(context.Background(), id)
 	if err != nil {
@@ -51,7 +54,7 @@ func mustLoad(t *testing.T, g *Games, id string) *State {
 func TestTerminateRefusals(t *testing.T) {
 	g := sqliteGames(t)
 	ctx := context.Background()
-	lobby, _, err := g.Create(ctx, NewGame{Variant: "basic", Players: 2})
+	lobby, _, err := g.Create(ctx, play.NewGame{Variant: "basic", Players: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +69,10 @@ func TestTerminateRefusals(t *testing.T) {
 		seat int
 		want error
 	}{
-		{"terminate twice", done.ID, 1, ErrNotActive},
-		{"a lobby", lobby.ID, 0, ErrNotActive},
-		{"no such game", "nosuchgame", 0, ErrNotFound},
-		{"no such seat", active.ID, 2, ErrNoSuchSeat},
+		{"terminate twice", done.ID, 1, play.ErrNotActive},
+		{"a lobby", lobby.ID, 0, play.ErrNotActive},
+		{"no such game", "nosuchgame", 0, play.ErrNotFound},
+		{"no such seat", active.ID, 2, play.ErrNoSuchSeat},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, _, err := g.Terminate(ctx, tc.id, tc.seat, nil); !errors.Is(err, tc.want) {
@@ -93,11 +96,11 @@ func TestTerminateRacesMoves(t *testing.T) {
 	wg.Go(func() {
 		for {
 			cur, err := a.Load(ctx, st.ID)
-			if err != nil || cur.Status != StatusActive {
+			if err != nil || cur.Status != play.StatusActive {
 				return
 			}
 			seat := cur.Game.Current()
-			_, _, _ = a.Act(ctx, st.ID, seat, Move{Action: fixed(engine.ClueRank(1-seat, 1))})
+			_, _, _ = a.Act(ctx, st.ID, seat, play.Move{Action: fixed(engine.ClueRank(1-seat, 1))})
 		}
 	})
 	wg.Wait()

@@ -9,9 +9,9 @@ import (
 // MaxNote is the longest note, in characters.
 const MaxNote = 200
 
-// errNotesNotActive refuses a note outside play: judged on the loaded game,
+// ErrNotesNotActive refuses a note outside play: judged on the loaded game,
 // or by the store when the game ended meanwhile.
-var errNotesNotActive = &Error{NotActive, "notes are written while the game is in play"}
+var ErrNotesNotActive = &Error{NotActive, "notes are written while the game is in play"}
 
 // Note is a seat's own text on one card. It is only ever what the seat
 // wrote: the server adds nothing, so a note tells no more than its writer knew.
@@ -57,13 +57,13 @@ func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant str
 		return nil, err
 	}
 	if st.Status != StatusActive {
-		return nil, errNotesNotActive
+		return nil, ErrNotesNotActive
 	}
 	if dealt := st.Config.DeckSize() - st.Game.DeckCount(); card < 0 || card >= dealt {
 		return nil, errorf(Invalid, "card %d has not been dealt (cards 0–%d have)", card, dealt-1)
 	}
 	if _, err := g.store.WriteNote(ctx, id, seat, occupant, card, text); err != nil {
-		return nil, storeError(err)
+		return nil, err
 	}
 	return g.load(ctx, id)
 }
@@ -78,16 +78,4 @@ func checkNote(text string) error {
 		}
 	}
 	return nil
-}
-
-func (g *Games) loadNotes(ctx context.Context, id string) ([]Note, error) {
-	rows, err := g.store.LoadNotes(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Note, len(rows))
-	for i, r := range rows {
-		out[i] = Note{Seat: r.Seat, Card: r.Card, Text: r.Text}
-	}
-	return out, nil
 }

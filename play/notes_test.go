@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Two replicas on one database: a note written through one is in the next
@@ -36,13 +37,13 @@ func TestNoteSeenByAnotherReplica(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ns := got.NotesFor(0); len(ns) != 1 || ns[0] != (Note{Seat: 0, Card: card, Text: "mine"}) {
+			if ns := got.NotesFor(0); len(ns) != 1 || ns[0] != (play.Note{Seat: 0, Card: card, Text: "mine"}) {
 				t.Fatalf("the other replica reads notes %+v", ns)
 			}
 			if ns := got.NotesFor(1); len(ns) != 0 {
 				t.Fatalf("seat 1 may read %+v", ns)
 			}
-			moved, _, err := b.Act(ctx, st.ID, 0, Move{Action: fixed(engine.PlayCard(st.Game.Hand(0)[1]))})
+			moved, _, err := b.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.PlayCard(st.Game.Hand(0)[1]))})
 			if err != nil {
 				t.Fatal(err)
 			}

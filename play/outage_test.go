@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"bytes"
@@ -12,12 +12,14 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // writesRefused is a store whose reads go on while its writes fail, as on a
 // full disk.
 type writesRefused struct {
-	Store
+	play.Store
 	refuse atomic.Bool
 }
 
@@ -51,13 +53,14 @@ func TestSweepEndsOutageOnlyOnAWrite(t *testing.T) {
 	store := &writesRefused{Store: openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))}
 	store.refuse.Store(true)
 	logs := &lockedBuffer{}
-	outage := &Outage{}
-	g, err := New(Config{Store: store, Logger: slog.New(slog.NewTextHandler(logs, nil)), Outage: outage, SweepEvery: 5 * time.Millisecond})
+	outage := &play.Outage{}
+	log := slog.New(slog.NewTextHandler(logs, nil))
+	g, err := play.New(play.Config{Store: store, Logger: log, Outage: outage, SweepEvery: 5 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = g.Shutdown(context.Background()) })
-	outage.Failed(context.Background(), g.log, time.Now(), errors.New("database or disk is full"))
+	outage.Failed(context.Background(), log, time.Now(), errors.New("database or disk is full"))
 	time.Sleep(100 * time.Millisecond) // about twenty sweeps, each of them a read that works
 	if !outage.Active() || strings.Contains(logs.String(), "outage ended") {
 		t.Fatalf("sweeps that only read ended an outage of refused writes:\n%s", logs.String())

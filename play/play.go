@@ -9,7 +9,6 @@ import (
 	"container/list"
 	"context"
 	"errors"
-	"github.com/hanabi-server/hanabi/models"
 	"io"
 	"log/slog"
 	"sync"
@@ -163,10 +162,6 @@ func (g *Games) Ping(ctx context.Context) error { return g.store.Ping(ctx) }
 // Ready checks that the store takes a write: a server whose database answers
 // but cannot write is not ready to take moves.
 func (g *Games) Ready(ctx context.Context) error { return g.store.ProbeWrite(ctx) }
-
-// Unavailable tells whether err means that the database cannot serve now
-// (down, unreachable, full), so that a retry later may succeed.
-func Unavailable(err error) bool { return models.Unavailable(err) }
 
 // Count counts games by status.
 func (g *Games) Count(ctx context.Context) (map[string]int64, error) { return g.store.CountGames(ctx) }

@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 func openStore(t testing.TB, dbURL string) *models.Store {
@@ -25,9 +26,9 @@ func openStore(t testing.TB, dbURL string) *models.Store {
 	return st
 }
 
-func newGames(t testing.TB, store Store) *Games {
+func newGames(t testing.TB, store play.Store) *play.Games {
 	t.Helper()
-	g, err := New(Config{Store: store})
+	g, err := play.New(play.Config{Store: store})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,17 +36,17 @@ func newGames(t testing.TB, store Store) *Games {
 	return g
 }
 
-func sqliteGames(t testing.TB) *Games {
+func sqliteGames(t testing.TB) *play.Games {
 	return newGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")))
 }
 
 func seed(s string) *string { return &s }
 
 // table opens a full game of players seats with the given seed.
-func table(t *testing.T, g *Games, variant string, players int, s string) *State {
+func table(t *testing.T, g *play.Games, variant string, players int, s string) *play.State {
 	t.Helper()
 	ctx := context.Background()
-	st, seat, err := g.Create(ctx, NewGame{Variant: variant, Players: players, Seed: seed(s), Name: "Alice"})
+	st, seat, err := g.Create(ctx, play.NewGame{Variant: variant, Players: players, Seed: seed(s), Name: "Alice"})
 	if err != nil || seat != 0 {
 		t.Fatalf("create: seat %d, %v", seat, err)
 	}
@@ -56,7 +57,7 @@ func table(t *testing.T, g *Games, variant string, players int, s string) *State
 		}
 		st = joined
 	}
-	if st.Status != StatusActive {
+	if st.Status != play.StatusActive {
 		t.Fatalf("full table is %s", st.Status)
 	}
 	return st
@@ -70,16 +71,16 @@ func TestCreateRefusals(t *testing.T) {
 	g := newGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")))
 	cases := []struct {
 		name string
-		req  NewGame
-		want *Error
+		req  play.NewGame
+		want *play.Error
 	}{
-		{"no variant", NewGame{Players: 2}, ErrInvalid},
-		{"one player", NewGame{Variant: "basic", Players: 1}, ErrInvalid},
-		{"unknown variant", NewGame{Variant: "nosuch", Players: 2}, ErrInvalid},
-		{"empty seed", NewGame{Variant: "basic", Players: 2, Seed: seed("")}, ErrInvalid},
-		{"control character", NewGame{Variant: "basic", Players: 2, Name: "a\x01b"}, ErrInvalid},
-		{"bot off the table", NewGame{Variant: "basic", Players: 2, Bots: []BotSeat{{Seat: 2, Strategy: "x"}}}, ErrInvalid},
-		{"unknown strategy", NewGame{Variant: "basic", Players: 2, Bots: []BotSeat{{Seat: 1, Strategy: "x"}}}, ErrInvalid},
+		{"no variant", play.NewGame{Players: 2}, play.ErrInvalid},
+		{"one player", play.NewGame{Variant: "basic", Players: 1}, play.ErrInvalid},
+		{"unknown variant", play.NewGame{Variant: "nosuch", Players: 2}, play.ErrInvalid},
+		{"empty seed", play.NewGame{Variant: "basic", Players: 2, Seed: seed("")}, play.ErrInvalid},
+		{"control character", play.NewGame{Variant: "basic", Players: 2, Name: "a\x01b"}, play.ErrInvalid},
+		{"bot off the table", play.NewGame{Variant: "basic", Players: 2, Bots: []play.BotSeat{{Seat: 2, Strategy: "x"}}}, play.ErrInvalid},
+		{"unknown strategy", play.NewGame{Variant: "basic", Players: 2, Bots: []play.BotSeat{{Seat: 1, Strategy: "x"}}}, play.ErrInvalid},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -89,10 +90,10 @@ func TestCreateRefusals(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := g.Join(context.Background(), "no such id!", "x", "", nil); !errors.Is(err, ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "no such id!", "x", "", nil); !errors.Is(err, play.ErrNotFound) {
 		t.Fatalf("join of a bad id: %v", err)
 	}
-	if _, _, err := g.Join(context.Background(), "nosuchgame", "x", "", nil); !errors.Is(err, ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "nosuchgame", "x", "", nil); !errors.Is(err, play.ErrNotFound) {
 		t.Fatalf("join of a missing game: %v", err)
 	}
 }
@@ -106,7 +107,7 @@ func TestWholeGame(t *testing.T) {
 		g := newGames(t, openStore(t, dbURL))
 		ctx := context.Background()
 		st := table(t, g, "farbrausch", 3, "whole-game")
-		if _, _, err := g.Join(ctx, st.ID, "late", "", nil); !errors.Is(err, ErrGameFull) {
+		if _, _, err := g.Join(ctx, st.ID, "late", "", nil); !errors.Is(err, play.ErrGameFull) {
 			t.Fatalf("join of a full game: %v", err)
 		}
 		local, err := engine.NewSeeded(*st.Config, "whole-game")
@@ -117,12 +118,12 @@ func TestWholeGame(t *testing.T) {
 			seat := local.Current()
 			legal := local.LegalActions(nil)
 			a := legal[local.Turn()%len(legal)]
-			if _, _, err := g.Act(ctx, st.ID, (seat+1)%3, Move{Action: fixed(a)}); !errors.Is(err, engine.ErrNotYourTurn) {
+			if _, _, err := g.Act(ctx, st.ID, (seat+1)%3, play.Move{Action: fixed(a)}); !errors.Is(err, engine.ErrNotYourTurn) {
 				t.Fatalf("turn %d: another seat's move: %v", local.Turn(), err)
 			}
 			old := int64(0)
 			if local.Turn() > 0 {
-				if _, _, err := g.Act(ctx, st.ID, seat, Move{Action: fixed(a), Version: &old}); !errors.Is(err, ErrStaleVersion) {
+				if _, _, err := g.Act(ctx, st.ID, seat, play.Move{Action: fixed(a), Version: &old}); !errors.Is(err, play.ErrStaleVersion) {
 					t.Fatalf("turn %d: stale version: %v", local.Turn(), err)
 				}
 			}
@@ -130,7 +131,7 @@ func TestWholeGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			next, ev, err := g.Act(ctx, st.ID, seat, Move{Action: fixed(a)})
+			next, ev, err := g.Act(ctx, st.ID, seat, play.Move{Action: fixed(a)})
 			if err != nil {
 				t.Fatalf("turn %d: %v", want.Turn, err)
 			}
@@ -139,7 +140,7 @@ func TestWholeGame(t *testing.T) {
 			}
 			st = next
 		}
-		if st.Status != StatusFinished || st.EventCount() != len(local.Log())+1 {
+		if st.Status != play.StatusFinished || st.EventCount() != len(local.Log())+1 {
 			t.Fatalf("finished game: status %s, %d events", st.Status, st.EventCount())
 		}
 		got, _ := st.Game.Result()
@@ -147,10 +148,10 @@ func TestWholeGame(t *testing.T) {
 		if got != want {
 			t.Fatalf("result %+v, want %+v", got, want)
 		}
-		if _, _, err := g.Act(ctx, st.ID, 0, Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, ErrNotActive) {
+		if _, _, err := g.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, play.ErrNotActive) {
 			t.Fatalf("move after the end: %v", err)
 		}
-		if _, _, err := g.Act(ctx, st.ID, 5, Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, ErrNoSuchSeat) {
+		if _, _, err := g.Act(ctx, st.ID, 5, play.Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, play.ErrNoSuchSeat) {
 			t.Fatalf("a seat the game lacks: %v", err)
 		}
 		stored, err := g.Load(ctx, st.ID)
@@ -186,8 +187,8 @@ func TestReplicasRace(t *testing.T) {
 		}
 		errs := make([]error, 2)
 		var wg sync.WaitGroup
-		for i, g := range []*Games{a, b} {
-			wg.Go(func() { _, _, errs[i] = g.Act(ctx, st.ID, seat, Move{Action: fixed(clues[i%len(clues)])}) })
+		for i, g := range []*play.Games{a, b} {
+			wg.Go(func() { _, _, errs[i] = g.Act(ctx, st.ID, seat, play.Move{Action: fixed(clues[i%len(clues)])}) })
 		}
 		wg.Wait()
 		won := 0
@@ -195,7 +196,7 @@ func TestReplicasRace(t *testing.T) {
 			switch {
 			case err == nil:
 				won++
-			case errors.Is(err, ErrNotYourTurn), errors.Is(err, ErrStaleVersion), errors.Is(err, engine.ErrNotYourTurn):
+			case errors.Is(err, play.ErrNotYourTurn), errors.Is(err, play.ErrStaleVersion), errors.Is(err, engine.ErrNotYourTurn):
 			default:
 				t.Fatalf("loser's error: %v", err)
 			}
@@ -230,10 +231,10 @@ func TestTableWakes(t *testing.T) {
 	if _, sig := tb.Latest(); sig == nil {
 		t.Fatal("no signal")
 	}
-	for i, mover := range []*Games{g, other} {
+	for i, mover := range []*play.Games{g, other} {
 		cur, _ := tb.Latest()
 		_, sig := tb.Latest()
-		if _, _, err := mover.Act(ctx, st.ID, i, Move{Action: fixed(engine.ClueRank(1-i, 1))}); err != nil {
+		if _, _, err := mover.Act(ctx, st.ID, i, play.Move{Action: fixed(engine.ClueRank(1-i, 1))}); err != nil {
 			t.Fatal(err)
 		}
 		select {
@@ -267,7 +268,7 @@ func TestSharedStatesStayPut(t *testing.T) {
 		t.Fatal(err)
 	}
 	version, hand := held.Version, held.Game.Hand(1)
-	moved, _, err := g.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, held.Game.Deck()[hand[0]].Rank))})
+	moved, _, err := g.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, held.Game.Deck()[hand[0]].Rank))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,21 +1,24 @@
 package play
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
 // Game statuses.
 const (
-	StatusLobby     = models.StatusLobby
-	StatusActive    = models.StatusActive
-	StatusFinished  = models.StatusFinished
-	StatusCancelled = models.StatusCancelled
+	StatusLobby    = "lobby"
+	StatusActive   = "active"
+	StatusFinished = "finished"
+	// StatusCancelled is a lobby that never started: everyone left, or it
+	// expired.
+	StatusCancelled = "cancelled"
 )
 
 // Record is a game's creation parameters and bookkeeping, as stored.
@@ -138,33 +141,8 @@ func (st *State) EngineLog() []engine.Action {
 	return out
 }
 
-func recordOf(g *models.Game) Record {
-	return Record{
-		ID: g.ID, Variant: g.Variant, Seed: g.Seed, Players: g.Players, Status: g.Status,
-		Version: g.Version, CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
-		Unlisted: g.Unlisted, JoinSecret: g.JoinSecret, NotesRev: g.NotesRev, Taken: g.Taken, Host: g.Host,
-	}
-}
-
-func seatsOf(rows []models.Seat) []Seat {
-	out := make([]Seat, len(rows))
-	for i, r := range rows {
-		out[i] = Seat{Seat: r.Seat, Name: r.Name, Bot: r.Bot, Occupant: r.Occupant}
-	}
-	return out
-}
-
-func entriesOf(rows []models.Action) []Entry {
-	out := make([]Entry, len(rows))
-	for i, a := range rows {
-		out[i] = Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value},
-			At: a.CreatedAt.UTC(), Auto: a.Auto}
-	}
-	return out
-}
-
 // settingsOf reads the stored options.
-func settingsOf(row *models.Game) (variants.Settings, error) {
+func settingsOf(row *GameRow) (variants.Settings, error) {
 	var set variants.Settings
 	if err := json.Unmarshal([]byte(row.Options), &set); err != nil {
 		return set, fmt.Errorf("game %s: stored options: %w", row.ID, err)
@@ -173,7 +151,7 @@ func settingsOf(row *models.Game) (variants.Settings, error) {
 }
 
 // setup resolves the stored variant and options into an engine config.
-func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Config, error) {
+func setup(row *GameRow) (*variants.Variant, variants.Settings, engine.Config, error) {
 	set, err := settingsOf(row)
 	if err != nil {
 		return nil, set, engine.Config{}, err
@@ -187,6 +165,13 @@ func setup(row *models.Game) (*variants.Variant, variants.Settings, engine.Confi
 		return nil, set, engine.Config{}, fmt.Errorf("game %s: config: %w", row.ID, err)
 	}
 	return v, set, cfg, nil
+}
+
+// NewID returns a fresh random id, of a game or of a seat's occupancy.
+func NewID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return hex.EncodeToString(b)
 }
 
 // ValidID keeps obviously bad ids away from the database.
@@ -205,7 +190,7 @@ func ValidID(id string) bool {
 // restore brings st (record, seats and log as just loaded from row) up to
 // date: from prev's engine state when its log is a prefix of st's, else
 // from the deal.
-func restore(st *State, row *models.Game, prev *State) error {
+func restore(st *State, row *GameRow, prev *State) error {
 	var g *engine.Game
 	applied := 0
 	if prev != nil && prev.Seed == st.Seed && len(prev.Log) <= len(st.Log) {

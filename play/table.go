@@ -171,20 +171,20 @@ func (t *Table) load(ctx context.Context) (*State, error) {
 			return prev, nil
 		}
 	}
-	rec, seats, log, err := t.g.store.LoadGame(ctx, t.id)
+	row, seats, log, err := t.g.store.LoadGame(ctx, t.id)
 	if err != nil {
-		return nil, storeError(err)
+		return nil, err
 	}
-	st := &State{Record: recordOf(rec), Seats: seatsOf(seats), Log: entriesOf(log)}
+	st := &State{Record: row.Record, Seats: seats, Log: log}
 	st.setLogged()
-	if err := restore(st, rec, prev); err != nil {
+	if err := restore(st, row, prev); err != nil {
 		return nil, err
 	}
 	if st.NotesRev > 0 {
 		// Read after the row: notes newer than its notes_rev only make the
 		// next read load again.
-		if st.Notes, err = t.g.loadNotes(ctx, t.id); err != nil {
-			return nil, storeError(err)
+		if st.Notes, err = t.g.store.LoadNotes(ctx, t.id); err != nil {
+			return nil, err
 		}
 	}
 	return t.publish(st), nil

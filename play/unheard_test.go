@@ -1,4 +1,4 @@
-package play
+package play_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // A replica answers no read from a copy that the database has moved past,
@@ -26,7 +27,7 @@ func TestUnheardChangeIsSeen(t *testing.T) {
 	// Long enough for a replica alone on its database to decide it is.
 	time.Sleep(3 * time.Second)
 	st := table(t, a, "basic", 2, "unheard")
-	moved, _, err := a.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank))})
+	moved, _, err := a.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestUnheardChangeIsSeen(t *testing.T) {
 			got.Version, moved.Version+1, len(got.Log))
 	}
 	cur := got.Game
-	next, _, err := a.Act(ctx, st.ID, 0, Move{Action: fixed(engine.ClueRank(1, cur.Deck()[cur.Hand(1)[0]].Rank))})
+	next, _, err := a.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, cur.Deck()[cur.Hand(1)[0]].Rank))})
 	if err != nil {
 		t.Fatalf("a move after the unheard change: %v", err)
 	}
