@@ -80,7 +80,7 @@ func TestSweepEndsOutageOnlyOnAWrite(t *testing.T) {
 func TestOutageEndLineTellsTheWholeOutage(t *testing.T) {
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
-	o := &Outage{}
+	o := &play.Outage{}
 	began := time.Now().Add(-20 * time.Second)
 	for i := range 3 {
 		o.Failed(context.Background(), log, began.Add(time.Duration(i)*time.Millisecond), errors.New("timeout"))
