@@ -160,6 +160,15 @@ func (s *Server) postAction(c *gin.Context) {
 	seat := auth.seat
 	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version, Occupant: &auth.occupant,
 		Key: idempotencyKey(c)}
+	// A keyed move commits its answer with it (see play.Key.Render); the
+	// answer sent is that one.
+	var answer []byte
+	if move.Key != nil {
+		move.Key.Render = func(st *play.State, ev engine.Event) play.Answer {
+			answer = actionAnswer(st, ev, seat)
+			return play.Answer{Status: http.StatusOK, Header: keptHeader(actionHeader(st, seat)), Body: answer}
+		}
+	}
 	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {
 		move.Check = func(version int64) error {
 			if !ifMatchVersion(ifMatch, version) {
@@ -177,19 +186,37 @@ func (s *Server) postAction(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.Header("ETag", viewTag(st, seat))
+	for k, v := range actionHeader(st, seat) {
+		c.Header(k, v[0])
+	}
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
-	// An ActionResponse. A move answered here is the seat's own, never an
-	// automatic one.
-	buf := getBuf()
-	defer putBuf(buf)
-	b := append(*buf, `{"event":`...)
+	if answer == nil {
+		buf := getBuf()
+		defer putBuf(buf)
+		*buf = appendActionAnswer((*buf)[:0], st, ev, seat)
+		answer = *buf
+	}
+	writeJSON(c, http.StatusOK, answer)
+}
+
+// actionAnswer is the ActionResponse to seat's move ev that made st. A move
+// answered here is the seat's own, never an automatic one.
+func actionAnswer(st *play.State, ev engine.Event, seat int) []byte {
+	return appendActionAnswer(nil, st, ev, seat)
+}
+
+func appendActionAnswer(b []byte, st *play.State, ev engine.Event, seat int) []byte {
+	b = append(b, `{"event":`...)
 	b = appendEvent(b, eventView(st.Config, len(st.Log), ev, seatBot(st), seat, st.Game.Over()))
 	b = append(b, `,"game":`...)
 	b = appendView(b, st, seat)
-	*buf = append(b, '}')
-	writeJSON(c, http.StatusOK, *buf)
+	return append(b, '}')
+}
+
+// actionHeader is the headers of a move's answer that a retry gets again.
+func actionHeader(st *play.State, seat int) http.Header {
+	return http.Header{"Content-Type": {"application/json; charset=utf-8"}, "Etag": {viewTag(st, seat)}}
 }
 
 // checkSeat verifies that a token-bearing request names a seat of this

@@ -68,11 +68,13 @@ func (s *Server) idempotent(c *gin.Context) {
 		w.send() // no answer to keep (an outage, a client gone, a limit): a retry tries again
 		return
 	}
-	header, _ := json.Marshal(map[string]string{
-		"Content-Type": w.header.Get("Content-Type"), "Location": w.header.Get("Location"), "ETag": w.header.Get("ETag"),
-	})
-	keep := play.Answer{Hash: hash, Status: status, Header: string(header), Body: w.buf.Bytes()}
 	changed := status < 300
+	if changed && idempotencyKey(c).Render != nil {
+		// The change committed its answer with it.
+		w.send()
+		return
+	}
+	keep := play.Answer{Hash: hash, Status: status, Header: keptHeader(w.header), Body: w.buf.Bytes()}
 	if changed {
 		// The change is made and its key recorded with it: the answer goes
 		// out at once, and is kept after, whether the client stays or not.
@@ -93,6 +95,12 @@ func (s *Server) idempotent(c *gin.Context) {
 	default:
 		w.send()
 	}
+}
+
+// keptHeader is the headers of an answer that its retries get again.
+func keptHeader(h http.Header) string {
+	b, _ := json.Marshal(map[string]string{"Content-Type": h.Get("Content-Type"), "Location": h.Get("Location"), "ETag": h.Get("ETag")})
+	return string(b)
 }
 
 // ctxIdempotencyKey holds the request's *play.Key, which its handler gives

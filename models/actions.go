@@ -158,23 +158,24 @@ SELECT game_id FROM ins`
 
 // A move with an idempotency key takes three statements of its batch, in
 // its transaction: keyPostgresSQL records the key (nothing when it is
-// taken); the move's statement then inserts the entry only while that very
-// record (its stamp, $9) is there (keyHeld, whose scope and key are the
-// parameters after the move's own); keyDropPostgresSQL takes the record
-// back when the entry did not go in. The key and the move commit together
-// or not at all, as in a transaction of their own.
+// taken), with the move's answer when it rendered one; the move's statement
+// then inserts the entry only while that very record (its stamp, $9) is
+// there (keyHeld, whose scope and key are the parameters after the move's
+// own); keyDropPostgresSQL takes the record back when the entry did not go
+// in. The key and the move commit together or not at all, as in a
+// transaction of their own.
 const (
-	keyPostgresSQL = `INSERT INTO idempotency (scope, idem_key, hash, status, header, created_at)
-VALUES ($1::varchar, $2::varchar, $3::varchar, 0, '', $4::timestamptz) ON CONFLICT DO NOTHING RETURNING 1`
+	keyPostgresSQL = `INSERT INTO idempotency (scope, idem_key, hash, created_at, status, header, body)
+VALUES ($1::varchar, $2::varchar, $3::varchar, $4::timestamptz, $5::integer, $6::text, $7::bytea) ON CONFLICT DO NOTHING RETURNING 1`
 	keyDropPostgresSQL = `DELETE FROM idempotency WHERE scope = $1::varchar AND idem_key = $2::varchar AND created_at = $3::timestamptz
-	AND status = 0 AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $4::varchar AND seq = $5::integer AND created_at = $3::timestamptz)`
+	AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $4::varchar AND seq = $5::integer AND created_at = $3::timestamptz)`
 )
 
 // keyHeld is the condition a keyed move's insert adds: its key's record,
 // with parameters scope and key, is the one its batch just wrote.
 func keyHeld(scope, key string) string {
 	return ` AND EXISTS (SELECT 1 FROM idempotency WHERE scope = ` + scope + `::varchar AND idem_key = ` + key +
-		`::varchar AND created_at = $9::timestamptz AND status = 0)`
+		`::varchar AND created_at = $9::timestamptz)`
 }
 
 // The keyed moves' statements.

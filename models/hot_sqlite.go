@@ -26,9 +26,10 @@ ON CONFLICT (game_id, seq) DO NOTHING`
 // changes only when the move ends the game.
 const appendSQLiteStatus = `UPDATE games SET status = ? WHERE id = ? AND status <> ?`
 
-// appendSQLiteKey records a move's idempotency key; nothing when it is taken.
-const appendSQLiteKey = `INSERT INTO idempotency (scope, idem_key, hash, status, header, created_at)
-VALUES (?, ?, ?, 0, '', ?) ON CONFLICT DO NOTHING`
+// appendSQLiteKey records a move's idempotency key, with its answer when
+// the move rendered it first; nothing when the key is taken.
+const appendSQLiteKey = `INSERT INTO idempotency (scope, idem_key, hash, status, header, body, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
 
 // sqliteStmts are the append's statements, prepared once on the database
 // handle. A statement prepared inside a transaction (as gorm does when it
@@ -106,7 +107,8 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *p
 			if _, err := tx.ExecContext(ctx, "SAVEPOINT keyed"); err != nil {
 				return err
 			}
-			if n, err := affected(key.ExecContext(ctx, k.Scope, k.Key, k.Hash, a.CreatedAt)); err != nil {
+			ans := answerOf(k)
+			if n, err := affected(key.ExecContext(ctx, k.Scope, k.Key, k.Hash, ans.Status, ans.Header, ans.Body, a.CreatedAt)); err != nil {
 				return err
 			} else if n == 0 {
 				c.res, c.err = nil, play.ErrKeyTaken

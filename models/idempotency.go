@@ -36,7 +36,8 @@ func recordKey(tx *gorm.DB, k *play.Key) error {
 	if k == nil {
 		return nil
 	}
-	row := Idempotency{Scope: k.Scope, Key: k.Key, Hash: k.Hash, CreatedAt: now()}
+	a := answerOf(k)
+	row := Idempotency{Scope: k.Scope, Key: k.Key, Hash: k.Hash, Status: a.Status, Header: a.Header, Body: a.Body, CreatedAt: now()}
 	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
 	if res.Error != nil {
 		return res.Error
@@ -45,6 +46,15 @@ func recordKey(tx *gorm.DB, k *play.Key) error {
 		return play.ErrKeyTaken
 	}
 	return nil
+}
+
+// answerOf is what a key's record starts with: the answer its move
+// rendered before it committed, or none yet (status 0).
+func answerOf(k *play.Key) play.Answer {
+	if k.Answer == nil {
+		return play.Answer{}
+	}
+	return *k.Answer
 }
 
 // LookupIdempotency returns the key's record, or play.ErrNotFound.

@@ -116,8 +116,17 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 		}
 		return st, ev, err
 	}
-	row, err := g.store.AppendAction(ctx, st.ID, entry, status, st.Version, m.Key)
-	if err != nil {
+	// st becomes the game as the append will leave it (st is this move's
+	// own copy, dropped if the append fails), so that a keyed move's answer
+	// is rendered before it commits, and commits with it.
+	after := st.Version
+	st.Version, st.UpdatedAt = after+1, at
+	if status != "" {
+		st.Status = status
+	}
+	st.appendLog(entry)
+	st.setLogged()
+	if _, err := g.store.AppendAction(ctx, st.ID, entry, status, after, m.Key.answered(st, ev)); err != nil {
 		// ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
 	}
@@ -125,12 +134,6 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	if ev.Over {
 		g.stats.Finished.Add(1)
 	}
-	st.Version, st.UpdatedAt = row.Version, row.UpdatedAt
-	if status != "" {
-		st.Status = status
-	}
-	st.appendLog(entry)
-	st.setLogged()
 	// The append took the log's next seq, so st is the stored game as of
 	// its commit.
 	t.publish(st)

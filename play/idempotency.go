@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"errors"
+
+	"github.com/hanabi-server/hanabi/engine"
 )
 
 // ErrKeyTaken: a request with the same idempotency key has made its change,
@@ -21,7 +23,30 @@ type Answer struct {
 // Key is a request's Idempotency-Key, given to the Create, Join or Act that
 // it makes: the change commits together with the key, so that a retry can
 // never make it twice. Scope is the caller and the path; Hash, the request's.
-type Key struct{ Scope, Key, Hash string }
+type Key struct {
+	Scope, Key, Hash string
+	// Render, when set, is the answer to a move that made st by ev: the
+	// move then commits its answer with its key, so that a retry gets it
+	// even when the mover never could tell it (a crash, a lost connection
+	// just after the commit) instead of "still under way" for ever.
+	Render func(st *State, ev engine.Event) Answer
+	// Answer is what the store records with the key (nil: the request
+	// completes the record once answered).
+	Answer *Answer
+}
+
+// answered is k with the answer to a move that made st by ev, when k
+// renders one.
+func (k *Key) answered(st *State, ev engine.Event) *Key {
+	if k == nil || k.Render == nil {
+		return k
+	}
+	a := k.Render(st, ev)
+	a.Hash = k.Hash
+	cp := *k
+	cp.Answer = &a
+	return &cp
+}
 
 // Answered returns the record of a key, or nil when nobody took it.
 func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error) {

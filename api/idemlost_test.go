@@ -1,0 +1,52 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// answerNotKept is a store that loses every changed request's answer after
+// its change committed, as a connection lost just after the commit (or a
+// crash) does.
+type answerNotKept struct{ play.Store }
+
+func (s answerNotKept) CompleteIdempotency(ctx context.Context, scope, key string, a play.Answer, changed bool) (bool, error) {
+	if changed {
+		return false, errors.New("read tcp: connection reset by peer")
+	}
+	return s.Store.CompleteIdempotency(ctx, scope, key, a, changed)
+}
+
+// A keyed move whose answer could not be kept after it committed is
+// answered by its retry with that answer, the move applied once: not with
+// 409 idempotency_key_in_use for as long as the key is kept.
+func TestKeyedMoveAnswerCommitsWithIt(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Store = answerNotKept{c.Store} })
+		tb := e.newTable("basic", 2, variants.Options{}, "lost-answer")
+		var v GameView
+		e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &v)
+		move := map[string]any{"type": "clue", "target": 1, "rank": v.Hands[1].Cards[0].Rank, "version": v.Version}
+		path := "/v1/games/" + tb.id + "/actions"
+		first := e.req("POST", path, tb.tokens[0], move, "Idempotency-Key", "m1")
+		e.expect(first, http.StatusOK)
+		for i := range 2 {
+			again := e.req("POST", path, tb.tokens[0], move, "Idempotency-Key", "m1")
+			e.expect(again, http.StatusOK)
+			if string(again.body) != string(first.body) || again.header.Get("ETag") != first.header.Get("ETag") {
+				t.Fatalf("retry %d answered\n%s %s\nnot\n%s %s", i, again.body, again.header.Get("ETag"), first.body, first.header.Get("ETag"))
+			}
+		}
+		var after GameView
+		e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &after)
+		if after.Version != v.Version+1 {
+			t.Fatalf("version %d after one move and its retries, want %s", after.Version, strconv.FormatInt(v.Version+1, 10))
+		}
+	})
+}
