@@ -164,9 +164,9 @@ func (s *Server) postAction(c *gin.Context) {
 	// answer sent is that one.
 	var answer []byte
 	if move.Key != nil {
-		move.Key.Render = func(st *play.State, ev engine.Event) play.Answer {
+		move.Key.Render = func(st *play.State, seat int, ev engine.Event) (play.Answer, error) {
 			answer = actionAnswer(st, ev, seat)
-			return play.Answer{Status: http.StatusOK, Header: keptHeader(actionHeader(st, seat)), Body: answer}
+			return play.Answer{Status: http.StatusOK, Header: keptHeader(actionHeader(st, seat)), Body: answer}, nil
 		}
 	}
 	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {

@@ -93,28 +93,37 @@ func (s *Server) createGame(c *gin.Context) {
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
-	ng.Key = idempotencyKey(c)
+	// The answer is rendered once, before the game is written: with a key
+	// it commits with the game (see play.Key.Render).
+	var answer []byte
+	render := func(st *play.State, seat int, _ engine.Event) (play.Answer, error) {
+		token := ""
+		if seat >= 0 {
+			var err error
+			if token, err = s.issueToken(st.ID, seat, st.Occupant(seat)); err != nil {
+				return play.Answer{}, err
+			}
+		} else {
+			seat = engine.Public
+		}
+		answer = seatResponse(nil, st, seat, token)
+		h := http.Header{"Content-Type": {"application/json; charset=utf-8"}, "Location": {"/v1/games/" + st.ID}}
+		return play.Answer{Status: http.StatusCreated, Header: keptHeader(h), Body: answer}, nil
+	}
+	if ng.Key = idempotencyKey(c); ng.Key != nil {
+		ng.Key.Render = render
+	}
 	st, seat, err := s.games.Create(c.Request.Context(), ng)
+	if err == nil && answer == nil {
+		_, err = render(st, seat, engine.Event{})
+	}
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
 	c.Header("Location", "/v1/games/"+st.ID)
 	c.Header("Cache-Control", "no-store")
-	buf := getBuf()
-	defer putBuf(buf)
-	if seat < 0 {
-		*buf = seatResponse(*buf, st, engine.Public, "")
-		writeJSON(c, http.StatusCreated, *buf)
-		return
-	}
-	token, err := s.issueToken(st.ID, seat, st.Occupant(seat))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	*buf = seatResponse(*buf, st, seat, token)
-	writeJSON(c, http.StatusCreated, *buf)
+	writeJSON(c, http.StatusCreated, answer)
 }
 
 // joinGame godoc

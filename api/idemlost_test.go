@@ -23,9 +23,9 @@ func (s answerNotKept) CompleteIdempotency(ctx context.Context, scope, key strin
 	return s.Store.CompleteIdempotency(ctx, scope, key, a, changed)
 }
 
-// A keyed move whose answer could not be kept after it committed is
-// answered by its retry with that answer, the move applied once: not with
-// 409 idempotency_key_in_use for as long as the key is kept.
+// A keyed move or create whose answer could not be kept after it committed
+// is answered by its retry with that answer, the change made once: not
+// with 409 idempotency_key_in_use for as long as the key is kept.
 func TestKeyedMoveAnswerCommitsWithIt(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Store = answerNotKept{c.Store} })
@@ -47,6 +47,24 @@ func TestKeyedMoveAnswerCommitsWithIt(t *testing.T) {
 		e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &after)
 		if after.Version != v.Version+1 {
 			t.Fatalf("version %d after one move and its retries, want %s", after.Version, strconv.FormatInt(v.Version+1, 10))
+		}
+
+		// A new game the same way: its retry gets the same game, seat and
+		// token, and there is one game more.
+		var before GameList
+		e.req("GET", "/v1/games", "", nil).json(t, &before)
+		create := map[string]any{"variant": "basic", "players": 2, "name": "Alice"}
+		made := e.req("POST", "/v1/games", "", create, "Idempotency-Key", "c1")
+		e.expect(made, http.StatusCreated)
+		again := e.req("POST", "/v1/games", "", create, "Idempotency-Key", "c1")
+		e.expect(again, http.StatusCreated)
+		if string(again.body) != string(made.body) || again.header.Get("Location") != made.header.Get("Location") {
+			t.Fatalf("a retried create answered\n%s\nnot\n%s", again.body, made.body)
+		}
+		var list GameList
+		e.req("GET", "/v1/games", "", nil).json(t, &list)
+		if len(list.Games) != len(before.Games)+1 {
+			t.Fatalf("%d games after a create and its retry, %d before", len(list.Games), len(before.Games))
 		}
 	})
 }

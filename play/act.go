@@ -126,7 +126,11 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	}
 	st.appendLog(entry)
 	st.setLogged()
-	if _, err := g.store.AppendAction(ctx, st.ID, entry, status, after, m.Key.answered(st, ev)); err != nil {
+	key, err := m.Key.answered(st, seat, ev)
+	if err != nil {
+		return nil, engine.Event{}, err
+	}
+	if _, err := g.store.AppendAction(ctx, st.ID, entry, status, after, key); err != nil {
 		// ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
 	}

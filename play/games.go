@@ -160,7 +160,15 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if at, what := g.due(st); what != dueNone {
 		row.Deadline = &at
 	}
-	if err := g.store.CreateGame(ctx, row, seats, req.Key); err != nil {
+	seat := -1
+	if creator {
+		seat = 0
+	}
+	key, err := req.Key.answered(st, seat, engine.Event{})
+	if err != nil {
+		return nil, -1, err
+	}
+	if err := g.store.CreateGame(ctx, row, seats, key); err != nil {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
@@ -168,10 +176,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	t.publish(st)
 	done()
 	g.Kick(st)
-	if !creator {
-		return st, -1, nil
-	}
-	return st, 0, nil
+	return st, seat, nil
 }
 
 // Join takes the lowest free seat of game id for name; the game starts when

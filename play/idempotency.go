@@ -25,27 +25,32 @@ type Answer struct {
 // never make it twice. Scope is the caller and the path; Hash, the request's.
 type Key struct {
 	Scope, Key, Hash string
-	// Render, when set, is the answer to a move that made st by ev: the
-	// move then commits its answer with its key, so that a retry gets it
-	// even when the mover never could tell it (a crash, a lost connection
-	// just after the commit) instead of "still under way" for ever.
-	Render func(st *State, ev engine.Event) Answer
+	// Render, when set, is the answer to the change that made st: a move
+	// (seat's, ev) or a new game (seat: the creator's, -1 when a bot took
+	// seat 0). The change then commits its answer with its key, so that a
+	// retry gets it even when the request never could tell it (a crash, a
+	// connection lost just after the commit) instead of "still under way"
+	// for as long as the key is kept.
+	Render func(st *State, seat int, ev engine.Event) (Answer, error)
 	// Answer is what the store records with the key (nil: the request
 	// completes the record once answered).
 	Answer *Answer
 }
 
-// answered is k with the answer to a move that made st by ev, when k
+// answered is k with its answer to the change that made st, when k
 // renders one.
-func (k *Key) answered(st *State, ev engine.Event) *Key {
+func (k *Key) answered(st *State, seat int, ev engine.Event) (*Key, error) {
 	if k == nil || k.Render == nil {
-		return k
+		return k, nil
 	}
-	a := k.Render(st, ev)
+	a, err := k.Render(st, seat, ev)
+	if err != nil {
+		return nil, err
+	}
 	a.Hash = k.Hash
 	cp := *k
 	cp.Answer = &a
-	return &cp
+	return &cp, nil
 }
 
 // Answered returns the record of a key, or nil when nobody took it.
