@@ -93,23 +93,8 @@ func (s *Server) createGame(c *gin.Context) {
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
-	// The answer is rendered once, before the game is written: with a key
-	// it commits with the game (see play.Key.Render).
 	var answer []byte
-	render := func(st *play.State, seat int, _ engine.Event) (play.Answer, error) {
-		token := ""
-		if seat >= 0 {
-			var err error
-			if token, err = s.issueToken(st.ID, seat, st.Occupant(seat)); err != nil {
-				return play.Answer{}, err
-			}
-		} else {
-			seat = engine.Public
-		}
-		answer = seatResponse(nil, st, seat, token)
-		h := http.Header{"Content-Type": {"application/json; charset=utf-8"}, "Location": {"/v1/games/" + st.ID}}
-		return play.Answer{Status: http.StatusCreated, Header: keptHeader(h), Body: answer}, nil
-	}
+	render := s.seatAnswer(&answer)
 	if ng.Key = idempotencyKey(c); ng.Key != nil {
 		ng.Key.Render = render
 	}
@@ -124,6 +109,27 @@ func (s *Server) createGame(c *gin.Context) {
 	c.Header("Location", "/v1/games/"+st.ID)
 	c.Header("Cache-Control", "no-store")
 	writeJSON(c, http.StatusCreated, answer)
+}
+
+// seatAnswer renders the answer to a create or a join that gave seat of st
+// (-1: none, the creator watches) into *out. It renders once, before the
+// change is written: with a key, the answer commits with it (see
+// play.Key.Render), and the request sends that same answer, token and all.
+func (s *Server) seatAnswer(out *[]byte) func(*play.State, int, engine.Event) (play.Answer, error) {
+	return func(st *play.State, seat int, _ engine.Event) (play.Answer, error) {
+		token := ""
+		if seat >= 0 {
+			var err error
+			if token, err = s.issueToken(st.ID, seat, st.Occupant(seat)); err != nil {
+				return play.Answer{}, err
+			}
+		} else {
+			seat = engine.Public
+		}
+		*out = seatResponse(nil, st, seat, token)
+		h := http.Header{"Content-Type": {"application/json; charset=utf-8"}, "Location": {"/v1/games/" + st.ID}}
+		return play.Answer{Status: http.StatusCreated, Header: keptHeader(h), Body: *out}, nil
+	}
 }
 
 // joinGame godoc
@@ -159,22 +165,23 @@ func (s *Server) joinGame(c *gin.Context) {
 		return
 	}
 	id := c.Param("id")
-	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name, req.Secret, idempotencyKey(c))
-	if err != nil {
-		s.fail(c, err)
-		return
+	var answer []byte
+	render := s.seatAnswer(&answer)
+	key := idempotencyKey(c)
+	if key != nil {
+		key.Render = render
 	}
-	token, err := s.issueToken(id, seat, st.Occupant(seat))
+	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name, req.Secret, key)
+	if err == nil && answer == nil {
+		_, err = render(st, seat, engine.Event{})
+	}
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
 	c.Header("Location", "/v1/games/"+id)
 	c.Header("Cache-Control", "no-store")
-	buf := getBuf()
-	defer putBuf(buf)
-	*buf = seatResponse(*buf, st, seat, token)
-	writeJSON(c, http.StatusCreated, *buf)
+	writeJSON(c, http.StatusCreated, answer)
 }
 
 // listGames godoc

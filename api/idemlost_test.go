@@ -23,7 +23,7 @@ func (s answerNotKept) CompleteIdempotency(ctx context.Context, scope, key strin
 	return s.Store.CompleteIdempotency(ctx, scope, key, a, changed)
 }
 
-// A keyed move or create whose answer could not be kept after it committed
+// A keyed move, create or join whose answer could not be kept after it committed
 // is answered by its retry with that answer, the change made once: not
 // with 409 idempotency_key_in_use for as long as the key is kept.
 func TestKeyedMoveAnswerCommitsWithIt(t *testing.T) {
@@ -65,6 +65,23 @@ func TestKeyedMoveAnswerCommitsWithIt(t *testing.T) {
 		e.req("GET", "/v1/games", "", nil).json(t, &list)
 		if len(list.Games) != len(before.Games)+1 {
 			t.Fatalf("%d games after a create and its retry, %d before", len(list.Games), len(before.Games))
+		}
+
+		// And a join: the same seat and token again, and the game started
+		// by that one join.
+		var sr SeatResponse
+		made.json(t, &sr)
+		join := e.req("POST", "/v1/games/"+sr.Game.ID+"/seats", "", map[string]any{"name": "Bob"}, "Idempotency-Key", "j1")
+		e.expect(join, http.StatusCreated)
+		rejoin := e.req("POST", "/v1/games/"+sr.Game.ID+"/seats", "", map[string]any{"name": "Bob"}, "Idempotency-Key", "j1")
+		e.expect(rejoin, http.StatusCreated)
+		if string(rejoin.body) != string(join.body) {
+			t.Fatalf("a retried join answered\n%s\nnot\n%s", rejoin.body, join.body)
+		}
+		var bob SeatResponse
+		rejoin.json(t, &bob)
+		if *bob.Seat != 1 || bob.Game.Status != "active" {
+			t.Fatalf("the retried join: seat %d, game %s", *bob.Seat, bob.Game.Status)
 		}
 	})
 }

@@ -74,9 +74,6 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string, opts play.JoinO
 		if err := q.Where("id = ?", gameID).Take(&g).Error; err != nil {
 			return err
 		}
-		if err := recordKey(tx, opts.Key); err != nil {
-			return err
-		}
 		if err := tx.Model(&Seat{}).Where("game_id = ?", gameID).Order("seat").Find(&seats).Error; err != nil {
 			return err
 		}
@@ -90,6 +87,15 @@ func (s *Store) joinTx(ctx context.Context, gameID, name string, opts play.JoinO
 			return err
 		}
 		seats = joined(&g, seats, add, opts.Started)
+		key := opts.Key
+		if opts.Answered != nil {
+			if key, err = opts.Answered(g.row(), seats, seat); err != nil {
+				return err
+			}
+		}
+		if err := recordKey(tx, key); err != nil {
+			return err
+		}
 		upd := map[string]any{"version": g.Version, "status": g.Status, "updated_at": t}
 		if g.Status == play.StatusActive {
 			upd["deadline"] = g.Deadline

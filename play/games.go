@@ -206,14 +206,21 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 			set := prev.Settings
 			opts.Started = g.startDeadline(&set)
 		}
+		if key != nil && key.Render != nil {
+			// The answer commits with the join (see Key.Render).
+			opts.Answered = func(row *GameRow, seats []Seat, seat int) (*Key, error) {
+				st, err := joinedState(row, seats, prev)
+				if err != nil {
+					return nil, err
+				}
+				return key.answered(st, seat, engine.Event{})
+			}
+		}
 		n, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)
 		if err != nil {
 			return storeError(err)
 		}
-		// A lobby has no log: the join's answer is the whole game.
-		st = &State{Record: row.Record, Seats: seats}
-		st.setLogged()
-		if err := restore(st, row, prev); err != nil {
+		if st, err = joinedState(row, seats, prev); err != nil {
 			return err
 		}
 		seat, st = n, t.publish(st)
@@ -224,6 +231,14 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 	}
 	g.Kick(st)
 	return seat, st, nil
+}
+
+// joinedState is the game as a join left it: a lobby has no log, so the
+// join's answer is the whole game.
+func joinedState(row *GameRow, seats []Seat, prev *State) (*State, error) {
+	st := &State{Record: row.Record, Seats: seats}
+	st.setLogged()
+	return st, restore(st, row, prev)
 }
 
 // Load reads a game: its table's snapshot when the store's version is still

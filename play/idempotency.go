@@ -26,8 +26,8 @@ type Answer struct {
 type Key struct {
 	Scope, Key, Hash string
 	// Render, when set, is the answer to the change that made st: a move
-	// (seat's, ev) or a new game (seat: the creator's, -1 when a bot took
-	// seat 0). The change then commits its answer with its key, so that a
+	// (seat's, ev), a join (the seat taken) or a new game (seat: the
+	// creator's, -1 when a bot took seat 0). The change then commits its answer with its key, so that a
 	// retry gets it even when the request never could tell it (a crash, a
 	// connection lost just after the commit) instead of "still under way"
 	// for as long as the key is kept.

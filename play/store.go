@@ -93,6 +93,9 @@ type JoinOpts struct {
 	Started func(*GameRow) *time.Time
 	// Key, when set, is recorded with the join, in its transaction.
 	Key *Key
+	// Answered, when set, is Key with its answer to the join that gave seat
+	// and left the game and its seats so (see Key.Render): what is recorded.
+	Answered func(g *GameRow, seats []Seat, seat int) (*Key, error)
 }
 
 // Appended is what an append changed in its game besides the status its
