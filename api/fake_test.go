@@ -80,7 +80,7 @@ func (f *fakeGames) Follow(string) play.Follower { return fakeTable{} }
 
 func (f *fakeGames) Answered(context.Context, string, string) (*play.Answer, error) { return nil, nil }
 
-func (f *fakeGames) Answer(context.Context, string, string, play.Answer, bool) (*play.Answer, error) {
+func (f *fakeGames) Refused(context.Context, string, string, play.Answer) (*play.Answer, error) {
 	return nil, nil
 }
 

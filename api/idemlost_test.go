@@ -2,86 +2,96 @@ package api
 
 import (
 	"context"
-	"errors"
+	"net"
 	"net/http"
-	"strconv"
+	"syscall"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/play"
-	"github.com/hanabi-server/hanabi/variants"
 )
 
-// answerNotKept is a store that loses every changed request's answer after
-// its change committed, as a connection lost just after the commit (or a
-// crash) does.
-type answerNotKept struct{ play.Store }
+// answerLost is a store whose keyed changes commit and then fail, as a
+// connection lost just after the commit does: the request never learns
+// that its change was made.
+type answerLost struct{ play.Store }
 
-func (s answerNotKept) CompleteIdempotency(ctx context.Context, scope, key string, a play.Answer, changed bool) (bool, error) {
-	if changed {
-		return false, errors.New("read tcp: connection reset by peer")
+var errReset = &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}
+
+func (s answerLost) AppendAction(ctx context.Context, id string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
+	a, err := s.Store.AppendAction(ctx, id, e, status, after, key)
+	if err == nil && key != nil {
+		return nil, errReset
 	}
-	return s.Store.CompleteIdempotency(ctx, scope, key, a, changed)
+	return a, err
 }
 
-// A keyed move, create or join whose answer could not be kept after it committed
-// is answered by its retry with that answer, the change made once: not
-// with 409 idempotency_key_in_use for as long as the key is kept.
-func TestKeyedMoveAnswerCommitsWithIt(t *testing.T) {
-	eachBackend(t, func(t *testing.T, dbURL string) {
-		e := newEnv(t, dbURL, func(c *envConfig) { c.Store = answerNotKept{c.Store} })
-		tb := e.newTable("basic", 2, variants.Options{}, "lost-answer")
-		var v GameView
-		e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &v)
-		move := map[string]any{"type": "clue", "target": 1, "rank": v.Hands[1].Cards[0].Rank, "version": v.Version}
-		path := "/v1/games/" + tb.id + "/actions"
-		first := e.req("POST", path, tb.tokens[0], move, "Idempotency-Key", "m1")
-		e.expect(first, http.StatusOK)
-		for i := range 2 {
-			again := e.req("POST", path, tb.tokens[0], move, "Idempotency-Key", "m1")
-			e.expect(again, http.StatusOK)
-			if string(again.body) != string(first.body) || again.header.Get("ETag") != first.header.Get("ETag") {
-				t.Fatalf("retry %d answered\n%s %s\nnot\n%s %s", i, again.body, again.header.Get("ETag"), first.body, first.header.Get("ETag"))
-			}
-		}
-		var after GameView
-		e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &after)
-		if after.Version != v.Version+1 {
-			t.Fatalf("version %d after one move and its retries, want %s", after.Version, strconv.FormatInt(v.Version+1, 10))
-		}
+func (s answerLost) CreateGame(ctx context.Context, g *play.GameRow, seats []play.Seat, key *play.Key) error {
+	err := s.Store.CreateGame(ctx, g, seats, key)
+	if err == nil && key != nil {
+		return errReset
+	}
+	return err
+}
 
-		// A new game the same way: its retry gets the same game, seat and
-		// token, and there is one game more.
+func (s answerLost) JoinSeat(ctx context.Context, id, name string, opts play.JoinOpts) (int, *play.GameRow, []play.Seat, error) {
+	n, g, seats, err := s.Store.JoinSeat(ctx, id, name, opts)
+	if err == nil && opts.Key != nil {
+		return 0, nil, nil, errReset
+	}
+	return n, g, seats, err
+}
+
+// A keyed move, create or join whose answer was lost after it committed is
+// answered by its retry with the answer it committed, the change made once:
+// not with 409 idempotency_key_in_use for as long as the key is kept.
+func TestKeyedChangeAnswerCommitsWithIt(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Store = answerLost{c.Store} })
 		var before GameList
 		e.req("GET", "/v1/games", "", nil).json(t, &before)
 		create := map[string]any{"variant": "basic", "players": 2, "name": "Alice"}
+		lost := e.req("POST", "/v1/games", "", create, "Idempotency-Key", "c1")
+		e.expect(lost, http.StatusServiceUnavailable)
 		made := e.req("POST", "/v1/games", "", create, "Idempotency-Key", "c1")
 		e.expect(made, http.StatusCreated)
 		again := e.req("POST", "/v1/games", "", create, "Idempotency-Key", "c1")
-		e.expect(again, http.StatusCreated)
 		if string(again.body) != string(made.body) || again.header.Get("Location") != made.header.Get("Location") {
-			t.Fatalf("a retried create answered\n%s\nnot\n%s", again.body, made.body)
+			t.Fatalf("two retries of a create answered\n%s\nand\n%s", made.body, again.body)
 		}
 		var list GameList
 		e.req("GET", "/v1/games", "", nil).json(t, &list)
 		if len(list.Games) != len(before.Games)+1 {
-			t.Fatalf("%d games after a create and its retry, %d before", len(list.Games), len(before.Games))
+			t.Fatalf("%d games after a create and its retries, %d before", len(list.Games), len(before.Games))
 		}
 
-		// And a join: the same seat and token again, and the game started
-		// by that one join.
-		var sr SeatResponse
-		made.json(t, &sr)
-		join := e.req("POST", "/v1/games/"+sr.Game.ID+"/seats", "", map[string]any{"name": "Bob"}, "Idempotency-Key", "j1")
+		var alice SeatResponse
+		made.json(t, &alice)
+		seats := "/v1/games/" + alice.Game.ID + "/seats"
+		e.expect(e.req("POST", seats, "", map[string]any{"name": "Bob"}, "Idempotency-Key", "j1"), http.StatusServiceUnavailable)
+		join := e.req("POST", seats, "", map[string]any{"name": "Bob"}, "Idempotency-Key", "j1")
 		e.expect(join, http.StatusCreated)
-		rejoin := e.req("POST", "/v1/games/"+sr.Game.ID+"/seats", "", map[string]any{"name": "Bob"}, "Idempotency-Key", "j1")
-		e.expect(rejoin, http.StatusCreated)
-		if string(rejoin.body) != string(join.body) {
-			t.Fatalf("a retried join answered\n%s\nnot\n%s", rejoin.body, join.body)
-		}
 		var bob SeatResponse
-		rejoin.json(t, &bob)
+		join.json(t, &bob)
 		if *bob.Seat != 1 || bob.Game.Status != "active" {
 			t.Fatalf("the retried join: seat %d, game %s", *bob.Seat, bob.Game.Status)
+		}
+
+		var v GameView
+		e.req("GET", "/v1/games/"+alice.Game.ID, *alice.Token, nil).json(t, &v)
+		move := map[string]any{"type": "clue", "target": 1, "rank": v.Hands[1].Cards[0].Rank, "version": v.Version}
+		path := "/v1/games/" + alice.Game.ID + "/actions"
+		first := e.req("POST", path, *alice.Token, move, "Idempotency-Key", "m1")
+		retry := e.req("POST", path, *alice.Token, move, "Idempotency-Key", "m1")
+		e.expect(retry, http.StatusOK)
+		if first.status == http.StatusOK && string(first.body) != string(retry.body) {
+			t.Fatalf("a move answered\n%s\nand its retry\n%s", first.body, retry.body)
+		}
+		var ar ActionResponse
+		retry.json(t, &ar)
+		var after GameView
+		e.req("GET", "/v1/games/"+alice.Game.ID, *alice.Token, nil).json(t, &after)
+		if ar.Game.Version != v.Version+1 || after.Version != v.Version+1 {
+			t.Fatalf("the retry answered version %d and the game is at %d after one move from %d", ar.Game.Version, after.Version, v.Version)
 		}
 	})
 }

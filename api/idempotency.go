@@ -16,9 +16,9 @@ import (
 )
 
 // idempotent makes creating a game, taking a seat and moving safe to retry:
-// a request with an Idempotency-Key records the key in the same transaction
-// as its change, and its answer after; a retry with the same key and body
-// gets that answer again, never a second game, seat or move. The key is
+// a request with an Idempotency-Key records the key and its answer in the
+// same transaction as its change (a refusal, after); a retry with the same
+// key and body gets that answer again, never a second game, seat or move. The key is
 // scoped to the caller (its seat, or its address without a token) and the path.
 func (s *Server) idempotent(c *gin.Context) {
 	key := c.GetHeader("Idempotency-Key")
@@ -64,30 +64,18 @@ func (s *Server) idempotent(c *gin.Context) {
 	c.Writer = w.ResponseWriter
 	status := w.Status()
 	code, _ := c.Get(ctxProblemCode)
-	if status >= 499 || status == 429 || code == codeIdempotencyKeyInUse {
-		w.send() // no answer to keep (an outage, a client gone, a limit): a retry tries again
-		return
-	}
-	changed := status < 300
-	if changed && idempotencyKey(c).Render != nil {
-		// The change committed its answer with it.
+	if status < 300 || status >= 499 || status == 429 || code == codeIdempotencyKeyInUse {
+		// A change committed its answer with it (see play.Key.Render); an
+		// outage, a client gone or a limit leaves no answer to keep: a
+		// retry tries again.
 		w.send()
 		return
-	}
-	keep := play.Answer{Hash: hash, Status: status, Header: keptHeader(w.header), Body: w.buf.Bytes()}
-	if changed {
-		// The change is made and its key recorded with it: the answer goes
-		// out at once, and is kept after, whether the client stays or not.
-		w.send()
 	}
 	actx, cancel := s.bound(context.WithoutCancel(ctx))
 	defer cancel()
-	other, err := s.cfg.Keys.Answer(actx, scope, key, keep, changed)
+	keep := play.Answer{Hash: hash, Status: status, Header: keptHeader(w.header), Body: w.buf.Bytes()}
+	other, err := s.cfg.Keys.Refused(actx, scope, key, keep)
 	switch {
-	case changed:
-		if err != nil {
-			s.log.WarnContext(ctx, "idempotency: the answer was not kept", "err", err.Error())
-		}
 	case err != nil:
 		s.fail(c, err)
 	case other != nil:

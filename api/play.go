@@ -39,9 +39,9 @@ type Games interface {
 type Keys interface {
 	// Answered returns a key's record, nil when nobody took it.
 	Answered(ctx context.Context, scope, key string) (*play.Answer, error)
-	// Answer keeps a request's answer under its key; a refused request
-	// whose key another holds gets that request's record back.
-	Answer(ctx context.Context, scope, key string, a play.Answer, changed bool) (*play.Answer, error)
+	// Refused keeps a refused request's answer under its key; when another
+	// request holds the key, it returns that request's record instead.
+	Refused(ctx context.Context, scope, key string, a play.Answer) (*play.Answer, error)
 }
 
 // Probe is what the readiness probe and the metrics ask of the database;

@@ -70,27 +70,15 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play
 	return &a, nil
 }
 
-// CompleteIdempotency stores the answer of a request with a key. changed:
-// the request made its change, which wrote the key's record, and its answer
-// completes that record. Otherwise it changed nothing (it was refused), and
-// its answer is kept only when no request holds the key: kept reports
+// KeepRefusal stores the answer of a request with a key that changed
+// nothing (it was refused), only when no request holds the key: kept reports
 // whether it was. It never overwrites another request's record, so a
 // refusal judged after a copy of the same request made its change is never
-// what the key answers. Now and then it forgets keys older than
-// IdempotencyKeep.
-func (s *Store) CompleteIdempotency(ctx context.Context, scope, key string, a play.Answer, changed bool) (kept bool, err error) {
+// what the key answers. (A change records its key, with its answer, as it
+// commits.) Now and then it forgets keys older than IdempotencyKeep.
+func (s *Store) KeepRefusal(ctx context.Context, scope, key string, a play.Answer) (kept bool, err error) {
 	rec := Idempotency{Scope: scope, Key: key, Hash: a.Hash, Status: a.Status, Header: a.Header, Body: a.Body, CreatedAt: now()}
-	q := s.w.WithContext(ctx)
-	if changed {
-		q = q.Clauses(clause.OnConflict{
-			Columns:   []clause.Column{{Name: "scope"}, {Name: "idem_key"}},
-			DoUpdates: clause.AssignmentColumns([]string{"status", "header", "body"}),
-			Where:     clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: "idempotency.status = 0 AND idempotency.hash = excluded.hash"}}},
-		})
-	} else {
-		q = q.Clauses(clause.OnConflict{DoNothing: true})
-	}
-	res := q.Create(&rec)
+	res := s.w.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rec)
 	if res.Error != nil {
 		return false, res.Error
 	}

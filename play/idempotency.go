@@ -62,15 +62,14 @@ func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error
 	return a, err
 }
 
-// Answer keeps a request's answer under its key, for its retries. changed:
-// the request made its change, which recorded the key; its answer completes
-// that record. Otherwise the request was refused, and its answer is kept
-// only if no other request holds the key: then Answer returns that
-// request's record instead, which is what the caller must answer (its
-// answer, or that it is still under way).
-func (g *Games) Answer(ctx context.Context, scope, key string, a Answer, changed bool) (*Answer, error) {
-	kept, err := g.store.CompleteIdempotency(ctx, scope, key, a, changed)
-	if err != nil || kept || changed {
+// Refused keeps a refused request's answer under its key, for its
+// retries, only if no other request holds the key: then Refused returns
+// that request's record instead, which is what the caller must answer (its
+// answer, or that it is still under way). A change needs no such call: its
+// answer commits with it (see Key.Render).
+func (g *Games) Refused(ctx context.Context, scope, key string, a Answer) (*Answer, error) {
+	kept, err := g.store.KeepRefusal(ctx, scope, key, a)
+	if err != nil || kept {
 		return nil, err
 	}
 	other, err := g.Answered(ctx, scope, key)

@@ -65,11 +65,11 @@ type Store interface {
 	LoadNotes(ctx context.Context, gameID string) ([]Note, error)
 	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
-	// LookupIdempotency (ErrNotFound: no such key) and CompleteIdempotency
-	// keep Idempotency-Keys; the writes above record the key they are given
-	// with their change.
+	// LookupIdempotency (ErrNotFound: no such key) and KeepRefusal keep
+	// Idempotency-Keys; the writes above record the key they are given,
+	// with its answer, with their change.
 	LookupIdempotency(ctx context.Context, scope, key string) (*Answer, error)
-	CompleteIdempotency(ctx context.Context, scope, key string, a Answer, changed bool) (kept bool, err error)
+	KeepRefusal(ctx context.Context, scope, key string, a Answer) (kept bool, err error)
 	// Subscribe returns a channel that receives after every change to the
 	// game, from this process or (on Postgres) another replica, and a cancel.
 	// It holds no database connection while the caller waits.
