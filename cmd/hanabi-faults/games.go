@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hanabi-server/hanabi/cmd/internal/seatmove"
 )
 
 // driver plays games against the replicas and checks every answer.
@@ -18,27 +20,12 @@ type driver struct {
 	bases    []string
 	rep      *report
 	deadline time.Duration
+	run      string // names this run's keys: a key of an earlier run gets that run's answer
 	keys     atomic.Int64
 	client   http.Client
 }
 
-type view struct {
-	ID          string `json:"id"`
-	Status      string `json:"status"`
-	Version     int64  `json:"version"`
-	CurrentSeat int    `json:"current_seat"`
-	NoteTokens  int    `json:"note_tokens"`
-	Options     struct {
-		NoteTokens int `json:"note_tokens"`
-	} `json:"options"`
-	Hands []struct {
-		Seat  int `json:"seat"`
-		Cards []struct {
-			ID   int  `json:"id"`
-			Rank *int `json:"rank"`
-		} `json:"cards"`
-	} `json:"hands"`
-}
+type view = seatmove.View
 
 type answer struct {
 	code int
@@ -112,7 +99,7 @@ func (d *driver) newGame() (string, [2]string, error) {
 		}
 		// A create or join whose answer was lost is sent again with its
 		// key, as a client should.
-		key := "fault-" + strconv.FormatInt(d.keys.Add(1), 10)
+		key := d.run + "-" + strconv.FormatInt(d.keys.Add(1), 10)
 		a := d.until(func(base string) answer { return d.do(base, "POST", path, "", key, []byte(body)) })
 		if a.code != http.StatusCreated || json.Unmarshal(a.body, &seats[i]) != nil {
 			return "", [2]string{}, fmt.Errorf("POST %s: %d %s", path, a.code, a.body)
@@ -211,8 +198,10 @@ func (d *driver) readAll(id, token string, known int64) (view, bool) {
 // copy is answered. Every copy must get the one answer, or 409
 // idempotency_key_in_use while another copy is at work.
 func (d *driver) move(id, token string, v view) (view, bool) {
-	body := nextMove(v)
-	key := "fault-" + strconv.FormatInt(d.keys.Add(1), 10)
+	body := seatmove.Append(nil, &v, v.CurrentSeat, int(v.Version))
+	body = append(body[:len(body)-1], `,"version":`...)
+	body = append(strconv.AppendInt(body, v.Version, 10), '}')
+	key := d.run + "-" + strconv.FormatInt(d.keys.Add(1), 10)
 	path := "/v1/games/" + id + "/actions"
 	var got *view
 	var refusals []answer
@@ -294,27 +283,4 @@ func (d *driver) checkLog(id, token string, moves int) {
 		d.rep.unacked.Add(int64(n - moves))
 		d.rep.note("game %s: %d moves in its log, only %d answered (a refusal of an applied move, or an answer lost for good)", id, n, moves)
 	}
-}
-
-// nextMove clues the partner a rank it holds while tokens last, else
-// discards or plays the oldest card.
-func nextMove(v view) []byte {
-	seat := v.CurrentSeat
-	oldest, rank := -1, 0
-	for _, h := range v.Hands {
-		for _, c := range h.Cards {
-			if h.Seat == seat {
-				oldest = c.ID // newest first: the last is the oldest
-			} else if c.Rank != nil {
-				rank = *c.Rank
-			}
-		}
-	}
-	switch {
-	case v.NoteTokens > 0 && rank > 0 && rand.IntN(3) > 0:
-		return fmt.Appendf(nil, `{"type":"clue","target":%d,"rank":%d,"version":%d}`, 1-seat, rank, v.Version)
-	case v.NoteTokens < v.Options.NoteTokens && rand.IntN(2) == 0:
-		return fmt.Appendf(nil, `{"type":"discard","card":%d,"version":%d}`, oldest, v.Version)
-	}
-	return fmt.Appendf(nil, `{"type":"play","card":%d,"version":%d}`, oldest, v.Version)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -81,7 +82,8 @@ func run(o options) (*report, error) {
 		}
 		defer reps[i].signal(syscall.SIGKILL)
 	}
-	d := &driver{bases: []string{reps[0].base(), reps[1].base()}, rep: rep, deadline: o.deadline}
+	d := &driver{bases: []string{reps[0].base(), reps[1].base()}, rep: rep, deadline: o.deadline,
+		run: "faults-" + strconv.FormatInt(time.Now().UnixNano(), 36)}
 	d.client.Timeout = o.deadline + 10*time.Second
 	stop := make(chan struct{})
 	var wg sync.WaitGroup

@@ -2,7 +2,8 @@ package main
 
 import (
 	"net/http"
-	"strconv"
+
+	"github.com/hanabi-server/hanabi/cmd/internal/seatmove"
 )
 
 type client struct {
@@ -11,23 +12,7 @@ type client struct {
 }
 
 // seatView is the part of a GameView the driver needs to pick a legal move.
-type seatView struct {
-	ID          string `json:"id"`
-	Status      string `json:"status"`
-	Version     int64  `json:"version"`
-	CurrentSeat int    `json:"current_seat"`
-	NoteTokens  int    `json:"note_tokens"`
-	Options     struct {
-		NoteTokens int `json:"note_tokens"`
-	} `json:"options"`
-	Hands []struct {
-		Seat  int `json:"seat"`
-		Cards []struct {
-			ID   int  `json:"id"`
-			Rank *int `json:"rank"`
-		} `json:"cards"`
-	} `json:"hands"`
-}
+type seatView = seatmove.View
 
 type joined struct {
 	Game  seatView `json:"game"`
@@ -35,43 +20,7 @@ type joined struct {
 	Token string   `json:"token"`
 }
 
-// appendMove appends the JSON body of seat's move to b: without knowing any
-// rule beyond the obvious, clue the partner a rank it holds while tokens
-// last, otherwise play or discard the oldest card.
+// appendMove appends the JSON body of seat's move to b (see seatmove).
 func appendMove(b []byte, v *seatView, seat, turn int) []byte {
-	kind, n := pick(v, seat, turn)
-	if kind == "clue" {
-		b = append(b, `{"type":"clue","target":`...)
-		b = strconv.AppendInt(b, int64(1-seat), 10)
-		b = append(b, `,"rank":`...)
-	} else {
-		b = append(b, `{"type":"`...)
-		b = append(b, kind...)
-		b = append(b, `","card":`...)
-	}
-	b = strconv.AppendInt(b, int64(n), 10)
-	return append(b, '}')
-}
-
-// pick chooses the move: a clue and its rank, or a play or discard and its
-// card.
-func pick(v *seatView, seat, turn int) (string, int) {
-	oldest, otherRank := -1, 0
-	for _, h := range v.Hands {
-		for _, c := range h.Cards {
-			if h.Seat == seat {
-				oldest = c.ID // newest first: the last is the oldest
-			} else if c.Rank != nil {
-				otherRank = *c.Rank
-			}
-		}
-	}
-	switch {
-	case v.NoteTokens > 0 && otherRank > 0 && turn%3 != 2:
-		return "clue", otherRank
-	case v.NoteTokens < v.Options.NoteTokens && turn%2 == 0:
-		return "discard", oldest
-	default:
-		return "play", oldest
-	}
+	return seatmove.Append(b, v, seat, turn)
 }
