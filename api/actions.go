@@ -179,7 +179,7 @@ func (s *Server) postAction(c *gin.Context) {
 	}
 	st, ev, err := s.games.Act(ctx, c.Param("id"), seat, move)
 	if err != nil {
-		if ae := classify(err); ae.reason == engine.ErrUnknownColor.Code && req.Color != nil {
+		if ae := s.classify(err); ae.reason == engine.ErrUnknownColor.Code && req.Color != nil {
 			// The engine saw only an index; name the color the client sent.
 			err = &apiError{code: ae.code, reason: ae.reason, detail: fmt.Sprintf("%q is not a clue color of this game", truncate(*req.Color, 32))}
 		}

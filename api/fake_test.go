@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -84,6 +85,13 @@ func (f *fakeGames) Refused(context.Context, string, string, play.Answer) (*play
 	return nil, nil
 }
 
+// storeProbe judges errors as the store does, with no database behind it.
+type storeProbe struct{}
+
+func (storeProbe) Ready(context.Context) error                     { return nil }
+func (storeProbe) Count(context.Context) (map[string]int64, error) { return map[string]int64{}, nil }
+func (storeProbe) Unavailable(err error) bool                      { return models.Unavailable(err) }
+
 // fakeTable never changes.
 type fakeTable struct{}
 
@@ -145,7 +153,7 @@ func TestProblemsAlone(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := &fakeGames{err: c.err}
-			srv, logs := fakeServer(t, f, nil)
+			srv, logs := fakeServer(t, f, func(cfg *Config) { cfg.Probe = storeProbe{} })
 			token, err := srv.issueToken("g1", 0, "occ")
 			if err != nil {
 				t.Fatal(err)

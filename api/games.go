@@ -218,7 +218,7 @@ func (s *Server) listGames(c *gin.Context) {
 	}
 	games, next, err := s.games.List(c.Request.Context(), status, limit, cursor)
 	if err != nil {
-		if classify(err).code == codeInternal && cursor != "" {
+		if s.classify(err).code == codeInternal && cursor != "" {
 			// A cursor the store cannot read is the client's mistake.
 			err = badRequest("cursor is not one this server handed out")
 		}

@@ -86,7 +86,7 @@ func (h parkHost) Render(p park.Spec, st *play.State) park.Answer {
 		return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: "application/json; charset=utf-8", Body: h.s.viewJSON(st, p.Viewer)}
 	}
 	h.s.log.Error("request failed", "route", routeOf(p.Kind), "err", err.Error())
-	_, prob := problemFor(err)
+	_, prob := h.s.problemFor(err)
 	body, _ = json.Marshal(prob)
 	return park.Answer{Status: prob.Status, ContentType: "application/problem+json", Body: body, Code: prob.Code, Problem: true}
 }
@@ -101,7 +101,7 @@ func routeOf(k park.Kind) string {
 // Problem answers as fail would: the same headers, and an outage told as
 // part of its one story.
 func (h parkHost) Problem(route string, err error) park.Answer {
-	ae, prob := problemFor(err)
+	ae, prob := h.s.problemFor(err)
 	retry := 1
 	switch {
 	case ae.outage:

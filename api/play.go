@@ -44,13 +44,17 @@ type Keys interface {
 	Refused(ctx context.Context, scope, key string, a play.Answer) (*play.Answer, error)
 }
 
-// Probe is what the readiness probe and the metrics ask of the database;
-// *play.Games implements it.
+// Probe is what the readiness probe, the metrics and the problems ask of
+// the database; *play.Games implements it.
 type Probe interface {
 	// Ready checks that the database takes a write.
 	Ready(ctx context.Context) error
 	// Count counts games by status.
 	Count(ctx context.Context) (map[string]int64, error)
+	// Unavailable tells whether an error means that the database cannot
+	// serve now: a 503, part of the outage's story. (Without a Probe only
+	// a missed deadline is.)
+	Unavailable(err error) bool
 }
 
 var (

@@ -108,7 +108,7 @@ func badRequest(format string, args ...any) *apiError {
 
 // classify maps any error to its problem code. Details of unknown errors stay
 // in the log: they may carry SQL or internals that a client must not see.
-func classify(err error) *apiError {
+func (s *Server) classify(err error) *apiError {
 	var ae *apiError
 	if errors.As(err, &ae) {
 		return ae
@@ -136,7 +136,7 @@ func classify(err error) *apiError {
 		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
 	case errors.Is(err, play.ErrKeyTaken):
 		return &apiError{code: codeIdempotencyKeyInUse, detail: "a request with this Idempotency-Key has made its change; retry for its answer"}
-	case play.Unavailable(err):
+	case s.cfg.Probe != nil && s.cfg.Probe.Unavailable(err):
 		return &apiError{code: codeUnavailable, detail: "the database does not answer; retry later", outage: true, cause: err}
 	case errors.Is(err, context.DeadlineExceeded):
 		// The database did not answer within the request's deadline: an
@@ -149,8 +149,8 @@ func classify(err error) *apiError {
 var errShuttingDown = errors.New("shutting down")
 
 // problemFor builds the document for err.
-func problemFor(err error) (*apiError, Problem) {
-	ae := classify(err)
+func (s *Server) problemFor(err error) (*apiError, Problem) {
+	ae := s.classify(err)
 	row, ok := problemTable[ae.code]
 	if !ok {
 		row = problemTable[codeInternal]
@@ -172,7 +172,7 @@ func (s *Server) fail(c *gin.Context, err error) {
 		c.AbortWithStatus(499)
 		return
 	}
-	ae, p := problemFor(err)
+	ae, p := s.problemFor(err)
 	retry := 1
 	switch {
 	case ae.outage:

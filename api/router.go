@@ -31,8 +31,9 @@ import (
 type Config struct {
 	// Games is a game's life: play, which holds the store.
 	Games Games
-	// Keys keeps Idempotency-Keys; Probe answers readiness and counts games
-	// (nil: always ready, no counts). play.Games is both.
+	// Keys keeps Idempotency-Keys; Probe answers readiness, counts games and
+	// tells an outage's errors (nil: always ready, no counts, only a missed
+	// deadline is an outage). play.Games is both.
 	Keys  Keys
 	Probe Probe
 	// Bots are the strategies that may take a seat, listed at /v1/bots.

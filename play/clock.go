@@ -245,7 +245,7 @@ func (g *Games) sweep() {
 				}
 				g.cfg.Outage.Served(ctx, g.log)
 			case g.shuttingDown():
-			case Unavailable(err) || errors.Is(err, context.DeadlineExceeded):
+			case g.Unavailable(err) || errors.Is(err, context.DeadlineExceeded):
 				// Part of the outage's one story, not a line a sweep.
 				g.cfg.Outage.Failed(ctx, g.log, g.cfg.Now(), err)
 			default:

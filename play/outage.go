@@ -2,52 +2,11 @@ package play
 
 import (
 	"context"
-	"database/sql/driver"
-	"errors"
 	"log/slog"
-	"net"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 )
-
-// Unavailable tells whether err means that the database cannot serve now
-// (it is unreachable, refuses connections, is shutting down, or has no room
-// left) rather than that the request was wrong: the caller may retry later.
-// It knows the drivers' errors by what they do and say, not by their types,
-// so that a transport can ask it with no store at hand.
-func Unavailable(err error) bool {
-	if err == nil {
-		return false
-	}
-	msg := err.Error()
-	var netErr net.Error
-	var pgErr interface{ SQLState() string }
-	switch {
-	case strings.Contains(msg, "failed to connect"), errors.As(err, &netErr), errors.Is(err, driver.ErrBadConn):
-		// The first is how pgx's connection errors begin.
-		return true
-	case errors.As(err, &pgErr):
-		// 08: connection exceptions; 53: insufficient resources (disk
-		// full, too many connections); 57P0x: the server shuts down or
-		// cannot take connections yet; 55000: the database refuses
-		// connections (ALLOW_CONNECTIONS false); 25006: it takes no
-		// writes (a read-only replica, default_transaction_read_only).
-		c := pgErr.SQLState()
-		return strings.HasPrefix(c, "08") || strings.HasPrefix(c, "53") ||
-			strings.HasPrefix(c, "57P0") || c == "55000" || c == "25006"
-	}
-	// SQLite, through the pure-Go driver, says it in words.
-	for _, s := range []string{"database or disk is full", "disk I/O error", "unable to open database file",
-		"attempt to write a readonly database", "database is locked", "conn closed", "connection refused",
-		"sql: database is closed"} {
-		if strings.Contains(msg, s) {
-			return true
-		}
-	}
-	return false
-}
 
 // Outage follows the database's failures as requests and the sweeper meet
 // them, so that an outage is one story in the log (when it began, every

@@ -165,3 +165,7 @@ func (g *Games) Ready(ctx context.Context) error { return g.store.ProbeWrite(ctx
 
 // Count counts games by status.
 func (g *Games) Count(ctx context.Context) (map[string]int64, error) { return g.store.CountGames(ctx) }
+
+// Unavailable tells whether err means that the database cannot serve now
+// (see Store.Unavailable).
+func (g *Games) Unavailable(err error) bool { return err != nil && g.store.Unavailable(err) }

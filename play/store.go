@@ -65,6 +65,12 @@ type Store interface {
 	LoadNotes(ctx context.Context, gameID string) ([]Note, error)
 	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
+	// Unavailable tells whether err, from this store, means that the
+	// database cannot serve now (unreachable, refusing connections,
+	// shutting down, out of room, taking no writes) rather than that the
+	// request was wrong: the caller may retry later. The store knows its
+	// drivers' errors; play does not.
+	Unavailable(err error) bool
 	// LookupIdempotency (ErrNotFound: no such key) and KeepRefusal keep
 	// Idempotency-Keys; the writes above record the key they are given,
 	// with its answer, with their change.
