@@ -165,8 +165,8 @@ func (s *Server) postAction(c *gin.Context) {
 	var answer []byte
 	if move.Key != nil {
 		move.Key.Render = func(st *play.State, seat int, ev engine.Event) (play.Answer, error) {
-			answer = actionAnswer(st, ev, seat)
-			return play.Answer{Status: http.StatusOK, Header: keptHeader(actionHeader(st, seat)), Body: answer}, nil
+			answer = appendActionAnswer(nil, st, ev, seat)
+			return play.Answer{Status: http.StatusOK, Header: keptHeader(jsonType, "", viewTag(st, seat)), Body: answer}, nil
 		}
 	}
 	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {
@@ -186,9 +186,7 @@ func (s *Server) postAction(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	for k, v := range actionHeader(st, seat) {
-		c.Header(k, v[0])
-	}
+	c.Header("ETag", viewTag(st, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
 	if answer == nil {
@@ -200,23 +198,14 @@ func (s *Server) postAction(c *gin.Context) {
 	writeJSON(c, http.StatusOK, answer)
 }
 
-// actionAnswer is the ActionResponse to seat's move ev that made st. A move
-// answered here is the seat's own, never an automatic one.
-func actionAnswer(st *play.State, ev engine.Event, seat int) []byte {
-	return appendActionAnswer(nil, st, ev, seat)
-}
-
+// appendActionAnswer appends the ActionResponse to seat's move ev that made
+// st. A move answered here is the seat's own, never an automatic one.
 func appendActionAnswer(b []byte, st *play.State, ev engine.Event, seat int) []byte {
 	b = append(b, `{"event":`...)
 	b = appendEvent(b, eventView(st.Config, len(st.Log), ev, seatBot(st), seat, st.Game.Over()))
 	b = append(b, `,"game":`...)
 	b = appendView(b, st, seat)
 	return append(b, '}')
-}
-
-// actionHeader is the headers of a move's answer that a retry gets again.
-func actionHeader(st *play.State, seat int) http.Header {
-	return http.Header{"Content-Type": {"application/json; charset=utf-8"}, "Etag": {viewTag(st, seat)}}
 }
 
 // checkSeat verifies that a token-bearing request names a seat of this

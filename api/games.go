@@ -93,12 +93,37 @@ func (s *Server) createGame(c *gin.Context) {
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
+	s.answerSeat(c, func(key *play.Key) (*play.State, int, error) {
+		ng.Key = key
+		return s.games.Create(c.Request.Context(), ng)
+	})
+}
+
+// answerSeat makes a create or a join (change, given the request's
+// idempotency key) and sends its answer: the seat it gave (-1: none, the
+// creator watches), its token and the game. The answer is rendered once,
+// before the change is written: with a key it commits with the change (see
+// play.Key.Render), and the request sends that same answer, token and all.
+func (s *Server) answerSeat(c *gin.Context, change func(key *play.Key) (*play.State, int, error)) {
 	var answer []byte
-	render := s.seatAnswer(&answer)
-	if ng.Key = idempotencyKey(c); ng.Key != nil {
-		ng.Key.Render = render
+	render := func(st *play.State, seat int, _ engine.Event) (play.Answer, error) {
+		token := ""
+		if seat >= 0 {
+			var err error
+			if token, err = s.issueToken(st.ID, seat, st.Occupant(seat)); err != nil {
+				return play.Answer{}, err
+			}
+		} else {
+			seat = engine.Public
+		}
+		answer = seatResponse(nil, st, seat, token)
+		return play.Answer{Status: http.StatusCreated, Header: keptHeader(jsonType, "/v1/games/"+st.ID, ""), Body: answer}, nil
 	}
-	st, seat, err := s.games.Create(c.Request.Context(), ng)
+	key := idempotencyKey(c)
+	if key != nil {
+		key.Render = render
+	}
+	st, seat, err := change(key)
 	if err == nil && answer == nil {
 		_, err = render(st, seat, engine.Event{})
 	}
@@ -109,27 +134,6 @@ func (s *Server) createGame(c *gin.Context) {
 	c.Header("Location", "/v1/games/"+st.ID)
 	c.Header("Cache-Control", "no-store")
 	writeJSON(c, http.StatusCreated, answer)
-}
-
-// seatAnswer renders the answer to a create or a join that gave seat of st
-// (-1: none, the creator watches) into *out. It renders once, before the
-// change is written: with a key, the answer commits with it (see
-// play.Key.Render), and the request sends that same answer, token and all.
-func (s *Server) seatAnswer(out *[]byte) func(*play.State, int, engine.Event) (play.Answer, error) {
-	return func(st *play.State, seat int, _ engine.Event) (play.Answer, error) {
-		token := ""
-		if seat >= 0 {
-			var err error
-			if token, err = s.issueToken(st.ID, seat, st.Occupant(seat)); err != nil {
-				return play.Answer{}, err
-			}
-		} else {
-			seat = engine.Public
-		}
-		*out = seatResponse(nil, st, seat, token)
-		h := http.Header{"Content-Type": {"application/json; charset=utf-8"}, "Location": {"/v1/games/" + st.ID}}
-		return play.Answer{Status: http.StatusCreated, Header: keptHeader(h), Body: *out}, nil
-	}
 }
 
 // joinGame godoc
@@ -164,24 +168,10 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	id := c.Param("id")
-	var answer []byte
-	render := s.seatAnswer(&answer)
-	key := idempotencyKey(c)
-	if key != nil {
-		key.Render = render
-	}
-	seat, st, err := s.games.Join(c.Request.Context(), id, req.Name, req.Secret, key)
-	if err == nil && answer == nil {
-		_, err = render(st, seat, engine.Event{})
-	}
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.Header("Location", "/v1/games/"+id)
-	c.Header("Cache-Control", "no-store")
-	writeJSON(c, http.StatusCreated, answer)
+	s.answerSeat(c, func(key *play.Key) (*play.State, int, error) {
+		seat, st, err := s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, key)
+		return st, seat, err
+	})
 }
 
 // listGames godoc

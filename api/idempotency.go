@@ -73,7 +73,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	}
 	actx, cancel := s.bound(context.WithoutCancel(ctx))
 	defer cancel()
-	keep := play.Answer{Hash: hash, Status: status, Header: keptHeader(w.header), Body: w.buf.Bytes()}
+	keep := play.Answer{Hash: hash, Status: status, Header: keptHeader(w.header.Get("Content-Type"), w.header.Get("Location"), w.header.Get("ETag")), Body: w.buf.Bytes()}
 	other, err := s.cfg.Keys.Refused(actx, scope, key, keep)
 	switch {
 	case err != nil:
@@ -86,8 +86,8 @@ func (s *Server) idempotent(c *gin.Context) {
 }
 
 // keptHeader is the headers of an answer that its retries get again.
-func keptHeader(h http.Header) string {
-	b, _ := json.Marshal(map[string]string{"Content-Type": h.Get("Content-Type"), "Location": h.Get("Location"), "ETag": h.Get("ETag")})
+func keptHeader(contentType, location, etag string) string {
+	b, _ := json.Marshal(map[string]string{"Content-Type": contentType, "Location": location, "ETag": etag})
 	return string(b)
 }
 

@@ -417,11 +417,14 @@ func putBuf(b *[]byte) {
 	}
 }
 
+// jsonType is the Content-Type of every JSON answer.
+const jsonType = "application/json; charset=utf-8"
+
 // writeJSON sends body, already JSON, with its length: an answer of more
 // than 2 KB without one would go out chunked, in two writes.
 func writeJSON(c *gin.Context, status int, body []byte) {
 	h := c.Writer.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Type", jsonType)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	c.Status(status)
 	_, _ = c.Writer.Write(body)
