@@ -2,7 +2,6 @@ package api
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -334,28 +333,7 @@ func (s *Server) getEvents(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	id := c.Param("id")
-	st, err := s.waitFor(c, id, wait, func(st *play.State) bool { return st.EventCount() > after },
-		&park.Spec{Kind: park.Events, Viewer: viewerOf(c), Occupant: occupantOf(c), Since: int64(after)})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if st == nil {
-		return // parked: answered when an event comes or the wait runs out
-	}
-	if err := s.checkSeat(st, c); err != nil {
-		s.fail(c, err)
-		return
-	}
-	evs, err := eventsOf(st, after, viewerOf(c))
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	c.Header("Cache-Control", "private, no-cache")
-	c.Header("Vary", "Authorization")
-	c.JSON(http.StatusOK, EventsResponse{Events: evs, Version: st.Version})
+	s.longPoll(c, park.Spec{Kind: park.Events, Viewer: viewerOf(c), Occupant: occupantOf(c), Since: int64(after)}, wait)
 }
 
 func intQuery(c *gin.Context, name string, def, min, max int) (int, error) {

@@ -77,7 +77,7 @@ func (f *fakeGames) List(ctx context.Context, _ string, _ int, _ string) ([]play
 	return nil, "", f.answer(ctx)
 }
 
-func (f *fakeGames) Follow(string) play.Follower { return fakeTable{} }
+func (f *fakeGames) Follow(string) play.Follower { return fakeTable{f} }
 
 func (f *fakeGames) Answered(context.Context, string, string) (*play.Answer, error) { return nil, nil }
 
@@ -92,10 +92,11 @@ func (storeProbe) Ready(context.Context) error                     { return nil 
 func (storeProbe) Count(context.Context) (map[string]int64, error) { return map[string]int64{}, nil }
 func (storeProbe) Unavailable(err error) bool                      { return models.Unavailable(err) }
 
-// fakeTable never changes.
-type fakeTable struct{}
+// fakeTable never changes; a read answers as f does.
+type fakeTable struct{ f *fakeGames }
 
-func (fakeTable) Latest() (*play.State, <-chan struct{}) { return nil, nil }
+func (t fakeTable) Read(ctx context.Context) (*play.State, error) { return t.f.Load(ctx, "") }
+func (fakeTable) Latest() (*play.State, <-chan struct{})          { return nil, nil }
 func (fakeTable) Wait(ctx context.Context, _ int64) (*play.State, error) {
 	<-ctx.Done()
 	return nil, ctx.Err()

@@ -229,7 +229,7 @@ func (s *Server) listGames(c *gin.Context) {
 // getGame godoc
 //
 //	@Summary		A game as the caller sees it (long-poll)
-//	@Description	With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+//	@Description	With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V or wait runs out, and then answers the view as it is (200, the same version when nothing changed). The ETag is strong and differs per version and viewer; If-None-Match is honoured: 304 when it matches the view answered (with wait and no since, the request waits until it no longer matches).
 //	@ID				getGame
 //	@Tags			games
 //	@Produce		json
@@ -241,7 +241,7 @@ func (s *Server) listGames(c *gin.Context) {
 //	@x-optional-token	true
 //	@Success		200				{object}	GameView
 //	@Header			200				{string}	ETag	"strong, per version and viewer"
-//	@Success		304				"not modified: the version is not greater than since, or the ETag matches"
+//	@Success		304				"not modified: If-None-Match matches the view's ETag"
 //	@Header			304				{string}	ETag	"the current ETag"
 //	@Failure		400				{object}	Problem	"bad_request"
 //	@Failure		401				{object}	Problem	"unauthorized"
@@ -264,39 +264,5 @@ func (s *Server) getGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	viewer := viewerOf(c)
-	inm := c.GetHeader("If-None-Match")
-	fresh := func(st *play.State) bool {
-		switch {
-		case since >= 0:
-			return st.Version > since
-		case inm != "":
-			return !etagListMatches(inm, viewTag(st, viewer))
-		}
-		return true
-	}
-	st, err := s.waitFor(c, c.Param("id"), wait, fresh, &park.Spec{Kind: park.State, Viewer: viewer, Occupant: occupantOf(c), Since: since, INM: inm})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if st == nil {
-		return // parked: answered when it changes or the wait runs out
-	}
-	if err := s.checkSeat(st, c); err != nil {
-		s.fail(c, err)
-		return
-	}
-	tag := viewTag(st, viewer)
-	c.Header("ETag", tag)
-	c.Header("Vary", "Authorization")
-	c.Header("Cache-Control", "private, no-cache")
-	if !fresh(st) || inm != "" && etagListMatches(inm, tag) {
-		c.Status(http.StatusNotModified)
-		return
-	}
-	buf := getBuf()
-	defer putBuf(buf)
-	*buf = s.appendViewOf(*buf, st, viewer)
-	writeJSON(c, http.StatusOK, *buf)
+	s.longPoll(c, park.Spec{Kind: park.State, Viewer: viewerOf(c), Occupant: occupantOf(c), Since: since, INM: c.GetHeader("If-None-Match")}, wait)
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -42,73 +43,153 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 	return d, nil
 }
 
-// waitFor reads the game and, while ready says no and the token is still
-// admitted, waits on its table for a newer snapshot, for wait to run out,
-// for the client to leave or for the server to shut down. It returns the
-// last snapshot it saw: the caller checks the seat again and tells a timeout
-// from a change by asking ready again. Nothing is held while it waits but
-// the table's channel: no database connection, no lock, no state. Every
-// snapshot is shared with other readers: read only.
-//
-// With a spec, a request that must wait may be parked instead (see
-// tryPark): then waitFor returns nil, nil and the request is answered later
-// without its handler.
-func (s *Server) waitFor(c *gin.Context, id string, wait time.Duration, ready func(*play.State) bool, spec *park.Spec) (*play.State, error) {
-	ctx := c.Request.Context()
-	lctx, cancel := s.bound(ctx)
-	defer cancel()
-	if wait <= 0 || !play.ValidID(id) {
-		return s.games.Load(lctx, id)
+// answer is the one answer to a read of a game's view or of its events
+// (spec says which, for whom and since when), from st or, when the game
+// could not be read, from err. Every such read answers through it: at once,
+// woken by a change, or when its wait runs out; parked or not. ready is
+// false while st holds nothing new for spec and the wait is not final: a
+// view is new past since or, without since, when If-None-Match no longer
+// matches; events are new past after. A final answer is the resource as st
+// has it, 304 only to an If-None-Match that matches.
+func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool) (park.Answer, bool) {
+	if err == nil {
+		err = play.Admit(st, spec.Viewer, spec.Occupant)
 	}
-	// Follow before the read, so that a change between the read and the
-	// wait still wakes us.
-	t := s.games.Follow(id)
-	keep := false
-	defer func() {
-		if !keep {
-			t.Close()
+	if err != nil {
+		return s.problem(context.Background(), routeOf(spec.Kind), err), true
+	}
+	if spec.Kind == park.Events {
+		if !final && int64(st.EventCount()) <= spec.Since {
+			return park.Answer{}, false
 		}
-	}()
-	st, err := s.games.Load(lctx, id)
-	if err != nil || s.checkSeat(st, c) != nil || ready(st) {
-		return st, err
+		body, err := s.eventsJSON(st, int(spec.Since), spec.Viewer)
+		if err != nil {
+			return s.problem(context.Background(), routeOf(spec.Kind), err), true
+		}
+		return park.Answer{Status: http.StatusOK, ContentType: jsonType, Body: body}, true
 	}
-	if spec != nil && s.tryPark(c, t, st, wait, *spec) {
-		keep = true
-		return nil, nil
+	tag := viewTag(st, spec.Viewer)
+	matches := spec.INM != "" && etagListMatches(spec.INM, tag)
+	if !final && (spec.Since >= 0 && st.Version <= spec.Since || spec.Since < 0 && matches) {
+		return park.Answer{}, false
 	}
-	s.addWaiter()
-	defer s.releaseWaiter()
+	if matches {
+		return park.Answer{Status: http.StatusNotModified, ETag: tag}, true
+	}
+	return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: jsonType, Body: s.viewJSON(st, spec.Viewer)}, true
+}
+
+func routeOf(k park.Kind) string {
+	if k == park.Events {
+		return "/v1/games/:id/events"
+	}
+	return "/v1/games/:id"
+}
+
+// longPoll answers a read of a game's view or events (see answer): at
+// once, or, with a wait, once the game holds something new for spec or the
+// wait runs out. A request that must wait is parked when it can (see
+// tryPark); otherwise it waits on the game's table, holding nothing but
+// the table's channel: no database connection, no lock, no state.
+func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
+	ctx, id := c.Request.Context(), c.Param("id")
+	var t play.Follower
+	if wait > 0 && play.ValidID(id) {
+		// Followed before the read, so that a change between the read and
+		// the wait still wakes it.
+		t = s.games.Follow(id)
+	}
+	st, err := s.load(ctx, id)
+	a, ready := s.answer(spec, st, err, t == nil)
+	if !ready && s.tryPark(c, t, st, wait, spec) {
+		return // the parker answers it, and holds t
+	}
+	if t != nil {
+		defer t.Close()
+	}
+	if !ready {
+		if a, ready = s.wait(ctx, t, spec, st, wait); !ready {
+			s.fail(c, ctx.Err())
+			return
+		}
+	}
+	s.write(c, a)
+}
+
+// wait waits on t for a snapshot newer than st that answers spec, for wait
+// to run out, or for shutdown; then it answers from the game as stored, so
+// that a change this replica never heard of still shows and "nothing new"
+// is never said from memory alone. It reports false when the client left.
+func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *play.State, wait time.Duration) (park.Answer, bool) {
+	s.waiters.Add(1)
+	defer s.waiters.Add(-1)
 	wctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	defer context.AfterFunc(s.stopped, cancel)()
-	for since := st.Version; ; since = st.Version {
-		next, err := t.Wait(wctx, since)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
+	for {
+		next, changed := t.Latest()
+		if next != st {
+			if a, ready := s.answer(spec, next, nil, false); ready {
+				return a, true
 			}
-			// The wait ran out, or shutdown began: the game as stored, so
-			// that a change this replica never heard of still shows and
-			// "nothing new" is never said from memory alone.
+			st = next
+		}
+		select {
+		case <-changed:
+		case <-wctx.Done():
+			if ctx.Err() != nil {
+				return park.Answer{}, false
+			}
 			rctx, rcancel := s.bound(ctx)
 			defer rcancel()
-			return s.games.Load(rctx, id)
-		}
-		if st = next; s.checkSeat(st, c) != nil || ready(st) {
-			return st, nil
+			st, err := t.Read(rctx)
+			a, _ := s.answer(spec, st, err, true)
+			return a, true
 		}
 	}
 }
 
-func (s *Server) addWaiter() {
-	s.waiters.Add(1)
-	s.metrics.waiting.Inc()
+// load reads game id, within the deadline of one request's database work.
+func (s *Server) load(ctx context.Context, id string) (*play.State, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	return s.games.Load(ctx, id)
 }
 
-func (s *Server) releaseWaiter() {
-	s.waiters.Add(-1)
-	s.metrics.waiting.Dec()
+// write sends an answer (see answer) as the parker sends a parked one: a
+// success with the long-poll's headers, a problem with the failure path's.
+func (s *Server) write(c *gin.Context, a park.Answer) {
+	h := c.Writer.Header()
+	if a.Code != "" {
+		c.Set(ctxProblemCode, a.Code)
+		h.Set("Cache-Control", "no-store")
+		switch a.Status {
+		case http.StatusUnauthorized:
+			h.Set("WWW-Authenticate", `Bearer realm="hanabi"`)
+		case http.StatusTooManyRequests:
+			// The limiter sets its own wait; the request's headers are not ours.
+			if h.Get("Retry-After") == "" {
+				h.Set("Retry-After", "1")
+			}
+		case http.StatusServiceUnavailable:
+			h.Set("Retry-After", strconv.Itoa(a.RetryAfter))
+		}
+		c.Abort()
+	} else {
+		h.Set("Vary", "Authorization")
+		h.Set("Cache-Control", "private, no-cache")
+		if a.ETag != "" {
+			h.Set("ETag", a.ETag)
+		}
+	}
+	if a.Status == http.StatusNotModified {
+		c.Status(a.Status)
+		return
+	}
+	h.Set("Content-Type", a.ContentType)
+	h.Set("Content-Length", strconv.Itoa(len(a.Body)))
+	c.Status(a.Status)
+	_, _ = c.Writer.Write(a.Body)
 }
 
 func (s *Server) shuttingDown() bool {

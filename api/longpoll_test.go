@@ -167,7 +167,7 @@ func TestLongPollWakesUp(t *testing.T) {
 			r := e.req("GET", "/v1/games/"+tb.id+"?wait=10s", "", nil, "If-None-Match", tag)
 			public <- result{r, time.Now()}
 		}()
-		waitFor(t, func() bool { return e.srv.waiters.Load() == 3 })
+		waitFor(t, func() bool { return e.srv.waiting() == 3 })
 		acted := time.Now()
 		tb.act(tb.pick())
 		for name, ch := range map[string]chan result{"state": state, "events": events, "public": public} {
@@ -192,16 +192,29 @@ func TestLongPollWakesUp(t *testing.T) {
 		if r.header.Get("Vary") != "Authorization" || r.header.Get("Cache-Control") != "private, no-cache" {
 			t.Fatalf("headers %v", r.header)
 		}
-		// Nothing changes: 304 after the wait; the same ETag gives 304 at once.
+		// Nothing changes: after the wait, the view as it is (200, the same
+		// version and ETag), as the events long-poll answers an empty list;
+		// 304 only to an If-None-Match that matches, at once or after a wait.
+		tag1 := r.header.Get("ETag")
 		start := time.Now()
 		r = e.req("GET", "/v1/games/"+tb.id+"?since=2&wait=150ms", tb.tokens[1], nil)
-		e.expect(r, http.StatusNotModified)
+		e.expect(r, http.StatusOK)
 		if d := time.Since(start); d < 150*time.Millisecond {
-			t.Fatalf("304 after %s, before the wait ran out", d)
+			t.Fatalf("answered after %s, before the wait ran out", d)
 		}
-		tag1 := r.header.Get("ETag")
+		var same GameView
+		r.json(t, &same)
+		if same.Version != 2 || r.header.Get("ETag") != tag1 {
+			t.Fatalf("a quiet wait answered version %d, ETag %s; want 2, %s", same.Version, r.header.Get("ETag"), tag1)
+		}
 		r = e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil, "If-None-Match", tag1)
 		e.expect(r, http.StatusNotModified)
+		start = time.Now()
+		r = e.req("GET", "/v1/games/"+tb.id+"?since=2&wait=100ms", tb.tokens[1], nil, "If-None-Match", tag1)
+		e.expect(r, http.StatusNotModified)
+		if d := time.Since(start); d < 100*time.Millisecond || len(r.body) != 0 || r.header.Get("ETag") != tag1 {
+			t.Fatalf("a quiet wait with If-None-Match: after %s, body %q, ETag %s", d, r.body, r.header.Get("ETag"))
+		}
 		// ETags differ per viewer.
 		if tag0 := e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).header.Get("ETag"); tag0 == tag1 || tag0 == "" {
 			t.Fatalf("seat 0 and seat 1 share ETag %q", tag0)
@@ -213,7 +226,7 @@ func TestLongPollWakesUp(t *testing.T) {
 		if len(evs.Events) != 0 || evs.Version != 2 {
 			t.Fatalf("events after a quiet wait: %+v", evs)
 		}
-		if n := e.srv.waiters.Load(); n != 0 {
+		if n := e.srv.waiting(); n != 0 {
 			t.Fatalf("%v waiters left", n)
 		}
 	})
@@ -225,7 +238,7 @@ func TestLongPollCap(t *testing.T) {
 	tb := e.newTable("basic", 2, variants.Options{}, "cap")
 	start := time.Now()
 	r := e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=1h", "", nil)
-	e.expect(r, http.StatusNotModified)
+	e.expect(r, http.StatusOK)
 	if d := time.Since(start); d > 2*time.Second {
 		t.Fatalf("waited %s past a cap of 100ms", d)
 	}
@@ -241,10 +254,10 @@ func TestClientGoesAway(t *testing.T) {
 		e.reqCtx(ctx, "GET", "/v1/games/"+tb.id+"?since=1&wait=10s", "", nil)
 		close(done)
 	}()
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 1 })
+	waitFor(t, func() bool { return e.srv.waiting() == 1 })
 	cancel()
 	<-done
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 })
+	waitFor(t, func() bool { return e.srv.waiting() == 0 })
 	store := e.store.(*models.Store)
 	waitFor(t, func() bool { return store.Waiters() == 0 })
 }
@@ -263,7 +276,7 @@ func TestShutdownReleasesLongPolls(t *testing.T) {
 		}
 		go func() { statuses <- e.req("GET", path, "", nil).status }()
 	}
-	waitFor(t, func() bool { return e.srv.waiters.Load() == n })
+	waitFor(t, func() bool { return e.srv.waiting() == n })
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -273,7 +286,7 @@ func TestShutdownReleasesLongPolls(t *testing.T) {
 	for range n {
 		select {
 		case st := <-statuses:
-			if st != http.StatusNotModified && st != http.StatusOK {
+			if st != http.StatusOK {
 				t.Fatalf("released long-poll answered %d", st)
 			}
 		case <-time.After(3 * time.Second):
@@ -286,7 +299,7 @@ func TestShutdownReleasesLongPolls(t *testing.T) {
 	// An action in flight still completes; new long-polls answer at once.
 	tb.act(tb.pick())
 	start = time.Now()
-	e.expect(e.req("GET", "/v1/games/"+tb.id+"?since=2&wait=10s", "", nil), http.StatusNotModified)
+	e.expect(e.req("GET", "/v1/games/"+tb.id+"?since=2&wait=10s", "", nil), http.StatusOK)
 	if time.Since(start) > time.Second {
 		t.Fatal("a long-poll waited after shutdown")
 	}
@@ -317,7 +330,7 @@ func TestHTTPServerShutdown(t *testing.T) {
 			got <- res.StatusCode
 		}()
 	}
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 4 })
+	waitFor(t, func() bool { return e.srv.waiting() == 4 })
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	start := time.Now()
@@ -328,7 +341,7 @@ func TestHTTPServerShutdown(t *testing.T) {
 		t.Fatalf("http shutdown: %v", err)
 	}
 	for range 4 {
-		if st := <-got; st != http.StatusNotModified {
+		if st := <-got; st != http.StatusOK {
 			t.Fatalf("long-poll got %d", st)
 		}
 	}
@@ -358,7 +371,7 @@ func TestTwoReplicas(t *testing.T) {
 	tb := a.newTable("farbrausch2", 2, variants.Options{}, "replicas")
 	done := make(chan resp, 1)
 	go func() { done <- b.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", tb.tokens[1], nil) }()
-	waitFor(t, func() bool { return b.srv.waiters.Load() == 1 })
+	waitFor(t, func() bool { return b.srv.waiting() == 1 })
 	acted := time.Now()
 	tb.act(tb.pick())
 	select {
@@ -442,7 +455,7 @@ func TestManyWaitersOneLoad(t *testing.T) {
 		}
 		go func() { got <- e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", token, nil).status }()
 	}
-	waitFor(t, func() bool { return srv.waiters.Load() == n })
+	waitFor(t, func() bool { return srv.waiting() == n })
 	before := cs.loads.Load()
 	tb.act(tb.pick())
 	for range n {

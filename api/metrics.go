@@ -18,10 +18,10 @@ type metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
-	waiting  prometheus.Gauge
 }
 
-func newMetrics(stats *play.Stats, probe Probe) *metrics {
+// newMetrics counts requests; waiting tells how many long-polls wait now.
+func newMetrics(stats *play.Stats, probe Probe, waiting func() int) *metrics {
 	m := &metrics{
 		// A registry per server, so that tests can run several side by side.
 		reg: prometheus.NewRegistry(),
@@ -32,10 +32,10 @@ func newMetrics(stats *play.Stats, probe Probe) *metrics {
 			Name: "hanabi_http_request_duration_seconds", Help: "Time to answer, by route (long-polls include their wait).",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60},
 		}, []string{"route", "method"}),
-		waiting: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "hanabi_longpoll_waiting", Help: "Long-poll requests waiting for a change.",
-		}),
 	}
+	waiters := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "hanabi_longpoll_waiting", Help: "Long-poll requests waiting for a change.",
+	}, func() float64 { return float64(waiting()) })
 	// play counts; these read its counters at scrape time.
 	actions := prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "hanabi_actions_total", Help: "Actions appended to game logs by this process.",
@@ -46,7 +46,7 @@ func newMetrics(stats *play.Stats, probe Probe) *metrics {
 	finished := prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "hanabi_games_finished_total", Help: "Games finished by an action taken in this process.",
 	}, func() float64 { return float64(stats.Finished.Load()) })
-	m.reg.MustRegister(m.requests, m.latency, m.waiting, actions, created, finished,
+	m.reg.MustRegister(m.requests, m.latency, waiters, actions, created, finished,
 		&gamesCollector{probe: probe},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -34,7 +34,7 @@ func parkEnvHTTP(t testing.TB, setup func(*http.Server), tweak ...func(*envConfi
 }
 
 func parkedCount(s *Server) int {
-	return s.parker.Count()
+	return s.parker.Waiting()
 }
 
 // rawConn is one client connection on which requests are written by hand,
@@ -127,7 +127,7 @@ func TestParkedAnswers(t *testing.T) {
 	public.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", ""))
 	events := dialRaw(t, e)
 	events.send(getReq("/v1/games/"+tb.id+"/events?after=0&wait=10s", tb.tokens[0]))
-	waitFor(t, func() bool { return parkedCount(e.srv) == 3 && e.srv.waiters.Load() == 3 })
+	waitFor(t, func() bool { return parkedCount(e.srv) == 3 && e.srv.waiting() == 3 })
 	tb.act(tb.pick())
 
 	check := func(name string, rc *rawConn, path, token string, headers ...string) []byte {
@@ -161,7 +161,7 @@ func TestParkedAnswers(t *testing.T) {
 	if res, body := seat1.read(); res.StatusCode != http.StatusOK || string(body) != string(view) {
 		t.Fatalf("next request on the kept connection: %d %s", res.StatusCode, body)
 	}
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
+	waitFor(t, func() bool { return e.srv.waiting() == 0 && parkedCount(e.srv) == 0 })
 }
 
 // TestParkedKeepAliveIdle: a connection kept after a parked answer waits
@@ -176,7 +176,7 @@ func TestParkedKeepAliveIdle(t *testing.T) {
 	rc := dialRaw(t, e)
 	for range 3 { // the same connection parks again and again
 		rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=100ms", ""))
-		if res, _ := rc.read(); res.StatusCode != http.StatusNotModified {
+		if res, _ := rc.read(); res.StatusCode != http.StatusOK {
 			t.Fatalf("status %d", res.StatusCode)
 		}
 		time.Sleep(300 * time.Millisecond) // idle, longer than ReadHeaderTimeout
@@ -234,8 +234,9 @@ func TestParkedIdleEnds(t *testing.T) {
 	}
 }
 
-// TestParkedTimeout: a parked long-poll whose wait runs out gets the
-// ordinary 304 (state) or empty page (events), on time.
+// TestParkedTimeout: a parked long-poll whose wait runs out gets what the
+// ordinary path answers, on time: the unchanged view (or 304 to an
+// If-None-Match that matches it), or an empty page of events.
 func TestParkedTimeout(t *testing.T) {
 	e := parkEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "parked-timeout")
@@ -244,22 +245,32 @@ func TestParkedTimeout(t *testing.T) {
 	// Two requests in one write: the second is read ahead with the first.
 	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=200ms", tb.tokens[0]) +
 		getReq("/v1/games/"+tb.id+"/events?after=1&wait=100ms", ""))
-	res, _ := rc.read()
+	res, body := rc.read()
 	if d := time.Since(start); d < 200*time.Millisecond || d > 2*time.Second {
 		t.Fatalf("answered after %s, want 200ms", d)
 	}
-	want := e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil, "If-None-Match", res.Header.Get("ETag"))
-	e.expect(want, http.StatusNotModified)
-	if res.StatusCode != http.StatusNotModified {
-		t.Fatalf("status %d", res.StatusCode)
+	want := e.req("GET", "/v1/games/"+tb.id+"?since=1", tb.tokens[0], nil)
+	e.expect(want, http.StatusOK)
+	if res.StatusCode != http.StatusOK || string(body) != string(want.body) {
+		t.Fatalf("status %d, body %s", res.StatusCode, body)
 	}
-	sameHeaders(t, "304", res.Header, want.header)
+	sameHeaders(t, "200", res.Header, want.header)
 	// The second request was read ahead with the first; it is served too.
-	res, body := rc.read()
+	res, body = rc.read()
 	if res.StatusCode != http.StatusOK || strings.TrimSpace(string(body)) != `{"events":[],"version":1}` {
 		t.Fatalf("events after a quiet wait: %d %s", res.StatusCode, body)
 	}
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 })
+	// With an If-None-Match that matches: 304, as the ordinary path answers.
+	tag := want.header.Get("ETag")
+	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=100ms", tb.tokens[0], "If-None-Match", tag))
+	res, body = rc.read()
+	want = e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil, "If-None-Match", tag)
+	e.expect(want, http.StatusNotModified)
+	if res.StatusCode != http.StatusNotModified || len(body) != 0 {
+		t.Fatalf("status %d, body %q", res.StatusCode, body)
+	}
+	sameHeaders(t, "304", res.Header, want.header)
+	waitFor(t, func() bool { return e.srv.waiting() == 0 })
 }
 
 // TestParkedShutdown: Shutdown answers parked long-polls at once and closes
@@ -282,13 +293,9 @@ func TestParkedShutdown(t *testing.T) {
 	if err := e.srv.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	for i, rc := range conns {
+	for _, rc := range conns {
 		res, _ := rc.read()
-		want := http.StatusNotModified
-		if i%2 == 1 {
-			want = http.StatusOK
-		}
-		if res.StatusCode != want || !res.Close {
+		if res.StatusCode != http.StatusOK || !res.Close {
 			t.Fatalf("released long-poll: %d close=%v", res.StatusCode, res.Close)
 		}
 		if _, err := rc.br.ReadByte(); err != io.EOF {
@@ -298,11 +305,11 @@ func TestParkedShutdown(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Fatalf("release took %s", d)
 	}
-	if n := e.srv.waiters.Load(); n != 0 {
+	if n := e.srv.waiting(); n != 0 {
 		t.Fatalf("%d waiters after shutdown", n)
 	}
 	start = time.Now()
-	e.expect(e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", "", nil), http.StatusNotModified)
+	e.expect(e.req("GET", "/v1/games/"+tb.id+"?since=1&wait=10s", "", nil), http.StatusOK)
 	if time.Since(start) > time.Second {
 		t.Fatal("a long-poll waited after shutdown")
 	}
@@ -317,7 +324,7 @@ func TestParkedClientGoesAway(t *testing.T) {
 	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", ""))
 	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
 	rc.c.Close()
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
+	waitFor(t, func() bool { return e.srv.waiting() == 0 && parkedCount(e.srv) == 0 })
 	store := e.store.(*models.Store)
 	waitFor(t, func() bool { return store.Waiters() == 0 })
 	// A client gone unnoticed is found when its answer is written.
@@ -326,7 +333,7 @@ func TestParkedClientGoesAway(t *testing.T) {
 	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
 	rc.c.Close()
 	tb.act(tb.pick())
-	waitFor(t, func() bool { return e.srv.waiters.Load() == 0 && parkedCount(e.srv) == 0 })
+	waitFor(t, func() bool { return e.srv.waiting() == 0 && parkedCount(e.srv) == 0 })
 }
 
 // TestParkedConnectionClose: a request that asks for Connection: close gets
@@ -445,4 +452,48 @@ func BenchmarkParkedWake(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/waiter")
+}
+
+// TestParkedEventsPerViewer: parked events long-polls of different seats,
+// woken by one move, each get the events as their own seat may see them: in
+// Cow & Pig a clue's value reaches its giver only, however many others
+// waited on the same change.
+func TestParkedEventsPerViewer(t *testing.T) {
+	e := parkEnv(t)
+	tb := e.newTable("cow-pig-5-suits", 3, variants.Options{}, "parked-viewers")
+	for tb.local.Turn() < 2 || !tb.pick().IsClue() {
+		tb.act(tb.pick())
+	}
+	after := len(eventList(t, e, tb.id, "", 0))
+	giver := tb.local.Current()
+	// Every seat but the giver first, then the public, then the giver.
+	var order []int
+	for s := range 3 {
+		if s != giver {
+			order = append(order, s)
+		}
+	}
+	order = append(order, -1, giver)
+	conns := make([]*rawConn, len(order))
+	for i, s := range order {
+		tok := ""
+		if s >= 0 {
+			tok = tb.tokens[s]
+		}
+		conns[i] = dialRaw(t, e)
+		conns[i].send(getReq("/v1/games/"+tb.id+"/events?after="+itoa(after)+"&wait=10s", tok))
+		waitFor(t, func() bool { return parkedCount(e.srv) == i+1 })
+	}
+	tb.act(tb.pick())
+	for i, s := range order {
+		tok := ""
+		if s >= 0 {
+			tok = tb.tokens[s]
+		}
+		res, body := conns[i].read()
+		want := e.req("GET", "/v1/games/"+tb.id+"/events?after="+itoa(after), tok, nil)
+		if res.StatusCode != http.StatusOK || string(body) != string(want.body) {
+			t.Errorf("viewer %d: parked answer %d\n%s\nwant\n%s", s, res.StatusCode, body, want.body)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
@@ -148,21 +150,25 @@ func (s *Server) classify(err error) *apiError {
 
 var errShuttingDown = errors.New("shutting down")
 
-// problemFor builds the document for err.
-func (s *Server) problemFor(err error) (*apiError, Problem) {
+// problem is the one answer to a request that failed with err, for the
+// handlers and the parker alike. Details of unknown errors stay in the log:
+// they may name tables or queries.
+func (s *Server) problem(ctx context.Context, route string, err error) park.Answer {
 	ae := s.classify(err)
 	row, ok := problemTable[ae.code]
 	if !ok {
 		row = problemTable[codeInternal]
 	}
-	return ae, Problem{
-		Type:   "/problems/" + ae.code,
-		Title:  row.title,
-		Status: row.status,
-		Detail: ae.detail,
-		Code:   ae.code,
-		Reason: ae.reason,
+	retry := 1
+	switch {
+	case ae.outage:
+		retry = s.cfg.Outage.Failed(ctx, s.log, s.now(), ae.cause)
+	case ae.code == codeInternal || ae.code == codeUnavailable && !errors.Is(err, errShuttingDown):
+		s.log.ErrorContext(ctx, "request failed", "route", route, "err", err.Error())
 	}
+	body, _ := json.Marshal(Problem{Type: "/problems/" + ae.code, Title: row.title, Status: row.status,
+		Detail: ae.detail, Code: ae.code, Reason: ae.reason})
+	return park.Answer{Status: row.status, ContentType: "application/problem+json", Body: body, Code: ae.code, RetryAfter: retry}
 }
 
 // fail answers the request with err as a problem and stops the chain.
@@ -172,30 +178,7 @@ func (s *Server) fail(c *gin.Context, err error) {
 		c.AbortWithStatus(499)
 		return
 	}
-	ae, p := s.problemFor(err)
-	retry := 1
-	switch {
-	case ae.outage:
-		retry = s.cfg.Outage.Failed(c.Request.Context(), s.log, s.now(), ae.cause)
-	case ae.code == codeInternal || ae.code == codeUnavailable && !errors.Is(err, errShuttingDown):
-		// Logged here, not sent: the error may name tables or queries.
-		s.log.ErrorContext(c.Request.Context(), "request failed", "route", c.FullPath(), "err", err.Error())
-	}
-	switch ae.code {
-	case codeUnauthorized:
-		c.Header("WWW-Authenticate", `Bearer realm="hanabi"`)
-	case codeRateLimited:
-		// tooMany has set the limiter's own wait; the request's headers are not ours.
-		if c.Writer.Header().Get("Retry-After") == "" {
-			c.Header("Retry-After", "1")
-		}
-	case codeUnavailable:
-		c.Header("Retry-After", strconv.Itoa(retry))
-	}
-	c.Header("Content-Type", "application/problem+json")
-	c.Header("Cache-Control", "no-store")
-	c.Set(ctxProblemCode, ae.code)
-	c.AbortWithStatusJSON(p.Status, p)
+	s.write(c, s.problem(c.Request.Context(), c.FullPath(), err))
 }
 
 func retryAfterSeconds(secs float64) string {

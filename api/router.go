@@ -90,7 +90,7 @@ type Server struct {
 	stopped context.Context
 	stop    context.CancelFunc
 
-	waiters atomic.Int64 // long-polls waiting now (the gauge, readable in tests)
+	waiters atomic.Int64 // long-polls waiting now, but the parked ones
 	parker  *park.Parker
 	streams streamHub
 }
@@ -129,15 +129,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, games: cfg.Games, secret: secret, log: cfg.Logger,
 		rendered:   newRenderCache(1024),
-		metrics:    newMetrics(cfg.Stats, cfg.Probe),
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
 	}
 	s.stopped, s.stop = context.WithCancel(context.Background())
+	s.parker = park.New(parkHost{s})
+	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting)
 	s.metricsHandler = s.metrics.handler()
 	s.tokens = newTokenCache(4096)
-	s.parker = park.New(parkHost{s})
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
@@ -171,6 +171,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }
+
+// waiting is how many long-polls wait now, parked or not.
+func (s *Server) waiting() int { return int(s.waiters.Load()) + s.parker.Waiting() }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

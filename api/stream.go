@@ -157,6 +157,25 @@ func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error
 	return e.events, e.err
 }
 
+// eventsJSON is the page of st's events after after, as viewer may see
+// them: those the streams send (renderEvents), in a list.
+func (s *Server) eventsJSON(st *play.State, after, viewer int) ([]byte, error) {
+	evs, err := s.renderEvents(st, viewer)
+	if err != nil {
+		return nil, err
+	}
+	b := append(make([]byte, 0, 256), `{"events":[`...)
+	for i, ev := range evs[min(after, len(evs)):] {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, ev.data...)
+	}
+	b = append(b, `],"version":`...)
+	b = strconv.AppendInt(b, st.Version, 10)
+	return append(b, '}'), nil
+}
+
 // subscribeGame follows a game's table and returns its current snapshot;
 // Close the follower when done.
 func (s *Server) subscribeGame(ctx context.Context, id string) (play.Follower, *play.State, error) {

@@ -49,33 +49,27 @@ type flight struct {
 // Follower is a waiter's hold on a game's table (see Games.Follow).
 type Follower interface {
 	Latest() (*State, <-chan struct{})
-	Wait(ctx context.Context, since int64) (*State, error)
+	// Read reads the game as stored (see Games.Load).
+	Read(ctx context.Context) (*State, error)
 	Close()
 }
 
+// Read is Games.Load on the table in hand.
+func (t *Table) Read(ctx context.Context) (*State, error) {
+	st, err := t.read(ctx)
+	if err == nil {
+		t.g.Kick(st)
+	}
+	return st, err
+}
+
 // Latest returns the newest snapshot (nil before any) and a channel closed
-// when a newer one is published. It is the one wait primitive: Wait, the
+// when a newer one is published. It is the one wait primitive: the
 // long-polls, parked or not, and the streams all wait on it.
 func (t *Table) Latest() (*State, <-chan struct{}) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.cur, t.sig
-}
-
-// Wait returns the first snapshot whose version is past since, or ctx's
-// error. It holds nothing while it waits but the channel.
-func (t *Table) Wait(ctx context.Context, since int64) (*State, error) {
-	for {
-		st, changed := t.Latest()
-		if st != nil && st.Version > since {
-			return st, nil
-		}
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
 }
 
 // Close ends a follower's interest (see Games.Follow).

@@ -19,6 +19,7 @@ package park
 import (
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hanabi-server/hanabi/play"
@@ -44,15 +45,16 @@ type Spec struct {
 	INM      string // State: If-None-Match
 }
 
-// Answer is the part of an answer shared by the waiters it fits.
+// Answer is an answer to a long-poll, shared by the waiters it fits: a
+// success (the view or the events) or, with Code, a problem, which gets
+// the failure path's headers.
 type Answer struct {
 	Status      int
 	ETag        string
 	ContentType string
 	Body        []byte
-	Extra       string // further header lines, each ending in CRLF
-	Code        string // problem code, for the log
-	Problem     bool   // a problem: the failure path's headers, not the success path's
+	Code        string // a problem's code
+	RetryAfter  int    // seconds, for a 503
 }
 
 // Outcome is what the Host's request log and metrics hear of an answered
@@ -65,23 +67,14 @@ type Outcome struct {
 	Code                string
 }
 
-// Host is what the parker needs from the API: whether a state answers a
-// request, the answers themselves, and where outcomes go.
+// Host is the API, as the parker calls it.
 type Host interface {
-	Ready(spec Spec, st *play.State) bool
-	// Render answers spec with st, which is ready for it.
-	Render(spec Spec, st *play.State) Answer
-	// Timeout answers spec whose wait ran out at version (and notes
-	// revision notes).
-	Timeout(spec Spec, version, notes int64) Answer
-	// Current reads game id as stored (see answerRunOut).
-	Current(id string) (*play.State, error)
-	// Problem answers a request of route with err, as the failure path would.
-	Problem(route string, err error) Answer
-	// Waiting counts waiters up (+1) and down (-1).
-	Waiting(delta int)
+	// Answer is the answer to spec with st, or with err when the game
+	// could not be read. ready is false while st holds nothing new for
+	// spec and the wait is not final.
+	Answer(spec Spec, st *play.State, err error, final bool) (a Answer, ready bool)
+	// Answered counts and logs an answered long-poll.
 	Answered(o Outcome)
-	ShuttingDown() bool
 }
 
 // Request is one long-poll that its handler found waiting.
@@ -98,8 +91,12 @@ type Request struct {
 }
 
 // WriteTimeout bounds the write of a parked answer: a client that does not
-// read it loses its connection rather than holding a writer.
-const WriteTimeout = 10 * time.Second
+// read it loses its connection rather than holding a writer; ReadTimeout
+// bounds the read of a game whose waits ran out.
+const (
+	WriteTimeout = 10 * time.Second
+	ReadTimeout  = 10 * time.Second
+)
 
 // Parker keeps every parked long-poll of a server.
 type Parker struct {
@@ -114,6 +111,7 @@ type Parker struct {
 	idle     map[*keptConn]struct{} // answered, waiting for the next request
 	done     chan struct{}
 	bg       sync.WaitGroup
+	waiting  atomic.Int64 // parked and not yet answered
 
 	hdrMu   sync.Mutex
 	headers map[string]string
@@ -127,12 +125,8 @@ func New(host Host) *Parker {
 	return &Parker{host: host, done: make(chan struct{}), rooms: map[string]*room{}}
 }
 
-// Count is the number of long-polls parked now.
-func (pk *Parker) Count() int {
-	pk.mu.Lock()
-	defer pk.mu.Unlock()
-	return len(pk.h)
-}
+// Waiting is the number of long-polls parked and not yet answered.
+func (pk *Parker) Waiting() int { return int(pk.waiting.Load()) }
 
 // Release answers every parked long-poll as if its wait had run out, with
 // Connection: close, and closes the kept-alive connections waiting for their
@@ -159,6 +153,6 @@ func (pk *Parker) Release() {
 	}
 	pk.idle = nil
 	pk.mu.Unlock()
-	pk.answer(all, nil).Wait()
+	pk.answerRunOut(all)
 	pk.bg.Wait()
 }

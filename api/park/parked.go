@@ -2,6 +2,7 @@ package park
 
 import (
 	"container/heap"
+	"context"
 	"net"
 	"net/http"
 	"slices"
@@ -39,6 +40,18 @@ type parked struct {
 
 func (p *parked) claim() bool { return p.claimed.CompareAndSwap(false, true) }
 
+// newer records st as the newest snapshot p has seen, and reports whether it
+// is newer than the one before: a new version, or new notes.
+func (p *parked) newer(st *play.State) bool {
+	v, n := p.version.Load(), p.notes.Load()
+	if st.Version < v || st.Version == v && st.NotesRev <= n {
+		return false
+	}
+	p.version.Store(st.Version)
+	p.notes.Store(st.NotesRev)
+	return true
+}
+
 // done ends an answered request's place in its room and its hold on the
 // table.
 func (pk *Parker) finish(p *parked) {
@@ -49,7 +62,7 @@ func (pk *Parker) finish(p *parked) {
 		r.leave(p)
 	}
 	p.t.Close()
-	pk.host.Waiting(-1)
+	pk.waiting.Add(-1)
 }
 
 type byDeadline []*parked
@@ -150,13 +163,13 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 		p.prefix = slices.Clone(p.prefix)
 	}
 	p.conn = conn
-	pk.host.Waiting(+1)
+	pk.waiting.Add(1)
 
 	pk.mu.Lock()
 	if pk.closed {
 		pk.mu.Unlock()
 		p.claim()
-		pk.answer([]*parked{p}, nil).Wait()
+		pk.answer([]*parked{p}, st, nil, true).Wait()
 		return true
 	}
 	pk.pushLocked(p)
@@ -215,26 +228,23 @@ func (pk *Parker) expire() {
 	pk.answerRunOut(due)
 }
 
-// answerRunOut answers long-polls whose wait ran out with their game as
-// stored, read once a game: a change this replica never heard of (another
-// replica's, behind a lost notification) still shows, and a long-poll is
-// never told "nothing new" from memory alone. A game that cannot be read
-// gets the answer of a wait that ran out.
+// answerRunOut answers long-polls whose wait ran out (or that shutdown
+// releases) with their game as stored, read once a game: a change this
+// replica never heard of (another replica's, behind a lost notification)
+// still shows, and a long-poll is never told "nothing new" from memory
+// alone.
 func (pk *Parker) answerRunOut(ps []*parked) {
 	byGame := map[string][]*parked{}
 	for _, p := range ps {
 		byGame[p.id] = append(byGame[p.id], p)
 	}
-	for id, group := range byGame {
-		pk.bg.Add(1)
-		go func() {
-			defer pk.bg.Done()
-			st, err := pk.host.Current(id)
-			if err != nil {
-				st = nil
-			}
-			pk.answer(group, st).Wait()
-		}()
+	for _, group := range byGame {
+		pk.bg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), ReadTimeout)
+			st, err := group[0].t.Read(ctx)
+			cancel()
+			pk.answer(group, st, err, true).Wait()
+		})
 	}
 }
 

@@ -39,7 +39,7 @@ func (pk *Parker) join(p *parked, id string, t play.Follower) {
 	r.mu.Unlock()
 	pk.roomsMu.Unlock()
 	// A change published between the handler's look and the join.
-	if cur, _ := t.Latest(); cur != nil && cur.Version > p.version.Load() {
+	if cur, _ := t.Latest(); cur != nil {
 		r.changed(cur)
 	}
 }
@@ -74,28 +74,34 @@ func (r *room) leave(p *parked) {
 	}
 }
 
-// changed answers the parked long-polls that st satisfies, and those whose
-// token st no longer admits (their seat was left).
+// changed answers the parked long-polls that st answers: those it holds
+// something new for, and those whose token it no longer admits (their seat
+// was left).
 func (r *room) changed(st *play.State) {
 	pk := r.pk
 	var ready []*parked
+	var answers []Answer
+	seen := map[Spec]Answer{}
 	r.mu.Lock()
 	for p := range r.parked {
-		if st.Version <= p.version.Load() {
+		if !p.newer(st) {
 			continue
 		}
-		p.version.Store(st.Version)
-		p.notes.Store(st.NotesRev)
-		if p.admit(st) != nil || pk.host.Ready(p.Spec, st) {
-			ready = append(ready, p)
+		a, ok := seen[p.Spec]
+		if !ok {
+			if a, ok = pk.host.Answer(p.Spec, st, nil, false); !ok {
+				continue
+			}
+			seen[p.Spec] = a
 		}
+		ready, answers = append(ready, p), append(answers, a)
 	}
 	r.mu.Unlock()
-	mine := ready[:0]
-	for _, p := range ready {
+	mine, out := ready[:0], answers[:0]
+	for i, p := range ready {
 		if pk.unpark(p) {
-			mine = append(mine, p)
+			mine, out = append(mine, p), append(out, answers[i])
 		}
 	}
-	pk.answer(mine, st)
+	pk.write(mine, out)
 }

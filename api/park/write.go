@@ -11,67 +11,44 @@ import (
 )
 
 // answer writes the answers of claimed long-polls, already out of every
-// room. With st, those that st satisfies get it; the others (and all, when
-// st is nil) get the answer of a wait that ran out. Each distinct body is
-// rendered once, and the writes are spread over a few goroutines.
-func (pk *Parker) answer(ps []*parked, st *play.State) *sync.WaitGroup {
-	var wg sync.WaitGroup
-	if len(ps) == 0 {
-		return &wg
-	}
-	shutdown := pk.host.ShuttingDown()
-	bodies := map[Spec]Answer{}
+// room, from st (or err, the read's failure). Each distinct answer is
+// rendered once.
+func (pk *Parker) answer(ps []*parked, st *play.State, err error, final bool) *sync.WaitGroup {
+	seen := map[Spec]Answer{}
 	out := make([]Answer, len(ps))
 	for i, p := range ps {
-		if err := p.admit(st); err != nil {
-			out[i] = pk.host.Problem(p.route, err)
-			continue
-		}
-		if st == nil || !pk.host.Ready(p.Spec, st) {
-			// Timeouts differ by the version each saw; they have no view to render.
-			out[i] = pk.host.Timeout(p.Spec, p.version.Load(), p.notes.Load())
-			continue
-		}
-		k := p.Spec
-		if k.Kind == Events {
-			k.Viewer, k.Occupant = 0, "" // every admitted viewer gets the same events
-		}
-		a, ok := bodies[k]
+		a, ok := seen[p.Spec]
 		if !ok {
-			a = pk.host.Render(p.Spec, st)
-			bodies[k] = a
+			a, _ = pk.host.Answer(p.Spec, st, err, final)
+			seen[p.Spec] = a
 		}
 		out[i] = a
 	}
+	return pk.write(ps, out)
+}
+
+// write sends each claimed long-poll its answer, the writes spread over a
+// few goroutines.
+func (pk *Parker) write(ps []*parked, out []Answer) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	pk.mu.Lock()
+	shutdown := pk.closed
+	pk.mu.Unlock()
 	const chunk = 64
 	for lo := 0; lo < len(ps); lo += chunk {
 		hi := min(lo+chunk, len(ps))
 		wg.Go(func() {
 			for i := lo; i < hi; i++ {
-				pk.write(ps[i], out[i], shutdown)
+				pk.writeOne(ps[i], out[i], shutdown)
 			}
 		})
 	}
 	return &wg
 }
 
-// admit asks play.Admit whether p's token may still read its game as of
-// st, or, without st (a wait that ran out), as of the newest state known.
-func (p *parked) admit(st *play.State) error {
-	if p.Viewer < 0 {
-		return nil
-	}
-	if st == nil {
-		if st, _ = p.t.Latest(); st == nil {
-			return nil
-		}
-	}
-	return play.Admit(st, p.Viewer, p.Occupant)
-}
-
-// write writes one answer and then keeps the connection alive through the
-// listener, or closes it.
-func (pk *Parker) write(p *parked, a Answer, shutdown bool) {
+// writeOne writes one answer and then keeps the connection alive through
+// the listener, or closes it.
+func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 	defer pk.finish(p)
 	closeAfter := p.close || shutdown
 	var b []byte
@@ -80,12 +57,19 @@ func (pk *Parker) write(p *parked, a Answer, shutdown bool) {
 	b = append(b, ' ')
 	b = append(b, http.StatusText(a.Status)...)
 	b = append(b, "\r\n"...)
-	if a.Problem {
+	if a.Code != "" {
 		b = append(b, p.failHdr...)
+		switch a.Status {
+		case http.StatusUnauthorized:
+			b = append(b, "WWW-Authenticate: Bearer realm=\"hanabi\"\r\n"...)
+		case http.StatusServiceUnavailable:
+			b = append(b, "Retry-After: "...)
+			b = strconv.AppendInt(b, int64(a.RetryAfter), 10)
+			b = append(b, "\r\n"...)
+		}
 	} else {
 		b = append(b, p.header...)
 	}
-	b = append(b, a.Extra...)
 	if a.ETag != "" {
 		b = append(b, "Etag: "...)
 		b = append(b, a.ETag...)

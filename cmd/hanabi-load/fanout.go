@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -66,9 +67,13 @@ func runFanout(ctx context.Context, c *client, o options) error {
 		g := games[w%len(games)]
 		wg.Go(func() {
 			path := fmt.Sprintf("/v1/games/%s?since=%d&wait=300s", g.view.ID, g.view.Version)
-			cn, code, err := c.longPoll(ctx, path)
+			cn, code, body, err := c.longPoll(ctx, path)
 			conns[w] = cn
-			if err != nil || code != http.StatusOK {
+			// A wait that ran out answers the view unchanged: no wake-up.
+			var woke struct {
+				Version int64 `json:"version"`
+			}
+			if err != nil || code != http.StatusOK || json.Unmarshal(body, &woke) != nil || woke.Version <= g.view.Version {
 				failed.Add(1)
 				return
 			}
@@ -138,26 +143,26 @@ func runFanout(ctx context.Context, c *client, o options) error {
 // the driver one goroutine and a small buffer, not an HTTP transport's two
 // goroutines and buffers, so that on a machine shared with the server the
 // wake-up latency measured is the server's more than the driver's.
-func (c *client) longPoll(ctx context.Context, path string) (net.Conn, int, error) {
+func (c *client) longPoll(ctx context.Context, path string) (net.Conn, int, []byte, error) {
 	u, err := url.Parse(c.base)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	cn, err := spreadDial(ctx, "tcp", u.Host)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	_ = cn.SetDeadline(time.Now().Add(c.http.Timeout))
 	if _, err := fmt.Fprintf(cn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, u.Host); err != nil {
-		return cn, 0, err
+		return cn, 0, nil, err
 	}
 	resp, err := http.ReadResponse(bufio.NewReaderSize(cn, 4096), nil)
 	if err != nil {
-		return cn, 0, err
+		return cn, 0, nil, err
 	}
-	_, err = io.Copy(io.Discard, resp.Body)
+	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	return cn, resp.StatusCode, err
+	return cn, resp.StatusCode, body, err
 }
 
 // serverMemory reads the Prometheus gauges of the server's memory.

@@ -2476,7 +2476,7 @@ type ClientInterface interface {
 
 	// GetGame A game as the caller sees it (long-poll)
 	//
-	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V or wait runs out, and then answers the view as it is (200, the same version when nothing changed). The ETag is strong and differs per version and viewer; If-None-Match is honoured: 304 when it matches the view answered (with wait and no since, the request waits until it no longer matches).
 	//
 	// Corresponds with GET /games/{id} (the `GetGame` operationId).
 	GetGame(ctx context.Context, id string, params *GetGameParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2687,7 +2687,7 @@ func (c *Client) CreateGame(ctx context.Context, params *CreateGameParams, body 
 
 // GetGame A game as the caller sees it (long-poll)
 //
-// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V or wait runs out, and then answers the view as it is (200, the same version when nothing changed). The ETag is strong and differs per version and viewer; If-None-Match is honoured: 304 when it matches the view answered (with wait and no since, the request waits until it no longer matches).
 //
 // Corresponds with GET /games/{id} (the `GetGame` operationId).
 func (c *Client) GetGame(ctx context.Context, id string, params *GetGameParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4043,7 +4043,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetGameWithResponse A game as the caller sees it (long-poll)
 	//
-	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V or wait runs out, and then answers the view as it is (200, the same version when nothing changed). The ETag is strong and differs per version and viewer; If-None-Match is honoured: 304 when it matches the view answered (with wait and no since, the request waits until it no longer matches).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -6010,7 +6010,7 @@ func (c *ClientWithResponses) CreateGameWithResponse(ctx context.Context, params
 
 // GetGameWithResponse A game as the caller sees it (long-poll)
 //
-// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V or wait runs out, and then answers the view as it is (200, the same version when nothing changed). The ETag is strong and differs per version and viewer; If-None-Match is honoured: 304 when it matches the view answered (with wait and no since, the request waits until it no longer matches).
 //
 // Returns a wrapper object for the known response body format(s).
 //
