@@ -1,10 +1,6 @@
 package api
 
 import (
-	"fmt"
-	"net/http"
-	"slices"
-
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -97,22 +93,6 @@ func decodeAction(data []byte) (ActionRequest, error) {
 	return req, nil
 }
 
-// engineAction translates the request into the engine's terms. A color the
-// variant does not know becomes an index the engine refuses as unknown_color,
-// so that the rules, not this function, decide what may be named.
-func engineAction(cfg *engine.Config, req ActionRequest) engine.Action {
-	switch req.Type {
-	case "play":
-		return engine.PlayCard(*req.Card)
-	case "discard":
-		return engine.DiscardCard(*req.Card)
-	}
-	if req.Color != nil {
-		return engine.ClueColor(*req.Target, slices.Index(cfg.ClueColors, *req.Color))
-	}
-	return engine.ClueRank(*req.Target, *req.Rank)
-}
-
 // postAction godoc
 //
 //	@Summary		Take a move
@@ -157,45 +137,24 @@ func (s *Server) postAction(c *gin.Context) {
 	ctx, cancel := s.detached(c)
 	defer cancel()
 	auth := seatOf(c)
-	seat := auth.seat
-	move := play.Move{Action: func(cfg *engine.Config) engine.Action { return engineAction(cfg, req) }, Version: req.Version, Occupant: &auth.occupant,
-		Key: idempotencyKey(c)}
-	// A keyed move commits its answer with it (see play.Key.Render); the
-	// answer sent is that one.
-	var answer []byte
-	if move.Key != nil {
-		move.Key.Render = func(st *play.State, seat int, ev engine.Event) (play.Answer, error) {
-			answer = appendActionAnswer(nil, st, ev, seat)
-			return play.Answer{Status: http.StatusOK, Header: keptHeader(jsonType, "", viewTag(st, seat)), Body: answer}, nil
-		}
+	move := play.Move{Card: deref(req.Card), Target: deref(req.Target), Color: deref(req.Color), Rank: deref(req.Rank),
+		Version: req.Version, Occupant: &auth.occupant, Key: idempotencyKey(c), IfMatch: ifMatchVersions(c.GetHeader("If-Match"))}
+	switch {
+	case req.Type == "play":
+		move.Kind = engine.Play
+	case req.Type == "discard":
+		move.Kind = engine.Discard
+	case req.Color != nil:
+		move.Kind = engine.ColorClue
+	default:
+		move.Kind = engine.RankClue
 	}
-	if ifMatch := c.GetHeader("If-Match"); ifMatch != "" {
-		move.Check = func(version int64) error {
-			if !ifMatchVersion(ifMatch, version) {
-				return errorf(codePreconditionFailed, "If-Match %s does not match the game's version %d", truncate(ifMatch, 40), version)
-			}
-			return nil
-		}
-	}
-	st, ev, err := s.games.Act(ctx, c.Param("id"), seat, move)
+	st, ev, err := s.games.Act(ctx, c.Param("id"), auth.seat, move)
 	if err != nil {
-		if ae := s.classify(err); ae.reason == engine.ErrUnknownColor.Code && req.Color != nil {
-			// The engine saw only an index; name the color the client sent.
-			err = &apiError{code: ae.code, reason: ae.reason, detail: fmt.Sprintf("%q is not a clue color of this game", truncate(*req.Color, 32))}
-		}
 		s.fail(c, err)
 		return
 	}
-	c.Header("ETag", viewTag(st, seat))
-	c.Header("Cache-Control", "private, no-cache")
-	c.Header("Vary", "Authorization")
-	if answer == nil {
-		buf := getBuf()
-		defer putBuf(buf)
-		*buf = appendActionAnswer((*buf)[:0], st, ev, seat)
-		answer = *buf
-	}
-	writeJSON(c, http.StatusOK, answer)
+	s.sendChange(c, st, auth.seat, &ev)
 }
 
 // appendActionAnswer appends the ActionResponse to seat's move ev that made

@@ -7,7 +7,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
-	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -93,47 +92,13 @@ func (s *Server) createGame(c *gin.Context) {
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
-	s.answerSeat(c, func(key *play.Key) (*play.State, int, error) {
-		ng.Key = key
-		return s.games.Create(c.Request.Context(), ng)
-	})
-}
-
-// answerSeat makes a create or a join (change, given the request's
-// idempotency key) and sends its answer: the seat it gave (-1: none, the
-// creator watches), its token and the game. The answer is rendered once,
-// before the change is written: with a key it commits with the change (see
-// play.Key.Render), and the request sends that same answer, token and all.
-func (s *Server) answerSeat(c *gin.Context, change func(key *play.Key) (*play.State, int, error)) {
-	var answer []byte
-	render := func(st *play.State, seat int, _ engine.Event) (play.Answer, error) {
-		token := ""
-		if seat >= 0 {
-			var err error
-			if token, err = s.issueToken(st.ID, seat, st.Occupant(seat)); err != nil {
-				return play.Answer{}, err
-			}
-		} else {
-			seat = engine.Public
-		}
-		answer = seatResponse(nil, st, seat, token)
-		return play.Answer{Status: http.StatusCreated, Header: keptHeader(jsonType, "/v1/games/"+st.ID, ""), Body: answer}, nil
-	}
-	key := idempotencyKey(c)
-	if key != nil {
-		key.Render = render
-	}
-	st, seat, err := change(key)
-	if err == nil && answer == nil {
-		_, err = render(st, seat, engine.Event{})
-	}
+	ng.Key = idempotencyKey(c)
+	st, seat, err := s.games.Create(c.Request.Context(), ng)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	c.Header("Location", "/v1/games/"+st.ID)
-	c.Header("Cache-Control", "no-store")
-	writeJSON(c, http.StatusCreated, answer)
+	s.sendChange(c, st, seat, nil)
 }
 
 // joinGame godoc
@@ -168,10 +133,12 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	s.answerSeat(c, func(key *play.Key) (*play.State, int, error) {
-		seat, st, err := s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, key)
-		return st, seat, err
-	})
+	seat, st, err := s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, idempotencyKey(c))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.sendChange(c, st, seat, nil)
 }
 
 // listGames godoc

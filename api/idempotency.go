@@ -5,8 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 
@@ -65,7 +63,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	status := w.Status()
 	code, _ := c.Get(ctxProblemCode)
 	if status < 300 || status >= 499 || status == 429 || code == codeIdempotencyKeyInUse {
-		// A change committed its answer with it (see play.Key.Render); an
+		// A change committed its answer with it (see play.Key); an
 		// outage, a client gone or a limit leaves no answer to keep: a
 		// retry tries again.
 		w.send()
@@ -73,7 +71,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	}
 	actx, cancel := s.bound(context.WithoutCancel(ctx))
 	defer cancel()
-	keep := play.Answer{Hash: hash, Status: status, Header: keptHeader(w.header.Get("Content-Type"), w.header.Get("Location"), w.header.Get("ETag")), Body: w.buf.Bytes()}
+	keep := play.Answer{Hash: hash, Reply: kept(status, w.header.Get("Content-Type"), w.header.Get("Location"), w.header.Get("ETag"), w.buf.Bytes())}
 	other, err := s.cfg.Keys.Refused(actx, scope, key, keep)
 	switch {
 	case err != nil:
@@ -83,12 +81,6 @@ func (s *Server) idempotent(c *gin.Context) {
 	default:
 		w.send()
 	}
-}
-
-// keptHeader is the headers of an answer that its retries get again.
-func keptHeader(contentType, location, etag string) string {
-	b, _ := json.Marshal(map[string]string{"Content-Type": contentType, "Location": location, "ETag": etag})
-	return string(b)
 }
 
 // ctxIdempotencyKey holds the request's *play.Key, which its handler gives
@@ -156,13 +148,13 @@ func (s *Server) replay(c *gin.Context, ans *play.Answer, hash string) {
 	case ans.Hash != hash:
 		s.fail(c, errorf(codeIdempotencyKeyReused, "this Idempotency-Key came with another request"))
 		return
-	case ans.Status == 0:
+	case ans.Reply == nil:
 		s.fail(c, errorf(codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed"))
 		return
 	}
-	var header map[string]string
-	if err := json.Unmarshal([]byte(ans.Header), &header); err != nil {
-		s.fail(c, errors.New("idempotency: a kept answer's headers do not read"))
+	status, header, body, err := unkept(ans.Reply)
+	if err != nil {
+		s.fail(c, err)
 		return
 	}
 	for k, v := range header {
@@ -171,7 +163,7 @@ func (s *Server) replay(c *gin.Context, ans *play.Answer, hash string) {
 		}
 	}
 	c.Header("Cache-Control", "no-store")
-	c.Data(ans.Status, header["Content-Type"], ans.Body)
+	c.Data(status, header["Content-Type"], body)
 	c.Abort()
 }
 

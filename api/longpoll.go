@@ -229,25 +229,29 @@ func etagListMatches(header, tag string) bool {
 	return false
 }
 
-// ifMatchVersion reports whether an If-Match header names version. It takes
-// a bare version ("17") as the contract shows, or an ETag of any viewer.
-func ifMatchVersion(header string, version int64) bool {
+// ifMatchVersions reads an If-Match header as the versions it names (see
+// play.Move.IfMatch): nil for none or "*", which match any; each a bare
+// version ("17"), as the contract shows, or an ETag of any viewer.
+func ifMatchVersions(header string) []int64 {
+	if header == "" {
+		return nil
+	}
+	versions := []int64{}
 	for _, t := range strings.Split(header, ",") {
 		t = strings.TrimSpace(t)
 		if t == "*" {
-			return true
+			return nil
 		}
 		if strings.HasPrefix(t, "W/") {
 			continue // weak tags never match under If-Match
 		}
-		t = strings.Trim(t, `"`)
-		t = strings.TrimPrefix(t, "v")
+		t = strings.TrimPrefix(strings.Trim(t, `"`), "v")
 		if i := strings.IndexByte(t, '-'); i >= 0 {
 			t = t[:i]
 		}
-		if n, err := strconv.ParseInt(t, 10, 64); err == nil && n == version {
-			return true
+		if n, err := strconv.ParseInt(t, 10, 64); err == nil {
+			versions = append(versions, n)
 		}
 	}
-	return false
+	return versions
 }

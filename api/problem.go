@@ -84,6 +84,8 @@ var playCodes = map[play.Code]string{
 	play.Revoked:      codeUnauthorized,
 	play.NoBot:        codeBadRequest,
 	play.Private:      codeForbidden,
+
+	play.PreconditionFailed: codePreconditionFailed,
 }
 
 // apiError is an error that already knows its code. Handlers return these for

@@ -165,8 +165,8 @@ SELECT game_id FROM ins`
 // in. The key and the move commit together or not at all, as in a
 // transaction of their own.
 const (
-	keyPostgresSQL = `INSERT INTO idempotency (scope, idem_key, hash, created_at, status, header, body)
-VALUES ($1::varchar, $2::varchar, $3::varchar, $4::timestamptz, $5::integer, $6::text, $7::bytea) ON CONFLICT DO NOTHING RETURNING 1`
+	keyPostgresSQL = `INSERT INTO idempotency (scope, idem_key, hash, created_at, body)
+VALUES ($1::varchar, $2::varchar, $3::varchar, $4::timestamptz, $5::bytea) ON CONFLICT DO NOTHING RETURNING 1`
 	keyDropPostgresSQL = `DELETE FROM idempotency WHERE scope = $1::varchar AND idem_key = $2::varchar AND created_at = $3::timestamptz
 	AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $4::varchar AND seq = $5::integer AND created_at = $3::timestamptz)`
 )

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -131,7 +130,7 @@ func (s *Store) appendPipeline(ctx context.Context, calls []*call[appendReq, *pl
 			p.SendQueryStatement(prepared[names[0]], params[:n], formats, nil)
 			continue
 		}
-		var kp [7][]byte
+		var kp [5][]byte
 		values = appendKeyParams(values, kp[:], r)
 		p.SendQueryStatement(prepared[names[0]], kp[:], keyFormats[:], nil)
 		params[n], params[n+1] = kp[0], kp[1]
@@ -197,11 +196,10 @@ func (r appendReq) statements() (names [3]string, n int) {
 
 // appendKeyParams writes the values of r's key statements at the end of
 // values and points params at them: scope, key, hash, the move's stamp, and
-// the answer's status, header and body (NULL when there is none yet).
+// the answer (NULL when there is none yet).
 func appendKeyParams(values []byte, params [][]byte, r appendReq) []byte {
-	a := answerOf(r.key)
 	start := len(values)
-	var ends [7]int
+	var ends [5]int
 	values = append(values, r.key.Scope...)
 	ends[0] = len(values)
 	values = append(values, r.key.Key...)
@@ -210,26 +208,22 @@ func appendKeyParams(values []byte, params [][]byte, r appendReq) []byte {
 	ends[2] = len(values)
 	values = binary.BigEndian.AppendUint64(values, uint64(r.a.CreatedAt.Sub(postgresEpoch).Microseconds()))
 	ends[3] = len(values)
-	values = strconv.AppendInt(values, int64(a.Status), 10)
+	values = append(values, r.key.Reply...)
 	ends[4] = len(values)
-	values = append(values, a.Header...)
-	ends[5] = len(values)
-	values = append(values, a.Body...)
-	ends[6] = len(values)
 	for i, end := range ends {
 		params[i] = values[start:end:end]
 		start = end
 	}
-	if a.Body == nil {
-		params[6] = nil
+	if r.key.Reply == nil {
+		params[4] = nil
 	}
 	return values
 }
 
 // The formats of the key statements' values: text, but the stamp and the
-// body binary.
+// answer binary.
 var (
-	keyFormats     = [7]int16{0, 0, 0, 1, 0, 0, 1}
+	keyFormats     = [5]int16{0, 0, 0, 1, 1}
 	keyDropFormats = [5]int16{0, 0, 1, 0, 1}
 )
 

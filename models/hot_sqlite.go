@@ -28,8 +28,8 @@ const appendSQLiteStatus = `UPDATE games SET status = ? WHERE id = ? AND status 
 
 // appendSQLiteKey records a move's idempotency key, with its answer when
 // the move rendered it first; nothing when the key is taken.
-const appendSQLiteKey = `INSERT INTO idempotency (scope, idem_key, hash, status, header, body, created_at)
-VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+const appendSQLiteKey = `INSERT INTO idempotency (scope, idem_key, hash, body, created_at)
+VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
 
 // sqliteStmts are the append's statements, prepared once on the database
 // handle. A statement prepared inside a transaction (as gorm does when it
@@ -107,8 +107,7 @@ func (s *Store) appendsSQLiteTx(ctx context.Context, calls []*call[appendReq, *p
 			if _, err := tx.ExecContext(ctx, "SAVEPOINT keyed"); err != nil {
 				return err
 			}
-			ans := answerOf(k)
-			if n, err := affected(key.ExecContext(ctx, k.Scope, k.Key, k.Hash, ans.Status, ans.Header, ans.Body, a.CreatedAt)); err != nil {
+			if n, err := affected(key.ExecContext(ctx, k.Scope, k.Key, k.Hash, k.Reply, a.CreatedAt)); err != nil {
 				return err
 			} else if n == 0 {
 				c.res, c.err = nil, play.ErrKeyTaken

@@ -13,13 +13,11 @@ import (
 
 // Idempotency is one Idempotency-Key: its scope (the caller and the path),
 // the key, the hash of the request it came with, and, once the request is
-// answered, the answer (Status 0: not answered yet).
+// answered, the answer (nil: not answered yet).
 type Idempotency struct {
 	Scope     string `gorm:"primaryKey;size:600"`
 	Key       string `gorm:"column:idem_key;primaryKey;size:255"`
 	Hash      string `gorm:"size:64;not null"`
-	Status    int    `gorm:"not null"`
-	Header    string `gorm:"not null"`
 	Body      []byte
 	CreatedAt time.Time
 }
@@ -36,8 +34,7 @@ func recordKey(tx *gorm.DB, k *play.Key) error {
 	if k == nil {
 		return nil
 	}
-	a := answerOf(k)
-	row := Idempotency{Scope: k.Scope, Key: k.Key, Hash: k.Hash, Status: a.Status, Header: a.Header, Body: a.Body, CreatedAt: now()}
+	row := Idempotency{Scope: k.Scope, Key: k.Key, Hash: k.Hash, Body: k.Reply, CreatedAt: now()}
 	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
 	if res.Error != nil {
 		return res.Error
@@ -48,26 +45,17 @@ func recordKey(tx *gorm.DB, k *play.Key) error {
 	return nil
 }
 
-// answerOf is what a key's record starts with: the answer its move
-// rendered before it committed, or none yet (status 0).
-func answerOf(k *play.Key) play.Answer {
-	if k.Answer == nil {
-		return play.Answer{}
-	}
-	return *k.Answer
-}
-
 // LookupIdempotency returns the key's record, or play.ErrNotFound.
 func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play.Answer, error) {
-	var a play.Answer
-	err := s.w.WithContext(ctx).Model(&Idempotency{}).Where("scope = ? AND idem_key = ?", scope, key).Take(&a).Error
+	var row Idempotency
+	err := s.w.WithContext(ctx).Where("scope = ? AND idem_key = ?", scope, key).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, play.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &a, nil
+	return &play.Answer{Hash: row.Hash, Reply: row.Body}, nil
 }
 
 // KeepRefusal stores the answer of a request with a key that changed
@@ -77,7 +65,7 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play
 // what the key answers. (A change records its key, with its answer, as it
 // commits.) Now and then it forgets keys older than IdempotencyKeep.
 func (s *Store) KeepRefusal(ctx context.Context, scope, key string, a play.Answer) (kept bool, err error) {
-	rec := Idempotency{Scope: scope, Key: key, Hash: a.Hash, Status: a.Status, Header: a.Header, Body: a.Body, CreatedAt: now()}
+	rec := Idempotency{Scope: scope, Key: key, Hash: a.Hash, Body: a.Reply, CreatedAt: now()}
 	res := s.w.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rec)
 	if res.Error != nil {
 		return false, res.Error

@@ -3,20 +3,29 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
 )
 
-// Move is one seat's move and the conditions it is made on.
+// Move is one seat's move, as data, and the conditions it is made on.
 type Move struct {
-	// Action makes the move in the game's terms (a clue color is an index
-	// into its config), so that the rules, not the caller, decide what may
-	// be named.
-	Action func(*engine.Config) engine.Action
-	// Check, when set, vets the game's version before anything else about
-	// the move: a transport's own precondition (an HTTP If-Match).
-	Check func(version int64) error
+	// Kind is engine.Play, Discard, ColorClue or RankClue; Card the card
+	// played or discarded; Target the seat a clue is for; Color a color
+	// clue's color by name, which the game's config resolves (so that the
+	// rules, not the caller, decide what may be named); Rank a rank clue's.
+	Kind   engine.Kind
+	Card   int
+	Target int
+	Color  string
+	Rank   int
+	// IfMatch, when not nil, lists the game versions the move may apply at
+	// (a transport's precondition, an HTTP If-Match: empty matches none);
+	// at another it is refused with PreconditionFailed, before anything
+	// else is judged.
+	IfMatch []int64
 	// Version, when set, makes the move apply only at that game version, so
 	// that a retried request can never act twice.
 	Version *int64
@@ -25,11 +34,41 @@ type Move struct {
 	Occupant *string
 	// Key, when set, is the request's idempotency key.
 	Key *Key
+	// entry, when set, is the action itself: play's own entries (an end,
+	// a leave, a bot's move).
+	entry *engine.Action
 	// takeOver, when set, is the bot strategy that takes the seat over
 	// with this entry (a Leave).
 	takeOver string
 	// auto: a bot's move for a seat whose time ran out.
 	auto bool
+}
+
+// entryMove is play's own move that appends a.
+func entryMove(a engine.Action) Move { return Move{entry: &a} }
+
+// action is m in the game's terms.
+func (m Move) action(cfg *engine.Config) engine.Action {
+	switch {
+	case m.entry != nil:
+		return *m.entry
+	case m.Kind == engine.ColorClue:
+		return engine.ClueColor(m.Target, slices.Index(cfg.ClueColors, m.Color))
+	case m.Kind == engine.RankClue:
+		return engine.ClueRank(m.Target, m.Rank)
+	}
+	return engine.Action{Kind: m.Kind, Card: m.Card}
+}
+
+// conditions refuses m at version when its caller's conditions say so.
+func (m Move) conditions(version int64) error {
+	if m.IfMatch != nil && !slices.Contains(m.IfMatch, version) {
+		return errorf(PreconditionFailed, "the move is for another version than the game's, %d", version)
+	}
+	if m.Version != nil && *m.Version != version {
+		return errorf(StaleVersion, "the move is for version %d but the game is at version %d", *m.Version, version)
+	}
+	return nil
 }
 
 // Act applies seat's move to game id and appends it to the log, then wakes
@@ -82,16 +121,18 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	if st.Status != StatusActive {
 		return nil, engine.Event{}, errorf(NotActive, "the game is %s", st.Status)
 	}
-	if m.Check != nil {
-		if err := m.Check(st.Version); err != nil {
-			return nil, engine.Event{}, err
-		}
+	if err := m.conditions(st.Version); err != nil {
+		return nil, engine.Event{}, err
 	}
-	if m.Version != nil && *m.Version != st.Version {
-		return nil, engine.Event{}, errorf(StaleVersion, "the move is for version %d but the game is at version %d", *m.Version, st.Version)
+	a := m.action(st.Config)
+	if m.entry == nil && !a.IsMove() {
+		return nil, engine.Event{}, errorf(Invalid, "a move is a play, a discard or a clue")
 	}
-	a := m.Action(st.Config)
 	ev, err := st.Game.ApplyAs(seat, a)
+	if errors.Is(err, engine.ErrUnknownColor) && m.Color != "" {
+		// The engine saw only an index; name the color the caller sent.
+		err = &engine.Error{Code: engine.ErrUnknownColor.Code, Msg: fmt.Sprintf("%q is not a clue color of this game", truncate(m.Color, 32))}
+	}
 	if err != nil {
 		return nil, engine.Event{}, err
 	}
@@ -126,11 +167,10 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	}
 	st.appendLog(entry)
 	st.setLogged()
-	key, err := m.Key.answered(st, seat, ev)
-	if err != nil {
+	if err := g.replyTo(m.Key, st, seat, &ev); err != nil {
 		return nil, engine.Event{}, err
 	}
-	if _, err := g.store.AppendAction(ctx, st.ID, entry, status, after, key); err != nil {
+	if _, err := g.store.AppendAction(ctx, st.ID, entry, status, after, m.Key); err != nil {
 		// ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
 	}
@@ -155,13 +195,8 @@ func (g *Games) conflict(ctx context.Context, t *Table, seat int, m Move) error 
 		if err := m.admit(st, seat); err != nil {
 			return err
 		}
-		if m.Check != nil {
-			if err := m.Check(st.Version); err != nil {
-				return err
-			}
-		}
-		if m.Version != nil && *m.Version != st.Version {
-			return errorf(StaleVersion, "the move is for version %d but the game is at version %d", *m.Version, st.Version)
+		if err := m.conditions(st.Version); err != nil {
+			return err
 		}
 		if st.Status != StatusActive {
 			return errorf(NotActive, "the game is %s", st.Status)

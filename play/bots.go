@@ -104,8 +104,9 @@ func (g *Games) driveOnce(id string) bool {
 			return nil
 		}
 		// The version pins the move to the state the bot saw.
-		version := st.Version
-		_, _, err = g.act(ctx, t, seat, Move{Action: fixedAction(a), Version: &version})
+		m := entryMove(a)
+		m.Version = &st.Version
+		_, _, err = g.act(ctx, t, seat, m)
 		switch {
 		case err == nil:
 		case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):

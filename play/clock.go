@@ -192,31 +192,32 @@ func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 		g.arm(ctx, st)
 		return nil, nil
 	}
-	v := st.Version
 	var m Move
 	switch what {
 	case dueLobby:
-		_, err = g.store.CancelLobby(ctx, t.id, v)
+		_, err = g.store.CancelLobby(ctx, t.id, st.Version)
 		if errors.Is(err, ErrConflict) {
 			return nil, nil // it changed meanwhile: the next look decides
 		}
 		return nil, err
 	case dueIdle:
-		cur := st.Game.Current()
-		m = Move{Action: fixedAction(engine.EndGame(cur, engine.EndIdle)), Version: &v}
+		m = entryMove(engine.EndGame(st.Game.Current(), engine.EndIdle))
 	case dueTurn:
 		cur := st.Game.Current()
-		m = Move{Action: fixedAction(engine.EndGame(cur, engine.EndTimeout)), Version: &v}
+		m = entryMove(engine.EndGame(cur, engine.EndTimeout))
 		if st.Settings.OnTimeout != variants.OnTimeoutEnd {
 			if strat, _ := g.takeOverBot(""); strat != nil {
 				a, err := botMove(st, strat, cur)
 				if err != nil {
 					return nil, err
 				}
-				m = Move{Action: fixedAction(a), Version: &v, auto: true}
+				m = entryMove(a)
+				m.auto = true
 			}
 		}
 	}
+	// Pinned to the version it was judged on.
+	m.Version = &st.Version
 	moved, _, err := g.act(ctx, t, st.Game.Current(), m)
 	if errors.Is(err, ErrStaleVersion) || errors.Is(err, ErrNotYourTurn) || errors.Is(err, ErrNotActive) {
 		return nil, nil // someone moved, or another replica settled it first

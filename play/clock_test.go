@@ -119,7 +119,7 @@ func TestTurnClockBot(t *testing.T) {
 	}
 	// Seat 1 moves in time: its clock restarts for seat 0, untouched.
 	clock.Advance(20 * time.Second)
-	if _, _, err := g.Act(ctx, st.ID, 1, play.Move{Action: fixed(engine.ClueRank(0, 1))}); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, 1, move(engine.ClueRank(0, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(20 * time.Second)
@@ -140,7 +140,7 @@ func TestTurnClockEnd(t *testing.T) {
 	clock := newFakeClock()
 	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
 	st := timedTable(t, g, 5, variants.OnTimeoutEnd)
-	if _, _, err := g.Act(context.Background(), st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+	if _, _, err := g.Act(context.Background(), st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(5 * time.Second)
@@ -177,7 +177,7 @@ func TestExpiry(t *testing.T) {
 		t.Fatalf("lobby after its TTL: %s v%d", st.Status, st.Version)
 	}
 	clock.Advance(50 * time.Minute)
-	if _, _, err := g.Act(ctx, busy.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+	if _, _, err := g.Act(ctx, busy.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(10 * time.Minute)
@@ -263,7 +263,7 @@ func TestTimeoutRacesLateMove(t *testing.T) {
 			var moveErr error
 			wg.Go(func() { sweep(t, b) })
 			wg.Go(func() {
-				_, _, moveErr = a.Act(context.Background(), st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))})
+				_, _, moveErr = a.Act(context.Background(), st.ID, 0, move(engine.ClueRank(1, 1), nil))
 			})
 			wg.Wait()
 			got := mustLoad(t, a, st.ID)

@@ -25,22 +25,16 @@ func (r *racingStore) AppendAction(ctx context.Context, gameID string, e play.En
 	return r.Store.AppendAction(ctx, gameID, e, status, after, key)
 }
 
-var errPrecondition = errors.New("precondition failed")
-
 func TestConditionalMoveLosesARaceOnItsCondition(t *testing.T) {
 	cases := []struct {
 		name string
 		move func(version int64) play.Move
 		want func(error) bool
 	}{
-		{"If-Match", func(v int64) play.Move {
-			return play.Move{Check: func(cur int64) error {
-				if cur != v {
-					return errPrecondition
-				}
-				return nil
-			}}
-		}, func(err error) bool { return errors.Is(err, errPrecondition) }},
+		{"If-Match", func(v int64) play.Move { return play.Move{IfMatch: []int64{v}} }, func(err error) bool {
+			var pe *play.Error
+			return errors.As(err, &pe) && pe.Code == play.PreconditionFailed
+		}},
 		{"version", func(v int64) play.Move { return play.Move{Version: &v} }, func(err error) bool {
 			var pe *play.Error
 			return errors.As(err, &pe) && pe.Code == play.StaleVersion
@@ -55,7 +49,7 @@ func TestConditionalMoveLosesARaceOnItsCondition(t *testing.T) {
 	})
 }
 
-func raceOnCondition(t *testing.T, dbURL string, move func(int64) play.Move, want func(error) bool) {
+func raceOnCondition(t *testing.T, dbURL string, conditional func(int64) play.Move, want func(error) bool) {
 	ctx := context.Background()
 	store := openStore(t, dbURL)
 	other := newGames(t, store)
@@ -67,12 +61,12 @@ func raceOnCondition(t *testing.T, dbURL string, move func(int64) play.Move, wan
 	}
 	st := table(t, g, "basic", 2, "race")
 	racing.rival = func() {
-		if _, _, err := other.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+		if _, _, err := other.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
 			t.Errorf("the rival's move: %v", err)
 		}
 	}
-	m := move(st.Version)
-	m.Action = fixed(engine.ClueRank(1, 2))
+	m := conditional(st.Version)
+	m.Kind, m.Target, m.Rank = engine.RankClue, 1, 2
 	if _, _, err = g.Act(ctx, st.ID, 0, m); !want(err) {
 		t.Fatalf("the stale move lost with %v", err)
 	}

@@ -32,11 +32,14 @@ const (
 	NoBot
 	// Private: a private table's seat asked for without its join secret.
 	Private
+	// PreconditionFailed: the caller's own precondition on the version
+	// (see Move.IfMatch) does not hold.
+	PreconditionFailed
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
 	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
-	Revoked: "revoked", NoBot: "no_bot", Private: "private"}
+	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {

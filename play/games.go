@@ -164,11 +164,10 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if creator {
 		seat = 0
 	}
-	key, err := req.Key.answered(st, seat, engine.Event{})
-	if err != nil {
+	if err := g.replyTo(req.Key, st, seat, nil); err != nil {
 		return nil, -1, err
 	}
-	if err := g.store.CreateGame(ctx, row, seats, key); err != nil {
+	if err := g.store.CreateGame(ctx, row, seats, req.Key); err != nil {
 		return nil, -1, storeError(err)
 	}
 	g.stats.Created.Add(1)
@@ -206,14 +205,14 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 			set := prev.Settings
 			opts.Started = g.startDeadline(&set)
 		}
-		if key != nil && key.Render != nil {
-			// The answer commits with the join (see Key.Render).
+		if key != nil {
+			// The answer commits with the join (see Key).
 			opts.Answered = func(row *GameRow, seats []Seat, seat int) (*Key, error) {
 				st, err := joinedState(row, seats, prev)
 				if err != nil {
 					return nil, err
 				}
-				return key.answered(st, seat, engine.Event{})
+				return key, g.replyTo(key, st, seat, nil)
 			}
 		}
 		n, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)

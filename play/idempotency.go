@@ -12,45 +12,42 @@ import (
 var ErrKeyTaken = errors.New("the idempotency key is taken")
 
 // Answer is an idempotency key's record: the hash of the request that took
-// it and, once that request was answered, its answer (Status 0: not yet).
+// it and, once that request was answered, its answer, the transport's own
+// bytes (nil: not yet).
 type Answer struct {
-	Hash   string
-	Status int
-	Header string
-	Body   []byte
+	Hash  string
+	Reply []byte
 }
 
 // Key is a request's Idempotency-Key, given to the Create, Join or Act that
 // it makes: the change commits together with the key, so that a retry can
-// never make it twice. Scope is the caller and the path; Hash, the request's.
+// never make it twice. Scope is the caller and the path; Hash, the
+// request's. Reply is the answer the change commits with the key: play
+// sets it, from the reply port (see SetReply), before the commit, so that a
+// retry gets it even when the request never could tell it (a crash, a
+// connection lost just after the commit); the caller sends it.
 type Key struct {
 	Scope, Key, Hash string
-	// Render, when set, is the answer to the change that made st: a move
-	// (seat's, ev), a join (the seat taken) or a new game (seat: the
-	// creator's, -1 when a bot took seat 0). The change then commits its answer with its key, so that a
-	// retry gets it even when the request never could tell it (a crash, a
-	// connection lost just after the commit) instead of "still under way"
-	// for as long as the key is kept.
-	Render func(st *State, seat int, ev engine.Event) (Answer, error)
-	// Answer is what the store records with the key (nil: the request
-	// completes the record once answered).
-	Answer *Answer
+	Reply            []byte
 }
 
-// answered is k with its answer to the change that made st, when k
-// renders one.
-func (k *Key) answered(st *State, seat int, ev engine.Event) (*Key, error) {
-	if k == nil || k.Render == nil {
-		return k, nil
+// Reply renders the answer to a change that a key commits with it: st as
+// the change leaves it; seat the caller's (-1: none, as for the creator of
+// a table of bots); ev the move's event, nil for a create or a join.
+type Reply func(st *State, seat int, ev *engine.Event) ([]byte, error)
+
+// SetReply sets the reply port: the transport's rendering of the answers
+// that changes commit with their keys. Set it once, before serving.
+func (g *Games) SetReply(r Reply) { g.reply = r }
+
+// replyTo renders k's answer to the change that made st, when k is set.
+func (g *Games) replyTo(k *Key, st *State, seat int, ev *engine.Event) error {
+	if k == nil || g.reply == nil {
+		return nil
 	}
-	a, err := k.Render(st, seat, ev)
-	if err != nil {
-		return nil, err
-	}
-	a.Hash = k.Hash
-	cp := *k
-	cp.Answer = &a
-	return &cp, nil
+	r, err := g.reply(st, seat, ev)
+	k.Reply = r
+	return err
 }
 
 // Answered returns the record of a key, or nil when nobody took it.
@@ -66,7 +63,7 @@ func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error
 // retries, only if no other request holds the key: then Refused returns
 // that request's record instead, which is what the caller must answer (its
 // answer, or that it is still under way). A change needs no such call: its
-// answer commits with it (see Key.Render).
+// answer commits with it (see Key).
 func (g *Games) Refused(ctx context.Context, scope, key string, a Answer) (*Answer, error) {
 	kept, err := g.store.KeepRefusal(ctx, scope, key, a)
 	if err != nil || kept {

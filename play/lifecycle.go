@@ -20,7 +20,8 @@ const tableRetries = 8
 // winner, and a second termination finds the game over.
 // occupant, when set, must still hold the seat.
 func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *string) (*State, engine.Event, error) {
-	m := Move{Action: fixedAction(engine.EndGame(seat, engine.EndTerminated)), Occupant: occupant}
+	m := entryMove(engine.EndGame(seat, engine.EndTerminated))
+	m.Occupant = occupant
 	var st *State
 	var ev engine.Event
 	err := g.change(ctx, id, func(t *Table) (err error) {
@@ -32,10 +33,6 @@ func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *st
 	}
 	g.Kick(st)
 	return st, ev, nil
-}
-
-func fixedAction(a engine.Action) func(*engine.Config) engine.Action {
-	return func(*engine.Config) engine.Action { return a }
 }
 
 // Leave gives up seat of game id. In a lobby the seat is free again, and a
@@ -92,7 +89,8 @@ func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string,
 			if strat == nil {
 				return nil, errorf(NoBot, "no bot strategy can take the seat on this server")
 			}
-			m := Move{Action: fixedAction(engine.LeaveSeat(seat)), Occupant: &occ, takeOver: strat.Name}
+			m := entryMove(engine.LeaveSeat(seat))
+			m.Occupant, m.takeOver = &occ, strat.Name
 			st, _, err := g.tableEntry(ctx, t, seat, m)
 			return st, err
 		default:

@@ -19,7 +19,7 @@ func TestTerminate(t *testing.T) {
 	g := newGames(t, store)
 	ctx := context.Background()
 	st := table(t, g, "basic", 3, "terminate")
-	if _, _, err := g.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, 1))}); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	// Seat 2 is not to act and ends it anyway.
@@ -100,7 +100,7 @@ func TestTerminateRacesMoves(t *testing.T) {
 				return
 			}
 			seat := cur.Game.Current()
-			_, _, _ = a.Act(ctx, st.ID, seat, play.Move{Action: fixed(engine.ClueRank(1-seat, 1))})
+			_, _, _ = a.Act(ctx, st.ID, seat, move(engine.ClueRank(1-seat, 1), nil))
 		}
 	})
 	wg.Wait()

@@ -43,7 +43,7 @@ func TestNoteSeenByAnotherReplica(t *testing.T) {
 			if ns := got.NotesFor(1); len(ns) != 0 {
 				t.Fatalf("seat 1 may read %+v", ns)
 			}
-			moved, _, err := b.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.PlayCard(st.Game.Hand(0)[1]))})
+			moved, _, err := b.Act(ctx, st.ID, 0, move(engine.PlayCard(st.Game.Hand(0)[1]), nil))
 			if err != nil {
 				t.Fatal(err)
 			}

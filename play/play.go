@@ -67,6 +67,8 @@ type Games struct {
 	botMu      sync.Mutex
 	botRunning map[string]bool
 	botAgain   map[string]bool
+
+	reply Reply // see SetReply
 }
 
 // Stats counts what this process did, for metrics.

@@ -63,8 +63,19 @@ func table(t *testing.T, g *play.Games, variant string, players int, s string) *
 	return st
 }
 
-func fixed(a engine.Action) func(*engine.Config) engine.Action {
-	return func(*engine.Config) engine.Action { return a }
+// move is a as a move's data; a color clue names its color by cfg.
+func move(a engine.Action, cfg *engine.Config) play.Move {
+	m := play.Move{Kind: a.Kind, Card: a.Card, Target: a.Target, Rank: a.Value}
+	if a.Kind == engine.ColorClue {
+		m.Color, m.Rank = cfg.ClueColors[a.Value], 0
+	}
+	return m
+}
+
+// versioned is m made only at version v.
+func versioned(m play.Move, v *int64) play.Move {
+	m.Version = v
+	return m
 }
 
 func TestCreateRefusals(t *testing.T) {
@@ -118,12 +129,12 @@ func TestWholeGame(t *testing.T) {
 			seat := local.Current()
 			legal := local.LegalActions(nil)
 			a := legal[local.Turn()%len(legal)]
-			if _, _, err := g.Act(ctx, st.ID, (seat+1)%3, play.Move{Action: fixed(a)}); !errors.Is(err, engine.ErrNotYourTurn) {
+			if _, _, err := g.Act(ctx, st.ID, (seat+1)%3, move(a, st.Config)); !errors.Is(err, engine.ErrNotYourTurn) {
 				t.Fatalf("turn %d: another seat's move: %v", local.Turn(), err)
 			}
 			old := int64(0)
 			if local.Turn() > 0 {
-				if _, _, err := g.Act(ctx, st.ID, seat, play.Move{Action: fixed(a), Version: &old}); !errors.Is(err, play.ErrStaleVersion) {
+				if _, _, err := g.Act(ctx, st.ID, seat, versioned(move(a, st.Config), &old)); !errors.Is(err, play.ErrStaleVersion) {
 					t.Fatalf("turn %d: stale version: %v", local.Turn(), err)
 				}
 			}
@@ -131,7 +142,7 @@ func TestWholeGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			next, ev, err := g.Act(ctx, st.ID, seat, play.Move{Action: fixed(a)})
+			next, ev, err := g.Act(ctx, st.ID, seat, move(a, st.Config))
 			if err != nil {
 				t.Fatalf("turn %d: %v", want.Turn, err)
 			}
@@ -148,10 +159,10 @@ func TestWholeGame(t *testing.T) {
 		if got != want {
 			t.Fatalf("result %+v, want %+v", got, want)
 		}
-		if _, _, err := g.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, play.ErrNotActive) {
+		if _, _, err := g.Act(ctx, st.ID, 0, move(engine.DiscardCard(0), nil)); !errors.Is(err, play.ErrNotActive) {
 			t.Fatalf("move after the end: %v", err)
 		}
-		if _, _, err := g.Act(ctx, st.ID, 5, play.Move{Action: fixed(engine.DiscardCard(0))}); !errors.Is(err, play.ErrNoSuchSeat) {
+		if _, _, err := g.Act(ctx, st.ID, 5, move(engine.DiscardCard(0), nil)); !errors.Is(err, play.ErrNoSuchSeat) {
 			t.Fatalf("a seat the game lacks: %v", err)
 		}
 		stored, err := g.Load(ctx, st.ID)
@@ -188,7 +199,7 @@ func TestReplicasRace(t *testing.T) {
 		errs := make([]error, 2)
 		var wg sync.WaitGroup
 		for i, g := range []*play.Games{a, b} {
-			wg.Go(func() { _, _, errs[i] = g.Act(ctx, st.ID, seat, play.Move{Action: fixed(clues[i%len(clues)])}) })
+			wg.Go(func() { _, _, errs[i] = g.Act(ctx, st.ID, seat, move(clues[i%len(clues)], st.Config)) })
 		}
 		wg.Wait()
 		won := 0
@@ -234,7 +245,7 @@ func TestTableWakes(t *testing.T) {
 	for i, mover := range []*play.Games{g, other} {
 		cur, _ := tb.Latest()
 		_, sig := tb.Latest()
-		if _, _, err := mover.Act(ctx, st.ID, i, play.Move{Action: fixed(engine.ClueRank(1-i, 1))}); err != nil {
+		if _, _, err := mover.Act(ctx, st.ID, i, move(engine.ClueRank(1-i, 1), nil)); err != nil {
 			t.Fatal(err)
 		}
 		select {
@@ -281,7 +292,7 @@ func TestSharedStatesStayPut(t *testing.T) {
 		t.Fatal(err)
 	}
 	version, hand := held.Version, held.Game.Hand(1)
-	moved, _, err := g.Act(ctx, st.ID, 0, play.Move{Action: fixed(engine.ClueRank(1, held.Game.Deck()[hand[0]].Rank))})
+	moved, _, err := g.Act(ctx, st.ID, 0, move(engine.ClueRank(1, held.Game.Deck()[hand[0]].Rank), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
