@@ -33,12 +33,12 @@ func (s answerLost) CreateGame(ctx context.Context, g *play.GameRow, seats []pla
 	return err
 }
 
-func (s answerLost) JoinSeat(ctx context.Context, id, name string, opts play.JoinOpts) (int, *play.GameRow, []play.Seat, error) {
-	n, g, seats, err := s.Store.JoinSeat(ctx, id, name, opts)
-	if err == nil && opts.Key != nil {
-		return 0, nil, nil, errReset
+func (s answerLost) ChangeLobby(ctx context.Context, id string, after int64, c play.LobbyChange) error {
+	err := s.Store.ChangeLobby(ctx, id, after, c)
+	if err == nil && c.Key != nil {
+		return errReset
 	}
-	return n, g, seats, err
+	return err
 }
 
 // A keyed move, create or join whose answer was lost after it committed is

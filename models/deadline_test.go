@@ -43,14 +43,17 @@ func TestDeadlines(t *testing.T) {
 				t.Fatalf("due at %v: %v %v, want %v", tc.now, ids, err, tc.want)
 			}
 		}
-		if _, err := s.CancelLobby(ctx, g.ID, g.Version+1); !errors.Is(err, play.ErrConflict) {
+		cancel := play.LobbyChange{Status: play.StatusCancelled, At: now()}
+		if err := s.ChangeLobby(ctx, g.ID, g.Version+1, cancel); !errors.Is(err, play.ErrConflict) {
 			t.Fatalf("cancel at another version: %v", err)
 		}
-		got, err := s.CancelLobby(ctx, g.ID, g.Version)
-		if err != nil || got.Status != play.StatusCancelled || got.Version != g.Version+1 {
-			t.Fatalf("cancel: %+v %v", got, err)
+		if err := s.ChangeLobby(ctx, g.ID, g.Version, cancel); err != nil {
+			t.Fatalf("cancel: %v", err)
 		}
-		if _, err := s.CancelLobby(ctx, g.ID, got.Version); !errors.Is(err, play.ErrConflict) {
+		if got, _, _, err := s.LoadGame(ctx, g.ID); err != nil || got.Status != play.StatusCancelled || got.Version != g.Version+1 {
+			t.Fatalf("cancelled: %+v %v", got, err)
+		}
+		if err := s.ChangeLobby(ctx, g.ID, g.Version+1, cancel); !errors.Is(err, play.ErrConflict) {
 			t.Fatalf("cancel twice: %v", err)
 		}
 		if ids, _ := s.DueGames(ctx, at.Add(time.Hour), 10); len(ids) != 0 {

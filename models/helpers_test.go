@@ -48,6 +48,34 @@ func newGame(t *testing.T, s *Store, players int) *play.GameRow {
 	return g
 }
 
+// join takes the lowest free seat of lobby id for name as play decides a
+// join (the game starts with its last seat), and returns the seat and the
+// time of the change.
+func join(t *testing.T, s *Store, id, name string) (int, time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	g, seats, _, err := s.LoadGame(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := 0
+	for _, st := range seats {
+		if st.Seat == seat {
+			seat++
+		}
+	}
+	status := play.StatusLobby
+	if len(seats)+1 == g.Players {
+		status = play.StatusActive
+	}
+	at := now()
+	c := play.LobbyChange{Take: &play.Seat{Seat: seat, Name: name, Occupant: play.NewID()}, Status: status, At: at}
+	if err := s.ChangeLobby(ctx, id, g.Version, c); err != nil {
+		t.Fatalf("join %s: %v", id, err)
+	}
+	return seat, at
+}
+
 func received(ch <-chan struct{}, within time.Duration) bool {
 	select {
 	case <-ch:

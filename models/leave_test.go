@@ -17,64 +17,6 @@ func seatsOf(t *testing.T, s *Store, id string) []play.Seat {
 	return seats
 }
 
-// TestLeaveLobby: a seat left is free again under a new occupant; the last
-// person leaving cancels the lobby; each refusal by its error.
-func TestLeaveLobby(t *testing.T) {
-	eachBackend(t, func(t *testing.T, dbURL string) {
-		ctx := context.Background()
-		s := openStore(t, dbURL)
-		g := newGame(t, s, 3)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
-			t.Fatal(err)
-		}
-		seats := seatsOf(t, s, g.ID)
-		alice, bob := seats[0].Occupant, seats[1].Occupant
-		if alice == "" || bob == "" || alice == bob {
-			t.Fatalf("occupants %q %q", alice, bob)
-		}
-		for _, tc := range []struct {
-			name     string
-			id       string
-			seat     int
-			occupant string
-			want     error
-		}{
-			{"another's occupant", g.ID, 1, alice, play.ErrRevoked},
-			{"a free seat", g.ID, 2, alice, play.ErrRevoked},
-			{"no such game", "nosuch", 0, alice, play.ErrNotFound},
-		} {
-			if _, err := s.LeaveLobby(ctx, tc.id, tc.seat, tc.occupant); !errors.Is(err, tc.want) {
-				t.Fatalf("%s: %v, want %v", tc.name, err, tc.want)
-			}
-		}
-		got, err := s.LeaveLobby(ctx, g.ID, 1, bob)
-		if err != nil || got.Status != play.StatusLobby || got.Version != 2 {
-			t.Fatalf("bob leaves: %+v %v", got, err)
-		}
-		seat, _, _, err := s.JoinSeat(ctx, g.ID, "Carol", play.JoinOpts{})
-		if err != nil || seat != 1 {
-			t.Fatalf("carol joins seat %d: %v", seat, err)
-		}
-		if carol := seatsOf(t, s, g.ID)[1].Occupant; carol == bob {
-			t.Fatal("the seat kept the leaver's occupant")
-		}
-		if _, err := s.LeaveLobby(ctx, g.ID, 1, bob); !errors.Is(err, play.ErrRevoked) {
-			t.Fatalf("bob again: %v", err)
-		}
-		carol := seatsOf(t, s, g.ID)[1].Occupant
-		if _, err := s.LeaveLobby(ctx, g.ID, 0, alice); err != nil {
-			t.Fatal(err)
-		}
-		got, err = s.LeaveLobby(ctx, g.ID, 1, carol)
-		if err != nil || got.Status != play.StatusCancelled {
-			t.Fatalf("the last person leaves: %+v %v", got, err)
-		}
-		if _, err := s.LeaveLobby(ctx, g.ID, 0, alice); !errors.Is(err, play.ErrNotLobby) {
-			t.Fatalf("leaving a cancelled game: %v", err)
-		}
-	})
-}
-
 // TestTakeOver: the entry, the bot and a new occupant land together, or
 // nothing does.
 func TestTakeOver(t *testing.T) {
@@ -82,9 +24,7 @@ func TestTakeOver(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
-			t.Fatal(err)
-		}
+		join(t, s, g.ID, "Bob")
 		bob := seatsOf(t, s, g.ID)[1].Occupant
 		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 0, Seat: 0}.entry(), "", 1, nil); err != nil {
 			t.Fatal(err)

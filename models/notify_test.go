@@ -92,7 +92,7 @@ func TestSubscribeWokenByWrites(t *testing.T) {
 			name string
 			do   func() error
 		}{
-			{"join", func() error { _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); return err }},
+			{"join", func() error { join(t, s, g.ID, "Bob"); return nil }},
 			{"append", func() error {
 				_, err := s.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 1, nil)
 				return err
@@ -137,9 +137,7 @@ func TestCrossReplicaWakeUp(t *testing.T) {
 	g := newGame(t, a, 3)
 	ch, cancel := b.Subscribe(g.ID)
 	defer cancel()
-	if _, _, _, err := a.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
-		t.Fatal(err)
-	}
+	join(t, a, g.ID, "Bob")
 	if !received(ch, 5*time.Second) {
 		t.Fatal("a join on A did not wake a waiter on B")
 	}

@@ -73,65 +73,6 @@ func TestAppendRace(t *testing.T) {
 	})
 }
 
-// TestJoinRace has more players than seats join at once: every seat goes to
-// exactly one of them and the game starts once.
-func TestJoinRace(t *testing.T) {
-	eachBackend(t, func(t *testing.T, dbURL string) {
-		ctx := context.Background()
-		a, b := openStore(t, dbURL), openStore(t, dbURL)
-		for _, players := range []int{2, 5} {
-			g := newGame(t, a, players)
-			const joiners = 10
-			var (
-				wg    sync.WaitGroup
-				mu    sync.Mutex
-				seats = map[int]int{}
-				fails int
-			)
-			start := make(chan struct{})
-			for j := range joiners {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					s := a
-					if j%2 == 1 {
-						s = b
-					}
-					<-start
-					seat, _, _, err := s.JoinSeat(ctx, g.ID, "p", play.JoinOpts{})
-					mu.Lock()
-					defer mu.Unlock()
-					switch {
-					case err == nil:
-						seats[seat]++
-					case errors.Is(err, play.ErrNotLobby), errors.Is(err, play.ErrGameFull):
-						fails++
-					default:
-						t.Errorf("join: %v", err)
-					}
-				}()
-			}
-			close(start)
-			wg.Wait()
-			if len(seats) != players-1 || fails != joiners-(players-1) {
-				t.Fatalf("%d players: seats won %v, %d refused", players, seats, fails)
-			}
-			for seat, n := range seats {
-				if seat < 1 || seat >= players || n != 1 {
-					t.Errorf("seat %d taken %d times", seat, n)
-				}
-			}
-			got, st, _, err := a.LoadGame(ctx, g.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Status != play.StatusActive || got.Version != int64(players-1) || len(st) != players {
-				t.Errorf("%d players: status %s version %d seats %d", players, got.Status, got.Version, len(st))
-			}
-		}
-	})
-}
-
 // TestConcurrentOpen starts several stores on one fresh database at the same
 // moment, as replicas do: every migration runs once and every Open succeeds.
 func TestConcurrentOpen(t *testing.T) {

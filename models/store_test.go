@@ -117,83 +117,6 @@ func TestGameRoundTrip(t *testing.T) {
 	})
 }
 
-func TestJoinSeat(t *testing.T) {
-	eachBackend(t, func(t *testing.T, dbURL string) {
-		ctx := context.Background()
-		s := openStore(t, dbURL)
-		g := &play.GameRow{Record: play.Record{Variant: "basic", Seed: "s", Players: 4}, Options: "{}"}
-		// Seat 2 is a bot's from the start: joins fill 1, then 3.
-		if err := s.CreateGame(ctx, g, []play.Seat{{Seat: 0, Name: "A"}, {Seat: 2, Name: "B", Bot: "x"}}, nil); err != nil {
-			t.Fatal(err)
-		}
-		steps := []struct {
-			game        string
-			name        string
-			wantSeat    int
-			wantErr     error
-			wantStatus  string
-			wantVersion int64
-		}{
-			{g.ID, "C", 1, nil, play.StatusLobby, 1},
-			{g.ID, "D", 3, nil, play.StatusActive, 2},
-			{g.ID, "E", 0, play.ErrNotLobby, "", 0},
-			{"missing", "F", 0, play.ErrNotFound, "", 0},
-		}
-		due := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
-		var starts int
-		started := func(g *play.GameRow) *time.Time {
-			starts++
-			if g.Status != play.StatusActive || g.Version != 2 {
-				t.Errorf("started with %s version %d", g.Status, g.Version)
-			}
-			return &due
-		}
-		for i, st := range steps {
-			seat, got, seats, err := s.JoinSeat(ctx, st.game, st.name, play.JoinOpts{Started: started})
-			if !errors.Is(err, st.wantErr) {
-				t.Fatalf("step %d: err = %v, want %v", i, err, st.wantErr)
-			}
-			if err != nil {
-				continue
-			}
-			if seat != st.wantSeat || got.Status != st.wantStatus || got.Version != st.wantVersion {
-				t.Errorf("step %d: seat %d status %s version %d, want %d %s %d",
-					i, seat, got.Status, got.Version, st.wantSeat, st.wantStatus, st.wantVersion)
-			}
-			// The seats answered are the stored ones.
-			_, stored, _, err := s.LoadGame(ctx, st.game)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(seats) != len(stored) {
-				t.Fatalf("step %d: answered %d seats, %d stored", i, len(seats), len(stored))
-			}
-			for j := range seats {
-				if a, b := seats[j], stored[j]; a != b {
-					t.Errorf("step %d: seat %d answered %+v, stored %+v", i, j, a, b)
-				}
-			}
-			var deadline []time.Time
-			if err := s.r.Raw("SELECT deadline FROM games WHERE id = ? AND deadline IS NOT NULL", st.game).Scan(&deadline).Error; err != nil {
-				t.Fatal(err)
-			}
-			if started := st.wantStatus == play.StatusActive; started != (len(deadline) == 1) || started && !deadline[0].Equal(due) {
-				t.Errorf("step %d (%s): deadline %v", i, st.wantStatus, deadline)
-			}
-		}
-		if starts != 1 {
-			t.Errorf("started called %d times, want once", starts)
-		}
-		got, seats, _, err := s.LoadGame(ctx, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Version != 2 || got.Status != play.StatusActive || len(seats) != 4 || seats[1].Name != "C" || seats[3].Name != "D" {
-			t.Errorf("after joins: %+v %+v", got, seats)
-		}
-	})
-}
-
 func TestAppendAction(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		ctx := context.Background()
@@ -348,9 +271,7 @@ func TestCountGames(t *testing.T) {
 		newGame(t, s, 2)
 		newGame(t, s, 3)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
-			t.Fatal(err)
-		}
+		join(t, s, g.ID, "Bob")
 		got, err := s.CountGames(ctx)
 		if err != nil {
 			t.Fatal(err)

@@ -45,14 +45,8 @@ func TestVersionCountsEveryChange(t *testing.T) {
 			}
 		}
 		check("creating")
-		_, j, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, at = want+1, j.UpdatedAt
-		if j.Version != want {
-			t.Fatalf("join answered version %d, want %d", j.Version, want)
-		}
+		_, joined := join(t, s, g.ID, "Bob")
+		want, at = want+1, joined
 		check("a join")
 		for seq := range 3 {
 			a := Action{GameID: g.ID, Seq: seq, Seat: seq % 2, CreatedAt: time.Now().UTC().Truncate(time.Millisecond).Add(time.Duration(seq+1) * time.Second)}
@@ -100,9 +94,7 @@ func TestVersionsMigrate(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		g := newGame(t, s, 2)
-		if _, _, _, err := s.JoinSeat(ctx, g.ID, "Bob", play.JoinOpts{}); err != nil {
-			t.Fatal(err)
-		}
+		join(t, s, g.ID, "Bob")
 		for seq := range 4 {
 			if _, err := s.AppendAction(ctx, g.ID, Action{Seq: seq, Seat: seq % 2}.entry(), "", int64(seq+1), nil); err != nil {
 				t.Fatal(err)

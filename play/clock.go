@@ -77,26 +77,6 @@ func (g *Games) activeDue(lastAt time.Time, set variants.Settings) (time.Time, d
 	return at, what
 }
 
-// startDeadline gives the deadline of a game that a join starts (row as it
-// is stored then), for the join to record with it. set, when known, spares
-// reading the row's options.
-func (g *Games) startDeadline(set *variants.Settings) func(row *GameRow) *time.Time {
-	return func(row *GameRow) *time.Time {
-		if set == nil {
-			parsed, err := settingsOf(row)
-			if err != nil {
-				return nil // settle, at the next start, records the right one
-			}
-			set = &parsed
-		}
-		at, what := g.activeDue(row.UpdatedAt.UTC(), *set)
-		if what == dueNone {
-			return nil
-		}
-		return &at
-	}
-}
-
 // arm records st's next deadline in the store, so that any replica's sweep
 // finds the game when it is due. Only an index: a lost write (a crash right
 // after a change) is made good by SettleAll at the next start.
@@ -195,7 +175,7 @@ func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 	var m Move
 	switch what {
 	case dueLobby:
-		_, err = g.store.CancelLobby(ctx, t.id, st.Version)
+		_, err = g.changeLobby(ctx, t, st, -1, LobbyChange{Status: StatusCancelled})
 		if errors.Is(err, ErrConflict) {
 			return nil, nil // it changed meanwhile: the next look decides
 		}

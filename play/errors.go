@@ -1,7 +1,6 @@
 package play
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 )
@@ -78,18 +77,4 @@ var (
 
 func errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
-}
-
-// storeError words the store's answers that play does not decide about
-// (ErrConflict, ErrNotLobby) as refusals; its refusals, and anything else (a
-// database failure, for the transport to hide), pass through.
-func storeError(err error) error {
-	switch {
-	case errors.Is(err, ErrNotLobby):
-		// Games leave the lobby only when the last seat is taken.
-		return &Error{GameFull, "every seat is taken and the game has started"}
-	case errors.Is(err, ErrConflict):
-		return ErrStaleVersion
-	}
-	return err
 }

@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"crypto/rand"
-	"crypto/subtle"
 	"encoding/base32"
 	"encoding/json"
 	"errors"
@@ -168,7 +167,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 		return nil, -1, err
 	}
 	if err := g.store.CreateGame(ctx, row, seats, req.Key); err != nil {
-		return nil, -1, storeError(err)
+		return nil, -1, err
 	}
 	g.stats.Created.Add(1)
 	t, done := g.use(st.ID)
@@ -176,68 +175,6 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	done()
 	g.Kick(st)
 	return st, seat, nil
-}
-
-// Join takes the lowest free seat of game id for name; the game starts when
-// the last seat is taken. A private table asks for its join secret. key,
-// when set, is the request's idempotency key.
-func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (seat int, st *State, err error) {
-	name, err = cleanName(name, "Guest")
-	if err != nil {
-		return -1, nil, err
-	}
-	if !ValidID(id) {
-		return -1, nil, ErrNotFound
-	}
-	err = g.change(ctx, id, func(t *Table) error {
-		prev := t.latest()
-		if prev == nil {
-			// The secret never changes: any state of the game knows it.
-			if prev, err = t.read(ctx); err != nil {
-				return err
-			}
-		}
-		if prev.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(prev.JoinSecret), []byte(secret)) != 1 {
-			return ErrPrivate
-		}
-		opts := JoinOpts{Started: g.startDeadline(nil), Key: key}
-		if prev.Status == StatusLobby {
-			set := prev.Settings
-			opts.Started = g.startDeadline(&set)
-		}
-		if key != nil {
-			// The answer commits with the join (see Key).
-			opts.Answered = func(row *GameRow, seats []Seat, seat int) (*Key, error) {
-				st, err := joinedState(row, seats, prev)
-				if err != nil {
-					return nil, err
-				}
-				return key, g.replyTo(key, st, seat, nil)
-			}
-		}
-		n, row, seats, err := g.store.JoinSeat(ctx, id, name, opts)
-		if err != nil {
-			return storeError(err)
-		}
-		if st, err = joinedState(row, seats, prev); err != nil {
-			return err
-		}
-		seat, st = n, t.publish(st)
-		return nil
-	})
-	if err != nil {
-		return -1, nil, err
-	}
-	g.Kick(st)
-	return seat, st, nil
-}
-
-// joinedState is the game as a join left it: a lobby has no log, so the
-// join's answer is the whole game.
-func joinedState(row *GameRow, seats []Seat, prev *State) (*State, error) {
-	st := &State{Record: row.Record, Seats: seats}
-	st.setLogged()
-	return st, restore(st, row, prev)
 }
 
 // Load reads a game: its table's snapshot when the store's version is still

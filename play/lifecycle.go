@@ -58,46 +58,38 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 	return left, nil
 }
 
-func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string, strat *bots.Strategy) (*State, error) {
-	for range tableRetries {
-		st, err := t.read(ctx)
-		if err != nil {
-			return nil, err
+func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string, strat *bots.Strategy) (left *State, err error) {
+	err = g.judged(ctx, t, func(cur *State) error {
+		if err := (Move{Occupant: occupant}).admit(cur, seat); err != nil {
+			return err
 		}
-		if err := (Move{Occupant: occupant}).admit(st, seat); err != nil {
-			return nil, err
-		}
-		occ := st.Occupant(seat)
+		occ := cur.Occupant(seat)
 		if occ == "" {
-			return nil, ErrRevoked // a free seat: nobody to leave
+			return ErrRevoked // a free seat: nobody to leave
 		}
-		switch st.Status {
+		switch cur.Status {
 		case StatusLobby:
-			_, err := g.store.LeaveLobby(ctx, t.id, seat, occ)
-			if errors.Is(err, ErrNotLobby) {
-				continue // the last seat was taken meanwhile: leave the game
+			// The last person to leave cancels the lobby.
+			status := StatusCancelled
+			for _, s := range cur.Seats {
+				if s.Seat != seat && s.Bot == "" {
+					status = StatusLobby
+				}
 			}
-			if err != nil {
-				return nil, err
-			}
-			st, err := t.read(ctx)
-			if err == nil {
-				g.arm(ctx, st)
-			}
-			return st, err
+			left, err = g.changeLobby(ctx, t, cur, seat, LobbyChange{Free: &Seat{Seat: seat, Occupant: occ}, Status: status})
+			return err
 		case StatusActive:
 			if strat == nil {
-				return nil, errorf(NoBot, "no bot strategy can take the seat on this server")
+				return errorf(NoBot, "no bot strategy can take the seat on this server")
 			}
 			m := entryMove(engine.LeaveSeat(seat))
 			m.Occupant, m.takeOver = &occ, strat.Name
-			st, _, err := g.tableEntry(ctx, t, seat, m)
-			return st, err
-		default:
-			return nil, errorf(NotActive, "the game is %s", st.Status)
+			left, _, err = g.tableEntry(ctx, t, seat, m)
+			return err
 		}
-	}
-	return nil, errorf(StaleVersion, "the game kept changing; try again")
+		return errorf(NotActive, "the game is %s", cur.Status)
+	})
+	return left, err
 }
 
 // takeOverBot is the strategy named bot, or the strongest ("" names none).

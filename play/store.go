@@ -16,22 +16,20 @@ type Store interface {
 	// LoadGame returns the game, its seats by seat number and its log by seq,
 	// or ErrNotFound.
 	LoadGame(ctx context.Context, id string) (*GameRow, []Seat, []Entry, error)
-	// JoinSeat takes the lowest free seat for name, bumps the version and, when
-	// it was the last free seat, makes the game active with the deadline
-	// opts.Started gives; all in one transaction. It returns the game and all its
-	// seats as the join left them. Errors: ErrNotFound, ErrGameFull,
-	// ErrNotLobby.
-	JoinSeat(ctx context.Context, gameID, name string, opts JoinOpts) (seat int, g *GameRow, seats []Seat, err error)
+	// ChangeLobby makes c to the lobby gameID, and records its key when
+	// set, in one transaction, only while the game is a lobby at version
+	// after: it moves the version on by one and sets the status, the time
+	// of the change and the deadline c gives, takes c.Take's seat (which
+	// must be free) or frees c.Free's (which c.Free.Occupant must hold).
+	// Anything else changes nothing and is ErrConflict (ErrKeyTaken: the
+	// key).
+	ChangeLobby(ctx context.Context, gameID string, after int64, c LobbyChange) error
 	// AppendAction inserts log entry e.Seq of game gameID and sets the
 	// status ("" keeps it), with key when set, in one transaction; after is
 	// the version the entry follows, and the answer's is the next. When e.Seq
 	// is taken (a racing request won) it returns ErrConflict and changes
 	// nothing.
 	AppendAction(ctx context.Context, gameID string, e Entry, status string, after int64, key *Key) (*Appended, error)
-	// LeaveLobby frees a lobby's seat held by occupant and bumps the
-	// version, cancelling the lobby when no person is left. Errors:
-	// ErrNotFound, ErrNotLobby, ErrRevoked.
-	LeaveLobby(ctx context.Context, gameID string, seat int, occupant string) (*GameRow, error)
 	// TakeOver appends e (a seat leaving an active game) and hands the seat
 	// to the bot strategy bot under a new occupant, in one transaction; the
 	// (game, seq) key decides races (ErrConflict), and the seat must still
@@ -43,8 +41,6 @@ type Store interface {
 	// DueGames lists lobbies and active games whose deadline is at or
 	// before now, the most overdue first.
 	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
-	// CancelLobby cancels a lobby still at version (ErrConflict else).
-	CancelLobby(ctx context.Context, id string, version int64) (*GameRow, error)
 	// CountGames counts games by status.
 	CountGames(ctx context.Context) (map[string]int64, error)
 	// ListGames pages through games, newest first, optionally of one
@@ -92,18 +88,6 @@ type GameRow struct {
 	Deadline *time.Time
 }
 
-// JoinOpts is what a join may be given besides the game and the name.
-type JoinOpts struct {
-	// Started gives the deadline to record when the join starts the game
-	// (nil: none), from the game as the join leaves it.
-	Started func(*GameRow) *time.Time
-	// Key, when set, is recorded with the join, in its transaction.
-	Key *Key
-	// Answered, when set, is Key with its answer to the join that gave seat
-	// and left the game and its seats so (see Key.Render): what is recorded.
-	Answered func(g *GameRow, seats []Seat, seat int) (*Key, error)
-}
-
 // Appended is what an append changed in its game besides the status its
 // caller set: enough to move a copy of the game on without reading it.
 type Appended struct {
@@ -118,10 +102,7 @@ type Stamp struct {
 	NotesRev int64
 }
 
-// The store's answers that play decides about rather than passes on.
-var (
-	// ErrConflict: the log's next seq (or a row's key) was taken first.
-	ErrConflict = errors.New("that action number is already taken")
-	// ErrNotLobby: the game no longer takes or gives back seats.
-	ErrNotLobby = errors.New("the game is not taking seats")
-)
+// ErrConflict is the store's refusal of a change that another got to first:
+// the log's next seq was taken, or the game moved on from the version the
+// change was decided on. play decides about it rather than passes it on.
+var ErrConflict = errors.New("another change was made first")

@@ -1,0 +1,117 @@
+package play
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"slices"
+	"time"
+)
+
+// LobbyChange is one change to a lobby, which play decides on its snapshot
+// and the store makes only while the game is still at the version it was
+// decided on (see Store.ChangeLobby): a seat taken or given up, or none (a
+// lobby cancelled); the status and the deadline it leaves; its time; and
+// the request's idempotency key.
+type LobbyChange struct {
+	Take, Free *Seat
+	Status     string
+	Deadline   *time.Time
+	At         time.Time
+	Key        *Key
+}
+
+// Join takes the lowest free seat of game id for name; the game starts when
+// the last seat is taken. A private table asks for its join secret. key,
+// when set, is the request's idempotency key.
+func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (seat int, st *State, err error) {
+	if name, err = cleanName(name, "Guest"); err != nil {
+		return -1, nil, err
+	}
+	err = g.change(ctx, id, func(t *Table) error {
+		return g.judged(ctx, t, func(cur *State) error {
+			// The secret never changes: any snapshot of the game knows it.
+			if cur.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(cur.JoinSecret), []byte(secret)) != 1 {
+				return ErrPrivate
+			}
+			if cur.Status != StatusLobby {
+				return &Error{GameFull, "every seat is taken and the game has started"}
+			}
+			if seat = lowestFree(cur.Seats); seat >= cur.Players {
+				return ErrGameFull
+			}
+			status := StatusLobby
+			if len(cur.Seats)+1 == cur.Players {
+				status = StatusActive
+			}
+			st, err = g.changeLobby(ctx, t, cur, seat, LobbyChange{Take: &Seat{Seat: seat, Name: name, Occupant: NewID()}, Status: status, Key: key})
+			return err
+		})
+	})
+	if err != nil {
+		return -1, nil, err
+	}
+	g.Kick(st)
+	return seat, st, nil
+}
+
+// lowestFree is the smallest seat number that none of seats (by number)
+// holds.
+func lowestFree(seats []Seat) int {
+	free := 0
+	for _, s := range seats {
+		if s.Seat == free {
+			free++
+		}
+	}
+	return free
+}
+
+// changeLobby makes c to cur, a lobby snapshot of t's game, and publishes
+// the lobby as c leaves it; with a key, its answer is seat's. The store
+// refuses it with ErrConflict when the game has moved on from cur.
+func (g *Games) changeLobby(ctx context.Context, t *Table, cur *State, seat int, c LobbyChange) (*State, error) {
+	c.At = g.cfg.Now().UTC().Truncate(time.Millisecond)
+	st := *cur
+	st.Version, st.Status, st.UpdatedAt = cur.Version+1, c.Status, c.At
+	st.Seats = slices.DeleteFunc(slices.Clone(cur.Seats), func(s Seat) bool { return c.Free != nil && s.Seat == c.Free.Seat })
+	if c.Take != nil {
+		i, _ := slices.BinarySearchFunc(st.Seats, c.Take.Seat, func(s Seat, n int) int { return s.Seat - n })
+		st.Seats = slices.Insert(st.Seats, i, *c.Take)
+	}
+	st.setLogged()
+	if at, what := g.due(&st); what != dueNone {
+		c.Deadline = &at
+	}
+	if err := g.replyTo(c.Key, &st, seat, nil); err != nil {
+		return nil, err
+	}
+	if err := g.store.ChangeLobby(ctx, st.ID, cur.Version, c); err != nil {
+		return nil, err
+	}
+	return t.publish(&st), nil
+}
+
+// judged runs try, a change that its caller holds t's turn for, on the
+// table's newest snapshot, and again on the game as stored when the
+// snapshot refuses it or the store finds it stale; on the stored game, a
+// refusal stands, and only a change that lost a race to another replica
+// (ErrConflict) is tried again.
+func (g *Games) judged(ctx context.Context, t *Table, try func(cur *State) error) error {
+	cur, fresh := t.latest(), false
+	for range tableRetries {
+		if cur == nil {
+			var err error
+			if cur, err = t.read(ctx); err != nil {
+				return err
+			}
+			fresh = true
+		}
+		err := try(cur)
+		if err == nil || fresh && !errors.Is(err, ErrConflict) {
+			return err
+		}
+		cur, fresh = nil, false
+	}
+	return errorf(StaleVersion, "the game kept changing; try again")
+}
