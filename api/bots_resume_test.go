@@ -31,14 +31,15 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 	if err := e.store.CreateGame(ctx, people, []play.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	changed, cancel := e.store.Subscribe(g.ID)
-	defer cancel()
+	table := e.games.Follow(g.ID)
+	defer table.Close()
 	n, err := e.games.ResumeBots(ctx)
 	if err != nil || n != 1 {
 		t.Fatalf("resumed %d games, err %v; want 1", n, err)
 	}
 	deadline := time.After(30 * time.Second)
 	for {
+		_, changed := table.Latest() // before the read: a move after it still wakes
 		row, _, log, err := e.store.LoadGame(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)

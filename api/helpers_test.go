@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -54,9 +55,11 @@ type testEnv struct {
 	t     testing.TB
 	srv   *Server
 	games *play.Games
-	store play.Store
-	hs    *httptest.Server
-	url   string
+	// follows counts the followers the server holds open.
+	follows *countedGames
+	store   play.Store
+	hs      *httptest.Server
+	url     string
 	// client checks every response against the OpenAPI document.
 	client *http.Client
 }
@@ -88,7 +91,8 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if err != nil {
 		t.Fatalf("new games: %v", err)
 	}
-	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = games, games, games, games.Stats(), games.Bots()
+	counted := &countedGames{Games: games}
+	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = counted, games, games, games.Stats(), games.Bots()
 	if len(cfg.Secret) == 0 {
 		if cfg.Secret, err = games.SigningSecret(context.Background()); err != nil {
 			t.Fatal(err)
@@ -114,7 +118,33 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		hs.Close()
 		_ = games.Shutdown(ctx)
 	})
-	return &testEnv{t: t, srv: srv, games: games, store: cfg.Store, hs: hs, url: hs.URL, client: envClient(t)}
+	return &testEnv{t: t, srv: srv, games: games, follows: counted, store: cfg.Store, hs: hs, url: hs.URL, client: envClient(t)}
+}
+
+// countedGames is play's games, counting the followers the server holds
+// open, so that a test can tell that none is left behind.
+type countedGames struct {
+	*play.Games
+	open atomic.Int64
+}
+
+func (g *countedGames) Follow(id string) play.Follower {
+	g.open.Add(1)
+	return &countedFollower{Follower: g.Games.Follow(id), g: g}
+}
+
+type countedFollower struct {
+	play.Follower
+	g      *countedGames
+	closed atomic.Bool
+}
+
+func (f *countedFollower) Close() {
+	if f.closed.Swap(true) {
+		f.g.open.Add(1 << 40) // closed twice: a count no test waits for
+	}
+	f.g.open.Add(-1)
+	f.Follower.Close()
 }
 
 // sqliteEnv is a server on its own SQLite file, for tests that need no Postgres run.

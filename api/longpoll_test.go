@@ -258,8 +258,7 @@ func TestClientGoesAway(t *testing.T) {
 	cancel()
 	<-done
 	waitFor(t, func() bool { return e.srv.waiting() == 0 })
-	store := e.store.(*models.Store)
-	waitFor(t, func() bool { return store.Waiters() == 0 })
+	waitFor(t, func() bool { return e.follows.open.Load() == 0 })
 }
 
 // TestShutdownReleasesLongPolls: Shutdown answers every waiting long-poll at

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -325,8 +324,7 @@ func TestParkedClientGoesAway(t *testing.T) {
 	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
 	rc.c.Close()
 	waitFor(t, func() bool { return e.srv.waiting() == 0 && parkedCount(e.srv) == 0 })
-	store := e.store.(*models.Store)
-	waitFor(t, func() bool { return store.Waiters() == 0 })
+	waitFor(t, func() bool { return e.follows.open.Load() == 0 })
 	// A client gone unnoticed is found when its answer is written.
 	rc = dialRaw(t, e)
 	rc.send(getReq("/v1/games/"+tb.id+"?since=1&wait=10s", ""))

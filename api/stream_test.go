@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/bots"
-	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -493,9 +492,7 @@ func TestStreamNoLeak(t *testing.T) {
 		t.Fatalf("only %d events", events)
 	}
 	waitFor(t, func() bool { return e.srv.streams.open.Load() == 0 })
-	waitFor(t, func() bool { return e.games.Following() == 0 })
-	store := e.store.(*models.Store)
-	waitFor(t, func() bool { return store.Waiters() == 0 })
+	waitFor(t, func() bool { return e.follows.open.Load() == 0 })
 	http.DefaultClient.CloseIdleConnections()
 	waitFor(t, func() bool { return runtime.NumGoroutine() <= before+4 })
 	e.srv.streams.mu.Lock()

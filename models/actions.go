@@ -51,7 +51,7 @@ func (s *Store) AppendAction(ctx context.Context, gameID string, e play.Entry, s
 	default:
 		return nil, err
 	}
-	s.changed(a.GameID)
+	s.announce(a.GameID, play.Stamp{Version: g.Version})
 	g.UpdatedAt = g.UpdatedAt.UTC()
 	return g, nil
 }

@@ -76,15 +76,6 @@ func join(t *testing.T, s *Store, id, name string) (int, time.Time) {
 	return seat, at
 }
 
-func received(ch <-chan struct{}, within time.Duration) bool {
-	select {
-	case <-ch:
-		return true
-	case <-time.After(within):
-		return false
-	}
-}
-
 func seatOccupant(t *testing.T, s *Store, gameID string, seat int) string {
 	t.Helper()
 	_, seats, _, err := s.LoadGame(context.Background(), gameID)

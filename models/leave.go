@@ -45,6 +45,6 @@ func (s *Store) TakeOver(ctx context.Context, gameID string, e play.Entry, occup
 	default:
 		return nil, err
 	}
-	s.changed(a.GameID)
+	s.announce(a.GameID, play.Stamp{Version: g.Version})
 	return g.row(), nil
 }

@@ -10,17 +10,20 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // listener holds one dedicated connection that LISTENs for other replicas'
-// changes and feeds them to the in-process notifier. A notification only
-// wakes waiters sooner: no read trusts having heard of every change, so a
-// lost or late one costs a wake-up's delay, never a stale answer.
+// changes and passes them to the store's listener (see Store.Listen). A
+// notification only wakes waiters sooner: no read trusts having heard of
+// every change, so a lost or late one costs a wake-up's delay, never a
+// stale answer.
 type listener struct {
 	url      string
 	instance string // notifications from this store are skipped
 	schema   string // notifications from stores of other schemas too
-	notifier *notifier
+	hear     func(gameID string, st play.Stamp)
 	log      atomic.Pointer[slog.Logger]
 	cancel   context.CancelFunc
 	done     chan struct{}
@@ -32,8 +35,9 @@ type listener struct {
 }
 
 // While the listener is away, other replicas' changes reach nobody here:
-// every failed attempt wakes every waiter to re-read its game, so the
-// backoff's cap is also the longest a wake-up can be late.
+// every failed attempt tells that any game may have changed, so that every
+// waiter re-reads its game, and the backoff's cap is also the longest a
+// wake-up can be late.
 const (
 	listenBackoffMin = 50 * time.Millisecond
 	listenBackoffMax = 500 * time.Millisecond
@@ -45,8 +49,8 @@ var listenIdleCheck = 30 * time.Second
 
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed; then it keeps listening in a goroutine.
-func startListener(ctx context.Context, url, instance string, n *notifier, log *slog.Logger) (*listener, error) {
-	l := &listener{url: url, instance: instance, notifier: n, done: make(chan struct{})}
+func startListener(ctx context.Context, url, instance string, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
+	l := &listener{url: url, instance: instance, hear: hear, done: make(chan struct{})}
 	if log != nil {
 		l.log.Store(log)
 	}
@@ -91,9 +95,9 @@ func (l *listener) logger() *slog.Logger {
 
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-// payload is what this store sends when gameID changed ("": it starts).
-func (l *listener) payload(gameID string) string {
-	return l.schema + "/" + l.instance + ":" + gameID
+// payload is what this store sends when gameID changed to st.
+func (l *listener) payload(gameID string, st play.Stamp) string {
+	return payload(l.schema, l.instance, gameID, st)
 }
 
 func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
@@ -109,7 +113,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			backoff = min(backoff*2, listenBackoffMax)
 			c, err := l.connect(ctx)
 			if err != nil {
-				l.notifier.wakeAll()
+				l.hear("", play.Stamp{})
 				continue
 			}
 			conn = c
@@ -118,7 +122,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			l.logger().Info("listening for other replicas' changes again")
 			// Notifications sent while we were away are lost: every waiter
 			// re-reads its game.
-			l.notifier.wakeAll()
+			l.hear("", play.Stamp{})
 		}
 		err := l.listen(ctx, conn)
 		if ctx.Err() == nil {
@@ -133,7 +137,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		// Any notification in flight is lost: wake everyone now rather
 		// than after the reconnect.
-		l.notifier.wakeAll()
+		l.hear("", play.Stamp{})
 	}
 }
 
@@ -148,7 +152,7 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 		if n == nil {
 			continue // the connection answered its check
 		}
-		schema, inst, gameID := parsePayload(n.Payload)
+		schema, inst, gameID, st := parsePayload(n.Payload)
 		if inst == l.instance && schema == l.schema {
 			continue
 		}
@@ -156,7 +160,7 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 			continue // another schema's games: nothing of ours
 		}
 		if gameID != "" {
-			l.notifier.notify(gameID)
+			l.hear(gameID, st)
 		}
 	}
 }

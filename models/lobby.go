@@ -48,6 +48,6 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 	case err != nil:
 		return err
 	}
-	s.changed(gameID)
+	s.announce(gameID, play.Stamp{Version: after + 1})
 	return nil
 }

@@ -2,7 +2,6 @@ package models
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"gorm.io/gorm"
@@ -20,52 +19,30 @@ type Note struct {
 	UpdatedAt time.Time
 }
 
-// WriteNote sets seat's note on card (an empty text removes it) and counts
-// the write in the game's notes_rev, not its version: a note is no move. The
-// game must be active and the seat still occupant's. It returns the new
-// notes_rev. Errors: play.ErrNotFound, play.ErrNotesNotActive,
-// play.ErrRevoked.
-func (s *Store) WriteNote(ctx context.Context, gameID string, seat int, occupant string, card int, text string) (int64, error) {
-	var g Game
+// WriteNote sets n (an empty text removes the note) and moves the game's
+// notes_rev on from after, not its version: a note is no move. It writes
+// only while the game is active at notes_rev after and n's seat is still
+// occupant's; anything else changes nothing and is play.ErrConflict.
+func (s *Store) WriteNote(ctx context.Context, gameID string, after int64, n play.Note, occupant string) error {
 	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		q := tx
-		if s.dialect == dialectPostgres {
-			// Queue behind a move that may be ending the game.
-			q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+		res := tx.Model(&Game{}).Where("id = ? AND notes_rev = ? AND status = ? AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat = ? AND seats.occupant = ?)",
+			gameID, after, play.StatusActive, n.Seat, occupant).Update("notes_rev", after+1)
+		if res.Error != nil {
+			return res.Error
 		}
-		if err := q.Select("id", "status", "notes_rev").Where("id = ?", gameID).Take(&g).Error; err != nil {
-			return err
+		if res.RowsAffected == 0 {
+			return play.ErrConflict
 		}
-		if g.Status != play.StatusActive {
-			return play.ErrNotesNotActive
+		row := Note{GameID: gameID, Seat: n.Seat, Card: n.Card, Text: n.Text, UpdatedAt: now()}
+		if n.Text == "" {
+			return tx.Delete(&row).Error
 		}
-		var held int64
-		if err := tx.Model(&Seat{}).Where("game_id = ? AND seat = ? AND occupant = ?", gameID, seat, occupant).Count(&held).Error; err != nil {
-			return err
-		}
-		if held == 0 {
-			return play.ErrRevoked
-		}
-		n := Note{GameID: gameID, Seat: seat, Card: card, Text: text, UpdatedAt: now()}
-		var err error
-		if text == "" {
-			err = tx.Delete(&n).Error
-		} else {
-			err = tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&n).Error
-		}
-		if err != nil {
-			return err
-		}
-		g.NotesRev++
-		return tx.Model(&Game{}).Where("id = ?", gameID).Update("notes_rev", g.NotesRev).Error
+		return tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&row).Error
 	})
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return 0, play.ErrNotFound
+	if err == nil {
+		s.announce(gameID, play.Stamp{NotesRev: after + 1})
 	}
-	if err != nil {
-		return 0, err
-	}
-	return g.NotesRev, nil
+	return err
 }
 
 // LoadNotes returns a game's notes by seat and card.

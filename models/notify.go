@@ -1,122 +1,62 @@
 package models
 
 import (
+	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
-// notifyChannel is the Postgres channel on which every write names the game
-// it changed, so that the other replicas wake their waiters.
+// notifyChannel is the Postgres channel on which every write announces the
+// game it changed and the stamp it left, so that the other replicas'
+// waiters read it.
 const notifyChannel = "hanabi_games"
 
-// notifier wakes the goroutines waiting on a game in this process. A waiter's
-// channel holds one pending wake-up: a burst of changes is one wake-up, and
-// a send never blocks the writer.
-type notifier struct {
-	mu      sync.Mutex
-	waiters map[string]map[chan struct{}]struct{}
-}
+// Listen sets the one function the store calls when another replica
+// announces a change: the game and the stamp the change left it at (a
+// component the writer does not know is 0), or "" and a zero stamp when any
+// game may have changed unannounced (the listener lost its connection).
+// Set it before the store serves. On SQLite nothing is ever announced: one
+// process holds the file.
+func (s *Store) Listen(heard func(gameID string, st play.Stamp)) { s.heard.Store(&heard) }
 
-func newNotifier() *notifier {
-	return &notifier{waiters: make(map[string]map[chan struct{}]struct{})}
-}
-
-func (n *notifier) subscribe(gameID string) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	n.mu.Lock()
-	set := n.waiters[gameID]
-	if set == nil {
-		set = make(map[chan struct{}]struct{})
-		n.waiters[gameID] = set
-	}
-	set[ch] = struct{}{}
-	n.mu.Unlock()
-	var once sync.Once
-	return ch, func() {
-		once.Do(func() {
-			n.mu.Lock()
-			defer n.mu.Unlock()
-			delete(set, ch)
-			// While set has members it is the map's entry for gameID, so
-			// the last one out removes exactly that entry.
-			if len(set) == 0 {
-				delete(n.waiters, gameID)
-			}
-		})
+// hear passes an announcement on to the listener, if there is one.
+func (s *Store) hear(gameID string, st play.Stamp) {
+	if f := s.heard.Load(); f != nil {
+		(*f)(gameID, st)
 	}
 }
 
-func wake(ch chan struct{}) {
-	select {
-	case ch <- struct{}{}:
-	default:
-	}
-}
-
-func (n *notifier) notify(gameID string) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	for ch := range n.waiters[gameID] {
-		wake(ch)
-	}
-}
-
-func (n *notifier) wakeAll() {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	for _, set := range n.waiters {
-		for ch := range set {
-			wake(ch)
-		}
-	}
-}
-
-// count returns how many waiters there are (for metrics and tests).
-func (n *notifier) count() int {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	c := 0
-	for _, set := range n.waiters {
-		c += len(set)
-	}
-	return c
-}
-
-// Subscribe returns a channel that receives after every change to the game,
-// from this process or (on Postgres) another replica, and a cancel that
-// must be called when the caller stops waiting. Waiting holds no database
-// connection. A receive may be spurious (WakeAll, a reconnect): the caller
-// re-reads the game and decides.
-func (s *Store) Subscribe(gameID string) (<-chan struct{}, func()) {
-	return s.notifier.subscribe(gameID)
-}
-
-// WakeAll wakes every waiter, e.g. when the server shuts down.
-func (s *Store) WakeAll() { s.notifier.wakeAll() }
-
-// Waiters returns how many Subscribe channels are open.
-func (s *Store) Waiters() int { return s.notifier.count() }
-
-// changed tells this process's waiters and, on Postgres, the other
-// replicas. Call it after the write has committed.
-func (s *Store) changed(gameID string) {
-	s.notifier.notify(gameID)
+// announce tells the other replicas that gameID changed to st. Call it
+// after the write has committed.
+func (s *Store) announce(gameID string, st play.Stamp) {
 	if s.publisher != nil {
-		s.publisher.publish(gameID)
+		s.publisher.publish(gameID, st)
 	}
 }
 
-// parsePayload splits a notification, "schema/instance:game", into the
-// sending store's schema and instance and the game ("" when the store
-// announces that it starts). A payload of an older replica has no schema,
-// and one sent by hand may be a bare game id.
-func parsePayload(p string) (schema, instance, gameID string) {
-	head, game, ok := strings.Cut(p, ":")
+// payload is what a store of instance in schema sends when gameID changed
+// to st ("" : it starts).
+func payload(schema, instance, gameID string, st play.Stamp) string {
+	return schema + "/" + instance + ":" + gameID + ":" + strconv.FormatInt(st.Version, 10) + ":" + strconv.FormatInt(st.NotesRev, 10)
+}
+
+// parsePayload splits a notification, "schema/instance:game:version:notes",
+// into the sending store's schema and instance, the game ("" when the store
+// announces that it starts) and the stamp. A payload of an older replica
+// has no schema and no stamp, and one sent by hand may be a bare game id:
+// their stamp is zero, which every reader reads.
+func parsePayload(p string) (schema, instance, gameID string, st play.Stamp) {
+	head, rest, ok := strings.Cut(p, ":")
 	if !ok {
-		return "", "", p
+		return "", "", p, st
 	}
+	gameID, stamp, _ := strings.Cut(rest, ":")
+	v, notes, _ := strings.Cut(stamp, ":")
+	st.Version, _ = strconv.ParseInt(v, 10, 64)
+	st.NotesRev, _ = strconv.ParseInt(notes, 10, 64)
 	if schema, inst, ok := strings.Cut(head, "/"); ok {
-		return schema, inst, game
+		return schema, inst, gameID, st
 	}
-	return "", head, game
+	return "", head, gameID, st
 }

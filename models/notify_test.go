@@ -8,150 +8,76 @@ import (
 	"testing"
 	"time"
 
-	"gorm.io/gorm"
-
 	"github.com/hanabi-server/hanabi/play"
 )
 
-func TestNotifier(t *testing.T) {
-	n := newNotifier()
-	a, cancelA := n.subscribe("a")
-	a2, cancelA2 := n.subscribe("a")
-	b, cancelB := n.subscribe("b")
-	defer cancelA2()
-
-	// Two changes before the waiter looks are one wake-up, and the writer
-	// never blocks.
-	n.notify("a")
-	n.notify("a")
-	for _, ch := range []<-chan struct{}{a, a2} {
-		if !received(ch, time.Second) {
-			t.Fatal("waiter on a not woken")
-		}
-		if received(ch, 10*time.Millisecond) {
-			t.Fatal("two notifications gave two wake-ups")
-		}
-	}
-	if received(b, 10*time.Millisecond) {
-		t.Fatal("waiter on b woken by a change to a")
-	}
-	n.wakeAll()
-	if !received(b, time.Second) || !received(a, time.Second) {
-		t.Fatal("wakeAll missed a waiter")
-	}
-	cancelA()
-	cancelA() // a second cancel is harmless
-	cancelB()
-	if got := n.count(); got != 1 {
-		t.Errorf("%d waiters after cancels, want 1", got)
-	}
-	n.notify("a")
-	if received(a, 10*time.Millisecond) {
-		t.Error("a cancelled waiter was woken")
-	}
+// announcement is one change another replica announced.
+type announcement struct {
+	game  string
+	stamp play.Stamp
 }
 
-func TestNotifierConcurrent(t *testing.T) {
-	n := newNotifier()
-	var wg sync.WaitGroup
-	for i := range 50 {
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			ch, cancel := n.subscribe("g")
-			defer cancel()
-			if i%2 == 0 {
-				received(ch, time.Millisecond)
-			}
-		}()
-		go func() {
-			defer wg.Done()
-			n.notify("g")
-			n.wakeAll()
-		}()
-	}
-	wg.Wait()
-	if got := n.count(); got != 0 {
-		t.Errorf("%d waiters left", got)
-	}
-}
-
-// TestSubscribeWokenByWrites checks that joins and appends wake the game's
-// waiters, and only them.
-func TestSubscribeWokenByWrites(t *testing.T) {
-	eachBackend(t, func(t *testing.T, dbURL string) {
-		ctx := context.Background()
-		s := openStore(t, dbURL)
-		g, other := newGame(t, s, 2), newGame(t, s, 2)
-		ch, cancel := s.Subscribe(g.ID)
-		defer cancel()
-		otherCh, cancelOther := s.Subscribe(other.ID)
-		defer cancelOther()
-
-		writes := []struct {
-			name string
-			do   func() error
-		}{
-			{"join", func() error { join(t, s, g.ID, "Bob"); return nil }},
-			{"append", func() error {
-				_, err := s.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 1, nil)
-				return err
-			}},
-		}
-		for _, w := range writes {
-			if err := w.do(); err != nil {
-				t.Fatalf("%s: %v", w.name, err)
-			}
-			if !received(ch, 5*time.Second) {
-				t.Fatalf("%s did not wake the waiter", w.name)
-			}
-		}
-		// A refused write changes nothing and need not wake anyone; a
-		// change to another game must not wake this game's waiters.
-		if _, err := s.AppendAction(ctx, other.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
-			t.Fatal(err)
-		}
-		if !received(otherCh, 5*time.Second) {
-			t.Fatal("the other game's waiter was not woken")
-		}
-		if received(ch, 100*time.Millisecond) {
-			t.Error("a change to another game woke this game's waiter")
-		}
-		s.WakeAll()
-		if !received(ch, time.Second) || !received(otherCh, time.Second) {
-			t.Error("WakeAll missed a waiter")
-		}
-		cancel()
-		cancelOther()
-		if n := s.Waiters(); n != 0 {
-			t.Errorf("%d waiters after cancel", n)
+// hear listens to what s hears from the other replicas.
+func hear(s *Store) <-chan announcement {
+	ch := make(chan announcement, 64)
+	s.Listen(func(id string, st play.Stamp) {
+		select {
+		case ch <- announcement{id, st}:
+		default:
 		}
 	})
+	return ch
 }
 
-// TestCrossReplicaWakeUp: a write through store A wakes a waiter on store B.
-func TestCrossReplicaWakeUp(t *testing.T) {
+// heardOf waits for an announcement about game within d and returns its
+// stamp; "" waits for one about any game.
+func heardOf(ch <-chan announcement, game string, d time.Duration) (play.Stamp, bool) {
+	timeout := time.After(d)
+	for {
+		select {
+		case a := <-ch:
+			if a.game == game {
+				return a.stamp, true
+			}
+		case <-timeout:
+			return play.Stamp{}, false
+		}
+	}
+}
+
+// TestWritesAnnounceTheirStamp: every change through store A (a join, an
+// append, a note) reaches store B's listener with the stamp it left the
+// game at; a store never hears its own changes.
+func TestWritesAnnounceTheirStamp(t *testing.T) {
 	dbURL := postgresURL(t)
 	ctx := context.Background()
 	a, b := openStore(t, dbURL), openStore(t, dbURL)
-	g := newGame(t, a, 3)
-	ch, cancel := b.Subscribe(g.ID)
-	defer cancel()
+	fromA, fromB := hear(a), hear(b)
+	g := newGame(t, a, 2)
 	join(t, a, g.ID, "Bob")
-	if !received(ch, 5*time.Second) {
-		t.Fatal("a join on A did not wake a waiter on B")
+	if st, ok := heardOf(fromB, g.ID, 5*time.Second); !ok || st.Version != 1 {
+		t.Fatalf("a join on A: B heard %+v %v, want version 1", st, ok)
 	}
-	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
+	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), "", 1, nil); err != nil {
 		t.Fatal(err)
 	}
-	if !received(ch, 5*time.Second) {
-		t.Fatal("an append on A did not wake a waiter on B")
+	if st, ok := heardOf(fromB, g.ID, 5*time.Second); !ok || st.Version != 2 {
+		t.Fatalf("an append on A: B heard %+v %v, want version 2", st, ok)
+	}
+	if err := a.WriteNote(ctx, g.ID, 0, play.Note{Seat: 0, Card: 1, Text: "x"}, seatOccupant(t, a, g.ID, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if st, ok := heardOf(fromB, g.ID, 5*time.Second); !ok || st.NotesRev != 1 {
+		t.Fatalf("a note on A: B heard %+v %v, want notes 1", st, ok)
+	}
+	if st, ok := heardOf(fromA, g.ID, 200*time.Millisecond); ok {
+		t.Fatalf("A heard its own change: %+v", st)
 	}
 }
 
-// TestListenerReconnect kills the listener's connection: the waiters are
-// woken (they may have missed a change), the listener comes back, and a
-// later write on another replica wakes them again. The store's log tells
+// TestListenerReconnect kills the listener's connection: the store tells
+// that any game may have changed (a change may have been missed), the
+// listener comes back, and a later write on another replica is heard again. The store's log tells
 // the loss and the return, through the logger it was opened with.
 func TestListenerReconnect(t *testing.T) {
 	dbURL := postgresURL(t)
@@ -159,16 +85,15 @@ func TestListenerReconnect(t *testing.T) {
 	var logs syncLog
 	a, b := openStore(t, dbURL), openStore(t, dbURL, WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
 	g := newGame(t, a, 2)
-	ch, cancel := b.Subscribe(g.ID)
-	defer cancel()
+	ch := hear(b)
 
 	pid := b.listener.pid.Load()
 	var killed bool
 	if err := a.w.Raw("SELECT pg_terminate_backend(?)", pid).Scan(&killed).Error; err != nil || !killed {
 		t.Fatalf("pg_terminate_backend(%d) = %v, %v", pid, killed, err)
 	}
-	if !received(ch, 5*time.Second) {
-		t.Fatal("losing the listener's connection did not wake the waiter")
+	if _, ok := heardOf(ch, "", 5*time.Second); !ok {
+		t.Fatal("losing the listener's connection did not tell that any game may have changed")
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for b.listener.reconnected.Load() == 0 {
@@ -183,25 +108,22 @@ func TestListenerReconnect(t *testing.T) {
 	if s := logs.String(); !strings.Contains(s, "level=WARN msg=\"lost the connection that listens") || !strings.Contains(s, "listening for other replicas' changes again") {
 		t.Fatalf("the log does not tell the listener's loss and return:\n%s", s)
 	}
-	// Drain the wake-up that the reconnect itself sends.
-	received(ch, 100*time.Millisecond)
 	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
-	if !received(ch, 5*time.Second) {
-		t.Fatal("after the reconnect, a write on A did not wake a waiter on B")
+	if _, ok := heardOf(ch, g.ID, 5*time.Second); !ok {
+		t.Fatal("after the reconnect, a write on A did not reach B")
 	}
 }
 
-// TestCloseWakesWaiters: Close ends the listener and releases every waiter.
-func TestCloseWakesWaiters(t *testing.T) {
+// TestCloseTwice: Close ends the listener without hanging, and a second
+// Close is harmless.
+func TestCloseTwice(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		s, err := Open(context.Background(), dbURL)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ch, cancel := s.Subscribe("any")
-		defer cancel()
 		done := make(chan error, 1)
 		go func() { done <- s.Close() }()
 		select {
@@ -212,9 +134,6 @@ func TestCloseWakesWaiters(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Fatal("Close hangs")
 		}
-		if !received(ch, time.Second) {
-			t.Fatal("Close did not wake a waiter")
-		}
 		if err := s.Close(); err != nil {
 			t.Errorf("second Close: %v", err)
 		}
@@ -222,48 +141,25 @@ func TestCloseWakesWaiters(t *testing.T) {
 }
 
 func TestParsePayload(t *testing.T) {
-	tests := []struct{ in, schema, instance, game string }{
-		{"public/abc:g1", "public", "abc", "g1"},
-		{"t_1/abc:", "t_1", "abc", ""},
-		{"abc:g1", "", "abc", "g1"}, // an older replica's
-		{"g1", "", "", "g1"},        // sent by hand
-		{":g1", "", "", "g1"},
+	tests := []struct {
+		in, schema, instance, game string
+		stamp                      play.Stamp
+	}{
+		{"public/abc:g1:7:2", "public", "abc", "g1", play.Stamp{Version: 7, NotesRev: 2}},
+		{"t_1/abc::0:0", "t_1", "abc", "", play.Stamp{}},
+		{"public/abc:g1", "public", "abc", "g1", play.Stamp{}}, // an older replica's
+		{"abc:g1", "", "abc", "g1", play.Stamp{}},
+		{"g1", "", "", "g1", play.Stamp{}}, // sent by hand
+		{":g1", "", "", "g1", play.Stamp{}},
 	}
 	for _, tt := range tests {
-		if sc, i, g := parsePayload(tt.in); sc != tt.schema || i != tt.instance || g != tt.game {
-			t.Errorf("parsePayload(%q) = %q, %q, %q; want %q, %q, %q", tt.in, sc, i, g, tt.schema, tt.instance, tt.game)
+		if sc, i, g, st := parsePayload(tt.in); sc != tt.schema || i != tt.instance || g != tt.game || st != tt.stamp {
+			t.Errorf("parsePayload(%q) = %q, %q, %q, %+v; want %q, %q, %q, %+v", tt.in, sc, i, g, st, tt.schema, tt.instance, tt.game, tt.stamp)
 		}
 	}
-}
-
-// TestWaitingHoldsNoConnection: a thousand waiters hold no pooled connection.
-func TestWaitingHoldsNoConnection(t *testing.T) {
-	eachBackend(t, func(t *testing.T, dbURL string) {
-		s := openStore(t, dbURL)
-		g := newGame(t, s, 2)
-		var cancels []func()
-		for range 1000 {
-			_, cancel := s.Subscribe(g.ID)
-			cancels = append(cancels, cancel)
-		}
-		defer func() {
-			for _, c := range cancels {
-				c()
-			}
-		}()
-		for _, db := range []*gorm.DB{s.w, s.r} {
-			sqlDB, err := db.DB()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n := sqlDB.Stats().InUse; n != 0 {
-				t.Errorf("%d connections in use while only waiters wait", n)
-			}
-		}
-		if n := s.Waiters(); n != 1000 {
-			t.Errorf("Waiters = %d, want 1000", n)
-		}
-	})
+	if got := payload("s", "i", "g", play.Stamp{Version: 3, NotesRev: 1}); got != "s/i:g:3:1" {
+		t.Errorf("payload = %q", got)
+	}
 }
 
 // TestListenerIdleCheck: the quiet-spell health checks keep the connection
@@ -275,15 +171,14 @@ func TestListenerIdleCheck(t *testing.T) {
 	t.Cleanup(func() { listenIdleCheck = old })
 	a, b := openStore(t, dbURL), openStore(t, dbURL)
 	g := newGame(t, a, 2)
-	ch, cancel := b.Subscribe(g.ID)
-	defer cancel()
+	ch := hear(b)
 	pid := b.listener.pid.Load()
 	time.Sleep(200 * time.Millisecond)
 	if _, err := a.AppendAction(context.Background(), g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
-	if !received(ch, 5*time.Second) {
-		t.Fatal("a write on A did not wake a waiter on B after idle checks")
+	if _, ok := heardOf(ch, g.ID, 5*time.Second); !ok {
+		t.Fatal("a write on A did not reach B after idle checks")
 	}
 	if b.listener.pid.Load() != pid || b.listener.reconnected.Load() != 0 {
 		t.Error("idle checks replaced a healthy connection")
@@ -291,33 +186,34 @@ func TestListenerIdleCheck(t *testing.T) {
 }
 
 // TestWakeWhileListenerIsAway: while the listener cannot get its
-// connection back, a change on another replica still reaches a waiter here
-// within the backoff's cap, not when the listener is back.
+// connection back, every failed attempt tells that any game may have
+// changed, so a change on another replica is still made known here within
+// the backoff's cap, not when the listener is back.
 func TestWakeWhileListenerIsAway(t *testing.T) {
 	dbURL := postgresURL(t)
 	ctx := context.Background()
 	a, b := openStore(t, dbURL), openStore(t, dbURL)
 	g := newGame(t, a, 2)
-	ch, cancel := b.Subscribe(g.ID)
-	defer cancel()
+	ch := hear(b)
 
 	b.listener.refuseUntil.Store(time.Now().Add(4 * time.Second).UnixNano())
 	var killed bool
 	if err := a.w.Raw("SELECT pg_terminate_backend(?)", b.listener.pid.Load()).Scan(&killed).Error; err != nil || !killed {
 		t.Fatalf("pg_terminate_backend = %v, %v", killed, err)
 	}
-	if !received(ch, 5*time.Second) {
-		t.Fatal("losing the listener's connection did not wake the waiter")
+	if _, ok := heardOf(ch, "", 5*time.Second); !ok {
+		t.Fatal("losing the listener's connection did not tell that any game may have changed")
 	}
 	time.Sleep(300 * time.Millisecond)
-	for received(ch, 0) {
+	for len(ch) > 0 {
+		<-ch
 	}
 	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	if !received(ch, 2*time.Second) {
-		t.Fatal("a write on A did not reach B's waiter while B's listener was away")
+	if _, ok := heardOf(ch, "", 2*time.Second); !ok {
+		t.Fatal("a write on A was not made known to B while B's listener was away")
 	}
 	if b.listener.reconnected.Load() != 0 {
 		t.Fatal("the listener came back early; the test proves nothing")

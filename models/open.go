@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -46,11 +47,11 @@ type Store struct {
 	appends  *batcher[appendReq, *play.Appended]
 	sqlite   *sqliteStmts // the append's statements on SQLite's writer
 
-	notifier  *notifier
-	log       *slog.Logger // nil: none
-	listener  *listener    // nil unless Postgres
-	publisher *publisher   // nil unless Postgres
-	instance  string       // names this store in the notifications it sends
+	heard     atomic.Pointer[func(string, play.Stamp)] // see Listen
+	log       *slog.Logger                             // nil: none
+	listener  *listener                                // nil unless Postgres
+	publisher *publisher                               // nil unless Postgres
+	instance  string                                   // names this store in the notifications it sends
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -69,7 +70,7 @@ type Store struct {
 // made by other replicas, and the URL may carry pool_max_conns (default four
 // per core, at least 4).
 func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
-	s := &Store{notifier: newNotifier(), instance: play.NewID()[:12]}
+	s := &Store{instance: play.NewID()[:12]}
 	for _, o := range opts {
 		o(s)
 	}
@@ -106,7 +107,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		s.appends.conflicts = sameGame
 	}
 	if s.dialect == dialectPostgres {
-		l, err := startListener(ctx, url, s.instance, s.notifier, s.log)
+		l, err := startListener(ctx, url, s.instance, s.hear, s.log)
 		if err != nil {
 			s.closeDBs()
 			return nil, fmt.Errorf("listen for changes: %w", err)
@@ -311,8 +312,8 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.r.WithContext(ctx).Exec("SELECT 1").Error
 }
 
-// Close stops listening for other replicas' changes, wakes every waiter and
-// closes the database.
+// Close stops listening for other replicas' changes and closes the
+// database.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		if s.publisher != nil {
@@ -321,7 +322,6 @@ func (s *Store) Close() error {
 		if s.listener != nil {
 			s.listener.stop()
 		}
-		s.notifier.wakeAll()
 		s.closeErr = s.closeDBs()
 	})
 	return s.closeErr

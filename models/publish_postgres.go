@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // publisher tells the other replicas which games changed. A NOTIFY inside
@@ -18,30 +20,44 @@ import (
 // connection comes back.
 type publisher struct {
 	db      *pgxpool.Pool
-	payload func(gameID string) string
+	payload func(gameID string, st play.Stamp) string
 
 	mu      sync.Mutex
-	pending map[string]struct{}
+	pending map[string]play.Stamp
 	kick    chan struct{}
 	done    chan struct{}
 	stopped chan struct{}
 }
 
-func startPublisher(db *pgxpool.Pool, payload func(gameID string) string) *publisher {
+func startPublisher(db *pgxpool.Pool, payload func(gameID string, st play.Stamp) string) *publisher {
 	p := &publisher{
-		db: db, payload: payload, pending: map[string]struct{}{},
+		db: db, payload: payload, pending: map[string]play.Stamp{},
 		kick: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}),
 	}
 	go p.run()
 	return p
 }
 
-// publish queues a game's change; it never blocks the writer.
-func (p *publisher) publish(gameID string) {
+// publish queues a game's change to st, merged with any still queued;
+// it never blocks the writer.
+func (p *publisher) publish(gameID string, st play.Stamp) {
 	p.mu.Lock()
-	p.pending[gameID] = struct{}{}
+	p.pending[gameID] = newest(p.pending[gameID], st)
 	p.mu.Unlock()
-	wake(p.kick)
+	p.wake()
+}
+
+// wake has the next round run.
+func (p *publisher) wake() {
+	select {
+	case p.kick <- struct{}{}:
+	default:
+	}
+}
+
+// newest is the stamp that says both a and b have happened.
+func newest(a, b play.Stamp) play.Stamp {
+	return play.Stamp{Version: max(a.Version, b.Version), NotesRev: max(a.NotesRev, b.NotesRev)}
 }
 
 func (p *publisher) run() {
@@ -66,13 +82,12 @@ func (p *publisher) flush() {
 		p.mu.Unlock()
 		return
 	}
-	ids := make([]string, 0, len(p.pending))
-	payloads := make([]string, 0, len(p.pending))
-	for id := range p.pending {
-		ids = append(ids, id)
-		payloads = append(payloads, p.payload(id))
+	sent := p.pending
+	p.pending = make(map[string]play.Stamp, len(sent))
+	payloads := make([]string, 0, len(sent))
+	for id, st := range sent {
+		payloads = append(payloads, p.payload(id, st))
 	}
-	clear(p.pending)
 	p.mu.Unlock()
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -83,14 +98,14 @@ func (p *publisher) flush() {
 	if err != nil {
 		// Try once more on the next round rather than lose the wake-up.
 		p.mu.Lock()
-		for _, id := range ids {
-			p.pending[id] = struct{}{}
+		for id, st := range sent {
+			p.pending[id] = newest(p.pending[id], st)
 		}
 		p.mu.Unlock()
 		select {
 		case <-p.done:
 		case <-time.After(100 * time.Millisecond):
-			wake(p.kick)
+			p.wake()
 		}
 	}
 }

@@ -1,7 +1,9 @@
 package play
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -9,8 +11,7 @@ import (
 // MaxNote is the longest note, in characters.
 const MaxNote = 200
 
-// ErrNotesNotActive refuses a note outside play: judged on the loaded game,
-// or by the store when the game ended meanwhile.
+// ErrNotesNotActive refuses a note outside play.
 var ErrNotesNotActive = &Error{NotActive, "notes are written while the game is in play"}
 
 // Note is a seat's own text on one card. It is only ever what the seat
@@ -45,27 +46,50 @@ func (st *State) NotesFor(viewer int) []Note {
 // WriteNote sets seat's note on card (an empty text removes it) and returns
 // the game with it. Any card dealt so far may carry a note: one in a hand,
 // the seat's own included, or one since played or discarded.
-func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*State, error) {
+func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (st *State, err error) {
 	if err := checkNote(text); err != nil {
 		return nil, err
 	}
-	st, err := g.load(ctx, id)
-	if err != nil {
-		return nil, err
+	n := Note{Seat: seat, Card: card, Text: text}
+	err = g.change(ctx, id, func(t *Table) error {
+		return g.judged(ctx, t, func(cur *State) error {
+			if err := Admit(cur, seat, occupant); err != nil {
+				return err
+			}
+			if cur.Status != StatusActive {
+				return ErrNotesNotActive
+			}
+			if dealt := cur.Config.DeckSize() - cur.Game.DeckCount(); card < 0 || card >= dealt {
+				return errorf(Invalid, "card %d has not been dealt (cards 0–%d have)", card, dealt-1)
+			}
+			if err := g.store.WriteNote(ctx, id, cur.NotesRev, n, occupant); err != nil {
+				return err
+			}
+			next := *cur
+			next.NotesRev++
+			next.Notes = withNote(cur.Notes, n)
+			st = t.publish(&next)
+			return nil
+		})
+	})
+	return st, err
+}
+
+// withNote is notes (by seat and card) with n written: set, or removed
+// when its text is empty.
+func withNote(notes []Note, n Note) []Note {
+	i, found := slices.BinarySearchFunc(notes, n, func(a, b Note) int { return cmp.Or(a.Seat-b.Seat, a.Card-b.Card) })
+	switch {
+	case found && n.Text == "":
+		return slices.Delete(slices.Clone(notes), i, i+1)
+	case found:
+		notes = slices.Clone(notes)
+		notes[i] = n
+		return notes
+	case n.Text == "":
+		return notes
 	}
-	if err := Admit(st, seat, occupant); err != nil {
-		return nil, err
-	}
-	if st.Status != StatusActive {
-		return nil, ErrNotesNotActive
-	}
-	if dealt := st.Config.DeckSize() - st.Game.DeckCount(); card < 0 || card >= dealt {
-		return nil, errorf(Invalid, "card %d has not been dealt (cards 0–%d have)", card, dealt-1)
-	}
-	if _, err := g.store.WriteNote(ctx, id, seat, occupant, card, text); err != nil {
-		return nil, err
-	}
-	return g.load(ctx, id)
+	return slices.Insert(slices.Clone(notes), i, n)
 }
 
 func checkNote(text string) error {

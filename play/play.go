@@ -111,6 +111,7 @@ func New(cfg Config) (*Games, error) {
 		botRunning: map[string]bool{},
 		botAgain:   map[string]bool{},
 	}
+	cfg.Store.Listen(g.heard)
 	if cfg.SweepEvery > 0 {
 		g.bg.Add(1)
 		go g.sweep()

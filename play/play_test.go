@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -226,11 +227,21 @@ func TestReplicasRace(t *testing.T) {
 }
 
 // TestTableWakes: a followed table signals after a change, made here or by
-// another replica (heard through the store), and Latest hands out the newer
-// snapshot; one table owns the game however many follow it.
+// another replica (heard through the store: on Postgres, where replicas
+// announce their changes), and Latest hands out the newer snapshot; one
+// table owns the game however many follow it.
 func TestTableWakes(t *testing.T) {
-	store := openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))
-	g, other := newGames(t, store), newGames(t, store)
+	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
+		testTableWakes(t, dbURL, strings.HasPrefix(dbURL, "postgres"))
+	})
+}
+
+func testTableWakes(t *testing.T, dbURL string, replicas bool) {
+	g := newGames(t, openStore(t, dbURL))
+	movers := []*play.Games{g}
+	if replicas {
+		movers = append(movers, newGames(t, openStore(t, dbURL)))
+	}
 	ctx := context.Background()
 	st := table(t, g, "basic", 2, "watch")
 	tb, again := g.Follow(st.ID), g.Follow(st.ID)
@@ -242,7 +253,7 @@ func TestTableWakes(t *testing.T) {
 	if _, sig := tb.Latest(); sig == nil {
 		t.Fatal("no signal")
 	}
-	for i, mover := range []*play.Games{g, other} {
+	for i, mover := range movers {
 		cur, _ := tb.Latest()
 		_, sig := tb.Latest()
 		if _, _, err := mover.Act(ctx, st.ID, i, move(engine.ClueRank(1-i, 1), nil)); err != nil {

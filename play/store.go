@@ -53,10 +53,10 @@ type Store interface {
 	// GameVersion returns a game's version (ErrNotFound when there is
 	// none), without its seats and log.
 	GameVersion(ctx context.Context, id string) (Stamp, error)
-	// WriteNote sets a seat's note on a card ("" removes it) in an active
-	// game whose seat occupant still holds, and returns the game's new
-	// notes_rev. Errors: ErrNotFound, ErrNotesNotActive, ErrRevoked.
-	WriteNote(ctx context.Context, gameID string, seat int, occupant string, card int, text string) (int64, error)
+	// WriteNote sets n (an empty text removes the note) and moves the
+	// game's notes revision on from after, only while the game is active
+	// at that revision and occupant holds n's seat (ErrConflict else).
+	WriteNote(ctx context.Context, gameID string, after int64, n Note, occupant string) error
 	// LoadNotes returns a game's notes by seat and card.
 	LoadNotes(ctx context.Context, gameID string) ([]Note, error)
 	// ProbeWrite proves that the database takes a write.
@@ -72,10 +72,12 @@ type Store interface {
 	// with its answer, with their change.
 	LookupIdempotency(ctx context.Context, scope, key string) (*Answer, error)
 	KeepRefusal(ctx context.Context, scope, key string, a Answer) (kept bool, err error)
-	// Subscribe returns a channel that receives after every change to the
-	// game, from this process or (on Postgres) another replica, and a cancel.
-	// It holds no database connection while the caller waits.
-	Subscribe(gameID string) (<-chan struct{}, func())
+	// Listen sets the one function the store calls when another replica
+	// announces a change: the game and the stamp the change left it at (0
+	// for a part the writer did not know), or "" and a zero stamp when any
+	// game may have changed unannounced. This process's own changes are
+	// never announced to it: its tables publish them.
+	Listen(heard func(gameID string, st Stamp))
 }
 
 // GameRow is a game as the store keeps it: the options stay the JSON they

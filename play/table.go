@@ -9,14 +9,14 @@ import (
 )
 
 // Table is the one owner of a live game in this process. Every change to
-// the game made here (a move, a join, a leave, an end, the clock's and the
-// bots' moves) is made through it, one at a time; every reader gets one of
-// its snapshots, which are immutable; every waiter (long-polls, parked or
-// not, and streams) waits on its one signal. A snapshot is never trusted
-// alone: a read asks the store whether the game's version is still the
-// snapshot's (see read), and a change the store refuses is judged again on
-// the stored game. Other replicas' changes reach a table through the store's
-// notifications while anyone follows it.
+// the game made here (a move, a join, a leave, an end, a note, the clock's
+// and the bots' moves) is made through it, one at a time, and published
+// once, by it; every reader gets one of its snapshots, which are immutable;
+// every waiter (long-polls, parked or not, and streams) waits on its one
+// signal. A snapshot is never trusted alone: a read asks the store whether
+// the game's version is still the snapshot's (see read), and a change the
+// store refuses is judged again on the stored game. Other replicas' changes
+// reach a table through the store's notifications while anyone follows it.
 type Table struct {
 	g  *Games
 	id string
@@ -33,7 +33,8 @@ type Table struct {
 	// Guarded by Games.tablesMu.
 	users int           // callers using the table now (see use)
 	subs  int           // followers (see Follow)
-	stop  chan struct{} // ends the store subscription of the followers
+	stale chan struct{} // while followed: another replica changed the game
+	stop  chan struct{} // ends the follow goroutine
 	elem  *list.Element // in Games.lru
 }
 
@@ -80,7 +81,7 @@ func (t *Table) Close() {
 	t.subs--
 	if t.subs == 0 {
 		close(t.stop)
-		t.stop = nil
+		t.stop, t.stale = nil, nil
 	}
 	g.releaseLocked(t)
 }
@@ -184,16 +185,15 @@ func (t *Table) load(ctx context.Context) (*State, error) {
 	return t.publish(st), nil
 }
 
-// follow reads the game after each change the store announces, while
-// anyone follows the table, and publishes what it read: other replicas'
-// changes reach the waiters this way (this process's own are published as
-// they are made). Its reads run one after another, so what it publishes
-// only moves forward.
-func (t *Table) follow(changed <-chan struct{}, cancel func(), stop <-chan struct{}) {
-	defer cancel()
+// follow reads the game after each change another replica announces,
+// while anyone follows the table, and publishes what it read: other
+// replicas' changes reach the waiters this way (this process's own are
+// published as they are made). Its reads run one after another, so what it
+// publishes only moves forward.
+func (t *Table) follow(stale, stop <-chan struct{}) {
 	for {
 		select {
-		case <-changed:
+		case <-stale:
 		case <-stop:
 			return
 		}
@@ -263,26 +263,44 @@ func (g *Games) Follow(id string) Follower {
 	defer g.tablesMu.Unlock()
 	t.subs++
 	if t.subs == 1 {
-		// Subscribed here, under the lock, so that the subscription exists
-		// before Follow returns and its caller reads.
-		t.stop = make(chan struct{})
-		changed, cancel := g.store.Subscribe(id)
-		go t.follow(changed, cancel, t.stop)
+		// Under the lock, so that what is heard from now on reaches the
+		// table before its follower reads.
+		t.stop, t.stale = make(chan struct{}), make(chan struct{}, 1)
+		go t.follow(t.stale, t.stop)
 	}
 	return t
 }
 
-// Following counts the tables that waiters follow now (tests, metrics).
-func (g *Games) Following() int {
+// heard is the store's word that another replica changed game id to st
+// ("": any game may have changed): a followed table that does not hold st
+// yet reads the game; one that does reads nothing.
+func (g *Games) heard(id string, st Stamp) {
 	g.tablesMu.Lock()
 	defer g.tablesMu.Unlock()
-	n := 0
+	if id != "" {
+		if t := g.tables[id]; t != nil && t.subs > 0 {
+			t.heard(st)
+		}
+		return
+	}
 	for _, t := range g.tables {
 		if t.subs > 0 {
-			n++
+			t.heard(Stamp{})
 		}
 	}
-	return n
+}
+
+// heard wakes the follow goroutine unless the newest snapshot holds st (a
+// zero st, which no change leaves, holds nothing known). Games.tablesMu is
+// held.
+func (t *Table) heard(st Stamp) {
+	if cur := t.latest(); cur != nil && st != (Stamp{}) && cur.Version >= st.Version && cur.NotesRev >= st.NotesRev {
+		return
+	}
+	select {
+	case t.stale <- struct{}{}:
+	default:
+	}
 }
 
 // change runs fn with game id's table in its turn: the one way a change is
