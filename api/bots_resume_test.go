@@ -40,23 +40,23 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 	deadline := time.After(30 * time.Second)
 	for {
 		_, changed := table.Latest() // before the read: a move after it still wakes
-		row, _, log, err := e.store.LoadGame(ctx, g.ID)
+		row, err := e.store.LoadGame(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if row.Status == play.StatusFinished {
-			if len(log) < 30 {
-				t.Fatalf("finished after %d actions", len(log))
+			if len(row.Log) < 30 {
+				t.Fatalf("finished after %d actions", len(row.Log))
 			}
 			break
 		}
 		select {
 		case <-changed:
 		case <-deadline:
-			t.Fatalf("the bots stopped after %d actions", len(log))
+			t.Fatalf("the bots stopped after %d actions", len(row.Log))
 		}
 	}
-	if _, _, log, _ := e.store.LoadGame(ctx, people.ID); len(log) != 0 {
-		t.Fatalf("a game without bots got %d actions", len(log))
+	if row, _ := e.store.LoadGame(ctx, people.ID); row == nil || len(row.Log) != 0 {
+		t.Fatalf("a game without bots got actions: %+v", row)
 	}
 }

@@ -175,10 +175,6 @@ func (s *Server) listGames(c *gin.Context) {
 	}
 	games, next, err := s.games.List(c.Request.Context(), status, limit, cursor)
 	if err != nil {
-		if s.classify(err).code == codeInternal && cursor != "" {
-			// A cursor the store cannot read is the client's mistake.
-			err = badRequest("cursor is not one this server handed out")
-		}
 		s.fail(c, err)
 		return
 	}

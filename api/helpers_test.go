@@ -102,7 +102,6 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if err != nil {
 		t.Fatalf("new server: %v", err)
 	}
-	games.SetReply(srv.Reply)
 	hs := httptest.NewUnstartedServer(srv.Handler())
 	if setup != nil {
 		setup(hs.Config)

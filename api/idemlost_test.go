@@ -17,12 +17,12 @@ type answerLost struct{ play.Store }
 
 var errReset = &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}
 
-func (s answerLost) AppendAction(ctx context.Context, id string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
-	a, err := s.Store.AppendAction(ctx, id, e, status, after, key)
-	if err == nil && key != nil {
-		return nil, errReset
+func (s answerLost) Append(ctx context.Context, id string, a play.Append) error {
+	err := s.Store.Append(ctx, id, a)
+	if err == nil && a.Key != nil {
+		return errReset
 	}
-	return a, err
+	return err
 }
 
 func (s answerLost) CreateGame(ctx context.Context, g *play.GameRow, seats []play.Seat, key *play.Key) error {

@@ -72,10 +72,11 @@ func TestSameTurnRace(t *testing.T) {
 				t.Fatalf("round %d: %d racers won", round, won)
 			}
 			// Mirror whichever move won.
-			_, _, log, err := e.store.LoadGame(context.Background(), tb.id)
+			stored, err := e.store.LoadGame(context.Background(), tb.id)
 			if err != nil {
 				t.Fatal(err)
 			}
+			log := stored.Log
 			if len(log) != round+1 {
 				t.Fatalf("round %d: log has %d entries", round, len(log))
 			}
@@ -420,7 +421,7 @@ type countingStore struct {
 	loads atomic.Int64
 }
 
-func (c *countingStore) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
+func (c *countingStore) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	c.loads.Add(1)
 	return c.Store.LoadGame(ctx, id)
 }

@@ -41,18 +41,18 @@ func (s *cutStore) GameVersion(ctx context.Context, id string) (play.Stamp, erro
 	return s.Store.GameVersion(ctx, id)
 }
 
-func (s *cutStore) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
+func (s *cutStore) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	if err := s.hang(ctx); err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	return s.Store.LoadGame(ctx, id)
 }
 
-func (s *cutStore) AppendAction(ctx context.Context, gameID string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
+func (s *cutStore) Append(ctx context.Context, gameID string, a play.Append) error {
 	if err := s.hang(ctx); err != nil {
-		return nil, err
+		return err
 	}
-	return s.Store.AppendAction(ctx, gameID, e, status, after, key)
+	return s.Store.Append(ctx, gameID, a)
 }
 
 // During a silent partition every request answers 503 with Retry-After

@@ -141,6 +141,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
+	// The server renders the answers that changes commit with their keys:
+	// it is play's reply port, set once, here, where the two are wired.
+	if r, ok := cfg.Games.(interface{ SetReply(play.Reply) }); ok {
+		r.SetReply(s.Reply)
+	}
 	return s, nil
 }
 

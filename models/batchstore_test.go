@@ -33,13 +33,12 @@ func TestBatchedAppends(t *testing.T) {
 				for seq := range turns {
 					// Each move's own stamp: an answer handed to another move shows.
 					at := base.Add(time.Duration(i*turns+seq) * time.Millisecond)
-					g, err := s.AppendAction(ctx, id, Action{Seq: seq, Seat: seq % 2, Card: i, CreatedAt: at}.entry(), play.StatusActive, int64(seq), nil)
-					if err != nil {
+					if err := appendEntry(ctx, s, id, Action{Seq: seq, Seat: seq % 2, Card: i, CreatedAt: at}.entry(), play.StatusActive, int64(seq), nil); err != nil {
 						errs <- fmt.Errorf("game %d seq %d: %w", i, seq, err)
 						return
 					}
-					if !g.UpdatedAt.Equal(at) || g.Version != int64(seq+1) {
-						errs <- fmt.Errorf("game %d seq %d: got a move of %v at version %d", i, seq, g.UpdatedAt, g.Version)
+					if g, err := s.LoadGame(ctx, id); err != nil || !g.UpdatedAt.Equal(at) || g.Version != int64(seq+1) || g.Log[seq].Action.Card != i {
+						errs <- fmt.Errorf("game %d seq %d: stored %+v, %v", i, seq, g, err)
 					}
 					refusals := []struct {
 						a    Action
@@ -51,7 +50,7 @@ func TestBatchedAppends(t *testing.T) {
 						{Action{GameID: id + "x", Seq: seq + 1}, play.ErrNotFound}, // no such game, later seq
 					}
 					r := refusals[(i+seq)%len(refusals)]
-					if _, err := s.AppendAction(ctx, r.a.GameID, r.a.entry(), "", int64(r.a.Seq), nil); !errors.Is(err, r.want) {
+					if err := appendEntry(ctx, s, r.a.GameID, r.a.entry(), "", int64(r.a.Seq), nil); !errors.Is(err, r.want) {
 						errs <- fmt.Errorf("game %d seq %d: refused move %+v: got %v, want %v", i, seq, r.a, err, r.want)
 					}
 				}
@@ -69,14 +68,11 @@ func TestBatchedAppends(t *testing.T) {
 			t.Errorf("no two moves shared a batch (largest %d): the batched path was not exercised", largest)
 		}
 		for i, id := range ids {
-			g, _, log, err := s.LoadGame(ctx, id)
-			if err != nil {
-				t.Fatal(err)
+			g := load(t, s, id)
+			if g.Version != turns || len(g.Log) != turns {
+				t.Fatalf("game %d: version %d, %d log entries; want %d", i, g.Version, len(g.Log), turns)
 			}
-			if g.Version != turns || len(log) != turns {
-				t.Fatalf("game %d: version %d, %d log entries; want %d", i, g.Version, len(log), turns)
-			}
-			for seq, e := range log {
+			for seq, e := range g.Log {
 				if e.Seq != seq || e.Action.Card != i || e.Seat != seq%2 {
 					t.Fatalf("game %d: log[%d] = %+v", i, seq, e)
 				}

@@ -26,7 +26,7 @@ func TestDeadlines(t *testing.T) {
 		if err := s.SetDeadline(ctx, stale.ID, stale.Version+1, &at); err != nil {
 			t.Fatal(err)
 		}
-		row, _, _, _ := s.LoadGame(ctx, g.ID)
+		row := load(t, s, g.ID)
 		if row.Version != g.Version || !row.UpdatedAt.Equal(g.UpdatedAt) {
 			t.Fatalf("recording a deadline changed the game: v%d %v", row.Version, row.UpdatedAt)
 		}
@@ -50,7 +50,7 @@ func TestDeadlines(t *testing.T) {
 		if err := s.ChangeLobby(ctx, g.ID, g.Version, cancel); err != nil {
 			t.Fatalf("cancel: %v", err)
 		}
-		if got, _, _, err := s.LoadGame(ctx, g.ID); err != nil || got.Status != play.StatusCancelled || got.Version != g.Version+1 {
+		if got, err := s.LoadGame(ctx, g.ID); err != nil || got.Status != play.StatusCancelled || got.Version != g.Version+1 {
 			t.Fatalf("cancelled: %+v %v", got, err)
 		}
 		if err := s.ChangeLobby(ctx, g.ID, g.Version+1, cancel); !errors.Is(err, play.ErrConflict) {

@@ -3,20 +3,21 @@ package models
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"strings"
 	"time"
 
-	"gorm.io/gorm"
+	"github.com/jackc/pgx/v5"
 
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// Page sizes for ListGames.
-const (
-	DefaultPageSize = 50
-	MaxPageSize     = 200
-)
+// versionSQL is a game's version, counting every change from 0. The games
+// row's version column counts only the changes outside the log (seats taken
+// and left, a lobby cancelled), and each log entry adds one: a move then
+// writes its entry and nothing else. The log has no gap, so its length is
+// its last seq plus one. This is the one place that says so.
+const versionSQL = "(games.version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE actions.game_id = games.id), 0))"
 
 // CreateGame inserts a game and its initially taken seats in one
 // transaction, with key when set (play.ErrKeyTaken when another request has
@@ -38,24 +39,23 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 		r.UpdatedAt = r.CreatedAt
 	}
 	r.UpdatedAt = r.UpdatedAt.UTC()
-	g := Game{ID: r.ID, Variant: r.Variant, Options: r.Options, Seed: r.Seed, Players: r.Players, Status: r.Status, Version: r.Version,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, Deadline: r.Deadline, Unlisted: r.Unlisted, JoinSecret: r.JoinSecret, NotesRev: r.NotesRev}
-	rows := make([]Seat, len(seats))
-	for i, st := range seats {
-		rows[i] = Seat{GameID: g.ID, Seat: st.Seat, Name: st.Name, Bot: st.Bot, Occupant: st.Occupant, CreatedAt: t}
-		if st.Occupant == "" {
-			rows[i].Occupant = play.NewID()
-		}
-	}
-	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		if err := recordKey(tx, key); err != nil {
+	err := s.inTx(ctx, func(tx db) error {
+		if err := recordKey(ctx, tx, key); err != nil {
 			return err
 		}
-		if err := tx.Create(&g).Error; err != nil {
+		if _, err := tx.exec(ctx, `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at,
+			deadline, unlisted, join_secret, notes_rev) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version, r.CreatedAt, r.UpdatedAt,
+			r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev); err != nil {
 			return err
 		}
-		if len(rows) > 0 {
-			return tx.Create(&rows).Error
+		for _, st := range seats {
+			if st.Occupant == "" {
+				st.Occupant = play.NewID()
+			}
+			if err := insertSeat(ctx, tx, r.ID, st, t); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -65,84 +65,136 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 	return err
 }
 
-// LoadGame returns the game, its seats by seat number and its log by seq, all
-// from one snapshot, or play.ErrNotFound.
-func (s *Store) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
-	if s.dialect == dialectPostgres {
-		g, seats, actions, err := s.loadPostgres(ctx, id)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return loaded(g, seats, actions)
-	}
-	var (
-		g       Game
-		seats   []play.Seat
-		actions []Action
-	)
-	err := s.readTx(ctx, func(tx *gorm.DB) error {
-		if err := tx.Where("id = ?", id).Take(&g).Error; err != nil {
+func insertSeat(ctx context.Context, tx db, gameID string, st play.Seat, at time.Time) error {
+	_, err := tx.exec(ctx, "INSERT INTO seats (game_id, seat, name, bot, occupant, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+		gameID, st.Seat, st.Name, st.Bot, st.Occupant, at)
+	return err
+}
+
+// loadSQL reads a game, its seats, its log and its notes in one statement:
+// one round trip, and one snapshot of the game on either database, where
+// four queries would need a transaction that sees one. The rows share one
+// shape; k says which table a row comes from.
+const loadSQL = `
+SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6,
+	CAST(players AS BIGINT) AS i1, ` + versionSQL + ` AS i2, CAST(CASE WHEN unlisted THEN 1 ELSE 0 END AS BIGINT) AS i3,
+	notes_rev AS i4, CAST(0 AS BIGINT) AS i5, CAST(0 AS BIGINT) AS i6, created_at AS t1, updated_at AS t2
+FROM games WHERE id = $1
+UNION ALL
+SELECT 1, '', name, bot, occupant, '', '', seat, 0, 0, 0, 0, 0, created_at, created_at FROM seats WHERE game_id = $1
+UNION ALL
+SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
+FROM actions WHERE game_id = $1
+UNION ALL
+SELECT 3, '', text, '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
+ORDER BY k, i1, i2`
+
+// LoadGame returns the game, its seats by seat number, its log by seq and
+// its notes by seat and card, all from one snapshot, or play.ErrNotFound.
+// Its time of last change counts its log's last entry.
+func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
+	var g *play.Stored
+	err := s.rdb().query(ctx, loadSQL, []any{id}, func(scan func(...any) error) error {
+		var (
+			k                      int64
+			s1, s2, s3, s4, s5, s6 string
+			i1, i2, i3, i4, i5, i6 int64
+			t1, t2                 time.Time
+		)
+		if err := scan(&k, &s1, &s2, &s3, &s4, &s5, &s6, &i1, &i2, &i3, &i4, &i5, &i6, &t1, &t2); err != nil {
 			return err
 		}
-		if err := tx.Model(&Seat{}).Where("game_id = ?", id).Order("seat").Find(&seats).Error; err != nil {
-			return err
+		switch {
+		case k == 0:
+			g = &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: s1, Variant: s2, Seed: s4, Status: s5, JoinSecret: s6,
+				Players: int(i1), Version: i2, Unlisted: i3 != 0, NotesRev: i4, CreatedAt: t1.UTC(), UpdatedAt: t2.UTC()}, Options: s3}}
+		case g == nil:
+		case k == 1:
+			g.Seats = append(g.Seats, play.Seat{Seat: int(i1), Name: s2, Bot: s3, Occupant: s4})
+		case k == 2:
+			g.Log = append(g.Log, play.Entry{Seq: int(i1), Seat: int(i2), Action: engine.Action{Kind: engine.Kind(i3), Card: int(i4),
+				Target: int(i5), Value: int(i6)}, At: t1.UTC(), Auto: s2 == "auto"})
+			g.UpdatedAt = later(g.UpdatedAt, t1.UTC())
+		case k == 3:
+			g.Notes = append(g.Notes, play.Note{Seat: int(i1), Card: int(i2), Text: s2})
 		}
-		return tx.Where("game_id = ?", id).Order("seq").Find(&actions).Error
+		return nil
 	})
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil, nil, play.ErrNotFound
+	if err == nil && g == nil {
+		err = play.ErrNotFound
 	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return loaded(&g, seats, actions)
+	return g, err
 }
 
-// loaded completes a game read with its log: its version and last change
-// count the log's entries (see Game.Version).
-func loaded(g *Game, seats []play.Seat, actions []Action) (*play.GameRow, []play.Seat, []play.Entry, error) {
-	log := make([]play.Entry, len(actions))
-	for i := range actions {
-		log[i] = actions[i].entry()
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
 	}
-	if n := len(actions); n > 0 {
-		withLog(g, &actions[n-1])
-	}
-	return g.row(), seats, log, nil
+	return a
 }
 
-// withLog completes g's stored version and time of last change with its
-// log, whose last entry is last (see Game.Version): the log has no gap, so
-// its length is that entry's seq plus one.
-func withLog(g *Game, last *Action) {
-	g.Version += int64(last.Seq) + 1
-	if at := last.CreatedAt.UTC(); at.After(g.UpdatedAt) {
-		g.UpdatedAt = at
+// GameVersion returns the game's stamp, or play.ErrNotFound: one indexed row
+// and the last entry of its log's index, for a reader that holds a copy of
+// the game and only needs to know whether it is still current.
+func (s *Store) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
+	if s.versions != nil {
+		return s.versions.do(ctx, id)
+	}
+	var v play.Stamp
+	err := one(ctx, s.rdb(), versionsSQL, []any{id}, &v.Version, &v.NotesRev)
+	return v, err
+}
+
+const versionsSQL = "SELECT " + versionSQL + ", notes_rev FROM games WHERE id = $1"
+
+// versionsPostgres reads the versions of a batch of games in one round
+// trip: one pipeline of the one-row query, which Postgres plans once per
+// connection (a query over an array of ids is planned again every time).
+func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, play.Stamp]) {
+	b := &pgx.Batch{}
+	for _, c := range calls {
+		b.Queue(versionsSQL, c.req)
+	}
+	res := s.pg.SendBatch(ctx, b)
+	for _, c := range calls {
+		c.err = res.QueryRow().Scan(&c.res.Version, &c.res.NotesRev)
+		if c.err == pgx.ErrNoRows {
+			c.err = play.ErrNotFound
+		}
+	}
+	if err := res.Close(); err != nil {
+		for _, c := range calls {
+			if c.err == nil || c.err == play.ErrNotFound {
+				c.err = err
+			}
+		}
 	}
 }
 
 // CountGames returns how many games there are of each status (for metrics).
 func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {
-	var rows []struct {
-		Status string
-		N      int64
-	}
-	err := s.r.WithContext(ctx).Model(&Game{}).Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error
-	if err != nil {
-		return nil, err
-	}
 	counts := map[string]int64{play.StatusLobby: 0, play.StatusActive: 0, play.StatusFinished: 0, play.StatusCancelled: 0}
-	for _, r := range rows {
-		counts[r.Status] = r.N
-	}
-	return counts, nil
+	err := s.rdb().query(ctx, "SELECT status, count(*) FROM games GROUP BY status", nil, func(scan func(...any) error) error {
+		var status string
+		var n int64
+		err := scan(&status, &n)
+		counts[status] = n
+		return err
+	})
+	return counts, err
 }
 
-// ListGames pages through games, newest first, optionally of one status
-// (status "" lists all). limit <= 0 means DefaultPageSize; it is capped at
-// MaxPageSize. cursor is "" for the first page or a next value from an
-// earlier call; next is "" on the last page. A cursor it did not make gives
-// ErrBadCursor.
+// Page sizes for ListGames.
+const (
+	DefaultPageSize = 50
+	MaxPageSize     = 200
+)
+
+// ListGames pages through the listed games, newest first, optionally of
+// one status (status "" lists all), with their seats taken and seat 0's
+// name. limit <= 0 means DefaultPageSize; it is capped at MaxPageSize.
+// cursor is "" for the first page or a next value from an earlier call; next
+// is "" on the last page. A cursor it did not make is play.ErrBadCursor.
 func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor string) ([]play.GameRow, string, error) {
 	if limit <= 0 {
 		limit = DefaultPageSize
@@ -151,97 +203,53 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 	// SQLite keeps times as text ("2006-01-02 15:04:05.999-07:00"). Every
 	// time here is written in UTC, and the text of UTC times sorts in time
 	// order even though the fraction has no fixed width ("+" sorts before
-	// "." and digits), so created_at and its index work on both dialects.
-	var games []Game
-	err := s.readTx(ctx, func(tx *gorm.DB) error {
-		q := tx.Model(&Game{}).Where("unlisted = ?", false)
-		if status != "" {
-			q = q.Where("status = ?", status)
+	// "." and digits), so created_at and its index work on both databases.
+	q := `SELECT id, variant, options, seed, players, status, ` + versionSQL + `, created_at, updated_at,
+	(SELECT created_at FROM actions WHERE actions.game_id = games.id ORDER BY seq DESC LIMIT 1),
+	unlisted, join_secret, notes_rev, (SELECT count(*) FROM seats WHERE seats.game_id = games.id),
+	COALESCE((SELECT name FROM seats WHERE seats.game_id = games.id AND seat = 0), '')
+FROM games WHERE NOT unlisted`
+	args := []any{}
+	if status != "" {
+		args = append(args, status)
+		q += " AND status = $1"
+	}
+	if cursor != "" {
+		at, id, err := decodeCursor(cursor)
+		if err != nil {
+			return nil, "", err
 		}
-		if cursor != "" {
-			at, id, err := decodeCursor(cursor)
-			if err != nil {
-				return err
-			}
-			q = q.Where("(created_at < ? OR (created_at = ? AND id < ?))", at, at, id)
+		n := len(args)
+		args = append(args, at, id)
+		q += " AND (created_at < $" + itoa(n+1) + " OR (created_at = $" + itoa(n+1) + " AND id < $" + itoa(n+2) + "))"
+	}
+	args = append(args, limit+1)
+	q += " ORDER BY games.created_at DESC, games.id DESC LIMIT $" + itoa(len(args))
+	var rows []play.GameRow
+	err := s.rdb().query(ctx, q, args, func(scan func(...any) error) error {
+		var r play.GameRow
+		var last *time.Time
+		var taken int64
+		if err := scan(&r.ID, &r.Variant, &r.Options, &r.Seed, &r.Players, &r.Status, &r.Version, &r.CreatedAt, &r.UpdatedAt,
+			&last, &r.Unlisted, &r.JoinSecret, &r.NotesRev, &taken, &r.Host); err != nil {
+			return err
 		}
-		return q.Order("created_at DESC").Order("id DESC").Limit(limit + 1).Find(&games).Error
+		r.CreatedAt, r.UpdatedAt, r.Taken = r.CreatedAt.UTC(), r.UpdatedAt.UTC(), int(taken)
+		if last != nil {
+			r.UpdatedAt = later(r.UpdatedAt, last.UTC())
+		}
+		rows = append(rows, r)
+		return nil
 	})
 	if err != nil {
 		return nil, "", err
 	}
-	if err := s.withLogs(ctx, games); err != nil {
-		return nil, "", err
-	}
-	if err := s.withSeats(ctx, games); err != nil {
-		return nil, "", err
-	}
 	next := ""
-	if len(games) > limit {
-		games = games[:limit]
-		last := games[limit-1]
-		next = encodeCursor(last.CreatedAt, last.ID)
-	}
-	rows := make([]play.GameRow, len(games))
-	for i := range games {
-		rows[i] = *games[i].row()
+	if len(rows) > limit {
+		rows = rows[:limit]
+		next = encodeCursor(rows[limit-1].CreatedAt, rows[limit-1].ID)
 	}
 	return rows, next, nil
-}
-
-// withLogs completes a page of games with their logs' lengths and last
-// entries (see Game.Version): one query for the page.
-func (s *Store) withLogs(ctx context.Context, games []Game) error {
-	if len(games) == 0 {
-		return nil
-	}
-	ids := make([]string, len(games))
-	for i := range games {
-		ids[i] = games[i].ID
-	}
-	var last []Action
-	err := s.r.WithContext(ctx).
-		Where("game_id IN ? AND seq = (SELECT max(seq) FROM actions b WHERE b.game_id = actions.game_id)", ids).
-		Find(&last).Error
-	if err != nil {
-		return err
-	}
-	byGame := make(map[string]Action, len(last))
-	for _, a := range last {
-		byGame[a.GameID] = a
-	}
-	for i := range games {
-		if a, ok := byGame[games[i].ID]; ok {
-			withLog(&games[i], &a)
-		}
-	}
-	return nil
-}
-
-// withSeats completes a page of games with how many seats are taken and
-// seat 0's name: one query for the page.
-func (s *Store) withSeats(ctx context.Context, games []Game) error {
-	if len(games) == 0 {
-		return nil
-	}
-	ids := make([]string, len(games))
-	at := make(map[string]int, len(games))
-	for i := range games {
-		ids[i] = games[i].ID
-		at[games[i].ID] = i
-	}
-	var seats []Seat
-	if err := s.r.WithContext(ctx).Select("game_id", "seat", "name").Where("game_id IN ?", ids).Find(&seats).Error; err != nil {
-		return err
-	}
-	for _, st := range seats {
-		g := &games[at[st.GameID]]
-		g.Taken++
-		if st.Seat == 0 {
-			g.Host = st.Name
-		}
-	}
-	return nil
 }
 
 func encodeCursor(at time.Time, id string) string {
@@ -251,40 +259,41 @@ func encodeCursor(at time.Time, id string) string {
 func decodeCursor(c string) (time.Time, string, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	if err != nil {
-		return time.Time{}, "", ErrBadCursor
+		return time.Time{}, "", play.ErrBadCursor
 	}
 	ts, id, ok := strings.Cut(string(b), "|")
 	if !ok || id == "" {
-		return time.Time{}, "", ErrBadCursor
+		return time.Time{}, "", play.ErrBadCursor
 	}
 	at, err := time.Parse(time.RFC3339Nano, ts)
 	if err != nil {
-		return time.Time{}, "", ErrBadCursor
+		return time.Time{}, "", play.ErrBadCursor
 	}
 	return at.UTC(), id, nil
 }
 
-// GameVersion returns the game's version, or play.ErrNotFound: one indexed row
-// and the last entry of its log's index, for a reader that holds a copy of
-// the game and only needs to know whether it is still current (every
-// change bumps the version).
-func (s *Store) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
-	if s.versions != nil {
-		return s.versions.do(ctx, id)
+// SetDeadline records when something is next due in game id (nil: nothing),
+// unless the game has changed since version: the writer of a newer version
+// records its own.
+func (s *Store) SetDeadline(ctx context.Context, id string, version int64, deadline *time.Time) error {
+	if deadline != nil {
+		d := deadline.UTC()
+		deadline = &d
 	}
-	var v []play.Stamp
-	if err := s.r.WithContext(ctx).Raw(gameVersionSQLite, id, id).Scan(&v).Error; err != nil {
-		return play.Stamp{}, err
-	}
-	if len(v) == 0 {
-		return play.Stamp{}, play.ErrNotFound
-	}
-	return v[0], nil
+	_, err := s.wdb().exec(ctx, "UPDATE games SET deadline = $2 WHERE id = $1 AND "+versionSQL+" = $3", id, deadline, version)
+	return err
 }
 
-// The stored version and the log's length (see Game.Version): the log has
-// no gap, so its length is its last seq plus one.
-const (
-	gameVersionPostgres = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = $1), 0), notes_rev FROM games WHERE id = $1"
-	gameVersionSQLite   = "SELECT version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE game_id = ?), 0) AS version, notes_rev FROM games WHERE id = ?"
-)
+// DueGames lists up to limit lobbies and active games whose deadline is at
+// or before now, the most overdue first.
+func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	var ids []string
+	err := s.rdb().query(ctx, "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1 AND status IN ('lobby', 'active') ORDER BY deadline LIMIT $2",
+		[]any{now.UTC(), limit}, func(scan func(...any) error) error {
+			var id string
+			err := scan(&id)
+			ids = append(ids, id)
+			return err
+		})
+	return ids, err
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -48,24 +49,73 @@ func newGame(t *testing.T, s *Store, players int) *play.GameRow {
 	return g
 }
 
+// Action is a log entry as a test writes it.
+type Action struct {
+	GameID                               string
+	Seq, Seat, Kind, Card, Target, Value int
+	Auto                                 bool
+	CreatedAt                            time.Time
+}
+
+// entry is a as play takes it.
+func (a Action) entry() play.Entry {
+	return play.Entry{Seq: a.Seq, Seat: a.Seat, Action: engine.Action{Kind: engine.Kind(a.Kind), Card: a.Card, Target: a.Target, Value: a.Value},
+		At: a.CreatedAt, Auto: a.Auto}
+}
+
+// appendEntry appends e to game id after version after, as play does.
+func appendEntry(ctx context.Context, s *Store, id string, e play.Entry, status string, after int64, key *play.Key) error {
+	return s.Append(ctx, id, play.Append{Entry: e, Status: status, After: after, Key: key})
+}
+
+// load reads game id, failing the test if it cannot.
+func load(t *testing.T, s *Store, id string) *play.Stored {
+	t.Helper()
+	g, err := s.LoadGame(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// exec runs q on s's writer, failing the test if it fails.
+func exec(t *testing.T, s *Store, q string, args ...any) {
+	t.Helper()
+	if _, err := s.wdb().exec(context.Background(), q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
+// ints reads the one column of integers that q answers on s's readers.
+func ints(t *testing.T, s *Store, q string, args ...any) []int {
+	t.Helper()
+	var out []int
+	if err := s.rdb().query(context.Background(), q, args, func(scan func(...any) error) error {
+		var n int
+		err := scan(&n)
+		out = append(out, n)
+		return err
+	}); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return out
+}
+
 // join takes the lowest free seat of lobby id for name as play decides a
 // join (the game starts with its last seat), and returns the seat and the
 // time of the change.
 func join(t *testing.T, s *Store, id, name string) (int, time.Time) {
 	t.Helper()
 	ctx := context.Background()
-	g, seats, _, err := s.LoadGame(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := load(t, s, id)
 	seat := 0
-	for _, st := range seats {
+	for _, st := range g.Seats {
 		if st.Seat == seat {
 			seat++
 		}
 	}
 	status := play.StatusLobby
-	if len(seats)+1 == g.Players {
+	if len(g.Seats)+1 == g.Players {
 		status = play.StatusActive
 	}
 	at := now()
@@ -78,11 +128,7 @@ func join(t *testing.T, s *Store, id, name string) (int, time.Time) {
 
 func seatOccupant(t *testing.T, s *Store, gameID string, seat int) string {
 	t.Helper()
-	_, seats, _, err := s.LoadGame(context.Background(), gameID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, st := range seats {
+	for _, st := range load(t, s, gameID).Seats {
 		if st.Seat == seat {
 			return st.Occupant
 		}

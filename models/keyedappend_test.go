@@ -30,31 +30,31 @@ func TestKeyedAppends(t *testing.T) {
 			}
 			return err == nil
 		}
-		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1}.entry(), "", 0, keyed("a")); err != nil {
+		if err := appendEntry(ctx, s, g.ID, Action{Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1}.entry(), "", 0, keyed("a")); err != nil {
 			t.Fatal(err)
 		}
 		if !has("a") {
 			t.Fatal("a keyed move went in without its key")
 		}
 		// The same key again: refused, whatever the move.
-		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 1}.entry(), "", 1, keyed("a")); !errors.Is(err, play.ErrKeyTaken) {
+		if err := appendEntry(ctx, s, g.ID, Action{Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 1}.entry(), "", 1, keyed("a")); !errors.Is(err, play.ErrKeyTaken) {
 			t.Fatalf("a taken key: %v", err)
 		}
 		// A move that does not go in leaves its key out too.
 		for _, seq := range []int{0, 2} {
-			if _, err := s.AppendAction(ctx, g.ID, Action{Seq: seq, Seat: 1, Kind: 3}.entry(), "", int64(seq), keyed(fmt.Sprint("b", seq))); !errors.Is(err, play.ErrConflict) {
+			if err := appendEntry(ctx, s, g.ID, Action{Seq: seq, Seat: 1, Kind: 3}.entry(), "", int64(seq), keyed(fmt.Sprint("b", seq))); !errors.Is(err, play.ErrConflict) {
 				t.Fatalf("seq %d: %v, want play.ErrConflict", seq, err)
 			}
 			if has(fmt.Sprint("b", seq)) {
 				t.Fatalf("seq %d: a refused move left its key", seq)
 			}
 		}
-		if _, err := s.AppendAction(ctx, g.ID, Action{Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 2}.entry(), play.StatusFinished, 1, keyed("c")); err != nil {
+		if err := appendEntry(ctx, s, g.ID, Action{Seq: 1, Seat: 1, Kind: 3, Target: 0, Value: 2}.entry(), play.StatusFinished, 1, keyed("c")); err != nil {
 			t.Fatal(err)
 		}
-		got, _, log, err := s.LoadGame(ctx, g.ID)
-		if err != nil || len(log) != 2 || got.Status != play.StatusFinished || !has("c") {
-			t.Fatalf("after a keyed move that ends the game: %d entries, status %s, %v", len(log), got.Status, err)
+		got := load(t, s, g.ID)
+		if len(got.Log) != 2 || got.Status != play.StatusFinished || !has("c") {
+			t.Fatalf("after a keyed move that ends the game: %d entries, status %s", len(got.Log), got.Status)
 		}
 
 		// Copies of one keyed move, at once, on many games: one goes in.
@@ -65,7 +65,7 @@ func TestKeyedAppends(t *testing.T) {
 			for i := range errs {
 				wg.Go(func() {
 					k := &play.Key{Scope: "copies " + h.ID, Key: "k", Hash: "h"}
-					_, errs[i] = s.AppendAction(ctx, h.ID, Action{Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1 + i%5}.entry(), "", 0, k)
+					errs[i] = appendEntry(ctx, s, h.ID, Action{Seq: 0, Seat: 0, Kind: 3, Target: 1, Value: 1 + i%5}.entry(), "", 0, k)
 				})
 			}
 			wg.Wait()
@@ -79,9 +79,8 @@ func TestKeyedAppends(t *testing.T) {
 					t.Fatalf("round %d: %v", round, err)
 				}
 			}
-			_, _, log, err := s.LoadGame(ctx, h.ID)
-			if err != nil || won != 1 || len(log) != 1 {
-				t.Fatalf("round %d: %d copies went in, %d entries, %v", round, won, len(log), err)
+			if n := len(load(t, s, h.ID).Log); won != 1 || n != 1 {
+				t.Fatalf("round %d: %d copies went in, %d entries", round, won, n)
 			}
 		}
 	})

@@ -185,13 +185,6 @@ func (l *listener) wait(ctx context.Context, conn *pgx.Conn, d time.Duration) (*
 	return nil, err
 }
 
-// WithLogger gives a store the logger for what it does on its own (its
-// listener's losses and reconnects), from the moment it opens; without one
-// it logs nothing.
-func WithLogger(log *slog.Logger) Option {
-	return func(s *Store) { s.log = log }
-}
-
 func (l *listener) stop() {
 	l.cancel()
 	<-l.done

@@ -2,9 +2,6 @@ package models
 
 import (
 	"context"
-	"errors"
-
-	"gorm.io/gorm"
 
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -14,40 +11,40 @@ import (
 // is a move's, so that of two changes decided on one version (on two
 // replicas) one wins and the other is play.ErrConflict.
 func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c play.LobbyChange) error {
-	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		if err := recordKey(tx, c.Key); err != nil {
+	err := s.inTx(ctx, func(tx db) error {
+		if err := recordKey(ctx, tx, c.Key); err != nil {
 			return err
 		}
-		res := tx.Model(&Game{}).Where("id = ? AND version = ? AND status = ?", gameID, after, play.StatusLobby).
-			Updates(map[string]any{"version": after + 1, "status": c.Status, "updated_at": c.At, "deadline": c.Deadline})
-		if res.Error != nil {
-			return res.Error
+		n, err := tx.exec(ctx, "UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6 WHERE id = $1 AND version = $2 AND status = 'lobby'",
+			gameID, after, after+1, c.Status, c.At, c.Deadline)
+		if err != nil || n == 0 {
+			return orConflict(err)
 		}
-		if res.RowsAffected == 0 {
-			return play.ErrConflict
-		}
-		if t := c.Take; t != nil {
-			return tx.Create(&Seat{GameID: gameID, Seat: t.Seat, Name: t.Name, Bot: t.Bot, Occupant: t.Occupant, CreatedAt: c.At}).Error
-		}
-		if f := c.Free; f != nil {
-			res := tx.Where("game_id = ? AND seat = ? AND occupant = ?", gameID, f.Seat, f.Occupant).Delete(&Seat{})
-			if res.Error != nil {
-				return res.Error
-			}
-			if res.RowsAffected == 0 {
-				return play.ErrConflict
+		switch {
+		case c.Take != nil:
+			return insertSeat(ctx, tx, gameID, *c.Take, c.At)
+		case c.Free != nil:
+			n, err := tx.exec(ctx, "DELETE FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3", gameID, c.Free.Seat, c.Free.Occupant)
+			if err != nil || n == 0 {
+				return orConflict(err)
 			}
 		}
 		return nil
 	})
-	switch {
-	case errors.Is(err, play.ErrKeyTaken):
-		return err
-	case isUniqueViolation(err):
+	if isUniqueViolation(err) {
 		return play.ErrConflict
-	case err != nil:
-		return err
 	}
-	s.announce(gameID, play.Stamp{Version: after + 1})
-	return nil
+	if err == nil {
+		s.announce(gameID, play.Stamp{Version: after + 1})
+	}
+	return err
+}
+
+// orConflict is err, or, when a guarded write found nothing to change,
+// play.ErrConflict.
+func orConflict(err error) error {
+	if err == nil {
+		return play.ErrConflict
+	}
+	return err
 }

@@ -62,12 +62,9 @@ func TestChangeLobby(t *testing.T) {
 			if st.want == nil {
 				version++
 			}
-			row, seats, _, err := s.LoadGame(ctx, g.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			row := load(t, s, g.ID)
 			names := ""
-			for _, seat := range seats {
+			for _, seat := range row.Seats {
 				names += seat.Name[:1]
 			}
 			if row.Version != version || row.Status != st.status || names != st.seats {
@@ -115,13 +112,13 @@ func TestLobbyRace(t *testing.T) {
 					}
 					<-start
 					for {
-						row, taken, _, err := s.LoadGame(ctx, g.ID)
+						row, err := s.LoadGame(ctx, g.ID)
 						if err != nil {
 							t.Error(err)
 							return
 						}
 						seat := 0
-						for _, st := range taken {
+						for _, st := range row.Seats {
 							if st.Seat == seat {
 								seat++
 							}
@@ -133,7 +130,7 @@ func TestLobbyRace(t *testing.T) {
 							return
 						}
 						status := play.StatusLobby
-						if len(taken)+1 == players {
+						if len(row.Seats)+1 == players {
 							status = play.StatusActive
 						}
 						err = s.ChangeLobby(ctx, g.ID, row.Version, play.LobbyChange{Take: &play.Seat{Seat: seat, Name: "p", Occupant: play.NewID()}, Status: status, At: now()})
@@ -161,12 +158,9 @@ func TestLobbyRace(t *testing.T) {
 					t.Errorf("seat %d taken %d times", seat, n)
 				}
 			}
-			got, st, _, err := a.LoadGame(ctx, g.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Status != play.StatusActive || got.Version != int64(players-1) || len(st) != players {
-				t.Errorf("%d players: status %s version %d seats %d", players, got.Status, got.Version, len(st))
+			got := load(t, a, g.ID)
+			if got.Status != play.StatusActive || got.Version != int64(players-1) || len(got.Seats) != players {
+				t.Errorf("%d players: status %s version %d seats %d", players, got.Status, got.Version, len(got.Seats))
 			}
 		}
 	})

@@ -28,11 +28,10 @@ func TestAppendAnswerLost(t *testing.T) {
 		if seq == 1 { // a keyed move too
 			key = &play.Key{Scope: "lost", Key: "k", Hash: "h"}
 		}
-		got, err := s.AppendAction(ctx, a.GameID, a.entry(), "", int64(seq), key)
-		if err != nil {
+		if err := appendEntry(ctx, s, a.GameID, a.entry(), "", int64(seq), key); err != nil {
 			t.Fatalf("seq %d: an applied move whose answer was lost: %v", seq, err)
 		}
-		if got.Version != int64(seq+1) {
+		if got := load(t, s, g.ID); got.Version != int64(seq+1) {
 			t.Fatalf("seq %d: version %d", seq, got.Version)
 		}
 	}
@@ -42,12 +41,11 @@ func TestAppendAnswerLost(t *testing.T) {
 		{GameID: g.ID, Seq: 2, Seat: 0, Kind: 3, Target: 1, Value: 3, CreatedAt: at},
 		{GameID: g.ID, Seq: 2, Seat: 0, Kind: 3, Target: 1, Value: 2, CreatedAt: at.Add(time.Second)},
 	} {
-		if _, err := s.AppendAction(ctx, a.GameID, a.entry(), "", 2, nil); !errors.Is(err, play.ErrConflict) {
+		if err := appendEntry(ctx, s, a.GameID, a.entry(), "", 2, nil); !errors.Is(err, play.ErrConflict) {
 			t.Fatalf("a move for a taken seq: %v, want play.ErrConflict", err)
 		}
 	}
-	_, _, log, err := s.LoadGame(ctx, g.ID)
-	if err != nil || len(log) != 3 {
-		t.Fatalf("log: %d entries, %v", len(log), err)
+	if n := len(load(t, s, g.ID).Log); n != 3 {
+		t.Fatalf("log: %d entries", n)
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"gorm.io/gorm"
 )
 
 //go:embed migrations
@@ -28,7 +26,7 @@ type migration struct {
 
 func (s *Store) migrations() ([]migration, error) {
 	dir := "migrations/sqlite"
-	if s.dialect == dialectPostgres {
+	if s.pg != nil {
 		dir = "migrations/postgres"
 	}
 	entries, err := fs.ReadDir(migrationFS, dir)
@@ -64,37 +62,38 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.writeTx(ctx, func(tx *gorm.DB) error {
-		if s.dialect == dialectPostgres {
-			if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", migrationLockKey).Error; err != nil {
+	return s.inTx(ctx, func(tx db) error {
+		if s.pg != nil {
+			if _, err := tx.exec(ctx, "SELECT pg_advisory_xact_lock($1)", migrationLockKey); err != nil {
 				return err
 			}
 		}
-		if err := tx.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+		if _, err := tx.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 			version INTEGER PRIMARY KEY,
 			name VARCHAR(255) NOT NULL,
-			applied_at VARCHAR(64) NOT NULL)`).Error; err != nil {
+			applied_at VARCHAR(64) NOT NULL)`); err != nil {
 			return err
 		}
-		var applied []int
-		if err := tx.Raw("SELECT version FROM schema_migrations").Scan(&applied).Error; err != nil {
-			return err
-		}
-		done := make(map[int]bool, len(applied))
-		for _, v := range applied {
+		done := map[int]bool{}
+		if err := tx.query(ctx, "SELECT version FROM schema_migrations", nil, func(scan func(...any) error) error {
+			var v int
+			err := scan(&v)
 			done[v] = true
+			return err
+		}); err != nil {
+			return err
 		}
 		for _, m := range ms {
 			if done[m.version] {
 				continue
 			}
 			for _, stmt := range splitStatements(m.sql) {
-				if err := tx.Exec(stmt).Error; err != nil {
+				if _, err := tx.exec(ctx, stmt); err != nil {
 					return fmt.Errorf("%s: %w", m.name, err)
 				}
 			}
-			if err := tx.Exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-				m.version, m.name, now().Format("2006-01-02T15:04:05.000Z")).Error; err != nil {
+			if _, err := tx.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+				m.version, m.name, now().Format("2006-01-02T15:04:05.000Z")); err != nil {
 				return err
 			}
 		}

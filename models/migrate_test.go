@@ -17,17 +17,13 @@ func TestKeptAnswersMigrate(t *testing.T) {
 		for _, q := range []string{
 			"ALTER TABLE idempotency ADD COLUMN status INTEGER NOT NULL DEFAULT 0",
 			"ALTER TABLE idempotency ADD COLUMN header TEXT NOT NULL DEFAULT ''",
+			"ALTER TABLE idempotency DROP COLUMN token",
 			"DELETE FROM schema_migrations WHERE version = 9",
 		} {
-			if err := s.w.Exec(q).Error; err != nil {
-				t.Fatal(err)
-			}
+			exec(t, s, q)
 		}
-		if err := s.w.Exec("INSERT INTO idempotency (scope, idem_key, hash, status, header, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)",
-			"s", "done", "h1", 201, `{"Location":"/v1/games/x"}`, []byte(`{"game":"é"}`), at,
-			"s", "busy", "h2", 0, "", nil, at).Error; err != nil {
-			t.Fatal(err)
-		}
+		exec(t, s, "INSERT INTO idempotency (scope, idem_key, hash, status, header, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7), ($1, $8, $9, $10, $11, NULL, $7)",
+			"s", "done", "h1", 201, `{"Location":"/v1/games/x"}`, []byte(`{"game":"é"}`), at, "busy", "h2", 0, "")
 		if err := s.migrate(ctx); err != nil {
 			t.Fatal(err)
 		}

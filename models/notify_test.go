@@ -58,7 +58,7 @@ func TestWritesAnnounceTheirStamp(t *testing.T) {
 	if st, ok := heardOf(fromB, g.ID, 5*time.Second); !ok || st.Version != 1 {
 		t.Fatalf("a join on A: B heard %+v %v, want version 1", st, ok)
 	}
-	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), "", 1, nil); err != nil {
+	if err := appendEntry(ctx, a, g.ID, Action{Seq: 0}.entry(), "", 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	if st, ok := heardOf(fromB, g.ID, 5*time.Second); !ok || st.Version != 2 {
@@ -89,7 +89,7 @@ func TestListenerReconnect(t *testing.T) {
 
 	pid := b.listener.pid.Load()
 	var killed bool
-	if err := a.w.Raw("SELECT pg_terminate_backend(?)", pid).Scan(&killed).Error; err != nil || !killed {
+	if err := one(ctx, a.rdb(), "SELECT pg_terminate_backend($1)", []any{int(pid)}, &killed); err != nil || !killed {
 		t.Fatalf("pg_terminate_backend(%d) = %v, %v", pid, killed, err)
 	}
 	if _, ok := heardOf(ch, "", 5*time.Second); !ok {
@@ -108,7 +108,7 @@ func TestListenerReconnect(t *testing.T) {
 	if s := logs.String(); !strings.Contains(s, "level=WARN msg=\"lost the connection that listens") || !strings.Contains(s, "listening for other replicas' changes again") {
 		t.Fatalf("the log does not tell the listener's loss and return:\n%s", s)
 	}
-	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
+	if err := appendEntry(ctx, a, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := heardOf(ch, g.ID, 5*time.Second); !ok {
@@ -174,7 +174,7 @@ func TestListenerIdleCheck(t *testing.T) {
 	ch := hear(b)
 	pid := b.listener.pid.Load()
 	time.Sleep(200 * time.Millisecond)
-	if _, err := a.AppendAction(context.Background(), g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
+	if err := appendEntry(context.Background(), a, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := heardOf(ch, g.ID, 5*time.Second); !ok {
@@ -198,7 +198,7 @@ func TestWakeWhileListenerIsAway(t *testing.T) {
 
 	b.listener.refuseUntil.Store(time.Now().Add(4 * time.Second).UnixNano())
 	var killed bool
-	if err := a.w.Raw("SELECT pg_terminate_backend(?)", b.listener.pid.Load()).Scan(&killed).Error; err != nil || !killed {
+	if err := one(ctx, a.rdb(), "SELECT pg_terminate_backend($1)", []any{int(b.listener.pid.Load())}, &killed); err != nil || !killed {
 		t.Fatalf("pg_terminate_backend = %v, %v", killed, err)
 	}
 	if _, ok := heardOf(ch, "", 5*time.Second); !ok {
@@ -208,7 +208,7 @@ func TestWakeWhileListenerIsAway(t *testing.T) {
 	for len(ch) > 0 {
 		<-ch
 	}
-	if _, err := a.AppendAction(ctx, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
+	if err := appendEntry(ctx, a, g.ID, Action{Seq: 0}.entry(), play.StatusActive, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()

@@ -37,7 +37,7 @@ func TestPoolSize(t *testing.T) {
 	}
 }
 
-// The pool size reaches database/sql, and the parameter never reaches the
+// The pool size reaches the pool, and the parameter never reaches the
 // server, which would refuse it.
 func TestPoolSizeOnPostgres(t *testing.T) {
 	s, err := Open(context.Background(), postgresURL(t)+"&pool_max_conns=3")
@@ -45,11 +45,7 @@ func TestPoolSizeOnPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	db, err := s.w.DB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := db.Stats().MaxOpenConnections; got != 3 {
+	if got := s.pg.Config().MaxConns; got != 3 {
 		t.Fatalf("max open connections %d, want 3", got)
 	}
 }

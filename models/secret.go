@@ -6,19 +6,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-
-	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 const signingSecretKey = "jwt_signing_secret"
-
-type setting struct {
-	Key   string `gorm:"primaryKey"`
-	Value string
-}
-
-func (setting) TableName() string { return "settings" }
 
 // SigningSecret returns the JWT signing secret kept in the database. The
 // first caller on any replica creates it; racing creators each insert only
@@ -30,21 +20,18 @@ func (s *Store) SigningSecret(ctx context.Context) ([]byte, error) {
 		return append([]byte(nil), s.secret...), nil
 	}
 	fresh := make([]byte, 32)
-	if _, err := rand.Read(fresh); err != nil {
-		return nil, err
-	}
-	var row setting
-	err := s.writeTx(ctx, func(tx *gorm.DB) error {
-		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).
-			Create(&setting{Key: signingSecretKey, Value: hex.EncodeToString(fresh)}).Error; err != nil {
+	_, _ = rand.Read(fresh)
+	var value string
+	err := s.inTx(ctx, func(tx db) error {
+		if _, err := tx.exec(ctx, "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING", signingSecretKey, hex.EncodeToString(fresh)); err != nil {
 			return err
 		}
-		return tx.Where("key = ?", signingSecretKey).Take(&row).Error
+		return one(ctx, tx, "SELECT value FROM settings WHERE key = $1", []any{signingSecretKey}, &value)
 	})
 	if err != nil {
 		return nil, err
 	}
-	secret, err := hex.DecodeString(row.Value)
+	secret, err := hex.DecodeString(value)
 	if err != nil || len(secret) == 0 {
 		return nil, errors.Join(fmt.Errorf("the stored signing secret is not valid"), err)
 	}

@@ -27,29 +27,31 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 	ctx := context.Background()
 
 	const id = "f74bed6f6d62f5fda8a5fb1818a6f629"
-	g, seats, log, err := s.LoadGame(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := load(t, s, id)
 	created := time.Date(2026, 11, 24, 1, 3, 51, 654e6, time.UTC)
-	if g.Status != play.StatusActive || g.Version != 3 || len(seats) != 2 || len(log) != 2 || !g.CreatedAt.Equal(created) {
-		t.Fatalf("old game read as %+v, %d seats, %d entries", g, len(seats), len(log))
+	if g.Status != play.StatusActive || g.Version != 3 || len(g.Seats) != 2 || len(g.Log) != 2 || !g.CreatedAt.Equal(created) {
+		t.Fatalf("old game read as %+v", g)
 	}
-	if !log[0].At.Equal(time.Date(2026, 11, 24, 1, 3, 51, 960e6, time.UTC)) || log[1].Seq != 1 || log[0].Auto {
-		t.Fatalf("old log read as %+v", log)
+	if !g.Log[0].At.Equal(time.Date(2026, 11, 24, 1, 3, 51, 960e6, time.UTC)) || g.Log[1].Seq != 1 || g.Log[0].Auto {
+		t.Fatalf("old log read as %+v", g.Log)
 	}
 
 	// A move and a game written now sit beside the old rows.
-	moved, err := s.AppendAction(ctx, id, Action{Seq: 2, Kind: 1, Card: 3}.entry(), "", g.Version, nil)
-	if err != nil {
+	if err := appendEntry(ctx, s, id, Action{Seq: 2, Kind: 1, Card: 3}.entry(), "", g.Version, nil); err != nil {
 		t.Fatal(err)
 	}
+	moved := load(t, s, id)
 	if moved.Version != 4 {
 		t.Fatalf("a move on the old game made version %d, want 4", moved.Version)
 	}
 	fresh := newGame(t, s, 2)
 	var stamps []string
-	if err := s.r.Raw("SELECT created_at || '' FROM actions WHERE game_id = ? ORDER BY seq", id).Scan(&stamps).Error; err != nil {
+	if err := s.rdb().query(ctx, "SELECT created_at || '' FROM actions WHERE game_id = $1 ORDER BY seq", []any{id}, func(scan func(...any) error) error {
+		var st string
+		err := scan(&st)
+		stamps = append(stamps, st)
+		return err
+	}); err != nil {
 		t.Fatal(err)
 	}
 	if len(stamps) != 3 || len(stamps[2]) < len("2006-01-02 15:04:05+00:00") || stamps[2][10] != ' ' || stamps[2][len(stamps[2])-6:] != "+00:00" {

@@ -144,33 +144,31 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	}
 	// Stamped by play's clock, from which turn clocks run.
 	at := g.cfg.Now().UTC().Truncate(time.Millisecond)
-	entry := Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}
-	if m.takeOver != "" {
-		if _, err := g.store.TakeOver(ctx, st.ID, entry, st.Occupant(seat), m.takeOver); err != nil {
-			return nil, engine.Event{}, err
-		}
-		g.stats.Actions.Add(1)
-		// The seats changed too: read them back with the log.
-		st, err := t.read(ctx)
-		if err == nil {
-			g.rearm(ctx, st)
-		}
-		return st, ev, err
-	}
+	ap := Append{Entry: Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}, After: st.Version, Status: status, Key: m.Key}
 	// st becomes the game as the append will leave it (st is this move's
 	// own copy, dropped if the append fails), so that a keyed move's answer
 	// is rendered before it commits, and commits with it.
-	after := st.Version
-	st.Version, st.UpdatedAt = after+1, at
+	st.Version, st.UpdatedAt = ap.After+1, at
 	if status != "" {
 		st.Status = status
 	}
-	st.appendLog(entry)
+	if m.takeOver != "" {
+		// The seat's new holder: a bot, under an occupancy of its own.
+		st.Seats = slices.Clone(st.Seats)
+		for i, s := range st.Seats {
+			if s.Seat == seat {
+				ap.Leaver = s.Occupant
+				st.Seats[i].Bot, st.Seats[i].Occupant = m.takeOver, NewID()
+				ap.TakeOver = &st.Seats[i]
+			}
+		}
+	}
+	st.appendLog(ap.Entry)
 	st.setLogged()
 	if err := g.replyTo(m.Key, st, seat, &ev); err != nil {
 		return nil, engine.Event{}, err
 	}
-	if _, err := g.store.AppendAction(ctx, st.ID, entry, status, after, m.Key); err != nil {
+	if err := g.store.Append(ctx, st.ID, ap); err != nil {
 		// ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
 	}

@@ -20,9 +20,9 @@ type racingStore struct {
 	rival func()
 }
 
-func (r *racingStore) AppendAction(ctx context.Context, gameID string, e play.Entry, status string, after int64, key *play.Key) (*play.Appended, error) {
+func (r *racingStore) Append(ctx context.Context, gameID string, a play.Append) error {
 	r.once.Do(r.rival)
-	return r.Store.AppendAction(ctx, gameID, e, status, after, key)
+	return r.Store.Append(ctx, gameID, a)
 }
 
 func TestConditionalMoveLosesARaceOnItsCondition(t *testing.T) {

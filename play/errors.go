@@ -73,6 +73,7 @@ var (
 	ErrNotYourTurn  = &Error{NotYourTurn, "not your turn"}
 	ErrRevoked      = &Error{Revoked, "this seat has been left; its credential no longer works"}
 	ErrPrivate      = &Error{Private, "this table is private: join it with its invite link, which carries its secret"}
+	ErrBadCursor    = &Error{Invalid, "cursor is not one this server handed out"}
 )
 
 func errorf(code Code, format string, args ...any) *Error {

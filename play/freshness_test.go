@@ -21,7 +21,7 @@ func (s *loadCounting) GameVersion(ctx context.Context, id string) (play.Stamp, 
 	return s.Store.GameVersion(ctx, id)
 }
 
-func (s *loadCounting) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
+func (s *loadCounting) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	s.loads.Add(1)
 	return s.Store.LoadGame(ctx, id)
 }

@@ -29,7 +29,7 @@ func (s *listeningStore) GameVersion(ctx context.Context, id string) (play.Stamp
 	return s.Store.GameVersion(ctx, id)
 }
 
-func (s *listeningStore) LoadGame(ctx context.Context, id string) (*play.GameRow, []play.Seat, []play.Entry, error) {
+func (s *listeningStore) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	s.reads.Add(1)
 	return s.Store.LoadGame(ctx, id)
 }

@@ -8,14 +8,26 @@ import (
 
 // Store is what play needs from storage, in play's own types and errors, so
 // that storage depends on play and not the other way round: models.Store
-// implements it, and only cmd/ knows both.
+// implements it, and only cmd/ knows both. play decides every change; the
+// store makes it whole or not at all, guarded by the version (or the log's
+// seq, or the notes' revision) it was decided on, and refuses it with
+// ErrConflict when another change got there first.
 type Store interface {
 	// CreateGame inserts a game and its initially taken seats (the creator's
 	// and any bots') in one transaction, with key when set.
 	CreateGame(ctx context.Context, g *GameRow, seats []Seat, key *Key) error
-	// LoadGame returns the game, its seats by seat number and its log by seq,
-	// or ErrNotFound.
-	LoadGame(ctx context.Context, id string) (*GameRow, []Seat, []Entry, error)
+	// LoadGame returns the game as stored, from one snapshot, or
+	// ErrNotFound.
+	LoadGame(ctx context.Context, id string) (*Stored, error)
+	// GameVersion returns a game's stamp (ErrNotFound when there is none),
+	// without reading the rest of it.
+	GameVersion(ctx context.Context, id string) (Stamp, error)
+	// Append appends a.Entry to game gameID's log, after version a.After,
+	// with what goes with it, in one transaction; when a.Entry.Seq is not
+	// the log's next (a racing move won) it changes nothing and answers
+	// ErrConflict; ErrRevoked when a take-over's seat is no longer the
+	// leaver's; ErrKeyTaken when another request holds a.Key.
+	Append(ctx context.Context, gameID string, a Append) error
 	// ChangeLobby makes c to the lobby gameID, and records its key when
 	// set, in one transaction, only while the game is a lobby at version
 	// after: it moves the version on by one and sets the status, the time
@@ -24,17 +36,10 @@ type Store interface {
 	// Anything else changes nothing and is ErrConflict (ErrKeyTaken: the
 	// key).
 	ChangeLobby(ctx context.Context, gameID string, after int64, c LobbyChange) error
-	// AppendAction inserts log entry e.Seq of game gameID and sets the
-	// status ("" keeps it), with key when set, in one transaction; after is
-	// the version the entry follows, and the answer's is the next. When e.Seq
-	// is taken (a racing request won) it returns ErrConflict and changes
-	// nothing.
-	AppendAction(ctx context.Context, gameID string, e Entry, status string, after int64, key *Key) (*Appended, error)
-	// TakeOver appends e (a seat leaving an active game) and hands the seat
-	// to the bot strategy bot under a new occupant, in one transaction; the
-	// (game, seq) key decides races (ErrConflict), and the seat must still
-	// be occupant's (ErrRevoked).
-	TakeOver(ctx context.Context, gameID string, e Entry, occupant, bot string) (*GameRow, error)
+	// WriteNote sets n (an empty text removes the note) and moves the
+	// game's notes revision on from after, only while the game is active
+	// at that revision and occupant holds n's seat (ErrConflict else).
+	WriteNote(ctx context.Context, gameID string, after int64, n Note, occupant string) error
 	// SetDeadline records when something is next due in a game (nil:
 	// nothing), unless the game is past version.
 	SetDeadline(ctx context.Context, id string, version int64, deadline *time.Time) error
@@ -44,22 +49,19 @@ type Store interface {
 	// CountGames counts games by status.
 	CountGames(ctx context.Context) (map[string]int64, error)
 	// ListGames pages through games, newest first, optionally of one
-	// status; the store caps limit at its largest page.
+	// status; the store caps limit at its largest page. A cursor it did not
+	// hand out is ErrBadCursor.
 	ListGames(ctx context.Context, status string, limit int, cursor string) (games []GameRow, next string, err error)
+	// LookupIdempotency (ErrNotFound: no such key) and KeepRefusal keep
+	// Idempotency-Keys; the writes above record the key they are given,
+	// with its answer, with their change.
+	LookupIdempotency(ctx context.Context, scope, key string) (*Answer, error)
+	KeepRefusal(ctx context.Context, scope, key string, a Answer) (kept bool, err error)
 	// SigningSecret returns the JWT secret kept in the database, creating it once.
 	SigningSecret(ctx context.Context) ([]byte, error)
-	// Ping checks that the database answers.
+	// Ping checks that the database answers; ProbeWrite proves that it
+	// takes a write.
 	Ping(ctx context.Context) error
-	// GameVersion returns a game's version (ErrNotFound when there is
-	// none), without its seats and log.
-	GameVersion(ctx context.Context, id string) (Stamp, error)
-	// WriteNote sets n (an empty text removes the note) and moves the
-	// game's notes revision on from after, only while the game is active
-	// at that revision and occupant holds n's seat (ErrConflict else).
-	WriteNote(ctx context.Context, gameID string, after int64, n Note, occupant string) error
-	// LoadNotes returns a game's notes by seat and card.
-	LoadNotes(ctx context.Context, gameID string) ([]Note, error)
-	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
 	// Unavailable tells whether err, from this store, means that the
 	// database cannot serve now (unreachable, refusing connections,
@@ -67,11 +69,6 @@ type Store interface {
 	// request was wrong: the caller may retry later. The store knows its
 	// drivers' errors; play does not.
 	Unavailable(err error) bool
-	// LookupIdempotency (ErrNotFound: no such key) and KeepRefusal keep
-	// Idempotency-Keys; the writes above record the key they are given,
-	// with its answer, with their change.
-	LookupIdempotency(ctx context.Context, scope, key string) (*Answer, error)
-	KeepRefusal(ctx context.Context, scope, key string, a Answer) (kept bool, err error)
 	// Listen sets the one function the store calls when another replica
 	// announces a change: the game and the stamp the change left it at (0
 	// for a part the writer did not know), or "" and a zero stamp when any
@@ -90,11 +87,27 @@ type GameRow struct {
 	Deadline *time.Time
 }
 
-// Appended is what an append changed in its game besides the status its
-// caller set: enough to move a copy of the game on without reading it.
-type Appended struct {
-	Version   int64
-	UpdatedAt time.Time
+// Stored is a game as LoadGame reads it: its row, its seats by seat
+// number, its log by seq and its notes by seat and card.
+type Stored struct {
+	GameRow
+	Seats []Seat
+	Log   []Entry
+	Notes []Note
+}
+
+// Append is one entry for a game's log and what goes with it, in its
+// transaction: the version it follows; the game's status after it ("":
+// unchanged); the request's idempotency key; and, for a seat that leaves an
+// active game, the seat as a bot takes it over (TakeOver: its number, the
+// bot's strategy and the new occupant) from Leaver, who must still hold it.
+type Append struct {
+	Entry    Entry
+	After    int64
+	Status   string
+	Key      *Key
+	TakeOver *Seat
+	Leaver   string
 }
 
 // Stamp is what a copy of a game must match to be current: notes change

@@ -166,21 +166,14 @@ func (t *Table) load(ctx context.Context) (*State, error) {
 			return prev, nil
 		}
 	}
-	row, seats, log, err := t.g.store.LoadGame(ctx, t.id)
+	stored, err := t.g.store.LoadGame(ctx, t.id)
 	if err != nil {
 		return nil, err
 	}
-	st := &State{Record: row.Record, Seats: seats, Log: log}
+	st := &State{Record: stored.Record, Seats: stored.Seats, Log: stored.Log, Notes: stored.Notes}
 	st.setLogged()
-	if err := restore(st, row, prev); err != nil {
+	if err := restore(st, &stored.GameRow, prev); err != nil {
 		return nil, err
-	}
-	if st.NotesRev > 0 {
-		// Read after the row: notes newer than its notes_rev only make the
-		// next read load again.
-		if st.Notes, err = t.g.store.LoadNotes(ctx, t.id); err != nil {
-			return nil, err
-		}
 	}
 	return t.publish(st), nil
 }

@@ -260,7 +260,6 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	games.SetReply(srv.Reply)
 	hs := &http.Server{
 		Addr:              c.addr,
 		Handler:           srv.Handler(),

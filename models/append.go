@@ -1,0 +1,236 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// A move is the whole of the store's hot path: its entry is appended under
+// the (game, seq) key, with whatever goes with it (its idempotency key, the
+// status of a game it ends, a seat a bot takes over), in statements that
+// each change nothing unless the entry goes in. So the moves of different
+// games that arrive while the database is busy share one transaction (see
+// batcher), each still succeeding or failing alone; on Postgres they also
+// share one round trip (pipeline). A batch that fails whole is tried again
+// a move at a time, through the same code.
+
+// batchRunners is how many batches may be under way at once on Postgres, so
+// that one batch's commit overlaps the next batch's gathering; batchSize
+// bounds a batch.
+const (
+	batchRunners = 2
+	batchSize    = 64
+)
+
+// appendReq is one Append call waiting for its batch.
+type appendReq struct {
+	game string
+	a    play.Append
+}
+
+// sameGame keeps two entries of one game out of one batch: the second needs
+// the first committed (its previous entry), so it waits for the next.
+func sameGame(a, b appendReq) bool { return a.game == b.game }
+
+// stmt is one statement and its values.
+type stmt struct {
+	sql  string
+	args []any
+}
+
+// The append's statements. The entry goes in only if its game exists and,
+// past seq 0, its previous entry is there (the log has no gap), its seq is
+// free, its key (when it has one) is the one it just recorded (the key's
+// token is the move's own), and a seat taken over is still the leaver's; it
+// never fails for any of that, so that it can share a transaction with
+// others. What goes with it is written only where that very entry is
+// (entryHere: the same move, stamped at the same instant), and a key
+// recorded for an entry that did not go in is taken back.
+const (
+	appendSQL = `INSERT INTO actions (game_id, seq, seat, kind, card, target, value, created_at, auto)
+SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::timestamptz, $9::boolean
+WHERE (($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
+		OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1))
+	AND ($10::varchar = '' OR EXISTS (SELECT 1 FROM idempotency WHERE scope = $10::varchar AND idem_key = $11::varchar AND token = $12::varchar))
+	AND ($13::varchar = '' OR EXISTS (SELECT 1 FROM seats WHERE game_id = $1::varchar AND seat = $3::integer AND occupant = $13::varchar AND bot = ''))
+ON CONFLICT (game_id, seq) DO NOTHING`
+	entryHere = `EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND seq = $2 AND seat = $3 AND kind = $4 AND card = $5
+	AND target = $6 AND value = $7 AND created_at = $8)`
+	keyDropSQL  = `DELETE FROM idempotency WHERE scope = $9 AND idem_key = $10 AND token = $11 AND NOT ` + entryHere
+	statusSQL   = `UPDATE games SET status = $9 WHERE id = $1 AND status <> $9 AND ` + entryHere
+	takeOverSQL = `UPDATE seats SET bot = $9, occupant = $10 WHERE game_id = $1 AND seat = $3 AND occupant = $11 AND ` + entryHere
+)
+
+// Append appends a.Entry to game gameID's log after version a.After, with
+// what goes with it (see play.Store). A seq past the end of the log is
+// refused as a taken one is, so the log never has a gap; an unknown game is
+// play.ErrNotFound.
+func (s *Store) Append(ctx context.Context, gameID string, a play.Append) error {
+	switch a.Status {
+	case "", play.StatusLobby, play.StatusActive, play.StatusFinished, play.StatusCancelled:
+	default:
+		return fmt.Errorf("models: unknown game status %q", a.Status)
+	}
+	if a.Entry.Seq < 0 || a.TakeOver != nil && a.TakeOver.Bot == "" {
+		return play.ErrConflict
+	}
+	if a.Entry.At.IsZero() {
+		a.Entry.At = now()
+	}
+	a.Entry.At = a.Entry.At.UTC()
+	if _, err := s.appends.do(ctx, appendReq{game: gameID, a: a}); err != nil {
+		return err
+	}
+	s.announce(gameID, play.Stamp{Version: a.After + 1})
+	return nil
+}
+
+// statements are the statements that make r, and where among them its key
+// and its entry are.
+func (r appendReq) statements(out []stmt) (_ []stmt, key, entry int) {
+	e, k := r.a.Entry, r.a.Key
+	here := []any{r.game, e.Seq, e.Seat, int(e.Action.Kind), e.Action.Card, e.Action.Target, e.Action.Value, e.At}
+	key = -1
+	scope, name, token, leaver := "", "", "", ""
+	if k != nil {
+		key, scope, name, token = len(out), k.Scope, k.Key, play.NewID()
+		out = append(out, stmt{keySQL, []any{k.Scope, k.Key, k.Hash, k.Reply, e.At, token}})
+	}
+	if r.a.TakeOver != nil {
+		leaver = r.a.Leaver
+	}
+	entry = len(out)
+	out = append(out, stmt{appendSQL, append(here[:8:8], e.Auto, scope, name, token, leaver)})
+	if k != nil {
+		out = append(out, stmt{keyDropSQL, append(here[:8:8], scope, name, token)})
+	}
+	if r.a.Status != "" {
+		out = append(out, stmt{statusSQL, append(here[:8:8], r.a.Status)})
+	}
+	if t := r.a.TakeOver; t != nil {
+		out = append(out, stmt{takeOverSQL, append(here[:8:8], t.Bot, t.Occupant, leaver)})
+	}
+	return out, key, entry
+}
+
+// appendBatch appends a batch of entries, of distinct games, in one
+// transaction; a batch that fails, or whose answer is lost after its
+// commit, is tried again a move at a time (appendAgain).
+func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct{}]) {
+	reqs := make([]appendReq, len(calls))
+	for i, c := range calls {
+		reqs[i] = c.req
+	}
+	errs, err := s.appendAll(ctx, reqs)
+	if err == nil && appendAnswerLost != nil {
+		err = appendAnswerLost()
+	}
+	for i, c := range calls {
+		if err != nil {
+			c.err = s.appendAgain(ctx, c.req)
+		} else {
+			c.err = errs[i]
+		}
+	}
+}
+
+// appendAnswerLost, when set (tests), fails a batch after its commit, as a
+// connection reset before the answer would.
+var appendAnswerLost func() error
+
+// appendAll runs the statements of reqs in one transaction, and tells each
+// request's outcome; err is the batch's failure.
+func (s *Store) appendAll(ctx context.Context, reqs []appendReq) ([]error, error) {
+	stmts := make([]stmt, 0, 3*len(reqs))
+	at := make([][2]int, len(reqs))
+	for i, r := range reqs {
+		stmts, at[i][0], at[i][1] = r.statements(stmts)
+	}
+	changed, err := s.runAll(ctx, stmts)
+	if err != nil {
+		return nil, err
+	}
+	errs := make([]error, len(reqs))
+	for i, r := range reqs {
+		switch key, entry := at[i][0], at[i][1]; {
+		case changed[entry] == 1:
+		case key >= 0 && changed[key] == 0:
+			errs[i] = play.ErrKeyTaken
+		default:
+			errs[i] = s.refused(ctx, r)
+		}
+	}
+	return errs, nil
+}
+
+// runAll runs stmts in one transaction and returns how many rows each
+// changed: on Postgres in one round trip (pipeline), on SQLite on its one
+// writer.
+func (s *Store) runAll(ctx context.Context, stmts []stmt) ([]int64, error) {
+	if s.pg != nil {
+		return s.pipeline(ctx, stmts)
+	}
+	changed := make([]int64, len(stmts))
+	err := s.inTx(ctx, func(tx db) (err error) {
+		for i, st := range stmts {
+			if changed[i], err = tx.exec(ctx, st.sql, st.args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return changed, err
+}
+
+// appendAgain appends r alone after its batch failed. The batch may have
+// committed and lost only its answer (a connection reset after the commit):
+// then r's entry is there already, the very move, and r is applied; its
+// caller must not be told it lost a race it won.
+func (s *Store) appendAgain(ctx context.Context, r appendReq) error {
+	if mine, err := s.ownEntry(ctx, r); err != nil || mine {
+		return err
+	}
+	errs, err := s.appendAll(ctx, []appendReq{r})
+	if err != nil {
+		return err
+	}
+	return errs[0]
+}
+
+// ownEntry tells whether the log's entry r.a.Entry.Seq is r's own: the
+// same move, stamped at the same instant.
+func (s *Store) ownEntry(ctx context.Context, r appendReq) (bool, error) {
+	e := r.a.Entry
+	var n int64
+	err := one(ctx, s.wdb(), "SELECT count(*) FROM actions WHERE game_id = $1 AND seq = $2 AND seat = $3 AND kind = $4 AND card = $5 AND target = $6 AND value = $7 AND created_at = $8",
+		[]any{r.game, e.Seq, e.Seat, int(e.Action.Kind), e.Action.Card, e.Action.Target, e.Action.Value, e.At}, &n)
+	return n == 1, err
+}
+
+// refused tells why r's entry did not go in: the game does not exist, the
+// seat taken over is no longer the leaver's, or the seq was not the next
+// free one.
+func (s *Store) refused(ctx context.Context, r appendReq) error {
+	var games, held int64
+	err := one(ctx, s.wdb(), "SELECT (SELECT count(*) FROM games WHERE id = $1), (SELECT count(*) FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3 AND bot = '')",
+		[]any{r.game, r.a.Entry.Seat, r.a.Leaver}, &games, &held)
+	switch {
+	case err != nil:
+		return err
+	case games == 0:
+		return play.ErrNotFound
+	case r.a.TakeOver != nil && held == 0:
+		return play.ErrRevoked
+	}
+	return play.ErrConflict
+}
+
+// errNoAnswer: a pipeline ended without answering every statement.
+var errNoAnswer = errors.New("append pipeline: fewer answers than statements")
+
+// postgresEpoch is where Postgres's binary timestamps count from.
+var postgresEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)

@@ -1,0 +1,65 @@
+package models
+
+import (
+	"context"
+	"time"
+
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// An Idempotency-Key is kept as its scope (the caller and the path), the
+// key, the hash of the request it came with, and, once the request is
+// answered, the answer (NULL: not answered yet), for IdempotencyKeep.
+
+// IdempotencyKeep is how long a key and its answer are kept.
+const IdempotencyKeep = 48 * time.Hour
+
+// keySQL records a key with its answer, if it has one yet, and the token of
+// the change that records it (see appendSQL); nothing when the key is
+// taken.
+const keySQL = "INSERT INTO idempotency (scope, idem_key, hash, body, created_at, token) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING"
+
+// recordKey records k, if set, in tx; a key already there is
+// play.ErrKeyTaken.
+func recordKey(ctx context.Context, tx db, k *play.Key) error {
+	if k == nil {
+		return nil
+	}
+	n, err := tx.exec(ctx, keySQL, k.Scope, k.Key, k.Hash, k.Reply, now(), "")
+	if err == nil && n == 0 {
+		err = play.ErrKeyTaken
+	}
+	return err
+}
+
+// LookupIdempotency returns the key's record, or play.ErrNotFound.
+func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play.Answer, error) {
+	var a play.Answer
+	if err := one(ctx, s.wdb(), "SELECT hash, body FROM idempotency WHERE scope = $1 AND idem_key = $2", []any{scope, key}, &a.Hash, &a.Reply); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// KeepRefusal stores the answer of a request with a key that changed
+// nothing (it was refused), only when no request holds the key: kept reports
+// whether it was. It never overwrites another request's record, so a
+// refusal judged after a copy of the same request made its change is never
+// what the key answers. (A change records its key, with its answer, as it
+// commits.) Now and then it forgets keys older than IdempotencyKeep.
+func (s *Store) KeepRefusal(ctx context.Context, scope, key string, a play.Answer) (kept bool, err error) {
+	n, err := s.wdb().exec(ctx, keySQL, scope, key, a.Hash, a.Reply, now(), "")
+	if err != nil {
+		return false, err
+	}
+	s.purgeMu.Lock()
+	due := time.Since(s.purged) > time.Hour
+	if due {
+		s.purged = time.Now()
+	}
+	s.purgeMu.Unlock()
+	if due {
+		_, err = s.wdb().exec(ctx, "DELETE FROM idempotency WHERE created_at < $1", now().Add(-IdempotencyKeep))
+	}
+	return n > 0, err
+}

@@ -1,0 +1,486 @@
+// Package models stores games, seats, the append-only action log, card
+// notes and idempotency keys, on an embedded SQLite file (database/sql) or
+// on PostgreSQL (pgx): it implements play.Store, in play's types and
+// errors. A game's state is never stored: it is the engine replaying the
+// log.
+package models
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	_ "modernc.org/sqlite" // registers the driver "sqlite"
+
+	"github.com/hanabi-server/hanabi/play"
+)
+
+var _ play.Store = (*Store)(nil)
+
+// Store keeps games in SQLite or PostgreSQL and tells the other replicas
+// (on Postgres) what changed.
+type Store struct {
+	pg *pgxpool.Pool // Postgres
+	// On SQLite, w takes every write: one connection, so that writers queue
+	// in Go instead of spinning in SQLite's busy handler; r is a pool whose
+	// readers proceed in parallel thanks to WAL (r == w in memory). Each
+	// keeps its statements prepared.
+	w, r           *sql.DB
+	wStmts, rStmts sync.Map
+
+	// appends gathers concurrent moves into one transaction; versions does
+	// the same for version checks (Postgres only: SQLite reads locally).
+	appends  *batcher[appendReq, struct{}]
+	versions *batcher[string, play.Stamp]
+
+	heard     atomic.Pointer[func(string, play.Stamp)] // see Listen
+	log       *slog.Logger                             // nil: none
+	listener  *listener                                // nil unless Postgres
+	publisher *publisher                               // nil unless Postgres
+	instance  string                                   // names this store in the notifications it sends
+
+	secretMu sync.Mutex
+	secret   []byte
+
+	closeOnce sync.Once
+	closeErr  error
+
+	purgeMu sync.Mutex
+	purged  time.Time
+}
+
+// Option sets a store up as it opens.
+type Option func(*Store)
+
+// WithLogger gives a store the logger for what it does on its own (its
+// listener's losses and reconnects), from the moment it opens; without one
+// it logs nothing.
+func WithLogger(log *slog.Logger) Option {
+	return func(s *Store) { s.log = log }
+}
+
+// Open connects to the database named by url and brings its schema up to
+// date. "postgres://..." and "postgresql://..." select PostgreSQL; anything
+// else is an SQLite path, optionally written "sqlite://path" (":memory:" for
+// a throwaway database). On Postgres it also starts listening for changes
+// made by other replicas, and the URL may carry pool_max_conns (default four
+// per core, at least 4).
+func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
+	s := &Store{instance: play.NewID()[:12]}
+	for _, o := range opts {
+		o(s)
+	}
+	var err error
+	if isPostgresURL(url) {
+		err = s.openPostgres(ctx, url)
+	} else {
+		err = s.openSQLite(ctx, url)
+	}
+	if err == nil {
+		if err = s.migrate(ctx); err != nil {
+			err = fmt.Errorf("migrate: %w", err)
+		}
+	}
+	if err == nil && s.pg == nil {
+		// After the migrations: a statement is prepared against the schema.
+		err = s.prepare(ctx, keySQL, appendSQL, keyDropSQL, statusSQL, takeOverSQL)
+	}
+	if err == nil && s.pg != nil {
+		s.listener, err = startListener(ctx, s.pg.Config().ConnConfig.ConnString(), s.instance, s.hear, s.log)
+		if err != nil {
+			err = fmt.Errorf("listen for changes: %w", err)
+		} else {
+			s.publisher = startPublisher(s.pg, s.listener.payload)
+		}
+	}
+	if err != nil {
+		s.closeDBs()
+		return nil, err
+	}
+	return s, nil
+}
+
+func isPostgresURL(url string) bool {
+	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+}
+
+// now is in UTC, so that SQLite's text times sort in time order, and at
+// millisecond precision, so that a cursor made from a stored time matches it
+// exactly on both dialects (Postgres keeps microseconds).
+func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
+
+// poolParam in a Postgres URL sets how many connections a store opens (the
+// name pgx's own pool uses). The default keeps the busy connections near
+// the cores that serve them: on a small machine a few dozen busy backends
+// spend the CPU on switching between themselves, and requests are cheaper
+// to queue in Go.
+const poolParam = "pool_max_conns"
+
+func defaultPoolSize() int { return max(4, 4*runtime.GOMAXPROCS(0)) }
+
+// poolSize returns the URL without poolParam and the pool size it asks for.
+func poolSize(raw string) (string, int, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", 0, fmt.Errorf("database URL: %w", err)
+	}
+	q := u.Query()
+	v, ok := q[poolParam]
+	if !ok {
+		return raw, defaultPoolSize(), nil
+	}
+	n, err := strconv.Atoi(v[len(v)-1])
+	if err != nil || n < 1 || n > 1000 {
+		return "", 0, fmt.Errorf("database URL: %s must be a number from 1 to 1000", poolParam)
+	}
+	q.Del(poolParam)
+	u.RawQuery = q.Encode()
+	return u.String(), n, nil
+}
+
+func (s *Store) openPostgres(ctx context.Context, url string) error {
+	url, size, err := poolSize(url)
+	if err != nil {
+		return err
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return fmt.Errorf("open postgres: %w", err)
+	}
+	cfg.MaxConns = int32(size)
+	cfg.MaxConnIdleTime = 5 * time.Minute
+	if s.pg, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+		return fmt.Errorf("open postgres: %w", err)
+	}
+	s.versions = newBatcher(batchRunners, batchSize, s.versionsPostgres)
+	s.appends = newBatcher(batchRunners, batchSize, s.appendBatch)
+	s.appends.conflicts = sameGame
+	return s.pg.Ping(ctx)
+}
+
+// sqlitePath is the SQLite file that url names ("sqlite://path" or a plain
+// path; "" or ":memory:" for a throwaway database), and whether it is held
+// in memory.
+func sqlitePath(url string) (path string, memory bool) {
+	path = strings.TrimPrefix(strings.TrimPrefix(url, "sqlite://"), "sqlite:")
+	if path == "" {
+		path = ":memory:"
+	}
+	return path, strings.Contains(path, ":memory:") || strings.Contains(path, "mode=memory")
+}
+
+func (s *Store) openSQLite(ctx context.Context, url string) error {
+	path, memory := sqlitePath(url)
+	// busy_timeout makes a writer wait for another process's write lock
+	// instead of failing with SQLITE_BUSY; _txlock=immediate takes the write
+	// lock at BEGIN (a deferred transaction that reads and then writes fails
+	// at once when another writer got there first); _time_format=sqlite
+	// writes times as "2006-01-02 15:04:05.999999999-07:00", which sorts in
+	// time order for UTC times (see now).
+	params := []string{"_pragma=busy_timeout(10000)", "_pragma=foreign_keys(1)", "_txlock=immediate", "_time_format=sqlite"}
+	if !memory {
+		params = append(params, "_pragma=synchronous(NORMAL)")
+		if !strings.HasPrefix(path, "file:") {
+			// A first run with a path like data/hanabi.db should just work.
+			file, _, _ := strings.Cut(path, "?")
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				return fmt.Errorf("open sqlite: %w", err)
+			}
+		}
+	}
+	dsn := func(more ...string) string {
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		return path + sep + strings.Join(append(params, more...), "&")
+	}
+	var err error
+	if s.w, err = sql.Open("sqlite", dsn()); err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	// A closed connection to ":memory:" would take its database with it.
+	s.w.SetMaxOpenConns(1)
+	s.w.SetMaxIdleConns(1)
+	s.w.SetConnMaxLifetime(0)
+	s.w.SetConnMaxIdleTime(0)
+	s.r = s.w
+	s.appends = newBatcher(1, batchSize, s.appendBatch) // one writer: one batch at a time
+	s.appends.conflicts = sameGame
+	if memory {
+		return nil
+	}
+	if err := s.enableWAL(ctx); err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	if s.r, err = sql.Open("sqlite", dsn("_pragma=query_only(1)")); err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	s.r.SetMaxOpenConns(8)
+	s.r.SetMaxIdleConns(8)
+	return nil
+}
+
+// enableWAL switches the file to write-ahead logging, which lets readers
+// proceed while one writer writes. The mode is kept in the file, so this is
+// needed once; but processes that open a new file at the same moment can get
+// SQLITE_BUSY here without the busy timeout being consulted, hence the retries.
+func (s *Store) enableWAL(ctx context.Context) error {
+	delay := 5 * time.Millisecond
+	for attempt := 0; ; attempt++ {
+		var mode string
+		err := s.w.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
+		if err == nil || !isBusy(err) || attempt == 40 {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, 200*time.Millisecond)
+	}
+}
+
+// db is a pool, a connection or a transaction of either database, as the
+// store's statements use it. A statement is written once, in Postgres's
+// words: SQLite reads its placeholders ($1) as they are, and a cast (::type)
+// that only Postgres needs is dropped for it (sqliteSQL).
+type db interface {
+	// exec runs q and returns how many rows it changed.
+	exec(ctx context.Context, q string, args ...any) (int64, error)
+	// query runs q and hands each row it answers to row, to scan.
+	query(ctx context.Context, q string, args []any, row func(scan func(dest ...any) error) error) error
+}
+
+// pgDB is a pool or a transaction of Postgres; pgx prepares each statement
+// once per connection.
+type pgDB struct {
+	c interface {
+		Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+		Query(context.Context, string, ...any) (pgx.Rows, error)
+	}
+}
+
+func (d pgDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	tag, err := d.c.Exec(ctx, q, args...)
+	return tag.RowsAffected(), err
+}
+
+func (d pgDB) query(ctx context.Context, q string, args []any, row func(func(...any) error) error) error {
+	rows, err := d.c.Query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// sqliteDB is SQLite's writer or readers, or a transaction on the writer,
+// with their prepared statements: parsing the same few statements again on
+// every request was a fifth of the server's time.
+type sqliteDB struct {
+	db    *sql.DB
+	tx    *sql.Tx
+	stmts *sync.Map // by statement, prepared on db
+}
+
+// pgCasts are the casts that Postgres needs to type a statement's values
+// and SQLite does without.
+var pgCasts = strings.NewReplacer("::varchar", "", "::integer", "", "::bigint", "", "::boolean", "", "::timestamptz", "", "::bytea", "", "::text", "")
+
+// sqliteSQL is q in SQLite's words.
+func sqliteSQL(q string) string { return pgCasts.Replace(q) }
+
+// stmt is q prepared on d.db (in d.tx, if set). Within a transaction only
+// the statements prepared before are (see prepare): preparing on the writer
+// would wait for its one connection, which the transaction holds; the
+// others are parsed where they run.
+func (d sqliteDB) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
+	st, ok := d.stmts.Load(q)
+	switch {
+	case ok && d.tx != nil:
+		return d.tx.StmtContext(ctx, st.(*sql.Stmt)), nil
+	case ok:
+		return st.(*sql.Stmt), nil
+	case d.tx != nil:
+		return nil, nil
+	}
+	prepared, err := d.db.PrepareContext(ctx, sqliteSQL(q))
+	if err != nil {
+		return nil, err
+	}
+	if st, ok = d.stmts.LoadOrStore(q, prepared); ok {
+		prepared.Close()
+	}
+	return st.(*sql.Stmt), nil
+}
+
+func (d sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	st, err := d.stmt(ctx, q)
+	var res sql.Result
+	switch {
+	case err != nil:
+		return 0, err
+	case st == nil:
+		res, err = d.tx.ExecContext(ctx, sqliteSQL(q), args...)
+	default:
+		res, err = st.ExecContext(ctx, args...)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (d sqliteDB) query(ctx context.Context, q string, args []any, row func(func(...any) error) error) error {
+	st, err := d.stmt(ctx, q)
+	var rows *sql.Rows
+	switch {
+	case err != nil:
+		return err
+	case st == nil:
+		rows, err = d.tx.QueryContext(ctx, sqliteSQL(q), args...)
+	default:
+		rows, err = st.QueryContext(ctx, args...)
+	}
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// prepare prepares the statements that SQLite's transactions run most (the
+// append's) on its writer.
+func (s *Store) prepare(ctx context.Context, qs ...string) error {
+	d := sqliteDB{db: s.w, stmts: &s.wStmts}
+	for _, q := range qs {
+		if _, err := d.stmt(ctx, q); err != nil {
+			return fmt.Errorf("open sqlite: %w", err)
+		}
+	}
+	return nil
+}
+
+// rdb is where the store reads; wdb where it writes.
+func (s *Store) rdb() db {
+	if s.pg != nil {
+		return pgDB{s.pg}
+	}
+	return sqliteDB{db: s.r, stmts: s.stmtsOf(s.r)}
+}
+
+func (s *Store) wdb() db {
+	if s.pg != nil {
+		return pgDB{s.pg}
+	}
+	return sqliteDB{db: s.w, stmts: &s.wStmts}
+}
+
+func (s *Store) stmtsOf(d *sql.DB) *sync.Map {
+	if d == s.w {
+		return &s.wStmts
+	}
+	return &s.rStmts
+}
+
+// inTx runs fn in a write transaction.
+func (s *Store) inTx(ctx context.Context, fn func(tx db) error) error {
+	if s.pg != nil {
+		return pgx.BeginFunc(ctx, s.pg, func(tx pgx.Tx) error { return fn(pgDB{tx}) })
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(sqliteDB{db: s.w, tx: tx, stmts: &s.wStmts}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// one reads the one row q answers into dest; no row is play.ErrNotFound.
+func one(ctx context.Context, d db, q string, args []any, dest ...any) error {
+	found := false
+	err := d.query(ctx, q, args, func(scan func(...any) error) error {
+		found = true
+		return scan(dest...)
+	})
+	if err == nil && !found {
+		return play.ErrNotFound
+	}
+	return err
+}
+
+// Ping checks that the database answers. It asks the readers, so that a
+// readiness probe does not queue behind SQLite's one writer.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.rdb().query(ctx, "SELECT 1", nil, func(scan func(...any) error) error { return scan(&one) })
+}
+
+// ProbeWrite proves that the database takes a write: it rewrites the one
+// row of the readiness table and commits. A database that answers reads but
+// cannot write (a full disk, a read-only replica) fails it.
+func (s *Store) ProbeWrite(ctx context.Context) error {
+	_, err := s.wdb().exec(ctx, "INSERT INTO readiness (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at", now())
+	return err
+}
+
+// Close stops listening for other replicas' changes and closes the
+// database.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		if s.publisher != nil {
+			s.publisher.stop()
+		}
+		if s.listener != nil {
+			s.listener.stop()
+		}
+		s.closeErr = s.closeDBs()
+	})
+	return s.closeErr
+}
+
+func (s *Store) closeDBs() error {
+	var errs []error
+	for _, m := range []*sync.Map{&s.wStmts, &s.rStmts} {
+		m.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
+	}
+	if s.r != nil && s.r != s.w {
+		errs = append(errs, s.r.Close())
+	}
+	if s.w != nil {
+		errs = append(errs, s.w.Close())
+	}
+	if s.pg != nil {
+		s.pg.Close()
+	}
+	return errors.Join(errs...)
+}
