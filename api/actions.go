@@ -134,7 +134,7 @@ func (s *Server) postAction(c *gin.Context) {
 	// An action that has begun is finished even if the client hangs up or
 	// shutdown begins: its outcome must be in the log or not, never unknown
 	// to the server.
-	ctx, cancel := s.detached(c)
+	ctx, cancel := s.changeCtx(c)
 	defer cancel()
 	auth := seatOf(c)
 	move := play.Move{Card: deref(req.Card), Target: deref(req.Target), Color: deref(req.Color), Rank: deref(req.Rank),

@@ -69,7 +69,7 @@ func (s *Server) idempotent(c *gin.Context) {
 		w.send()
 		return
 	}
-	actx, cancel := s.bound(context.WithoutCancel(ctx))
+	actx, cancel := s.storeCtx(context.WithoutCancel(ctx))
 	defer cancel()
 	keep := play.Answer{Hash: hash, Reply: kept(status, w.header.Get("Content-Type"), w.header.Get("Location"), w.header.Get("ETag"), w.buf.Bytes())}
 	other, err := s.cfg.Keys.Refused(actx, scope, key, keep)

@@ -32,7 +32,7 @@ type GameResponse struct {
 //	@Router			/games/{id}/terminate [post]
 func (s *Server) terminateGame(c *gin.Context) {
 	// Like a move: once begun, its outcome must be in the log or not.
-	ctx, cancel := s.detached(c)
+	ctx, cancel := s.changeCtx(c)
 	defer cancel()
 	auth := seatOf(c)
 	seat := auth.seat
@@ -44,7 +44,7 @@ func (s *Server) terminateGame(c *gin.Context) {
 	c.Header("ETag", viewTag(st, seat))
 	c.Header("Cache-Control", "private, no-cache")
 	c.Header("Vary", "Authorization")
-	c.JSON(http.StatusOK, GameResponse{Game: buildView(st, seat)})
+	writeJSON(c, http.StatusOK, append(appendView([]byte(`{"game":`), st, seat), '}'))
 }
 
 // leaveSeat godoc
@@ -77,7 +77,7 @@ func (s *Server) leaveSeat(c *gin.Context) {
 		s.fail(c, errorf(codeForbidden, "the seat token is for seat %d, not seat %d", auth.seat, seat))
 		return
 	}
-	ctx, cancel := s.detached(c)
+	ctx, cancel := s.changeCtx(c)
 	defer cancel()
 	if _, err := s.games.Leave(ctx, c.Param("id"), seat, &auth.occupant, c.Query("bot")); err != nil {
 		s.fail(c, err)

@@ -94,13 +94,14 @@ func routeOf(k park.Kind) string {
 func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
 	ctx, id := c.Request.Context(), c.Param("id")
 	var t play.Follower
-	if wait > 0 && play.ValidID(id) {
-		// Followed before the read, so that a change between the read and
-		// the wait still wakes it.
-		t = s.games.Follow(id)
+	var st *play.State
+	var err error
+	if wait > 0 {
+		t, st, err = s.follow(ctx, id)
+	} else {
+		st, err = s.load(ctx, id)
 	}
-	st, err := s.load(ctx, id)
-	a, ready := s.answer(spec, st, err, t == nil)
+	a, ready := s.answer(spec, st, err, t == nil || err != nil)
 	if !ready && s.tryPark(c, t, st, wait, spec) {
 		return // the parker answers it, and holds t
 	}
@@ -140,7 +141,7 @@ func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *
 			if ctx.Err() != nil {
 				return park.Answer{}, false
 			}
-			rctx, rcancel := s.bound(ctx)
+			rctx, rcancel := s.storeCtx(ctx)
 			defer rcancel()
 			st, err := t.Read(rctx)
 			a, _ := s.answer(spec, st, err, true)
@@ -151,7 +152,7 @@ func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *
 
 // load reads game id, within the deadline of one request's database work.
 func (s *Server) load(ctx context.Context, id string) (*play.State, error) {
-	ctx, cancel := s.bound(ctx)
+	ctx, cancel := s.storeCtx(ctx)
 	defer cancel()
 	return s.games.Load(ctx, id)
 }

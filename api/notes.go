@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 
@@ -77,7 +78,9 @@ func (s *Server) putNote(c *gin.Context) {
 	}
 	c.Header("ETag", viewTag(st, auth.seat))
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, NoteResponse{Note: NoteView{Seat: auth.seat, Card: card, Text: *req.Text}, Game: buildView(st, auth.seat)})
+	note, _ := json.Marshal(NoteView{Seat: auth.seat, Card: card, Text: *req.Text})
+	b := append(append([]byte(`{"note":`), note...), `,"game":`...)
+	writeJSON(c, http.StatusOK, append(appendView(b, st, auth.seat), '}'))
 }
 
 func noteViews(ns []play.Note) []NoteView {

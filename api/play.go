@@ -7,11 +7,11 @@ import (
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// Games is what a request needs of a game's life; *play.Games implements it.
+// Play is what a request needs of a game's life; *play.Games implements it.
 // The API only translates between HTTP and these calls: it never touches
 // the store. What the server needs besides (idempotency keys, probes, bots,
 // counters, the token secret) comes in Config.
-type Games interface {
+type Play interface {
 	// Create opens a table; the seat is the creator's, -1 when bots took seat 0.
 	Create(ctx context.Context, req play.NewGame) (st *play.State, seat int, err error)
 	// Join takes the lowest free seat.
@@ -58,7 +58,7 @@ type Probe interface {
 }
 
 var (
-	_ Games = (*play.Games)(nil)
+	_ Play  = (*play.Games)(nil)
 	_ Keys  = (*play.Games)(nil)
 	_ Probe = (*play.Games)(nil)
 )

@@ -251,27 +251,15 @@ func (s *Server) importReplay(c *gin.Context) {
 	for i, name := range r.Players {
 		st.Seats = append(st.Seats, play.Seat{Seat: i, Name: name})
 	}
-	gv := buildView(st, -1)
-	if !g.Over() {
-		revealHands(st, gv)
-	}
-	c.JSON(http.StatusOK, ImportResponse{Game: gv})
-}
-
-// revealHands fills in the hands of an imported game whose log stopped
-// before the rules ended it. A replay is public record, so every card is
-// shown: each hand as the next seat sees it.
-func revealHands(st *play.State, gv *GameView) {
-	n := st.Game.Players()
-	gv.Hands = gv.Hands[:0]
-	for p := range n {
-		v := st.Game.View((p + 1) % n)
-		hv := HandView{Seat: p, Cards: []CardView{}}
-		for _, cv := range v.Hand(p) {
-			hv.Cards = append(hv.Cards, cardView(v.Config, v.Clues, cv))
+	// A replay is public record: every card is shown, in a game its log
+	// left unfinished too.
+	v, deck := g.View(engine.Public), g.Deck()
+	for p := range v.Players {
+		for i, cv := range v.Hand(p) {
+			v.Hands[p][i].Known, v.Hands[p][i].Card = true, deck[cv.ID]
 		}
-		gv.Hands = append(gv.Hands, hv)
 	}
+	writeJSON(c, http.StatusOK, append(appendViewOf([]byte(`{"game":`), st, -1, v), '}'))
 }
 
 func importProblem(err error) error {

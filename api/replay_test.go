@@ -51,3 +51,46 @@ func TestReplayAuto(t *testing.T) {
 		}
 	}
 }
+
+// TestImportUnfinished: a hanab.live game whose log stops before the rules
+// end it imports as the state it reached, every card of every hand shown
+// (a replay is public record), with no result.
+func TestImportUnfinished(t *testing.T) {
+	e := sqliteEnv(t)
+	deck := []map[string]int{}
+	for suit := range 5 {
+		for _, rank := range []int{1, 1, 1, 2, 2, 3, 3, 4, 4, 5} {
+			deck = append(deck, map[string]int{"suitIndex": suit, "rank": rank})
+		}
+	}
+	imported := func(actions []map[string]int) *GameView {
+		r := e.req("POST", "/v1/replays", "", map[string]any{"players": []string{"Alice", "Bob", "Cathy"}, "deck": deck, "actions": actions})
+		e.expect(r, http.StatusOK)
+		var imp ImportResponse
+		r.json(t, &imp)
+		return imp.Game
+	}
+	dealt := imported(nil)
+	rank := *dealt.Hands[1].Cards[0].Rank
+	g := imported([]map[string]int{{"type": 3, "target": 1, "value": rank}, {"type": 1, "target": dealt.Hands[1].Cards[0].ID}})
+	if g.Result != nil || g.Turn != 2 || len(g.Hands) != 3 || len(g.Discards) != 1 {
+		t.Fatalf("imported: result %+v, turn %d, %d hands, %d discards", g.Result, g.Turn, len(g.Hands), len(g.Discards))
+	}
+	for _, h := range g.Hands {
+		if len(h.Cards) != 5 {
+			t.Fatalf("hand %d has %d cards", h.Seat, len(h.Cards))
+		}
+		for _, c := range h.Cards {
+			if c.Suit == nil || c.Rank == nil || *c.Rank != []int{1, 1, 1, 2, 2, 3, 3, 4, 4, 5}[c.ID%10] {
+				t.Fatalf("hand %d card %d shows %v %v", h.Seat, c.ID, c.Suit, c.Rank)
+			}
+		}
+	}
+	// Bob's cards carry the rank clue that touched his cards of that rank,
+	// but the one he drew after it.
+	for _, c := range g.Hands[1].Cards[1:] {
+		if touched := *c.Rank == rank; len(c.Clues) != 1 || c.Clues[0].Touched != touched {
+			t.Fatalf("Bob's card %d: clues %+v", c.ID, c.Clues)
+		}
+	}
+}

@@ -1,5 +1,5 @@
 // Package api puts games on the network: a gin router whose handlers decode
-// requests, ask play (a game's life, behind the Games interface) to act,
+// requests, ask play (a game's life, behind the Play interface) to act,
 // and answer with per-seat views. Every rule is the engine's and every store
 // call play's; this package only translates between HTTP and their terms.
 package api
@@ -30,7 +30,7 @@ import (
 // Config is what the server needs from its caller.
 type Config struct {
 	// Games is a game's life: play, which holds the store.
-	Games Games
+	Games Play
 	// Keys keeps Idempotency-Keys; Probe answers readiness, counts games and
 	// tells an outage's errors (nil: always ready, no counts, only a missed
 	// deadline is an outage). play.Games is both.
@@ -71,7 +71,7 @@ type Config struct {
 // and call Shutdown before the http.Server's own, so that long-polls let go.
 type Server struct {
 	cfg        Config
-	games      Games
+	games      Play
 	secret     []byte
 	log        *slog.Logger
 	rendered   *renderCache
@@ -192,7 +192,7 @@ func (s *Server) routes() error {
 	}
 	// The rate limit comes after cors, so that a page can read a 429, and
 	// before routing, so that requests no route matches are limited too.
-	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors, s.limitAddr, s.bounded)
+	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors, s.limitAddr, s.storeDeadline)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
 		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))

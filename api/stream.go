@@ -17,13 +17,10 @@ import (
 
 // A stream is GET /games/{id}/events asked for as Server-Sent Events or as
 // NDJSON: the events after the caller's last one, then each new one as it
-// happens, until game_over. It rides on the long-poll's watcher: one store
-// subscription and one load per change for every stream of a game, and one
-// rendering of the events per viewer and version, which every stream of
-// that viewer then writes out.
-//
-// Its ties to the rest of the server are two: subscribeGame (follow a
-// game's changes) and renderEvents (its events as one viewer may see them).
+// happens, until game_over. Like a long-poll it follows the game's table
+// (see follow) and waits on its one signal; its events are those of the
+// list, rendered once per viewer and version (renderEvents), which every
+// stream of that viewer then writes out.
 
 // heartbeatEvery is how often an idle stream sends a comment, below the
 // 15 s the contract promises, so that proxies keep idle connections open.
@@ -176,22 +173,19 @@ func (s *Server) eventsJSON(st *play.State, after, viewer int) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// subscribeGame follows a game's table and returns its current snapshot;
-// Close the follower when done.
-func (s *Server) subscribeGame(ctx context.Context, id string) (play.Follower, *play.State, error) {
-	ctx, cancel := s.bound(ctx)
-	defer cancel()
+// follow holds game id's table for a waiter, and reads the game: the
+// table is followed before the read, so that a change between the read
+// and the wait still wakes it. Close t when done (t is nil for an id no
+// game can have).
+func (s *Server) follow(ctx context.Context, id string) (t play.Follower, st *play.State, err error) {
 	if !play.ValidID(id) {
-		_, err := s.games.Load(ctx, id)
-		return nil, nil, err
+		return nil, nil, play.ErrNotFound
 	}
-	t := s.games.Follow(id)
-	st, err := s.games.Load(ctx, id)
-	if err != nil {
-		t.Close()
-		return nil, nil, err
-	}
-	return t, st, nil
+	t = s.games.Follow(id)
+	ctx, cancel := s.storeCtx(ctx)
+	defer cancel()
+	st, err = t.Read(ctx)
+	return t, st, err
 }
 
 // stillAllowed says whether the request's token still works: a stream ends
@@ -234,12 +228,14 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		return
 	}
 	ctx := c.Request.Context()
-	t, st, err := s.subscribeGame(ctx, c.Param("id"))
+	t, st, err := s.follow(ctx, c.Param("id"))
+	if t != nil {
+		defer t.Close()
+	}
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	defer t.Close()
 	if err := s.checkSeat(st, c); err != nil {
 		s.fail(c, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -195,4 +196,138 @@ func BenchmarkAppendView(b *testing.B) {
 		out = appendView(out[:0], st, i%4)
 	}
 	b.SetBytes(int64(len(out)))
+}
+
+func suitNames(cfg *engine.Config, set uint8) []string {
+	out := make([]string, 0, bits.OnesCount8(set))
+	for i, s := range cfg.Suits {
+		if set&(1<<i) != 0 {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+func rankList(set uint8) []int {
+	out := make([]int, 0, bits.OnesCount8(set))
+	for r := 1; r <= engine.MaxRank; r++ {
+		if set&(1<<r) != 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// buildView is viewer's view of st as the document describes it: the
+// GameView structs, which appendView must write byte for byte as
+// encoding/json writes them.
+func buildView(st *play.State, viewer int) *GameView {
+	row := &st.Record
+	gv := &GameView{
+		ID: row.ID, Variant: row.Variant, Options: st.Settings.Clock(), Status: row.Status, Version: row.Version,
+		Seats: seatViews(row.Players, st.Seats), Fireworks: map[string]int{},
+		Discards: []CardFace{}, Hands: []HandView{},
+	}
+	if viewer >= 0 {
+		gv.You = ptr(viewer)
+		if row.JoinSecret != "" {
+			gv.JoinSecret = ptr(row.JoinSecret)
+		}
+	}
+	engineSeat := engine.Public
+	if viewer >= 0 && viewer < row.Players {
+		engineSeat = viewer
+	}
+	v := st.Game.View(engineSeat)
+	cfg := v.Config
+	gv.Turn, gv.NoteTokens, gv.StormTokensUsed, gv.DeckCount = v.Turn, v.NoteTokens, v.StormsUsed, v.DeckCount
+	if cfg.ClueStarved {
+		gv.HalfNoteToken = ptr(v.HalfNote)
+	}
+	if k, ok := cfg.NextClueKind(v.Clues); ok {
+		gv.NextClueType = ptr(clueTypeName(k))
+	}
+	gv.Score, gv.MaxScore = v.Score, v.MaxScore
+	if v.FinalTurnsLeft >= 0 {
+		gv.FinalTurnsLeft = ptr(v.FinalTurnsLeft)
+	}
+	for i, s := range cfg.Suits {
+		gv.Fireworks[s.Name] = v.Fireworks[i]
+	}
+	if cfg.HasDirections() {
+		gv.StackDirections = map[string]string{}
+		for i, s := range cfg.Suits {
+			gv.StackDirections[s.Name] = v.Directions[i].String()
+		}
+	}
+	if cfg.Sudoku {
+		gv.StackStarts = map[string]int{}
+		for i, s := range cfg.Suits {
+			gv.StackStarts[s.Name] = v.Starts[i]
+		}
+	}
+	if cfg.FaceDownPlays {
+		gv.PlaysHidden = ptr(v.PlaysHidden)
+		if v.PlaysHidden {
+			fd := make([]FaceDownCard, 0, len(v.FaceDown))
+			for _, f := range v.FaceDown {
+				fd = append(fd, FaceDownCard{ID: f.ID, Seat: f.Seat, Turn: f.Turn})
+			}
+			gv.FaceDown = &fd
+		}
+	}
+	for _, d := range v.Discards {
+		gv.Discards = append(gv.Discards, CardFace{ID: d.ID, Suit: cfg.Suits[d.Suit].Name, Rank: d.Rank})
+	}
+	if v.Over {
+		gv.Result = resultView(v.Result)
+	}
+	if row.Status == play.StatusActive && !v.Over {
+		gv.CurrentSeat = ptr(v.Current)
+	}
+	if d, ok := st.TurnDeadline(); ok {
+		gv.TurnDeadline = ptr(d.UTC())
+	}
+	gv.Notes = noteViews(st.NotesFor(viewer))
+	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
+		// Nobody holds cards before the game starts.
+		return gv
+	}
+	for p := range v.Players {
+		hv := HandView{Seat: p, Cards: make([]CardView, 0, v.HandLen[p])}
+		for _, cv := range v.Hand(p) {
+			hv.Cards = append(hv.Cards, cardView(cfg, v.Clues, cv))
+		}
+		gv.Hands = append(gv.Hands, hv)
+	}
+	return gv
+}
+
+func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView) CardView {
+	out := CardView{
+		ID: cv.ID, Clues: []ClueMark{},
+		PossibleSuits: suitNames(cfg, cv.Suits), PossibleRanks: rankList(cv.Ranks),
+	}
+	if cv.Known {
+		out.Suit, out.Rank = ptr(cfg.Suits[cv.Card.Suit].Name), ptr(cv.Card.Rank)
+	}
+	bit := uint64(1) << uint(cv.ID)
+	for _, cr := range clues {
+		if cr.Hand&bit == 0 {
+			continue
+		}
+		m := ClueMark{Turn: cr.Turn, Giver: cr.Giver, Touched: cr.Touched&bit != 0}
+		if cr.Value != engine.HiddenValue {
+			if cr.Kind == engine.ColorClue {
+				m.Color = ptr(cfg.ClueColors[cr.Value])
+			} else {
+				m.Rank = ptr(cr.Value)
+			}
+		}
+		if cfg.ClueShows != engine.ShowsAll {
+			m.ClueType = clueTypeShown(cr.Kind)
+		}
+		out.Clues = append(out.Clues, m)
+	}
+	return out
 }

@@ -171,7 +171,7 @@ func (s *Store) appendAll(ctx context.Context, reqs []appendReq) ([]error, error
 // changed: on Postgres in one round trip (pipeline), on SQLite on its one
 // writer.
 func (s *Store) runAll(ctx context.Context, stmts []stmt) ([]int64, error) {
-	if s.pg != nil {
+	if s.pool != nil {
 		return s.pipeline(ctx, stmts)
 	}
 	changed := make([]int64, len(stmts))

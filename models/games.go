@@ -155,7 +155,7 @@ func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, play
 	for _, c := range calls {
 		b.Queue(versionsSQL, c.req)
 	}
-	res := s.pg.SendBatch(ctx, b)
+	res := s.pool.SendBatch(ctx, b)
 	for _, c := range calls {
 		c.err = res.QueryRow().Scan(&c.res.Version, &c.res.NotesRev)
 		if c.err == pgx.ErrNoRows {

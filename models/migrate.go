@@ -26,7 +26,7 @@ type migration struct {
 
 func (s *Store) migrations() ([]migration, error) {
 	dir := "migrations/sqlite"
-	if s.pg != nil {
+	if s.pool != nil {
 		dir = "migrations/postgres"
 	}
 	entries, err := fs.ReadDir(migrationFS, dir)
@@ -63,7 +63,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	return s.inTx(ctx, func(tx db) error {
-		if s.pg != nil {
+		if s.pool != nil {
 			if _, err := tx.exec(ctx, "SELECT pg_advisory_xact_lock($1)", migrationLockKey); err != nil {
 				return err
 			}

@@ -19,7 +19,7 @@ import (
 // values cost more than the round trip its batch shares: the values are
 // written by hand, in binary (pgParams).
 func (s *Store) pipeline(ctx context.Context, stmts []stmt) ([]int64, error) {
-	conn, err := s.pg.Acquire(ctx)
+	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return nil, err
 	}

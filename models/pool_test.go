@@ -45,7 +45,7 @@ func TestPoolSizeOnPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if got := s.pg.Config().MaxConns; got != 3 {
+	if got := s.pool.Config().MaxConns; got != 3 {
 		t.Fatalf("max open connections %d, want 3", got)
 	}
 }

@@ -34,13 +34,13 @@ var _ play.Store = (*Store)(nil)
 // Store keeps games in SQLite or PostgreSQL and tells the other replicas
 // (on Postgres) what changed.
 type Store struct {
-	pg *pgxpool.Pool // Postgres
-	// On SQLite, w takes every write: one connection, so that writers queue
-	// in Go instead of spinning in SQLite's busy handler; r is a pool whose
-	// readers proceed in parallel thanks to WAL (r == w in memory). Each
-	// keeps its statements prepared.
-	w, r           *sql.DB
-	wStmts, rStmts sync.Map
+	pool *pgxpool.Pool // Postgres
+	// On SQLite, writer takes every write: one connection, so that writers
+	// queue in Go instead of spinning in SQLite's busy handler; readers is a
+	// pool whose readers proceed in parallel thanks to WAL (the writer
+	// itself in memory). Each keeps its statements prepared.
+	writer, readers          *sql.DB
+	writerStmts, readerStmts sync.Map
 
 	// appends gathers concurrent moves into one transaction; versions does
 	// the same for version checks (Postgres only: SQLite reads locally).
@@ -95,16 +95,16 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 			err = fmt.Errorf("migrate: %w", err)
 		}
 	}
-	if err == nil && s.pg == nil {
+	if err == nil && s.pool == nil {
 		// After the migrations: a statement is prepared against the schema.
 		err = s.prepare(ctx, keySQL, appendSQL, keyDropSQL, statusSQL, takeOverSQL)
 	}
-	if err == nil && s.pg != nil {
-		s.listener, err = startListener(ctx, s.pg.Config().ConnConfig.ConnString(), s.instance, s.hear, s.log)
+	if err == nil && s.pool != nil {
+		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig.ConnString(), s.instance, s.hear, s.log)
 		if err != nil {
 			err = fmt.Errorf("listen for changes: %w", err)
 		} else {
-			s.publisher = startPublisher(s.pg, s.listener.payload)
+			s.publisher = startPublisher(s.pool, s.listener.payload)
 		}
 	}
 	if err != nil {
@@ -163,13 +163,13 @@ func (s *Store) openPostgres(ctx context.Context, url string) error {
 	}
 	cfg.MaxConns = int32(size)
 	cfg.MaxConnIdleTime = 5 * time.Minute
-	if s.pg, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+	if s.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
 		return fmt.Errorf("open postgres: %w", err)
 	}
 	s.versions = newBatcher(batchRunners, batchSize, s.versionsPostgres)
 	s.appends = newBatcher(batchRunners, batchSize, s.appendBatch)
 	s.appends.conflicts = sameGame
-	return s.pg.Ping(ctx)
+	return s.pool.Ping(ctx)
 }
 
 // sqlitePath is the SQLite file that url names ("sqlite://path" or a plain
@@ -210,15 +210,15 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 		return path + sep + strings.Join(append(params, more...), "&")
 	}
 	var err error
-	if s.w, err = sql.Open("sqlite", dsn()); err != nil {
+	if s.writer, err = sql.Open("sqlite", dsn()); err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
 	// A closed connection to ":memory:" would take its database with it.
-	s.w.SetMaxOpenConns(1)
-	s.w.SetMaxIdleConns(1)
-	s.w.SetConnMaxLifetime(0)
-	s.w.SetConnMaxIdleTime(0)
-	s.r = s.w
+	s.writer.SetMaxOpenConns(1)
+	s.writer.SetMaxIdleConns(1)
+	s.writer.SetConnMaxLifetime(0)
+	s.writer.SetConnMaxIdleTime(0)
+	s.readers = s.writer
 	s.appends = newBatcher(1, batchSize, s.appendBatch) // one writer: one batch at a time
 	s.appends.conflicts = sameGame
 	if memory {
@@ -227,11 +227,11 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	if err := s.enableWAL(ctx); err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
-	if s.r, err = sql.Open("sqlite", dsn("_pragma=query_only(1)")); err != nil {
+	if s.readers, err = sql.Open("sqlite", dsn("_pragma=query_only(1)")); err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
-	s.r.SetMaxOpenConns(8)
-	s.r.SetMaxIdleConns(8)
+	s.readers.SetMaxOpenConns(8)
+	s.readers.SetMaxIdleConns(8)
 	return nil
 }
 
@@ -243,7 +243,7 @@ func (s *Store) enableWAL(ctx context.Context) error {
 	delay := 5 * time.Millisecond
 	for attempt := 0; ; attempt++ {
 		var mode string
-		err := s.w.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
+		err := s.writer.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
 		if err == nil || !isBusy(err) || attempt == 40 {
 			return err
 		}
@@ -378,7 +378,7 @@ func (d sqliteDB) query(ctx context.Context, q string, args []any, row func(func
 // prepare prepares the statements that SQLite's transactions run most (the
 // append's) on its writer.
 func (s *Store) prepare(ctx context.Context, qs ...string) error {
-	d := sqliteDB{db: s.w, stmts: &s.wStmts}
+	d := sqliteDB{db: s.writer, stmts: &s.writerStmts}
 	for _, q := range qs {
 		if _, err := d.stmt(ctx, q); err != nil {
 			return fmt.Errorf("open sqlite: %w", err)
@@ -389,37 +389,37 @@ func (s *Store) prepare(ctx context.Context, qs ...string) error {
 
 // rdb is where the store reads; wdb where it writes.
 func (s *Store) rdb() db {
-	if s.pg != nil {
-		return pgDB{s.pg}
+	if s.pool != nil {
+		return pgDB{s.pool}
 	}
-	return sqliteDB{db: s.r, stmts: s.stmtsOf(s.r)}
+	return sqliteDB{db: s.readers, stmts: s.stmtsOf(s.readers)}
 }
 
 func (s *Store) wdb() db {
-	if s.pg != nil {
-		return pgDB{s.pg}
+	if s.pool != nil {
+		return pgDB{s.pool}
 	}
-	return sqliteDB{db: s.w, stmts: &s.wStmts}
+	return sqliteDB{db: s.writer, stmts: &s.writerStmts}
 }
 
 func (s *Store) stmtsOf(d *sql.DB) *sync.Map {
-	if d == s.w {
-		return &s.wStmts
+	if d == s.writer {
+		return &s.writerStmts
 	}
-	return &s.rStmts
+	return &s.readerStmts
 }
 
 // inTx runs fn in a write transaction.
 func (s *Store) inTx(ctx context.Context, fn func(tx db) error) error {
-	if s.pg != nil {
-		return pgx.BeginFunc(ctx, s.pg, func(tx pgx.Tx) error { return fn(pgDB{tx}) })
+	if s.pool != nil {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(pgDB{tx}) })
 	}
-	tx, err := s.w.BeginTx(ctx, nil)
+	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := fn(sqliteDB{db: s.w, tx: tx, stmts: &s.wStmts}); err != nil {
+	if err := fn(sqliteDB{db: s.writer, tx: tx, stmts: &s.writerStmts}); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -470,17 +470,17 @@ func (s *Store) Close() error {
 
 func (s *Store) closeDBs() error {
 	var errs []error
-	for _, m := range []*sync.Map{&s.wStmts, &s.rStmts} {
+	for _, m := range []*sync.Map{&s.writerStmts, &s.readerStmts} {
 		m.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 	}
-	if s.r != nil && s.r != s.w {
-		errs = append(errs, s.r.Close())
+	if s.readers != nil && s.readers != s.writer {
+		errs = append(errs, s.readers.Close())
 	}
-	if s.w != nil {
-		errs = append(errs, s.w.Close())
+	if s.writer != nil {
+		errs = append(errs, s.writer.Close())
 	}
-	if s.pg != nil {
-		s.pg.Close()
+	if s.pool != nil {
+		s.pool.Close()
 	}
 	return errors.Join(errs...)
 }

@@ -284,7 +284,7 @@ func TestSQLitePragmas(t *testing.T) {
 	// The directory does not exist yet: Open makes it.
 	s := openStore(t, "sqlite://"+filepath.Join(t.TempDir(), "data", "p.db"))
 	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "1"}
-	for name, db := range map[string]*sql.DB{"writer": s.w, "reader": s.r} {
+	for name, db := range map[string]*sql.DB{"writer": s.writer, "reader": s.readers} {
 		for pragma, v := range want {
 			var got string
 			if err := db.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil {
@@ -295,7 +295,7 @@ func TestSQLitePragmas(t *testing.T) {
 			}
 		}
 	}
-	if s.w == s.r {
+	if s.writer == s.readers {
 		t.Error("a file database should have a separate reader pool")
 	}
 }

@@ -63,7 +63,7 @@ func (m Move) action(cfg *engine.Config) engine.Action {
 // conditions refuses m at version when its caller's conditions say so.
 func (m Move) conditions(version int64) error {
 	if m.IfMatch != nil && !slices.Contains(m.IfMatch, version) {
-		return errorf(PreconditionFailed, "the move is for another version than the game's, %d", version)
+		return errorf(PreconditionFailed, "the game is at version %d, which the move's condition does not name", version)
 	}
 	if m.Version != nil && *m.Version != version {
 		return errorf(StaleVersion, "the move is for version %d but the game is at version %d", *m.Version, version)
@@ -76,7 +76,7 @@ func (m Move) conditions(version int64) error {
 // apply: the log's (game, seq) key lets one win, and the loser gets
 // ErrNotYourTurn or ErrStaleVersion.
 func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (st *State, ev engine.Event, err error) {
-	err = g.change(ctx, id, func(t *Table) error {
+	err = g.inTurn(ctx, id, func(t *Table) error {
 		st, ev, err = g.act(ctx, t, seat, m)
 		return err
 	})
@@ -96,7 +96,7 @@ func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (st *State
 // taken seq, which the store refuses. Whatever the snapshot refuses or loses
 // is judged again on the stored game, so no answer rests on stale data.
 func (g *Games) act(ctx context.Context, t *Table, seat int, m Move) (*State, engine.Event, error) {
-	if c := t.latest(); c != nil && c.Status == StatusActive {
+	if c, _ := t.Latest(); c != nil && c.Status == StatusActive {
 		if st, ev, err := g.tryAct(ctx, t, c.mutable(), seat, m); err == nil {
 			return st, ev, nil
 		}

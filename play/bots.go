@@ -88,7 +88,7 @@ func (g *Games) driveOnce(id string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), botTimeout)
 	defer cancel()
 	again := false
-	_ = g.change(ctx, id, func(t *Table) error {
+	_ = g.inTurn(ctx, id, func(t *Table) error {
 		st, err := t.read(ctx)
 		if err != nil || st.Status != StatusActive || st.Game.Over() {
 			return nil

@@ -152,7 +152,7 @@ func (g *Games) SettleAll(ctx context.Context) (int, error) {
 // one winner: each turn times out once, or not at all.
 func (g *Games) settle(ctx context.Context, id string) error {
 	var moved *State
-	err := g.change(ctx, id, func(t *Table) (err error) {
+	err := g.inTurn(ctx, id, func(t *Table) (err error) {
 		moved, err = g.settleTable(ctx, t)
 		return err
 	})

@@ -170,7 +170,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 		return nil, -1, err
 	}
 	g.stats.Created.Add(1)
-	t, done := g.use(st.ID)
+	t, done := g.table(st.ID)
 	t.publish(st)
 	done()
 	g.Kick(st)
@@ -182,21 +182,12 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 // came while no driver ran (a restart, another replica's move) is set going
 // by the first read.
 func (g *Games) Load(ctx context.Context, id string) (*State, error) {
-	st, err := g.load(ctx, id)
-	if err == nil {
-		g.Kick(st)
-	}
-	return st, err
-}
-
-// load is Load without the kick, for the bot driver itself.
-func (g *Games) load(ctx context.Context, id string) (*State, error) {
 	if !ValidID(id) {
 		return nil, ErrNotFound
 	}
-	t, done := g.use(id)
+	t, done := g.table(id)
 	defer done()
-	return t.read(ctx)
+	return t.Read(ctx)
 }
 
 // List pages through games, newest first, optionally of one status. A

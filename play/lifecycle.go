@@ -24,7 +24,7 @@ func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *st
 	m.Occupant = occupant
 	var st *State
 	var ev engine.Event
-	err := g.change(ctx, id, func(t *Table) (err error) {
+	err := g.inTurn(ctx, id, func(t *Table) (err error) {
 		st, ev, err = g.tableEntry(ctx, t, seat, m)
 		return err
 	})
@@ -47,7 +47,7 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 		return nil, err
 	}
 	var left *State
-	err = g.change(ctx, id, func(t *Table) error {
+	err = g.inTurn(ctx, id, func(t *Table) error {
 		left, err = g.leave(ctx, t, seat, occupant, strat)
 		return err
 	})

@@ -28,7 +28,7 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 	if name, err = cleanName(name, "Guest"); err != nil {
 		return -1, nil, err
 	}
-	err = g.change(ctx, id, func(t *Table) error {
+	err = g.inTurn(ctx, id, func(t *Table) error {
 		return g.judged(ctx, t, func(cur *State) error {
 			// The secret never changes: any snapshot of the game knows it.
 			if cur.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(cur.JoinSecret), []byte(secret)) != 1 {
@@ -98,7 +98,8 @@ func (g *Games) changeLobby(ctx context.Context, t *Table, cur *State, seat int,
 // refusal stands, and only a change that lost a race to another replica
 // (ErrConflict) is tried again.
 func (g *Games) judged(ctx context.Context, t *Table, try func(cur *State) error) error {
-	cur, fresh := t.latest(), false
+	cur, _ := t.Latest()
+	fresh := false
 	for range tableRetries {
 		if cur == nil {
 			var err error

@@ -51,7 +51,7 @@ func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant str
 		return nil, err
 	}
 	n := Note{Seat: seat, Card: card, Text: text}
-	err = g.change(ctx, id, func(t *Table) error {
+	err = g.inTurn(ctx, id, func(t *Table) error {
 		return g.judged(ctx, t, func(cur *State) error {
 			if err := Admit(cur, seat, occupant); err != nil {
 				return err

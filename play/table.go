@@ -31,7 +31,7 @@ type Table struct {
 	reads  atomic.Uint64 // numbers reads, so that a reader joins only a younger one
 
 	// Guarded by Games.tablesMu.
-	users int           // callers using the table now (see use)
+	users int           // callers using the table now (see table)
 	subs  int           // followers (see Follow)
 	stale chan struct{} // while followed: another replica changed the game
 	stop  chan struct{} // ends the follow goroutine
@@ -102,12 +102,6 @@ func (t *Table) publish(st *State) *State {
 	return t.cur
 }
 
-// latest is the newest snapshot, or nil.
-func (t *Table) latest() *State {
-	st, _ := t.Latest()
-	return st
-}
-
 // lock takes the table's turn for a change.
 func (t *Table) lock(ctx context.Context) error {
 	select {
@@ -160,7 +154,7 @@ func (t *Table) read(ctx context.Context) (*State, error) {
 const readTimeout = 10 * time.Second
 
 func (t *Table) load(ctx context.Context) (*State, error) {
-	prev := t.latest()
+	prev, _ := t.Latest()
 	if prev != nil {
 		if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v.Version == prev.Version && v.NotesRev == prev.NotesRev {
 			return prev, nil
@@ -210,10 +204,10 @@ func (t *Table) follow(stale, stop <-chan struct{}) {
 	}
 }
 
-// use returns the table of game id, made if need be, and counts the caller
-// as its user until done: a table in use is never evicted, so that a game
-// has one table, its one owner, however many use it.
-func (g *Games) use(id string) (t *Table, done func()) {
+// table returns the table of game id, made if need be, and counts the
+// caller as its user until done: a table in use is never evicted, so that a
+// game has one table, its one owner, however many use it.
+func (g *Games) table(id string) (t *Table, done func()) {
 	g.tablesMu.Lock()
 	defer g.tablesMu.Unlock()
 	t = g.tables[id]
@@ -251,7 +245,7 @@ func (g *Games) releaseLocked(t *Table) {
 // done. Follow before the first read, so that a change between that read
 // and the wait still wakes.
 func (g *Games) Follow(id string) Follower {
-	t, _ := g.use(id)
+	t, _ := g.table(id)
 	g.tablesMu.Lock()
 	defer g.tablesMu.Unlock()
 	t.subs++
@@ -287,7 +281,7 @@ func (g *Games) heard(id string, st Stamp) {
 // zero st, which no change leaves, holds nothing known). Games.tablesMu is
 // held.
 func (t *Table) heard(st Stamp) {
-	if cur := t.latest(); cur != nil && st != (Stamp{}) && cur.Version >= st.Version && cur.NotesRev >= st.NotesRev {
+	if cur, _ := t.Latest(); cur != nil && st != (Stamp{}) && cur.Version >= st.Version && cur.NotesRev >= st.NotesRev {
 		return
 	}
 	select {
@@ -296,13 +290,13 @@ func (t *Table) heard(st Stamp) {
 	}
 }
 
-// change runs fn with game id's table in its turn: the one way a change is
+// inTurn runs fn with game id's table in its turn: the one way a change is
 // made in this process.
-func (g *Games) change(ctx context.Context, id string, fn func(t *Table) error) error {
+func (g *Games) inTurn(ctx context.Context, id string, fn func(t *Table) error) error {
 	if !ValidID(id) {
 		return ErrNotFound
 	}
-	t, done := g.use(id)
+	t, done := g.table(id)
 	defer done()
 	if err := t.lock(ctx); err != nil {
 		return err

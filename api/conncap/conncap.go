@@ -22,11 +22,9 @@ type Listener struct {
 	net.Listener
 	perAddr, total int
 
-	mu      sync.Mutex
-	conns   map[*conn]struct{}
-	byAddr  map[string]int
-	refused int64
-	evicted int64
+	mu     sync.Mutex
+	conns  map[*conn]struct{}
+	byAddr map[string]int
 }
 
 // New caps ln: at most perAddr connections from one client address and
@@ -77,7 +75,6 @@ func (l *Listener) admit(c net.Conn, addr string) *conn {
 			return false
 		}
 		l.forgetLocked(v)
-		l.evicted++
 		victims = append(victims, v)
 		return true
 	}
@@ -93,8 +90,6 @@ func (l *Listener) admit(c net.Conn, addr string) *conn {
 		cc = &conn{Conn: c, l: l, addr: addr, since: time.Now()}
 		l.conns[cc] = struct{}{}
 		l.byAddr[addr]++
-	} else {
-		l.refused++
 	}
 	l.mu.Unlock()
 	for _, v := range victims {
@@ -156,14 +151,6 @@ func (l *Listener) ConnState(nc net.Conn, s http.ConnState) {
 	case http.StateHijacked:
 		c.state, c.since = handedOff, time.Now()
 	}
-}
-
-// Stats are the connections held now, and how many were refused and
-// closed to keep the caps.
-func (l *Listener) Stats() (open int, refused, evicted int64) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.conns), l.refused, l.evicted
 }
 
 func (c *conn) Close() error {

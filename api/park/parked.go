@@ -52,7 +52,7 @@ func (p *parked) newer(st *play.State) bool {
 	return true
 }
 
-// done ends an answered request's place in its room and its hold on the
+// finish ends an answered request's place in its room and its hold on the
 // table.
 func (pk *Parker) finish(p *parked) {
 	pk.roomsMu.Lock()

@@ -1,67 +1,174 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 
 	"github.com/hanabi-server/hanabi/api"
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/variants"
 )
 
-// examples puts the server's own rendering of a real game into the
-// document: requests that are legal in it and the answers they get.
+// examples puts real answers into the document: the README's walkthrough
+// (Farbrausch² for two, 2 storm tokens, seed "walkthrough") played against
+// a server of its own, in memory, so that every example request is legal in
+// the example game and every example answer is what the server sent.
 func examples(doc obj) error {
-	ex, err := api.BuildExamples()
+	ex, err := walkthrough()
 	if err != nil {
-		return err
+		return fmt.Errorf("examples: %w", err)
 	}
 	paths := doc["paths"].(obj)
-	set := func(path, method, where string, v any) error {
-		op, ok := paths[path].(obj)[method].(obj)
+	for _, e := range ex {
+		op, ok := paths[e.path].(obj)[e.method].(obj)
 		if !ok {
-			return fmt.Errorf("examples: no operation %s %s", method, path)
+			return fmt.Errorf("examples: no operation %s %s", e.method, e.path)
 		}
 		var media obj
-		if where == "request" {
+		if e.where == "request" {
 			media, _ = op["requestBody"].(obj)["content"].(obj)["application/json"].(obj)
 		} else {
-			r, _ := op["responses"].(obj)[where].(obj)
+			r, _ := op["responses"].(obj)[e.where].(obj)
 			media, _ = r["content"].(obj)["application/json"].(obj)
 		}
 		if media == nil {
-			return fmt.Errorf("examples: %s %s has no JSON %s", method, path, where)
-		}
-		data, err := json.Marshal(v)
-		if err != nil {
-			return err
+			return fmt.Errorf("examples: %s %s has no JSON %s", e.method, e.path, e.where)
 		}
 		var generic any
-		if err := json.Unmarshal(data, &generic); err != nil {
-			return err
+		if err := json.Unmarshal(e.body, &generic); err != nil {
+			return fmt.Errorf("examples: %s %s %s: %w", e.method, e.path, e.where, err)
 		}
 		media["example"] = generic
-		return nil
-	}
-	for _, e := range []struct {
-		path, method, where string
-		v                   any
-	}{
-		{"/games", "post", "request", ex.Create},
-		{"/games", "post", "201", ex.Created},
-		{"/games/{id}/seats", "post", "request", ex.Join},
-		{"/games/{id}/seats", "post", "201", ex.Joined},
-		{"/games/{id}", "get", "200", ex.Game},
-		{"/games/{id}/actions", "post", "request", ex.Action},
-		{"/games/{id}/actions", "post", "200", ex.Acted},
-		{"/games/{id}/events", "get", "200", ex.Events},
-	} {
-		if err := set(e.path, e.method, e.where, e.v); err != nil {
-			return err
-		}
 	}
 	return problemExamples(paths)
 }
+
+// example is one request's or answer's body, for an operation's place in
+// the document.
+type example struct {
+	path, method, where string
+	body                []byte
+}
+
+// The random game id and the signed tokens of the walkthrough are replaced
+// by these, so that the document is the same every time.
+const (
+	exampleID    = "k3j9x0c2m4n5b6v7"
+	exampleToken = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJnYW1lIjoiazNqOXgwYzJtNG41YjZ2NyIsInNlYXQiOjB9.c2lnbmF0dXJl"
+)
+
+// walkthrough plays the README's walkthrough (Alice creates the game, Bob
+// joins, Alice reads her view and clues Bob red, then Bob plays his
+// rainbow 1 and both misplay, which ends the game) and returns the bodies
+// exchanged, its id and tokens replaced.
+func walkthrough() ([]example, error) {
+	ctx := context.Background()
+	store, err := models.Open(ctx, ":memory:")
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	games, err := play.New(play.Config{Store: store, SweepEvery: -1})
+	if err != nil {
+		return nil, err
+	}
+	defer games.Shutdown(ctx)
+	srv, err := api.New(ctx, api.Config{Games: games, Keys: games, Probe: games, Secret: []byte("examples-secret-examples-secret-examples")})
+	if err != nil {
+		return nil, err
+	}
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	var out []example
+	var id string
+	var tokens []string
+	exchange := func(path, method, wantPath, token string, req any, status int) ([]byte, error) {
+		var body io.Reader
+		if req != nil {
+			data, err := json.Marshal(req)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, example{wantPath, method, "request", data})
+			body = bytes.NewReader(data)
+		}
+		r, err := http.NewRequest(strings.ToUpper(method), hs.URL+"/v1"+path, body)
+		if err != nil {
+			return nil, err
+		}
+		if token != "" {
+			r.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			return nil, err
+		}
+		defer res.Body.Close()
+		data, err := io.ReadAll(res.Body)
+		if err != nil || res.StatusCode != status {
+			return nil, fmt.Errorf("%s %s: %d %s %v", method, path, res.StatusCode, data, err)
+		}
+		return data, nil
+	}
+	keep := func(path, method, where string, data []byte) {
+		pairs := []string{id, exampleID}
+		for _, t := range tokens {
+			pairs = append(pairs, t, exampleToken)
+		}
+		out = append(out, example{path, method, where, []byte(strings.NewReplacer(pairs...).Replace(string(data)))})
+	}
+	var seat struct {
+		Game  struct{ ID string }
+		Token string
+	}
+	create := api.CreateGameRequest{Variant: "farbrausch2", Players: 2, Options: variants.Options{StormTokens: ptr(2)}, Seed: ptr("walkthrough"), Name: "Alice"}
+	data, err := exchange("/games", "post", "/games", "", create, http.StatusCreated)
+	if err != nil || json.Unmarshal(data, &seat) != nil {
+		return nil, fmt.Errorf("create: %v", err)
+	}
+	id, tokens = seat.Game.ID, []string{seat.Token}
+	keep("/games", "post", "201", data)
+	if data, err = exchange("/games/"+id+"/seats", "post", "/games/{id}/seats", "", api.JoinRequest{Name: "Bob"}, http.StatusCreated); err != nil || json.Unmarshal(data, &seat) != nil {
+		return nil, fmt.Errorf("join: %v", err)
+	}
+	tokens = append(tokens, seat.Token)
+	keep("/games/{id}/seats", "post", "201", data)
+	if data, err = exchange("/games/"+id, "get", "", tokens[0], nil, http.StatusOK); err != nil {
+		return nil, err
+	}
+	keep("/games/{id}", "get", "200", data)
+	clue := api.ClueAction{Type: "clue", Target: 1, Color: ptr("red")}
+	if data, err = exchange("/games/"+id+"/actions", "post", "/games/{id}/actions", tokens[0], clue, http.StatusOK); err != nil {
+		return nil, err
+	}
+	keep("/games/{id}/actions", "post", "200", data)
+	n := len(out)
+	for i, card := range []int{6, 3, 9} {
+		if _, err := exchange("/games/"+id+"/actions", "post", "", tokens[(i+1)%2], api.PlayAction{Type: "play", Card: card}, http.StatusOK); err != nil {
+			return nil, err
+		}
+	}
+	out = out[:n] // these requests are no examples
+	if data, err = exchange("/games/"+id+"/events", "get", "", "", nil, http.StatusOK); err != nil {
+		return nil, err
+	}
+	if !strings.Contains(string(data), `"game_over"`) {
+		return nil, fmt.Errorf("the example game has not ended: %s", data)
+	}
+	keep("/games/{id}/events", "get", "200", data)
+	return out, nil
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // problemExamples gives every error response the example problems of the
 // codes its description names, and checks that the one problem table maps
@@ -79,9 +186,12 @@ func problemExamples(paths obj) error {
 				desc, _ := r.(obj)["description"].(string)
 				examples := obj{}
 				for _, word := range strings.FieldsFunc(desc, func(r rune) bool { return r != '_' && (r < 'a' || r > 'z') }) {
-					p, ok := api.ProblemExample(word)
+					p, ok := api.ProblemOf(word, exampleDetails[word])
 					if !ok {
 						continue
+					}
+					if word == "illegal_action" {
+						p.Reason = engine.ErrNoNoteTokens.Code
 					}
 					if strconv.Itoa(p.Status) != status {
 						return fmt.Errorf("%s %s: %s is %d, not %s", method, path, word, p.Status, status)
@@ -102,6 +212,27 @@ func problemExamples(paths obj) error {
 		}
 	}
 	return nil
+}
+
+// exampleDetails are the details of the document's example problems.
+var exampleDetails = map[string]string{
+	"bad_request":         "field players must be an integer, not string",
+	"unauthorized":        "the seat token has expired",
+	"forbidden":           "this token is for another game",
+	"not_found":           "no such game",
+	"method_not_allowed":  "this resource does not take PUT",
+	"not_your_turn":       "seat 1 is to act, not seat 0",
+	"stale_version":       "the move is for version 16 but the game is at version 17",
+	"game_not_active":     "the game is finished",
+	"game_full":           "every seat is taken",
+	"precondition_failed": "the game is at version 17, which the move's condition does not name",
+	"illegal_action":      engine.ErrNoNoteTokens.Msg,
+	"rate_limited":        "too many requests; retry after 1s",
+	"internal":            "something went wrong on our side",
+	"unavailable":         "the database does not answer",
+
+	"idempotency_key_in_use": "a request with this Idempotency-Key is still being processed",
+	"idempotency_key_reused": "this Idempotency-Key came with another request",
 }
 
 func generic(v any) any {
