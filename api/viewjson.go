@@ -180,6 +180,14 @@ func appendSettings(b []byte, s variants.Settings) []byte {
 	b = strconv.AppendInt(b, int64(s.TurnSeconds), 10)
 	b = append(b, `,"on_timeout":`...)
 	b = appendString(b, s.OnTimeout)
+	for _, o := range []struct {
+		name string
+		on   bool
+	}{{`,"one_extra_card":true`, s.OneExtraCard}, {`,"one_less_card":true`, s.OneLessCard}, {`,"deck_plays":true`, s.DeckPlays}, {`,"all_or_nothing":true`, s.AllOrNothing}} {
+		if o.on {
+			b = append(b, o.name...)
+		}
+	}
 	return append(b, '}')
 }
 
