@@ -3,6 +3,9 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -18,7 +21,8 @@ type CreateGameRequest struct {
 	Variant string           `json:"variant" example:"farbrausch2"`
 	Players int              `json:"players" example:"4" minimum:"2" maximum:"6"`
 	Options variants.Options `json:"options" validate:"optional"`
-	// Seed fixes the deal; without it the server draws a random one.
+	// Seed fixes the deal; without it the server draws a random one. It
+	// may hold any text but control characters.
 	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional" minLength:"1" maxLength:"256"`
 	// Name is the creator's name at the table (default "Seat 0").
 	Name string    `json:"name" example:"Alice" validate:"optional" maxLength:"64"`
@@ -35,6 +39,9 @@ type BotSeat struct {
 	Seat     int    `json:"seat" example:"3" minimum:"0" maximum:"5"`
 	Strategy string `json:"strategy" example:"hat"`
 }
+
+// maxSecret is the longest join secret a join may bring (JoinRequest).
+const maxSecret = 64
 
 // JoinRequest takes the lowest free seat.
 type JoinRequest struct {
@@ -86,6 +93,11 @@ func (s *Server) createGame(c *gin.Context) {
 	var req CreateGameRequest
 	if err := decodeStrict(data, &req, false); err != nil {
 		s.fail(c, err)
+		return
+	}
+	if req.Seed != nil && strings.IndexFunc(*req.Seed, unicode.IsControl) >= 0 {
+		// As in names and notes; PostgreSQL could not even store a NUL.
+		s.fail(c, badRequest("seed must not contain control characters"))
 		return
 	}
 	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name,
@@ -166,6 +178,10 @@ func (s *Server) joinGame(c *gin.Context) {
 	var req JoinRequest
 	if err := decodeStrict(data, &req, true); err != nil {
 		s.fail(c, err)
+		return
+	}
+	if utf8.RuneCountInString(req.Secret) > maxSecret {
+		s.fail(c, badRequest("secret must be at most %d characters", maxSecret))
 		return
 	}
 	s.answerSeat(c, func(key *play.Key) (*play.State, int, error) {

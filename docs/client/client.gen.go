@@ -819,7 +819,8 @@ type CreateGameRequest struct {
 	// Example: false
 	Private *bool `json:"private,omitempty"`
 
-	// Seed Seed fixes the deal; without it the server draws a random one.
+	// Seed Seed fixes the deal; without it the server draws a random one. It
+	// may hold any text but control characters.
 	//
 	// Example: walkthrough
 	Seed *string `json:"seed,omitempty"`
