@@ -259,7 +259,7 @@ func (s *Server) importReplay(c *gin.Context) {
 			v.Hands[p][i].Known, v.Hands[p][i].Card = true, deck[cv.ID]
 		}
 	}
-	writeJSON(c, http.StatusOK, append(appendViewOf([]byte(`{"game":`), st, -1, v), '}'))
+	writeJSON(c, http.StatusOK, append(appendViewOf([]byte(`{"game":`), st, -1, v, false), '}'))
 }
 
 func importProblem(err error) error {

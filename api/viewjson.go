@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"sync"
 	"time"
@@ -23,6 +24,12 @@ var viewPool = sync.Pool{New: func() any { return new(engine.View) }}
 
 // appendView appends viewer's view of st (viewer -1: the public), a GameView.
 func appendView(b []byte, st *play.State, viewer int) []byte {
+	return appendViewAt(b, st, viewer, false)
+}
+
+// appendViewAt is appendView, for a past turn's state (see pastState) when
+// past is true.
+func appendViewAt(b []byte, st *play.State, viewer int, past bool) []byte {
 	engineSeat := engine.Public
 	if viewer >= 0 && viewer < st.Players {
 		engineSeat = viewer
@@ -30,11 +37,11 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	v := viewPool.Get().(*engine.View)
 	defer viewPool.Put(v)
 	st.Game.ViewInto(engineSeat, v)
-	return appendViewOf(b, st, viewer, v)
+	return appendViewOf(b, st, viewer, v, past)
 }
 
 // appendViewOf appends st as v, viewer's view of its game, shows it.
-func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View) []byte {
+func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past bool) []byte {
 	row := &st.Record
 	b = append(b, `{"id":`...)
 	b = appendString(b, row.ID)
@@ -62,7 +69,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View) []byte {
 	b = append(b, `,"current_seat":`...)
 	b = appendIntOrNull(b, v.Current, row.Status == play.StatusActive && !v.Over)
 	b = append(b, `,"turn_deadline":`...)
-	if d, ok := st.TurnDeadline(); ok {
+	if d, ok := st.TurnDeadline(); ok && !past {
 		b = appendTime(b, d.UTC())
 	} else {
 		b = append(b, "null"...)
@@ -83,6 +90,9 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View) []byte {
 	b = strconv.AppendInt(b, int64(v.StormsUsed), 10)
 	b = append(b, `,"deck_count":`...)
 	b = strconv.AppendInt(b, int64(v.DeckCount), 10)
+	b = append(b, `,"deck_next_card":`...)
+	next, ok := v.DeckPlayCard()
+	b = appendIntOrNull(b, next, ok)
 	b = append(b, `,"final_turns_left":`...)
 	b = appendIntOrNull(b, v.FinalTurnsLeft, v.FinalTurnsLeft >= 0)
 	b = append(b, `,"fireworks":`...)
@@ -124,6 +134,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View) []byte {
 	}
 	b = append(b, `],"hands":[`...)
 	if row.Status != play.StatusLobby && row.Status != play.StatusCancelled {
+		unseen, own := ownUnseen(st, v.Seat)
 		for p := range v.Players {
 			if p > 0 {
 				b = append(b, ',')
@@ -135,7 +146,11 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View) []byte {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = appendCardView(b, cfg, v.Clues, cv)
+				var u *engine.Unseen
+				if own && p == v.Seat {
+					u = &unseen
+				}
+				b = appendCardView(b, cfg, v.Clues, cv, u)
 			}
 			b = append(b, "]}"...)
 		}
@@ -184,6 +199,14 @@ func appendSettings(b []byte, s variants.Settings) []byte {
 	b = strconv.AppendInt(b, int64(s.TurnSeconds), 10)
 	b = append(b, `,"on_timeout":`...)
 	b = appendString(b, s.OnTimeout)
+	for _, o := range []struct {
+		name string
+		on   bool
+	}{{`,"one_extra_card":true`, s.OneExtraCard}, {`,"one_less_card":true`, s.OneLessCard}, {`,"deck_plays":true`, s.DeckPlays}, {`,"all_or_nothing":true`, s.AllOrNothing}} {
+		if o.on {
+			b = append(b, o.name...)
+		}
+	}
 	return append(b, '}')
 }
 
@@ -293,7 +316,9 @@ func appendCardFace(b []byte, id int, suit string, rank int) []byte {
 	return append(b, '}')
 }
 
-func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView) []byte {
+// appendCardView writes a card in a hand as encoding/json writes
+// cardView(cfg, clues, cv, unseen).
+func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView, unseen *engine.Unseen) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, int64(cv.ID), 10)
 	if cv.Known {
@@ -359,6 +384,26 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 			first = false
 			b = strconv.AppendInt(b, int64(r), 10)
 		}
+	}
+	b = append(b, `],"candidates":`...)
+	if unseen == nil {
+		return append(b, "null}"...)
+	}
+	b = append(b, '[')
+	first = true
+	for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		i := bits.TrailingZeros64(m)
+		b = append(b, `{"suit":`...)
+		b = appendString(b, cfg.Suits[i>>3].Name)
+		b = append(b, `,"rank":`...)
+		b = strconv.AppendInt(b, int64(i&7), 10)
+		b = append(b, `,"unseen":`...)
+		b = strconv.AppendInt(b, int64(unseen[i]), 10)
+		b = append(b, '}')
 	}
 	return append(b, "]}"...)
 }

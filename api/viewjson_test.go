@@ -68,6 +68,9 @@ func TestViewJSONIsEncodingJSONs(t *testing.T) {
 		if i%4 == 1 {
 			opts.RainbowCards = ptr(5)
 		}
+		if i%5 == 2 {
+			opts.DeckPlays = ptr(true)
+		}
 		_, set, cfg, err := variants.Setup(name, opts, players)
 		if err != nil {
 			opts.RainbowCards = nil
@@ -218,10 +221,14 @@ func rankList(set uint8) []int {
 	return out
 }
 
-// buildView is viewer's view of st as the document describes it: the
-// GameView structs, which appendView must write byte for byte as
-// encoding/json writes them.
-func buildView(st *play.State, viewer int) *GameView {
+// buildView renders seat's view of the game (viewer -1: the public). Which
+// card identities a viewer may see is the engine's decision (View.Known);
+// this only renders it.
+func buildView(st *play.State, viewer int) *GameView { return buildViewAt(st, viewer, false) }
+
+// buildViewAt is buildView, for a past turn's state (see pastState) when
+// past is true: no turn clock runs in the past.
+func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 	row := &st.Record
 	gv := &GameView{
 		ID: row.ID, Variant: row.Variant, Options: st.Settings.Clock(), Status: row.Status, Version: row.Version,
@@ -285,28 +292,47 @@ func buildView(st *play.State, viewer int) *GameView {
 	if row.Status == play.StatusActive && !v.Over {
 		gv.CurrentSeat = ptr(v.Current)
 	}
-	if d, ok := st.TurnDeadline(); ok {
+	if d, ok := st.TurnDeadline(); ok && !past {
 		gv.TurnDeadline = ptr(d.UTC())
+	}
+	if id, ok := v.DeckPlayCard(); ok {
+		gv.DeckNextCard = ptr(id)
 	}
 	gv.Notes = noteViews(st.NotesFor(viewer))
 	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
 		// Nobody holds cards before the game starts.
 		return gv
 	}
+	unseen, own := ownUnseen(st, engineSeat)
 	for p := range v.Players {
 		hv := HandView{Seat: p, Cards: make([]CardView, 0, v.HandLen[p])}
 		for _, cv := range v.Hand(p) {
-			hv.Cards = append(hv.Cards, cardView(cfg, v.Clues, cv))
+			var u *engine.Unseen
+			if own && p == engineSeat {
+				u = &unseen
+			}
+			hv.Cards = append(hv.Cards, cardView(cfg, v.Clues, cv, u))
 		}
 		gv.Hands = append(gv.Hands, hv)
 	}
 	return gv
 }
 
-func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView) CardView {
+// cardView renders a card in a hand; unseen, for the viewer's own cards
+// only, is what the viewer has not seen (engine.Game.UnseenBy), from which
+// its candidates follow.
+func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView, unseen *engine.Unseen) CardView {
 	out := CardView{
 		ID: cv.ID, Clues: []ClueMark{},
 		PossibleSuits: suitNames(cfg, cv.Suits), PossibleRanks: rankList(cv.Ranks),
+	}
+	if unseen != nil {
+		out.Candidates = []Candidate{}
+		for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			suit, rank := i>>3, i&7
+			out.Candidates = append(out.Candidates, Candidate{Suit: cfg.Suits[suit].Name, Rank: rank, Unseen: int(unseen[i])})
+		}
 	}
 	if cv.Known {
 		out.Suit, out.Rank = ptr(cfg.Suits[cv.Card.Suit].Name), ptr(cv.Card.Rank)

@@ -44,6 +44,12 @@ type GameView struct {
 	NextClueType    *string `json:"next_clue_type,omitempty" validate:"optional" enums:"color,rank" example:"rank"`
 	StormTokensUsed int     `json:"storm_tokens_used" example:"1"`
 	DeckCount       int     `json:"deck_count" example:"20"`
+	// DeckNextCard is the id of the card a deck play would play (the
+	// deck_plays option: while the deck holds one card, the seat to act may
+	// play it blind, as {"type":"play","card":<this id>}). Null while no
+	// deck play can be made: deck_plays is off, the deck holds more than one
+	// card or none, or the game is not running.
+	DeckNextCard *int `json:"deck_next_card" example:"49" extensions:"x-nullable"`
 	// FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int `json:"final_turns_left" extensions:"x-nullable"`
 	// Fireworks is each firework's top card, 0 while it is empty (7 for an
@@ -122,6 +128,29 @@ type CardView struct {
 	Clues         []ClueMark `json:"clues"`
 	PossibleSuits []string   `json:"possible_suits"`
 	PossibleRanks []int      `json:"possible_ranks"`
+	// Candidates is, for each of the viewer's own cards, every identity the
+	// card can still be as its holder can tell: those its clues allow
+	// (possible_suits and possible_ranks are their projections) of which at
+	// least one copy is unseen by the seat, ordered by suit (in the
+	// variant's order) then rank. A seat has seen every card in the other
+	// hands and every card that left a hand face up; in Throw It in a Hole
+	// also the cards the others played face down (it saw them in their
+	// hands), but never its own face-down plays nor a blind play from the
+	// deck. The count is that of the game's state, not of the end's reveal.
+	// Null for every card that is not the viewer's own (and so for every
+	// card in the public view): another seat's deductions would tell the
+	// viewer about its own hand.
+	Candidates []Candidate `json:"candidates" extensions:"x-nullable"`
+}
+
+// Candidate is one identity a card can still be, and how many of its copies
+// the card's holder has not seen (in its own hand, in the deck, or played
+// face down where it could not see them): at least 1.
+type Candidate struct {
+	Suit string `json:"suit" example:"red"`
+	// Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	Rank   int `json:"rank" example:"3"`
+	Unseen int `json:"unseen" example:"2"`
 }
 
 // ClueMark is one clue that reached a card's hand: it touched the card or,
@@ -182,6 +211,16 @@ func resultView(r engine.Result) *ResultView {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// ownUnseen is what a seat of the game has not seen, from which its own
+// cards' candidates follow; false for the public, which holds no cards,
+// and before the game has started.
+func ownUnseen(st *play.State, seat int) (engine.Unseen, bool) {
+	if seat < 0 || st.Game == nil || st.Status == play.StatusLobby || st.Status == play.StatusCancelled {
+		return engine.Unseen{}, false
+	}
+	return st.Game.UnseenBy(seat), true
+}
 
 func seatViews(players int, seats []play.Seat) []SeatView {
 	out := make([]SeatView, players)
@@ -253,15 +292,6 @@ func (s *Server) viewJSON(st *play.State, viewer int) []byte {
 	body := slices.Clone(*buf)
 	s.rendered.put(key, body)
 	return body
-}
-
-// appendViewOf appends viewer's view of st to b: as waiters had it
-// rendered, or written now for this answer alone.
-func (s *Server) appendViewOf(b []byte, st *play.State, viewer int) []byte {
-	if body := s.rendered.get(viewKey(st, viewer)); body != nil {
-		return append(b, body...)
-	}
-	return appendView(b, st, viewer)
 }
 
 // viewKey names a rendered view: the game and its ETag, which names the
