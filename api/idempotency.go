@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -54,33 +55,32 @@ func (s *Server) idempotent(c *gin.Context) {
 		return
 	}
 	c.Set(ctxIdempotencyKey, &play.Key{Scope: scope, Key: key, Hash: hash})
-	// The answer is held back until it is known to be the key's: a refusal
-	// judged while another copy of the request holds the key is not.
-	w := &heldWriter{ResponseWriter: c.Writer, header: http.Header{}}
-	c.Writer = w
 	c.Next()
-	c.Writer = w.ResponseWriter
-	status := w.Status()
-	code, _ := c.Get(ctxProblemCode)
-	if status < 300 || status >= 499 || status == 429 || code == codeIdempotencyKeyInUse {
-		// A change committed its answer with it (see play.Key); an
-		// outage, a client gone or a limit leaves no answer to keep: a
-		// retry tries again.
-		w.send()
-		return
+}
+
+// keepRefusal keeps a refusal of the request as its key's answer, for its
+// retries (a change commits its own answer with it, see play.Key), unless
+// another copy of the request holds the key: then what that copy answers
+// is the request's answer, and keepRefusal sends it and reports true. An
+// outage, a client gone, a limit or a key in use leaves no answer to keep:
+// a retry tries again.
+func (s *Server) keepRefusal(c *gin.Context, a park.Answer) bool {
+	k := idempotencyKey(c)
+	if k == nil || a.Status >= 499 || a.Status == http.StatusTooManyRequests || a.Code == codeIdempotencyKeyInUse {
+		return false
 	}
-	actx, cancel := s.storeCtx(context.WithoutCancel(ctx))
+	ctx, cancel := s.storeCtx(context.WithoutCancel(c.Request.Context()))
 	defer cancel()
-	keep := play.Answer{Hash: hash, Reply: kept(status, w.header.Get("Content-Type"), w.header.Get("Location"), w.header.Get("ETag"), w.buf.Bytes())}
-	other, err := s.cfg.Keys.Refused(actx, scope, key, keep)
+	other, err := s.cfg.Keys.Refused(ctx, k.Scope, k.Key, play.Answer{Hash: k.Hash, Reply: kept(a.Status, a.ContentType, "", "", a.Body)})
 	switch {
 	case err != nil:
-		s.fail(c, err)
+		s.write(c, s.problem(ctx, c.FullPath(), err))
 	case other != nil:
-		s.replay(c, other, hash)
+		s.replay(c, other, k.Hash)
 	default:
-		w.send()
+		return false
 	}
+	return true
 }
 
 // ctxIdempotencyKey holds the request's *play.Key, which its handler gives
@@ -94,67 +94,19 @@ func idempotencyKey(c *gin.Context) *play.Key {
 	return k
 }
 
-// heldWriter holds an answer back, headers and body, until send.
-type heldWriter struct {
-	gin.ResponseWriter
-	header http.Header
-	status int
-	buf    bytes.Buffer
-}
-
-func (w *heldWriter) Header() http.Header { return w.header }
-
-func (w *heldWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-}
-
-func (w *heldWriter) WriteHeaderNow() { w.WriteHeader(http.StatusOK) }
-
-func (w *heldWriter) Write(b []byte) (int, error) {
-	w.WriteHeader(http.StatusOK)
-	return w.buf.Write(b)
-}
-
-func (w *heldWriter) WriteString(s string) (int, error) {
-	w.WriteHeader(http.StatusOK)
-	return w.buf.WriteString(s)
-}
-
-func (w *heldWriter) Status() int {
-	if w.status == 0 {
-		return http.StatusOK
-	}
-	return w.status
-}
-
-func (w *heldWriter) Size() int     { return w.buf.Len() }
-func (w *heldWriter) Written() bool { return w.status != 0 }
-
-// send writes the held answer.
-func (w *heldWriter) send() {
-	h := w.ResponseWriter.Header()
-	for k, v := range w.header {
-		h[k] = v
-	}
-	w.ResponseWriter.WriteHeader(w.Status())
-	_, _ = w.ResponseWriter.Write(w.buf.Bytes())
-}
-
 // replay answers a retry: the first answer again, or why not.
 func (s *Server) replay(c *gin.Context, ans *play.Answer, hash string) {
 	switch {
 	case ans.Hash != hash:
-		s.fail(c, errorf(codeIdempotencyKeyReused, "this Idempotency-Key came with another request"))
+		s.write(c, s.problem(c, c.FullPath(), errorf(codeIdempotencyKeyReused, "this Idempotency-Key came with another request")))
 		return
 	case ans.Reply == nil:
-		s.fail(c, errorf(codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed"))
+		s.write(c, s.problem(c, c.FullPath(), errorf(codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed")))
 		return
 	}
 	status, header, body, err := unkept(ans.Reply)
 	if err != nil {
-		s.fail(c, err)
+		s.write(c, s.problem(c, c.FullPath(), err))
 		return
 	}
 	for k, v := range header {

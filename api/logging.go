@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -12,34 +13,26 @@ import (
 
 const ctxProblemCode = "hanabi.problem"
 
-// logRequests writes one structured line per request. It names the route,
-// the path and the outcome, never a header (the Authorization header is a
-// seat's credential) and never a body (bodies and views carry card identities).
+// logRequests writes one structured line per request (see logRequest).
 func (s *Server) logRequests(c *gin.Context) {
 	start := time.Now()
 	c.Next()
 	if isParked(c) {
 		return // logged when it is answered
 	}
-	status := c.Writer.Status()
-	attrs := []slog.Attr{
-		slog.String("method", c.Request.Method),
-		slog.String("route", c.FullPath()),
-		slog.String("path", c.Request.URL.Path),
-		slog.Int("status", status),
-		slog.Duration("duration", time.Since(start)),
-		slog.String("client", c.ClientIP()),
-		slog.Int("bytes", c.Writer.Size()),
-	}
-	if code, ok := c.Get(ctxProblemCode); ok {
-		attrs = append(attrs, slog.Any("code", code))
-	}
-	if a := seatOf(c); a != nil {
-		attrs = append(attrs, slog.Int("seat", a.seat))
-	}
+	code, _ := c.Get(ctxProblemCode)
+	codeName, _ := code.(string)
+	s.logRequest(c, c.Request.Method, c.FullPath(), c.Request.URL.Path, c.ClientIP(), c.Writer.Status(), c.Writer.Size(),
+		time.Since(start), codeName, viewerOf(c))
+}
+
+// logRequest writes a request's one line: the route, the path and the
+// outcome, never a header (the Authorization header is a seat's credential)
+// and never a body (bodies and views carry card identities).
+func (s *Server) logRequest(ctx context.Context, method, route, path, client string, status, size int, d time.Duration, code string, seat int) {
 	level := slog.LevelInfo
 	switch {
-	case unlimited[c.Request.URL.Path]:
+	case unlimited[path]:
 		// Probes and scrapes; a failing probe is in the outage's story.
 		level = slog.LevelDebug
 	case status == http.StatusServiceUnavailable:
@@ -47,7 +40,25 @@ func (s *Server) logRequests(c *gin.Context) {
 	case status >= 500:
 		level = slog.LevelError
 	}
-	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
+	if !s.log.Enabled(ctx, level) {
+		return
+	}
+	attrs := []slog.Attr{
+		slog.String("method", method),
+		slog.String("route", route),
+		slog.String("path", path),
+		slog.Int("status", status),
+		slog.Duration("duration", d),
+		slog.String("client", client),
+		slog.Int("bytes", size),
+	}
+	if code != "" {
+		attrs = append(attrs, slog.String("code", code))
+	}
+	if seat >= 0 {
+		attrs = append(attrs, slog.Int("seat", seat))
+	}
+	s.log.LogAttrs(ctx, level, "request", attrs...)
 }
 
 // recovery turns a panic into a 500 problem, logging what panicked but not

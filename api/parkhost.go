@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"log/slog"
 	"net"
 	"net/http"
 	"time"
@@ -44,32 +43,9 @@ func (h parkHost) Answer(spec park.Spec, st *play.State, err error, final bool) 
 
 // Answered counts and logs a parked request as the middleware would.
 func (h parkHost) Answered(o park.Outcome) {
-	s := h.s
 	d := time.Since(o.Start)
-	s.metrics.record(o.Route, http.MethodGet, o.Status, d)
-	level := slog.LevelInfo
-	if o.Status >= 500 && o.Status != http.StatusServiceUnavailable {
-		level = slog.LevelError // a 503's story is the outage's own
-	}
-	if !s.log.Enabled(context.Background(), level) {
-		return
-	}
-	attrs := []slog.Attr{
-		slog.String("method", http.MethodGet),
-		slog.String("route", o.Route),
-		slog.String("path", o.Path),
-		slog.Int("status", o.Status),
-		slog.Duration("duration", d),
-		slog.String("client", o.Client),
-		slog.Int("bytes", o.Size),
-	}
-	if o.Code != "" {
-		attrs = append(attrs, slog.String("code", o.Code))
-	}
-	if o.Seat >= 0 {
-		attrs = append(attrs, slog.Int("seat", o.Seat))
-	}
-	s.log.LogAttrs(context.Background(), level, "request", attrs...)
+	h.s.metrics.record(o.Route, http.MethodGet, o.Status, d)
+	h.s.logRequest(context.Background(), http.MethodGet, o.Route, o.Path, o.Client, o.Status, o.Size, d, o.Code, o.Seat)
 }
 
 // ctxParked marks a gin context whose request was parked: the middleware

@@ -180,7 +180,10 @@ func (s *Server) fail(c *gin.Context, err error) {
 		c.AbortWithStatus(499)
 		return
 	}
-	s.write(c, s.problem(c.Request.Context(), c.FullPath(), err))
+	a := s.problem(c.Request.Context(), c.FullPath(), err)
+	if !s.keepRefusal(c, a) {
+		s.write(c, a)
+	}
 }
 
 func retryAfterSeconds(secs float64) string {

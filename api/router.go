@@ -72,7 +72,8 @@ type Server struct {
 	games      Play
 	secret     []byte
 	log        *slog.Logger
-	rendered   *renderCache
+	views      renders[string, []byte]
+	events     renders[renderKey, []encodedEvent]
 	metrics    *metrics
 	addrLimits *limiters
 	seatLimits *limiters
@@ -126,7 +127,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, games: cfg.Games, secret: secret, log: cfg.Logger,
-		rendered:   newRenderCache(1024),
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),

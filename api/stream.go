@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -68,34 +67,26 @@ func refused(params string) bool {
 	return false
 }
 
-// streamHub is the server's part of the streams: how many are open, the
-// events they share, and the clock of their heartbeats (tests bring one).
+// streamHub is the server's part of the streams: how many are open, and
+// the clock of their heartbeats (tests bring one).
 type streamHub struct {
-	open atomic.Int64
-
-	mu       sync.Mutex
-	rendered map[renderKey]*renderedEvents
-	ticker   func(time.Duration) (<-chan time.Time, func())
+	open   atomic.Int64
+	mu     sync.Mutex
+	ticker func(time.Duration) (<-chan time.Time, func())
 }
 
-type renderKey struct {
-	game    string
-	version int64
-	viewer  int
-}
-
-// renderedEvents is every event of one version of a game as one viewer sees
-// it, encoded once. seq numbers events from 1, so events[i] has seq i+1.
-type renderedEvents struct {
-	once   sync.Once
-	events []encodedEvent
-	err    error
-}
-
+// encodedEvent is an event as viewer may see it, encoded.
 type encodedEvent struct {
 	seq  int
 	typ  string
 	data []byte
+}
+
+// renderKey names a game's events as one viewer may see them.
+type renderKey struct {
+	game    string
+	version int64
+	viewer  int
 }
 
 func (h *streamHub) tick(d time.Duration) (<-chan time.Time, func()) {
@@ -116,42 +107,18 @@ func (h *streamHub) setTicker(f func(time.Duration) (<-chan time.Time, func())) 
 	h.ticker = f
 }
 
-func (h *streamHub) entry(k renderKey) *renderedEvents {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.rendered == nil || len(h.rendered) >= 1024 {
-		// Versions go stale with every move; dropping them all is cheap.
-		h.rendered = map[renderKey]*renderedEvents{}
-	}
-	e := h.rendered[k]
-	if e == nil {
-		e = &renderedEvents{}
-		h.rendered[k] = e
-	}
-	return e
-}
-
-// renderEvents is st's events as viewer may see them, exactly those of the
-// list (eventsOf), rendered once however many streams ask.
+// renderEvents is st's events as viewer may see them (eventsOf), encoded
+// once for the lists and the streams, however many ask. seq numbers events
+// from 1, so events[i] has seq i+1.
 func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error) {
-	e := s.streams.entry(renderKey{game: st.ID, version: st.Version, viewer: viewer})
-	e.once.Do(func() {
+	return s.events.get(renderKey{game: st.ID, version: st.Version, viewer: viewer}, func() ([]encodedEvent, error) {
 		evs, err := eventsOf(st, 0, viewer)
-		if err != nil {
-			e.err = err
-			return
-		}
-		e.events = make([]encodedEvent, len(evs))
+		out := make([]encodedEvent, len(evs))
 		for i, ev := range evs {
-			data, err := json.Marshal(ev)
-			if err != nil {
-				e.err = err
-				return
-			}
-			e.events[i] = encodedEvent{seq: ev.Seq, typ: ev.Type, data: data}
+			out[i] = encodedEvent{seq: ev.Seq, typ: ev.Type, data: appendEvent(nil, ev)}
 		}
+		return out, err
 	})
-	return e.events, e.err
 }
 
 // eventsJSON is the page of st's events after after, as viewer may see

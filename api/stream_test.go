@@ -495,9 +495,9 @@ func TestStreamNoLeak(t *testing.T) {
 	waitFor(t, func() bool { return e.follows.open.Load() == 0 })
 	http.DefaultClient.CloseIdleConnections()
 	waitFor(t, func() bool { return runtime.NumGoroutine() <= before+4 })
-	e.srv.streams.mu.Lock()
-	cached := len(e.srv.streams.rendered)
-	e.srv.streams.mu.Unlock()
+	e.srv.events.mu.Lock()
+	cached := len(e.srv.events.m)
+	e.srv.events.mu.Unlock()
 	if cached > 1024 {
 		t.Errorf("%d rendered versions kept", cached)
 	}

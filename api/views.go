@@ -1,7 +1,6 @@
 package api
 
 import (
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -250,47 +249,41 @@ func summaryOf(g *play.Record) GameSummary {
 	return out
 }
 
-// renderCache keeps the JSON of recently served views by game and ETag. A
-// view is a pure function of the game's version and the viewer, which the
-// ETag names, so a hundred long-polls woken by one move render it once.
-type renderCache struct {
-	mu      sync.Mutex
-	max     int
-	entries map[string][]byte
+// renders keeps what was rendered of the newest versions of games, by key
+// (a game's version and a viewer), rendering each once however many ask at
+// once: a hundred long-polls woken by one move render it once. Versions go
+// stale with every move; dropping them all when full is cheap and fair.
+type renders[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]*rendering[V]
 }
 
-func newRenderCache(max int) *renderCache {
-	return &renderCache{max: max, entries: map[string][]byte{}}
+type rendering[V any] struct {
+	once sync.Once
+	v    V
+	err  error
 }
 
-func (r *renderCache) get(key string) []byte {
+func (r *renders[K, V]) get(k K, render func() (V, error)) (V, error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.entries[key]
-}
-
-func (r *renderCache) put(key string, body []byte) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.entries) >= r.max {
-		// Views go stale with every move; dropping them all is cheap and fair.
-		clear(r.entries)
+	if r.m == nil || len(r.m) >= 1024 {
+		r.m = map[K]*rendering[V]{}
 	}
-	r.entries[key] = body
+	e := r.m[k]
+	if e == nil {
+		e = &rendering[V]{}
+		r.m[k] = e
+	}
+	r.mu.Unlock()
+	e.once.Do(func() { e.v, e.err = render() })
+	return e.v, e.err
 }
 
-// viewJSON renders viewer's view of st for the waiters on it, or finds it
-// already rendered: a hundred long-polls woken by one move render it once.
+// viewJSON is viewer's view of st, rendered once for all who ask.
 func (s *Server) viewJSON(st *play.State, viewer int) []byte {
-	key := viewKey(st, viewer)
-	if body := s.rendered.get(key); body != nil {
-		return body
-	}
-	buf := getBuf()
-	defer putBuf(buf)
-	*buf = appendView(*buf, st, viewer)
-	body := slices.Clone(*buf)
-	s.rendered.put(key, body)
+	body, _ := s.views.get(viewKey(st, viewer), func() ([]byte, error) {
+		return appendView(make([]byte, 0, 4<<10), st, viewer), nil
+	})
 	return body
 }
 

@@ -103,8 +103,7 @@ type Parker struct {
 	host Host
 
 	mu       sync.Mutex
-	h        byDeadline
-	timer    *time.Timer
+	parked   map[*parked]struct{}
 	closed   bool // Release has begun: nothing parks any more
 	sweeping bool
 	nextSlot int                    // the sweep turn of the next parked connection
@@ -122,7 +121,7 @@ type Parker struct {
 
 // New returns a parker that answers through host.
 func New(host Host) *Parker {
-	return &Parker{host: host, done: make(chan struct{}), rooms: map[string]*room{}}
+	return &Parker{host: host, done: make(chan struct{}), rooms: map[string]*room{}, parked: map[*parked]struct{}{}}
 }
 
 // Waiting is the number of long-polls parked and not yet answered.
@@ -138,16 +137,13 @@ func (pk *Parker) Release() {
 	}
 	pk.closed = true
 	var all []*parked
-	for _, p := range pk.h {
-		p.idx = -1
+	for p := range pk.parked {
 		if p.claim() {
+			p.timer.Stop()
 			all = append(all, p)
 		}
 	}
-	pk.h = nil
-	if pk.timer != nil {
-		pk.timer.Stop()
-	}
+	clear(pk.parked)
 	for c := range pk.idle {
 		c.Close()
 	}

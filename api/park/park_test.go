@@ -1,12 +1,10 @@
 package park
 
 import (
-	"container/heap"
 	"io"
 	"net"
 	"net/http"
 	"testing"
-	"time"
 )
 
 func TestSerializeHeader(t *testing.T) {
@@ -24,37 +22,6 @@ func TestSerializeHeader(t *testing.T) {
 	for _, tc := range cases {
 		if got := serializeHeader(tc.h); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
-		}
-	}
-}
-
-// TestDeadlineOrder: the heap hands out waits by deadline, and removing one
-// from the middle keeps the rest in order.
-func TestDeadlineOrder(t *testing.T) {
-	base := time.Now()
-	var h byDeadline
-	var ps []*parked
-	for _, s := range []int{5, 1, 4, 2, 3, 0} {
-		p := &parked{deadline: base.Add(time.Duration(s) * time.Second)}
-		ps = append(ps, p)
-		heap.Push(&h, p)
-	}
-	heap.Remove(&h, ps[2].idx) // the 4 s one
-	var got []int
-	for h.Len() > 0 {
-		p := heap.Pop(&h).(*parked)
-		if p.idx != -1 {
-			t.Fatalf("popped with idx %d", p.idx)
-		}
-		got = append(got, int(p.deadline.Sub(base)/time.Second))
-	}
-	want := []int{0, 1, 2, 3, 5}
-	if len(got) != len(want) {
-		t.Fatalf("got %v, want %v", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("got %v, want %v", got, want)
 		}
 	}
 }

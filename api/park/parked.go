@@ -1,7 +1,6 @@
 package park
 
 import (
-	"container/heap"
 	"context"
 	"net"
 	"net/http"
@@ -16,21 +15,20 @@ import (
 // parked is one long-poll waiting without a goroutine.
 type parked struct {
 	Spec
-	room     *room         // set once joined
-	id       string        // its game's
-	t        play.Follower // the request's hold on its game's table
-	ln       *listener
-	conn     net.Conn
-	prefix   []byte // bytes read ahead of the request, replayed on keep-alive
-	header   string // the ordinary path's headers, serialized and interned
-	failHdr  string // the same for a problem answer
-	close    bool   // the client asked for Connection: close
-	deadline time.Time
-	idx      int          // in the deadline heap; guarded by Parker.mu
-	slot     int          // which sweep looks at it (see SweepParts); Parker.mu
-	claimed  atomic.Bool  // set by whoever answers it
-	version  atomic.Int64 // the latest version seen
-	notes    atomic.Int64 // and its notes' revision (see play.Record.NotesRev)
+	room    *room         // set once joined
+	id      string        // its game's
+	t       play.Follower // the request's hold on its game's table
+	ln      *listener
+	conn    net.Conn
+	prefix  []byte       // bytes read ahead of the request, replayed on keep-alive
+	header  string       // the ordinary path's headers, serialized and interned
+	failHdr string       // the same for a problem answer
+	close   bool         // the client asked for Connection: close
+	timer   *time.Timer  // answers it when its wait runs out
+	slot    int          // which sweep looks at it (see SweepParts); Parker.mu
+	claimed atomic.Bool  // set by whoever answers it
+	version atomic.Int64 // the latest version seen
+	notes   atomic.Int64 // and its notes' revision (see play.Record.NotesRev)
 
 	// For the request log and metrics, written when it is answered.
 	route, path, client string
@@ -63,28 +61,6 @@ func (pk *Parker) finish(p *parked) {
 	}
 	p.t.Close()
 	pk.waiting.Add(-1)
-}
-
-type byDeadline []*parked
-
-func (h byDeadline) Len() int           { return len(h) }
-func (h byDeadline) Less(i, j int) bool { return h[i].deadline.Before(h[j].deadline) }
-func (h byDeadline) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].idx, h[j].idx = i, j
-}
-func (h *byDeadline) Push(x any) {
-	p := x.(*parked)
-	p.idx = len(*h)
-	*h = append(*h, p)
-}
-func (h *byDeadline) Pop() any {
-	old := *h
-	p := old[len(old)-1]
-	old[len(old)-1] = nil
-	*h = old[:len(old)-1]
-	p.idx = -1
-	return p
 }
 
 // intern shares one copy of each serialized header block among waiters.
@@ -146,8 +122,7 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 		Spec: req.Spec, t: t, ln: pl, id: st.ID,
 		header: pk.intern(serializeHeader(h)), failHdr: failHdr,
 		close: req.R.Close,
-		route: req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat,
-		start: req.Start, deadline: time.Now().Add(req.Wait),
+		route: req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat, start: req.Start,
 	}
 	p.version.Store(st.Version)
 	p.notes.Store(st.NotesRev)
@@ -172,10 +147,14 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 		pk.answer([]*parked{p}, st, nil, true).Wait()
 		return true
 	}
-	pk.pushLocked(p)
-	if pk.h[0] == p {
-		pk.armLocked(time.Until(p.deadline))
-	}
+	p.slot = pk.nextSlot
+	pk.nextSlot = (pk.nextSlot + 1) % SweepParts
+	pk.parked[p] = struct{}{}
+	p.timer = time.AfterFunc(req.Wait, func() {
+		if pk.unpark(p) {
+			pk.answerRunOut([]*parked{p})
+		}
+	})
 	if !pk.sweeping {
 		pk.sweeping = true
 		pk.bg.Add(1)
@@ -186,16 +165,7 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	return true
 }
 
-// armLocked sets the deadline timer; Parker.mu is held.
-func (pk *Parker) armLocked(d time.Duration) {
-	if pk.timer == nil {
-		pk.timer = time.AfterFunc(d, pk.expire)
-		return
-	}
-	pk.timer.Reset(d)
-}
-
-// unpark claims p and takes it out of the deadline heap; it reports whether
+// unpark claims p and takes it out of the parked ones; it reports whether
 // the caller won the claim and must answer p. It leaves the room to the
 // caller.
 func (pk *Parker) unpark(p *parked) bool {
@@ -203,29 +173,12 @@ func (pk *Parker) unpark(p *parked) bool {
 		return false
 	}
 	pk.mu.Lock()
-	if p.idx >= 0 && p.idx < len(pk.h) && pk.h[p.idx] == p {
-		heap.Remove(&pk.h, p.idx)
-	}
+	delete(pk.parked, p)
 	pk.mu.Unlock()
+	if p.timer != nil {
+		p.timer.Stop()
+	}
 	return true
-}
-
-// expire answers the long-polls whose wait has run out.
-func (pk *Parker) expire() {
-	now := time.Now()
-	var due []*parked
-	pk.mu.Lock()
-	for len(pk.h) > 0 && !pk.h[0].deadline.After(now) {
-		p := heap.Pop(&pk.h).(*parked)
-		if p.claim() {
-			due = append(due, p)
-		}
-	}
-	if len(pk.h) > 0 {
-		pk.armLocked(time.Until(pk.h[0].deadline))
-	}
-	pk.mu.Unlock()
-	pk.answerRunOut(due)
 }
 
 // answerRunOut answers long-polls whose wait ran out (or that shutdown
@@ -258,14 +211,6 @@ var (
 	SweepParts = 6
 )
 
-// pushLocked parks p in the deadline heap and gives it its sweep turn.
-// pk.mu is held.
-func (pk *Parker) pushLocked(p *parked) {
-	p.slot = pk.nextSlot
-	pk.nextSlot = (pk.nextSlot + 1) % SweepParts
-	heap.Push(&pk.h, p)
-}
-
 // sweep closes parked connections whose client has gone, so that they stop
 // counting as waiters long before their wait runs out.
 func (pk *Parker) sweep() {
@@ -281,7 +226,7 @@ func (pk *Parker) sweep() {
 		}
 		pk.mu.Lock()
 		batch = batch[:0]
-		for _, p := range pk.h {
+		for p := range pk.parked {
 			if p.slot == turn {
 				batch = append(batch, p)
 			}
