@@ -44,18 +44,6 @@ func isBusy(err error) bool {
 	return false
 }
 
-// isForeignKeyViolation reports whether err names a row that does not exist.
-func isForeignKeyViolation(err error) bool {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		return pgErr.Code == "23503"
-	}
-	var sqErr *sqlite.Error
-	if errors.As(err, &sqErr) {
-		return sqErr.Code() == sqliteConstraintForeignKey
-	}
-	return false
-}
 
 // Unavailable is the store's Unavailable (see play.Store), for callers with
 // no store at hand.
