@@ -50,8 +50,10 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 // false while st holds nothing new for spec and the wait is not final: a
 // view is new past since or, without since, when If-None-Match no longer
 // matches; events are new past after. A final answer is the resource as st
-// has it, 304 only to an If-None-Match that matches.
-func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool) (park.Answer, bool) {
+// has it, 304 only to an If-None-Match that matches. A view is rendered into
+// buf, the caller's own; without one (an answer that many woken waiters may
+// share), once for all who ask.
+func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool, buf *[]byte) (park.Answer, bool) {
 	if err == nil {
 		err = play.Admit(st, spec.Viewer, spec.Occupant)
 	}
@@ -76,7 +78,14 @@ func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool) (
 	if matches {
 		return park.Answer{Status: http.StatusNotModified, ETag: tag}, true
 	}
-	return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: jsonType, Body: s.viewJSON(st, spec.Viewer)}, true
+	var body []byte
+	if buf != nil {
+		*buf = appendView((*buf)[:0], st, spec.Viewer)
+		body = *buf
+	} else {
+		body = s.viewJSON(st, spec.Viewer)
+	}
+	return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: jsonType, Body: body}, true
 }
 
 func routeOf(k park.Kind) string {
@@ -101,7 +110,9 @@ func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
 	} else {
 		st, err = s.load(ctx, id)
 	}
-	a, ready := s.answer(spec, st, err, t == nil || err != nil)
+	buf := getBuf()
+	defer putBuf(buf)
+	a, ready := s.answer(spec, st, err, t == nil || err != nil, buf)
 	if !ready && s.tryPark(c, t, st, wait, spec) {
 		return // the parker answers it, and holds t
 	}
@@ -109,7 +120,7 @@ func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
 		defer t.Close()
 	}
 	if !ready {
-		if a, ready = s.wait(ctx, t, spec, st, wait); !ready {
+		if a, ready = s.wait(ctx, t, spec, st, wait, buf); !ready {
 			s.fail(c, ctx.Err())
 			return
 		}
@@ -121,7 +132,7 @@ func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
 // to run out, or for shutdown; then it answers from the game as stored, so
 // that a change this replica never heard of still shows and "nothing new"
 // is never said from memory alone. It reports false when the client left.
-func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *play.State, wait time.Duration) (park.Answer, bool) {
+func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *play.State, wait time.Duration, buf *[]byte) (park.Answer, bool) {
 	s.waiters.Add(1)
 	defer s.waiters.Add(-1)
 	wctx, cancel := context.WithTimeout(ctx, wait)
@@ -130,7 +141,7 @@ func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *
 	for {
 		next, changed := t.Latest()
 		if next != st {
-			if a, ready := s.answer(spec, next, nil, false); ready {
+			if a, ready := s.answer(spec, next, nil, false, nil); ready {
 				return a, true
 			}
 			st = next
@@ -144,7 +155,7 @@ func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *
 			rctx, rcancel := s.storeCtx(ctx)
 			defer rcancel()
 			st, err := t.Read(rctx)
-			a, _ := s.answer(spec, st, err, true)
+			a, _ := s.answer(spec, st, err, true, buf)
 			return a, true
 		}
 	}

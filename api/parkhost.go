@@ -38,7 +38,7 @@ func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait t
 type parkHost struct{ s *Server }
 
 func (h parkHost) Answer(spec park.Spec, st *play.State, err error, final bool) (park.Answer, bool) {
-	return h.s.answer(spec, st, err, final)
+	return h.s.answer(spec, st, err, final, nil)
 }
 
 // Answered counts and logs a parked request as the middleware would.
