@@ -4,7 +4,7 @@ import { suitsOf } from './cards.js';
 import { board, myTurn, nameOf } from './board.js';
 import { confirm, help } from './dialog.js';
 import { el, setStatus, toast } from './dom.js';
-import { sleep, streamEvents, waitState } from './live.js';
+import { retrier, sleep, streamEvents, waitState } from './live.js';
 import { lobby } from './lobby.js';
 import { logLine, plainLine } from './log.js';
 import { openRewind } from './replay.js';
@@ -19,7 +19,7 @@ export function openTable(app, id, { onNew, secret }) {
   const ctl = new AbortController();
   const t = {
     id, seat: null, token: null, view: null, variant: null, suits: null,
-    events: [], lastSeq: 0, busy: false, refreshing: null, app, onNew, signal: ctl.signal,
+    events: [], lastSeq: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
   };
@@ -107,37 +107,70 @@ function ownNotes(t, v) {
   return v;
 }
 
-// refresh fetches the view again after an event; events that arrive while a
-// fetch is running are covered by one more fetch, not one each.
-async function refresh(t) {
-  if (t.refreshing) { t.refreshing.again = true; return; }
-  t.refreshing = { again: false };
-  try {
-    do {
-      t.refreshing.again = false;
+// covers says whether view v shows what event ev did: a move's turn is
+// behind it, a game that ended is over. Other events (a seat left) change
+// no turn: any view fetched after them shows them.
+function covers(v, ev) {
+  if (!ev) return true;
+  if (ev.type === 'game_over') return v.status !== 'active';
+  if (ev.turn !== undefined && ev.turn !== null && ev.type !== 'seat_left') return v.turn > ev.turn || v.status !== 'active';
+  return true;
+}
+
+// refresh fetches the view again after an event, until the board shows the
+// newest event the stream brought: a fetch that fails (or answers a view
+// older than the stream, from a replica that has not heard of the move yet)
+// is tried again, soon at first, then less and less often. Events that
+// arrive while a fetch runs are covered by one more fetch, not one each.
+// It answers once the board is caught up (or the table is closed).
+function refresh(t) {
+  t.wanted += 1;
+  if (!t.refreshing) t.refreshing = catchUp(t).finally(() => { t.refreshing = null; });
+  return t.refreshing;
+}
+
+async function catchUp(t) {
+  const retry = retrier(5000);
+  while (!t.signal.aborted && t.shown < t.wanted) {
+    const want = t.wanted;
+    try {
       setView(t, await loadView(t));
-      if (t.failedRefresh) { t.failedRefresh = false; setStatus(''); }
-    } while (t.refreshing.again && !t.signal.aborted);
-  } catch (e) {
-    if (!t.signal.aborted) { t.failedRefresh = true; setStatus(`reconnecting… (${friendly(e)})`); }
-  } finally {
-    t.refreshing = null;
+      if (covers(t.view, t.events.at(-1))) {
+        t.shown = want;
+        retry.ok();
+        if (t.failedRefresh) { t.failedRefresh = false; setStatus(''); }
+        continue;
+      }
+    } catch (e) {
+      if (t.signal.aborted) return;
+      t.failedRefresh = true;
+      setStatus(`reconnecting… (${friendly(e)})`);
+    }
+    await sleep(retry.next(), t.signal);
   }
 }
 
 async function live(t) {
-  let backoff = 500;
+  const retry = retrier(10000);
+  let broken = false;
   while (!t.signal.aborted) {
     try {
       if (t.view.status === 'lobby') {
         setView(t, await waitState(t.id, t.token, t.view.version, t.signal));
-        setStatus('');
+        retry.ok();
+        if (!t.failedRefresh) setStatus('');
       } else if (t.view.status === 'cancelled') {
         return;
       } else {
         let over = false;
-        // The stream is back: whatever was missed comes first, then live.
-        const opened = () => { setStatus(''); backoff = 500; };
+        // The stream is back: whatever was missed comes first, then live;
+        // and the board is fetched again, in case the stream missed nothing
+        // but a refresh failed while it was away.
+        const opened = () => {
+          retry.ok();
+          if (!t.failedRefresh) setStatus('');
+          if (broken) { broken = false; refresh(t); }
+        };
         await streamEvents(t.id, t.token, t.lastSeq, t.signal, (ev) => {
           if (ev.seq <= t.lastSeq) return;
           t.lastSeq = ev.seq;
@@ -148,8 +181,7 @@ async function live(t) {
           renderLog(t);
         }, opened);
         if (over) {
-          setView(t, await loadView(t));
-          setStatus('');
+          await refresh(t);
           return;
         }
       }
@@ -160,9 +192,9 @@ async function live(t) {
         await refresh(t);
         continue;
       }
+      broken = true;
       setStatus('reconnecting…');
-      await sleep(backoff, t.signal);
-      backoff = Math.min(backoff * 2, 10000);
+      await sleep(retry.next(), t.signal);
     }
   }
 }
