@@ -118,6 +118,7 @@ func phoneTable(t *testing.T, players int) {
 	if len(small) > 0 {
 		t.Errorf("tap targets under 44×44: %v", small)
 	}
+	checkAxe(t, alice, "phone table")
 	if players == 5 {
 		screenshot(t, alice, "table-5.png", 1280, 800)
 		screenshot(t, alice, "table-phone-5.png", 390, 844)

@@ -1,3 +1,4 @@
+import { pageTitle } from './announce.js';
 import { call } from './api.js';
 import { board, nameOf } from './board.js';
 import { suitsOf } from './cards.js';
@@ -124,7 +125,7 @@ export function openReplay(app, id, { onNew }) {
     r.variant = variant;
     r.suits = suitsOf(variant);
     r.onNew = onNew;
-    document.title = `Replay — ${variant.title} — Hanabi`;
+    document.title = pageTitle('Replay', variant.title);
     detach = attach(app, r);
   })().catch((e) => {
     if (!ctl.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This replay cannot be shown' }), el('p', { text: e.status === 409 ? 'The game is still running: its replay opens when it ends.' : friendly(e) }), el('a', { href: '/', text: 'Start a new game' })));

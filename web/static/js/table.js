@@ -1,11 +1,12 @@
-import { announce, beep, setSound, setTitle, soundOn } from './announce.js';
+import { announce, beep, pageTitle, setSound, setTitle, soundOn } from './announce.js';
 import { ApiError, call, forgetSeat, newKey, savedSecret, savedSeat, saveSecret, saveSeat } from './api.js';
 import { suitsOf } from './cards.js';
-import { board, myTurn, nameOf } from './board.js';
+import { board, myTurn } from './board.js';
 import { confirm, help } from './dialog.js';
 import { el, setStatus, toast } from './dom.js';
 import { retrier, sleep, streamEvents, waitState } from './live.js';
 import { lobby } from './lobby.js';
+import { nameAt } from './names.js';
 import { logLine, plainLine } from './log.js';
 import { openRewind } from './replay.js';
 import { friendly } from './messages.js';
@@ -22,6 +23,7 @@ export function openTable(app, id, { onNew, secret }) {
     events: [], lastSeq: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
+    left: new Map(), // seat → its seat_left event
   };
   if (secret) saveSecret(id, secret);
   t.act = (a) => act(t, a);
@@ -176,7 +178,10 @@ async function live(t) {
           t.lastSeq = ev.seq;
           t.events.push(ev);
           if (ev.type === 'game_over') over = true;
-          if (ev.turn >= t.startTurn) announce(plainLine(ev, (s) => nameOf(t, s), t.suits, t.variant));
+          // A seat left: the lines before it name its player, whom the
+          // seats now call a bot; they are written again.
+          if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
+          if (ev.turn >= t.startTurn) announce(plainLine(ev, namer(t, ev), t.suits, t.variant));
           refresh(t);
           renderLog(t);
         }, opened);
@@ -282,9 +287,11 @@ async function end(t) {
 }
 
 function controls(t) {
-  const sound = el('input', { type: 'checkbox', id: 'sound', checked: soundOn(), onchange: (e) => setSound(e.target.checked) });
+  // Only a seat has turns to be called to; a spectator is offered no sound.
+  const seated = t.seat !== null && t.view.status === 'active';
+  const sound = seated ? el('input', { type: 'checkbox', id: 'sound', checked: soundOn(), onchange: (e) => setSound(e.target.checked) }) : null;
   return [
-    el('label', { class: 'sound' }, sound, ' Sound on my turn'),
+    sound ? el('label', { class: 'sound' }, sound, ' Sound on my turn') : null,
     el('button', { type: 'button', class: 'small', id: 'help-button', 'data-key': 'help', 'aria-keyshortcuts': '?', onclick: help, text: 'Keys (?)' }),
     t.view.status === 'active' && t.events.some((e) => e.type !== 'seat_left')
       ? el('button', { type: 'button', class: 'small', id: 'rewind', 'data-key': 'rewind', onclick: t.rewind, text: 'Rewind' }) : null,
@@ -301,13 +308,17 @@ function tick(t) {
   }
 }
 
+// namer names the seats as event ev saw them (see nameAt).
+const namer = (t, ev) => (s) => nameAt(t.view.seats, s, ev.seq, t.left.get(s));
+
 function renderLog(t) {
   const list = t.logEl.querySelector('#log-list');
   if (!t.view || !t.suits) return;
+  if (t.logStale) { list.replaceChildren(); t.logStale = false; }
   const have = list.children.length;
   // Only new lines are added (newest on top), so the list keeps its scroll.
   for (const ev of t.events.slice(have)) {
-    const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, 'data-seq': ev.seq }, logLine(ev, (s) => nameOf(t, s), t.suits, t.variant));
+    const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, 'data-seq': ev.seq }, logLine(ev, namer(t, ev), t.suits, t.variant));
     list.prepend(li);
   }
 }
@@ -321,7 +332,7 @@ function render(t) {
   const key = focused && t.app.contains(focused) ? focused.dataset.key : null;
   const scroll = t.logEl.scrollTop;
   const mine = myTurn(t);
-  setTitle(`Hanabi — ${t.variant.title}`, mine);
+  setTitle(pageTitle(t.variant.title), mine);
   if (mine && !t.wasMyTurn) { announce('Your turn.'); beep(); }
   t.wasMyTurn = mine;
   if (t.rewinding) return; // the rewind has the screen; back to live redraws
