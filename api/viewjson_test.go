@@ -67,6 +67,9 @@ func TestViewJSONIsEncodingJSONs(t *testing.T) {
 		if i%4 == 1 {
 			opts.RainbowCards = ptr(5)
 		}
+		if i%5 == 2 {
+			opts.DeckPlays = ptr(true)
+		}
 		_, set, cfg, err := variants.Setup(name, opts, players)
 		if err != nil {
 			opts.RainbowCards = nil

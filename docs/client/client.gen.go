@@ -624,6 +624,20 @@ type BotSeat struct {
 	Strategy string `json:"strategy"`
 }
 
+// Candidate defines model for Candidate.
+type Candidate struct {
+	// Rank Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	//
+	// Example: 3
+	Rank int `json:"rank"`
+
+	// Suit Example: red
+	Suit string `json:"suit"`
+
+	// Unseen Example: 2
+	Unseen int `json:"unseen"`
+}
+
 // CardFace defines model for CardFace.
 type CardFace struct {
 	// Id Example: 5
@@ -640,7 +654,20 @@ type CardFace struct {
 
 // CardView defines model for CardView.
 type CardView struct {
-	Clues []ClueMark `json:"clues"`
+	// Candidates Candidates is, for each of the viewer's own cards, every identity the
+	// card can still be as its holder can tell: those its clues allow
+	// (possible_suits and possible_ranks are their projections) of which at
+	// least one copy is unseen by the seat, ordered by suit (in the
+	// variant's order) then rank. A seat has seen every card in the other
+	// hands and every card that left a hand face up; in Throw It in a Hole
+	// also the cards the others played face down (it saw them in their
+	// hands), but never its own face-down plays nor a blind play from the
+	// deck. The count is that of the game's state, not of the end's reveal.
+	// Null for every card that is not the viewer's own (and so for every
+	// card in the public view): another seat's deductions would tell the
+	// viewer about its own hand.
+	Candidates *[]Candidate `json:"candidates"`
+	Clues      []ClueMark   `json:"clues"`
 
 	// Id Example: 13
 	Id            int      `json:"id"`
@@ -792,7 +819,8 @@ type CreateGameRequest struct {
 	// Example: false
 	Private *bool `json:"private,omitempty"`
 
-	// Seed Seed fixes the deal; without it the server draws a random one.
+	// Seed Seed fixes the deal; without it the server draws a random one. It
+	// may hold any text but control characters.
 	//
 	// Example: walkthrough
 	Seed *string `json:"seed,omitempty"`
@@ -958,8 +986,17 @@ type GameView struct {
 	CurrentSeat *int `json:"current_seat"`
 
 	// DeckCount Example: 20
-	DeckCount int        `json:"deck_count"`
-	Discards  []CardFace `json:"discards"`
+	DeckCount int `json:"deck_count"`
+
+	// DeckNextCard DeckNextCard is the id of the card a deck play would play (the
+	// deck_plays option: while the deck holds one card, the seat to act may
+	// play it blind, as {"type":"play","card":<this id>}). Null while no
+	// deck play can be made: deck_plays is off, the deck holds more than one
+	// card or none, or the game is not running.
+	//
+	// Example: 49
+	DeckNextCard *int       `json:"deck_next_card"`
+	Discards     []CardFace `json:"discards"`
 
 	// FaceDown FaceDown is the cards played face down, in order, while plays_hidden
 	// is true; absent otherwise.
@@ -1671,6 +1708,9 @@ type GetGameParams struct {
 
 	// Wait how long to wait: a Go duration (30s) or seconds, capped by the server
 	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
+
+	// Turn the view as it was after this turn (0: the deal), instead of now
+	Turn *int `form:"turn,omitempty" json:"turn,omitempty"`
 
 	// IfNoneMatch ETags from previous answers (an ETag is a quoted version and seat)
 	IfNoneMatch *string `json:"If-None-Match,omitempty"`
@@ -2477,6 +2517,8 @@ type ClientInterface interface {
 	// GetGame A game as the caller sees it (long-poll)
 	//
 	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+	// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+	// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 	//
 	// Corresponds with GET /games/{id} (the `GetGame` operationId).
 	GetGame(ctx context.Context, id string, params *GetGameParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2688,6 +2730,8 @@ func (c *Client) CreateGame(ctx context.Context, params *CreateGameParams, body 
 // GetGame A game as the caller sees it (long-poll)
 //
 // With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 //
 // Corresponds with GET /games/{id} (the `GetGame` operationId).
 func (c *Client) GetGame(ctx context.Context, id string, params *GetGameParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3225,6 +3269,18 @@ func NewGetGameRequest(server string, id string, params *GetGameParams) (*http.R
 		if params.Wait != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wait", *params.Wait, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Turn != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "turn", *params.Turn, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -4044,6 +4100,8 @@ type ClientWithResponsesInterface interface {
 	// GetGameWithResponse A game as the caller sees it (long-poll)
 	//
 	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+	// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+	// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4469,7 +4527,8 @@ func (r CreateGameResponse) ContentType() string {
 
 // GetGameResponse200Headers the declared response headers of an HTTP 200 response for GetGame
 type GetGameResponse200Headers struct {
-	ETag string
+	CacheControl string
+	ETag         string
 }
 
 // GetGameResponse304Headers the declared response headers of an HTTP 304 response for GetGame
@@ -4505,6 +4564,8 @@ type GetGameResponse struct {
 	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -4546,6 +4607,11 @@ func (r GetGameResponse) GetApplicationproblemJSON403() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetGameResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetGameResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -6011,6 +6077,8 @@ func (c *ClientWithResponses) CreateGameWithResponse(ctx context.Context, params
 // GetGameWithResponse A game as the caller sees it (long-poll)
 //
 // With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6584,6 +6652,13 @@ func ParseGetGameResponse(rsp *http.Response) (*GetGameResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -6610,6 +6685,13 @@ func ParseGetGameResponse(rsp *http.Response) (*GetGameResponse, error) {
 	switch {
 	case rsp.StatusCode == 200:
 		var headers GetGameResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
