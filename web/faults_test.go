@@ -222,3 +222,66 @@ func TestBrowserOpenTablesUpdate(t *testing.T) {
 	apiDo(t, base, "POST", "/games/"+created.Game.ID+"/seats", "", map[string]any{"name": "Bob"}, nil)
 	run(t, dave, "the full table goes", chromedp.Poll(`!document.querySelector('`+row+`')`, nil, chromedp.WithPollingTimeout(15*time.Second)))
 }
+
+// TestBrowserDeckPlay: with deck plays on, the page offers, on the seat's
+// turn while the deck holds one card, the blind play of that card (the
+// view's deck_next_card), and the server takes it.
+func TestBrowserDeckPlay(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	alice := newBrowser(t, base).player("alice")
+	var created struct {
+		Game  struct{ ID string } `json:"game"`
+		Token string              `json:"token"`
+	}
+	apiDo(t, base, "POST", "/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Alice", "seed": "deck-play",
+		"options": map[string]any{"deck_plays": true}, "bots": []map[string]any{{"seat": 1, "strategy": "conventions"}}}, &created)
+	tb := &table{base: base, id: created.Game.ID, tokens: []string{created.Token}}
+	tb.sitDown(t, alice, 0)
+	prev := ""
+	for range 60 {
+		run(t, alice, "her turn", chromedp.Poll(tableState(prev), nil, chromedp.WithPollingTimeout(25*time.Second)))
+		var v struct {
+			DeckCount    int  `json:"deck_count"`
+			DeckNextCard *int `json:"deck_next_card"`
+		}
+		apiDo(t, base, "GET", "/games/"+tb.id, tb.tokens[0], nil, &v)
+		offered := count(t, alice, `#deck-play:not([aria-disabled=true])`)
+		if v.DeckNextCard == nil {
+			if offered != 0 || count(t, alice, `#deck-play`) != 0 {
+				t.Fatalf("with %d cards in the deck the page offers a deck play", v.DeckCount)
+			}
+			if !move(t, alice, "alice", "discard", &prev) {
+				t.Fatal("the game ended before Alice could play the deck's last card")
+			}
+			continue
+		}
+		if offered != 1 || text(t, alice, `#deck-play`) == "" {
+			t.Fatalf("the deck's last card (%d) is not offered", *v.DeckNextCard)
+		}
+		if got := cardID(t, alice, `#deck-play`); got != strconv.Itoa(*v.DeckNextCard) {
+			t.Fatalf("the page offers card %s, the view names %d", got, *v.DeckNextCard)
+		}
+		tap(t, alice, "play the deck's card", `#deck-play`)
+		var evs struct {
+			Events []struct {
+				Type string `json:"type"`
+				Card *struct {
+					ID int `json:"id"`
+				} `json:"card"`
+			} `json:"events"`
+		}
+		for deadline := time.Now().Add(5 * time.Second); ; {
+			apiDo(t, base, "GET", "/games/"+tb.id+"/events?after=0", "", nil, &evs)
+			for _, e := range evs.Events {
+				if e.Card != nil && e.Card.ID == *v.DeckNextCard {
+					return
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the server never played card %d", *v.DeckNextCard)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	t.Fatal("the deck never came down to one card on Alice's turn")
+}

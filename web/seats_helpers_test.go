@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -153,4 +154,56 @@ func caughtUp(t *testing.T, ctx context.Context, version int64, within time.Dura
 		t.Fatalf("the page never shows version %d (after %v it shows %q)", version, took.Round(time.Millisecond), shown)
 	}
 	return took
+}
+
+// checkCandidates checks, on its seat's turn (when the others wait), that
+// the page shows on each of the seat's own cards exactly the identities the
+// server's view gives as its candidates.
+func checkCandidates(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	run(t, ctx, "the seat's turn", chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
+	var seat struct {
+		Game  string `json:"game"`
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+		Shown map[string]string
+	}
+	run(t, ctx, "the page's candidates", chromedp.Evaluate(`(() => {
+  const game = new URLSearchParams(location.search).get('game');
+  const s = JSON.parse(sessionStorage.getItem('hanabi.seat.' + game) || localStorage.getItem('hanabi.seat.' + game));
+  const shown = Object.fromEntries([...document.querySelectorAll('.hand.mine .card[data-card]')].map((c) => [c.dataset.card, c.dataset.ids || '']));
+  return { game, seat: s.seat, token: s.token, shown: shown };
+})()`, &seat))
+	var v struct {
+		Version int64 `json:"version"`
+		Hands   []struct {
+			Seat  int `json:"seat"`
+			Cards []struct {
+				ID         int `json:"id"`
+				Candidates []struct {
+					Suit string `json:"suit"`
+					Rank int    `json:"rank"`
+				} `json:"candidates"`
+			} `json:"cards"`
+		} `json:"hands"`
+	}
+	apiDo(t, base, "GET", "/games/"+seat.Game, seat.Token, nil, &v)
+	var shownVersion string
+	run(t, ctx, "the page's version", chromedp.Evaluate(`document.querySelector('#table').dataset.version`, &shownVersion))
+	if shownVersion != strconv.FormatInt(v.Version, 10) {
+		t.Fatalf("on the seat's turn the page is at version %s, the server at %d", shownVersion, v.Version)
+	}
+	cards := v.Hands[seat.Seat].Cards
+	if len(cards) != len(seat.Shown) || len(cards) == 0 {
+		t.Fatalf("the page shows %d own cards, the server %d", len(seat.Shown), len(cards))
+	}
+	for _, c := range cards {
+		var want []string
+		for _, x := range c.Candidates {
+			want = append(want, x.Suit+":"+strconv.Itoa(x.Rank))
+		}
+		if got := seat.Shown[strconv.Itoa(c.ID)]; got != strings.Join(want, " ") {
+			t.Errorf("card %d: the page says it can be %q, the server %q", c.ID, got, strings.Join(want, " "))
+		}
+	}
 }

@@ -1,6 +1,5 @@
 import { chip, faceCard, ink, knownCard, rankWord, styleOf, suitClass, suitVars } from './cards.js';
 import { clueName, rankName, touches } from './clues.js';
-import { possible, seenCounts } from './count.js';
 import { readNotes } from './dialog.js';
 import { el } from './dom.js';
 import { endReason } from './messages.js';
@@ -136,7 +135,7 @@ function otherHand(t, hand, marks) {
     const what = `${owner}’s card in slot ${i + 1}${c.suit !== null ? ` (${c.suit} ${rankWord(c.rank)})` : ''}`;
     return c.suit !== null
       ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) })
-      : knownCard(c, t.suits, t.variant, { last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) });
+      : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) });
   });
   const handEl = el('div', { class: 'cards' }, cards);
   let bar = null;
@@ -184,16 +183,25 @@ function myHand(t, hand, marks) {
   const v = t.view;
   const mine = myTurn(t);
   const canDiscard = mine && v.note_tokens < v.options.note_tokens;
-  const seen = seenCounts(v);
   return el('section', { class: `hand mine ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat, 'aria-label': 'your hand' },
     el('h2', {}, seatLabel(t, hand.seat, true)),
     el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
       // After the game everyone sees every card, one's own included.
       c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
-        : knownCard(c, t.suits, t.variant, { ids: possible(c, t.variant, v.options, seen), last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
+        : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
       t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
         button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, mine, () => t.act({ type: 'play', card: c.id })),
-        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))));
+        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))),
+    deckPlay(t, mine));
+}
+
+// deckPlay offers the blind play of the deck's last card where the table
+// allows one now: the view names that card (deck_next_card).
+function deckPlay(t, mine) {
+  const id = t.view.deck_next_card;
+  if (t.replay || id === null || id === undefined || t.view.status !== 'active') return null;
+  return el('div', { class: 'deck-play' }, button(t, 'Play the deck’s last card, blind',
+    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, mine, () => t.act({ type: 'play', card: id })));
 }
 
 function resultBanner(t) {

@@ -139,7 +139,7 @@ export function faceCard(face, suits, opts = {}) {
   const cls = ['card', 'face', ...suitClass(st).split(' '), opts.small ? 'small' : '', ...marks(opts.card, opts)];
   return withNote(el('div', {
     class: cls.filter(Boolean).join(' '), vars: suitVars(st),
-    'data-card': face.id >= 0 ? face.id : null, title: `${face.suit} ${rankWord(face.rank)}`, role: 'img', 'aria-label': `${opts.whose ? `${opts.whose}: ` : ''}${face.suit} ${rankWord(face.rank)}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
+    'data-card': face.id >= 0 ? face.id : null, 'data-face': `${face.suit}:${face.rank}`, title: `${face.suit} ${rankWord(face.rank)}`, role: 'img', 'aria-label': `${opts.whose ? `${opts.whose}: ` : ''}${face.suit} ${rankWord(face.rank)}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
   },
   noteLine(opts),
   ink(st, `${st.abbr}${rankMark(face.rank)}`, 'corner'),
@@ -150,7 +150,8 @@ export function faceCard(face, suits, opts = {}) {
 }
 
 // knownCard draws a card of the viewer's own hand: only what the clues told
-// and what is still left of it (opts.ids, from count.js).
+// and the identities it can still be (opts.ids: the view's candidates, the
+// server's count of what this seat has not seen).
 export function knownCard(card, suits, variant, opts = {}) {
   const ids = opts.ids && opts.ids.length ? opts.ids : null;
   const ps = ids ? [...new Set(ids.map((p) => p.suit))] : card.possible_suits;

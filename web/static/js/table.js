@@ -293,7 +293,8 @@ function controls(t) {
   return [
     sound ? el('label', { class: 'sound' }, sound, ' Sound on my turn') : null,
     el('button', { type: 'button', class: 'small', id: 'help-button', 'data-key': 'help', 'aria-keyshortcuts': '?', onclick: help, text: 'Keys (?)' }),
-    t.view.status === 'active' && t.events.some((e) => e.type !== 'seat_left')
+    // Turns to rewind: the view says so, before the stream has brought them.
+    t.view.status === 'active' && t.view.turn > 0
       ? el('button', { type: 'button', class: 'small', id: 'rewind', 'data-key': 'rewind', onclick: t.rewind, text: 'Rewind' }) : null,
   ];
 }
