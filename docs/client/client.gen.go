@@ -176,39 +176,6 @@ func (e GameViewNextClueType) Valid() bool {
 	}
 }
 
-// Defines values for GameViewResultReason.
-const (
-	GameViewResultReasonAllOrNothing GameViewResultReason = "all_or_nothing"
-	GameViewResultReasonDeckOut      GameViewResultReason = "deck_out"
-	GameViewResultReasonIdle         GameViewResultReason = "idle"
-	GameViewResultReasonPerfect      GameViewResultReason = "perfect"
-	GameViewResultReasonStorms       GameViewResultReason = "storms"
-	GameViewResultReasonTerminated   GameViewResultReason = "terminated"
-	GameViewResultReasonTimeout      GameViewResultReason = "timeout"
-)
-
-// Valid indicates whether the value is a known member of the GameViewResultReason enum.
-func (e GameViewResultReason) Valid() bool {
-	switch e {
-	case GameViewResultReasonAllOrNothing:
-		return true
-	case GameViewResultReasonDeckOut:
-		return true
-	case GameViewResultReasonIdle:
-		return true
-	case GameViewResultReasonPerfect:
-		return true
-	case GameViewResultReasonStorms:
-		return true
-	case GameViewResultReasonTerminated:
-		return true
-	case GameViewResultReasonTimeout:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for GameViewStatus.
 const (
 	GameViewStatusActive    GameViewStatus = "active"
@@ -392,66 +359,33 @@ func (e ReplayActionType) Valid() bool {
 	}
 }
 
-// Defines values for ReplayViewResultReason.
-const (
-	ReplayViewResultReasonAllOrNothing ReplayViewResultReason = "all_or_nothing"
-	ReplayViewResultReasonDeckOut      ReplayViewResultReason = "deck_out"
-	ReplayViewResultReasonIdle         ReplayViewResultReason = "idle"
-	ReplayViewResultReasonPerfect      ReplayViewResultReason = "perfect"
-	ReplayViewResultReasonStorms       ReplayViewResultReason = "storms"
-	ReplayViewResultReasonTerminated   ReplayViewResultReason = "terminated"
-	ReplayViewResultReasonTimeout      ReplayViewResultReason = "timeout"
-)
-
-// Valid indicates whether the value is a known member of the ReplayViewResultReason enum.
-func (e ReplayViewResultReason) Valid() bool {
-	switch e {
-	case ReplayViewResultReasonAllOrNothing:
-		return true
-	case ReplayViewResultReasonDeckOut:
-		return true
-	case ReplayViewResultReasonIdle:
-		return true
-	case ReplayViewResultReasonPerfect:
-		return true
-	case ReplayViewResultReasonStorms:
-		return true
-	case ReplayViewResultReasonTerminated:
-		return true
-	case ReplayViewResultReasonTimeout:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for ResultViewReason.
 const (
-	ResultViewReasonAllOrNothing ResultViewReason = "all_or_nothing"
-	ResultViewReasonDeckOut      ResultViewReason = "deck_out"
-	ResultViewReasonIdle         ResultViewReason = "idle"
-	ResultViewReasonPerfect      ResultViewReason = "perfect"
-	ResultViewReasonStorms       ResultViewReason = "storms"
-	ResultViewReasonTerminated   ResultViewReason = "terminated"
-	ResultViewReasonTimeout      ResultViewReason = "timeout"
+	AllOrNothing ResultViewReason = "all_or_nothing"
+	DeckOut      ResultViewReason = "deck_out"
+	Idle         ResultViewReason = "idle"
+	Perfect      ResultViewReason = "perfect"
+	Storms       ResultViewReason = "storms"
+	Terminated   ResultViewReason = "terminated"
+	Timeout      ResultViewReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
 func (e ResultViewReason) Valid() bool {
 	switch e {
-	case ResultViewReasonAllOrNothing:
+	case AllOrNothing:
 		return true
-	case ResultViewReasonDeckOut:
+	case DeckOut:
 		return true
-	case ResultViewReasonIdle:
+	case Idle:
 		return true
-	case ResultViewReasonPerfect:
+	case Perfect:
 		return true
-	case ResultViewReasonStorms:
+	case Storms:
 		return true
-	case ResultViewReasonTerminated:
+	case Terminated:
 		return true
-	case ResultViewReasonTimeout:
+	case Timeout:
 		return true
 	default:
 		return false
@@ -1053,23 +987,8 @@ type GameView struct {
 	// among them. False once the game has ended and everything shows.
 	//
 	// Example: true
-	PlaysHidden *bool `json:"plays_hidden,omitempty"`
-	Result      *struct {
-		// Rating Example: Good! The audience is pleased.
-		Rating string `json:"rating"`
-
-		// Reason Example: deck_out
-		Reason GameViewResultReason `json:"reason"`
-
-		// Score Example: 17
-		Score int `json:"score"`
-
-		// Seat Seat is the seat that terminated the game or ran out of time; null
-		// when the cards or idleness ended it.
-		//
-		// Example: 1
-		Seat *int `json:"seat"`
-	} `json:"result"`
+	PlaysHidden *bool       `json:"plays_hidden,omitempty"`
+	Result      *ResultView `json:"result"`
 
 	// Score Example: 11
 	Score int        `json:"score"`
@@ -1125,9 +1044,6 @@ type GameView struct {
 // Example: rank
 type GameViewNextClueType string
 
-// GameViewResultReason Example: deck_out
-type GameViewResultReason string
-
 // GameViewStatus Example: active
 type GameViewStatus string
 
@@ -1159,6 +1075,15 @@ type HanabLiveImportAction struct {
 	Target *int                `json:"target,omitempty"`
 	Type   HanabliveActionType `json:"type"`
 	Value  *int                `json:"value,omitempty"`
+}
+
+// HanabLiveRef defines model for HanabLiveRef.
+type HanabLiveRef struct {
+	// Id Example: 3
+	Id int `json:"id"`
+
+	// Name Example: Rainbow (6 Suits)
+	Name string `json:"name"`
 }
 
 // HanabliveAction defines model for HanabliveAction.
@@ -1463,32 +1388,14 @@ type ReplayView struct {
 	Options VariantsSettings `json:"options"`
 
 	// Players Example: 2
-	Players int `json:"players"`
-	Result  *struct {
-		// Rating Example: Good! The audience is pleased.
-		Rating string `json:"rating"`
-
-		// Reason Example: deck_out
-		Reason ReplayViewResultReason `json:"reason"`
-
-		// Score Example: 17
-		Score int `json:"score"`
-
-		// Seat Seat is the seat that terminated the game or ran out of time; null
-		// when the cards or idleness ended it.
-		//
-		// Example: 1
-		Seat *int `json:"seat"`
-	} `json:"result"`
-	Seats []SeatView `json:"seats"`
-	Seed  string     `json:"seed"`
+	Players int         `json:"players"`
+	Result  *ResultView `json:"result"`
+	Seats   []SeatView  `json:"seats"`
+	Seed    string      `json:"seed"`
 
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
 }
-
-// ReplayViewResultReason Example: deck_out
-type ReplayViewResultReason string
 
 // ResultView defines model for ResultView.
 type ResultView struct {
@@ -1595,15 +1502,9 @@ type VariantView struct {
 	ClueColors []string `json:"clue_colors"`
 
 	// ClueRanks Example: [1,2,3,4,5]
-	ClueRanks   []int  `json:"clue_ranks"`
-	Description string `json:"description"`
-	Hanablive   *struct {
-		// Id Example: 3
-		Id int `json:"id"`
-
-		// Name Example: Rainbow (6 Suits)
-		Name string `json:"name"`
-	} `json:"hanablive"`
+	ClueRanks   []int         `json:"clue_ranks"`
+	Description string        `json:"description"`
+	Hanablive   *HanabLiveRef `json:"hanablive"`
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
@@ -6953,6 +6854,9 @@ func ParseGetEventsResponse(rsp *http.Response) (*GetEventsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON503 = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (text/event-stream) unsupported
 
 	}
 
