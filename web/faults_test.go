@@ -190,13 +190,23 @@ func TestBrowserCreateOptions(t *testing.T) {
 		}
 	}
 	var v struct {
-		Hands []struct {
+		Options map[string]any `json:"options"`
+		Hands   []struct {
 			Cards []struct{} `json:"cards"`
 		} `json:"hands"`
 	}
 	publicView(t, base, gameID(t, alice), &v)
+	for k, want := range map[string]any{"one_extra_card": true, "deck_plays": true, "all_or_nothing": true} {
+		if got := v.Options[k]; got != want {
+			t.Errorf("the table's %s is %v, want %v", k, got, want)
+		}
+	}
 	if n := len(v.Hands[0].Cards); n != 6 {
 		t.Errorf("with one extra card a hand of two players holds %d cards", n)
+	}
+	run(t, alice, "the rules", chromedp.Click(`details.rules summary`, chromedp.ByQuery))
+	if r := text(t, alice, `#table-options`); !strings.Contains(r, "one extra card") || !strings.Contains(r, "deck plays") || !strings.Contains(r, "all or nothing") {
+		t.Errorf("the table's rules say %q", r)
 	}
 }
 

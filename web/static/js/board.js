@@ -222,7 +222,16 @@ export function rules(t) {
       el('p', { text: v.description || `${v.title}.` }),
       el('p', {}, 'Suits: ', v.suits.map((s) => el('span', { class: 'rule-suit' }, chip(t.suits.get(s.name)), ` ${s.name} (${s.ranks.length} cards) `))),
       el('p', { text: `Clues name a colour (${v.clue_colors.join(', ')}) or a number (${v.clue_ranks.map((r) => rankName(v, r)).join(', ')}). Each clue costs a clue token; a discard, or completing a suit, earns one back.` }),
-      el('p', { text: `Clue tokens: ${o.note_tokens}. Strikes: the ${o.storm_tokens === 1 ? 'first' : `${o.storm_tokens}th`} misplay ends the game. Clues that touch no card: ${o.empty_clues ? 'allowed' : 'not allowed'}.${o.turn_seconds ? ` Each turn has ${o.turn_seconds} s; then ${o.on_timeout === 'end' ? 'the game ends' : 'a bot moves for the seat'}.` : ''} Best score: ${t.view.max_score}.` })));
+      el('p', { text: `Clue tokens: ${o.note_tokens}. Strikes: the ${o.storm_tokens === 1 ? 'first' : `${o.storm_tokens}th`} misplay ends the game. Clues that touch no card: ${o.empty_clues ? 'allowed' : 'not allowed'}.${o.turn_seconds ? ` Each turn has ${o.turn_seconds} s; then ${o.on_timeout === 'end' ? 'the game ends' : 'a bot moves for the seat'}.` : ''} Best score: ${t.view.max_score}.` }),
+      tableOptions(o)));
+}
+
+// tableOptions names the yes-or-no options the table was created with.
+function tableOptions(o) {
+  const on = [['one_extra_card', 'one extra card in each hand'], ['one_less_card', 'one card less in each hand'],
+    ['deck_plays', 'deck plays (the deck’s last card may be played blind)'], ['all_or_nothing', 'all or nothing (only a perfect game scores)']]
+    .filter(([k]) => o[k] === true).map(([, words]) => words);
+  return on.length ? el('p', { id: 'table-options', text: `This table: ${on.join('; ')}.` }) : null;
 }
 
 // controls are the table's own buttons: help, sound, leave, end.

@@ -47,6 +47,7 @@ export async function streamEvents(id, token, after, signal, onEvent, onOpen) {
 // sleep waits ms, or less: until signal aborts or the browser says it is
 // online again, when a retry has its best chance at once.
 export const sleep = (ms, signal) => new Promise((resolve) => {
+  if (signal.aborted) { resolve(); return; }
   const done = () => {
     clearTimeout(timer);
     window.removeEventListener('online', done);
