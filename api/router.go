@@ -202,13 +202,15 @@ func (s *Server) routes() error {
 		g.GET("/metrics", s.getMetrics)
 		g.GET("/openapi.json", s.openAPI)
 	}
-	ops(r)
+	// The API's answers go out compressed, and those that never change
+	// while the server runs with a validator (see pack).
+	ops(r.Group("", s.pack))
 	r.GET("/swagger/*any", swaggerUI())
 	page := gin.WrapH(web.Handler())
 	r.GET("/", page)
 	r.GET(web.AssetPrefix+"*file", page)
 
-	v1 := r.Group("/v1")
+	v1 := r.Group("/v1", s.pack)
 	ops(v1)
 	api := v1.Group("")
 	api.GET("/variants", s.listVariants)
