@@ -76,8 +76,7 @@ func TestBatcherAnswersEveryCall(t *testing.T) {
 			if batches.Load() >= calls.Load() {
 				t.Fatalf("%d batches for %d calls: nothing was batched", batches.Load(), calls.Load())
 			}
-			// The last batch's goroutine gives up the lead just after it
-			// answers.
+			// The last batch's goroutine ends just after it answers.
 			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 				b.mu.Lock()
 				running, queued := b.running, len(b.queue)
@@ -94,7 +93,7 @@ func TestBatcherAnswersEveryCall(t *testing.T) {
 }
 
 // A caller that gives up while queued is dropped without stalling the
-// callers behind it, even when the lead is handed to it.
+// callers behind it.
 func TestBatcherCallerGivesUp(t *testing.T) {
 	release, started := make(chan struct{}), make(chan struct{})
 	var ran sync.Map
