@@ -179,16 +179,6 @@ type EventsResponse struct {
 	Version int64   `json:"version" example:"17"`
 }
 
-func touchedIDs(set uint64) []int {
-	out := []int{}
-	for id := range engine.MaxDeck {
-		if set&(1<<uint(id)) != 0 {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // eventView renders the engine event of log entry seq-1 as viewer (a seat,
 // -1 for the public) may see it, over telling whether the game has ended by
 // now: the engine withholds what the variant hides from the viewer (a card
@@ -245,7 +235,7 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 		if cfg.ClueShows != engine.ShowsAll {
 			out.ClueType = clueTypeShown(a.Kind)
 		}
-		out.Touched = touchedIDs(ev.Touched)
+		out.Touched = cardIDs(ev.Touched)
 	}
 	return out
 }

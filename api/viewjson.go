@@ -43,20 +43,13 @@ func appendViewAt(b []byte, st *play.State, viewer int, past bool) []byte {
 // appendViewOf appends st as v, viewer's view of its game, shows it.
 func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past bool) []byte {
 	row := &st.Record
-	b = append(b, `{"id":`...)
-	b = appendString(b, row.ID)
-	b = append(b, `,"variant":`...)
-	b = appendString(b, row.Variant)
-	b = append(b, `,"options":`...)
-	b = appendSettings(b, st.Settings.Clock())
-	b = append(b, `,"status":`...)
-	b = appendString(b, row.Status)
-	b = append(b, `,"version":`...)
-	b = strconv.AppendInt(b, row.Version, 10)
-	b = append(b, `,"you":`...)
-	b = appendIntOrNull(b, viewer, viewer >= 0)
-	b = append(b, `,"seats":`...)
-	b = appendSeats(b, row.Players, st.Seats)
+	b = appendString(append(b, `{"id":`...), row.ID)
+	b = appendString(append(b, `,"variant":`...), row.Variant)
+	b = appendSettings(append(b, `,"options":`...), st.Settings.Clock())
+	b = appendString(append(b, `,"status":`...), row.Status)
+	b = strconv.AppendInt(append(b, `,"version":`...), row.Version, 10)
+	b = appendIntOrNull(append(b, `,"you":`...), viewer, viewer >= 0)
+	b = appendSeats(append(b, `,"seats":`...), row.Players, st.Seats)
 	b = append(b, `,"join_secret":`...)
 	if viewer >= 0 && row.JoinSecret != "" {
 		b = appendString(b, row.JoinSecret)
@@ -66,60 +59,45 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 
 	cfg := v.Config
 
-	b = append(b, `,"current_seat":`...)
-	b = appendIntOrNull(b, v.Current, row.Status == play.StatusActive && !v.Over)
+	b = appendIntOrNull(append(b, `,"current_seat":`...), v.Current, row.Status == play.StatusActive && !v.Over)
 	b = append(b, `,"turn_deadline":`...)
 	if d, ok := st.TurnDeadline(); ok && !past {
 		b = appendTime(b, d.UTC())
 	} else {
 		b = append(b, "null"...)
 	}
-	b = append(b, `,"turn":`...)
-	b = strconv.AppendInt(b, int64(v.Turn), 10)
-	b = append(b, `,"note_tokens":`...)
-	b = strconv.AppendInt(b, int64(v.NoteTokens), 10)
+	b = strconv.AppendInt(append(b, `,"turn":`...), int64(v.Turn), 10)
+	b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(v.NoteTokens), 10)
 	if cfg.ClueStarved {
-		b = append(b, `,"half_note_token":`...)
-		b = strconv.AppendBool(b, v.HalfNote)
+		b = strconv.AppendBool(append(b, `,"half_note_token":`...), v.HalfNote)
 	}
 	if k, ok := cfg.NextClueKind(v.Clues); ok {
-		b = append(b, `,"next_clue_type":`...)
-		b = appendString(b, clueTypeName(k))
+		b = appendString(append(b, `,"next_clue_type":`...), clueTypeName(k))
 	}
-	b = append(b, `,"storm_tokens_used":`...)
-	b = strconv.AppendInt(b, int64(v.StormsUsed), 10)
-	b = append(b, `,"deck_count":`...)
-	b = strconv.AppendInt(b, int64(v.DeckCount), 10)
+	b = strconv.AppendInt(append(b, `,"storm_tokens_used":`...), int64(v.StormsUsed), 10)
+	b = strconv.AppendInt(append(b, `,"deck_count":`...), int64(v.DeckCount), 10)
 	b = append(b, `,"deck_next_card":`...)
 	next, ok := v.DeckPlayCard()
 	b = appendIntOrNull(b, next, ok)
-	b = append(b, `,"final_turns_left":`...)
-	b = appendIntOrNull(b, v.FinalTurnsLeft, v.FinalTurnsLeft >= 0)
-	b = append(b, `,"fireworks":`...)
-	b = appendFireworks(b, cfg, v)
+	b = appendIntOrNull(append(b, `,"final_turns_left":`...), v.FinalTurnsLeft, v.FinalTurnsLeft >= 0)
+	b = appendFireworks(append(b, `,"fireworks":`...), cfg, v)
 	if cfg.Sudoku {
-		b = append(b, `,"stack_starts":`...)
-		b = appendSuitMap(b, cfg, &v.Starts)
+		b = appendSuitMap(append(b, `,"stack_starts":`...), cfg, &v.Starts)
 	}
 	if cfg.HasDirections() {
-		b = append(b, `,"stack_directions":`...)
-		b = appendSuitDirections(b, cfg, &v.Directions)
+		b = appendSuitDirections(append(b, `,"stack_directions":`...), cfg, &v.Directions)
 	}
 	if cfg.FaceDownPlays {
-		b = append(b, `,"plays_hidden":`...)
-		b = strconv.AppendBool(b, v.PlaysHidden)
+		b = strconv.AppendBool(append(b, `,"plays_hidden":`...), v.PlaysHidden)
 		if v.PlaysHidden {
 			b = append(b, `,"face_down":[`...)
 			for i, f := range v.FaceDown {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = append(b, `{"id":`...)
-				b = strconv.AppendInt(b, int64(f.ID), 10)
-				b = append(b, `,"seat":`...)
-				b = strconv.AppendInt(b, int64(f.Seat), 10)
-				b = append(b, `,"turn":`...)
-				b = strconv.AppendInt(b, int64(f.Turn), 10)
+				b = strconv.AppendInt(append(b, `{"id":`...), int64(f.ID), 10)
+				b = strconv.AppendInt(append(b, `,"seat":`...), int64(f.Seat), 10)
+				b = strconv.AppendInt(append(b, `,"turn":`...), int64(f.Turn), 10)
 				b = append(b, '}')
 			}
 			b = append(b, ']')
@@ -139,8 +117,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 			if p > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"seat":`...)
-			b = strconv.AppendInt(b, int64(p), 10)
+			b = strconv.AppendInt(append(b, `{"seat":`...), int64(p), 10)
 			b = append(b, `,"cards":[`...)
 			for i, cv := range v.Hand(p) {
 				if i > 0 {
@@ -155,10 +132,8 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 			b = append(b, "]}"...)
 		}
 	}
-	b = append(b, `],"score":`...)
-	b = strconv.AppendInt(b, int64(v.Score), 10)
-	b = append(b, `,"max_score":`...)
-	b = strconv.AppendInt(b, int64(v.MaxScore), 10)
+	b = strconv.AppendInt(append(b, `],"score":`...), int64(v.Score), 10)
+	b = strconv.AppendInt(append(b, `,"max_score":`...), int64(v.MaxScore), 10)
 	b = append(b, `,"result":`...)
 	if v.Over {
 		b = appendResult(b, resultView(v.Result))
@@ -171,12 +146,9 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"seat":`...)
-			b = strconv.AppendInt(b, int64(n.Seat), 10)
-			b = append(b, `,"card":`...)
-			b = strconv.AppendInt(b, int64(n.Card), 10)
-			b = append(b, `,"text":`...)
-			b = appendString(b, n.Text)
+			b = strconv.AppendInt(append(b, `{"seat":`...), int64(n.Seat), 10)
+			b = strconv.AppendInt(append(b, `,"card":`...), int64(n.Card), 10)
+			b = appendString(append(b, `,"text":`...), n.Text)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -185,20 +157,14 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 }
 
 func appendSettings(b []byte, s variants.Settings) []byte {
-	b = append(b, `{"storm_tokens":`...)
-	b = strconv.AppendInt(b, int64(s.StormTokens), 10)
-	b = append(b, `,"note_tokens":`...)
-	b = strconv.AppendInt(b, int64(s.NoteTokens), 10)
-	b = append(b, `,"empty_clues":`...)
-	b = strconv.AppendBool(b, s.EmptyClues)
+	b = strconv.AppendInt(append(b, `{"storm_tokens":`...), int64(s.StormTokens), 10)
+	b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(s.NoteTokens), 10)
+	b = strconv.AppendBool(append(b, `,"empty_clues":`...), s.EmptyClues)
 	if s.RainbowCards != 0 {
-		b = append(b, `,"rainbow_cards":`...)
-		b = strconv.AppendInt(b, int64(s.RainbowCards), 10)
+		b = strconv.AppendInt(append(b, `,"rainbow_cards":`...), int64(s.RainbowCards), 10)
 	}
-	b = append(b, `,"turn_seconds":`...)
-	b = strconv.AppendInt(b, int64(s.TurnSeconds), 10)
-	b = append(b, `,"on_timeout":`...)
-	b = appendString(b, s.OnTimeout)
+	b = strconv.AppendInt(append(b, `,"turn_seconds":`...), int64(s.TurnSeconds), 10)
+	b = appendString(append(b, `,"on_timeout":`...), s.OnTimeout)
 	for _, o := range []struct {
 		name string
 		on   bool
@@ -228,8 +194,7 @@ func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 				}
 			}
 		}
-		b = append(b, `{"seat":`...)
-		b = strconv.AppendInt(b, int64(i), 10)
+		b = strconv.AppendInt(append(b, `{"seat":`...), int64(i), 10)
 		b = append(b, `,"name":`...)
 		if taken {
 			b = appendString(b, name)
@@ -307,25 +272,19 @@ func suitOrder(cfg *engine.Config) ([engine.MaxSuits]int, int) {
 }
 
 func appendCardFace(b []byte, id int, suit string, rank int) []byte {
-	b = append(b, `{"id":`...)
-	b = strconv.AppendInt(b, int64(id), 10)
-	b = append(b, `,"suit":`...)
-	b = appendString(b, suit)
-	b = append(b, `,"rank":`...)
-	b = strconv.AppendInt(b, int64(rank), 10)
+	b = strconv.AppendInt(append(b, `{"id":`...), int64(id), 10)
+	b = appendString(append(b, `,"suit":`...), suit)
+	b = strconv.AppendInt(append(b, `,"rank":`...), int64(rank), 10)
 	return append(b, '}')
 }
 
 // appendCardView writes a card in a hand as encoding/json writes
 // cardView(cfg, clues, cv, unseen).
 func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView, unseen *engine.Unseen) []byte {
-	b = append(b, `{"id":`...)
-	b = strconv.AppendInt(b, int64(cv.ID), 10)
+	b = strconv.AppendInt(append(b, `{"id":`...), int64(cv.ID), 10)
 	if cv.Known {
-		b = append(b, `,"suit":`...)
-		b = appendString(b, cfg.Suits[cv.Card.Suit].Name)
-		b = append(b, `,"rank":`...)
-		b = strconv.AppendInt(b, int64(cv.Card.Rank), 10)
+		b = appendString(append(b, `,"suit":`...), cfg.Suits[cv.Card.Suit].Name)
+		b = strconv.AppendInt(append(b, `,"rank":`...), int64(cv.Card.Rank), 10)
 	} else {
 		b = append(b, `,"suit":null,"rank":null`...)
 	}
@@ -340,26 +299,20 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 			b = append(b, ',')
 		}
 		first = false
-		b = append(b, `{"turn":`...)
-		b = strconv.AppendInt(b, int64(cr.Turn), 10)
-		b = append(b, `,"giver":`...)
-		b = strconv.AppendInt(b, int64(cr.Giver), 10)
+		b = strconv.AppendInt(append(b, `{"turn":`...), int64(cr.Turn), 10)
+		b = strconv.AppendInt(append(b, `,"giver":`...), int64(cr.Giver), 10)
 		switch {
 		case cr.Value == engine.HiddenValue:
 			b = append(b, `,"color":null,"rank":null`...)
 		case cr.Kind == engine.ColorClue:
-			b = append(b, `,"color":`...)
-			b = appendString(b, cfg.ClueColors[cr.Value])
+			b = appendString(append(b, `,"color":`...), cfg.ClueColors[cr.Value])
 			b = append(b, `,"rank":null`...)
 		default:
-			b = append(b, `,"color":null,"rank":`...)
-			b = strconv.AppendInt(b, int64(cr.Value), 10)
+			b = strconv.AppendInt(append(b, `,"color":null,"rank":`...), int64(cr.Value), 10)
 		}
-		b = append(b, `,"touched":`...)
-		b = strconv.AppendBool(b, cr.Touched&bit != 0)
+		b = strconv.AppendBool(append(b, `,"touched":`...), cr.Touched&bit != 0)
 		if cfg.ClueShows != engine.ShowsAll {
-			b = append(b, `,"clue_type":`...)
-			b = appendString(b, clueTypeShown(cr.Kind))
+			b = appendString(append(b, `,"clue_type":`...), clueTypeShown(cr.Kind))
 		}
 		b = append(b, '}')
 	}
@@ -397,24 +350,18 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 		}
 		first = false
 		i := bits.TrailingZeros64(m)
-		b = append(b, `{"suit":`...)
-		b = appendString(b, cfg.Suits[i>>3].Name)
-		b = append(b, `,"rank":`...)
-		b = strconv.AppendInt(b, int64(i&7), 10)
-		b = append(b, `,"unseen":`...)
-		b = strconv.AppendInt(b, int64(unseen[i]), 10)
+		b = appendString(append(b, `{"suit":`...), cfg.Suits[i>>3].Name)
+		b = strconv.AppendInt(append(b, `,"rank":`...), int64(i&7), 10)
+		b = strconv.AppendInt(append(b, `,"unseen":`...), int64(unseen[i]), 10)
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
 }
 
 func appendResult(b []byte, r *ResultView) []byte {
-	b = append(b, `{"score":`...)
-	b = strconv.AppendInt(b, int64(r.Score), 10)
-	b = append(b, `,"reason":`...)
-	b = appendString(b, r.Reason)
-	b = append(b, `,"rating":`...)
-	b = appendString(b, r.Rating)
+	b = strconv.AppendInt(append(b, `{"score":`...), int64(r.Score), 10)
+	b = appendString(append(b, `,"reason":`...), r.Reason)
+	b = appendString(append(b, `,"rating":`...), r.Rating)
 	b = append(b, `,"seat":`...)
 	if r.Seat != nil {
 		b = strconv.AppendInt(b, int64(*r.Seat), 10)
@@ -427,55 +374,39 @@ func appendResult(b []byte, r *ResultView) []byte {
 // appendEvent appends e as the member of the event union its type names,
 // exactly as encoding/json writes it (see Event.MarshalJSON).
 func appendEvent(b []byte, e Event) []byte {
-	b = append(b, `{"seq":`...)
-	b = strconv.AppendInt(b, int64(e.Seq), 10)
-	b = append(b, `,"turn":`...)
-	b = strconv.AppendInt(b, int64(e.Turn), 10)
+	b = strconv.AppendInt(append(b, `{"seq":`...), int64(e.Seq), 10)
+	b = strconv.AppendInt(append(b, `,"turn":`...), int64(e.Turn), 10)
 	if e.Type != "game_over" {
-		b = append(b, `,"seat":`...)
-		b = strconv.AppendInt(b, int64(deref(e.Seat)), 10)
+		b = strconv.AppendInt(append(b, `,"seat":`...), int64(deref(e.Seat)), 10)
 	}
-	b = append(b, `,"type":`...)
-	b = appendString(b, e.Type)
+	b = appendString(append(b, `,"type":`...), e.Type)
 	switch e.Type {
 	case "play_face_down":
-		b = append(b, `,"card_id":`...)
-		b = strconv.AppendInt(b, int64(deref(e.CardID)), 10)
-		b = append(b, `,"drawn":`...)
-		b = appendIntOrNull(b, deref(e.Drawn), e.Drawn != nil)
-		b = append(b, `,"note_tokens":`...)
-		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = strconv.AppendInt(append(b, `,"card_id":`...), int64(deref(e.CardID)), 10)
+		b = appendIntOrNull(append(b, `,"drawn":`...), deref(e.Drawn), e.Drawn != nil)
+		b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(deref(e.NoteTokens)), 10)
 		b = appendHalfNote(b, e.HalfNoteToken)
-		b = append(b, `,"auto":`...)
-		b = strconv.AppendBool(b, e.Auto)
+		b = strconv.AppendBool(append(b, `,"auto":`...), e.Auto)
 	case "play", "discard":
 		c := deref(e.Card)
-		b = append(b, `,"card":`...)
-		b = appendCardFace(b, c.ID, c.Suit, c.Rank)
+		b = appendCardFace(append(b, `,"card":`...), c.ID, c.Suit, c.Rank)
 		if e.Type == "play" {
-			b = append(b, `,"success":`...)
-			b = strconv.AppendBool(b, deref(e.Success))
+			b = strconv.AppendBool(append(b, `,"success":`...), deref(e.Success))
 		}
-		b = append(b, `,"drawn":`...)
-		b = appendIntOrNull(b, deref(e.Drawn), e.Drawn != nil)
-		b = append(b, `,"note_tokens":`...)
-		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = appendIntOrNull(append(b, `,"drawn":`...), deref(e.Drawn), e.Drawn != nil)
+		b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(deref(e.NoteTokens)), 10)
 		b = appendHalfNote(b, e.HalfNoteToken)
-		b = append(b, `,"storm_tokens_used":`...)
-		b = strconv.AppendInt(b, int64(deref(e.StormTokensUsed)), 10)
-		b = append(b, `,"auto":`...)
-		b = strconv.AppendBool(b, e.Auto)
+		b = strconv.AppendInt(append(b, `,"storm_tokens_used":`...), int64(deref(e.StormTokensUsed)), 10)
+		b = strconv.AppendBool(append(b, `,"auto":`...), e.Auto)
 	case "clue":
-		b = append(b, `,"target":`...)
-		b = strconv.AppendInt(b, int64(deref(e.Target)), 10)
+		b = strconv.AppendInt(append(b, `,"target":`...), int64(deref(e.Target)), 10)
 		b = append(b, `,"color":`...)
 		if e.Color != nil {
 			b = appendString(b, *e.Color)
 		} else {
 			b = append(b, "null"...)
 		}
-		b = append(b, `,"rank":`...)
-		b = appendIntOrNull(b, deref(e.Rank), e.Rank != nil)
+		b = appendIntOrNull(append(b, `,"rank":`...), deref(e.Rank), e.Rank != nil)
 		b = append(b, `,"touched":[`...)
 		for i, id := range e.Touched {
 			if i > 0 {
@@ -483,22 +414,17 @@ func appendEvent(b []byte, e Event) []byte {
 			}
 			b = strconv.AppendInt(b, int64(id), 10)
 		}
-		b = append(b, `],"note_tokens":`...)
-		b = strconv.AppendInt(b, int64(deref(e.NoteTokens)), 10)
+		b = strconv.AppendInt(append(b, `],"note_tokens":`...), int64(deref(e.NoteTokens)), 10)
 		b = appendHalfNote(b, e.HalfNoteToken)
 		if e.ClueType != "" {
-			b = append(b, `,"clue_type":`...)
-			b = appendString(b, e.ClueType)
+			b = appendString(append(b, `,"clue_type":`...), e.ClueType)
 		}
-		b = append(b, `,"auto":`...)
-		b = strconv.AppendBool(b, e.Auto)
+		b = strconv.AppendBool(append(b, `,"auto":`...), e.Auto)
 	case "game_over":
 		r := deref(e.Result)
-		b = append(b, `,"result":`...)
-		b = appendResult(b, &r)
+		b = appendResult(append(b, `,"result":`...), &r)
 	case "seat_left":
-		b = append(b, `,"bot":`...)
-		b = appendString(b, deref(e.Bot))
+		b = appendString(append(b, `,"bot":`...), deref(e.Bot))
 	}
 	return append(b, '}')
 }

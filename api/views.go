@@ -321,10 +321,8 @@ func writeJSON(c *gin.Context, status int, body []byte) {
 // seatResponse is SeatResponse's JSON: the game as seat sees it (the
 // public when seat is -1), the seat and its token (both null then).
 func seatResponse(b []byte, st *play.State, seat int, token string) []byte {
-	b = append(b, `{"game":`...)
-	b = appendView(b, st, seat)
-	b = append(b, `,"seat":`...)
-	b = appendIntOrNull(b, seat, seat >= 0)
+	b = appendView(append(b, `{"game":`...), st, seat)
+	b = appendIntOrNull(append(b, `,"seat":`...), seat, seat >= 0)
 	b = append(b, `,"token":`...)
 	if seat >= 0 {
 		b = appendString(b, token)
