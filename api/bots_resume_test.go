@@ -11,9 +11,10 @@ import (
 	"github.com/hanabi-server/hanabi/variants"
 )
 
-// A table of bots stored as if the server had stopped mid-game: ResumeBots
-// alone, with nobody reading the game, must play it to the end.
-func TestResumeBotsAfterRestart(t *testing.T) {
+// A table of bots stored as if the server had stopped mid-game: settling
+// the open games at start (SettleAll) alone, with nobody reading the game,
+// must play it to the end, and leave a game of people alone.
+func TestBotsMoveAfterRestart(t *testing.T) {
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	ctx := context.Background()
 	_, set, _, err := variants.Setup("farbrausch", variants.Options{}, 3)
@@ -33,9 +34,9 @@ func TestResumeBotsAfterRestart(t *testing.T) {
 	}
 	table := e.games.Follow(g.ID)
 	defer table.Close()
-	n, err := e.games.ResumeBots(ctx)
-	if err != nil || n != 1 {
-		t.Fatalf("resumed %d games, err %v; want 1", n, err)
+	n, err := e.games.SettleAll(ctx)
+	if err != nil || n != 2 {
+		t.Fatalf("settled %d games, err %v; want 2", n, err)
 	}
 	deadline := time.After(30 * time.Second)
 	for {

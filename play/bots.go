@@ -161,36 +161,3 @@ func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, error) {
 	}
 	return p.Act(g.View(seat)), nil
 }
-
-// ResumeBots starts the bot driver of every active game whose next move is a
-// bot's. A restart or a crash may have left such turns pending; without this
-// they would wait for someone to look at the game, and a table of bots only
-// has nobody to look. Replicas that resume the same game race for the log's
-// key, so each bot move is still applied once.
-func (g *Games) ResumeBots(ctx context.Context) (resumed int, err error) {
-	if len(g.cfg.Bots) == 0 {
-		return 0, nil
-	}
-	cursor := ""
-	for {
-		games, next, err := g.store.ListGames(ctx, StatusActive, 100, cursor)
-		if err != nil {
-			return resumed, err
-		}
-		for _, row := range games {
-			st, err := g.Load(ctx, row.ID)
-			if err != nil {
-				g.log.Warn("resume bots: cannot load game", "game", row.ID, "err", err.Error())
-				continue
-			}
-			if st.Game != nil && !st.Game.Over() && g.seatStrategy(st, st.Game.Current()) != nil {
-				g.Kick(st)
-				resumed++
-			}
-		}
-		if next == "" {
-			return resumed, nil
-		}
-		cursor = next
-	}
-}

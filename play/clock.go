@@ -119,8 +119,12 @@ func (g *Games) Sweep(ctx context.Context) (int, error) {
 }
 
 // SettleAll settles every lobby and active game, whatever its recorded
-// deadline says: at start, a deadline that passed while no server ran is
-// applied, and one whose record was lost is recorded again.
+// deadline says, and sets going the bots whose turn it is: at start, a
+// deadline that passed while no server ran is applied, one whose record was
+// lost is recorded again, and a bot's turn that a restart or a crash left
+// pending moves now, not when someone next looks at the game (a table of
+// bots only has nobody to look). Replicas that settle the same game race
+// for the log's key, so each move is still applied once.
 func (g *Games) SettleAll(ctx context.Context) (int, error) {
 	n := 0
 	for _, status := range []string{StatusLobby, StatusActive} {
@@ -151,17 +155,17 @@ func (g *Games) SettleAll(ctx context.Context) (int, error) {
 // settling the same game at once, or a late move racing a timeout, have
 // one winner: each turn times out once, or not at all.
 func (g *Games) settle(ctx context.Context, id string) error {
-	var moved *State
+	var st *State
 	err := g.inTurn(ctx, id, func(t *Table) (err error) {
-		moved, err = g.settleTable(ctx, t)
+		st, err = g.settleTable(ctx, t)
 		return err
 	})
-	g.Kick(moved)
+	g.Kick(st)
 	return err
 }
 
-// settleTable is settle in the table's turn; it returns the state after a
-// move it made, if it made one.
+// settleTable is settle in the table's turn; it returns the game as it
+// left it, if it knows.
 func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 	st, err := t.read(ctx)
 	if err != nil {
@@ -170,7 +174,7 @@ func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 	at, what := g.due(st)
 	if what == dueNone || g.cfg.Now().Before(at) {
 		g.arm(ctx, st)
-		return nil, nil
+		return st, nil
 	}
 	var m Move
 	switch what {

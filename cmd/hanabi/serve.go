@@ -285,15 +285,9 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	// Long-polls park their connections instead of holding a goroutine each.
 	go func() { errc <- hs.Serve(srv.EnableParking(hs, capped)) }()
-	// Bot turns left pending by a restart or a crash move again now, not
-	// when someone next looks at their game.
-	if n, err := games.ResumeBots(ctx); err != nil {
-		log.Warn("resume bots", "err", err.Error())
-	} else if n > 0 {
-		log.Info("resumed bots", "games", n)
-	}
-	// Deadlines that passed while no server ran are settled now; from here
-	// on the sweeper finds due games every quarter second.
+	// Deadlines that passed while no server ran are settled now, and bot
+	// turns left pending by a restart or a crash move again; from here on
+	// the sweeper finds due games every quarter second.
 	if _, err := games.SettleAll(ctx); err != nil {
 		log.Warn("settle deadlines", "err", err.Error())
 	}
