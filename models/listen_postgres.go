@@ -20,7 +20,7 @@ import (
 // every change, so a lost or late one costs a wake-up's delay, never a
 // stale answer.
 type listener struct {
-	url      string
+	config   *pgx.ConnConfig
 	instance string // notifications from this store are skipped
 	schema   string // notifications from stores of other schemas too
 	hear     func(gameID string, st play.Stamp)
@@ -49,8 +49,8 @@ var listenIdleCheck = 30 * time.Second
 
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed; then it keeps listening in a goroutine.
-func startListener(ctx context.Context, url, instance string, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
-	l := &listener{url: url, instance: instance, hear: hear, done: make(chan struct{})}
+func startListener(ctx context.Context, config *pgx.ConnConfig, instance string, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
+	l := &listener{config: config, instance: instance, hear: hear, done: make(chan struct{})}
 	if log != nil {
 		l.log.Store(log)
 	}
@@ -70,7 +70,7 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	if time.Now().UnixNano() < l.refuseUntil.Load() {
 		return nil, errRefused
 	}
-	conn, err := pgx.Connect(ctx, l.url)
+	conn, err := pgx.ConnectConfig(ctx, l.config.Copy())
 	if err != nil {
 		return nil, err
 	}

@@ -9,19 +9,18 @@ import (
 func TestPoolSize(t *testing.T) {
 	base := "postgres://u@h:5432/db?sslmode=disable"
 	cases := []struct {
-		url     string
-		want    int
-		wantURL string
-		bad     bool
+		url  string
+		want int32
+		bad  bool
 	}{
-		{base, defaultPoolSize(), base, false},
-		{base + "&pool_max_conns=3", 3, base, false},
-		{base + "&pool_max_conns=0", 0, "", true},
-		{base + "&pool_max_conns=many", 0, "", true},
-		{base + "&pool_max_conns=1001", 0, "", true},
+		{base, defaultPoolSize(), false},
+		{base + "&pool_max_conns=3", 3, false},
+		{base + "&pool_max_conns=0", 0, true},
+		{base + "&pool_max_conns=many", 0, true},
+		{base + "&pool_max_conns=1001", 0, true},
 	}
 	for _, c := range cases {
-		u, n, err := poolSize(c.url)
+		cfg, err := poolConfig(c.url)
 		if (err != nil) != c.bad {
 			t.Fatalf("%s: err %v", c.url, err)
 		}
@@ -31,8 +30,8 @@ func TestPoolSize(t *testing.T) {
 			}
 			continue
 		}
-		if n != c.want || u != c.wantURL {
-			t.Fatalf("%s: got %q, %d; want %q, %d", c.url, u, n, c.wantURL, c.want)
+		if cfg.MaxConns != c.want || cfg.ConnConfig.RuntimeParams[poolParam] != "" {
+			t.Fatalf("%s: %d connections, params %v; want %d, no %s for the server", c.url, cfg.MaxConns, cfg.ConnConfig.RuntimeParams, c.want, poolParam)
 		}
 	}
 }

@@ -11,11 +11,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -100,7 +98,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		err = s.prepare(ctx, keySQL, appendSQL, keyDropSQL, statusSQL, takeOverSQL)
 	}
 	if err == nil && s.pool != nil {
-		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig.ConnString(), s.instance, s.hear, s.log)
+		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.instance, s.hear, s.log)
 		if err != nil {
 			err = fmt.Errorf("listen for changes: %w", err)
 		} else {
@@ -123,45 +121,34 @@ func isPostgresURL(url string) bool {
 // exactly on both dialects (Postgres keeps microseconds).
 func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 
-// poolParam in a Postgres URL sets how many connections a store opens (the
-// name pgx's own pool uses). The default keeps the busy connections near
-// the cores that serve them: on a small machine a few dozen busy backends
-// spend the CPU on switching between themselves, and requests are cheaper
-// to queue in Go.
+// poolParam in a Postgres URL sets how many connections a store opens, as
+// pgx's pool reads it. The default keeps the busy connections near the
+// cores that serve them: on a small machine a few dozen busy backends spend
+// the CPU on switching between themselves, and requests are cheaper to
+// queue in Go.
 const poolParam = "pool_max_conns"
 
-func defaultPoolSize() int { return max(4, 4*runtime.GOMAXPROCS(0)) }
+func defaultPoolSize() int32 { return int32(max(4, 4*runtime.GOMAXPROCS(0))) }
 
-// poolSize returns the URL without poolParam and the pool size it asks for.
-func poolSize(raw string) (string, int, error) {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "", 0, fmt.Errorf("database URL: %w", err)
+// poolConfig reads a Postgres URL, with its pool size.
+func poolConfig(url string) (*pgxpool.Config, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("database URL: %w", err)
+	case !strings.Contains(url, poolParam+"="):
+		cfg.MaxConns = defaultPoolSize()
+	case cfg.MaxConns > 1000:
+		return nil, fmt.Errorf("database URL: %s must be a number from 1 to 1000", poolParam)
 	}
-	q := u.Query()
-	v, ok := q[poolParam]
-	if !ok {
-		return raw, defaultPoolSize(), nil
-	}
-	n, err := strconv.Atoi(v[len(v)-1])
-	if err != nil || n < 1 || n > 1000 {
-		return "", 0, fmt.Errorf("database URL: %s must be a number from 1 to 1000", poolParam)
-	}
-	q.Del(poolParam)
-	u.RawQuery = q.Encode()
-	return u.String(), n, nil
+	return cfg, nil
 }
 
 func (s *Store) openPostgres(ctx context.Context, url string) error {
-	url, size, err := poolSize(url)
+	cfg, err := poolConfig(url)
 	if err != nil {
 		return err
 	}
-	cfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		return fmt.Errorf("open postgres: %w", err)
-	}
-	cfg.MaxConns = int32(size)
 	cfg.MaxConnIdleTime = 5 * time.Minute
 	if s.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
 		return fmt.Errorf("open postgres: %w", err)
