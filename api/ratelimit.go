@@ -67,12 +67,6 @@ func (l *limiters) allow(key string, now time.Time) (bool, time.Duration) {
 	return true, 0
 }
 
-func (l *limiters) size() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.buckets)
-}
-
 // unlimited are the operational endpoints: an orchestrator's probes and a
 // scraper must get through while a client floods the server.
 var unlimited = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true, "/v1/healthz": true, "/v1/readyz": true, "/v1/metrics": true}

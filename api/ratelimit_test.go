@@ -48,7 +48,10 @@ func TestLimitersForgetIdleBuckets(t *testing.T) {
 		t.Fatalf("second request in the same instant allowed (%v %v)", ok, wait)
 	}
 	l.allow("fresh", now.Add(time.Hour))
-	if n := l.size(); n != 1 {
+	l.mu.Lock()
+	n := len(l.buckets)
+	l.mu.Unlock()
+	if n != 1 {
 		t.Fatalf("%d buckets after an hour idle", n)
 	}
 }

@@ -425,13 +425,6 @@ func one(ctx context.Context, d db, q string, args []any, dest ...any) error {
 	return err
 }
 
-// Ping checks that the database answers. It asks the readers, so that a
-// readiness probe does not queue behind SQLite's one writer.
-func (s *Store) Ping(ctx context.Context) error {
-	var one int
-	return s.rdb().query(ctx, "SELECT 1", nil, func(scan func(...any) error) error { return scan(&one) })
-}
-
 // ProbeWrite proves that the database takes a write: it rewrites the one
 // row of the readiness table and commits. A database that answers reads but
 // cannot write (a full disk, a read-only replica) fails it.

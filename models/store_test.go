@@ -78,8 +78,8 @@ func TestGameRoundTrip(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
-		if err := s.Ping(ctx); err != nil {
-			t.Fatalf("Ping: %v", err)
+		if err := s.ProbeWrite(ctx); err != nil {
+			t.Fatalf("ProbeWrite: %v", err)
 		}
 		g := &play.GameRow{Record: play.Record{Variant: "farbrausch2", Seed: "abc", Players: 4}, Options: `{"storm_tokens":2}`}
 		seats := []play.Seat{{Seat: 0, Name: "Alice"}, {Seat: 3, Name: "Robo", Bot: "cheater"}}

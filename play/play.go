@@ -119,9 +119,6 @@ func New(cfg Config) (*Games, error) {
 	return g, nil
 }
 
-// Now is play's clock.
-func (g *Games) Now() time.Time { return g.cfg.Now() }
-
 // Stats are the process's counters.
 func (g *Games) Stats() *Stats { return &g.stats }
 
@@ -158,9 +155,6 @@ func (g *Games) shuttingDown() bool {
 func (g *Games) SigningSecret(ctx context.Context) ([]byte, error) {
 	return g.store.SigningSecret(ctx)
 }
-
-// Ping checks that the store answers.
-func (g *Games) Ping(ctx context.Context) error { return g.store.Ping(ctx) }
 
 // Ready checks that the store takes a write: a server whose database answers
 // but cannot write is not ready to take moves.

@@ -59,9 +59,7 @@ type Store interface {
 	KeepRefusal(ctx context.Context, scope, key string, a Answer) (kept bool, err error)
 	// SigningSecret returns the JWT secret kept in the database, creating it once.
 	SigningSecret(ctx context.Context) ([]byte, error)
-	// Ping checks that the database answers; ProbeWrite proves that it
-	// takes a write.
-	Ping(ctx context.Context) error
+	// ProbeWrite proves that the database takes a write.
 	ProbeWrite(ctx context.Context) error
 	// Unavailable tells whether err, from this store, means that the
 	// database cannot serve now (unreachable, refusing connections,
