@@ -234,7 +234,13 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 
 	beat, stopBeat := s.streams.tick(heartbeatEvery)
 	defer stopBeat()
-	w := &streamWriter{w: c.Writer, rc: rc, format: format}
+	// send writes frames and flushes them, each write with its deadline.
+	var frames []byte
+	send := func() bool {
+		_, err := c.Writer.Write(frames)
+		frames = frames[:0]
+		return err == nil && rc.Flush() == nil && rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) == nil
+	}
 	sent := after
 	for {
 		evs, err := s.renderEvents(st, viewer)
@@ -244,10 +250,10 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		}
 		if sent < len(evs) {
 			for _, ev := range evs[sent:] {
-				w.event(ev)
+				frames = appendFrame(frames, format, &ev)
 				sent = ev.seq
 			}
-			if w.flush() != nil {
+			if !send() {
 				return
 			}
 		}
@@ -265,8 +271,7 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 			select {
 			case <-changed:
 			case <-beat:
-				w.heartbeat()
-				if w.flush() != nil {
+				if frames = appendFrame(frames, format, nil); !send() {
 					return
 				}
 			case <-ctx.Done():
@@ -284,56 +289,19 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 	}
 }
 
-// streamWriter frames events for one stream.
-type streamWriter struct {
-	w      gin.ResponseWriter
-	rc     *http.ResponseController
-	format streamFormat
-	err    error
-}
-
-func (sw *streamWriter) write(parts ...[]byte) {
-	for _, p := range parts {
-		if sw.err != nil {
-			return
-		}
-		_, sw.err = sw.w.Write(p)
+// appendFrame appends ev as the stream's format frames it: an SSE event (id, type
+// and data) or a line of NDJSON. Without ev, a heartbeat: a comment for
+// SSE and an empty line for NDJSON, which readers of either skip.
+func appendFrame(b []byte, format streamFormat, ev *encodedEvent) []byte {
+	switch {
+	case ev == nil && format == sseStream:
+		return append(b, ": keep-alive\n\n"...)
+	case ev == nil:
+		return append(b, '\n')
+	case format == ndjsonStream:
+		return append(append(b, ev.data...), '\n')
 	}
-}
-
-var (
-	sseID    = []byte("id: ")
-	sseEvent = []byte("\nevent: ")
-	sseData  = []byte("\ndata: ")
-	sseEnd   = []byte("\n\n")
-	newline  = []byte("\n")
-	sseBeat  = []byte(": keep-alive\n\n")
-)
-
-func (sw *streamWriter) event(ev encodedEvent) {
-	if sw.format == sseStream {
-		sw.write(sseID, strconv.AppendInt(nil, int64(ev.seq), 10), sseEvent, []byte(ev.typ), sseData, ev.data, sseEnd)
-		return
-	}
-	sw.write(ev.data, newline)
-}
-
-// heartbeat is a comment for SSE and an empty line for NDJSON, which
-// readers of either skip.
-func (sw *streamWriter) heartbeat() {
-	if sw.format == sseStream {
-		sw.write(sseBeat)
-		return
-	}
-	sw.write(newline)
-}
-
-func (sw *streamWriter) flush() error {
-	if sw.err != nil {
-		return sw.err
-	}
-	if err := sw.rc.Flush(); err != nil {
-		return err
-	}
-	return sw.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	b = strconv.AppendInt(append(b, "id: "...), int64(ev.seq), 10)
+	b = append(append(append(b, "\nevent: "...), ev.typ...), "\ndata: "...)
+	return append(append(b, ev.data...), "\n\n"...)
 }
