@@ -27,6 +27,7 @@ type batcher[Req, Res any] struct {
 	queue   []*call[Req, Res]
 	running int
 	largest int // the largest batch run so far (tests)
+	runners sync.WaitGroup
 }
 
 type call[Req, Res any] struct {
@@ -49,17 +50,7 @@ func newBatcher[Req, Res any](max, size int, run func(context.Context, []*call[R
 // under way is left to it: it may still take effect, and its caller must
 // treat the outcome as unknown.
 func (b *batcher[Req, Res]) do(ctx context.Context, req Req) (Res, error) {
-	c := &call[Req, Res]{req: req, done: make(chan struct{})}
-	b.mu.Lock()
-	b.queue = append(b.queue, c)
-	start := b.running < b.max
-	if start {
-		b.running++
-	}
-	b.mu.Unlock()
-	if start {
-		go b.batches()
-	}
+	c := b.put(req)
 	select {
 	case <-c.done:
 		return c.res, c.err
@@ -77,8 +68,24 @@ func (b *batcher[Req, Res]) do(ctx context.Context, req Req) (Res, error) {
 	return zero, ctx.Err()
 }
 
+// put queues req, starting a goroutine of batches if fewer than max run,
+// and returns its call, for a caller who waits for it (see do), or not.
+func (b *batcher[Req, Res]) put(req Req) *call[Req, Res] {
+	c := &call[Req, Res]{req: req, done: make(chan struct{})}
+	b.mu.Lock()
+	b.queue = append(b.queue, c)
+	if b.running < b.max {
+		b.running++
+		b.runners.Add(1)
+		go b.batches()
+	}
+	b.mu.Unlock()
+	return c
+}
+
 // batches runs batches from the queue while it holds calls.
 func (b *batcher[Req, Res]) batches() {
+	defer b.runners.Done()
 	for {
 		b.mu.Lock()
 		batch := b.take()

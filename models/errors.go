@@ -44,7 +44,6 @@ func isBusy(err error) bool {
 	return false
 }
 
-
 // Unavailable is the store's Unavailable (see play.Store), for callers with
 // no store at hand.
 func Unavailable(err error) bool {

@@ -45,11 +45,12 @@ type Store struct {
 	appends  *batcher[appendReq, struct{}]
 	versions *batcher[string, play.Stamp]
 
-	heard     atomic.Pointer[func(string, play.Stamp)] // see Listen
-	log       *slog.Logger                             // nil: none
-	listener  *listener                                // nil unless Postgres
-	publisher *publisher                               // nil unless Postgres
-	instance  string                                   // names this store in the notifications it sends
+	heard    atomic.Pointer[func(string, play.Stamp)] // see Listen
+	log      *slog.Logger                             // nil: none
+	listener *listener                                // nil unless Postgres
+	notices  *batcher[notice, struct{}]               // nil unless Postgres
+	closing  atomic.Bool
+	instance string // names this store in the notifications it sends
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -102,7 +103,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		if err != nil {
 			err = fmt.Errorf("listen for changes: %w", err)
 		} else {
-			s.publisher = startPublisher(s.pool, s.listener.payload)
+			s.notices = newBatcher(1, 1024, s.notify)
 		}
 	}
 	if err != nil {
@@ -437,8 +438,10 @@ func (s *Store) ProbeWrite(ctx context.Context) error {
 // database.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
-		if s.publisher != nil {
-			s.publisher.stop()
+		if s.notices != nil {
+			// What was committed before Close still goes out, once tried.
+			s.closing.Store(true)
+			s.notices.runners.Wait()
 		}
 		if s.listener != nil {
 			s.listener.stop()
