@@ -2,9 +2,11 @@ package models
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -15,9 +17,10 @@ import (
 // each change nothing unless the entry goes in. So the moves of different
 // games that arrive while the database is busy share one transaction (see
 // batcher), each still succeeding or failing alone; on Postgres they also
-// share one round trip (pipeline). A batch that fails whole is tried again
-// a move at a time, through the same code. (Writing the values by hand for
-// the pipeline, as once done, saved no measurable time over pgx's own.)
+// share one round trip (a pgx batch). A batch that fails whole is tried
+// again a move at a time, through the same code. (Writing the values by
+// hand for the round trip, as once done, saved no measurable time over
+// pgx's own.)
 
 // batchRunners is how many batches may be under way at once on Postgres, so
 // that one batch's commit overlaps the next batch's gathering; batchSize
@@ -27,10 +30,12 @@ const (
 	batchSize    = 64
 )
 
-// appendReq is one Append call waiting for its batch.
+// appendReq is one Append call waiting for its batch; alone, when it is
+// tried again by itself after its batch failed.
 type appendReq struct {
-	game string
-	a    play.Append
+	game  string
+	a     play.Append
+	alone bool
 }
 
 // sameGame keeps two entries of one game out of one batch: the second needs
@@ -119,22 +124,62 @@ func (r appendReq) statements(out []stmt) (_ []stmt, key, entry int) {
 }
 
 // appendBatch appends a batch of entries, of distinct games, in one
-// transaction; a batch that fails, or whose answer is lost after its
-// commit, is tried again a move at a time (appendAgain).
+// transaction (on Postgres, one round trip), and answers each call. A
+// batch that fails, or whose answer is lost after its commit, is tried again
+// a move at a time through the same code (alone): each move whose entry is
+// there already, its very own, was applied (the batch committed, and only
+// its answer was lost: its caller must not be told it lost a race it won).
 func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct{}]) {
-	reqs := make([]appendReq, len(calls))
+	stmts := make([]stmt, 0, 3*len(calls))
+	at := make([][2]int, len(calls))
 	for i, c := range calls {
-		reqs[i] = c.req
+		stmts, at[i][0], at[i][1] = c.req.statements(stmts)
 	}
-	errs, err := s.appendAll(ctx, reqs)
-	if err == nil && appendAnswerLost != nil {
+	changed := make([]int64, len(stmts))
+	var err error
+	if s.pool != nil {
+		b := &pgx.Batch{}
+		for _, st := range stmts {
+			b.Queue(st.sql, st.args...)
+		}
+		res := s.pool.SendBatch(ctx, b)
+		for i := 0; i < len(stmts) && err == nil; i++ {
+			var tag pgconn.CommandTag
+			tag, err = res.Exec()
+			changed[i] = tag.RowsAffected()
+		}
+		err = errors.Join(err, res.Close())
+	} else {
+		err = s.inTx(ctx, func(tx db) (err error) {
+			for i, st := range stmts {
+				if changed[i], err = tx.exec(ctx, st.sql, st.args...); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	if err == nil && appendAnswerLost != nil && !calls[0].req.alone {
 		err = appendAnswerLost()
 	}
 	for i, c := range calls {
-		if err != nil {
-			c.err = s.appendAgain(ctx, c.req)
-		} else {
-			c.err = errs[i]
+		key, entry := at[i][0], at[i][1]
+		switch {
+		case err != nil && c.req.alone:
+			c.err = err
+		case err != nil:
+			var mine bool
+			if mine, c.err = s.ownEntry(ctx, c.req); c.err == nil && !mine {
+				again := &call[appendReq, struct{}]{req: c.req}
+				again.req.alone = true
+				s.appendBatch(ctx, []*call[appendReq, struct{}]{again})
+				c.err = again.err
+			}
+		case changed[entry] == 1:
+		case key >= 0 && changed[key] == 0:
+			c.err = play.ErrKeyTaken
+		default:
+			c.err = s.refused(ctx, c.req)
 		}
 	}
 }
@@ -142,65 +187,6 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 // appendAnswerLost, when set (tests), fails a batch after its commit, as a
 // connection reset before the answer would.
 var appendAnswerLost func() error
-
-// appendAll runs the statements of reqs in one transaction, and tells each
-// request's outcome; err is the batch's failure.
-func (s *Store) appendAll(ctx context.Context, reqs []appendReq) ([]error, error) {
-	stmts := make([]stmt, 0, 3*len(reqs))
-	at := make([][2]int, len(reqs))
-	for i, r := range reqs {
-		stmts, at[i][0], at[i][1] = r.statements(stmts)
-	}
-	changed, err := s.runAll(ctx, stmts)
-	if err != nil {
-		return nil, err
-	}
-	errs := make([]error, len(reqs))
-	for i, r := range reqs {
-		switch key, entry := at[i][0], at[i][1]; {
-		case changed[entry] == 1:
-		case key >= 0 && changed[key] == 0:
-			errs[i] = play.ErrKeyTaken
-		default:
-			errs[i] = s.refused(ctx, r)
-		}
-	}
-	return errs, nil
-}
-
-// runAll runs stmts in one transaction and returns how many rows each
-// changed: on Postgres in one round trip (pipeline), on SQLite on its one
-// writer.
-func (s *Store) runAll(ctx context.Context, stmts []stmt) ([]int64, error) {
-	if s.pool != nil {
-		return s.pipeline(ctx, stmts)
-	}
-	changed := make([]int64, len(stmts))
-	err := s.inTx(ctx, func(tx db) (err error) {
-		for i, st := range stmts {
-			if changed[i], err = tx.exec(ctx, st.sql, st.args...); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	return changed, err
-}
-
-// appendAgain appends r alone after its batch failed. The batch may have
-// committed and lost only its answer (a connection reset after the commit):
-// then r's entry is there already, the very move, and r is applied; its
-// caller must not be told it lost a race it won.
-func (s *Store) appendAgain(ctx context.Context, r appendReq) error {
-	if mine, err := s.ownEntry(ctx, r); err != nil || mine {
-		return err
-	}
-	errs, err := s.appendAll(ctx, []appendReq{r})
-	if err != nil {
-		return err
-	}
-	return errs[0]
-}
 
 // ownEntry tells whether the log's entry r.a.Entry.Seq is r's own: the
 // same move, stamped at the same instant.
@@ -228,25 +214,4 @@ func (s *Store) refused(ctx context.Context, r appendReq) error {
 		return play.ErrRevoked
 	}
 	return play.ErrConflict
-}
-
-// pipeline runs stmts on Postgres in one round trip and one transaction (a
-// batch of prepared statements closed by one sync) and returns how many
-// rows each changed.
-func (s *Store) pipeline(ctx context.Context, stmts []stmt) ([]int64, error) {
-	b := &pgx.Batch{}
-	for _, st := range stmts {
-		b.Queue(st.sql, st.args...)
-	}
-	res := s.pool.SendBatch(ctx, b)
-	changed := make([]int64, len(stmts))
-	for i := range stmts {
-		tag, err := res.Exec()
-		if err != nil {
-			res.Close()
-			return nil, err
-		}
-		changed[i] = tag.RowsAffected()
-	}
-	return changed, res.Close()
 }
