@@ -2,13 +2,13 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -22,11 +22,15 @@ const maxBody = 64 << 10
 // shutdown begins is cut off (the move it carries has not begun), so that a
 // client sending a byte a second cannot hold the shutdown.
 func (s *Server) readBody(c *gin.Context) ([]byte, error) {
-	rc := http.NewResponseController(c.Writer)
-	stop := s.bodies.reading(func() { _ = rc.SetReadDeadline(time.Now()) })
-	r := http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
-	data, err := io.ReadAll(r)
-	stop()
+	rc, cut := http.NewResponseController(c.Writer), make(chan struct{})
+	stop := context.AfterFunc(s.stopped, func() { _ = rc.SetReadDeadline(time.Now()); close(cut) })
+	if s.shuttingDown() {
+		<-cut // before the read: net/http clears the deadline once the body is read
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBody))
+	if !stop() {
+		<-cut
+	}
 	if err != nil && s.shuttingDown() {
 		return nil, errShuttingDown
 	}
@@ -94,46 +98,4 @@ func jsonTypeName(goType string) string {
 		return "an array"
 	}
 	return fmt.Sprintf("a JSON value of the right shape (%s)", goType)
-}
-
-// bodyReaders are the requests reading their bodies now, each with the
-// function that cuts its read short.
-type bodyReaders struct {
-	mu      sync.Mutex
-	next    int
-	cuts    map[int]func()
-	stopped bool
-}
-
-// reading registers a body read; the returned function ends it. After
-// cutAll, a new read is cut at once.
-func (b *bodyReaders) reading(cut func()) (done func()) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.stopped {
-		cut()
-		return func() {}
-	}
-	if b.cuts == nil {
-		b.cuts = map[int]func(){}
-	}
-	id := b.next
-	b.next++
-	b.cuts[id] = cut
-	return func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		delete(b.cuts, id)
-	}
-}
-
-// cutAll cuts every body read under way and every one that starts later.
-func (b *bodyReaders) cutAll() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.stopped = true
-	for id, cut := range b.cuts {
-		cut()
-		delete(b.cuts, id)
-	}
 }

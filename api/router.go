@@ -82,10 +82,10 @@ type Server struct {
 	metricsHandler gin.HandlerFunc
 
 	tokens       *tokenCache
-	bodies       bodyReaders
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
-	// stopped is cancelled when shutdown begins, so that waits end.
+	// stopped is cancelled when shutdown begins, so that waits end and
+	// body reads are cut short.
 	stopped context.Context
 	stop    context.CancelFunc
 
@@ -159,7 +159,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		close(s.shutdown)
 		s.stop()
 	})
-	s.bodies.cutAll()
 	done := make(chan struct{})
 	go func() {
 		s.parker.Release()
