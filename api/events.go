@@ -1,13 +1,11 @@
 package api
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
-	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -18,9 +16,10 @@ import (
 // A drawn card is named only by its id: the seat that drew it must not learn
 // it, and the other seats see it in the hands.
 //
-// On the wire an event is exactly one of PlayEvent, DiscardEvent, ClueEvent
-// and GameOverEvent, told apart by type (MarshalJSON picks the fields); this
-// struct holds the union while it is built.
+// On the wire an event is exactly one of PlayEvent, PlayFaceDownEvent,
+// DiscardEvent, ClueEvent, GameOverEvent and SeatLeftEvent, told apart by
+// type (appendEvent writes them); this struct is their union, as a client
+// may read it.
 type Event struct {
 	Seq             int         `json:"seq"`
 	Turn            int         `json:"turn"`
@@ -152,19 +151,6 @@ type SeatLeftEvent struct {
 	Bot  string `json:"bot" example:"hat"`
 }
 
-// MarshalJSON writes the event as the one member of the union that its type
-// names: PlayEvent, PlayFaceDownEvent, DiscardEvent, ClueEvent, GameOverEvent
-// or SeatLeftEvent
-// (appendEvent writes them; a test holds it to encoding/json's encoding of
-// those structs).
-func (e Event) MarshalJSON() ([]byte, error) {
-	switch e.Type {
-	case "play", "play_face_down", "discard", "clue", "game_over", "seat_left":
-		return appendEvent(nil, e), nil
-	}
-	return nil, fmt.Errorf("event %d has no known type %q", e.Seq, e.Type)
-}
-
 func deref[T any](p *T) T {
 	var zero T
 	if p == nil {
@@ -179,72 +165,6 @@ type EventsResponse struct {
 	Version int64   `json:"version" example:"17"`
 }
 
-// eventView renders the engine event of log entry seq-1 as viewer (a seat,
-// -1 for the public) may see it, over telling whether the game has ended by
-// now: the engine withholds what the variant hides from the viewer (a card
-// played face down, a clue's value). bot names the strategy that plays a
-// seat (for seat_left).
-func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) string, viewer int, over bool) Event {
-	seat := engine.Public
-	if viewer >= 0 && viewer < cfg.Players {
-		seat = viewer
-	}
-	ev = cfg.EventSeen(ev, seat, over)
-	a := ev.Action
-	switch a.Kind {
-	case engine.End:
-		return gameOverEvent(seq-1, ev.Turn, ev.Result)
-	case engine.Leave:
-		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "seat_left", Bot: ptr(bot(a.Target))}
-	}
-	out := Event{Seq: seq, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
-	if cfg.ClueStarved {
-		out.HalfNoteToken = ptr(ev.HalfNote)
-	}
-	switch a.Kind {
-	case engine.Play, engine.Discard:
-		if ev.FaceDown {
-			out.Type, out.CardID = "play_face_down", ptr(a.Card)
-			if ev.Drawn >= 0 {
-				out.Drawn = ptr(ev.Drawn)
-			}
-			break
-		}
-		// A card whose suit swaps play and discard (Orange) did what the
-		// other move does: the event says what happened to the card.
-		out.Type = "discard"
-		if (a.Kind == engine.Play) != ev.Swapped {
-			out.Type = "play"
-			out.Success = ptr(ev.Success)
-		}
-		out.Card = &CardFace{ID: a.Card, Suit: cfg.Suits[ev.Card.Suit].Name, Rank: ev.Card.Rank}
-		if ev.Drawn >= 0 {
-			out.Drawn = ptr(ev.Drawn)
-		}
-		out.StormTokensUsed = ptr(ev.StormsUsed)
-	case engine.ColorClue, engine.RankClue, engine.HiddenClue:
-		out.Type = "clue"
-		out.Target = ptr(a.Target)
-		switch {
-		case a.Value == engine.HiddenValue:
-		case a.Kind == engine.ColorClue:
-			out.Color = ptr(cfg.ClueColors[a.Value])
-		default:
-			out.Rank = ptr(a.Value)
-		}
-		if cfg.ClueShows != engine.ShowsAll {
-			out.ClueType = clueTypeShown(a.Kind)
-		}
-		out.Touched = cardIDs(ev.Touched)
-	}
-	return out
-}
-
-// gameOverEvent follows log entry entries-1.
-func gameOverEvent(entries, turn int, r engine.Result) Event {
-	return Event{Seq: entries + 1, Turn: turn, Type: "game_over", Result: resultView(r)}
-}
-
 // seatBot names the bot strategy that plays a seat of st now.
 func seatBot(st *play.State) func(seat int) string {
 	return func(seat int) string {
@@ -255,35 +175,6 @@ func seatBot(st *play.State) func(seat int) string {
 		}
 		return ""
 	}
-}
-
-// eventsOf replays the game's log from the deal and renders every event with
-// seq > after as viewer may see it. The log is the truth, so events are
-// derived, never stored.
-func eventsOf(st *play.State, after, viewer int) ([]Event, error) {
-	out := []Event{}
-	if after >= st.EventCount() {
-		return out, nil
-	}
-	g, err := engine.NewSeeded(*st.Config, st.Seed)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: deal: %w", st.ID, err)
-	}
-	for i, a := range st.Log {
-		ev, err := g.Apply(a.Action)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
-		}
-		if i+1 > after {
-			e := eventView(st.Config, i+1, ev, seatBot(st), viewer, st.Game.Over())
-			e.Auto = a.Auto
-			out = append(out, e)
-		}
-	}
-	if r, over := g.Result(); over && !st.EndLogged && len(st.Log)+1 > after {
-		out = append(out, gameOverEvent(len(st.Log), g.Turn(), r))
-	}
-	return out, nil
 }
 
 // getEvents godoc

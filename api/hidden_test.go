@@ -337,7 +337,8 @@ func TestHiddenFieldsAbsentElsewhere(t *testing.T) {
 			}
 			for viewer := -1; viewer < players; viewer++ {
 				check("a view", appendView(nil, st, viewer))
-				check("an event", appendEvent(nil, eventView(st.Config, seq, ev, seatBot(st), viewer, g.Over())))
+				b, _ := appendEvent(nil, st.Config, seq, ev, seatBot(st), viewer, g.Over(), false)
+				check("an event", b)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -30,7 +31,11 @@ func TestEventSaysWhatHappened(t *testing.T) {
 		{"red discarded", engine.Event{Action: engine.DiscardCard(3), Card: red1, Drawn: -1}, "discard", nil},
 	}
 	for _, tt := range tests {
-		out := eventView(&cfg, 1, tt.ev, func(int) string { return "" }, 0, false)
+		b, typ := appendEvent(nil, &cfg, 1, tt.ev, func(int) string { return "" }, 0, false, false)
+		var out Event
+		if err := json.Unmarshal(b, &out); err != nil || out.Type != typ {
+			t.Fatalf("%s: %s (%s): %v", tt.name, b, typ, err)
+		}
 		if out.Type != tt.typ || (out.Success == nil) != (tt.success == nil) || (out.Success != nil && *out.Success != *tt.success) {
 			t.Errorf("%s: type %s success %v, want %s %v", tt.name, out.Type, out.Success, tt.typ, tt.success)
 		}

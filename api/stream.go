@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -107,17 +109,33 @@ func (h *streamHub) setTicker(f func(time.Duration) (<-chan time.Time, func())) 
 	h.ticker = f
 }
 
-// renderEvents is st's events as viewer may see them (eventsOf), encoded
-// once for the lists and the streams, however many ask. seq numbers events
-// from 1, so events[i] has seq i+1.
+// renderEvents is st's events as viewer may see them, encoded once for
+// the lists and the streams, however many ask: the game's log replayed
+// from the deal, an event an entry, and the game_over event of a game its
+// cards ended. The log is the truth, so events are derived, never stored;
+// seq numbers them from 1, so events[i] has seq i+1.
 func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error) {
 	return s.events.get(renderKey{game: st.ID, version: st.Version, viewer: viewer}, func() ([]encodedEvent, error) {
-		evs, err := eventsOf(st, 0, viewer)
-		out := make([]encodedEvent, len(evs))
-		for i, ev := range evs {
-			out[i] = encodedEvent{seq: ev.Seq, typ: ev.Type, data: appendEvent(nil, ev)}
+		out := make([]encodedEvent, 0, st.EventCount())
+		if st.EventCount() == 0 {
+			return out, nil
 		}
-		return out, err
+		g, err := engine.NewSeeded(*st.Config, st.Seed)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: deal: %w", st.ID, err)
+		}
+		for i, e := range st.Log {
+			ev, err := g.Apply(e.Action)
+			if err != nil {
+				return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
+			}
+			data, typ := appendEvent(nil, st.Config, i+1, ev, seatBot(st), viewer, st.Game.Over(), e.Auto)
+			out = append(out, encodedEvent{seq: i + 1, typ: typ, data: data})
+		}
+		if r, over := g.Result(); over && !st.EndLogged {
+			out = append(out, encodedEvent{seq: len(st.Log) + 1, typ: "game_over", data: appendGameOver(nil, len(st.Log)+1, g.Turn(), r)})
+		}
+		return out, nil
 	})
 }
 

@@ -371,62 +371,91 @@ func appendResult(b []byte, r *ResultView) []byte {
 	return append(b, '}')
 }
 
-// appendEvent appends e as the member of the event union its type names,
-// exactly as encoding/json writes it (see Event.MarshalJSON).
-func appendEvent(b []byte, e Event) []byte {
-	b = strconv.AppendInt(append(b, `{"seq":`...), int64(e.Seq), 10)
-	b = strconv.AppendInt(append(b, `,"turn":`...), int64(e.Turn), 10)
-	if e.Type != "game_over" {
-		b = strconv.AppendInt(append(b, `,"seat":`...), int64(deref(e.Seat)), 10)
+// appendEvent appends ev, the event of log entry seq-1, as viewer (a seat,
+// -1 for the public) may see it now that the game is over or not, and
+// returns its type: the member of the event union the type names, as
+// encoding/json writes it (TestViewJSONIsEncodingJSONs). The engine
+// withholds what the variant hides from the viewer (a card played face
+// down, a clue's value); bot names the strategy that plays a seat (for
+// seat_left); auto marks a bot's move for a seat whose time ran out.
+func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) string, viewer int, over, auto bool) ([]byte, string) {
+	seat := engine.Public
+	if viewer >= 0 && viewer < cfg.Players {
+		seat = viewer
 	}
-	b = appendString(append(b, `,"type":`...), e.Type)
-	switch e.Type {
+	ev = cfg.EventSeen(ev, seat, over)
+	a := ev.Action
+	// A card whose suit swaps play and discard (Orange) did what the other
+	// move does: the event says what happened to the card.
+	typ, mover := "clue", ev.Seat
+	switch {
+	case a.Kind == engine.End:
+		return appendGameOver(b, seq, ev.Turn, ev.Result), "game_over"
+	case a.Kind == engine.Leave:
+		typ, mover = "seat_left", a.Target
+	case a.Kind != engine.Play && a.Kind != engine.Discard:
+	case ev.FaceDown:
+		typ = "play_face_down"
+	case (a.Kind == engine.Play) != ev.Swapped:
+		typ = "play"
+	default:
+		typ = "discard"
+	}
+	b = strconv.AppendInt(append(b, `{"seq":`...), int64(seq), 10)
+	b = strconv.AppendInt(append(b, `,"turn":`...), int64(ev.Turn), 10)
+	b = strconv.AppendInt(append(b, `,"seat":`...), int64(mover), 10)
+	b = appendString(append(b, `,"type":`...), typ)
+	switch typ {
+	case "seat_left":
+		return append(appendString(append(b, `,"bot":`...), bot(a.Target)), '}'), typ
 	case "play_face_down":
-		b = strconv.AppendInt(append(b, `,"card_id":`...), int64(deref(e.CardID)), 10)
-		b = appendIntOrNull(append(b, `,"drawn":`...), deref(e.Drawn), e.Drawn != nil)
-		b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(deref(e.NoteTokens)), 10)
-		b = appendHalfNote(b, e.HalfNoteToken)
-		b = strconv.AppendBool(append(b, `,"auto":`...), e.Auto)
+		b = strconv.AppendInt(append(b, `,"card_id":`...), int64(a.Card), 10)
 	case "play", "discard":
-		c := deref(e.Card)
-		b = appendCardFace(append(b, `,"card":`...), c.ID, c.Suit, c.Rank)
-		if e.Type == "play" {
-			b = strconv.AppendBool(append(b, `,"success":`...), deref(e.Success))
+		b = appendCardFace(append(b, `,"card":`...), a.Card, cfg.Suits[ev.Card.Suit].Name, ev.Card.Rank)
+		if typ == "play" {
+			b = strconv.AppendBool(append(b, `,"success":`...), ev.Success)
 		}
-		b = appendIntOrNull(append(b, `,"drawn":`...), deref(e.Drawn), e.Drawn != nil)
-		b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(deref(e.NoteTokens)), 10)
-		b = appendHalfNote(b, e.HalfNoteToken)
-		b = strconv.AppendInt(append(b, `,"storm_tokens_used":`...), int64(deref(e.StormTokensUsed)), 10)
-		b = strconv.AppendBool(append(b, `,"auto":`...), e.Auto)
 	case "clue":
-		b = strconv.AppendInt(append(b, `,"target":`...), int64(deref(e.Target)), 10)
-		b = append(b, `,"color":`...)
-		if e.Color != nil {
-			b = appendString(b, *e.Color)
-		} else {
-			b = append(b, "null"...)
+		b = strconv.AppendInt(append(b, `,"target":`...), int64(a.Target), 10)
+		switch {
+		case a.Value == engine.HiddenValue:
+			b = append(b, `,"color":null,"rank":null`...)
+		case a.Kind == engine.ColorClue:
+			b = append(appendString(append(b, `,"color":`...), cfg.ClueColors[a.Value]), `,"rank":null`...)
+		default:
+			b = strconv.AppendInt(append(b, `,"color":null,"rank":`...), int64(a.Value), 10)
 		}
-		b = appendIntOrNull(append(b, `,"rank":`...), deref(e.Rank), e.Rank != nil)
 		b = append(b, `,"touched":[`...)
-		for i, id := range e.Touched {
-			if i > 0 {
+		for set := ev.Touched; set != 0; set &= set - 1 {
+			if set != ev.Touched {
 				b = append(b, ',')
 			}
-			b = strconv.AppendInt(b, int64(id), 10)
+			b = strconv.AppendInt(b, int64(bits.TrailingZeros64(set)), 10)
 		}
-		b = strconv.AppendInt(append(b, `],"note_tokens":`...), int64(deref(e.NoteTokens)), 10)
-		b = appendHalfNote(b, e.HalfNoteToken)
-		if e.ClueType != "" {
-			b = appendString(append(b, `,"clue_type":`...), e.ClueType)
-		}
-		b = strconv.AppendBool(append(b, `,"auto":`...), e.Auto)
-	case "game_over":
-		r := deref(e.Result)
-		b = appendResult(append(b, `,"result":`...), &r)
-	case "seat_left":
-		b = appendString(append(b, `,"bot":`...), deref(e.Bot))
+		b = append(b, ']')
 	}
-	return append(b, '}')
+	if typ != "clue" {
+		b = appendIntOrNull(append(b, `,"drawn":`...), ev.Drawn, ev.Drawn >= 0)
+	}
+	b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(ev.NoteTokens), 10)
+	if cfg.ClueStarved {
+		b = strconv.AppendBool(append(b, `,"half_note_token":`...), ev.HalfNote)
+	}
+	if typ == "play" || typ == "discard" {
+		b = strconv.AppendInt(append(b, `,"storm_tokens_used":`...), int64(ev.StormsUsed), 10)
+	}
+	if typ == "clue" && cfg.ClueShows != engine.ShowsAll {
+		b = appendString(append(b, `,"clue_type":`...), clueTypeShown(a.Kind))
+	}
+	return append(strconv.AppendBool(append(b, `,"auto":`...), auto), '}'), typ
+}
+
+// appendGameOver appends the game_over event, seq, that ends a finished
+// game's events.
+func appendGameOver(b []byte, seq, turn int, r engine.Result) []byte {
+	b = strconv.AppendInt(append(b, `{"seq":`...), int64(seq), 10)
+	b = strconv.AppendInt(append(b, `,"turn":`...), int64(turn), 10)
+	return append(appendResult(append(b, `,"type":"game_over","result":`...), resultView(r)), '}')
 }
 
 func appendIntOrNull(b []byte, n int, ok bool) []byte {
