@@ -9,54 +9,59 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/api/park"
 )
 
 const ctxProblemCode = "hanabi.problem"
 
-// logRequests writes one structured line per request (see logRequest).
-func (s *Server) logRequests(c *gin.Context) {
+// observe is the middleware that counts, times and logs every request
+// (see answered), but a parked one: that is observed when it is answered.
+func (s *Server) observe(c *gin.Context) {
 	start := time.Now()
+	c.Set(ctxStart, start)
 	c.Next()
 	if isParked(c) {
-		return // logged when it is answered
+		return
 	}
 	code, _ := c.Get(ctxProblemCode)
 	codeName, _ := code.(string)
-	s.logRequest(c, c.Request.Method, c.FullPath(), c.Request.URL.Path, c.ClientIP(), c.Writer.Status(), c.Writer.Size(),
-		time.Since(start), codeName, viewerOf(c))
+	s.answered(c, c.Request.Method, park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
+		Seat: viewerOf(c), Start: start, Status: c.Writer.Status(), Size: c.Writer.Size(), Code: codeName})
 }
 
-// logRequest writes a request's one line: the route, the path and the
-// outcome, never a header (the Authorization header is a seat's credential)
-// and never a body (bodies and views carry card identities).
-func (s *Server) logRequest(ctx context.Context, method, route, path, client string, status, size int, d time.Duration, code string, seat int) {
+// answered counts and times an answered request by its route pattern (ids
+// in paths would make a series per game) and writes its one line: the
+// route, the path and the outcome, never a header (the Authorization
+// header is a seat's credential) and never a body (bodies and views carry
+// card identities).
+func (s *Server) answered(ctx context.Context, method string, o park.Outcome) {
+	d := time.Since(o.Start)
+	route := o.Route
+	if route == "" {
+		route = "unmatched"
+	}
+	s.metrics.record(route, method, o.Status, d)
 	level := slog.LevelInfo
 	switch {
-	case unlimited[path]:
+	case unlimited[o.Path]:
 		// Probes and scrapes; a failing probe is in the outage's story.
 		level = slog.LevelDebug
-	case status == http.StatusServiceUnavailable:
+	case o.Status == http.StatusServiceUnavailable:
 		// An outage or a shutdown: the outage's own lines say it once.
-	case status >= 500:
+	case o.Status >= 500:
 		level = slog.LevelError
 	}
 	if !s.log.Enabled(ctx, level) {
 		return
 	}
-	attrs := []slog.Attr{
-		slog.String("method", method),
-		slog.String("route", route),
-		slog.String("path", path),
-		slog.Int("status", status),
-		slog.Duration("duration", d),
-		slog.String("client", client),
-		slog.Int("bytes", size),
+	attrs := []slog.Attr{slog.String("method", method), slog.String("route", o.Route), slog.String("path", o.Path),
+		slog.Int("status", o.Status), slog.Duration("duration", d), slog.String("client", o.Client), slog.Int("bytes", o.Size)}
+	if o.Code != "" {
+		attrs = append(attrs, slog.String("code", o.Code))
 	}
-	if code != "" {
-		attrs = append(attrs, slog.String("code", code))
-	}
-	if seat >= 0 {
-		attrs = append(attrs, slog.Int("seat", seat))
+	if o.Seat >= 0 {
+		attrs = append(attrs, slog.Int("seat", o.Seat))
 	}
 	s.log.LogAttrs(ctx, level, "request", attrs...)
 }

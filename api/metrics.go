@@ -52,22 +52,6 @@ func newMetrics(stats *play.Stats, probe Probe, waiting func() int) *metrics {
 	return m
 }
 
-// observe is the middleware that counts and times every request by its
-// route pattern: ids in paths would make a series per game.
-func (m *metrics) observe(c *gin.Context) {
-	start := time.Now()
-	c.Set(ctxStart, start)
-	c.Next()
-	if isParked(c) {
-		return // counted when it is answered
-	}
-	route := c.FullPath()
-	if route == "" {
-		route = "unmatched"
-	}
-	m.record(route, c.Request.Method, c.Writer.Status(), time.Since(start))
-}
-
 // knownMethods are the method label's values: any other method is OTHER,
 // so that a client cannot grow /metrics by inventing methods.
 var knownMethods = map[string]bool{"GET": true, "HEAD": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "OPTIONS": true, "CONNECT": true, "TRACE": true}

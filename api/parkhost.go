@@ -42,11 +42,7 @@ func (h parkHost) Answer(spec park.Spec, st *play.State, err error, final bool) 
 }
 
 // Answered counts and logs a parked request as the middleware would.
-func (h parkHost) Answered(o park.Outcome) {
-	d := time.Since(o.Start)
-	h.s.metrics.record(o.Route, http.MethodGet, o.Status, d)
-	h.s.logRequest(context.Background(), http.MethodGet, o.Route, o.Path, o.Client, o.Status, o.Size, d, o.Code, o.Seat)
-}
+func (h parkHost) Answered(o park.Outcome) { h.s.answered(context.Background(), http.MethodGet, o) }
 
 // ctxParked marks a gin context whose request was parked: the middleware
 // leaves its logging and metrics to the parked answer.

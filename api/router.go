@@ -189,7 +189,7 @@ func (s *Server) routes() error {
 	}
 	// The rate limit comes after cors, so that a page can read a 429, and
 	// before routing, so that requests no route matches are limited too.
-	r.Use(s.recovery, s.metrics.observe, s.logRequests, cors, s.limitAddr, s.storeDeadline)
+	r.Use(s.recovery, s.observe, cors, s.limitAddr, s.storeDeadline)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
 		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
