@@ -80,12 +80,12 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	next, ok := v.DeckPlayCard()
 	b = appendIntOrNull(b, next, ok)
 	b = appendIntOrNull(append(b, `,"final_turns_left":`...), v.FinalTurnsLeft, v.FinalTurnsLeft >= 0)
-	b = appendFireworks(append(b, `,"fireworks":`...), cfg, v)
+	b = appendSuitMap(append(b, `,"fireworks":`...), cfg, func(b []byte, i int) []byte { return strconv.AppendInt(b, int64(v.Fireworks[i]), 10) })
 	if cfg.Sudoku {
-		b = appendSuitMap(append(b, `,"stack_starts":`...), cfg, &v.Starts)
+		b = appendSuitMap(append(b, `,"stack_starts":`...), cfg, func(b []byte, i int) []byte { return strconv.AppendInt(b, int64(v.Starts[i]), 10) })
 	}
 	if cfg.HasDirections() {
-		b = appendSuitDirections(append(b, `,"stack_directions":`...), cfg, &v.Directions)
+		b = appendSuitMap(append(b, `,"stack_directions":`...), cfg, func(b []byte, i int) []byte { return appendString(b, v.Directions[i].String()) })
 	}
 	if cfg.FaceDownPlays {
 		b = strconv.AppendBool(append(b, `,"plays_hidden":`...), v.PlaysHidden)
@@ -212,40 +212,16 @@ func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 	return append(b, ']')
 }
 
-// appendFireworks writes the suits' fireworks as encoding/json writes a
-// map: keys in sorted order, and of two suits of one name the later one.
-func appendFireworks(b []byte, cfg *engine.Config, v *engine.View) []byte {
-	return appendSuitMap(b, cfg, &v.Fireworks)
-}
-
-// appendSuitMap writes a number per suit as encoding/json writes a
-// map[string]int: keys in order, one entry per name.
-func appendSuitMap(b []byte, cfg *engine.Config, vals *[engine.MaxSuits]int) []byte {
+// appendSuitMap writes a value per suit (val appends suit i's) as
+// encoding/json writes a map keyed by the suits' names (see suitOrder).
+func appendSuitMap(b []byte, cfg *engine.Config, val func(b []byte, i int) []byte) []byte {
 	order, n := suitOrder(cfg)
 	b = append(b, '{')
 	for k, i := range order[:n] {
 		if k > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, cfg.Suits[i].Name)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(vals[i]), 10)
-	}
-	return append(b, '}')
-}
-
-// appendSuitDirections writes each firework's direction as encoding/json
-// writes a map[string]string (see appendSuitMap).
-func appendSuitDirections(b []byte, cfg *engine.Config, dirs *[engine.MaxSuits]engine.Direction) []byte {
-	order, n := suitOrder(cfg)
-	b = append(b, '{')
-	for k, i := range order[:n] {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(b, cfg.Suits[i].Name)
-		b = append(b, ':')
-		b = appendString(b, dirs[i].String())
+		b = val(append(appendString(b, cfg.Suits[i].Name), ':'), i)
 	}
 	return append(b, '}')
 }
