@@ -76,15 +76,11 @@ func (m Move) conditions(version int64) error {
 // apply: the log's (game, seq) key lets one win, and the loser gets
 // ErrNotYourTurn or ErrStaleVersion.
 func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (st *State, ev engine.Event, err error) {
-	err = g.inTurn(ctx, id, func(t *Table) error {
+	st, err = g.inTurn(ctx, id, func(t *Table) (st *State, err error) {
 		st, ev, err = g.act(ctx, t, seat, m)
-		return err
+		return st, err
 	})
-	if err != nil {
-		return nil, engine.Event{}, err
-	}
-	g.Kick(st)
-	return st, ev, nil
+	return st, ev, err
 }
 
 // act is the path of every move, a seat's or a bot's, so that each meets the

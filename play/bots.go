@@ -88,20 +88,20 @@ func (g *Games) driveOnce(id string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), botTimeout)
 	defer cancel()
 	again := false
-	_ = g.inTurn(ctx, id, func(t *Table) error {
+	_, _ = g.inTurn(ctx, id, func(t *Table) (*State, error) {
 		st, err := t.read(ctx)
 		if err != nil || st.Status != StatusActive || st.Game.Over() {
-			return nil
+			return nil, nil
 		}
 		seat := st.Game.Current()
 		strat := g.seatStrategy(st, seat)
 		if strat == nil {
-			return nil
+			return nil, nil
 		}
 		a, err := botMove(st, strat, seat)
 		if err != nil {
 			g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
-			return nil
+			return nil, nil
 		}
 		// The version pins the move to the state the bot saw.
 		m := entryMove(a)
@@ -113,10 +113,10 @@ func (g *Games) driveOnce(id string) bool {
 			// Someone else moved first; look again.
 		default:
 			g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
-			return nil
+			return nil, nil
 		}
 		again = true
-		return nil
+		return nil, nil
 	})
 	return again
 }

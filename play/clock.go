@@ -155,12 +155,7 @@ func (g *Games) SettleAll(ctx context.Context) (int, error) {
 // settling the same game at once, or a late move racing a timeout, have
 // one winner: each turn times out once, or not at all.
 func (g *Games) settle(ctx context.Context, id string) error {
-	var st *State
-	err := g.inTurn(ctx, id, func(t *Table) (err error) {
-		st, err = g.settleTable(ctx, t)
-		return err
-	})
-	g.Kick(st)
+	_, err := g.inTurn(ctx, id, func(t *Table) (*State, error) { return g.settleTable(ctx, t) })
 	return err
 }
 

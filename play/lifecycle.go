@@ -22,17 +22,12 @@ const tableRetries = 8
 func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *string) (*State, engine.Event, error) {
 	m := entryMove(engine.EndGame(seat, engine.EndTerminated))
 	m.Occupant = occupant
-	var st *State
 	var ev engine.Event
-	err := g.inTurn(ctx, id, func(t *Table) (err error) {
+	st, err := g.inTurn(ctx, id, func(t *Table) (st *State, err error) {
 		st, ev, err = g.tableEntry(ctx, t, seat, m)
-		return err
+		return st, err
 	})
-	if err != nil {
-		return nil, engine.Event{}, err
-	}
-	g.Kick(st)
-	return st, ev, nil
+	return st, ev, err
 }
 
 // Leave gives up seat of game id. In a lobby the seat is free again, and a
@@ -46,26 +41,17 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 	if err != nil {
 		return nil, err
 	}
-	var left *State
-	err = g.inTurn(ctx, id, func(t *Table) error {
-		left, err = g.leave(ctx, t, seat, occupant, strat)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	g.Kick(left)
-	return left, nil
+	return g.inTurn(ctx, id, func(t *Table) (*State, error) { return g.leave(ctx, t, seat, occupant, strat) })
 }
 
-func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string, strat *bots.Strategy) (left *State, err error) {
-	err = g.judged(ctx, t, func(cur *State) error {
+func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string, strat *bots.Strategy) (*State, error) {
+	return g.judged(ctx, t, func(cur *State) (*State, error) {
 		if err := (Move{Occupant: occupant}).admit(cur, seat); err != nil {
-			return err
+			return nil, err
 		}
 		occ := cur.Occupant(seat)
 		if occ == "" {
-			return ErrRevoked // a free seat: nobody to leave
+			return nil, ErrRevoked // a free seat: nobody to leave
 		}
 		switch cur.Status {
 		case StatusLobby:
@@ -76,20 +62,18 @@ func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string,
 					status = StatusLobby
 				}
 			}
-			left, err = g.changeLobby(ctx, t, cur, seat, LobbyChange{Free: &Seat{Seat: seat, Occupant: occ}, Status: status})
-			return err
+			return g.changeLobby(ctx, t, cur, seat, LobbyChange{Free: &Seat{Seat: seat, Occupant: occ}, Status: status})
 		case StatusActive:
 			if strat == nil {
-				return errorf(NoBot, "no bot strategy can take the seat on this server")
+				return nil, errorf(NoBot, "no bot strategy can take the seat on this server")
 			}
 			m := entryMove(engine.LeaveSeat(seat))
 			m.Occupant, m.takeOver = &occ, strat.Name
-			left, _, err = g.tableEntry(ctx, t, seat, m)
-			return err
+			left, _, err := g.tableEntry(ctx, t, seat, m)
+			return left, err
 		}
-		return errorf(NotActive, "the game is %s", cur.Status)
+		return nil, errorf(NotActive, "the game is %s", cur.Status)
 	})
-	return left, err
 }
 
 // takeOverBot is the strategy named bot, or the strongest ("" names none).

@@ -28,30 +28,28 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 	if name, err = cleanName(name, "Guest"); err != nil {
 		return -1, nil, err
 	}
-	err = g.inTurn(ctx, id, func(t *Table) error {
-		return g.judged(ctx, t, func(cur *State) error {
+	st, err = g.inTurn(ctx, id, func(t *Table) (*State, error) {
+		return g.judged(ctx, t, func(cur *State) (*State, error) {
 			// The secret never changes: any snapshot of the game knows it.
 			if cur.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(cur.JoinSecret), []byte(secret)) != 1 {
-				return ErrPrivate
+				return nil, ErrPrivate
 			}
 			if cur.Status != StatusLobby {
-				return &Error{GameFull, "every seat is taken and the game has started"}
+				return nil, &Error{GameFull, "every seat is taken and the game has started"}
 			}
 			if seat = lowestFree(cur.Seats); seat >= cur.Players {
-				return ErrGameFull
+				return nil, ErrGameFull
 			}
 			status := StatusLobby
 			if len(cur.Seats)+1 == cur.Players {
 				status = StatusActive
 			}
-			st, err = g.changeLobby(ctx, t, cur, seat, LobbyChange{Take: &Seat{Seat: seat, Name: name, Occupant: NewID()}, Status: status, Key: key})
-			return err
+			return g.changeLobby(ctx, t, cur, seat, LobbyChange{Take: &Seat{Seat: seat, Name: name, Occupant: NewID()}, Status: status, Key: key})
 		})
 	})
 	if err != nil {
 		return -1, nil, err
 	}
-	g.Kick(st)
 	return seat, st, nil
 }
 
@@ -97,22 +95,22 @@ func (g *Games) changeLobby(ctx context.Context, t *Table, cur *State, seat int,
 // snapshot refuses it or the store finds it stale; on the stored game, a
 // refusal stands, and only a change that lost a race to another replica
 // (ErrConflict) is tried again.
-func (g *Games) judged(ctx context.Context, t *Table, try func(cur *State) error) error {
+func (g *Games) judged(ctx context.Context, t *Table, try func(cur *State) (*State, error)) (*State, error) {
 	cur, _ := t.Latest()
 	fresh := false
 	for range tableRetries {
 		if cur == nil {
 			var err error
 			if cur, err = t.read(ctx); err != nil {
-				return err
+				return nil, err
 			}
 			fresh = true
 		}
-		err := try(cur)
+		st, err := try(cur)
 		if err == nil || fresh && !errors.Is(err, ErrConflict) {
-			return err
+			return st, err
 		}
 		cur, fresh = nil, false
 	}
-	return errorf(StaleVersion, "the game kept changing; try again")
+	return nil, errorf(StaleVersion, "the game kept changing; try again")
 }

@@ -46,33 +46,31 @@ func (st *State) NotesFor(viewer int) []Note {
 // WriteNote sets seat's note on card (an empty text removes it) and returns
 // the game with it. Any card dealt so far may carry a note: one in a hand,
 // the seat's own included, or one since played or discarded.
-func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (st *State, err error) {
+func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*State, error) {
 	if err := checkNote(text); err != nil {
 		return nil, err
 	}
 	n := Note{Seat: seat, Card: card, Text: text}
-	err = g.inTurn(ctx, id, func(t *Table) error {
-		return g.judged(ctx, t, func(cur *State) error {
+	return g.inTurn(ctx, id, func(t *Table) (*State, error) {
+		return g.judged(ctx, t, func(cur *State) (*State, error) {
 			if err := Admit(cur, seat, occupant); err != nil {
-				return err
+				return nil, err
 			}
 			if cur.Status != StatusActive {
-				return ErrNotesNotActive
+				return nil, ErrNotesNotActive
 			}
 			if dealt := cur.Config.DeckSize() - cur.Game.DeckCount(); card < 0 || card >= dealt {
-				return errorf(Invalid, "card %d has not been dealt (cards 0–%d have)", card, dealt-1)
+				return nil, errorf(Invalid, "card %d has not been dealt (cards 0–%d have)", card, dealt-1)
 			}
 			if err := g.store.WriteNote(ctx, id, cur.NotesRev, n, occupant); err != nil {
-				return err
+				return nil, err
 			}
 			next := *cur
 			next.NotesRev++
 			next.Notes = withNote(cur.Notes, n)
-			st = t.publish(&next)
-			return nil
+			return t.publish(&next), nil
 		})
 	})
-	return st, err
 }
 
 // withNote is notes (by seat and card) with n written: set, or removed

@@ -290,17 +290,19 @@ func (t *Table) heard(st Stamp) {
 	}
 }
 
-// inTurn runs fn with game id's table in its turn: the one way a change is
-// made in this process.
-func (g *Games) inTurn(ctx context.Context, id string, fn func(t *Table) error) error {
+// inTurn runs fn with game id's table in its turn, the one way a change is
+// made in this process, and then sets going the bots whose turn the game
+// fn returns came to (see Kick).
+func (g *Games) inTurn(ctx context.Context, id string, fn func(t *Table) (*State, error)) (st *State, err error) {
 	if !ValidID(id) {
-		return ErrNotFound
+		return nil, ErrNotFound
 	}
 	t, done := g.table(id)
 	defer done()
 	if err := t.lock(ctx); err != nil {
-		return err
+		return nil, err
 	}
+	defer func() { g.Kick(st) }()
 	defer t.unlock()
 	return fn(t)
 }
