@@ -19,11 +19,7 @@ import (
 // once. A finished game's past no longer changes, so its answers may be
 // kept for good.
 func (s *Server) getGameAt(c *gin.Context, raw string) {
-	if _, ok := c.GetQuery("since"); ok {
-		s.fail(c, badRequest("turn asks for a past view, since and wait for a change: not both"))
-		return
-	}
-	if _, ok := c.GetQuery("wait"); ok {
+	if q := c.Request.URL.Query(); q.Has("since") || q.Has("wait") {
 		s.fail(c, badRequest("turn asks for a past view, since and wait for a change: not both"))
 		return
 	}

@@ -154,23 +154,18 @@ func (s *Server) listVariants(c *gin.Context) {
 	q := strings.ToLower(c.Query("q"))
 	all := variants.All()
 	out := VariantList{Variants: []*VariantView{}}
-	i := start
-	for ; i < len(all) && len(out.Variants) < limit; i++ {
+	for i := start; i < len(all); i++ {
 		v := all[i]
 		if q != "" && !strings.Contains(v.Name, q) && !strings.Contains(strings.ToLower(v.Title), q) {
 			continue
 		}
-		out.Variants = append(out.Variants, variantView(v))
-	}
-	// A full page may be the last one: look for one more match first, so
-	// that the last page says so.
-	for ; i < len(all); i++ {
-		v := all[i]
-		if q == "" || strings.Contains(v.Name, q) || strings.Contains(strings.ToLower(v.Title), q) {
-			next := "v" + strconv.Itoa(i)
-			out.NextCursor = &next
+		// A full page may be the last one: the next match, if any, says
+		// that it is not.
+		if len(out.Variants) == limit {
+			out.NextCursor = ptr("v" + strconv.Itoa(i))
 			break
 		}
+		out.Variants = append(out.Variants, variantView(v))
 	}
 	c.JSON(http.StatusOK, out)
 }

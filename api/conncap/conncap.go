@@ -102,27 +102,20 @@ func (l *Listener) admit(c net.Conn, addr string) *conn {
 // (of addr, when given), else, when handedOff is allowed, addr's oldest
 // handed-off one.
 func (l *Listener) victimLocked(addr string, handedOffToo bool) *conn {
-	var best *conn
+	var idlest, oldest *conn
 	for c := range l.conns {
-		if addr != "" && c.addr != addr || c.state != idle {
-			continue
-		}
-		if best == nil || c.since.Before(best.since) {
-			best = c
-		}
-	}
-	if best != nil || !handedOffToo {
-		return best
-	}
-	for c := range l.conns {
-		if c.addr != addr || c.state != handedOff {
-			continue
-		}
-		if best == nil || c.since.Before(best.since) {
-			best = c
+		switch {
+		case addr != "" && c.addr != addr:
+		case c.state == idle && (idlest == nil || c.since.Before(idlest.since)):
+			idlest = c
+		case c.state == handedOff && handedOffToo && (oldest == nil || c.since.Before(oldest.since)):
+			oldest = c
 		}
 	}
-	return best
+	if idlest != nil {
+		return idlest
+	}
+	return oldest
 }
 
 func (l *Listener) forgetLocked(c *conn) {

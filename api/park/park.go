@@ -84,10 +84,9 @@ type Request struct {
 	Spec Spec
 	// Wait is how long it may wait.
 	Wait time.Duration
-	// Route, Client and Seat (-1: none) are for the log.
-	Route, Client string
-	Seat          int
-	Start         time.Time
+	// Log is what the log and metrics will hear of it: its route, client
+	// and start (the parker fills in its path and seat, and the outcome).
+	Log Outcome
 }
 
 // WriteTimeout bounds the write of a parked answer: a client that does not

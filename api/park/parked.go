@@ -29,11 +29,7 @@ type parked struct {
 	claimed atomic.Bool  // set by whoever answers it
 	version atomic.Int64 // the latest version seen
 	notes   atomic.Int64 // and its notes' revision (see play.Record.NotesRev)
-
-	// For the request log and metrics, written when it is answered.
-	route, path, client string
-	seat                int
-	start               time.Time
+	log     Outcome      // for the request log and metrics, once answered
 }
 
 func (p *parked) claim() bool { return p.claimed.CompareAndSwap(false, true) }
@@ -121,13 +117,13 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	p := &parked{
 		Spec: req.Spec, t: t, ln: pl, id: st.ID,
 		header: pk.intern(serializeHeader(h)), failHdr: failHdr,
-		close: req.R.Close,
-		route: req.Route, path: req.R.URL.Path, client: req.Client, seat: req.Seat, start: req.Start,
+		close: req.R.Close, log: req.Log,
 	}
+	p.log.Path, p.log.Seat = req.R.URL.Path, req.Spec.Viewer
 	p.version.Store(st.Version)
 	p.notes.Store(st.NotesRev)
-	if p.start.IsZero() {
-		p.start = time.Now()
+	if p.log.Start.IsZero() {
+		p.log.Start = time.Now()
 	}
 	conn, rw, err := req.W.(http.Hijacker).Hijack()
 	if err != nil {
@@ -239,7 +235,8 @@ func (pk *Parker) sweep() {
 			}
 			if pk.unpark(p) {
 				p.conn.Close()
-				pk.host.Answered(Outcome{Route: p.route, Path: p.path, Client: p.client, Seat: p.seat, Start: p.start, Status: 499})
+				p.log.Status = 499
+				pk.host.Answered(p.log)
 				pk.finish(p)
 			}
 		}

@@ -100,8 +100,8 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 		status = 499 // the client has gone
 		closeAfter = true
 	}
-	pk.host.Answered(Outcome{Route: p.route, Path: p.path, Client: p.client, Seat: p.seat, Start: p.start,
-		Status: status, Size: len(a.Body), Code: a.Code})
+	p.log.Status, p.log.Size, p.log.Code = status, len(a.Body), a.Code
+	pk.host.Answered(p.log)
 	if closeAfter {
 		p.conn.Close()
 		return
