@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -73,8 +72,7 @@ func refused(params string) bool {
 // the clock of their heartbeats (tests bring one).
 type streamHub struct {
 	open   atomic.Int64
-	mu     sync.Mutex
-	ticker func(time.Duration) (<-chan time.Time, func())
+	ticker atomic.Pointer[func(time.Duration) (<-chan time.Time, func())] // nil: time's
 }
 
 // encodedEvent is an event as viewer may see it, encoded.
@@ -92,22 +90,15 @@ type renderKey struct {
 }
 
 func (h *streamHub) tick(d time.Duration) (<-chan time.Time, func()) {
-	h.mu.Lock()
-	f := h.ticker
-	h.mu.Unlock()
-	if f != nil {
-		return f(d)
+	if f := h.ticker.Load(); f != nil {
+		return (*f)(d)
 	}
 	t := time.NewTicker(d)
 	return t.C, t.Stop
 }
 
 // setTicker replaces the heartbeat clock (tests).
-func (h *streamHub) setTicker(f func(time.Duration) (<-chan time.Time, func())) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.ticker = f
-}
+func (h *streamHub) setTicker(f func(time.Duration) (<-chan time.Time, func())) { h.ticker.Store(&f) }
 
 // renderEvents is st's events as viewer may see them, encoded once for
 // the lists and the streams, however many ask: the game's log replayed

@@ -24,7 +24,7 @@ type listener struct {
 	instance string // notifications from this store are skipped
 	schema   string // notifications from stores of other schemas too
 	hear     func(gameID string, st play.Stamp)
-	log      atomic.Pointer[slog.Logger]
+	log      *slog.Logger
 	cancel   context.CancelFunc
 	done     chan struct{}
 
@@ -50,10 +50,10 @@ var listenIdleCheck = 30 * time.Second
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed; then it keeps listening in a goroutine.
 func startListener(ctx context.Context, config *pgx.ConnConfig, instance string, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
-	l := &listener{config: config, instance: instance, hear: hear, done: make(chan struct{})}
-	if log != nil {
-		l.log.Store(log)
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	l := &listener{config: config, instance: instance, hear: hear, log: log, done: make(chan struct{})}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -86,15 +86,6 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	return conn, nil
 }
 
-func (l *listener) logger() *slog.Logger {
-	if lg := l.log.Load(); lg != nil {
-		return lg
-	}
-	return discardLogger
-}
-
-var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
-
 // payload is what this store sends when gameID changed to st.
 func (l *listener) payload(gameID string, st play.Stamp) string {
 	return payload(l.schema, l.instance, gameID, st)
@@ -119,14 +110,14 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			conn = c
 			backoff = listenBackoffMin
 			l.reconnected.Add(1)
-			l.logger().Info("listening for other replicas' changes again")
+			l.log.Info("listening for other replicas' changes again")
 			// Notifications sent while we were away are lost: every waiter
 			// re-reads its game.
 			l.hear("", play.Stamp{})
 		}
 		err := l.listen(ctx, conn)
 		if ctx.Err() == nil {
-			l.logger().Warn("lost the connection that listens for other replicas' changes; reconnecting", "err", err.Error())
+			l.log.Warn("lost the connection that listens for other replicas' changes; reconnecting", "err", err.Error())
 		}
 		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
 		conn.Close(closeCtx)

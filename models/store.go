@@ -377,10 +377,10 @@ func (s *Store) prepare(ctx context.Context, qs ...string) error {
 
 // rdb is where the store reads; wdb where it writes.
 func (s *Store) rdb() db {
-	if s.pool != nil {
-		return pgDB{s.pool}
+	if s.pool != nil || s.readers == s.writer {
+		return s.wdb()
 	}
-	return sqliteDB{db: s.readers, stmts: s.stmtsOf(s.readers)}
+	return sqliteDB{db: s.readers, stmts: &s.readerStmts}
 }
 
 func (s *Store) wdb() db {
@@ -388,13 +388,6 @@ func (s *Store) wdb() db {
 		return pgDB{s.pool}
 	}
 	return sqliteDB{db: s.writer, stmts: &s.writerStmts}
-}
-
-func (s *Store) stmtsOf(d *sql.DB) *sync.Map {
-	if d == s.writer {
-		return &s.writerStmts
-	}
-	return &s.readerStmts
 }
 
 // inTx runs fn in a write transaction.
