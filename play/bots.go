@@ -155,7 +155,11 @@ func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, error) {
 			names[t.Seat] = t.Bot
 		}
 	}
-	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), st.EngineLog(), seat, names)
+	log := make([]engine.Action, len(st.Log))
+	for i, e := range st.Log {
+		log[i] = e.Action
+	}
+	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), log, seat, names)
 	if err != nil {
 		return engine.Action{}, err
 	}

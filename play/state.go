@@ -132,30 +132,13 @@ func (st *State) setLogged() {
 	}
 }
 
-// EngineLog returns the log as the engine's actions.
-func (st *State) EngineLog() []engine.Action {
-	out := make([]engine.Action, len(st.Log))
-	for i, e := range st.Log {
-		out[i] = e.Action
-	}
-	return out
-}
-
-// settingsOf reads the stored options.
-func settingsOf(row *GameRow) (variants.Settings, error) {
-	var set variants.Settings
-	if err := json.Unmarshal([]byte(row.Options), &set); err != nil {
-		return set, fmt.Errorf("game %s: stored options: %w", row.ID, err)
-	}
-	return set.Clock(), nil
-}
-
 // setup resolves the stored variant and options into an engine config.
 func setup(row *GameRow) (*variants.Variant, variants.Settings, engine.Config, error) {
-	set, err := settingsOf(row)
-	if err != nil {
-		return nil, set, engine.Config{}, err
+	var set variants.Settings
+	if err := json.Unmarshal([]byte(row.Options), &set); err != nil {
+		return nil, set, engine.Config{}, fmt.Errorf("game %s: stored options: %w", row.ID, err)
 	}
+	set = set.Clock()
 	v, err := variants.Get(row.Variant)
 	if err != nil {
 		return nil, set, engine.Config{}, fmt.Errorf("game %s: %w", row.ID, err)
