@@ -146,6 +146,10 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	} else {
 		b = append(b, "null"...)
 	}
+	b = append(b, `,"max_possible_score":`...)
+	b = strconv.AppendInt(b, int64(v.MaxPossible), 10)
+	b = append(b, `,"first_seat":`...)
+	b = strconv.AppendInt(b, int64(v.First), 10)
 	if ns := st.NotesFor(viewer); len(ns) > 0 {
 		b = append(b, `,"notes":[`...)
 		for i, n := range ns {
@@ -180,6 +184,17 @@ func appendSettings(b []byte, s variants.Settings) []byte {
 	b = strconv.AppendInt(b, int64(s.TurnSeconds), 10)
 	b = append(b, `,"on_timeout":`...)
 	b = appendString(b, s.OnTimeout)
+	for _, o := range [...]struct {
+		key string
+		on  bool
+	}{{`,"one_extra_card":true`, s.OneExtraCard}, {`,"one_less_card":true`, s.OneLessCard},
+		{`,"deck_plays":true`, s.DeckPlays}, {`,"all_or_nothing":true`, s.AllOrNothing}} {
+		if o.on {
+			b = append(b, o.key...)
+		}
+	}
+	b = append(b, `,"rules":`...)
+	b = appendString(b, s.Rules)
 	return append(b, '}')
 }
 

@@ -67,6 +67,18 @@ func TestViewJSONIsEncodingJSONs(t *testing.T) {
 		if i%4 == 1 {
 			opts.RainbowCards = ptr(5)
 		}
+		// Each table option in turn, so that the options render as
+		// encoding/json writes them.
+		switch (i / 5) % 5 {
+		case 1:
+			opts.OneExtraCard = ptr(true)
+		case 2:
+			opts.OneLessCard = ptr(true)
+		case 3:
+			opts.DeckPlays = ptr(true)
+		case 4:
+			opts.AllOrNothing = ptr(true)
+		}
 		_, set, cfg, err := variants.Setup(name, opts, players)
 		if err != nil {
 			opts.RainbowCards = nil

@@ -178,13 +178,15 @@ func (e GameViewNextClueType) Valid() bool {
 
 // Defines values for GameViewResultReason.
 const (
-	GameViewResultReasonAllOrNothing GameViewResultReason = "all_or_nothing"
-	GameViewResultReasonDeckOut      GameViewResultReason = "deck_out"
-	GameViewResultReasonIdle         GameViewResultReason = "idle"
-	GameViewResultReasonPerfect      GameViewResultReason = "perfect"
-	GameViewResultReasonStorms       GameViewResultReason = "storms"
-	GameViewResultReasonTerminated   GameViewResultReason = "terminated"
-	GameViewResultReasonTimeout      GameViewResultReason = "timeout"
+	GameViewResultReasonAllOrNothing    GameViewResultReason = "all_or_nothing"
+	GameViewResultReasonDeckOut         GameViewResultReason = "deck_out"
+	GameViewResultReasonIdle            GameViewResultReason = "idle"
+	GameViewResultReasonMaxPossible     GameViewResultReason = "max_possible"
+	GameViewResultReasonNoPlayableCards GameViewResultReason = "no_playable_cards"
+	GameViewResultReasonPerfect         GameViewResultReason = "perfect"
+	GameViewResultReasonStorms          GameViewResultReason = "storms"
+	GameViewResultReasonTerminated      GameViewResultReason = "terminated"
+	GameViewResultReasonTimeout         GameViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the GameViewResultReason enum.
@@ -195,6 +197,10 @@ func (e GameViewResultReason) Valid() bool {
 	case GameViewResultReasonDeckOut:
 		return true
 	case GameViewResultReasonIdle:
+		return true
+	case GameViewResultReasonMaxPossible:
+		return true
+	case GameViewResultReasonNoPlayableCards:
 		return true
 	case GameViewResultReasonPerfect:
 		return true
@@ -254,6 +260,24 @@ func (e HanabliveActionType) Valid() bool {
 	case ActionPlay:
 		return true
 	case ActionRankClue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HanabliveOptionsRules.
+const (
+	HanabliveOptionsRulesAbacus    HanabliveOptionsRules = "abacus"
+	HanabliveOptionsRulesHanablive HanabliveOptionsRules = "hanablive"
+)
+
+// Valid indicates whether the value is a known member of the HanabliveOptionsRules enum.
+func (e HanabliveOptionsRules) Valid() bool {
+	switch e {
+	case HanabliveOptionsRulesAbacus:
+		return true
+	case HanabliveOptionsRulesHanablive:
 		return true
 	default:
 		return false
@@ -394,13 +418,15 @@ func (e ReplayActionType) Valid() bool {
 
 // Defines values for ReplayViewResultReason.
 const (
-	ReplayViewResultReasonAllOrNothing ReplayViewResultReason = "all_or_nothing"
-	ReplayViewResultReasonDeckOut      ReplayViewResultReason = "deck_out"
-	ReplayViewResultReasonIdle         ReplayViewResultReason = "idle"
-	ReplayViewResultReasonPerfect      ReplayViewResultReason = "perfect"
-	ReplayViewResultReasonStorms       ReplayViewResultReason = "storms"
-	ReplayViewResultReasonTerminated   ReplayViewResultReason = "terminated"
-	ReplayViewResultReasonTimeout      ReplayViewResultReason = "timeout"
+	ReplayViewResultReasonAllOrNothing    ReplayViewResultReason = "all_or_nothing"
+	ReplayViewResultReasonDeckOut         ReplayViewResultReason = "deck_out"
+	ReplayViewResultReasonIdle            ReplayViewResultReason = "idle"
+	ReplayViewResultReasonMaxPossible     ReplayViewResultReason = "max_possible"
+	ReplayViewResultReasonNoPlayableCards ReplayViewResultReason = "no_playable_cards"
+	ReplayViewResultReasonPerfect         ReplayViewResultReason = "perfect"
+	ReplayViewResultReasonStorms          ReplayViewResultReason = "storms"
+	ReplayViewResultReasonTerminated      ReplayViewResultReason = "terminated"
+	ReplayViewResultReasonTimeout         ReplayViewResultReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ReplayViewResultReason enum.
@@ -411,6 +437,10 @@ func (e ReplayViewResultReason) Valid() bool {
 	case ReplayViewResultReasonDeckOut:
 		return true
 	case ReplayViewResultReasonIdle:
+		return true
+	case ReplayViewResultReasonMaxPossible:
+		return true
+	case ReplayViewResultReasonNoPlayableCards:
 		return true
 	case ReplayViewResultReasonPerfect:
 		return true
@@ -427,13 +457,15 @@ func (e ReplayViewResultReason) Valid() bool {
 
 // Defines values for ResultViewReason.
 const (
-	ResultViewReasonAllOrNothing ResultViewReason = "all_or_nothing"
-	ResultViewReasonDeckOut      ResultViewReason = "deck_out"
-	ResultViewReasonIdle         ResultViewReason = "idle"
-	ResultViewReasonPerfect      ResultViewReason = "perfect"
-	ResultViewReasonStorms       ResultViewReason = "storms"
-	ResultViewReasonTerminated   ResultViewReason = "terminated"
-	ResultViewReasonTimeout      ResultViewReason = "timeout"
+	ResultViewReasonAllOrNothing    ResultViewReason = "all_or_nothing"
+	ResultViewReasonDeckOut         ResultViewReason = "deck_out"
+	ResultViewReasonIdle            ResultViewReason = "idle"
+	ResultViewReasonMaxPossible     ResultViewReason = "max_possible"
+	ResultViewReasonNoPlayableCards ResultViewReason = "no_playable_cards"
+	ResultViewReasonPerfect         ResultViewReason = "perfect"
+	ResultViewReasonStorms          ResultViewReason = "storms"
+	ResultViewReasonTerminated      ResultViewReason = "terminated"
+	ResultViewReasonTimeout         ResultViewReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
@@ -444,6 +476,10 @@ func (e ResultViewReason) Valid() bool {
 	case ResultViewReasonDeckOut:
 		return true
 	case ResultViewReasonIdle:
+		return true
+	case ResultViewReasonMaxPossible:
+		return true
+	case ResultViewReasonNoPlayableCards:
 		return true
 	case ResultViewReasonPerfect:
 		return true
@@ -467,6 +503,24 @@ const (
 func (e SeatLeftEventType) Valid() bool {
 	switch e {
 	case SeatLeftEventTypeSeatLeft:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VariantViewRules.
+const (
+	VariantViewRulesAbacus    VariantViewRules = "abacus"
+	VariantViewRulesHanablive VariantViewRules = "hanablive"
+)
+
+// Valid indicates whether the value is a known member of the VariantViewRules enum.
+func (e VariantViewRules) Valid() bool {
+	switch e {
+	case VariantViewRulesAbacus:
+		return true
+	case VariantViewRulesHanablive:
 		return true
 	default:
 		return false
@@ -542,6 +596,24 @@ func (e VariantsSettingsOnTimeout) Valid() bool {
 	case VariantsSettingsOnTimeoutBot:
 		return true
 	case VariantsSettingsOnTimeoutEnd:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VariantsSettingsRules.
+const (
+	VariantsSettingsRulesAbacus    VariantsSettingsRules = "abacus"
+	VariantsSettingsRulesHanablive VariantsSettingsRules = "hanablive"
+)
+
+// Valid indicates whether the value is a known member of the VariantsSettingsRules enum.
+func (e VariantsSettingsRules) Valid() bool {
+	switch e {
+	case VariantsSettingsRulesAbacus:
+		return true
+	case VariantsSettingsRulesHanablive:
 		return true
 	default:
 		return false
@@ -972,6 +1044,12 @@ type GameView struct {
 	// Up or Down START card).
 	Fireworks map[string]int `json:"fireworks"`
 
+	// FirstSeat FirstSeat is the seat that took the first turn: seat 0 under the
+	// ABACUS rules; under hanab.live's the deal's seed picks it.
+	//
+	// Example: 0
+	FirstSeat int `json:"first_seat"`
+
 	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
 	// note_tokens. Only in Clue Starved variants, where a discard or a
 	// completed firework turns back half a token; absent elsewhere.
@@ -990,6 +1068,17 @@ type GameView struct {
 	//
 	// Example: n5q2x7kd3mzr4c6b
 	JoinSecret *string `json:"join_secret"`
+
+	// MaxPossibleScore MaxPossibleScore is the highest score the game can still reach: the
+	// fireworks' cards and those they still need as far as a copy of each is
+	// left, the turns left aside. A discard or misplay of a card's last copy
+	// lowers it, and in Up or Down and Sudoku a play that closes a way. In a
+	// game of hanab.live's rules (options.rules) the game ends when the
+	// score reaches it. While plays are hidden (plays_hidden), it is what
+	// the discards alone leave possible.
+	//
+	// Example: 28
+	MaxPossibleScore int `json:"max_possible_score"`
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
@@ -1142,17 +1231,27 @@ type HanabliveCard struct {
 
 // HanabliveOptions defines model for HanabliveOptions.
 type HanabliveOptions struct {
-	AllOrNothing          *bool   `json:"allOrNothing,omitempty"`
-	DeckPlays             *bool   `json:"deckPlays,omitempty"`
-	DetrimentalCharacters *bool   `json:"detrimentalCharacters,omitempty"`
-	EmptyClues            *bool   `json:"emptyClues,omitempty"`
-	NoteTokens            *int    `json:"noteTokens,omitempty"`
-	OneExtraCard          *bool   `json:"oneExtraCard,omitempty"`
-	OneLessCard           *bool   `json:"oneLessCard,omitempty"`
-	StartingPlayer        *int    `json:"startingPlayer,omitempty"`
-	StormTokens           *int    `json:"stormTokens,omitempty"`
-	Variant               *string `json:"variant,omitempty"`
+	AllOrNothing          *bool `json:"allOrNothing,omitempty"`
+	DeckPlays             *bool `json:"deckPlays,omitempty"`
+	DetrimentalCharacters *bool `json:"detrimentalCharacters,omitempty"`
+	EmptyClues            *bool `json:"emptyClues,omitempty"`
+	NoteTokens            *int  `json:"noteTokens,omitempty"`
+	OneExtraCard          *bool `json:"oneExtraCard,omitempty"`
+	OneLessCard           *bool `json:"oneLessCard,omitempty"`
+
+	// Rules Rules is this server's extension for a game played by other rules
+	// than hanab.live's: "abacus" for the ABACUS rules (written only then);
+	// absent, hanab.live's.
+	Rules          *HanabliveOptionsRules `json:"rules,omitempty"`
+	StartingPlayer *int                   `json:"startingPlayer,omitempty"`
+	StormTokens    *int                   `json:"stormTokens,omitempty"`
+	Variant        *string                `json:"variant,omitempty"`
 }
+
+// HanabliveOptionsRules Rules is this server's extension for a game played by other rules
+// than hanab.live's: "abacus" for the ABACUS rules (written only then);
+// absent, hanab.live's.
+type HanabliveOptionsRules string
 
 // HandView defines model for HandView.
 type HandView struct {
@@ -1575,6 +1674,18 @@ type VariantView struct {
 	Name    string                `json:"name"`
 	Options map[string]OptionSpec `json:"options"`
 
+	// Rules Rules is the rule book the variant's games follow where the ABACUS
+	// rules and hanab.live's differ: how a game ends (hanab.live's also end
+	// at the maximum score still possible and when no card that could be
+	// played is left), whether the move that ends it draws, who starts
+	// (seat 0, or a seat the deal's seed picks) and Orange's details.
+	// hanab.live's for the catalogue, the ABACUS rules for the rules' own
+	// variants, a variant file's "rules" field (abacus unless it says
+	// hanablive).
+	//
+	// Example: abacus
+	Rules VariantViewRules `json:"rules"`
+
 	// Source Example: rules
 	Source VariantViewSource `json:"source"`
 	Suits  []SuitView        `json:"suits"`
@@ -1582,6 +1693,18 @@ type VariantView struct {
 	// Title Example: Farbrausch²
 	Title string `json:"title"`
 }
+
+// VariantViewRules Rules is the rule book the variant's games follow where the ABACUS
+// rules and hanab.live's differ: how a game ends (hanab.live's also end
+// at the maximum score still possible and when no card that could be
+// played is left), whether the move that ends it draws, who starts
+// (seat 0, or a seat the deal's seed picks) and Orange's details.
+// hanab.live's for the catalogue, the ABACUS rules for the rules' own
+// variants, a variant file's "rules" field (abacus unless it says
+// hanablive).
+//
+// Example: abacus
+type VariantViewRules string
 
 // VariantViewSource Example: rules
 type VariantViewSource string
@@ -1636,12 +1759,32 @@ type VariantsSettings struct {
 
 	// RainbowCards 0 on variants without a rainbow suit
 	RainbowCards *int `json:"rainbow_cards,omitempty"`
-	StormTokens  int  `json:"storm_tokens"`
-	TurnSeconds  int  `json:"turn_seconds"`
+
+	// Rules Rules is the rule book the game follows where the ABACUS rules and
+	// hanab.live's differ (its end, the draw on its last move, its first
+	// turn, Orange's details): the variant's, recorded when the game is
+	// created, so that a game always replays under the rules it was played
+	// by. Not an option a table chooses. Games stored before it existed
+	// have none: the ABACUS rules, which they were played under.
+	//
+	// Example: abacus
+	Rules       VariantsSettingsRules `json:"rules"`
+	StormTokens int                   `json:"storm_tokens"`
+	TurnSeconds int                   `json:"turn_seconds"`
 }
 
 // VariantsSettingsOnTimeout defines model for VariantsSettings.OnTimeout.
 type VariantsSettingsOnTimeout string
+
+// VariantsSettingsRules Rules is the rule book the game follows where the ABACUS rules and
+// hanab.live's differ (its end, the draw on its last move, its first
+// turn, Orange's details): the variant's, recorded when the game is
+// created, so that a game always replays under the rules it was played
+// by. Not an option a table chooses. Games stored before it existed
+// have none: the ABACUS rules, which they were played under.
+//
+// Example: abacus
+type VariantsSettingsRules string
 
 // ListGamesParams defines parameters for ListGames.
 type ListGamesParams struct {
