@@ -154,7 +154,7 @@ func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, error) {
 			names[t.Seat] = t.Bot
 		}
 	}
-	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), st.EngineLog(), seat, names)
+	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), st.Game.First(), st.EngineLog(), seat, names)
 	if err != nil {
 		return engine.Action{}, err
 	}
