@@ -134,7 +134,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 				}
 			}
 		}
-		if g.r.cfg.AllOrNothing && g.reason == NotOver && int(g.maxPossible) < g.r.maxScore {
+		if g.r.cfg.AllOrNothing && g.reason == NotOver && int(g.endMax) < g.r.maxScore {
 			// A perfect game became impossible: a card it needs is gone,
 			// or a play closed the only way a firework had.
 			g.reason = EndAllOrNothing

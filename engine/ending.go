@@ -23,7 +23,7 @@ func (g *Game) lastTurn(p int) {
 // could still be played. A perfect score has already ended it.
 func (g *Game) endEarly() {
 	switch {
-	case g.points() == int(g.maxPossible):
+	case g.points() == int(g.endMax):
 		g.reason = EndMaxPossible
 	case !g.playableLeft():
 		g.reason = EndNoPlayable

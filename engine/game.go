@@ -43,16 +43,22 @@ type Game struct {
 	current   int
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
 	reason    EndReason
-	first     uint8 // the seat that took the first turn
+	endSeat   int             // the seat a forced end is charged to
+	left      uint8           // seats that left the table (Leave), one bit each
+	down      uint8           // fireworks played downward, one bit each: reversed suits, Up or Down fireworks started down
+	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
+	proj      [MaxDeck]proj   // know's suits and ranks, kept with it for the views
+
+	// The rule books' own state (see Rules).
+	first uint8 // the seat that took the first turn
 	// done holds the seats that have had their last turn (hanab.live's
 	// rules: their cards can no longer be played, see playableLeft).
 	done        uint8
-	maxPossible uint8           // the highest score still possible (see MaxPossible)
-	endSeat     int             // the seat a forced end is charged to
-	left        uint8           // seats that left the table (Leave), one bit each
-	down        uint8           // fireworks played downward, one bit each: reversed suits, Up or Down fireworks started down
-	know        [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
-	proj        [MaxDeck]proj   // know's suits and ranks, kept with it for the views
+	maxPossible uint8 // the highest score still possible (see MaxPossible)
+	// endMax is the maximum a game of hanab.live's rules ends at (and All
+	// or Nothing fails below): maxPossible, except in Sudoku, where
+	// hanab.live's server counts it otherwise (sudokuLiveMax).
+	endMax uint8
 }
 
 // NewSeeded deals a new game from the deck that seed shuffles; the seat
@@ -82,7 +88,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 		return nil, err
 	}
 	g := &ga.g
-	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1, down: r.reversed, maxPossible: uint8(r.maxScore)}
+	*g = Game{r: r, notes: cfg.NoteTokens, finalLeft: -1, down: r.reversed}
 	for i, c := range deck {
 		g.deck[i] = card8{uint8(c.Suit), uint8(c.Rank)}
 		g.know[i], g.proj[i] = r.identities, r.allProj
@@ -99,6 +105,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 		}
 	}
 	g.maxPossible = uint8(r.maxPossible(0, &g.fireworks, &g.played, &g.start, g.down))
+	g.endMax = g.maxPossible
 	if g.drawn == r.deckSize && !cfg.AllOrNothing {
 		// The deal took the last card: as after any last draw, everyone
 		// gets one more turn. Without this the game could never run out.

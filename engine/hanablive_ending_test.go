@@ -293,3 +293,64 @@ func TestEndReasonNamesHanabLive(t *testing.T) {
 		}
 	}
 }
+
+// TestHanabLiveSudokuMax: hanab.live's server counts a Sudoku firework's
+// run from a first card as the whole stretch of ranks left that the card is
+// in, up to the next rank gone (variants_sudoku.go, sudokuWalkUpAll), so it
+// ends its games at that count, not at the true maximum, which the views
+// show (as its client does). Red's 3s gone and the others started at 1, 4
+// and 3: red can only start at 2 and take one card, which hanab.live's
+// server counts as two. (TestHanabLiveSudokuAssign shows its other slip.)
+func TestHanabLiveSudokuMax(t *testing.T) {
+	cfg := setup(t, "sudoku-4-suits", 2, variants.Options{})
+	front := []engine.Card{c(red, 3), c(red, 3), c(yellow, 1), c(green, 4), c(blue, 3),
+		c(red, 1), c(red, 2), c(yellow, 2), c(green, 1), c(blue, 1)}
+	for _, rules := range []engine.Rules{engine.RulesHanabLive, engine.RulesABACUS} {
+		cfg.Rules = rules
+		g := deal(t, cfg, front...)
+		apply(t, g, engine.PlayCard(2), engine.ClueRank(0, 3), engine.PlayCard(3), engine.ClueRank(0, 3),
+			engine.PlayCard(4), engine.ClueRank(0, 3), engine.DiscardCard(0), engine.ClueRank(0, 3), engine.DiscardCard(1))
+		want := 13
+		if rules == engine.RulesHanabLive {
+			want = 14
+		}
+		if g.MaxPossible() != 13 || g.EndMax() != want || g.View(0).MaxPossible != 13 {
+			t.Errorf("%v: maximum %d, ends at %d, the view's %d; want 13, %d, 13", rules, g.MaxPossible(), g.EndMax(), g.View(0).MaxPossible, want)
+		}
+	}
+}
+
+// TestHanabLiveSudokuAssign: hanab.live's server, searching for the best
+// first cards of the fireworks that have none (variants_sudoku.go,
+// variantSudokuGetMaxScore), may give two of them the same card. Blue
+// started at 4 and its 1s are gone; red's 2s, yellow's 1s and 2s are gone;
+// green keeps every card. Red, yellow and green share the first cards 1, 2
+// and 3: at best 7 (red 1, yellow 2 from 3, green 4 from 2), 8 in all with
+// blue's 4; hanab.live's server counts red and yellow both from 3 (3 and
+// 2) and green whole without a first card: 10.
+func TestHanabLiveSudokuAssign(t *testing.T) {
+	cfg := setup(t, "sudoku-4-suits", 2, variants.Options{})
+	front := []engine.Card{c(blue, 4), c(red, 2), c(red, 2), c(yellow, 1), c(yellow, 1),
+		c(yellow, 2), c(yellow, 2), c(blue, 1), c(blue, 1), c(green, 1)}
+	for _, rules := range []engine.Rules{engine.RulesHanabLive, engine.RulesABACUS} {
+		cfg.Rules = rules
+		g := deal(t, cfg, front...)
+		apply(t, g, engine.PlayCard(0))
+		for _, id := range []int{1, 2, 3, 4} {
+			clueAny(t, g)
+			apply(t, g, engine.DiscardCard(id))
+		}
+		clueAny(t, g) // seat 1, at 8 note tokens
+		for range 4 {
+			clueAny(t, g) // seat 0
+			discardOneOf(t, g, c(yellow, 2), c(blue, 1))
+		}
+		want := 8
+		if rules == engine.RulesHanabLive {
+			want = 10
+		}
+		if g.Over() || g.MaxPossible() != 8 || g.EndMax() != want {
+			t.Errorf("%v: over %v, maximum %d, ends at %d; want 8 and %d", rules, g.Over(), g.MaxPossible(), g.EndMax(), want)
+		}
+	}
+}

@@ -45,6 +45,11 @@ func (g *Game) gone(id int8) {
 func (g *Game) updateMaxPossible() {
 	dead := g.r.deadIdentities(&g.deck, g.discards[:g.nDiscards])
 	g.maxPossible = uint8(min(int(g.maxPossible), g.r.maxPossible(dead, &g.fireworks, &g.played, &g.start, g.down)))
+	if g.r.live && g.r.cfg.Sudoku {
+		g.endMax = uint8(min(int(g.endMax), g.r.sudokuLiveMax(dead, &g.played, &g.start)))
+	} else {
+		g.endMax = g.maxPossible
+	}
 }
 
 // alive reports whether a card of suit s and rank is left: the variant
@@ -111,64 +116,4 @@ func (r *rules) maxPossible(dead uint64, top, played, start *[MaxSuits]uint8, do
 		}
 	}
 	return total
-}
-
-// sudokuMaxPossible is maxPossible in Sudoku: a started firework runs on
-// from its first card, wrapping round; the others each need a first card
-// that no other firework started with, given out so that the sum is
-// highest.
-func (r *rules) sudokuMaxPossible(dead uint64, played, start *[MaxSuits]uint8) int {
-	var m sudokuMatch
-	used := uint8(0) // first cards taken, bit k for rank k+1
-	total := 0
-	for s := range r.cfg.Suits {
-		n := int(r.topRank[s])
-		for k := range n {
-			c := 0
-			for c < n && r.alive(dead, s, uint8((k+c)%n+1)) {
-				c++
-			}
-			m.from[s][k] = uint8(c)
-		}
-		if played[s] > 0 {
-			total += int(m.from[s][start[s]-1])
-			used |= 1 << (start[s] - 1)
-			continue
-		}
-		m.open[m.nOpen], m.width[m.nOpen] = s, uint8(n)
-		m.nOpen++
-	}
-	for i := range m.nOpen {
-		for j := range m.best[i] {
-			m.best[i][j] = 255
-		}
-	}
-	return total + int(m.solve(0, used))
-}
-
-// sudokuMatch gives the fireworks that have not started their first cards.
-type sudokuMatch struct {
-	from  [MaxSuits][MaxRank]uint8 // from[s][k]: the cards firework s takes starting at rank k+1
-	open  [MaxSuits]int            // the fireworks with no card yet
-	width [MaxSuits]uint8          // their highest ranks
-	nOpen int
-	best  [MaxSuits][1 << MaxRank]uint8 // best[i][m]: the most open[i:] take with first cards m taken; 255 unknown
-}
-
-func (m *sudokuMatch) solve(i int, used uint8) uint8 {
-	if i == m.nOpen {
-		return 0
-	}
-	if b := m.best[i][used]; b != 255 {
-		return b
-	}
-	s := m.open[i]
-	b := m.solve(i+1, used) // a firework may get no first card at all
-	for k := range m.width[i] {
-		if used&(1<<k) == 0 {
-			b = max(b, m.from[s][k]+m.solve(i+1, used|1<<k))
-		}
-	}
-	m.best[i][used] = b
-	return b
 }
