@@ -119,7 +119,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 			}
 			if g.r.cfg.UpOrDown || g.r.cfg.Sudoku {
 				// A direction or a first card fixed may close other ways.
-				g.updateMaxPossible()
+				g.updateMaxPossible(int(c.suit))
 			}
 		} else {
 			g.discards[g.nDiscards] = int8(a.Card)

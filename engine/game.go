@@ -54,7 +54,10 @@ type Game struct {
 	// done holds the seats that have had their last turn (hanab.live's
 	// rules: their cards can no longer be played, see playableLeft).
 	done        uint8
-	maxPossible uint8 // the highest score still possible (see MaxPossible)
+	maxPossible uint8           // the highest score still possible (see MaxPossible)
+	suitMax     [MaxSuits]uint8 // each firework's share of it (not in Sudoku)
+	goneN       [MaxDeck]uint8  // copies of each identity discarded or misplayed
+	dead        uint64          // identities with no copy left
 	// endMax is the maximum a game of hanab.live's rules ends at (and All
 	// or Nothing fails below): maxPossible, except in Sudoku, where
 	// hanab.live's server counts it otherwise (sudokuLiveMax).
@@ -104,8 +107,7 @@ func New(cfg Config, deck []Card) (*Game, error) {
 			g.draw(p)
 		}
 	}
-	g.maxPossible = uint8(r.maxPossible(0, &g.fireworks, &g.played, &g.start, g.down))
-	g.endMax = g.maxPossible
+	g.initMaxPossible()
 	if g.drawn == r.deckSize && !cfg.AllOrNothing {
 		// The deal took the last card: as after any last draw, everyone
 		// gets one more turn. Without this the game could never run out.
