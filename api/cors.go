@@ -6,6 +6,10 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
+// allowedMethods are the methods the API's routes take (notes are written
+// with PUT), and OPTIONS for the preflight itself.
+const allowedMethods = "GET, POST, PUT, DELETE, OPTIONS"
+
 // cors lets browser clients on any origin use the API. Seat tokens travel in
 // the Authorization header, never in cookies, so allowing every origin grants
 // a page nothing it did not already hold.
@@ -19,7 +23,7 @@ func cors(c *gin.Context) {
 	h.Set("Access-Control-Expose-Headers", "ETag, Location, Retry-After, WWW-Authenticate")
 	h.Add("Vary", "Origin")
 	if c.Request.Method == http.MethodOptions && c.GetHeader("Access-Control-Request-Method") != "" {
-		h.Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+		h.Set("Access-Control-Allow-Methods", allowedMethods)
 		h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID")
 		h.Set("Access-Control-Max-Age", "600")
 		c.AbortWithStatus(http.StatusNoContent)

@@ -311,7 +311,8 @@ func eventsOf(st *play.State, after, viewer int) ([]Event, error) {
 //	@Param			Last-Event-ID	header		int		false	"streams: last seq the caller has seen; wins over after"	minimum(0)
 //	@Security		SeatToken
 //	@x-optional-token	true
-//	@Success		200		{object}	EventsResponse
+//	@Success		200		{object}	EventsResponse	"the events: a list, or with Accept: text/event-stream or application/x-ndjson a stream of them, each an Event (a data field of Server-Sent Events, a line of NDJSON)"
+//	@x-stream-item	"Event"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"

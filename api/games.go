@@ -3,6 +3,9 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -18,7 +21,8 @@ type CreateGameRequest struct {
 	Variant string           `json:"variant" example:"farbrausch2"`
 	Players int              `json:"players" example:"4" minimum:"2" maximum:"6"`
 	Options variants.Options `json:"options" validate:"optional"`
-	// Seed fixes the deal; without it the server draws a random one.
+	// Seed fixes the deal; without it the server draws a random one. It
+	// may hold any text but control characters.
 	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional" minLength:"1" maxLength:"256"`
 	// Name is the creator's name at the table (default "Seat 0").
 	Name string    `json:"name" example:"Alice" validate:"optional" maxLength:"64"`
@@ -35,6 +39,9 @@ type BotSeat struct {
 	Seat     int    `json:"seat" example:"3" minimum:"0" maximum:"5"`
 	Strategy string `json:"strategy" example:"hat"`
 }
+
+// maxSecret is the longest join secret a join may bring (JoinRequest).
+const maxSecret = 64
 
 // JoinRequest takes the lowest free seat.
 type JoinRequest struct {
@@ -86,6 +93,11 @@ func (s *Server) createGame(c *gin.Context) {
 	var req CreateGameRequest
 	if err := decodeStrict(data, &req, false); err != nil {
 		s.fail(c, err)
+		return
+	}
+	if req.Seed != nil && strings.IndexFunc(*req.Seed, unicode.IsControl) >= 0 {
+		// As in names and notes; PostgreSQL could not even store a NUL.
+		s.fail(c, badRequest("seed must not contain control characters"))
 		return
 	}
 	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name,
@@ -168,6 +180,10 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	if utf8.RuneCountInString(req.Secret) > maxSecret {
+		s.fail(c, badRequest("secret must be at most %d characters", maxSecret))
+		return
+	}
 	s.answerSeat(c, func(key *play.Key) (*play.State, int, error) {
 		seat, st, err := s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, key)
 		return st, seat, err
@@ -230,6 +246,8 @@ func (s *Server) listGames(c *gin.Context) {
 //
 //	@Summary		A game as the caller sees it (long-poll)
 //	@Description	With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+//	@Description	Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+//	@Description	With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 //	@ID				getGame
 //	@Tags			games
 //	@Produce		json
@@ -237,19 +255,26 @@ func (s *Server) listGames(c *gin.Context) {
 //	@Param			since			query		int		false	"answer once the version is greater than this"	minimum(0)
 //	@Param			wait			query		string	false	"how long to wait: a Go duration (30s) or seconds, capped by the server"
 //	@Param			If-None-Match	header		string	false	"ETags from previous answers (an ETag is a quoted version and seat)"
+//	@Param			turn			query		int		false	"the view as it was after this turn (0: the deal), instead of now"	minimum(0)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200				{object}	GameView
-//	@Header			200				{string}	ETag	"strong, per version and viewer"
+//	@Header			200				{string}	ETag	"strong, per version and viewer (with turn: per turn, the version then and viewer)"
+//	@Header			200				{string}	Cache-Control	"private, no-cache; with turn on a finished game, max-age=31536000, immutable"
 //	@Success		304				"not modified: the version is not greater than since, or the ETag matches"
 //	@Header			304				{string}	ETag	"the current ETag"
 //	@Failure		400				{object}	Problem	"bad_request"
 //	@Failure		401				{object}	Problem	"unauthorized"
 //	@Failure		403				{object}	Problem	"forbidden"
 //	@Failure		404				{object}	Problem	"not_found"
+//	@Failure		409				{object}	Problem	"game_not_active: turn asked of a game that has not started"
 //	@Failure		429				{object}	Problem	"rate_limited"
 //	@Router			/games/{id} [get]
 func (s *Server) getGame(c *gin.Context) {
+	if raw, ok := c.GetQuery("turn"); ok {
+		s.getGameAt(c, raw)
+		return
+	}
 	var since int64 = -1
 	if raw, ok := c.GetQuery("since"); ok && raw != "" {
 		n, err := strconv.ParseInt(raw, 10, 64)

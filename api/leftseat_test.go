@@ -13,7 +13,7 @@ import (
 )
 
 // A token whose seat was left gets nothing, on every read path alike: the
-// plain reads, long-polls that wait the ordinary way or parked (before the
+// plain reads (the view now and at a past turn), long-polls that wait the ordinary way or parked (before the
 // game was loaded and after), and both streams. A left seat's old token
 // must never see the seat's view again; the seat's cards are the bot's now,
 // and the token's holder must not learn them.
@@ -32,6 +32,7 @@ func TestLeftSeatTokenReadsNothing(t *testing.T) {
 			name, path, accept string
 		}{
 			{"view", base, ""},
+			{"view at a turn", base + "?turn=0", ""},
 			{"view long-poll, ready", base + "?since=0&wait=2s", ""},
 			{"view long-poll, waiting", base + "?since=" + v + "&wait=300ms", ""},
 			{"events", base + "/events?after=0", ""},

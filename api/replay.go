@@ -268,7 +268,7 @@ func revealHands(st *play.State, gv *GameView) {
 		v := st.Game.View((p + 1) % n)
 		hv := HandView{Seat: p, Cards: []CardView{}}
 		for _, cv := range v.Hand(p) {
-			hv.Cards = append(hv.Cards, cardView(v.Config, v.Clues, cv))
+			hv.Cards = append(hv.Cards, cardView(v.Config, v.Clues, cv, nil))
 		}
 		gv.Hands = append(gv.Hands, hv)
 	}

@@ -16,8 +16,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	swaggerFiles "github.com/swaggo/files"
-	ginSwagger "github.com/swaggo/gin-swagger"
 	"github.com/swaggo/swag"
 
 	"github.com/hanabi-server/hanabi/api/park"
@@ -196,20 +194,15 @@ func (s *Server) routes() error {
 		g.GET("/metrics", s.getMetrics)
 		g.GET("/openapi.json", s.openAPI)
 	}
-	ops(r)
-	ui := ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/openapi.json"))
-	r.GET("/swagger/*any", func(c *gin.Context) {
-		if c.Param("any") == "/" {
-			c.Redirect(http.StatusMovedPermanently, "/swagger/index.html")
-			return
-		}
-		ui(c)
-	})
+	// The API's answers go out compressed, and those that never change
+	// while the server runs with a validator (see pack).
+	ops(r.Group("", s.pack))
+	r.GET("/swagger/*any", swaggerUI())
 	page := gin.WrapH(web.Handler())
 	r.GET("/", page)
 	r.GET(web.AssetPrefix+"*file", page)
 
-	v1 := r.Group("/v1")
+	v1 := r.Group("/v1", s.pack)
 	ops(v1)
 	api := v1.Group("")
 	api.GET("/variants", s.listVariants)

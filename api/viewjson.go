@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"sync"
 	"time"
@@ -24,6 +25,12 @@ var viewPool = sync.Pool{New: func() any { return new(engine.View) }}
 // appendView appends viewer's view of st (viewer -1: the public), exactly
 // as encoding/json writes buildView(st, viewer).
 func appendView(b []byte, st *play.State, viewer int) []byte {
+	return appendViewAt(b, st, viewer, false)
+}
+
+// appendViewAt is appendView, for a past turn's state (see pastState) when
+// past is true: exactly as encoding/json writes buildViewAt(st, viewer, past).
+func appendViewAt(b []byte, st *play.State, viewer int, past bool) []byte {
 	row := &st.Record
 	b = append(b, `{"id":`...)
 	b = appendString(b, row.ID)
@@ -58,7 +65,7 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	b = append(b, `,"current_seat":`...)
 	b = appendIntOrNull(b, v.Current, row.Status == play.StatusActive && !v.Over)
 	b = append(b, `,"turn_deadline":`...)
-	if d, ok := st.TurnDeadline(); ok {
+	if d, ok := st.TurnDeadline(); ok && !past {
 		b = appendTime(b, d.UTC())
 	} else {
 		b = append(b, "null"...)
@@ -79,6 +86,9 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	b = strconv.AppendInt(b, int64(v.StormsUsed), 10)
 	b = append(b, `,"deck_count":`...)
 	b = strconv.AppendInt(b, int64(v.DeckCount), 10)
+	b = append(b, `,"deck_next_card":`...)
+	next, ok := v.DeckPlayCard()
+	b = appendIntOrNull(b, next, ok)
 	b = append(b, `,"final_turns_left":`...)
 	b = appendIntOrNull(b, v.FinalTurnsLeft, v.FinalTurnsLeft >= 0)
 	b = append(b, `,"fireworks":`...)
@@ -120,6 +130,7 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 	}
 	b = append(b, `],"hands":[`...)
 	if row.Status != play.StatusLobby && row.Status != play.StatusCancelled {
+		unseen, own := ownUnseen(st, engineSeat)
 		for p := range v.Players {
 			if p > 0 {
 				b = append(b, ',')
@@ -131,7 +142,11 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = appendCardView(b, cfg, v.Clues, cv)
+				var u *engine.Unseen
+				if own && p == engineSeat {
+					u = &unseen
+				}
+				b = appendCardView(b, cfg, v.Clues, cv, u)
 			}
 			b = append(b, "]}"...)
 		}
@@ -184,13 +199,12 @@ func appendSettings(b []byte, s variants.Settings) []byte {
 	b = strconv.AppendInt(b, int64(s.TurnSeconds), 10)
 	b = append(b, `,"on_timeout":`...)
 	b = appendString(b, s.OnTimeout)
-	for _, o := range [...]struct {
-		key string
-		on  bool
-	}{{`,"one_extra_card":true`, s.OneExtraCard}, {`,"one_less_card":true`, s.OneLessCard},
-		{`,"deck_plays":true`, s.DeckPlays}, {`,"all_or_nothing":true`, s.AllOrNothing}} {
+	for _, o := range []struct {
+		name string
+		on   bool
+	}{{`,"one_extra_card":true`, s.OneExtraCard}, {`,"one_less_card":true`, s.OneLessCard}, {`,"deck_plays":true`, s.DeckPlays}, {`,"all_or_nothing":true`, s.AllOrNothing}} {
 		if o.on {
-			b = append(b, o.key...)
+			b = append(b, o.name...)
 		}
 	}
 	b = append(b, `,"rules":`...)
@@ -304,7 +318,9 @@ func appendCardFace(b []byte, id int, suit string, rank int) []byte {
 	return append(b, '}')
 }
 
-func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView) []byte {
+// appendCardView writes a card in a hand as encoding/json writes
+// cardView(cfg, clues, cv, unseen).
+func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView, unseen *engine.Unseen) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, int64(cv.ID), 10)
 	if cv.Known {
@@ -370,6 +386,26 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 			first = false
 			b = strconv.AppendInt(b, int64(r), 10)
 		}
+	}
+	b = append(b, `],"candidates":`...)
+	if unseen == nil {
+		return append(b, "null}"...)
+	}
+	b = append(b, '[')
+	first = true
+	for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		i := bits.TrailingZeros64(m)
+		b = append(b, `{"suit":`...)
+		b = appendString(b, cfg.Suits[i>>3].Name)
+		b = append(b, `,"rank":`...)
+		b = strconv.AppendInt(b, int64(i&7), 10)
+		b = append(b, `,"unseen":`...)
+		b = strconv.AppendInt(b, int64(unseen[i]), 10)
+		b = append(b, '}')
 	}
 	return append(b, "]}"...)
 }

@@ -45,6 +45,12 @@ type GameView struct {
 	NextClueType    *string `json:"next_clue_type,omitempty" validate:"optional" enums:"color,rank" example:"rank"`
 	StormTokensUsed int     `json:"storm_tokens_used" example:"1"`
 	DeckCount       int     `json:"deck_count" example:"20"`
+	// DeckNextCard is the id of the card a deck play would play (the
+	// deck_plays option: while the deck holds one card, the seat to act may
+	// play it blind, as {"type":"play","card":<this id>}). Null while no
+	// deck play can be made: deck_plays is off, the deck holds more than one
+	// card or none, or the game is not running.
+	DeckNextCard *int `json:"deck_next_card" example:"49" extensions:"x-nullable"`
 	// FinalTurnsLeft is null while the deck lasts.
 	FinalTurnsLeft *int `json:"final_turns_left" extensions:"x-nullable"`
 	// Fireworks is each firework's top card, 0 while it is empty (7 for an
@@ -134,6 +140,29 @@ type CardView struct {
 	Clues         []ClueMark `json:"clues"`
 	PossibleSuits []string   `json:"possible_suits"`
 	PossibleRanks []int      `json:"possible_ranks"`
+	// Candidates is, for each of the viewer's own cards, every identity the
+	// card can still be as its holder can tell: those its clues allow
+	// (possible_suits and possible_ranks are their projections) of which at
+	// least one copy is unseen by the seat, ordered by suit (in the
+	// variant's order) then rank. A seat has seen every card in the other
+	// hands and every card that left a hand face up; in Throw It in a Hole
+	// also the cards the others played face down (it saw them in their
+	// hands), but never its own face-down plays nor a blind play from the
+	// deck. The count is that of the game's state, not of the end's reveal.
+	// Null for every card that is not the viewer's own (and so for every
+	// card in the public view): another seat's deductions would tell the
+	// viewer about its own hand.
+	Candidates []Candidate `json:"candidates" extensions:"x-nullable"`
+}
+
+// Candidate is one identity a card can still be, and how many of its copies
+// the card's holder has not seen (in its own hand, in the deck, or played
+// face down where it could not see them): at least 1.
+type Candidate struct {
+	Suit string `json:"suit" example:"red"`
+	// Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	Rank   int `json:"rank" example:"3"`
+	Unseen int `json:"unseen" example:"2"`
 }
 
 // ClueMark is one clue that reached a card's hand: it touched the card or,
@@ -223,7 +252,11 @@ func rankList(set uint8) []int {
 // buildView renders seat's view of the game (viewer -1: the public). Which
 // card identities a viewer may see is the engine's decision (View.Known);
 // this only renders it.
-func buildView(st *play.State, viewer int) *GameView {
+func buildView(st *play.State, viewer int) *GameView { return buildViewAt(st, viewer, false) }
+
+// buildViewAt is buildView, for a past turn's state (see pastState) when
+// past is true: no turn clock runs in the past.
+func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 	row := &st.Record
 	gv := &GameView{
 		ID: row.ID, Variant: row.Variant, Options: st.Settings.Clock(), Status: row.Status, Version: row.Version,
@@ -288,28 +321,47 @@ func buildView(st *play.State, viewer int) *GameView {
 	if row.Status == play.StatusActive && !v.Over {
 		gv.CurrentSeat = ptr(v.Current)
 	}
-	if d, ok := st.TurnDeadline(); ok {
+	if d, ok := st.TurnDeadline(); ok && !past {
 		gv.TurnDeadline = ptr(d.UTC())
+	}
+	if id, ok := v.DeckPlayCard(); ok {
+		gv.DeckNextCard = ptr(id)
 	}
 	gv.Notes = noteViews(st.NotesFor(viewer))
 	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
 		// Nobody holds cards before the game starts.
 		return gv
 	}
+	unseen, own := ownUnseen(st, engineSeat)
 	for p := range v.Players {
 		hv := HandView{Seat: p, Cards: make([]CardView, 0, v.HandLen[p])}
 		for _, cv := range v.Hand(p) {
-			hv.Cards = append(hv.Cards, cardView(cfg, v.Clues, cv))
+			var u *engine.Unseen
+			if own && p == engineSeat {
+				u = &unseen
+			}
+			hv.Cards = append(hv.Cards, cardView(cfg, v.Clues, cv, u))
 		}
 		gv.Hands = append(gv.Hands, hv)
 	}
 	return gv
 }
 
-func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView) CardView {
+// cardView renders a card in a hand; unseen, for the viewer's own cards
+// only, is what the viewer has not seen (engine.Game.UnseenBy), from which
+// its candidates follow.
+func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView, unseen *engine.Unseen) CardView {
 	out := CardView{
 		ID: cv.ID, Clues: []ClueMark{},
 		PossibleSuits: suitNames(cfg, cv.Suits), PossibleRanks: rankList(cv.Ranks),
+	}
+	if unseen != nil {
+		out.Candidates = []Candidate{}
+		for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			suit, rank := i>>3, i&7
+			out.Candidates = append(out.Candidates, Candidate{Suit: cfg.Suits[suit].Name, Rank: rank, Unseen: int(unseen[i])})
+		}
 	}
 	if cv.Known {
 		out.Suit, out.Rank = ptr(cfg.Suits[cv.Card.Suit].Name), ptr(cv.Card.Rank)
@@ -333,6 +385,16 @@ func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView)
 		out.Clues = append(out.Clues, m)
 	}
 	return out
+}
+
+// ownUnseen is what a seat of the game has not seen, from which its own
+// cards' candidates follow; false for the public, which holds no cards,
+// and before the game has started.
+func ownUnseen(st *play.State, seat int) (engine.Unseen, bool) {
+	if seat < 0 || st.Game == nil || st.Status == play.StatusLobby || st.Status == play.StatusCancelled {
+		return engine.Unseen{}, false
+	}
+	return st.Game.UnseenBy(seat), true
 }
 
 func seatViews(players int, seats []play.Seat) []SeatView {

@@ -182,3 +182,26 @@ func oracleMove(g *engine.Game, rng *rand.Rand) {
 	a := oracle(g, g.Deck(), g.LegalActions(nil), rng)
 	g.Apply(a)
 }
+
+// BenchmarkAt: a seat's view of a finished game of about 60 turns at one
+// of its turns, as a replay viewer asks for it turn by turn: one replay of
+// the log's prefix, its view and the seat's count of unseen cards.
+func BenchmarkAt(b *testing.B) {
+	cfg := setup(b, "basic", 3, variants.Options{})
+	var g *engine.Game
+	rng := rand.New(rand.NewPCG(7, 8))
+	for seed := 0; g == nil || g.Turn() < 58 || g.Turn() > 64; seed++ {
+		g, _ = engine.NewSeeded(cfg, fmt.Sprint("at", seed))
+		groupGame(b, g, rng, false, func(*engine.Game, engine.Event) {})
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		past, err := g.At(i % (g.Turn() + 1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = past.View(i % 3)
+		_ = past.UnseenBy(i % 3)
+	}
+	b.ReportMetric(float64(g.Turn()), "turns/game")
+}

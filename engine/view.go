@@ -105,6 +105,8 @@ func (g *Game) View(seat int) *View {
 func (g *Game) ViewInto(seat int, v *View) {
 	cfg := &g.r.cfg
 	over := g.reason != NotOver
+	// A finished game shows every face, in its past states too (see At).
+	open := over || g.shown
 	// When a kept View must grow, grow it to a whole game's size at once, so
 	// that it is not grown again turn after turn.
 	discards, clues, faceDown := v.Discards[:0], v.Clues[:0], v.FaceDown[:0]
@@ -137,7 +139,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	for _, id := range g.discards[:g.nDiscards] {
 		v.Discards = append(v.Discards, SeenCard{ID: int(id), Card: g.card(int(id))})
 	}
-	if cfg.FaceDownPlays && !over {
+	if cfg.FaceDownPlays && !open {
 		g.hidePlays(v)
 	}
 	if cfg.ClueShows != ShowsAll {
@@ -148,7 +150,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	player := seat >= 0 && seat < cfg.Players
 	for p := range cfg.Players {
 		v.HandLen[p] = int(g.handLen[p])
-		visible := over || (player && seat != p)
+		visible := open || (player && seat != p)
 		for i := range g.handLen[p] {
 			id := int(g.hands[p][i])
 			pr := g.proj[id]

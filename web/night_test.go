@@ -189,11 +189,18 @@ func TestBrowserGameNight(t *testing.T) {
 	if n := count(t, dave, `#join-link, #join-game`); n != 0 {
 		t.Errorf("a full table still invites: %d", n)
 	}
+	// Only a seat is called to its turn: a spectator is offered no sound.
+	if n := count(t, dave, `#sound`); n != 0 {
+		t.Errorf("a spectator is offered the turn sound")
+	}
 
 	// Alice's first turn runs out while she looks around.
 	run(t, alice, "alice's turn", page.BringToFront(), chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
 	waitTrue(t, alice, "the clock counts down on her seat", `/^0:0[0-6] left$/.test((document.querySelector('.hand.mine .clock') || {}).textContent || '')`)
-	eval(t, alice, "the title says it is her turn", `document.title.startsWith('▶ Your turn')`)
+	eval(t, alice, "the title says it is her turn, and Hanabi once", `document.title === '▶ Your turn — Hanabi'`)
+	if n := count(t, alice, `#sound`); n != 1 {
+		t.Errorf("a seat is offered the turn sound %d times", n)
+	}
 	eval(t, alice, "readable names", `(() => {
   const names = [...document.querySelectorAll('.hand .who')].map((e) => e.textContent);
   return names.includes('Player 4') && names.includes('Conventions bot (seat 3)') && names.includes('`+carolName+`') && !names.some((n) => /Guest|Seat \d/.test(n));
@@ -280,6 +287,25 @@ func TestBrowserGameNight(t *testing.T) {
 	eval(t, carol, "alice's note is hidden from carol", `document.querySelectorAll('.note').length === 1 && `+noNote(aliceNote))
 	run(t, alice, "alice reloads", chromedp.Reload(), chromedp.WaitVisible(`#table[data-seat="0"]`, chromedp.ByQuery))
 	waitTrue(t, alice, "her note survives the reload", noteOn(mine, aliceNote, "your note: "+aliceNote))
+	// The log, read again from the start, tells Bob's leaving by his name
+	// and his own moves before it as his, not the bot's.
+	var left []string
+	run(t, alice, "the log after a reload", chromedp.Evaluate(`[...document.querySelectorAll('#log-list li')].map((li) => li.textContent).filter((s) => s.includes('Player 4'))`, &left))
+	leftLine := -1
+	for i, l := range left {
+		if l == "Player 4 left the table; a bot took the seat" {
+			leftLine = i
+		}
+	}
+	if leftLine < 0 {
+		t.Errorf("after a reload the log never says Bob left: %q", left)
+	}
+	for i, l := range left {
+		// The newest line comes first: those after the leaving are above it.
+		if bot := strings.Contains(l, "Player 4 (bot)"); bot != (i < leftLine) {
+			t.Errorf("log line %q: the bot's is %v, before the leaving at %d of %q", l, bot, leftLine, left)
+		}
+	}
 	eval(t, alice, "carol's note is hidden from alice", `document.querySelectorAll('.note').length === 1 && `+noNote(carolNote))
 	checkContrast(t, alice, "table with a note", true)
 	for name, ctx := range map[string]context.Context{"bob": bob, "dave": dave} {

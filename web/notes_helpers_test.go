@@ -64,7 +64,8 @@ func noNote(s string) string {
 
 // noteAfterGame waits until the finished table shows says (a writer's name
 // and note) on card id, in a hand (on its face, its name and title) or in
-// the discards (its name and title). It answers false when the card is in
+// the discards (its name and title); the name is the card's, or that of the
+// button over it that opens its notes to read. It answers false when the card is in
 // neither, having been played onto the fireworks, which show no card notes.
 func noteAfterGame(t *testing.T, ctx context.Context, who, id, says string) bool {
 	t.Helper()
@@ -76,7 +77,7 @@ func noteAfterGame(t *testing.T, ctx context.Context, who, id, says string) bool
   if (!c) return 'gone';
   const n = c.querySelector('.note');
   const onFace = c.closest('.discards') || (n && n.textContent === `+js(says)+`);
-  return onFace && c.getAttribute('aria-label').includes(`+js(says)+`) && c.title.includes(`+js(says)+`) ? 'ok' : '';
+  return onFace && (c.querySelector('.card-hit') || c).getAttribute('aria-label').includes(`+js(says)+`) && c.title.includes(`+js(says)+`) ? 'ok' : '';
 })()`, &got, chromedp.WithPollingTimeout(15*time.Second)))
 	return got == "ok"
 }

@@ -137,9 +137,36 @@ func TestBrowserShowsStackDirections(t *testing.T) {
 		if sevens != 0 {
 			t.Fatalf("%d cards read 7 instead of START", sevens)
 		}
+		var logged []string
+		run(t, alice, "the log's cards", chromedp.Evaluate(`[...document.querySelectorAll('#log-list .logcard')].map((c) => c.textContent)`, &logged))
+		for _, c := range logged {
+			if strings.HasSuffix(c, "7") {
+				t.Fatalf("the log reads %q: a START card reads 7", c)
+			}
+		}
 	})
 	if decided == 0 {
 		t.Fatal("no firework's direction was ever decided")
+	}
+	// Every START card that was played or discarded reads START in the log.
+	var evs struct {
+		Events []struct {
+			Card *struct {
+				Rank int `json:"rank"`
+			} `json:"card"`
+		} `json:"events"`
+	}
+	apiDo(t, base, "GET", "/games/"+id+"/events?after=0", "", nil, &evs)
+	starts := 0
+	for _, e := range evs.Events {
+		if e.Card != nil && e.Card.Rank == 7 {
+			starts++
+		}
+	}
+	var logged int
+	run(t, alice, "START in the log", chromedp.Evaluate(`[...document.querySelectorAll('#log-list .logcard')].filter((c) => / START$/.test(c.textContent) && c.title.endsWith(' START')).length`, &logged))
+	if starts == 0 || logged != starts {
+		t.Errorf("%d START cards left the hands, the log reads START %d times", starts, logged)
 	}
 }
 

@@ -438,7 +438,7 @@ func (g *game) leaveAndTerminate(ctx context.Context) error {
 		return fmt.Errorf("terminate: %w", err)
 	}
 	t, ok := tres.(*oas.GameResponseHeaders)
-	if !ok || t.Response.Game.Status != oas.GameViewStatusFinished || t.Response.Game.Result.Value.Reason != oas.GameViewResultReasonTerminated {
+	if !ok || t.Response.Game.Status != oas.GameViewStatusFinished || t.Response.Game.Result.Value.Reason != oas.ResultViewReasonTerminated {
 		return fmt.Errorf("terminate: %T %+v", tres, tres)
 	}
 	again, err := g.seats[0].TerminateGame(ctx, oas.TerminateGameParams{ID: g.id})

@@ -19,7 +19,10 @@ async function politeFetch(input: Request): Promise<Response> {
   }
 }
 
-const client = createClient<paths>({ baseUrl: `${base}/v1`, fetch: politeFetch });
+// This client reads JSON answers: the events' other media types are their
+// streams (Server-Sent Events, NDJSON), which a browser reads with
+// EventSource or fetch's body, not through this client.
+const client = createClient<paths, "application/json">({ baseUrl: `${base}/v1`, fetch: politeFetch });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function fail(what: string, error: unknown): never {

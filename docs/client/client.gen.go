@@ -176,45 +176,6 @@ func (e GameViewNextClueType) Valid() bool {
 	}
 }
 
-// Defines values for GameViewResultReason.
-const (
-	GameViewResultReasonAllOrNothing    GameViewResultReason = "all_or_nothing"
-	GameViewResultReasonDeckOut         GameViewResultReason = "deck_out"
-	GameViewResultReasonIdle            GameViewResultReason = "idle"
-	GameViewResultReasonMaxPossible     GameViewResultReason = "max_possible"
-	GameViewResultReasonNoPlayableCards GameViewResultReason = "no_playable_cards"
-	GameViewResultReasonPerfect         GameViewResultReason = "perfect"
-	GameViewResultReasonStorms          GameViewResultReason = "storms"
-	GameViewResultReasonTerminated      GameViewResultReason = "terminated"
-	GameViewResultReasonTimeout         GameViewResultReason = "timeout"
-)
-
-// Valid indicates whether the value is a known member of the GameViewResultReason enum.
-func (e GameViewResultReason) Valid() bool {
-	switch e {
-	case GameViewResultReasonAllOrNothing:
-		return true
-	case GameViewResultReasonDeckOut:
-		return true
-	case GameViewResultReasonIdle:
-		return true
-	case GameViewResultReasonMaxPossible:
-		return true
-	case GameViewResultReasonNoPlayableCards:
-		return true
-	case GameViewResultReasonPerfect:
-		return true
-	case GameViewResultReasonStorms:
-		return true
-	case GameViewResultReasonTerminated:
-		return true
-	case GameViewResultReasonTimeout:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for GameViewStatus.
 const (
 	GameViewStatusActive    GameViewStatus = "active"
@@ -416,78 +377,39 @@ func (e ReplayActionType) Valid() bool {
 	}
 }
 
-// Defines values for ReplayViewResultReason.
-const (
-	ReplayViewResultReasonAllOrNothing    ReplayViewResultReason = "all_or_nothing"
-	ReplayViewResultReasonDeckOut         ReplayViewResultReason = "deck_out"
-	ReplayViewResultReasonIdle            ReplayViewResultReason = "idle"
-	ReplayViewResultReasonMaxPossible     ReplayViewResultReason = "max_possible"
-	ReplayViewResultReasonNoPlayableCards ReplayViewResultReason = "no_playable_cards"
-	ReplayViewResultReasonPerfect         ReplayViewResultReason = "perfect"
-	ReplayViewResultReasonStorms          ReplayViewResultReason = "storms"
-	ReplayViewResultReasonTerminated      ReplayViewResultReason = "terminated"
-	ReplayViewResultReasonTimeout         ReplayViewResultReason = "timeout"
-)
-
-// Valid indicates whether the value is a known member of the ReplayViewResultReason enum.
-func (e ReplayViewResultReason) Valid() bool {
-	switch e {
-	case ReplayViewResultReasonAllOrNothing:
-		return true
-	case ReplayViewResultReasonDeckOut:
-		return true
-	case ReplayViewResultReasonIdle:
-		return true
-	case ReplayViewResultReasonMaxPossible:
-		return true
-	case ReplayViewResultReasonNoPlayableCards:
-		return true
-	case ReplayViewResultReasonPerfect:
-		return true
-	case ReplayViewResultReasonStorms:
-		return true
-	case ReplayViewResultReasonTerminated:
-		return true
-	case ReplayViewResultReasonTimeout:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for ResultViewReason.
 const (
-	ResultViewReasonAllOrNothing    ResultViewReason = "all_or_nothing"
-	ResultViewReasonDeckOut         ResultViewReason = "deck_out"
-	ResultViewReasonIdle            ResultViewReason = "idle"
-	ResultViewReasonMaxPossible     ResultViewReason = "max_possible"
-	ResultViewReasonNoPlayableCards ResultViewReason = "no_playable_cards"
-	ResultViewReasonPerfect         ResultViewReason = "perfect"
-	ResultViewReasonStorms          ResultViewReason = "storms"
-	ResultViewReasonTerminated      ResultViewReason = "terminated"
-	ResultViewReasonTimeout         ResultViewReason = "timeout"
+	AllOrNothing    ResultViewReason = "all_or_nothing"
+	DeckOut         ResultViewReason = "deck_out"
+	Idle            ResultViewReason = "idle"
+	MaxPossible     ResultViewReason = "max_possible"
+	NoPlayableCards ResultViewReason = "no_playable_cards"
+	Perfect         ResultViewReason = "perfect"
+	Storms          ResultViewReason = "storms"
+	Terminated      ResultViewReason = "terminated"
+	Timeout         ResultViewReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
 func (e ResultViewReason) Valid() bool {
 	switch e {
-	case ResultViewReasonAllOrNothing:
+	case AllOrNothing:
 		return true
-	case ResultViewReasonDeckOut:
+	case DeckOut:
 		return true
-	case ResultViewReasonIdle:
+	case Idle:
 		return true
-	case ResultViewReasonMaxPossible:
+	case MaxPossible:
 		return true
-	case ResultViewReasonNoPlayableCards:
+	case NoPlayableCards:
 		return true
-	case ResultViewReasonPerfect:
+	case Perfect:
 		return true
-	case ResultViewReasonStorms:
+	case Storms:
 		return true
-	case ResultViewReasonTerminated:
+	case Terminated:
 		return true
-	case ResultViewReasonTimeout:
+	case Timeout:
 		return true
 	default:
 		return false
@@ -696,6 +618,20 @@ type BotSeat struct {
 	Strategy string `json:"strategy"`
 }
 
+// Candidate defines model for Candidate.
+type Candidate struct {
+	// Rank Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	//
+	// Example: 3
+	Rank int `json:"rank"`
+
+	// Suit Example: red
+	Suit string `json:"suit"`
+
+	// Unseen Example: 2
+	Unseen int `json:"unseen"`
+}
+
 // CardFace defines model for CardFace.
 type CardFace struct {
 	// Id Example: 5
@@ -712,7 +648,20 @@ type CardFace struct {
 
 // CardView defines model for CardView.
 type CardView struct {
-	Clues []ClueMark `json:"clues"`
+	// Candidates Candidates is, for each of the viewer's own cards, every identity the
+	// card can still be as its holder can tell: those its clues allow
+	// (possible_suits and possible_ranks are their projections) of which at
+	// least one copy is unseen by the seat, ordered by suit (in the
+	// variant's order) then rank. A seat has seen every card in the other
+	// hands and every card that left a hand face up; in Throw It in a Hole
+	// also the cards the others played face down (it saw them in their
+	// hands), but never its own face-down plays nor a blind play from the
+	// deck. The count is that of the game's state, not of the end's reveal.
+	// Null for every card that is not the viewer's own (and so for every
+	// card in the public view): another seat's deductions would tell the
+	// viewer about its own hand.
+	Candidates *[]Candidate `json:"candidates"`
+	Clues      []ClueMark   `json:"clues"`
 
 	// Id Example: 13
 	Id            int      `json:"id"`
@@ -864,7 +813,8 @@ type CreateGameRequest struct {
 	// Example: false
 	Private *bool `json:"private,omitempty"`
 
-	// Seed Seed fixes the deal; without it the server draws a random one.
+	// Seed Seed fixes the deal; without it the server draws a random one. It
+	// may hold any text but control characters.
 	//
 	// Example: walkthrough
 	Seed *string `json:"seed,omitempty"`
@@ -1030,8 +980,17 @@ type GameView struct {
 	CurrentSeat *int `json:"current_seat"`
 
 	// DeckCount Example: 20
-	DeckCount int        `json:"deck_count"`
-	Discards  []CardFace `json:"discards"`
+	DeckCount int `json:"deck_count"`
+
+	// DeckNextCard DeckNextCard is the id of the card a deck play would play (the
+	// deck_plays option: while the deck holds one card, the seat to act may
+	// play it blind, as {"type":"play","card":<this id>}). Null while no
+	// deck play can be made: deck_plays is off, the deck holds more than one
+	// card or none, or the game is not running.
+	//
+	// Example: 49
+	DeckNextCard *int       `json:"deck_next_card"`
+	Discards     []CardFace `json:"discards"`
 
 	// FaceDown FaceDown is the cards played face down, in order, while plays_hidden
 	// is true; absent otherwise.
@@ -1105,23 +1064,8 @@ type GameView struct {
 	// among them. False once the game has ended and everything shows.
 	//
 	// Example: true
-	PlaysHidden *bool `json:"plays_hidden,omitempty"`
-	Result      *struct {
-		// Rating Example: Good! The audience is pleased.
-		Rating string `json:"rating"`
-
-		// Reason Example: deck_out
-		Reason GameViewResultReason `json:"reason"`
-
-		// Score Example: 17
-		Score int `json:"score"`
-
-		// Seat Seat is the seat that terminated the game or ran out of time; null
-		// when the cards or idleness ended it.
-		//
-		// Example: 1
-		Seat *int `json:"seat"`
-	} `json:"result"`
+	PlaysHidden *bool       `json:"plays_hidden,omitempty"`
+	Result      *ResultView `json:"result"`
 
 	// Score Example: 11
 	Score int        `json:"score"`
@@ -1177,9 +1121,6 @@ type GameView struct {
 // Example: rank
 type GameViewNextClueType string
 
-// GameViewResultReason Example: deck_out
-type GameViewResultReason string
-
 // GameViewStatus Example: active
 type GameViewStatus string
 
@@ -1211,6 +1152,15 @@ type HanabLiveImportAction struct {
 	Target *int                `json:"target,omitempty"`
 	Type   HanabliveActionType `json:"type"`
 	Value  *int                `json:"value,omitempty"`
+}
+
+// HanabLiveRef defines model for HanabLiveRef.
+type HanabLiveRef struct {
+	// Id Example: 3
+	Id int `json:"id"`
+
+	// Name Example: Rainbow (6 Suits)
+	Name string `json:"name"`
 }
 
 // HanabliveAction defines model for HanabliveAction.
@@ -1525,32 +1475,14 @@ type ReplayView struct {
 	Options VariantsSettings `json:"options"`
 
 	// Players Example: 2
-	Players int `json:"players"`
-	Result  *struct {
-		// Rating Example: Good! The audience is pleased.
-		Rating string `json:"rating"`
-
-		// Reason Example: deck_out
-		Reason ReplayViewResultReason `json:"reason"`
-
-		// Score Example: 17
-		Score int `json:"score"`
-
-		// Seat Seat is the seat that terminated the game or ran out of time; null
-		// when the cards or idleness ended it.
-		//
-		// Example: 1
-		Seat *int `json:"seat"`
-	} `json:"result"`
-	Seats []SeatView `json:"seats"`
-	Seed  string     `json:"seed"`
+	Players int         `json:"players"`
+	Result  *ResultView `json:"result"`
+	Seats   []SeatView  `json:"seats"`
+	Seed    string      `json:"seed"`
 
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
 }
-
-// ReplayViewResultReason Example: deck_out
-type ReplayViewResultReason string
 
 // ResultView defines model for ResultView.
 type ResultView struct {
@@ -1657,15 +1589,9 @@ type VariantView struct {
 	ClueColors []string `json:"clue_colors"`
 
 	// ClueRanks Example: [1,2,3,4,5]
-	ClueRanks   []int  `json:"clue_ranks"`
-	Description string `json:"description"`
-	Hanablive   *struct {
-		// Id Example: 3
-		Id int `json:"id"`
-
-		// Name Example: Rainbow (6 Suits)
-		Name string `json:"name"`
-	} `json:"hanablive"`
+	ClueRanks   []int         `json:"clue_ranks"`
+	Description string        `json:"description"`
+	Hanablive   *HanabLiveRef `json:"hanablive"`
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
@@ -1814,6 +1740,9 @@ type GetGameParams struct {
 
 	// Wait how long to wait: a Go duration (30s) or seconds, capped by the server
 	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
+
+	// Turn the view as it was after this turn (0: the deal), instead of now
+	Turn *int `form:"turn,omitempty" json:"turn,omitempty"`
 
 	// IfNoneMatch ETags from previous answers (an ETag is a quoted version and seat)
 	IfNoneMatch *string `json:"If-None-Match,omitempty"`
@@ -2620,6 +2549,8 @@ type ClientInterface interface {
 	// GetGame A game as the caller sees it (long-poll)
 	//
 	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+	// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+	// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 	//
 	// Corresponds with GET /games/{id} (the `GetGame` operationId).
 	GetGame(ctx context.Context, id string, params *GetGameParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2831,6 +2762,8 @@ func (c *Client) CreateGame(ctx context.Context, params *CreateGameParams, body 
 // GetGame A game as the caller sees it (long-poll)
 //
 // With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 //
 // Corresponds with GET /games/{id} (the `GetGame` operationId).
 func (c *Client) GetGame(ctx context.Context, id string, params *GetGameParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3368,6 +3301,18 @@ func NewGetGameRequest(server string, id string, params *GetGameParams) (*http.R
 		if params.Wait != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wait", *params.Wait, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Turn != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "turn", *params.Turn, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -4187,6 +4132,8 @@ type ClientWithResponsesInterface interface {
 	// GetGameWithResponse A game as the caller sees it (long-poll)
 	//
 	// With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+	// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+	// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4612,7 +4559,8 @@ func (r CreateGameResponse) ContentType() string {
 
 // GetGameResponse200Headers the declared response headers of an HTTP 200 response for GetGame
 type GetGameResponse200Headers struct {
-	ETag string
+	CacheControl string
+	ETag         string
 }
 
 // GetGameResponse304Headers the declared response headers of an HTTP 304 response for GetGame
@@ -4648,6 +4596,8 @@ type GetGameResponse struct {
 	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -4689,6 +4639,11 @@ func (r GetGameResponse) GetApplicationproblemJSON403() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetGameResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetGameResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -6154,6 +6109,8 @@ func (c *ClientWithResponses) CreateGameWithResponse(ctx context.Context, params
 // GetGameWithResponse A game as the caller sees it (long-poll)
 //
 // With a seat token, that seat's view (its own cards' suit and rank are null); without one, the public view (no card identity in any hand until the game has ended). With since=V and wait, the request is held until the version exceeds V, or answers 304 when wait runs out. The ETag is strong and differs per version and viewer; If-None-Match is honoured (with wait it waits for a change).
+// Each of the seat's own cards carries its candidates: the identities it can still be as the seat can tell, from its clues and every card the seat has seen.
+// With turn=K (0 to the game's turn now; 0 is the deal), the caller's view as it was after turn K: the state after K moves with the entries (a seat left, the game ended) that came before move K+1, by the same rules and admission as the live view. A seat sees only what it had seen then: its candidates are those it could tell then. Once the game is over every face shows in every past turn, to everyone, as the replay does (a Cow & Pig or Duck clue's value stays its giver's, as in the end's view). version, status, current_seat and seats are as they were then; turn_deadline is null (no clock runs in the past) and notes are left out (they are written apart from the turns: read them in the live view or the replay). A finished game's past never changes: its answers carry Cache-Control immutable and a strong ETag. turn cannot be combined with since or wait (400); a turn outside 0 to the game's turn is a 400, a game that has not started a 409.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6727,6 +6684,13 @@ func ParseGetGameResponse(rsp *http.Response) (*GetGameResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -6753,6 +6717,13 @@ func ParseGetGameResponse(rsp *http.Response) (*GetGameResponse, error) {
 	switch {
 	case rsp.StatusCode == 200:
 		var headers GetGameResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
@@ -7014,6 +6985,9 @@ func ParseGetEventsResponse(rsp *http.Response) (*GetEventsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON503 = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (text/event-stream) unsupported
 
 	}
 

@@ -56,22 +56,10 @@ func unions(schemas obj) {
 	}
 }
 
-// nullables marks the fields tagged x-nullable as nullable: true. A schema
-// written out in place of a reference is finished first, so that its own
-// nullable fields are marked in the copy too.
+// nullables marks the fields tagged x-nullable as nullable: true.
 func nullables(schemas obj, fromSource map[string]map[string]bool) {
-	done := map[string]bool{}
-	var finish func(name string)
-	finish = func(name string) {
-		if done[name] {
-			return
-		}
-		done[name] = true
-		s, ok := schemas[name].(obj)
-		if !ok {
-			return
-		}
-		props, _ := s["properties"].(obj)
+	for name, s := range schemas {
+		props, _ := s.(obj)["properties"].(obj)
 		for pn, p := range props {
 			po := p.(obj)
 			_, tagged := po["x-nullable"]
@@ -80,23 +68,20 @@ func nullables(schemas obj, fromSource map[string]map[string]bool) {
 			}
 			delete(po, "x-nullable")
 			if ref, ok := po["$ref"].(string); ok {
-				// 3.0.3 lets nullable add null only to a type in the same
-				// schema, so a reference cannot be made nullable: the
-				// referenced schema is written out in its place.
-				tn := strings.TrimPrefix(ref, schemaPrefix)
-				finish(tn)
-				target, ok := schemas[tn].(obj)
-				if !ok {
-					continue
-				}
-				po = deepCopy(target)
+				// A reference takes no siblings, and 3.0.3 lets nullable add
+				// null only to a type in the same schema: the reference goes
+				// in an allOf of one beside an object type that nullable
+				// makes nullable. Every use of the schema names the one
+				// schema, so that generated clients have one type for it
+				// (a copy written out in its place made one type per use).
+				// Strict readers of 3.0.3 hold allOf against null all the
+				// same (Redocly warns on the examples' nulls); the
+				// generators read it as the referenced type or null.
+				po = obj{"type": "object", "allOf": []any{obj{"$ref": ref}}}
 				props[pn] = po
 			}
 			po["nullable"] = true
 		}
-	}
-	for name := range schemas {
-		finish(name)
 	}
 }
 
@@ -151,6 +136,9 @@ func operations(doc obj, schemas obj) error {
 				return fmt.Errorf("%s: no responses", where)
 			}
 			security(op, resp)
+			if err := streams(resp, schemas); err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
 			lenient := resp["x-lenient-body"] == true
 			delete(resp, "x-lenient-body")
 			errorResponses(resp)
@@ -169,6 +157,35 @@ func operations(doc obj, schemas obj) error {
 		}
 	}
 	closeBodies(schemas, closed)
+	return nil
+}
+
+// streams: an operation annotated x-stream-item (a schema of package api)
+// also answers its 200 as a stream of such items. OpenAPI 3.0 can say
+// neither how a stream frames its items nor that a body is a sequence (3.2
+// says it with a media type's itemSchema): each stream's media type names
+// the item's schema in x-item-schema, NDJSON's also as its schema (a line
+// is one item), and the response's description tells the framing. The
+// Server-Sent Events body is text: generators that read a schema under
+// text/event-stream as the events' own encoding (ogen) refuse anything else.
+func streams(resp, schemas obj) error {
+	item, ok := resp["x-stream-item"].(string)
+	delete(resp, "x-stream-item")
+	if !ok {
+		return nil
+	}
+	name := "api." + item
+	if _, ok := schemas[name]; !ok {
+		return fmt.Errorf("x-stream-item %q is no schema", item)
+	}
+	ok200, _ := resp["200"].(obj)
+	content, _ := ok200["content"].(obj)
+	if content == nil {
+		return fmt.Errorf("x-stream-item without a 200 with a body")
+	}
+	ref := func() obj { return obj{"$ref": schemaPrefix + name} }
+	content["application/x-ndjson"] = obj{"schema": ref(), "x-item-schema": ref()}
+	content["text/event-stream"] = obj{"schema": obj{"type": "string"}, "x-item-schema": ref()}
 	return nil
 }
 
@@ -373,26 +390,4 @@ func rename(doc obj, schemas obj) {
 			}
 		}
 	})
-}
-
-func deepCopy(o obj) obj {
-	out := obj{}
-	for k, v := range o {
-		out[k] = deepCopyValue(v)
-	}
-	return out
-}
-
-func deepCopyValue(v any) any {
-	switch t := v.(type) {
-	case obj:
-		return deepCopy(t)
-	case []any:
-		out := make([]any, len(t))
-		for i, c := range t {
-			out[i] = deepCopyValue(c)
-		}
-		return out
-	}
-	return v
 }

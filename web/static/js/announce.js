@@ -15,6 +15,15 @@ export function announce(text) {
   while (r.children.length > 4) r.firstElementChild.remove();
 }
 
+// pageTitle names a page by what it shows, then the site: "Replay — Up or
+// Down (5 Suits) — Hanabi"; a part that says the same as one before it (the
+// basic variant's title is "Hanabi") is said once.
+export function pageTitle(...parts) {
+  const out = [];
+  for (const p of [...parts, 'Hanabi']) if (p && !out.includes(p)) out.push(p);
+  return out.join(' — ');
+}
+
 export function setTitle(base, yourTurn) {
   title = base;
   document.title = yourTurn ? `▶ Your turn — ${base}` : base;

@@ -1,6 +1,6 @@
-import { chip, faceCard, ink, knownCard, styleOf, suitClass, suitVars } from './cards.js';
+import { chip, faceCard, ink, knownCard, rankWord, styleOf, suitClass, suitVars } from './cards.js';
 import { clueName, rankName, touches } from './clues.js';
-import { possible, seenCounts } from './count.js';
+import { readNotes } from './dialog.js';
 import { el } from './dom.js';
 import { endReason } from './messages.js';
 import { notesByCard } from './notes.js';
@@ -18,25 +18,28 @@ export function myTurn(t) {
 }
 
 // lastMarks says what the last move touched: card id → true (played or
-// discarded) or the clue's words (touched by it).
+// discarded) or, for a clue, its words and its turn (touched by it).
 const lastMove = (t) => [...(t.events || [])].reverse().find((e) => ['play', 'discard', 'clue'].includes(e.type));
 
 function lastMarks(t) {
   const marks = new Map();
   const ev = lastMove(t);
   if (!ev) return marks;
-  if (ev.type === 'clue') for (const id of ev.touched || []) marks.set(id, clueName(t.variant, ev));
+  if (ev.type === 'clue') for (const id of ev.touched || []) marks.set(id, { words: clueName(t.variant, ev), turn: ev.turn });
   else if (ev.card) marks.set(ev.card.id, true);
   return marks;
 }
 
 const rankNamer = (t) => (r) => rankName(t.variant, r);
 
-// noteOpts gives a card in a hand its notes and, for a seat of a running
-// game, the way to write one (t.editNote; what names the card).
-function noteOpts(t, id, what) {
+// noteOpts gives a card its notes and, for a card in a hand of a running
+// game that this page holds a seat of, the way to write one (t.editNote;
+// what names the card); a card whose notes cannot be edited here opens
+// them to be read in full, which a phone's narrow card cannot show.
+function noteOpts(t, id, what, inHand = true) {
   const o = { note: t.notes ? t.notes.get(id) : null };
-  if (t.editNote && !t.replay && t.seat !== null && t.view.status === 'active') o.onNote = () => t.editNote(id, what);
+  if (inHand && t.editNote && !t.replay && t.seat !== null && t.view.status === 'active') o.onNote = () => t.editNote(id, what);
+  else if (o.note) o.onRead = () => readNotes(what, o.note);
   return o;
 }
 
@@ -107,7 +110,7 @@ function discards(t, marks) {
   const order = new Map(t.variant.suits.map((s, i) => [s.name, i]));
   const ds = [...t.view.discards].sort((a, b) => (order.get(a.suit) - order.get(b.suit)) || (a.rank - b.rank));
   return el('section', { class: 'discards', 'aria-labelledby': 'discards-h' }, el('h2', { id: 'discards-h', text: `Discards (${ds.length})` }),
-    el('div', { class: 'discard-cards' }, ds.length ? ds.map((d) => faceCard(d, t.suits, { small: true, last: marks.get(d.id) === true, note: t.notes ? t.notes.get(d.id) : null })) : el('span', { class: 'muted', text: 'none yet' })));
+    el('div', { class: 'discard-cards' }, ds.length ? ds.map((d) => faceCard(d, t.suits, { small: true, last: marks.get(d.id) === true, ...noteOpts(t, d.id, `the discarded ${d.suit} ${rankWord(d.rank)}`, false) })) : el('span', { class: 'muted', text: 'none yet' })));
 }
 
 function clock(t, seat) {
@@ -129,10 +132,10 @@ function otherHand(t, hand, marks) {
   const seated = !t.replay && t.seat !== null && v.status === 'active';
   const owner = nameOf(t, hand.seat);
   const cards = hand.cards.map((c, i) => {
-    const what = `${owner}’s card in slot ${i + 1}${c.suit !== null ? ` (${c.suit} ${c.rank})` : ''}`;
+    const what = `${owner}’s card in slot ${i + 1}${c.suit !== null ? ` (${c.suit} ${rankWord(c.rank)})` : ''}`;
     return c.suit !== null
       ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) })
-      : knownCard(c, t.suits, t.variant, { last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) });
+      : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) });
   });
   const handEl = el('div', { class: 'cards' }, cards);
   let bar = null;
@@ -145,11 +148,14 @@ function otherHand(t, hand, marks) {
       const hit = visible.filter((c) => touches(t.variant, c, clue));
       const ok = can && (v.options.empty_clues || hit.length > 0) && (!v.next_clue_type || (v.next_clue_type === 'color') === (clue.color !== undefined));
       const words = clueName(t.variant, clue);
+      // The button's name holds its visible text ("1 odd"), as speech
+      // input expects; a colour's letter is named by the colour.
+      const named = typeof label === 'string' ? label : words;
       return button(t, label, {
         class: `clue ${st ? suitClass(st) : 'rank-clue'}`, vars: st ? suitVars(st) : null,
         'data-action': 'clue', 'data-target': hand.seat, 'data-color': clue.color, 'data-rank': clue.rank,
         'data-key': `clue-${hand.seat}-${clue.color || clue.rank}`,
-        'aria-label': `Clue ${who}: ${words}`, title: `clue ${words} to ${who} (touches ${hit.length})`,
+        'aria-label': `Clue ${who}: ${named}`, title: `clue ${words} to ${who} (touches ${hit.length})`,
         onmouseenter: () => hit.forEach((c) => handEl.querySelector(`[data-card="${c.id}"]`)?.classList.add('hit')),
         onmouseleave: () => handEl.querySelectorAll('.hit').forEach((e) => e.classList.remove('hit')),
       }, ok, () => t.act({ type: 'clue', target: hand.seat, ...clue }));
@@ -164,7 +170,7 @@ function otherHand(t, hand, marks) {
         return clueBtn({ rank: r }, null, n === String(r) ? n : `${r} ${n}`);
       }));
     pick = el('button', {
-      type: 'button', class: 'pick', 'data-key': `pick-${hand.seat}`, 'aria-pressed': t.clueTarget === hand.seat ? 'true' : 'false', 'aria-label': `Clues for ${who}`,
+      type: 'button', class: 'pick', 'data-key': `pick-${hand.seat}`, 'aria-pressed': t.clueTarget === hand.seat ? 'true' : 'false', 'aria-label': `Clue ${who}`,
       onclick: () => t.pickTarget(hand.seat), text: 'Clue',
     });
   }
@@ -177,16 +183,25 @@ function myHand(t, hand, marks) {
   const v = t.view;
   const mine = myTurn(t);
   const canDiscard = mine && v.note_tokens < v.options.note_tokens;
-  const seen = seenCounts(v);
   return el('section', { class: `hand mine ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat, 'aria-label': 'your hand' },
     el('h2', {}, seatLabel(t, hand.seat, true)),
     el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
       // After the game everyone sees every card, one's own included.
       c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
-        : knownCard(c, t.suits, t.variant, { ids: possible(c, t.variant, v.options, seen), last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
+        : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
       t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
         button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, mine, () => t.act({ type: 'play', card: c.id })),
-        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))));
+        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))),
+    deckPlay(t, mine));
+}
+
+// deckPlay offers the blind play of the deck's last card where the table
+// allows one now: the view names that card (deck_next_card).
+function deckPlay(t, mine) {
+  const id = t.view.deck_next_card;
+  if (t.replay || id === null || id === undefined || t.view.status !== 'active') return null;
+  return el('div', { class: 'deck-play' }, button(t, 'Play the deck’s last card, blind',
+    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, mine, () => t.act({ type: 'play', card: id })));
 }
 
 function resultBanner(t) {
@@ -207,7 +222,16 @@ export function rules(t) {
       el('p', { text: v.description || `${v.title}.` }),
       el('p', {}, 'Suits: ', v.suits.map((s) => el('span', { class: 'rule-suit' }, chip(t.suits.get(s.name)), ` ${s.name} (${s.ranks.length} cards) `))),
       el('p', { text: `Clues name a colour (${v.clue_colors.join(', ')}) or a number (${v.clue_ranks.map((r) => rankName(v, r)).join(', ')}). Each clue costs a clue token; a discard, or completing a suit, earns one back.` }),
-      el('p', { text: `Clue tokens: ${o.note_tokens}. Strikes: the ${o.storm_tokens === 1 ? 'first' : `${o.storm_tokens}th`} misplay ends the game. Clues that touch no card: ${o.empty_clues ? 'allowed' : 'not allowed'}.${o.turn_seconds ? ` Each turn has ${o.turn_seconds} s; then ${o.on_timeout === 'end' ? 'the game ends' : 'a bot moves for the seat'}.` : ''} Best score: ${t.view.max_score}.` })));
+      el('p', { text: `Clue tokens: ${o.note_tokens}. Strikes: the ${o.storm_tokens === 1 ? 'first' : `${o.storm_tokens}th`} misplay ends the game. Clues that touch no card: ${o.empty_clues ? 'allowed' : 'not allowed'}.${o.turn_seconds ? ` Each turn has ${o.turn_seconds} s; then ${o.on_timeout === 'end' ? 'the game ends' : 'a bot moves for the seat'}.` : ''} Best score: ${t.view.max_score}.` }),
+      tableOptions(o)));
+}
+
+// tableOptions names the yes-or-no options the table was created with.
+function tableOptions(o) {
+  const on = [['one_extra_card', 'one extra card in each hand'], ['one_less_card', 'one card less in each hand'],
+    ['deck_plays', 'deck plays (the deck’s last card may be played blind)'], ['all_or_nothing', 'all or nothing (only a perfect game scores)']]
+    .filter(([k]) => o[k] === true).map(([, words]) => words);
+  return on.length ? el('p', { id: 'table-options', text: `This table: ${on.join('; ')}.` }) : null;
 }
 
 // controls are the table's own buttons: help, sound, leave, end.

@@ -54,25 +54,31 @@ export function chip(st, extra) {
 }
 
 // clueTags marks the clues that touched a card, each once however often it
-// was given; rank clues say what they meant ("odd" in Odds and Evens).
-function clueTags(card, suits, rankName) {
-  const seen = new Set();
-  const touched = (card.clues || []).filter((c) => {
+// was given; rank clues say what they meant ("odd" in Odds and Evens). The
+// tag of the last move's clue (given on turn lastTurn) is marked too: on a
+// phone it is what says which clue that was.
+function clueTags(card, suits, rankName, lastTurn) {
+  const tags = new Map();
+  for (const c of card.clues || []) {
+    if (!c.touched) continue;
     const k = c.color ? `c:${c.color}` : `r:${c.rank}`;
-    if (!c.touched || seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-  if (touched.length === 0) return null;
-  return el('div', { class: 'clue-tags' }, touched.map((c) => {
+    const tag = tags.get(k) || { ...c, last: false };
+    tag.last = tag.last || c.turn === lastTurn;
+    tags.set(k, tag);
+  }
+  if (tags.size === 0) return null;
+  return el('div', { class: 'clue-tags' }, [...tags.values()].map((c) => {
+    const last = c.last ? ' last' : '';
     if (c.color) {
       const st = styleOf(suits, c.color);
-      return el('span', { class: `tag ${suitClass(st)}`, vars: suitVars(st), title: `clue ${c.color} (turn ${c.turn + 1})` }, ink(st, c.color[0].toUpperCase()));
+      return el('span', { class: `tag ${suitClass(st)}${last}`, vars: suitVars(st), title: `clue ${c.color} (turn ${c.turn + 1})` }, ink(st, c.color[0].toUpperCase()));
     }
     const name = rankName ? rankName(c.rank) : String(c.rank);
-    return el('span', { class: 'tag rank-tag', title: `clue ${name} (turn ${c.turn + 1})`, text: name });
+    return el('span', { class: `tag rank-tag${last}`, title: `clue ${name} (turn ${c.turn + 1})`, text: name });
   }));
 }
+
+const lastTurn = (opts) => (opts.last && opts.last !== true ? opts.last.turn : null);
 
 const isClued = (card) => (card.clues || []).some((c) => c.touched);
 
@@ -82,6 +88,7 @@ function marks(card, opts) {
   if (opts.last) cls.push('last');
   if (opts.note) cls.push('noted');
   if (opts.onNote) cls.push('notable');
+  else if (opts.onRead) cls.push('readable');
   return cls;
 }
 
@@ -90,16 +97,18 @@ function marks(card, opts) {
 const noteLine = (opts) => (opts.note ? el('span', { class: 'note', text: opts.small ? '✎' : opts.note.text }) : null);
 
 // withNote adds a card's notes to its name and title, and for a card that
-// takes a note (opts.onNote) lays a button over it that opens the note
-// editor: the button then names the card, and the face under it is hidden
-// from screen readers, which would otherwise read it twice.
+// takes a note (opts.onNote) or whose notes can be read in full
+// (opts.onRead) lays a button over it that opens the note editor or reader:
+// the button then names the card, and the face under it is hidden from
+// screen readers, which would otherwise read it twice.
 function withNote(card, opts) {
   let label = card.getAttribute('aria-label');
   if (opts.note) {
     label = `${label}; ${opts.note.label}`;
     card.title = `${card.title}\n${opts.note.text}`;
   }
-  if (!opts.onNote) {
+  const open = opts.onNote || opts.onRead;
+  if (!open) {
     card.setAttribute('aria-label', label);
     return card;
   }
@@ -108,17 +117,19 @@ function withNote(card, opts) {
   for (const c of card.children) c.setAttribute('aria-hidden', 'true');
   card.append(el('button', {
     type: 'button', class: 'card-hit', 'data-key': `card-${card.dataset.card}`, 'aria-label': label,
-    'aria-haspopup': 'dialog', 'aria-keyshortcuts': 'n', 'aria-description': 'write a note on this card', title: card.title,
-    onclick: opts.onNote,
+    'aria-haspopup': 'dialog', 'aria-keyshortcuts': opts.onNote ? 'n' : null,
+    'aria-description': opts.onNote ? 'write a note on this card' : 'read the notes on this card', title: card.title,
+    onclick: open,
   }));
   return card;
 }
 
-const lastLabel = (opts) => (opts.last && opts.last !== true ? el('span', { class: 'last-label', text: opts.last }) : null);
+const lastLabel = (opts) => (opts.last && opts.last !== true ? el('span', { class: 'last-label', text: opts.last.words }) : null);
 
 // faceCard draws a card whose identity the viewer knows. opts: small, card
-// (its clues), last (true, or the words of the last clue that touched it),
-// note (its notes, from notes.js), onNote (opens its note editor).
+// (its clues), last (true, or the last clue that touched it: its words and
+// turn), note (its notes, from notes.js), onNote (opens its note editor),
+// onRead (opens its notes to read).
 // Up or Down's START card is rank 7 on the wire: drawn S, read START.
 const rankMark = (r) => (r === 7 ? 'S' : String(r));
 export const rankWord = (r) => (r === 7 ? 'START' : String(r));
@@ -128,18 +139,19 @@ export function faceCard(face, suits, opts = {}) {
   const cls = ['card', 'face', ...suitClass(st).split(' '), opts.small ? 'small' : '', ...marks(opts.card, opts)];
   return withNote(el('div', {
     class: cls.filter(Boolean).join(' '), vars: suitVars(st),
-    'data-card': face.id >= 0 ? face.id : null, title: `${face.suit} ${rankWord(face.rank)}`, role: 'img', 'aria-label': `${opts.whose ? `${opts.whose}: ` : ''}${face.suit} ${rankWord(face.rank)}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
+    'data-card': face.id >= 0 ? face.id : null, 'data-face': `${face.suit}:${face.rank}`, title: `${face.suit} ${rankWord(face.rank)}`, role: 'img', 'aria-label': `${opts.whose ? `${opts.whose}: ` : ''}${face.suit} ${rankWord(face.rank)}${opts.card && isClued(opts.card) ? ', clued' : ''}`,
   },
   noteLine(opts),
   ink(st, `${st.abbr}${rankMark(face.rank)}`, 'corner'),
   ink(st, rankMark(face.rank), 'rank'),
   ink(st, st.abbr, 'letter'),
-  opts.card ? clueTags(opts.card, suits, opts.rankName) : null,
+  opts.card ? clueTags(opts.card, suits, opts.rankName, lastTurn(opts)) : null,
   lastLabel(opts)), opts);
 }
 
 // knownCard draws a card of the viewer's own hand: only what the clues told
-// and what is still left of it (opts.ids, from count.js).
+// and the identities it can still be (opts.ids: the view's candidates, the
+// server's count of what this seat has not seen).
 export function knownCard(card, suits, variant, opts = {}) {
   const ids = opts.ids && opts.ids.length ? opts.ids : null;
   const ps = ids ? [...new Set(ids.map((p) => p.suit))] : card.possible_suits;
@@ -162,7 +174,7 @@ export function knownCard(card, suits, variant, opts = {}) {
     if (ps.length === 2) children.push(el('span', { class: 'maybe-words', text: ps.join(' or ') }));
   }
   if (!oneRank && pr.length < allRanks) children.push(el('div', { class: 'maybe-ranks', text: pr.map(rankMark).join(' ') }));
-  children.push(clueTags(card, suits, opts.rankName), lastLabel(opts));
+  children.push(clueTags(card, suits, opts.rankName, lastTurn(opts)), lastLabel(opts));
   const could = ids && ids.length <= 8 ? `; could be ${ids.map((p) => `${p.suit} ${rankWord(p.rank)}`).join(', ')}` : '';
   return withNote(el('div', {
     class: cls.join(' '), vars: oneSuit ? suitVars(oneSuit) : {},

@@ -1,13 +1,16 @@
-// What a clue touches and what it is called, from the variant's table: in
-// Odds and Evens rank clue 1 touches 1, 3 and 5, and the page says "odd".
+// What a clue would touch and what it is called, read from the table the
+// server publishes with each variant (GET /variants/{name}: for every rank
+// of every suit, the clues that touch such a card), the table the engine
+// decides clues by; the page decides nothing itself. In Odds and Evens rank
+// clue 1 touches 1, 3 and 5, and the page says "odd". Which cards a clue
+// that was given touched comes with it (events' and clue marks' touched).
 
-// touches says whether a clue would touch a card of known face.
+// touches looks up whether a clue would touch a card of known face.
 export function touches(variant, card, clue) {
   const suit = variant.suits.find((s) => s.name === card.suit);
-  if (!suit) return false;
-  const row = suit.touches && suit.touches.find((r) => r.rank === card.rank);
-  if (clue.color) return row ? row.colors.includes(clue.color) : suit.clued_by.includes(clue.color);
-  return row ? row.ranks.includes(clue.rank) : card.rank === clue.rank;
+  const row = suit && suit.touches.find((r) => r.rank === card.rank);
+  if (!row) return false;
+  return clue.color ? row.colors.includes(clue.color) : row.ranks.includes(clue.rank);
 }
 
 // rankTouches is the set of ranks that rank clue r touches in most suits.

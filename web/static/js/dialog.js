@@ -40,3 +40,16 @@ export function help() {
   document.body.append(d);
   d.showModal();
 }
+
+// readNotes shows a card's notes in full: on a phone a card has room for a
+// line or two of them. what names the card; note is from notes.js.
+export function readNotes(what, note) {
+  document.getElementById('note-reader')?.close();
+  const d = el('dialog', { class: 'dialog', id: 'note-reader', 'aria-labelledby': 'note-reader-h' },
+    el('h2', { id: 'note-reader-h', text: `Notes on ${what}` }),
+    el('ul', { class: 'note-lines' }, note.lines.map((line) => el('li', { text: line }))),
+    el('form', { method: 'dialog', class: 'dialog-buttons' }, el('button', { value: 'close', id: 'note-reader-close', text: 'Close' })));
+  d.addEventListener('close', () => d.remove());
+  document.body.append(d);
+  d.showModal();
+}

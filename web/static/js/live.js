@@ -44,7 +44,37 @@ export async function streamEvents(id, token, after, signal, onEvent, onOpen) {
   }
 }
 
+// sleep waits ms, or less: until signal aborts or the browser says it is
+// online again, when a retry has its best chance at once.
 export const sleep = (ms, signal) => new Promise((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+  if (signal.aborted) { resolve(); return; }
+  const done = () => {
+    clearTimeout(timer);
+    window.removeEventListener('online', done);
+    signal.removeEventListener('abort', done);
+    resolve();
+  };
+  const timer = setTimeout(done, ms);
+  window.addEventListener('online', done);
+  signal.addEventListener('abort', done, { once: true });
 });
+
+// retrier spaces out the tries of something that keeps failing: a quarter
+// of a second, then doubling to a second while the failures are fresh (a
+// network blip is over in seconds, and the board must catch up at once),
+// then up to max once they have gone on for a while, so that a server
+// that is down is not hammered. ok() starts it over.
+export function retrier(max = 10000) {
+  let delay = 0;
+  let since = 0;
+  return {
+    next() {
+      const now = Date.now();
+      if (!since) since = now;
+      const cap = now - since < 15000 ? 1000 : max;
+      delay = Math.min(cap, delay ? delay * 2 : 250);
+      return delay;
+    },
+    ok() { delay = 0; since = 0; },
+  };
+}

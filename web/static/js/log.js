@@ -1,3 +1,4 @@
+import { rankWord } from './cards.js';
 import { clueName } from './clues.js';
 import { el } from './dom.js';
 import { endReason } from './messages.js';
@@ -5,9 +6,11 @@ import { endReason } from './messages.js';
 // logLine tells one event in a few words; a move the clock made for a seat
 // (auto) is marked "(time)".
 export function logLine(ev, name, suits, variant) {
+  // Up or Down's START card (rank 7 on the wire) reads START.
   const card = (c) => {
     const st = suits.get(c.suit);
-    return el('span', { class: 'logcard', text: `${st ? st.abbr : c.suit}${c.rank}`, title: `${c.suit} ${c.rank}` });
+    const abbr = st ? st.abbr : c.suit;
+    return el('span', { class: 'logcard', text: c.rank === 7 ? `${abbr} START` : `${abbr}${c.rank}`, title: `${c.suit} ${rankWord(c.rank)}` });
   };
   const who = ev.seat !== undefined && ev.seat !== null ? name(ev.seat) : '';
   const time = ev.auto ? el('span', { class: 'auto', title: 'the turn clock ran out: a bot moved for this seat', text: ' (time)' }) : null;
@@ -26,7 +29,7 @@ export function logLine(ev, name, suits, variant) {
     case 'game_over':
       return [el('b', { text: 'Game over' }), `: ${ev.result.score} points — ${endReason(ev.result, name)}`];
     case 'seat_left':
-      return [el('b', { text: who }), ' left the table; a bot plays on'];
+      return [el('b', { text: who }), ' left the table; a bot took the seat'];
     default:
       return [who, ` ${ev.type}`];
   }

@@ -1,3 +1,4 @@
+import { pageTitle } from './announce.js';
 import { call, saveSecret, saveSeat } from './api.js';
 import { el, toast, setStatus } from './dom.js';
 import { openTables } from './open-tables.js';
@@ -18,13 +19,18 @@ window.addEventListener('popstate', () => route());
 function route() {
   if (leave) { leave(); leave = null; }
   setStatus('');
+  document.title = pageTitle();
   const q = new URLSearchParams(location.search);
   if (q.get('replay')) {
     leave = openReplay(app, q.get('replay'), { onNew: () => go('/') });
   } else if (q.get('game')) {
     leave = openTable(app, q.get('game'), { onNew: () => go('/'), secret: q.get('secret') });
   } else {
-    showCreate().catch((e) => toast(friendly(e)));
+    // The lobby's list of open tables keeps itself up to date until the
+    // page goes elsewhere.
+    const ctl = new AbortController();
+    leave = () => ctl.abort();
+    showCreate(ctl.signal).catch((e) => { if (!ctl.signal.aborted) toast(friendly(e)); });
   }
 }
 
@@ -37,10 +43,19 @@ function numberInput(name, opt) {
   return el('input', { type: 'number', name, min: opt.min, max: opt.max, value: opt.default, required: true });
 }
 
+// TOGGLES are the yes-or-no table options beyond empty clues, as the form
+// offers them: the option, its label and a hint.
+const TOGGLES = [
+  ['one_extra_card', 'One extra card', 'every hand holds one card more'],
+  ['one_less_card', 'One card less', 'every hand holds one card less'],
+  ['deck_plays', 'Deck plays', 'while the deck holds one card, the player to act may play it blind'],
+  ['all_or_nothing', 'All or nothing', 'the deck running out starts no last round; only a perfect game scores'],
+];
+
 // showCreate is the lobby: a form that opens a table.
-async function showCreate() {
+async function showCreate(signal) {
   app.replaceChildren(el('p', { class: 'loading', text: 'Loading…' }));
-  const [list, botList] = await Promise.all([call('GET', '/variants?limit=100'), call('GET', '/bots')]);
+  const [list, botList] = await Promise.all([call('GET', '/variants?limit=100', { signal }), call('GET', '/bots', { signal })]);
   const variants = new Map(list.variants.map((v) => [v.name, v]));
   const rules = list.variants.filter((v) => v.source === 'rules' || ['basic', 'farbrausch', 'farbrausch2'].includes(v.name));
   const others = list.variants.filter((v) => !rules.includes(v));
@@ -86,6 +101,21 @@ async function showCreate() {
       rows.push(el('label', { class: 'field check' },
         el('input', { type: 'checkbox', name: 'empty_clues', checked: !!o.empty_clues.default }),
         el('span', { class: 'label', text: 'Empty clues allowed' })));
+    }
+    // The table options the server offers as yes or no, each in words; one
+    // extra card and one card less exclude each other.
+    const checks = [];
+    for (const [key, label, hint] of TOGGLES) {
+      if (!o[key] || typeof o[key].default !== 'boolean') continue;
+      const box = el('input', { type: 'checkbox', name: key, id: `opt-${key.replaceAll('_', '-')}`, checked: o[key].default });
+      checks.push(box);
+      rows.push(el('label', { class: 'field check' }, box, el('span', { class: 'label', text: label }), el('small', { class: 'hint', text: hint })));
+    }
+    const extra = checks.find((c) => c.name === 'one_extra_card');
+    const less = checks.find((c) => c.name === 'one_less_card');
+    if (extra && less) {
+      extra.addEventListener('change', () => { if (extra.checked) less.checked = false; });
+      less.addEventListener('change', () => { if (less.checked) extra.checked = false; });
     }
     if (o.rainbow_cards) {
       rows.push(field('Rainbow cards', el('select', { name: 'rainbow_cards' },
@@ -169,7 +199,8 @@ async function showCreate() {
 
   renderOptions();
   renderSeats();
-  app.replaceChildren(form, openTables(go));
+  if (signal.aborted) return;
+  app.replaceChildren(form, openTables(go, { titles: new Map([...variants].map(([n, v]) => [n, v.title])), signal }));
 }
 
 route();

@@ -17,3 +17,14 @@ export function seatName(seats, seat) {
   }
   return s.bot ? `${n} (bot)` : n;
 }
+
+// nameAt names seat as one event saw it: left is the seat's seat_left
+// event, if its player left. Up to and including that event the seat is
+// its player's ("Alice left the table"); after it, the bot's that took it
+// over ("Alice (bot)"), whatever the seats say now.
+export function nameAt(seats, seat, seq, left) {
+  if (!left) return seatName(seats, seat);
+  const s = (seats && seats[seat]) || { name: null, bot: null };
+  const bot = seq <= left.seq ? null : (s.bot || left.bot || 'hat');
+  return seatName({ [seat]: { ...s, bot } }, seat);
+}

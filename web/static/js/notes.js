@@ -27,7 +27,7 @@ export function notesByCard(notes, { seat, active, name }) {
     list.sort((a, b) => a.seat - b.seat);
     const text = list.map((x) => x.line).join(' · ');
     const label = list.length === 1 && list[0].own ? `your note: ${list[0].line}` : `notes: ${list.map((x) => x.line).join('; ')}`;
-    out.set(card, { text, label, own: list.find((x) => x.own)?.line ?? null });
+    out.set(card, { text, label, lines: list.map((x) => x.line), own: list.find((x) => x.own)?.line ?? null });
   }
   return out;
 }

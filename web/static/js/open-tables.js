@@ -28,35 +28,88 @@ function lock() {
   return svg;
 }
 
+// EVERY is how often the list asks again while it is on screen; a page in
+// a hidden tab does not ask at all until it is shown again.
+const EVERY = 5000;
+
 // openTables lists the games waiting for players (GET /games?status=lobby),
-// from the summaries alone: each with its host, variant, players and free
-// seats, and a Join link, which a private table offers only where this
-// browser knows its join secret.
-export function openTables(go) {
+// from the summaries alone: each with its host, variant (by its title),
+// players and free seats, and a Join link, which a private table offers
+// only where this browser knows its join secret. The list keeps itself up
+// to date until signal aborts. titles maps variant names to titles; the
+// names it lacks are looked up once each.
+export function openTables(go, { titles = new Map(), signal } = {}) {
   const list = el('ul', { class: 'open-tables', id: 'open-tables' }, el('li', { class: 'muted', text: 'Looking for open tables…' }));
   const section = el('section', { class: 'panel', 'aria-labelledby': 'open-h' },
     el('h2', { id: 'open-h', text: 'Open tables' }), list);
-  (async () => {
-    const page = await call('GET', '/games?status=lobby&limit=20');
-    const open = page.games.filter((g) => g.status === 'lobby' && g.free_seats > 0);
-    if (open.length === 0) {
-      list.replaceChildren(el('li', { class: 'muted', text: 'No table is waiting for players right now: create one above.' }));
-      return;
+  const titleOf = async (name) => {
+    if (!titles.has(name)) {
+      try {
+        titles.set(name, (await call('GET', `/variants/${encodeURIComponent(name)}`, { signal })).title);
+      } catch (e) {
+        if (signal && signal.aborted) throw e;
+        titles.set(name, name); // a variant the server no longer has: its name will do
+      }
     }
-    list.replaceChildren(...open.map((g) => {
-      const host = g.name === null ? null : seatName([{ seat: 0, name: g.name, bot: null }], 0);
-      const secret = g.private ? savedSecret(g.id) : null;
-      const q = new URLSearchParams({ game: g.id });
-      if (secret) q.set('secret', secret);
-      const href = `/?${q}`;
-      const what = `${host ? `${host}’s table` : 'A table'}: ${g.variant}, ${g.players} players; ${g.free_seats} seat${g.free_seats === 1 ? '' : 's'} free`;
-      const join = g.private && !secret
-        ? el('span', { class: 'muted', text: 'needs its invite link' })
-        : el('a', { href, class: 'button join', 'aria-label': `Join ${host ? `${host}’s table` : 'the table'}`, onclick: (e) => { e.preventDefault(); go(href); }, text: 'Join' });
-      return el('li', { 'data-game': g.id, class: g.private ? 'private' : null },
-        g.private ? el('span', { class: 'lock', title: 'private table' }, lock(), ' Private') : null,
-        el('span', { class: 'what', text: what }), join);
-    }));
-  })().catch((e) => list.replaceChildren(el('li', { class: 'muted', text: friendly(e) })));
+    return titles.get(name);
+  };
+  let shown = null;
+  const load = async () => {
+    const page = await call('GET', '/games?status=lobby&limit=20', { signal });
+    const open = page.games.filter((g) => g.status === 'lobby' && g.free_seats > 0);
+    await Promise.all([...new Set(open.map((g) => g.variant))].map(titleOf));
+    const key = JSON.stringify(open.map((g) => [g.id, g.name, g.variant, g.players, g.free_seats, g.private]));
+    if (key === shown) return; // unchanged: nothing is redrawn under the pointer
+    shown = key;
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#open-tables li[data-game]');
+    list.replaceChildren(...(open.length ? open.map((g) => row(g, titles.get(g.variant), go))
+      : [el('li', { class: 'muted', text: 'No table is waiting for players right now: create one above.' })]));
+    if (focused) list.querySelector(`li[data-game="${CSS.escape(focused.dataset.game)}"] a`)?.focus({ preventScroll: true });
+  };
+  (async () => {
+    while (!(signal && signal.aborted)) {
+      try {
+        await load();
+      } catch (e) {
+        if (signal && signal.aborted) return;
+        if (shown === null) list.replaceChildren(el('li', { class: 'muted', text: friendly(e) }));
+      }
+      await pause(EVERY, signal);
+    }
+  })();
   return section;
+}
+
+// pause waits ms, and then for as long as the page is hidden.
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    let timer = 0;
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', check);
+      if (signal) signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const check = () => { if (!document.hidden) done(); };
+    timer = setTimeout(() => {
+      if (!document.hidden) done();
+      else document.addEventListener('visibilitychange', check);
+    }, ms);
+    if (signal) signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function row(g, title, go) {
+  const host = g.name === null ? null : seatName([{ seat: 0, name: g.name, bot: null }], 0);
+  const secret = g.private ? savedSecret(g.id) : null;
+  const q = new URLSearchParams({ game: g.id });
+  if (secret) q.set('secret', secret);
+  const href = `/?${q}`;
+  const what = `${host ? `${host}’s table` : 'A table'}: ${title || g.variant}, ${g.players} players; ${g.free_seats} seat${g.free_seats === 1 ? '' : 's'} free`;
+  const join = g.private && !secret
+    ? el('span', { class: 'muted', text: 'needs its invite link' })
+    : el('a', { href, class: 'button join', 'aria-label': `Join ${host ? `${host}’s table` : 'the table'}`, onclick: (e) => { e.preventDefault(); go(href); }, text: 'Join' });
+  return el('li', { 'data-game': g.id, class: g.private ? 'private' : null },
+    g.private ? el('span', { class: 'lock', title: 'private table' }, lock(), ' Private') : null,
+    el('span', { class: 'what', text: what }), join);
 }

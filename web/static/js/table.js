@@ -1,11 +1,12 @@
-import { announce, beep, setSound, setTitle, soundOn } from './announce.js';
+import { announce, beep, pageTitle, setSound, setTitle, soundOn } from './announce.js';
 import { ApiError, call, forgetSeat, newKey, savedSecret, savedSeat, saveSecret, saveSeat } from './api.js';
 import { suitsOf } from './cards.js';
-import { board, myTurn, nameOf } from './board.js';
+import { board, myTurn } from './board.js';
 import { confirm, help } from './dialog.js';
 import { el, setStatus, toast } from './dom.js';
-import { sleep, streamEvents, waitState } from './live.js';
+import { retrier, sleep, streamEvents, waitState } from './live.js';
 import { lobby } from './lobby.js';
+import { nameAt } from './names.js';
 import { logLine, plainLine } from './log.js';
 import { openRewind } from './replay.js';
 import { friendly } from './messages.js';
@@ -19,9 +20,10 @@ export function openTable(app, id, { onNew, secret }) {
   const ctl = new AbortController();
   const t = {
     id, seat: null, token: null, view: null, variant: null, suits: null,
-    events: [], lastSeq: 0, busy: false, refreshing: null, app, onNew, signal: ctl.signal,
+    events: [], lastSeq: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
+    left: new Map(), // seat → its seat_left event
   };
   if (secret) saveSecret(id, secret);
   t.act = (a) => act(t, a);
@@ -107,49 +109,84 @@ function ownNotes(t, v) {
   return v;
 }
 
-// refresh fetches the view again after an event; events that arrive while a
-// fetch is running are covered by one more fetch, not one each.
-async function refresh(t) {
-  if (t.refreshing) { t.refreshing.again = true; return; }
-  t.refreshing = { again: false };
-  try {
-    do {
-      t.refreshing.again = false;
+// covers says whether view v shows what event ev did: a move's turn is
+// behind it, a game that ended is over. Other events (a seat left) change
+// no turn: any view fetched after them shows them.
+function covers(v, ev) {
+  if (!ev) return true;
+  if (ev.type === 'game_over') return v.status !== 'active';
+  if (ev.turn !== undefined && ev.turn !== null && ev.type !== 'seat_left') return v.turn > ev.turn || v.status !== 'active';
+  return true;
+}
+
+// refresh fetches the view again after an event, until the board shows the
+// newest event the stream brought: a fetch that fails (or answers a view
+// older than the stream, from a replica that has not heard of the move yet)
+// is tried again, soon at first, then less and less often. Events that
+// arrive while a fetch runs are covered by one more fetch, not one each.
+// It answers once the board is caught up (or the table is closed).
+function refresh(t) {
+  t.wanted += 1;
+  if (!t.refreshing) t.refreshing = catchUp(t).finally(() => { t.refreshing = null; });
+  return t.refreshing;
+}
+
+async function catchUp(t) {
+  const retry = retrier(5000);
+  while (!t.signal.aborted && t.shown < t.wanted) {
+    const want = t.wanted;
+    try {
       setView(t, await loadView(t));
-      if (t.failedRefresh) { t.failedRefresh = false; setStatus(''); }
-    } while (t.refreshing.again && !t.signal.aborted);
-  } catch (e) {
-    if (!t.signal.aborted) { t.failedRefresh = true; setStatus(`reconnecting… (${friendly(e)})`); }
-  } finally {
-    t.refreshing = null;
+      if (covers(t.view, t.events.at(-1))) {
+        t.shown = want;
+        retry.ok();
+        if (t.failedRefresh) { t.failedRefresh = false; setStatus(''); }
+        continue;
+      }
+    } catch (e) {
+      if (t.signal.aborted) return;
+      t.failedRefresh = true;
+      setStatus(`reconnecting… (${friendly(e)})`);
+    }
+    await sleep(retry.next(), t.signal);
   }
 }
 
 async function live(t) {
-  let backoff = 500;
+  const retry = retrier(10000);
+  let broken = false;
   while (!t.signal.aborted) {
     try {
       if (t.view.status === 'lobby') {
         setView(t, await waitState(t.id, t.token, t.view.version, t.signal));
-        setStatus('');
+        retry.ok();
+        if (!t.failedRefresh) setStatus('');
       } else if (t.view.status === 'cancelled') {
         return;
       } else {
         let over = false;
-        // The stream is back: whatever was missed comes first, then live.
-        const opened = () => { setStatus(''); backoff = 500; };
+        // The stream is back: whatever was missed comes first, then live;
+        // and the board is fetched again, in case the stream missed nothing
+        // but a refresh failed while it was away.
+        const opened = () => {
+          retry.ok();
+          if (!t.failedRefresh) setStatus('');
+          if (broken) { broken = false; refresh(t); }
+        };
         await streamEvents(t.id, t.token, t.lastSeq, t.signal, (ev) => {
           if (ev.seq <= t.lastSeq) return;
           t.lastSeq = ev.seq;
           t.events.push(ev);
           if (ev.type === 'game_over') over = true;
-          if (ev.turn >= t.startTurn) announce(plainLine(ev, (s) => nameOf(t, s), t.suits, t.variant));
+          // A seat left: the lines before it name its player, whom the
+          // seats now call a bot; they are written again.
+          if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
+          if (ev.turn >= t.startTurn) announce(plainLine(ev, namer(t, ev), t.suits, t.variant));
           refresh(t);
           renderLog(t);
         }, opened);
         if (over) {
-          setView(t, await loadView(t));
-          setStatus('');
+          await refresh(t);
           return;
         }
       }
@@ -160,9 +197,9 @@ async function live(t) {
         await refresh(t);
         continue;
       }
+      broken = true;
       setStatus('reconnecting…');
-      await sleep(backoff, t.signal);
-      backoff = Math.min(backoff * 2, 10000);
+      await sleep(retry.next(), t.signal);
     }
   }
 }
@@ -250,11 +287,14 @@ async function end(t) {
 }
 
 function controls(t) {
-  const sound = el('input', { type: 'checkbox', id: 'sound', checked: soundOn(), onchange: (e) => setSound(e.target.checked) });
+  // Only a seat has turns to be called to; a spectator is offered no sound.
+  const seated = t.seat !== null && t.view.status === 'active';
+  const sound = seated ? el('input', { type: 'checkbox', id: 'sound', checked: soundOn(), onchange: (e) => setSound(e.target.checked) }) : null;
   return [
-    el('label', { class: 'sound' }, sound, ' Sound on my turn'),
+    sound ? el('label', { class: 'sound' }, sound, ' Sound on my turn') : null,
     el('button', { type: 'button', class: 'small', id: 'help-button', 'data-key': 'help', 'aria-keyshortcuts': '?', onclick: help, text: 'Keys (?)' }),
-    t.view.status === 'active' && t.events.some((e) => e.type !== 'seat_left')
+    // Turns to rewind: the view says so, before the stream has brought them.
+    t.view.status === 'active' && t.view.turn > 0
       ? el('button', { type: 'button', class: 'small', id: 'rewind', 'data-key': 'rewind', onclick: t.rewind, text: 'Rewind' }) : null,
   ];
 }
@@ -269,13 +309,17 @@ function tick(t) {
   }
 }
 
+// namer names the seats as event ev saw them (see nameAt).
+const namer = (t, ev) => (s) => nameAt(t.view.seats, s, ev.seq, t.left.get(s));
+
 function renderLog(t) {
   const list = t.logEl.querySelector('#log-list');
   if (!t.view || !t.suits) return;
+  if (t.logStale) { list.replaceChildren(); t.logStale = false; }
   const have = list.children.length;
   // Only new lines are added (newest on top), so the list keeps its scroll.
   for (const ev of t.events.slice(have)) {
-    const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, 'data-seq': ev.seq }, logLine(ev, (s) => nameOf(t, s), t.suits, t.variant));
+    const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, 'data-seq': ev.seq }, logLine(ev, namer(t, ev), t.suits, t.variant));
     list.prepend(li);
   }
 }
@@ -289,7 +333,7 @@ function render(t) {
   const key = focused && t.app.contains(focused) ? focused.dataset.key : null;
   const scroll = t.logEl.scrollTop;
   const mine = myTurn(t);
-  setTitle(`Hanabi — ${t.variant.title}`, mine);
+  setTitle(pageTitle(t.variant.title), mine);
   if (mine && !t.wasMyTurn) { announce('Your turn.'); beep(); }
   t.wasMyTurn = mine;
   if (t.rewinding) return; // the rewind has the screen; back to live redraws
