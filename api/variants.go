@@ -15,16 +15,25 @@ import (
 // VariantView describes a variant: its suits as data, which clues touch
 // which cards, and the options a table may choose.
 type VariantView struct {
-	Name        string                `json:"name" example:"farbrausch2"`
-	Title       string                `json:"title" example:"Farbrausch²"`
-	Description string                `json:"description"`
-	Source      string                `json:"source" enums:"rules,hanablive,file" example:"rules"`
-	HanabLive   *HanabLiveRef         `json:"hanablive" extensions:"x-nullable"`
-	Suits       []SuitView            `json:"suits"`
-	ClueColors  []string              `json:"clue_colors" example:"red,yellow,green,blue,white"`
-	ClueRanks   []int                 `json:"clue_ranks" example:"1,2,3,4,5"`
-	MaxScore    int                   `json:"max_score" example:"30"`
-	Options     map[string]OptionSpec `json:"options"`
+	Name        string        `json:"name" example:"farbrausch2"`
+	Title       string        `json:"title" example:"Farbrausch²"`
+	Description string        `json:"description"`
+	Source      string        `json:"source" enums:"rules,hanablive,file" example:"rules"`
+	HanabLive   *HanabLiveRef `json:"hanablive" extensions:"x-nullable"`
+	Suits       []SuitView    `json:"suits"`
+	ClueColors  []string      `json:"clue_colors" example:"red,yellow,green,blue,white"`
+	ClueRanks   []int         `json:"clue_ranks" example:"1,2,3,4,5"`
+	MaxScore    int           `json:"max_score" example:"30"`
+	// Rules is the rule book the variant's games follow where the ABACUS
+	// rules and hanab.live's differ: how a game ends (hanab.live's also end
+	// at the maximum score still possible and when no card that could be
+	// played is left), whether the move that ends it draws, who starts
+	// (seat 0, or a seat the deal's seed picks) and Orange's details.
+	// hanab.live's for the catalogue, the ABACUS rules for the rules' own
+	// variants, a variant file's "rules" field (abacus unless it says
+	// hanablive).
+	Rules   string                `json:"rules" enums:"abacus,hanablive" example:"abacus"`
+	Options map[string]OptionSpec `json:"options"`
 }
 
 // HanabLiveRef is the hanab.live variant with the same rules.
@@ -79,7 +88,7 @@ func variantView(v *variants.Variant) *VariantView {
 	out := &VariantView{
 		Name: v.Name, Title: v.Title, Description: v.Description, Source: v.Source,
 		ClueColors: slices.Clone(v.ClueColors), ClueRanks: slices.Clone(v.ClueRanks),
-		MaxScore: v.MaxScore(),
+		MaxScore: v.MaxScore(), Rules: v.Rules.String(),
 		Options: map[string]OptionSpec{
 			"storm_tokens": {Default: variants.DefaultStorm, Min: ptr(variants.MinStorm), Max: ptr(variants.MaxStorm)},
 			"note_tokens":  {Default: variants.DefaultNotes, Min: ptr(variants.MinNotes), Max: ptr(variants.MaxNotes)},

@@ -140,6 +140,10 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	} else {
 		b = append(b, "null"...)
 	}
+	b = append(b, `,"max_possible_score":`...)
+	b = strconv.AppendInt(b, int64(v.MaxPossible), 10)
+	b = append(b, `,"first_seat":`...)
+	b = strconv.AppendInt(b, int64(v.First), 10)
 	if ns := st.NotesFor(viewer); len(ns) > 0 {
 		b = append(b, `,"notes":[`...)
 		for i, n := range ns {
@@ -173,6 +177,8 @@ func appendSettings(b []byte, s variants.Settings) []byte {
 			b = append(b, o.name...)
 		}
 	}
+	b = append(b, `,"rules":`...)
+	b = appendString(b, s.Rules)
 	return append(b, '}')
 }
 

@@ -136,8 +136,17 @@ func TestViewJSONIsEncodingJSONs(t *testing.T) {
 		if i%4 == 1 {
 			opts.RainbowCards = ptr(5)
 		}
-		if i%5 == 2 {
+		// Each table option in turn, so that the options render as
+		// encoding/json writes them.
+		switch (i / 5) % 5 {
+		case 1:
+			opts.OneExtraCard = ptr(true)
+		case 2:
+			opts.OneLessCard = ptr(true)
+		case 3:
 			opts.DeckPlays = ptr(true)
+		case 4:
+			opts.AllOrNothing = ptr(true)
 		}
 		_, set, cfg, err := variants.Setup(name, opts, players)
 		if err != nil {
@@ -323,6 +332,7 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 		gv.NextClueType = ptr(clueTypeName(k))
 	}
 	gv.Score, gv.MaxScore = v.Score, v.MaxScore
+	gv.MaxPossibleScore, gv.FirstSeat = v.MaxPossible, v.First
 	if v.FinalTurnsLeft >= 0 {
 		gv.FinalTurnsLeft = ptr(v.FinalTurnsLeft)
 	}

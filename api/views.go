@@ -81,6 +81,17 @@ type GameView struct {
 	Score    int         `json:"score" example:"11"`
 	MaxScore int         `json:"max_score" example:"30"`
 	Result   *ResultView `json:"result" extensions:"x-nullable"`
+	// MaxPossibleScore is the highest score the game can still reach: the
+	// fireworks' cards and those they still need as far as a copy of each is
+	// left, the turns left aside. A discard or misplay of a card's last copy
+	// lowers it, and in Up or Down and Sudoku a play that closes a way. In a
+	// game of hanab.live's rules (options.rules) the game ends when the
+	// score reaches it. While plays are hidden (plays_hidden), it is what
+	// the discards alone leave possible.
+	MaxPossibleScore int `json:"max_possible_score" example:"28"`
+	// FirstSeat is the seat that took the first turn: seat 0 under the
+	// ABACUS rules; under hanab.live's the deal's seed picks it.
+	FirstSeat int `json:"first_seat" example:"0"`
 	// Notes are the card notes the viewer may read: a seat's own while the
 	// game runs, everyone's once it is over; left out when there are none.
 	Notes []NoteView `json:"notes,omitempty" validate:"optional"`
@@ -170,13 +181,18 @@ type ClueMark struct {
 	ClueType string `json:"clue_type,omitempty" validate:"optional" enums:"color,rank,hidden" example:"color"`
 }
 
-// ResultView is a finished game's outcome. The ends by a seat or the clock
-// (terminated, timeout, idle) score 0, and so does all_or_nothing: with the
-// all_or_nothing option, a perfect game became impossible (or the seat to
-// act had no card and could not clue).
+// ResultView is a finished game's outcome. Reason: storms (the last storm
+// token), perfect, deck_out (the last round after the last draw is over),
+// max_possible and no_playable_cards (hanab.live's rules: the score reached
+// the highest score still possible; no card that could be played is left
+// in the deck or in a hand that gets another turn), all_or_nothing (with
+// the all_or_nothing option, a perfect game became impossible, or the seat
+// to act had no card and could not clue), and the ends by a seat or the
+// clock (terminated, timeout, idle). Storms, all_or_nothing and the ends by
+// a seat or the clock score 0.
 type ResultView struct {
 	Score  int    `json:"score" example:"17"`
-	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle,all_or_nothing" example:"deck_out"`
+	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle,all_or_nothing,max_possible,no_playable_cards" example:"deck_out"`
 	Rating string `json:"rating" example:"Good! The audience is pleased."`
 	// Seat is the seat that terminated the game or ran out of time; null
 	// when the cards or idleness ended it.

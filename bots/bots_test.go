@@ -231,6 +231,9 @@ func TestSummarise(t *testing.T) {
 	if r.Mean != 15 || r.Perfect != 0.25 || r.Storms != 0.25 || r.MeanTurns != 50 || r.Histogram[20] != 1 {
 		t.Fatalf("summary %+v", r)
 	}
+	if len(r.Ends) != 3 || r.Ends["perfect"] != 0.25 || r.Ends["storms"] != 0.25 || r.Ends["deck_out"] != 0.5 {
+		t.Fatalf("ends %v", r.Ends)
+	}
 	// scores 25, 0, 20, 15: sample variance 350/3, standard error sqrt(350/12)
 	if d := r.StdErr*r.StdErr - 350.0/12; d > 1e-9 || d < -1e-9 {
 		t.Fatalf("std err %v", r.StdErr)
@@ -260,16 +263,22 @@ func TestConventionsScoreFloor(t *testing.T) {
 
 // TestReplayResumesABot plays games, and at every turn rebuilds the player to
 // act from the log so far (as a server does after a restart): the rebuilt
-// player must choose exactly what the live one chose.
+// player must choose exactly what the live one chose. The games of
+// hanab.live's rules start with the seat their seed picks.
 func TestReplayResumesABot(t *testing.T) {
+	firsts := map[int]bool{}
 	for _, s := range List() {
-		for i := range 6 {
+		for i := range 10 {
 			cfg := testConfig(t, "farbrausch2", 10, 2+i%5, i)
+			if i >= 6 {
+				cfg = testConfig(t, "no-variant", 0, 2+i%5, i)
+			}
 			g, err := engine.NewSeeded(cfg, fmt.Sprint("replay", i))
 			if err != nil {
 				t.Fatal(err)
 			}
 			deck := g.Deck()
+			firsts[g.First()] = true
 			n := g.Players()
 			names := make([]string, n)
 			for p := range names {
@@ -287,7 +296,7 @@ func TestReplayResumesABot(t *testing.T) {
 				seat := g.Current()
 				live := players[seat].Act(g.View(seat))
 				fresh := s.New(g.Config(), seat, uint64(seat))
-				rg, err := Replay(fresh, cfg, deck, g.Log(), seat, names)
+				rg, err := Replay(fresh, cfg, deck, g.First(), g.Log(), seat, names)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -303,5 +312,8 @@ func TestReplayResumesABot(t *testing.T) {
 				}
 			}
 		}
+	}
+	if !firsts[1] && !firsts[2] && !firsts[3] {
+		t.Errorf("every game started with seat 0: %v", firsts)
 	}
 }

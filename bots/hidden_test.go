@@ -92,7 +92,7 @@ func TestBotsSeeNothingHidden(t *testing.T) {
 						}
 					}
 					p := watcher{Player: s.New(&cfg, 1, 0), t: t, seat: 1, cfg: &cfg, faces: &faces, quiet: &quiet}
-					if _, err := Replay(p, cfg, cfg.Shuffle(seed), g.Log(), 1, nil); err != nil {
+					if _, err := Replay(p, cfg, cfg.Shuffle(seed), g.First(), g.Log(), 1, nil); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -30,13 +30,17 @@ type SimConfig struct {
 
 // SimResult summarises a run. Fractions are 0–1.
 type SimResult struct {
-	Games       int
-	MaxScore    int
-	Mean        float64
-	StdErr      float64 // standard error of the mean
-	Perfect     float64 // share of games with the maximum score
-	Storms      float64 // share of games the storms ended (score 0)
-	Histogram   []int   // Histogram[s] is the number of games that scored s
+	Games    int
+	MaxScore int
+	Mean     float64
+	StdErr   float64 // standard error of the mean
+	Perfect  float64 // share of games with the maximum score
+	Storms   float64 // share of games the storms ended (score 0)
+	// Ends is the share of games by how they ended (engine.EndReason's
+	// names): under hanab.live's rules games also end at the maximum
+	// score still possible and with no playable card left.
+	Ends        map[string]float64
+	Histogram   []int // Histogram[s] is the number of games that scored s
 	MeanTurns   float64
 	Elapsed     time.Duration
 	GamesPerSec float64
@@ -131,7 +135,7 @@ func Simulate(ctx context.Context, sc SimConfig) (SimResult, error) {
 }
 
 func summarise(outcomes []Outcome, maxScore int) SimResult {
-	r := SimResult{Games: len(outcomes), MaxScore: maxScore, Histogram: make([]int, maxScore+1)}
+	r := SimResult{Games: len(outcomes), MaxScore: maxScore, Histogram: make([]int, maxScore+1), Ends: map[string]float64{}}
 	if r.Games == 0 {
 		return r
 	}
@@ -142,8 +146,8 @@ func summarise(outcomes []Outcome, maxScore int) SimResult {
 		sumSq += s * s
 		turns += float64(o.Turns)
 		r.Histogram[o.Result.Score]++
-		switch o.Result.Reason {
-		case engine.EndStorms:
+		r.Ends[o.Result.Reason.String()]++
+		if o.Result.Reason == engine.EndStorms {
 			r.Storms++
 		}
 		if o.Result.Score == maxScore {
@@ -158,6 +162,9 @@ func summarise(outcomes []Outcome, maxScore int) SimResult {
 	}
 	r.Perfect /= n
 	r.Storms /= n
+	for k := range r.Ends {
+		r.Ends[k] /= n
+	}
 	r.MeanTurns = turns / n
 	return r
 }

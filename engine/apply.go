@@ -117,12 +117,14 @@ func (g *Game) Apply(a Action) (Event, error) {
 					g.reason = EndPerfect
 				}
 			}
+			if g.r.cfg.UpOrDown || g.r.cfg.Sudoku {
+				// A direction or a first card fixed may close other ways.
+				g.updateMaxPossible(int(c.suit))
+			}
 		} else {
 			g.discards[g.nDiscards] = int8(a.Card)
 			g.nDiscards++
-			if g.r.cfg.AllOrNothing && !g.perfectPossible() {
-				g.reason = EndAllOrNothing
-			}
+			g.gone(int8(a.Card))
 			if !play {
 				ev.NoteGained = g.gainNote()
 			} else {
@@ -132,9 +134,19 @@ func (g *Game) Apply(a Action) (Event, error) {
 				}
 			}
 		}
-		if fromDeck && g.reason == NotOver && !g.r.cfg.AllOrNothing {
-			g.finalLeft = g.r.cfg.Players + 1 // the deck is empty: as after the last draw
-		} else if g.reason == NotOver && g.drawn < g.r.deckSize {
+		if g.r.cfg.AllOrNothing && g.reason == NotOver && int(g.endMax) < g.r.maxScore {
+			// A perfect game became impossible: a card it needs is gone,
+			// or a play closed the only way a firework had.
+			g.reason = EndAllOrNothing
+		}
+		// The ABACUS rules draw nothing on a move that ends the game;
+		// hanab.live's draw first and judge the end after.
+		draws := g.reason == NotOver || g.r.live
+		if fromDeck {
+			if draws && !g.r.cfg.AllOrNothing {
+				g.finalLeft = g.r.cfg.Players + 1 // the deck is empty: as after the last draw
+			}
+		} else if draws && g.drawn < g.r.deckSize {
 			ev.Drawn = g.draw(p)
 			if g.drawn == g.r.deckSize && !g.r.cfg.AllOrNothing {
 				// Everyone, the drawer included, gets one more turn; the
@@ -148,6 +160,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 		g.clue(a, touched)
 	}
 	g.log = append(g.log, a)
+	if g.r.live {
+		g.lastTurn(p)
+	}
 	g.turn++
 	g.current = (g.current + 1) % g.r.cfg.Players
 	if g.finalLeft > 0 {
@@ -158,6 +173,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 	}
 	if g.r.cfg.AllOrNothing && g.reason == NotOver && g.handLen[g.current] == 0 && g.stuck() {
 		g.reason = EndAllOrNothing
+	}
+	if g.r.live && g.reason == NotOver {
+		g.endEarly()
 	}
 	ev.NoteTokens, ev.HalfNote, ev.StormsUsed = g.notes, g.half, g.storms
 	if g.reason != NotOver {

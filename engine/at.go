@@ -16,7 +16,7 @@ func (g *Game) At(turn int) (*Game, error) {
 	if turn < 0 || turn > g.turn {
 		return nil, wrap(ErrNoSuchTurn, "turn %d is not one of 0–%d", turn, g.turn)
 	}
-	past, err := New(g.r.cfg, g.Deck())
+	past, err := NewFirst(g.r.cfg, g.Deck(), int(g.first))
 	if err != nil {
 		return nil, err
 	}

@@ -95,7 +95,7 @@ func shown(v *engine.View, g *engine.Game) {
 		return
 	}
 	v.PlaysHidden, v.FaceDown = false, nil
-	v.Score, v.StormsUsed = g.Score(), g.StormsUsed()
+	v.Score, v.StormsUsed, v.MaxPossible = g.Score(), g.StormsUsed(), g.MaxPossible()
 	v.Discards = v.Discards[:0]
 	for _, id := range g.Discarded() {
 		v.Discards = append(v.Discards, engine.SeenCard{ID: id, Card: deck[id]})

@@ -77,7 +77,7 @@ func (g *Game) seenBy(seat int) uint64 {
 		if !a.IsMove() {
 			continue
 		}
-		actor := turn % players
+		actor := g.seatOf(turn)
 		turn++
 		if a.Kind != Play && a.Kind != Discard {
 			continue

@@ -210,10 +210,10 @@ func TestCandidatesHideOwnCards(t *testing.T) {
 				if g.Over() || g.DeckCount() < 2 {
 					return
 				}
-				seat := g.Turn() % g.Players()
+				seat := g.Current()
 				deck, n := otherDeal(g, seat, rng)
 				swapped += n
-				other, err := engine.Replay(cfg, deck, g.Log())
+				other, err := engine.ReplayFirst(cfg, deck, g.First(), g.Log())
 				if err != nil {
 					t.Fatalf("turn %d: the log does not replay on the other deal: %v", g.Turn(), err)
 				}

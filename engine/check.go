@@ -22,8 +22,14 @@ func check(t table, a Action) error {
 	}
 	switch a.Kind {
 	case Play, Discard:
-		if !t.holds(a.Card) && (a.Kind != Play || !t.deckPlay(a.Card)) {
-			return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, t.actor())
+		if !t.holds(a.Card) {
+			// The deck's last card may be played blind (Config.DeckPlays)
+			// and, where Config.DiscardsDeck, discarded blind, whatever
+			// the note count (as hanab.live judges it).
+			if !t.deckPlay(a.Card) || a.Kind == Discard && !t.config().DiscardsDeck() {
+				return wrap(ErrCardNotInHand, "card %d is not in seat %d's hand", a.Card, t.actor())
+			}
+			return nil
 		}
 		if a.Kind == Discard && !t.mayDiscard(a.Card) {
 			return ErrNotesFull
@@ -97,7 +103,7 @@ func (g *Game) clueLog() []ClueRecord { return g.clues }
 // mayDiscard decides from the holder's knowledge of the card only (see
 // Config.MayDiscard), exactly as the seat's view does.
 func (g *Game) mayDiscard(id int) bool {
-	return mayDiscard(g.notes, g.r.cfg.NoteTokens, g.know[id], g.r.swapped)
+	return mayDiscard(g.notes, g.r.cfg.NoteTokens, g.know[id], g.r.swapped, g.r.anyDiscard)
 }
 
 func (v *View) config() *Config { return v.Config }

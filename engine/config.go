@@ -155,6 +155,9 @@ type Config struct {
 	// Cow & Pig and Duck). A clue that does not show everything narrows no
 	// card's deductions: its holder does not know what it said.
 	ClueShows ClueShows
+	// Rules is the rule book the game's end, its first turn and the
+	// Orange details follow (see Rules).
+	Rules Rules
 }
 
 // ClueShows is what a clue tells the table beyond its giver.
@@ -303,6 +306,9 @@ func (c *Config) Validate() error {
 	if c.ClueShows > ShowsTouches {
 		return fmt.Errorf("clue shows %d is none of ShowsAll, ShowsType, ShowsTouches", c.ClueShows)
 	}
+	if c.Rules > RulesHanabLive {
+		return fmt.Errorf("rules %d are neither the ABACUS rules nor hanab.live's", c.Rules)
+	}
 	return nil
 }
 
@@ -319,13 +325,17 @@ type rules struct {
 	identities uint64              // identities that exist in the deck
 	swapped    uint64              // identities of the suits whose play and discard are swapped
 	allProj    proj                // their suits and ranks
+	copies     [MaxDeck]uint8      // cards of each identity in the deck
+	live       bool                // hanab.live's rules (Config.Rules)
+	anyDiscard bool                // any card may be discarded at the note maximum (Config.DiscardsAtMax)
 }
 
 func compileInto(r *rules, c Config) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	*r = rules{cfg: c, handSize: c.Hand(), deckSize: c.DeckSize(), maxScore: c.MaxScore()}
+	*r = rules{cfg: c, handSize: c.Hand(), deckSize: c.DeckSize(), maxScore: c.MaxScore(),
+		live: c.Rules == RulesHanabLive, anyDiscard: c.DiscardsAtMax()}
 	for si, s := range c.Suits {
 		r.topRank[si] = uint8(StackSize(s.Ranks, c.UpOrDown))
 		if s.Reversed {
@@ -335,6 +345,7 @@ func compileInto(r *rules, c Config) error {
 			r.swapped |= 0xff << Ident(si, 0)
 		}
 		for _, rk := range s.Ranks {
+			r.copies[Ident(si, rk)]++
 			bit := uint64(1) << Ident(si, rk)
 			if r.identities&bit != 0 {
 				continue
@@ -400,13 +411,14 @@ func (c *Config) SwappedIdentities() uint64 {
 // At the maximum a discard is refused, except for a card that may be of a
 // suit whose play and discard are swapped: such a discard may be a play.
 // It asks only what the holder knows, so a refusal never tells a seat
-// anything about its own card.
+// anything about its own card. Under hanab.live's rules a variant with such
+// a suit allows any discard at the maximum (Config.DiscardsAtMax).
 func (c *Config) MayDiscard(notes int, possible uint64) bool {
-	return mayDiscard(notes, c.NoteTokens, possible, c.SwappedIdentities())
+	return mayDiscard(notes, c.NoteTokens, possible, c.SwappedIdentities(), c.DiscardsAtMax())
 }
 
 // mayDiscard is the rule of MayDiscard, given the swapped suits' identities
-// (a game keeps them resolved).
-func mayDiscard(notes, max int, possible, swapped uint64) bool {
-	return notes < max || possible&swapped != 0
+// and whether any card may go at the maximum (a game keeps both resolved).
+func mayDiscard(notes, max int, possible, swapped uint64, anyCard bool) bool {
+	return notes < max || anyCard || possible&swapped != 0
 }

@@ -101,7 +101,7 @@ func FuzzApply(f *testing.F) {
 			a := engine.Action{Kind: engine.Kind(in.byte()), Card: in.int(), Target: in.int(), Value: in.int()}
 			checkRawMove(t, g, a, legal)
 		}
-		re, err := engine.Replay(cfg, g.Deck(), g.Log())
+		re, err := engine.ReplayFirst(cfg, g.Deck(), g.First(), g.Log())
 		if err != nil || !reflect.DeepEqual(re, g) {
 			t.Fatalf("replay: %v, equal %v", err, reflect.DeepEqual(re, g))
 		}

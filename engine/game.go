@@ -49,18 +49,34 @@ type Game struct {
 	down      uint8           // fireworks played downward, one bit each: reversed suits, Up or Down fireworks started down
 	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
 	proj      [MaxDeck]proj   // know's suits and ranks, kept with it for the views
+
+	// The rule books' own state (see Rules).
+	first uint8 // the seat that took the first turn
+	// done holds the seats that have had their last turn (hanab.live's
+	// rules: their cards can no longer be played, see playableLeft).
+	done        uint8
+	maxPossible uint8           // the highest score still possible (see MaxPossible)
+	suitMax     [MaxSuits]uint8 // each firework's share of it (not in Sudoku)
+	goneN       [MaxDeck]uint8  // copies of each identity discarded or misplayed
+	dead        uint64          // identities with no copy left
+	// endMax is the maximum a game of hanab.live's rules ends at (and All
+	// or Nothing fails below): maxPossible, except in Sudoku, where
+	// hanab.live's server counts it otherwise (sudokuLiveMax).
+	endMax uint8
 }
 
-// NewSeeded deals a new game from the deck that seed shuffles.
+// NewSeeded deals a new game from the deck that seed shuffles; the seat
+// the seed picks (Config.FirstSeat) takes the first turn.
 func NewSeeded(cfg Config, seed string) (*Game, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return New(cfg, cfg.Shuffle(seed))
+	return NewFirst(cfg, cfg.Shuffle(seed), cfg.FirstSeat(seed))
 }
 
 // New deals a new game from an explicit deck (deck[0] is dealt first), which
-// must hold exactly the variant's cards.
+// must hold exactly the variant's cards. Seat 0 takes the first turn (see
+// NewFirst).
 func New(cfg Config, deck []Card) (*Game, error) {
 	// The game and its compiled rules share one allocation: dealing is most
 	// of what a short game costs.
@@ -92,10 +108,16 @@ func New(cfg Config, deck []Card) (*Game, error) {
 			g.draw(p)
 		}
 	}
+	g.initMaxPossible()
 	if g.drawn == r.deckSize && !cfg.AllOrNothing {
 		// The deal took the last card: as after any last draw, everyone
 		// gets one more turn. Without this the game could never run out.
+		// hanab.live counts the deal's last draw as one made on the first
+		// turn: its seat, which draws nothing then, gets a second turn.
 		g.finalLeft = cfg.Players
+		if r.live {
+			g.finalLeft++
+		}
 	}
 	return g, nil
 }
@@ -211,11 +233,7 @@ func (g *Game) Score() int {
 	if g.reason == EndStorms || g.reason == EndAllOrNothing || g.reason.Forced() {
 		return 0
 	}
-	s := 0
-	for i := range g.r.cfg.Suits {
-		s += int(g.played[i])
-	}
-	return s
+	return g.points()
 }
 
 // Result is the outcome, or false while the game runs.

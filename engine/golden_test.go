@@ -68,7 +68,7 @@ func TestGoldenGames(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", goldenLine(got), goldenLine(gg))
 			}
 			// The same inputs replay to the same state.
-			re, err := engine.Replay(cfg, cfg.Shuffle(gg.seed), g.Log())
+			re, err := engine.ReplayFirst(cfg, cfg.Shuffle(gg.seed), cfg.FirstSeat(gg.seed), g.Log())
 			if err != nil || re.Score() != g.Score() || re.Turn() != g.Turn() {
 				t.Errorf("replay: %v, score %d turn %d", err, re.Score(), re.Turn())
 			}

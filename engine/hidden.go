@@ -17,7 +17,9 @@ type FaceDownCard struct {
 
 // hidePlays withholds from v what the face-down plays would tell: the
 // cards played, whether they succeeded (the fireworks, the score, the
-// storm tokens used). A card that was discarded stays in the discards.
+// storm tokens used, the maximum score still possible, which a misplay or
+// a play that fixes a direction lowers). A card that was discarded stays
+// in the discards, and the maximum is what they alone leave possible.
 func (g *Game) hidePlays(v *View) {
 	v.PlaysHidden = true
 	v.Fireworks, v.Starts = [MaxSuits]int{}, [MaxSuits]int{}
@@ -26,7 +28,8 @@ func (g *Game) hidePlays(v *View) {
 	if cap(v.FaceDown) < g.r.deckSize {
 		v.FaceDown = make([]FaceDownCard, 0, g.r.deckSize)
 	}
-	players := g.r.cfg.Players
+	var discarded [MaxDeck]int8
+	n := 0
 	turn := 0
 	for _, a := range g.log {
 		if !a.IsMove() {
@@ -34,13 +37,18 @@ func (g *Game) hidePlays(v *View) {
 		}
 		if a.Kind == Play || a.Kind == Discard {
 			if g.wentDown(a) {
-				v.FaceDown = append(v.FaceDown, FaceDownCard{ID: a.Card, Seat: turn % players, Turn: turn})
+				v.FaceDown = append(v.FaceDown, FaceDownCard{ID: a.Card, Seat: g.seatOf(turn), Turn: turn})
 			} else {
 				v.Discards = append(v.Discards, SeenCard{ID: a.Card, Card: g.card(a.Card)})
+				discarded[n] = int8(a.Card)
+				n++
 			}
 		}
 		turn++
 	}
+	var none [MaxSuits]uint8
+	dead := g.r.deadIdentities(&g.deck, discarded[:n])
+	v.MaxPossible = g.r.maxPossible(dead, &none, &none, &none, g.r.reversed)
 }
 
 // wentDown reports whether the card of play or discard a was played: asked

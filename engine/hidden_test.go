@@ -217,3 +217,45 @@ func TestClueShows(t *testing.T) {
 		})
 	}
 }
+
+// TestThrowItInAHoleMaxPossible: the maximum score still possible falls
+// with a misplay of a card's last copy, which is face down: while the game
+// runs, every view shows the maximum that the cards discarded face up
+// leave, and the truth from the end. The face-down cards name the seat that
+// played them, from the seat that took the first turn.
+func TestThrowItInAHoleMaxPossible(t *testing.T) {
+	cfg := setup(t, "throw-it-in-a-hole-4-suits", 2, variants.Options{})
+	deck := stack(t, cfg, c(red, 5), c(red, 2), c(red, 3), c(red, 4), c(yellow, 2),
+		c(yellow, 5), c(green, 2), c(green, 3), c(blue, 2), c(blue, 3))
+	g, err := engine.NewFirst(cfg, deck, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	views := func(want int) {
+		t.Helper()
+		for _, seat := range allViewers(2) {
+			if v := g.View(seat); v.MaxPossible != want || v.First != 1 {
+				t.Fatalf("seat %d: maximum %d, first seat %d; want %d and 1", seat, v.MaxPossible, v.First, want)
+			}
+		}
+	}
+	apply(t, g, engine.ClueRank(0, 5)) // seat 1
+	apply(t, g, engine.PlayCard(0))    // seat 0 misplays the only red 5, face down
+	if g.MaxPossible() != 19 {
+		t.Fatalf("truth %d", g.MaxPossible())
+	}
+	views(20)
+	apply(t, g, engine.DiscardCard(5)) // seat 1 discards the only yellow 5, face up
+	if g.MaxPossible() != 18 {
+		t.Fatalf("truth %d", g.MaxPossible())
+	}
+	views(19)
+	if f := g.View(0).FaceDown; len(f) != 1 || f[0] != (engine.FaceDownCard{ID: 0, Seat: 0, Turn: 1}) {
+		t.Fatalf("face down %+v", f)
+	}
+	apply(t, g, engine.PlayCard(1), engine.ClueRank(0, 2), engine.PlayCard(2)) // two more misplays end it
+	if !g.Over() {
+		t.Fatal("not over")
+	}
+	views(g.MaxPossible())
+}

@@ -26,6 +26,9 @@ func (g *Game) LegalActions(buf []Action) []Action {
 			}
 		}
 	}
+	if g.r.anyDiscard && g.r.cfg.DeckPlays && g.deckPlay(g.drawn) {
+		buf = append(buf, DiscardCard(g.drawn))
+	}
 	if g.notes == 0 {
 		return buf
 	}

@@ -32,7 +32,7 @@ func TestForcedEnds(t *testing.T) {
 			if g.Turn() != turn || g.Current() != cur {
 				t.Fatalf("turn %d seat %d after the end, want %d %d", g.Turn(), g.Current(), turn, cur)
 			}
-			again, err := engine.Replay(cfg, g.Deck(), g.Log())
+			again, err := engine.ReplayFirst(cfg, g.Deck(), g.First(), g.Log())
 			if err != nil {
 				t.Fatal(err)
 			}

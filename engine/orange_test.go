@@ -51,12 +51,12 @@ func TestOrange(t *testing.T) {
 		{"orange discard of a 5 out of order is a misplay",
 			nil, engine.DiscardCard(4),
 			want{swapped: true, notes: 8, storms: 1, discarded: 1}},
-		{"red discard at the maximum while clued red is refused",
+		{"red discard at the maximum while clued red: hanab.live allows any discard in an Orange variant",
 			// 8 → 7 → 6 (seat 0's red cards, ids 2 and 3, are clued red),
 			// then an orange play and a yellow discard each turn a note back.
 			[]engine.Action{engine.ClueColor(1, yellow), engine.ClueColor(0, red), engine.PlayCard(0), engine.DiscardCard(5)},
 			engine.DiscardCard(2),
-			want{err: engine.ErrNotesFull}},
+			want{notes: 8, discarded: 3}},
 		{"red discard at the maximum, unclued, may be orange: a discard that gains nothing",
 			nil, engine.DiscardCard(2),
 			want{notes: 8, discarded: 1}},
@@ -94,6 +94,27 @@ func TestOrange(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOrangeDiscardAtMaxABACUS: under the ABACUS rules a discard at the
+// note maximum is allowed only of a card that its holder may think orange,
+// so that a refusal tells the seat nothing it did not know; hanab.live
+// allows any (TestOrange).
+func TestOrangeDiscardAtMaxABACUS(t *testing.T) {
+	cfg := setup(t, "orange-5-suits", 2, variants.Options{})
+	cfg.Rules = engine.RulesABACUS
+	g := deal(t, cfg, c(orange, 1), c(orange, 2), c(red, 1), c(red, 2), c(orange, 5),
+		c(yellow, 1), c(yellow, 2), c(green, 1), c(blue, 1), c(orange, 1))
+	// 8 → 7 → 6 (seat 0's red cards, ids 2 and 3, are clued red), then an
+	// orange play and a yellow discard each turn a note back.
+	apply(t, g, engine.ClueColor(1, yellow), engine.ClueColor(0, red), engine.PlayCard(0), engine.DiscardCard(5))
+	if g.NoteTokens() != 8 {
+		t.Fatalf("notes %d", g.NoteTokens())
+	}
+	wantErr(t, g.View(0).Check(engine.DiscardCard(2)), engine.ErrNotesFull)
+	_, err := g.Apply(engine.DiscardCard(2))
+	wantErr(t, err, engine.ErrNotesFull)
+	apply(t, g, engine.DiscardCard(1)) // unclued: it may be orange
 }
 
 // TestOrangeCompletesStack: an orange 5 asked to be discarded completes its

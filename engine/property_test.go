@@ -161,7 +161,7 @@ func randomGame(g *engine.Game, rng *rand.Rand, pick policy) error {
 	if r.Score != g.Score() || r.Rating != engine.Rating(r.Score, g.MaxScore()) {
 		return fmt.Errorf("result %+v, score %d", r, g.Score())
 	}
-	re, err := engine.Replay(*cfg, g.Deck(), g.Log())
+	re, err := engine.ReplayFirst(*cfg, g.Deck(), g.First(), g.Log())
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}

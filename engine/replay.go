@@ -11,10 +11,16 @@ type ReplayError struct {
 func (e *ReplayError) Error() string { return fmt.Sprintf("action %d: %v", e.Index, e.Err) }
 func (e *ReplayError) Unwrap() error { return e.Err }
 
-// Replay deals deck and applies the log in order. The same inputs give the
-// same state every time.
+// Replay deals deck and applies the log in order, seat 0 first (see
+// ReplayFirst). The same inputs give the same state every time.
 func Replay(cfg Config, deck []Card, log []Action) (*Game, error) {
-	g, err := New(cfg, deck)
+	return ReplayFirst(cfg, deck, 0, log)
+}
+
+// ReplayFirst is Replay of a game whose first turn seat first took
+// (Game.First).
+func ReplayFirst(cfg Config, deck []Card, first int, log []Action) (*Game, error) {
+	g, err := NewFirst(cfg, deck, first)
 	if err != nil {
 		return nil, err
 	}

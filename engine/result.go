@@ -15,6 +15,12 @@ const (
 	// EndAllOrNothing: in All or Nothing, a perfect game became impossible
 	// (or the seat to act could do nothing); it scores 0.
 	EndAllOrNothing
+	// EndMaxPossible (hanab.live's rules): the score reached the highest
+	// score still possible (Game.MaxPossible), below a perfect one.
+	EndMaxPossible
+	// EndNoPlayable (hanab.live's rules): no card that could extend a
+	// firework is left in the deck or in a hand that gets another turn.
+	EndNoPlayable
 )
 
 func (r EndReason) String() string {
@@ -33,6 +39,10 @@ func (r EndReason) String() string {
 		return "idle"
 	case EndAllOrNothing:
 		return "all_or_nothing"
+	case EndMaxPossible:
+		return "max_possible"
+	case EndNoPlayable:
+		return "no_playable_cards"
 	}
 	return ""
 }

@@ -190,7 +190,7 @@ func TestAllOrNothingWholeGames(t *testing.T) {
 			}
 			r, _ := g.Result()
 			ends[r.Reason]++
-			if _, err := engine.Replay(cfg, deck, g.Log()); err != nil {
+			if _, err := engine.ReplayFirst(cfg, deck, g.First(), g.Log()); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -72,8 +72,15 @@ type View struct {
 	Hands      [MaxPlayers][MaxHand]CardView // newest first
 	Score      int
 	MaxScore   int
-	Over       bool
-	Result     Result
+	// MaxPossible is the highest score the game can still reach (see
+	// Game.MaxPossible); while plays are hidden, as far as the discards
+	// alone tell it.
+	MaxPossible int
+	// First is the seat that took the first turn: turn t is seat
+	// (First + t) mod Players.
+	First  int
+	Over   bool
+	Result Result
 	// PlaysHidden is true while plays go face down (Config.FaceDownPlays,
 	// until the game ends): Fireworks, Starts, Score and StormsUsed are
 	// then zero, Discards holds only the cards discarded, and FaceDown the
@@ -113,7 +120,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 		Config: cfg, Seat: seat, Players: cfg.Players, Current: g.current, Turn: g.turn,
 		NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
 		Discards: discards, Clues: append(clues, g.clues...), FaceDown: faceDown,
-		Score: g.Score(), MaxScore: g.r.maxScore, Over: over,
+		Score: g.Score(), MaxScore: g.r.maxScore, MaxPossible: int(g.maxPossible), First: int(g.first), Over: over,
 	}
 	v.Result, _ = g.Result()
 	for i := range cfg.Suits {

@@ -64,6 +64,9 @@ func (v *View) LegalActions(buf []Action) []Action {
 			buf = append(buf, DiscardCard(cv.ID))
 		}
 	}
+	if id := v.Config.DeckSize() - 1; v.deckPlay(id) && v.Config.DiscardsDeck() {
+		buf = append(buf, DiscardCard(id))
+	}
 	if v.NoteTokens == 0 {
 		return buf
 	}

@@ -60,7 +60,7 @@ func TestViewCounters(t *testing.T) {
 	apply(t, g, engine.PlayCard(0), engine.ClueColor(0, red), engine.PlayCard(2), engine.PlayCard(9), engine.DiscardCard(1))
 	v := g.View(1)
 	want := engine.View{Config: g.Config(), Seat: 1, Players: 2, Current: 1, Turn: 5, NoteTokens: 8, StormsUsed: 1,
-		DeckCount: 36, FinalTurnsLeft: -1, Score: 2, MaxScore: 25}
+		DeckCount: 36, FinalTurnsLeft: -1, Score: 2, MaxScore: 25, MaxPossible: 24} // the yellow 5 misplayed
 	want.Fireworks[red] = 2
 	got := *v
 	got.Discards, got.Clues, got.Hands, got.HandLen = nil, nil, want.Hands, want.HandLen

@@ -17,8 +17,11 @@
 // Action types: 0 play and 1 discard (target: a card id), 2 color clue
 // (target: a seat, value: an index into the variant's clue colors), 3 rank
 // clue (target: a seat, value: a rank), 4 game over (target: the seat that
-// ended it, value: hanab.live's end condition). Seat 0 acts first and turns
-// rotate; the acting seat is never written. Fields this package does not use
+// ended it, value: hanab.live's end condition). Seat "startingPlayer" (0
+// unless the options say) acts first and turns rotate; the acting seat is
+// never written. A play or discard of a card of a suit that swaps play and
+// discard (Orange) is written as what happened to the card, as hanab.live
+// stores it: asked to be played and so discarded, it is a discard. Fields this package does not use
 // ("id", "notes", "characters", timing options, ...) are tolerated and dropped.
 // A missing "options" or "variant" means "No Variant", as on hanab.live.
 //
@@ -48,19 +51,24 @@
 // # Options
 //
 // "emptyClues" is hanab.live's own option and defaults to false, as hanab.live
-// plays (a clue must touch a card). Two extension fields carry what hanab.live
+// plays (a clue must touch a card). Three extension fields carry what hanab.live
 // cannot express, so that every export imports back to the same game:
 //
 //	"stormTokens": 1–3   storm tokens (hanab.live's strikes); absent means 3
 //	"noteTokens":  1–16  note tokens (hanab.live's clue tokens); absent means 8
+//	"rules":       "abacus"  the game was played by the ABACUS rules (its end,
+//	                         the draw on its last move, its first seat); absent
+//	                         means hanab.live's, which a file of hanab.live plays
 //
-// Exports write them only when they differ from hanab.live's fixed 3 and 8,
-// so an export of a standard game is plain hanab.live JSON. hanab.live options
-// that change the rules in ways this server does not play ("startingPlayer"
-// other than 0, "detrimentalCharacters") are refused rather than silently
-// misplayed. "oneExtraCard" and "oneLessCard" (hands of one card more or
-// less), "deckPlays" (a play of the deck's last card, its id as the target,
-// while it is the only one left) and "allOrNothing" are the options
+// Exports write them only when they differ from hanab.live's fixed 3 and 8
+// and its rules, so an export of a standard game of hanab.live's rules is
+// plain hanab.live JSON. (hanab.live replays a file by its own rules: one
+// of the ABACUS rules may end there earlier.) "detrimentalCharacters",
+// which changes the rules in ways this server does not play, is refused
+// rather than silently misplayed. "startingPlayer" is the seat that takes
+// the first turn; "oneExtraCard" and "oneLessCard" (hands of one card more
+// or less), "deckPlays" (a play of the deck's last card, its id as the
+// target, while it is the only one left) and "allOrNothing" are the options
 // one_extra_card, one_less_card, deck_plays and all_or_nothing, and export
 // writes them back.
 //
@@ -71,8 +79,7 @@
 // the last action. If the engine's game is still running at that point, the
 // action simply ends the log: the returned game is not Over, and Replay.End
 // says who ended it and why. A log may also stop without one while the game
-// still runs (hanab.live ends a game as soon as no more points can be scored,
-// which the ABACUS rules do not); that import succeeds too, with End nil and
+// still runs (a file cut short); that import succeeds too, with End nil and
 // the game not Over. Every other problem — bad JSON, an unknown variant, a
 // deck that is not the variant's, a player count outside 2–6, an illegal
 // action — is an error, and an action's error is an *engine.ReplayError that

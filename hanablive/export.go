@@ -55,7 +55,9 @@ func Export(r *Replay) (*Game, error) {
 		Seed:    r.Seed,
 		Notes:   r.Notes,
 	}
-	for _, c := range g.Deck() {
+	out.Options.StartingPlayer = g.First()
+	deck := g.Deck()
+	for _, c := range deck {
 		out.Deck = append(out.Deck, Card{SuitIndex: c.Suit, Rank: c.Rank})
 	}
 	log := g.Log()
@@ -71,7 +73,7 @@ func Export(r *Replay) (*Game, error) {
 			out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: a.Target, Value: endConditions[engine.EndReason(a.Value)]})
 			continue
 		}
-		out.Actions = append(out.Actions, fromEngine(a))
+		out.Actions = append(out.Actions, fromEngine(happened(cfg, deck, a)))
 	}
 	if r.End != nil && !ended {
 		out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: r.End.Seat, Value: r.End.Condition})
@@ -91,6 +93,9 @@ func Marshal(r *Replay) ([]byte, error) {
 func liveOptions(variant string, s variants.Settings) Options {
 	o := Options{Variant: variant, EmptyClues: s.EmptyClues, OneExtraCard: s.OneExtraCard, OneLessCard: s.OneLessCard,
 		DeckPlays: s.DeckPlays, AllOrNothing: s.AllOrNothing}
+	if r, _ := engine.ParseRules(s.Rules); r != engine.RulesHanabLive {
+		o.Rules = r.String()
+	}
 	if s.StormTokens != liveStormTokens {
 		o.StormTokens = &s.StormTokens
 	}

@@ -58,14 +58,18 @@ var endConditions = map[engine.EndReason]int{
 }
 
 // Options are the game's options. StormTokens and NoteTokens are this
-// server's extensions (see the package documentation); DeckPlays,
-// OneExtraCard, OneLessCard and AllOrNothing are played; StartingPlayer
-// (other than 0) and DetrimentalCharacters are refused when set.
+// server's extensions (see the package documentation); StartingPlayer (the
+// seat that takes the first turn), DeckPlays, OneExtraCard, OneLessCard
+// and AllOrNothing are played; DetrimentalCharacters is refused when set.
 type Options struct {
 	Variant     string `json:"variant,omitempty" validate:"optional"`
 	EmptyClues  bool   `json:"emptyClues,omitempty" validate:"optional"`
 	StormTokens *int   `json:"stormTokens,omitempty" validate:"optional"`
 	NoteTokens  *int   `json:"noteTokens,omitempty" validate:"optional"`
+	// Rules is this server's extension for a game played by other rules
+	// than hanab.live's: "abacus" for the ABACUS rules (written only then);
+	// absent, hanab.live's.
+	Rules string `json:"rules,omitempty" validate:"optional" enums:"abacus,hanablive"`
 
 	StartingPlayer        int  `json:"startingPlayer,omitempty" validate:"optional"`
 	DeckPlays             bool `json:"deckPlays,omitempty" validate:"optional"`

@@ -72,6 +72,9 @@ func play(t testing.TB, tb table, seed uint64, careful bool) *Replay {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if tb.settings.Rules == "" {
+		tb.settings.Rules = v.Rules.String() // the rules the variant plays
+	}
 	cfg, err := v.Config(tb.settings, tb.players)
 	if err != nil {
 		t.Fatal(err)

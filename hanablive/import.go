@@ -53,7 +53,7 @@ func ImportGame(g *Game) (*Replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.State, err = engine.New(cfg, deck); err != nil {
+	if r.State, err = engine.NewFirst(cfg, deck, g.Options.StartingPlayer); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDeck, err)
 	}
 	for i, a := range g.Actions {
@@ -75,7 +75,7 @@ func ImportGame(g *Game) (*Replay, error) {
 		}
 		ea, err := toEngine(a)
 		if err == nil {
-			_, err = r.State.Apply(ea)
+			_, err = r.State.Apply(asked(cfg, deck, ea))
 		}
 		if err != nil {
 			return nil, &engine.ReplayError{Index: i, Err: err}
@@ -98,6 +98,9 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 	if n < variants.MinPlayers || n > variants.MaxPlayers {
 		return nil, engine.Config{}, fmt.Errorf("%w: a game needs %d–%d players, got %d", ErrPlayers, variants.MinPlayers, variants.MaxPlayers, n)
 	}
+	if sp := o.StartingPlayer; sp < 0 || sp >= n {
+		return nil, engine.Config{}, fmt.Errorf("%w: options.startingPlayer %d is not one of the %d players (0–%d)", ErrOption, sp, n, n-1)
+	}
 	v, err := variants.Get(m.Variant)
 	if err != nil {
 		return nil, engine.Config{}, err
@@ -114,6 +117,18 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 	if err != nil {
 		return nil, engine.Config{}, fmt.Errorf("%w: %v", ErrOption, liveOptionError(err))
 	}
+	// A hanab.live game was played by hanab.live's rules, whatever our
+	// variant of the same cards plays ("No Variant" is the rules' basic),
+	// unless the file says otherwise (an export of a game of the ABACUS
+	// rules).
+	rules := engine.RulesHanabLive
+	if o.Rules != "" {
+		var ok bool
+		if rules, ok = engine.ParseRules(o.Rules); !ok {
+			return nil, engine.Config{}, fmt.Errorf("%w: options.rules must be abacus or hanablive, not %.32q", ErrOption, o.Rules)
+		}
+	}
+	s.Rules = rules.String()
 	cfg, err := v.Config(s, n)
 	if err != nil {
 		return nil, engine.Config{}, fmt.Errorf("%w: %v", ErrPlayers, err)
@@ -138,7 +153,6 @@ func refuseUnplayable(o Options) error {
 		name string
 		set  bool
 	}{
-		{"startingPlayer", o.StartingPlayer != 0},
 		{"detrimentalCharacters", o.DetrimentalCharacters},
 	}
 	for _, r := range refused {
@@ -192,4 +206,29 @@ func toEngine(a Action) (engine.Action, error) {
 		return engine.ClueRank(a.Target, a.Value), nil
 	}
 	return engine.Action{}, fmt.Errorf("%w: unknown type %d (0 play, 1 discard, 2 color clue, 3 rank clue, 4 game over)", ErrBadAction, a.Type)
+}
+
+// asked is the move a player asked for that made a play or discard as
+// hanab.live records it: it stores the move that happened, so a card of a
+// suit that swaps play and discard that it stores as played was asked to
+// be discarded, and the other way round; the engine takes the asked move.
+func asked(cfg engine.Config, deck []engine.Card, a engine.Action) engine.Action {
+	return happened(cfg, deck, a)
+}
+
+// happened is the move that a play or discard asked for made (see asked:
+// the swap is its own inverse).
+func happened(cfg engine.Config, deck []engine.Card, a engine.Action) engine.Action {
+	if a.Kind != engine.Play && a.Kind != engine.Discard || a.Card < 0 || a.Card >= len(deck) {
+		return a
+	}
+	if !cfg.Suits[deck[a.Card].Suit].Swapped {
+		return a
+	}
+	if a.Kind == engine.Play {
+		a.Kind = engine.Discard
+	} else {
+		a.Kind = engine.Play
+	}
+	return a
 }

@@ -11,10 +11,17 @@ import (
 )
 
 // docJSON is a small finished game as generic JSON, for edits that the typed
-// Game cannot express (missing fields, wrong types, extra fields).
+// Game cannot express (missing fields, wrong types, extra fields): No
+// Variant played by hanab.live's rules, as hanab.live's own files are, and
+// dealt so that seat 0 starts (its file needs no options).
 func docJSON(t *testing.T) map[string]any {
 	t.Helper()
-	r := playRandom(t, table{"basic", variants.Settings{StormTokens: 3, NoteTokens: 8}, 2}, 3)
+	tb := table{"basic", variants.Settings{StormTokens: 3, NoteTokens: 8, Rules: "hanablive"}, 2}
+	seed := uint64(3)
+	r := playRandom(t, tb, seed)
+	for ; r.State.First() != 0; seed++ {
+		r = playRandom(t, tb, seed)
+	}
 	data, err := Marshal(r)
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +85,9 @@ func TestImportErrors(t *testing.T) {
 		{name: "storm tokens out of range", edit: func(m map[string]any) { m["options"] = map[string]any{"stormTokens": 4} }, want: ErrOption, message: "stormTokens", action: -1},
 		{name: "note tokens out of range", edit: func(m map[string]any) { m["options"] = map[string]any{"noteTokens": 17} }, want: ErrOption, message: "noteTokens", action: -1},
 		{name: "detrimental characters", edit: func(m map[string]any) { m["options"] = map[string]any{"detrimentalCharacters": true} }, want: ErrOption, message: "detrimentalCharacters", action: -1},
-		{name: "another starting player", edit: func(m map[string]any) { m["options"] = map[string]any{"startingPlayer": 1} }, want: ErrOption, message: "startingPlayer", action: -1},
+		{name: "a starting player who is not at the table", edit: func(m map[string]any) { m["options"] = map[string]any{"startingPlayer": 2} }, want: ErrOption, message: "startingPlayer 2", action: -1},
+		{name: "a negative starting player", edit: func(m map[string]any) { m["options"] = map[string]any{"startingPlayer": -1} }, want: ErrOption, message: "startingPlayer", action: -1},
+		{name: "rules of no rule book", edit: func(m map[string]any) { m["options"] = map[string]any{"rules": "house"} }, want: ErrOption, message: "options.rules", action: -1},
 		{name: "one extra card and one less", edit: func(m map[string]any) { m["options"] = map[string]any{"oneExtraCard": true, "oneLessCard": true} }, want: ErrOption, message: "oneLessCard", action: -1},
 		{name: "action without a type", edit: func(m map[string]any) { actionsOf(m)[5] = map[string]any{"target": 1} }, want: ErrBadAction, message: "type", action: 5},
 		{name: "play without a target", edit: func(m map[string]any) { actionsOf(m)[6] = map[string]any{"type": 0} }, want: ErrBadAction, message: "target", action: 6},
@@ -156,7 +165,7 @@ func TestImportDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameGame(t, want, got)
-	if got.Settings != (variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: false}) {
+	if got.Settings != (variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: false, Rules: "hanablive"}) {
 		t.Fatalf("settings %+v", got.Settings)
 	}
 }
@@ -169,7 +178,7 @@ func TestImportExtensionOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := variants.Settings{StormTokens: 1, NoteTokens: 12, EmptyClues: true, RainbowCards: 5}
+	want := variants.Settings{StormTokens: 1, NoteTokens: 12, EmptyClues: true, RainbowCards: 5, Rules: "hanablive"}
 	if r.Variant != "farbrausch" || r.Settings != want {
 		t.Fatalf("%s %+v, want farbrausch %+v", r.Variant, r.Settings, want)
 	}

@@ -39,8 +39,13 @@ func orangeDoc(t *testing.T, actions ...Action) *Game {
 	return &Game{Players: []string{"a", "b"}, Deck: deck, Actions: actions, Options: Options{Variant: "Orange (5 Suits)"}}
 }
 
-// TestImportOrange: hanab.live's games with Orange's swapped moves import,
-// and the first action hanab.live's rules refuse is named.
+// TestImportOrange: hanab.live stores the move that happened to an Orange
+// card (command_action.go: a card asked to be played that is discarded is
+// stored as a discard, one asked to be discarded that goes to its firework
+// as a play), and its replays take the file as it is. Its files import to
+// the game they record, and the model of hanab.live's rules, replaying them
+// as hanab.live does, agrees. (This server once read such a file as the
+// moves asked for, and swapped them a second time.)
 func TestImportOrange(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -51,17 +56,20 @@ func TestImportOrange(t *testing.T) {
 		refused int // index of the first refused action, -1 for none
 		code    *engine.Error
 	}{
-		{"an orange discard at the note maximum is a play", []Action{{Type: ActionDiscard, Target: 0}}, 1, 8, 0, -1, nil},
-		{"an orange play is a discard", []Action{{Type: ActionRankClue, Target: 1, Value: 1}, {Type: ActionPlay, Target: 9}}, 0, 8, 0, -1, nil},
-		{"an orange discard out of order is a misplay", []Action{{Type: ActionDiscard, Target: 1}}, 0, 8, 1, -1, nil},
-		{"a card known not orange cannot be discarded at the maximum",
+		{"an orange card stored as played went to its firework", []Action{{Type: ActionPlay, Target: 0}}, 1, 8, 0, -1, nil},
+		{"an orange card stored as discarded was discarded", []Action{{Type: ActionRankClue, Target: 1, Value: 1}, {Type: ActionDiscard, Target: 9}}, 0, 8, 0, -1, nil},
+		{"an orange card stored as played out of order was misplayed", []Action{{Type: ActionPlay, Target: 1}}, 0, 8, 1, -1, nil},
+		{"a card known not orange may be discarded at the maximum",
 			[]Action{{Type: ActionColorClue, Target: 1, Value: 1}, {Type: ActionColorClue, Target: 0, Value: 0},
-				{Type: ActionPlay, Target: 0}, {Type: ActionDiscard, Target: 5}, {Type: ActionDiscard, Target: 2}},
-			0, 8, 0, 4, engine.ErrNotesFull},
+				{Type: ActionDiscard, Target: 0}, {Type: ActionDiscard, Target: 5}, {Type: ActionDiscard, Target: 2}},
+			0, 8, 0, -1, nil},
+		{"a card not in the hand is refused", []Action{{Type: ActionRankClue, Target: 1, Value: 1}, {Type: ActionPlay, Target: 1}},
+			0, 0, 0, 1, engine.ErrCardNotInHand},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := ImportGame(orangeDoc(t, tt.actions...))
+			doc := orangeDoc(t, tt.actions...)
+			r, err := ImportGame(doc)
 			if tt.refused >= 0 {
 				var re *engine.ReplayError
 				if !errors.As(err, &re) || re.Index != tt.refused || !errors.Is(err, tt.code) {
@@ -75,6 +83,10 @@ func TestImportOrange(t *testing.T) {
 			g := r.State
 			if g.Firework(4) != tt.orange || g.NoteTokens() != tt.notes || g.StormsUsed() != tt.storms {
 				t.Fatalf("orange %d notes %d storms %d, want %d %d %d", g.Firework(4), g.NoteTokens(), g.StormsUsed(), tt.orange, tt.notes, tt.storms)
+			}
+			m := liveReplay(t, doc)
+			if m.Stacks[4] != tt.orange || m.Clues != tt.notes || m.Strikes != tt.storms {
+				t.Fatalf("hanab.live's replay: orange %d clues %d strikes %d", m.Stacks[4], m.Clues, m.Strikes)
 			}
 		})
 	}
@@ -238,11 +250,11 @@ func TestDeckPlaysAndAllOrNothing(t *testing.T) {
 		players      int
 		allOrNothing bool
 	}{{"basic", 2, false}, {"basic", 4, true}, {"up-or-down-5-suits", 3, false}, {"up-or-down-6-suits", 2, true}, {"sudoku-5-suits", 3, true}} {
-		s := variants.Settings{StormTokens: 3, NoteTokens: 8, DeckPlays: true, AllOrNothing: tt.allOrNothing}
 		v, err := variants.Get(tt.variant)
 		if err != nil {
 			t.Fatal(err)
 		}
+		s := variants.Settings{StormTokens: 3, NoteTokens: 8, DeckPlays: true, AllOrNothing: tt.allOrNothing, Rules: v.Rules.String()}
 		cfg, err := v.Config(s, tt.players)
 		if err != nil {
 			t.Fatal(err)

@@ -159,7 +159,7 @@ func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, error) {
 	for i, e := range st.Log {
 		log[i] = e.Action
 	}
-	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), log, seat, names)
+	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), st.Game.First(), log, seat, names)
 	if err != nil {
 		return engine.Action{}, err
 	}

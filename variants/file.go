@@ -56,6 +56,11 @@ type File struct {
 	// Cow & Pig) or "touches" (only the cards, hanab.live's Duck). Such a
 	// clue narrows no card's deductions. Empty: everything.
 	ClueShows string `json:"clue_shows,omitempty"`
+	// Rules is the rule book the variant's games follow where the ABACUS
+	// rules and hanab.live's differ: "abacus" (the default for a file) or
+	// "hanablive" (how a game ends, the draw on its last move, who starts,
+	// Orange's details; see engine.Rules). The catalogue plays hanab.live's.
+	Rules string `json:"rules,omitempty"`
 }
 
 // FileSuit is one suit of a variant file.

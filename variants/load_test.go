@@ -98,6 +98,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"special rank 0", `{"name": "x-1", "title": "X", "special_rank": {"rank": 0}, "suits": [{"name": "red"}]}`, "special_rank.rank"},
 		{"deceptive colors", `{"name": "x-1", "title": "X", "special_rank": {"rank": 1, "colors": "deceptive"}, "suits": [{"name": "red"}]}`, "special_rank.colors"},
 		{"bad clue_shows", `{"name": "x-1", "title": "X", "clue_shows": "value", "suits": [{"name": "red"}]}`, "clue_shows"},
+		{"bad rules", `{"name": "x-1", "title": "X", "rules": "house", "suits": [{"name": "red"}]}`, "rules"},
 		{"registered name", `{"name": "basic", "title": "X", "suits": [{"name": "red"}]}`, "name"},
 		{"catalogue name", `{"name": "prism-5-suits", "title": "X", "suits": [{"name": "red"}]}`, "name"},
 		{"hanablive", `{"name": "x-1", "title": "X", "hanablive": {"id": 1, "name": "6 Suits"}, "suits": [{"name": "red"}]}`, "hanablive"},

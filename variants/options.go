@@ -3,6 +3,8 @@ package variants
 import (
 	"fmt"
 	"slices"
+
+	"github.com/hanabi-server/hanabi/engine"
 )
 
 // Options are a table's choices as a client sends them: nil means the default.
@@ -43,6 +45,13 @@ type Settings struct {
 	OneLessCard  bool `json:"one_less_card,omitempty" validate:"optional"`
 	DeckPlays    bool `json:"deck_plays,omitempty" validate:"optional"`
 	AllOrNothing bool `json:"all_or_nothing,omitempty" validate:"optional"`
+	// Rules is the rule book the game follows where the ABACUS rules and
+	// hanab.live's differ (its end, the draw on its last move, its first
+	// turn, Orange's details): the variant's, recorded when the game is
+	// created, so that a game always replays under the rules it was played
+	// by. Not an option a table chooses. Games stored before it existed
+	// have none: the ABACUS rules, which they were played under.
+	Rules string `json:"rules" enums:"abacus,hanablive" example:"abacus"`
 }
 
 // HandDelta is what the settings add to each hand's usual size.
@@ -56,11 +65,15 @@ func (s Settings) HandDelta() int {
 	return 0
 }
 
-// Clock fills in the clock's defaults: on_timeout "" (not given, or stored
-// before the clock existed) is bot.
+// Clock fills in the defaults of what settings stored before it existed
+// leave empty: on_timeout "" (not given, or stored before the clock
+// existed) is bot, and rules "" the ABACUS rules.
 func (s Settings) Clock() Settings {
 	if s.OnTimeout == "" {
 		s.OnTimeout = OnTimeoutBot
+	}
+	if s.Rules == "" {
+		s.Rules = engine.RulesABACUS.String()
 	}
 	return s
 }
@@ -77,7 +90,7 @@ func (e *OptionError) Error() string { return e.Msg }
 func (v *Variant) Resolve(o Options) (Settings, error) {
 	// OnTimeout stays "" unless given: it means the default, bot (see
 	// Clock), and keeps settings that predate the clock equal to new ones.
-	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues}
+	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues, Rules: v.Rules.String()}
 	if o.TurnSeconds != nil {
 		if n := *o.TurnSeconds; n != 0 && (n < MinTurnSeconds || n > MaxTurnSeconds) {
 			return s, &OptionError{"turn_seconds", fmt.Sprintf("turn_seconds must be 0 (untimed) or %d–%d, got %d", MinTurnSeconds, MaxTurnSeconds, n)}

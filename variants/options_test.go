@@ -64,21 +64,24 @@ func TestResolveAccepts(t *testing.T) {
 		opts    variants.Options
 		want    variants.Settings
 	}{
-		{"basic", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true}},
-		{"farbrausch", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10}},
-		{"farbrausch2", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10}},
+		{"basic", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, Rules: "abacus"}},
+		{"farbrausch", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10, Rules: "abacus"}},
+		{"farbrausch2", variants.Options{}, variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, RainbowCards: 10, Rules: "abacus"}},
 		{"basic", variants.Options{StormTokens: ptr(1), NoteTokens: ptr(1), EmptyClues: ptr(false)},
-			variants.Settings{StormTokens: 1, NoteTokens: 1, EmptyClues: false}},
+			variants.Settings{StormTokens: 1, NoteTokens: 1, EmptyClues: false, Rules: "abacus"}},
 		{"farbrausch", variants.Options{StormTokens: ptr(2), NoteTokens: ptr(16), RainbowCards: ptr(5)},
-			variants.Settings{StormTokens: 2, NoteTokens: 16, EmptyClues: true, RainbowCards: 5}},
+			variants.Settings{StormTokens: 2, NoteTokens: 16, EmptyClues: true, RainbowCards: 5, Rules: "abacus"}},
 		{"farbrausch2", variants.Options{NoteTokens: ptr(9), RainbowCards: ptr(10), EmptyClues: ptr(true)},
-			variants.Settings{StormTokens: 3, NoteTokens: 9, EmptyClues: true, RainbowCards: 10}},
+			variants.Settings{StormTokens: 3, NoteTokens: 9, EmptyClues: true, RainbowCards: 10, Rules: "abacus"}},
 		{"basic", variants.Options{TurnSeconds: ptr(5), OnTimeout: ptr("end")},
-			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 5, OnTimeout: "end"}},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 5, OnTimeout: "end", Rules: "abacus"}},
 		{"basic", variants.Options{TurnSeconds: ptr(86400), OnTimeout: ptr("bot")},
-			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 86400, OnTimeout: "bot"}},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, TurnSeconds: 86400, OnTimeout: "bot", Rules: "abacus"}},
 		{"basic", variants.Options{TurnSeconds: ptr(0)},
-			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true}},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: true, Rules: "abacus"}},
+		// The catalogue plays hanab.live's rules.
+		{"orange-5-suits", variants.Options{},
+			variants.Settings{StormTokens: 3, NoteTokens: 8, EmptyClues: false, Rules: "hanablive"}},
 	}
 	for _, tc := range tests {
 		v, _ := variants.Get(tc.variant)

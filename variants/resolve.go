@@ -162,12 +162,19 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 	if f.CriticalRank != 0 && (f.CriticalRank < 1 || f.CriticalRank > fileRanks) {
 		return nil, bad("critical_rank", "rank %d is not 1–%d", f.CriticalRank, fileRanks)
 	}
+	rules, ok := engine.ParseRules(f.Rules)
+	if !ok {
+		return nil, bad("rules", "%q is not \"abacus\" or \"hanablive\"", f.Rules)
+	}
+	if f.Rules == "" && source == SourceHanabLive {
+		rules = engine.RulesHanabLive // hanab.live's variants play its rules
+	}
 
 	v := &Variant{
 		Name: f.Name, Title: f.Title, Description: f.Description, Source: source,
 		ClueColors: in.list(colors), ClueRanks: in.intList(ranks), EmptyClues: f.EmptyClues == nil || *f.EmptyClues,
 		ClueStarved: f.ClueStarved, AlternatingClues: f.AlternatingClues, Sudoku: f.Sudoku, UpOrDown: f.UpOrDown,
-		FaceDownPlays: f.FaceDownPlays, ClueShows: shows,
+		FaceDownPlays: f.FaceDownPlays, ClueShows: shows, Rules: rules,
 	}
 	if f.HanabLive != nil {
 		hl := *f.HanabLive
@@ -209,7 +216,7 @@ func resolve(f *File, source string, in *interner) (*Variant, error) {
 		def.Name, def.Ranks, def.Touches = in.str(def.Name), in.intList(def.Ranks), in.touchList(def.Touches)
 		v.Suits = append(v.Suits, def)
 	}
-	if _, err := v.Config(Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues}, MinPlayers); err != nil {
+	if _, err := v.Config(Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues, Rules: rules.String()}, MinPlayers); err != nil {
 		return nil, bad("suits", "%v", err)
 	}
 	return v, nil

@@ -55,6 +55,11 @@ type Variant struct {
 	UpOrDown         bool
 	FaceDownPlays    bool
 	ClueShows        engine.ClueShows
+	// Rules is the rule book its games follow where the ABACUS rules and
+	// hanab.live's differ (see engine.Rules): hanab.live's for the
+	// catalogue, the ABACUS rules for the rules' own variants, and what a
+	// variant file says (the ABACUS rules unless it says "hanablive").
+	Rules engine.Rules
 }
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
@@ -142,6 +147,10 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 	if players < MinPlayers || players > MaxPlayers {
 		return engine.Config{}, &OptionError{Option: "players", Msg: fmt.Sprintf("players must be %d–%d, got %d", MinPlayers, MaxPlayers, players)}
 	}
+	rules, ok := engine.ParseRules(set.Rules)
+	if !ok {
+		return engine.Config{}, &OptionError{Option: "rules", Msg: fmt.Sprintf("rules must be abacus or hanablive, got %q", truncate(set.Rules, 32))}
+	}
 	cfg := engine.Config{
 		ClueColors:  v.ClueColors,
 		ClueRanks:   v.ClueRanks,
@@ -160,6 +169,7 @@ func (v *Variant) Config(set Settings, players int) (engine.Config, error) {
 		UpOrDown:         v.UpOrDown,
 		FaceDownPlays:    v.FaceDownPlays,
 		ClueShows:        v.ClueShows,
+		Rules:            rules,
 	}
 	cfg.Suits = make([]engine.Suit, len(v.Suits))
 	for i, s := range v.Suits {

@@ -88,7 +88,7 @@ func phoneTable(t *testing.T, players int) {
 	}
 	run(t, alice, "start",
 		chromedp.Click(`details.advanced summary`, chromedp.ByQuery),
-		chromedp.SendKeys(`#seed`, "phone", chromedp.ByQuery),
+		chromedp.SendKeys(`#seed`, "phone-2", chromedp.ByQuery),
 		chromedp.Click(`#create-game`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#table[data-my-turn="true"]`, chromedp.ByQuery))
 

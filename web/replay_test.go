@@ -221,7 +221,7 @@ func TestBrowserRewindIsTheServers(t *testing.T) {
 				Game  struct{ ID string } `json:"game"`
 				Token string              `json:"token"`
 			}
-			body := map[string]any{"variant": c.variant, "players": 3, "name": "Alice", "seed": "rewind-" + c.name,
+			body := map[string]any{"variant": c.variant, "players": 3, "name": "Alice", "seed": "rewind-2-" + c.name,
 				"bots": []map[string]any{{"seat": 1, "strategy": "conventions"}, {"seat": 2, "strategy": "hat"}}}
 			if c.options != nil {
 				body["options"] = c.options

@@ -117,8 +117,17 @@ func (tb *table) move(t *testing.T, seat int) {
 	n := len(v.Hands)
 	var action map[string]any
 	if v.NoteTokens > 0 {
+		// The rank of the next seat's newest card that a clue can name
+		// (an Up or Down START card, rank 7, cannot be).
 		target := (seat + 1) % n
-		action = map[string]any{"type": "clue", "target": target, "rank": *v.Hands[target].Cards[0].Rank}
+		rank := 1
+		for _, c := range v.Hands[target].Cards {
+			if *c.Rank <= 5 {
+				rank = *c.Rank
+				break
+			}
+		}
+		action = map[string]any{"type": "clue", "target": target, "rank": rank}
 	} else {
 		own := v.Hands[seat].Cards
 		action = map[string]any{"type": "discard", "card": own[len(own)-1].ID}

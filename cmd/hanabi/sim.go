@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 
 	"github.com/hanabi-server/hanabi/bots"
@@ -153,23 +155,24 @@ type simReport struct {
 
 func (r simReport) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Variant     string   `json:"variant"`
-		Players     int      `json:"players"`
-		Seats       []string `json:"seats"`
-		Options     []string `json:"options,omitempty"`
-		Seed        string   `json:"seed"`
-		Games       int      `json:"games"`
-		MaxScore    int      `json:"max_score"`
-		Mean        float64  `json:"mean_score"`
-		StdErr      float64  `json:"std_err"`
-		Perfect     float64  `json:"perfect"`
-		Storms      float64  `json:"storms"`
-		Histogram   []int    `json:"histogram"`
-		MeanTurns   float64  `json:"mean_turns"`
-		Seconds     float64  `json:"seconds"`
-		GamesPerSec float64  `json:"games_per_sec"`
+		Variant     string             `json:"variant"`
+		Players     int                `json:"players"`
+		Seats       []string           `json:"seats"`
+		Options     []string           `json:"options,omitempty"`
+		Seed        string             `json:"seed"`
+		Games       int                `json:"games"`
+		MaxScore    int                `json:"max_score"`
+		Mean        float64            `json:"mean_score"`
+		StdErr      float64            `json:"std_err"`
+		Perfect     float64            `json:"perfect"`
+		Storms      float64            `json:"storms"`
+		Ends        map[string]float64 `json:"ends"`
+		Histogram   []int              `json:"histogram"`
+		MeanTurns   float64            `json:"mean_turns"`
+		Seconds     float64            `json:"seconds"`
+		GamesPerSec float64            `json:"games_per_sec"`
 	}{r.Variant, r.Players, r.Seats, r.Options, r.Seed, r.Games, r.MaxScore, r.Mean, r.StdErr,
-		r.Perfect, r.Storms, r.Histogram, r.MeanTurns, r.Elapsed.Seconds(), r.GamesPerSec})
+		r.Perfect, r.Storms, r.Ends, r.Histogram, r.MeanTurns, r.Elapsed.Seconds(), r.GamesPerSec})
 }
 
 func (r simReport) print(w io.Writer) {
@@ -181,6 +184,12 @@ func (r simReport) print(w io.Writer) {
 	fmt.Fprintf(w, "mean score  %.3f ± %.3f of %d\n", r.Mean, r.StdErr, r.MaxScore)
 	fmt.Fprintf(w, "perfect     %.2f%%\n", 100*r.Perfect)
 	fmt.Fprintf(w, "storms      %.2f%%\n", 100*r.Storms)
+	ends := slices.Sorted(maps.Keys(r.Ends))
+	fmt.Fprintf(w, "ends       ")
+	for _, k := range ends {
+		fmt.Fprintf(w, " %s %.2f%%", k, 100*r.Ends[k])
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "mean turns  %.2f\n", r.MeanTurns)
 	fmt.Fprintf(w, "speed       %.0f games/s (%.2fs)\n", r.GamesPerSec, r.Elapsed.Seconds())
 	fmt.Fprintf(w, "histogram\n")

@@ -227,6 +227,24 @@ func (e HanabliveActionType) Valid() bool {
 	}
 }
 
+// Defines values for HanabliveOptionsRules.
+const (
+	HanabliveOptionsRulesAbacus    HanabliveOptionsRules = "abacus"
+	HanabliveOptionsRulesHanablive HanabliveOptionsRules = "hanablive"
+)
+
+// Valid indicates whether the value is a known member of the HanabliveOptionsRules enum.
+func (e HanabliveOptionsRules) Valid() bool {
+	switch e {
+	case HanabliveOptionsRulesAbacus:
+		return true
+	case HanabliveOptionsRulesHanablive:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PlayActionType.
 const (
 	PlayActionTypePlay PlayActionType = "play"
@@ -361,13 +379,15 @@ func (e ReplayActionType) Valid() bool {
 
 // Defines values for ResultViewReason.
 const (
-	AllOrNothing ResultViewReason = "all_or_nothing"
-	DeckOut      ResultViewReason = "deck_out"
-	Idle         ResultViewReason = "idle"
-	Perfect      ResultViewReason = "perfect"
-	Storms       ResultViewReason = "storms"
-	Terminated   ResultViewReason = "terminated"
-	Timeout      ResultViewReason = "timeout"
+	AllOrNothing    ResultViewReason = "all_or_nothing"
+	DeckOut         ResultViewReason = "deck_out"
+	Idle            ResultViewReason = "idle"
+	MaxPossible     ResultViewReason = "max_possible"
+	NoPlayableCards ResultViewReason = "no_playable_cards"
+	Perfect         ResultViewReason = "perfect"
+	Storms          ResultViewReason = "storms"
+	Terminated      ResultViewReason = "terminated"
+	Timeout         ResultViewReason = "timeout"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
@@ -378,6 +398,10 @@ func (e ResultViewReason) Valid() bool {
 	case DeckOut:
 		return true
 	case Idle:
+		return true
+	case MaxPossible:
+		return true
+	case NoPlayableCards:
 		return true
 	case Perfect:
 		return true
@@ -401,6 +425,24 @@ const (
 func (e SeatLeftEventType) Valid() bool {
 	switch e {
 	case SeatLeftEventTypeSeatLeft:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VariantViewRules.
+const (
+	VariantViewRulesAbacus    VariantViewRules = "abacus"
+	VariantViewRulesHanablive VariantViewRules = "hanablive"
+)
+
+// Valid indicates whether the value is a known member of the VariantViewRules enum.
+func (e VariantViewRules) Valid() bool {
+	switch e {
+	case VariantViewRulesAbacus:
+		return true
+	case VariantViewRulesHanablive:
 		return true
 	default:
 		return false
@@ -476,6 +518,24 @@ func (e VariantsSettingsOnTimeout) Valid() bool {
 	case VariantsSettingsOnTimeoutBot:
 		return true
 	case VariantsSettingsOnTimeoutEnd:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VariantsSettingsRules.
+const (
+	VariantsSettingsRulesAbacus    VariantsSettingsRules = "abacus"
+	VariantsSettingsRulesHanablive VariantsSettingsRules = "hanablive"
+)
+
+// Valid indicates whether the value is a known member of the VariantsSettingsRules enum.
+func (e VariantsSettingsRules) Valid() bool {
+	switch e {
+	case VariantsSettingsRulesAbacus:
+		return true
+	case VariantsSettingsRulesHanablive:
 		return true
 	default:
 		return false
@@ -943,6 +1003,12 @@ type GameView struct {
 	// Up or Down START card).
 	Fireworks map[string]int `json:"fireworks"`
 
+	// FirstSeat FirstSeat is the seat that took the first turn: seat 0 under the
+	// ABACUS rules; under hanab.live's the deal's seed picks it.
+	//
+	// Example: 0
+	FirstSeat int `json:"first_seat"`
+
 	// HalfNoteToken HalfNoteToken is true when half a note token is there on top of
 	// note_tokens. Only in Clue Starved variants, where a discard or a
 	// completed firework turns back half a token; absent elsewhere.
@@ -961,6 +1027,17 @@ type GameView struct {
 	//
 	// Example: n5q2x7kd3mzr4c6b
 	JoinSecret *string `json:"join_secret"`
+
+	// MaxPossibleScore MaxPossibleScore is the highest score the game can still reach: the
+	// fireworks' cards and those they still need as far as a copy of each is
+	// left, the turns left aside. A discard or misplay of a card's last copy
+	// lowers it, and in Up or Down and Sudoku a play that closes a way. In a
+	// game of hanab.live's rules (options.rules) the game ends when the
+	// score reaches it. While plays are hidden (plays_hidden), it is what
+	// the discards alone leave possible.
+	//
+	// Example: 28
+	MaxPossibleScore int `json:"max_possible_score"`
 
 	// MaxScore Example: 30
 	MaxScore int `json:"max_score"`
@@ -1104,17 +1181,27 @@ type HanabliveCard struct {
 
 // HanabliveOptions defines model for HanabliveOptions.
 type HanabliveOptions struct {
-	AllOrNothing          *bool   `json:"allOrNothing,omitempty"`
-	DeckPlays             *bool   `json:"deckPlays,omitempty"`
-	DetrimentalCharacters *bool   `json:"detrimentalCharacters,omitempty"`
-	EmptyClues            *bool   `json:"emptyClues,omitempty"`
-	NoteTokens            *int    `json:"noteTokens,omitempty"`
-	OneExtraCard          *bool   `json:"oneExtraCard,omitempty"`
-	OneLessCard           *bool   `json:"oneLessCard,omitempty"`
-	StartingPlayer        *int    `json:"startingPlayer,omitempty"`
-	StormTokens           *int    `json:"stormTokens,omitempty"`
-	Variant               *string `json:"variant,omitempty"`
+	AllOrNothing          *bool `json:"allOrNothing,omitempty"`
+	DeckPlays             *bool `json:"deckPlays,omitempty"`
+	DetrimentalCharacters *bool `json:"detrimentalCharacters,omitempty"`
+	EmptyClues            *bool `json:"emptyClues,omitempty"`
+	NoteTokens            *int  `json:"noteTokens,omitempty"`
+	OneExtraCard          *bool `json:"oneExtraCard,omitempty"`
+	OneLessCard           *bool `json:"oneLessCard,omitempty"`
+
+	// Rules Rules is this server's extension for a game played by other rules
+	// than hanab.live's: "abacus" for the ABACUS rules (written only then);
+	// absent, hanab.live's.
+	Rules          *HanabliveOptionsRules `json:"rules,omitempty"`
+	StartingPlayer *int                   `json:"startingPlayer,omitempty"`
+	StormTokens    *int                   `json:"stormTokens,omitempty"`
+	Variant        *string                `json:"variant,omitempty"`
 }
+
+// HanabliveOptionsRules Rules is this server's extension for a game played by other rules
+// than hanab.live's: "abacus" for the ABACUS rules (written only then);
+// absent, hanab.live's.
+type HanabliveOptionsRules string
 
 // HandView defines model for HandView.
 type HandView struct {
@@ -1513,6 +1600,18 @@ type VariantView struct {
 	Name    string                `json:"name"`
 	Options map[string]OptionSpec `json:"options"`
 
+	// Rules Rules is the rule book the variant's games follow where the ABACUS
+	// rules and hanab.live's differ: how a game ends (hanab.live's also end
+	// at the maximum score still possible and when no card that could be
+	// played is left), whether the move that ends it draws, who starts
+	// (seat 0, or a seat the deal's seed picks) and Orange's details.
+	// hanab.live's for the catalogue, the ABACUS rules for the rules' own
+	// variants, a variant file's "rules" field (abacus unless it says
+	// hanablive).
+	//
+	// Example: abacus
+	Rules VariantViewRules `json:"rules"`
+
 	// Source Example: rules
 	Source VariantViewSource `json:"source"`
 	Suits  []SuitView        `json:"suits"`
@@ -1520,6 +1619,18 @@ type VariantView struct {
 	// Title Example: Farbrausch²
 	Title string `json:"title"`
 }
+
+// VariantViewRules Rules is the rule book the variant's games follow where the ABACUS
+// rules and hanab.live's differ: how a game ends (hanab.live's also end
+// at the maximum score still possible and when no card that could be
+// played is left), whether the move that ends it draws, who starts
+// (seat 0, or a seat the deal's seed picks) and Orange's details.
+// hanab.live's for the catalogue, the ABACUS rules for the rules' own
+// variants, a variant file's "rules" field (abacus unless it says
+// hanablive).
+//
+// Example: abacus
+type VariantViewRules string
 
 // VariantViewSource Example: rules
 type VariantViewSource string
@@ -1574,12 +1685,32 @@ type VariantsSettings struct {
 
 	// RainbowCards 0 on variants without a rainbow suit
 	RainbowCards *int `json:"rainbow_cards,omitempty"`
-	StormTokens  int  `json:"storm_tokens"`
-	TurnSeconds  int  `json:"turn_seconds"`
+
+	// Rules Rules is the rule book the game follows where the ABACUS rules and
+	// hanab.live's differ (its end, the draw on its last move, its first
+	// turn, Orange's details): the variant's, recorded when the game is
+	// created, so that a game always replays under the rules it was played
+	// by. Not an option a table chooses. Games stored before it existed
+	// have none: the ABACUS rules, which they were played under.
+	//
+	// Example: abacus
+	Rules       VariantsSettingsRules `json:"rules"`
+	StormTokens int                   `json:"storm_tokens"`
+	TurnSeconds int                   `json:"turn_seconds"`
 }
 
 // VariantsSettingsOnTimeout defines model for VariantsSettings.OnTimeout.
 type VariantsSettingsOnTimeout string
+
+// VariantsSettingsRules Rules is the rule book the game follows where the ABACUS rules and
+// hanab.live's differ (its end, the draw on its last move, its first
+// turn, Orange's details): the variant's, recorded when the game is
+// created, so that a game always replays under the rules it was played
+// by. Not an option a table chooses. Games stored before it existed
+// have none: the ABACUS rules, which they were played under.
+//
+// Example: abacus
+type VariantsSettingsRules string
 
 // ListGamesParams defines parameters for ListGames.
 type ListGamesParams struct {

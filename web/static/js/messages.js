@@ -42,6 +42,9 @@ export function endReason(result, name) {
   switch (result.reason) {
     case 'perfect': return 'a perfect game';
     case 'deck_out': return 'the deck ran out';
+    case 'max_possible': return 'the score reached the most still possible';
+    case 'no_playable_cards': return 'no card left could be played';
+    case 'all_or_nothing': return 'a perfect game became impossible';
     case 'storms': return 'the last strike was used';
     case 'terminated': return `${who} ended the game`;
     case 'timeout': return `${who} ran out of time`;

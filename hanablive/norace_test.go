@@ -1,0 +1,5 @@
+//go:build !race
+
+package hanablive
+
+const raceEnabled = false
