@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/api/park"
 )
 
 // GameResponse is the caller's view of the game after a change to the table.
@@ -41,10 +43,8 @@ func (s *Server) terminateGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	c.Header("ETag", viewTag(st, seat))
-	c.Header("Cache-Control", "private, no-cache")
-	c.Header("Vary", "Authorization")
-	writeJSON(c, http.StatusOK, append(appendView([]byte(`{"game":`), st, seat), '}'))
+	s.write(c, park.Answer{Status: http.StatusOK, ETag: viewTag(st, seat), ContentType: jsonType,
+		Body: append(appendView([]byte(`{"game":`), st, seat), '}')})
 }
 
 // leaveSeat godoc

@@ -175,7 +175,13 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	// The append took the log's next seq, so st is the stored game as of
 	// its commit.
 	t.publish(st)
-	g.rearm(ctx, st)
+	// A timed game's deadline moves with each entry. An untimed game's
+	// next one (idleness) only moves later, and a recorded deadline that
+	// comes early is harmless (settle finds nothing due and records the
+	// true one), so those skip the write that every move would cost.
+	if st.Settings.TurnSeconds > 0 {
+		g.arm(ctx, st)
+	}
 	return st, ev, nil
 }
 

@@ -56,25 +56,20 @@ func (g *Games) due(st *State) (time.Time, due) {
 			return st.CreatedAt.Add(g.cfg.LobbyTTL), dueLobby
 		}
 	case StatusActive:
+		// The turn's time (see TurnDeadline) or idleness, whichever first.
+		at, what := time.Time{}, dueNone
 		if st.Game == nil || st.Game.Over() {
-			return time.Time{}, dueNone
+			return at, what
 		}
-		return g.activeDue(st.LastAt, st.Settings)
+		if g.cfg.IdleTTL > 0 {
+			at, what = st.LastAt.Add(g.cfg.IdleTTL), dueIdle
+		}
+		if d, ok := turnEnds(st.LastAt, st.Settings); ok && (what == dueNone || !d.After(at)) {
+			at, what = d, dueTurn
+		}
+		return at, what
 	}
 	return time.Time{}, dueNone
-}
-
-// activeDue is what is next due in a running game that last moved on at
-// lastAt: the turn's time (see TurnDeadline) or idleness, whichever first.
-func (g *Games) activeDue(lastAt time.Time, set variants.Settings) (time.Time, due) {
-	at, what := time.Time{}, dueNone
-	if g.cfg.IdleTTL > 0 {
-		at, what = lastAt.Add(g.cfg.IdleTTL), dueIdle
-	}
-	if d, ok := turnEnds(lastAt, set); ok && (what == dueNone || !d.After(at)) {
-		at, what = d, dueTurn
-	}
-	return at, what
 }
 
 // arm records st's next deadline in the store, so that any replica's sweep
@@ -88,17 +83,6 @@ func (g *Games) arm(ctx context.Context, st *State) {
 	}
 	if err := g.store.SetDeadline(ctx, st.ID, st.Version, d); err != nil {
 		g.log.Warn("could not record a game's deadline", "game", st.ID, "err", err.Error())
-	}
-}
-
-// rearm records the deadline after a log entry of a timed game. An untimed
-// game's next deadline (idleness) only moves later with each entry, and a
-// recorded deadline that comes early is harmless (settle finds nothing due
-// and records the true one), so those skip the write that every move would
-// otherwise cost.
-func (g *Games) rearm(ctx context.Context, st *State) {
-	if st.Settings.TurnSeconds > 0 {
-		g.arm(ctx, st)
 	}
 }
 
