@@ -114,7 +114,7 @@ func TestGameRoundTrip(t *testing.T) {
 	})
 }
 
-func TestAppendAction(t *testing.T) {
+func TestAppend(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
