@@ -181,6 +181,7 @@ func appendViewAt(b []byte, st *play.State, viewer int, past bool) []byte {
 		}
 		b = append(b, ']')
 	}
+	b = appendLegalMoves(b, v, !past && row.Status == play.StatusActive)
 	return append(b, '}')
 }
 
