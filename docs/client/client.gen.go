@@ -1471,6 +1471,18 @@ type Problem struct {
 // ProblemCode Example: not_your_turn
 type ProblemCode string
 
+// RankClueView defines model for RankClueView.
+type RankClueView struct {
+	// Name Example: odd
+	Name string `json:"name"`
+
+	// Rank Example: 1
+	Rank int `json:"rank"`
+
+	// Touches Example: [1,3,5]
+	Touches []int `json:"touches"`
+}
+
 // ReplayAction defines model for ReplayAction.
 type ReplayAction struct {
 	// Auto Auto marks a move a bot made for a seat whose turn clock ran out.
@@ -1650,6 +1662,10 @@ type VariantView struct {
 	// Name Example: farbrausch2
 	Name    string                `json:"name"`
 	Options map[string]OptionSpec `json:"options"`
+
+	// RankClues RankClues is what each rank clue of clue_ranks means, in its order:
+	// the ranks it touches in most suits, and that in words.
+	RankClues []RankClueView `json:"rank_clues"`
 
 	// Rules Rules is the rule book the variant's games follow where the ABACUS
 	// rules and hanab.live's differ: how a game ends (hanab.live's also end
