@@ -23,7 +23,10 @@ type VariantView struct {
 	Suits       []SuitView    `json:"suits"`
 	ClueColors  []string      `json:"clue_colors" example:"red,yellow,green,blue,white"`
 	ClueRanks   []int         `json:"clue_ranks" example:"1,2,3,4,5"`
-	MaxScore    int           `json:"max_score" example:"30"`
+	// RankClues is what each rank clue of clue_ranks means, in its order:
+	// the ranks it touches in most suits, and that in words.
+	RankClues []RankClueView `json:"rank_clues"`
+	MaxScore  int            `json:"max_score" example:"30"`
 	// Rules is the rule book the variant's games follow where the ABACUS
 	// rules and hanab.live's differ: how a game ends (hanab.live's also end
 	// at the maximum score still possible and when no card that could be
@@ -34,6 +37,18 @@ type VariantView struct {
 	// hanablive).
 	Rules   string                `json:"rules" enums:"abacus,hanablive" example:"abacus"`
 	Options map[string]OptionSpec `json:"options"`
+}
+
+// RankClueView is what a rank clue means: the ranks it touches in most of
+// the variant's suits (a suit of its own kind, pink or brown, may differ:
+// its touches say how) and its name in words: the rank itself ("3") where
+// it touches only its own rank, else "odd", "even", a run ("1–3") or the
+// ranks by "/" ("2/5"), as in Odds and Evens, Funnels, Chimneys and Pink
+// Fives.
+type RankClueView struct {
+	Rank    int    `json:"rank" example:"1"`
+	Touches []int  `json:"touches" example:"1,3,5"`
+	Name    string `json:"name" example:"odd"`
 }
 
 // HanabLiveRef is the hanab.live variant with the same rules.
@@ -87,7 +102,7 @@ func variantView(v *variants.Variant) *VariantView {
 	}
 	out := &VariantView{
 		Name: v.Name, Title: v.Title, Description: v.Description, Source: v.Source,
-		ClueColors: slices.Clone(v.ClueColors), ClueRanks: slices.Clone(v.ClueRanks),
+		ClueColors: slices.Clone(v.ClueColors), ClueRanks: slices.Clone(v.ClueRanks), RankClues: []RankClueView{},
 		MaxScore: v.MaxScore(), Rules: v.Rules.String(),
 		Options: map[string]OptionSpec{
 			"storm_tokens": {Default: variants.DefaultStorm, Min: ptr(variants.MinStorm), Max: ptr(variants.MaxStorm)},
@@ -102,6 +117,9 @@ func variantView(v *variants.Variant) *VariantView {
 			"deck_plays":     {Default: false},
 			"all_or_nothing": {Default: false},
 		},
+	}
+	for _, rc := range v.RankClues() {
+		out.RankClues = append(out.RankClues, RankClueView{Rank: rc.Rank, Touches: rc.Touches, Name: rc.Name})
 	}
 	if v.HanabLive != nil {
 		out.HanabLive = &HanabLiveRef{ID: v.HanabLive.ID, Name: v.HanabLive.Name}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -97,6 +98,31 @@ func TestVariantTouches(t *testing.T) {
 		if !strings.Contains(string(r.body), s) {
 			t.Errorf("farbrausch2 does not say %s", s)
 		}
+	}
+}
+
+// TestVariantRankClues: a variant names what each of its rank clues means,
+// in clue_ranks' order, for a client to show: the rank where a clue touches
+// only its rank, else what it stretches to.
+func TestVariantRankClues(t *testing.T) {
+	e := sqliteEnv(t)
+	for name, want := range map[string][]RankClueView{
+		"basic":                  {{1, []int{1}, "1"}, {2, []int{2}, "2"}, {3, []int{3}, "3"}, {4, []int{4}, "4"}, {5, []int{5}, "5"}},
+		"odds-and-evens-5-suits": {{1, []int{1, 3, 5}, "odd"}, {2, []int{2, 4}, "even"}},
+		"funnels-4-suits":        {{1, []int{1}, "1"}, {2, []int{1, 2}, "1–2"}, {3, []int{1, 2, 3}, "1–3"}, {4, []int{1, 2, 3, 4}, "1–4"}, {5, []int{1, 2, 3, 4, 5}, "1–5"}},
+	} {
+		r := e.req("GET", "/v1/variants/"+name, "", nil)
+		e.expect(r, http.StatusOK)
+		var v VariantView
+		r.json(t, &v)
+		if !reflect.DeepEqual(v.RankClues, want) {
+			t.Errorf("%s: rank clues %+v, want %+v", name, v.RankClues, want)
+		}
+	}
+	r := e.req("GET", "/v1/variants?q=odds-and-evens-5", "", nil)
+	e.expect(r, http.StatusOK)
+	if !strings.Contains(string(r.body), `"rank_clues":[{"rank":1,"touches":[1,3,5],"name":"odd"},{"rank":2,"touches":[2,4],"name":"even"}]`) {
+		t.Errorf("the list does not name Odds and Evens' rank clues: %.300s", r.body)
 	}
 }
 

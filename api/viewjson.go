@@ -157,6 +157,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 		}
 		b = append(b, ']')
 	}
+	b = appendLegalMoves(b, v, !past && row.Status == play.StatusActive)
 	return append(b, '}')
 }
 

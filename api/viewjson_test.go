@@ -377,6 +377,7 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 		gv.DeckNextCard = ptr(id)
 	}
 	gv.Notes = noteViews(st.NotesFor(viewer))
+	gv.LegalMoves = legalMovesView(v, !past && row.Status == play.StatusActive)
 	if row.Status == play.StatusLobby || row.Status == play.StatusCancelled {
 		// Nobody holds cards before the game starts.
 		return gv
@@ -432,6 +433,33 @@ func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView,
 			m.ClueType = clueTypeShown(cr.Kind)
 		}
 		out.Clues = append(out.Clues, m)
+	}
+	return out
+}
+
+// legalMovesView builds what appendLegalMoves writes, as the struct the
+// document describes.
+func legalMovesView(v *engine.View, live bool) *LegalMoves {
+	if !toAct(v, live) {
+		return nil
+	}
+	cfg := v.Config
+	out := &LegalMoves{Play: []int{}, Discard: []int{}, Clues: []LegalClue{}}
+	for _, a := range v.LegalActions(nil) {
+		switch a.Kind {
+		case engine.Play:
+			out.Play = append(out.Play, a.Card)
+		case engine.Discard:
+			out.Discard = append(out.Discard, a.Card)
+		case engine.ColorClue, engine.RankClue:
+			c := LegalClue{Target: a.Target, Touches: cardIDs(v.Touches(a))}
+			if a.Kind == engine.ColorClue {
+				c.Color = ptr(cfg.ClueColors[a.Value])
+			} else {
+				c.Rank = ptr(a.Value)
+			}
+			out.Clues = append(out.Clues, c)
+		}
 	}
 	return out
 }

@@ -95,6 +95,11 @@ type GameView struct {
 	// Notes are the card notes the viewer may read: a seat's own while the
 	// game runs, everyone's once it is over; left out when there are none.
 	Notes []NoteView `json:"notes,omitempty" validate:"optional"`
+	// LegalMoves is, in the view of the seat to act (its own token, its
+	// turn, the game active), every move it may make now with what each
+	// clue would touch, as the server judges it; null in every other view:
+	// the other seats', the public's, and a past turn's (?turn=K).
+	LegalMoves *LegalMoves `json:"legal_moves" extensions:"x-nullable"`
 }
 
 // SeatView is one seat at the table. Name is null while the seat is free;

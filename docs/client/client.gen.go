@@ -1026,7 +1026,8 @@ type GameView struct {
 	// carries: shown to its seats, null for anyone else and on public tables.
 	//
 	// Example: n5q2x7kd3mzr4c6b
-	JoinSecret *string `json:"join_secret"`
+	JoinSecret *string     `json:"join_secret"`
+	LegalMoves *LegalMoves `json:"legal_moves"`
 
 	// MaxPossibleScore MaxPossibleScore is the highest score the game can still reach: the
 	// fireworks' cards and those they still need as far as a copy of each is
@@ -1231,6 +1232,56 @@ type JoinRequest struct {
 	Secret *string `json:"secret,omitempty"`
 }
 
+// LegalClue defines model for LegalClue.
+type LegalClue struct {
+	// Color Example: red
+	Color *string `json:"color"`
+
+	// Rank Example: 3
+	Rank *int `json:"rank"`
+
+	// Target Example: 1
+	Target int `json:"target"`
+
+	// Touches Touches is the ids of the target's cards the clue would touch,
+	// ascending (as a clue event's touched). Empty for a clue that touches
+	// nothing, which may be given where the table allows empty clues or no
+	// card of the variant could be touched by it (a color clue in a
+	// colour-blind variant).
+	//
+	// Example: [5,6]
+	Touches []int `json:"touches"`
+}
+
+// LegalMoves LegalMoves is, in the view of the seat to act (its own token, its
+// turn, the game active), every move it may make now with what each
+// clue would touch, as the server judges it; null in every other view:
+// the other seats', the public's, and a past turn's (?turn=K).
+type LegalMoves struct {
+	// Clues Clues is every clue the seat may give, by target seat, colors (in
+	// the variant's clue_colors order) before ranks, with the cards each
+	// would touch. Empty without a note token; in Alternating Clues only
+	// clues of next_clue_type.
+	Clues []LegalClue `json:"clues"`
+
+	// Discard Discard is the ids of the cards the seat may discard, in hand order:
+	// every card of its own while the team lacks a note token. At the
+	// maximum, none under the ABACUS rules but the cards their holder
+	// cannot rule out being of a suit that swaps play and discard (Orange);
+	// under hanab.live's rules any card in such a variant, and there, with
+	// deck plays, the deck's last card too.
+	//
+	// Example: [14,11,7,3,0]
+	Discard []int `json:"discard"`
+
+	// Play Play is the ids of the cards the seat may play: its own, newest
+	// first, then the deck's last card (deck_next_card) while a deck play
+	// is allowed.
+	//
+	// Example: [14,11,7,3,0]
+	Play []int `json:"play"`
+}
+
 // NoteRequest defines model for NoteRequest.
 type NoteRequest struct {
 	// Text Example: finesse? red 3
@@ -1420,6 +1471,18 @@ type Problem struct {
 // ProblemCode Example: not_your_turn
 type ProblemCode string
 
+// RankClueView defines model for RankClueView.
+type RankClueView struct {
+	// Name Example: odd
+	Name string `json:"name"`
+
+	// Rank Example: 1
+	Rank int `json:"rank"`
+
+	// Touches Example: [1,3,5]
+	Touches []int `json:"touches"`
+}
+
 // ReplayAction defines model for ReplayAction.
 type ReplayAction struct {
 	// Auto Auto marks a move a bot made for a seat whose turn clock ran out.
@@ -1599,6 +1662,10 @@ type VariantView struct {
 	// Name Example: farbrausch2
 	Name    string                `json:"name"`
 	Options map[string]OptionSpec `json:"options"`
+
+	// RankClues RankClues is what each rank clue of clue_ranks means, in its order:
+	// the ranks it touches in most suits, and that in words.
+	RankClues []RankClueView `json:"rank_clues"`
 
 	// Rules Rules is the rule book the variant's games follow where the ABACUS
 	// rules and hanab.live's differ: how a game ends (hanab.live's also end

@@ -1,5 +1,5 @@
 import { chip, faceCard, ink, knownCard, rankWord, styleOf, suitClass, suitVars } from './cards.js';
-import { clueName, rankName, touches } from './clues.js';
+import { clueName, rankName } from './clues.js';
 import { readNotes } from './dialog.js';
 import { el } from './dom.js';
 import { endReason } from './messages.js';
@@ -15,6 +15,19 @@ export const nameOf = (t, seat) => seatName(t.view.seats, seat);
 export function myTurn(t) {
   const v = t.view;
   return !t.replay && v.status === 'active' && t.seat !== null && v.current_seat === t.seat && !t.busy;
+}
+
+// legalMoves is what the server offers this seat now: the moves its view
+// lists (legal_moves, the seat to act's alone), none while a move is on its
+// way or in a replay. Every button of a move is enabled from it.
+function legalMoves(t) {
+  const lm = myTurn(t) ? t.view.legal_moves : null;
+  return lm || { play: [], discard: [], clues: [] };
+}
+
+// offered is the listed clue to seat target that names clue's colour or rank.
+function offered(lm, target, clue) {
+  return lm.clues.find((c) => c.target === target && (clue.color !== undefined ? c.color === clue.color : c.color === null && c.rank === clue.rank)) || null;
 }
 
 // lastMarks says what the last move touched: card id → true (played or
@@ -141,12 +154,11 @@ function otherHand(t, hand, marks) {
   let bar = null;
   let pick = null;
   if (seated) {
-    const can = myTurn(t) && v.note_tokens > 0;
-    const visible = hand.cards.filter((c) => c.suit !== null);
+    const lm = legalMoves(t);
     const who = nameOf(t, hand.seat);
     const clueBtn = (clue, st, label) => {
-      const hit = visible.filter((c) => touches(t.variant, c, clue));
-      const ok = can && (v.options.empty_clues || hit.length > 0) && (!v.next_clue_type || (v.next_clue_type === 'color') === (clue.color !== undefined));
+      const offer = offered(lm, hand.seat, clue);
+      const hit = offer ? offer.touches : [];
       const words = clueName(t.variant, clue);
       // The button's name holds its visible text ("1 odd"), as speech
       // input expects; a colour's letter is named by the colour.
@@ -154,11 +166,11 @@ function otherHand(t, hand, marks) {
       return button(t, label, {
         class: `clue ${st ? suitClass(st) : 'rank-clue'}`, vars: st ? suitVars(st) : null,
         'data-action': 'clue', 'data-target': hand.seat, 'data-color': clue.color, 'data-rank': clue.rank,
-        'data-key': `clue-${hand.seat}-${clue.color || clue.rank}`,
-        'aria-label': `Clue ${who}: ${named}`, title: `clue ${words} to ${who} (touches ${hit.length})`,
-        onmouseenter: () => hit.forEach((c) => handEl.querySelector(`[data-card="${c.id}"]`)?.classList.add('hit')),
+        'data-key': `clue-${hand.seat}-${clue.color || clue.rank}`, 'data-touches': offer ? hit.join(' ') : null,
+        'aria-label': `Clue ${who}: ${named}`, title: offer ? `clue ${words} to ${who} (touches ${hit.length})` : `clue ${words} to ${who}`,
+        onmouseenter: () => hit.forEach((id) => handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit')),
         onmouseleave: () => handEl.querySelectorAll('.hit').forEach((e) => e.classList.remove('hit')),
-      }, ok, () => t.act({ type: 'clue', target: hand.seat, ...clue }));
+      }, offer !== null, () => t.act({ type: 'clue', target: hand.seat, ...clue }));
     };
     bar = el('div', { class: 'clue-bar', role: 'group', 'aria-label': `clues for ${who}` },
       t.variant.clue_colors.map((c) => {
@@ -181,8 +193,7 @@ function otherHand(t, hand, marks) {
 
 function myHand(t, hand, marks) {
   const v = t.view;
-  const mine = myTurn(t);
-  const canDiscard = mine && v.note_tokens < v.options.note_tokens;
+  const lm = legalMoves(t);
   return el('section', { class: `hand mine ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat, 'aria-label': 'your hand' },
     el('h2', {}, seatLabel(t, hand.seat, true)),
     el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
@@ -190,18 +201,21 @@ function myHand(t, hand, marks) {
       c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
         : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
       t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
-        button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, mine, () => t.act({ type: 'play', card: c.id })),
-        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, canDiscard, () => t.act({ type: 'discard', card: c.id })))))),
-    deckPlay(t, mine));
+        button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, lm.play.includes(c.id), () => t.act({ type: 'play', card: c.id })),
+        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, lm.discard.includes(c.id), () => t.act({ type: 'discard', card: c.id })))))),
+    deckPlay(t, lm));
 }
 
 // deckPlay offers the blind play of the deck's last card where the table
-// allows one now: the view names that card (deck_next_card).
-function deckPlay(t, mine) {
+// allows one now (the view names that card: deck_next_card), and its blind
+// discard where the server lists one (Orange under hanab.live's rules).
+function deckPlay(t, lm) {
   const id = t.view.deck_next_card;
   if (t.replay || id === null || id === undefined || t.view.status !== 'active') return null;
   return el('div', { class: 'deck-play' }, button(t, 'Play the deck’s last card, blind',
-    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, mine, () => t.act({ type: 'play', card: id })));
+    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, lm.play.includes(id), () => t.act({ type: 'play', card: id })),
+  lm.discard.includes(id) ? button(t, 'Discard the deck’s last card, blind',
+    { class: 'discard', id: 'deck-discard', 'data-action': 'deck-discard', 'data-card': id, 'data-key': 'deck-discard' }, true, () => t.act({ type: 'discard', card: id })) : null);
 }
 
 function resultBanner(t) {
