@@ -1,7 +1,6 @@
 package api
 
 import (
-	"math/bits"
 	"strconv"
 	"sync"
 
@@ -75,46 +74,29 @@ func appendLegalMoves(b []byte, v *engine.View, live bool) []byte {
 	b = append(b, `],"discard":[`...)
 	b = appendCards(b, acts, engine.Discard)
 	b = append(b, `],"clues":[`...)
-	first := true
 	for _, a := range acts {
 		if !a.IsClue() {
 			continue
 		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = strconv.AppendInt(append(b, `{"target":`...), int64(a.Target), 10)
+		b = strconv.AppendInt(append(comma(b), `{"target":`...), int64(a.Target), 10)
 		if a.Kind == engine.ColorClue {
 			b = appendString(append(b, `,"color":`...), v.Config.ClueColors[a.Value])
 			b = append(b, `,"rank":null`...)
 		} else {
 			b = strconv.AppendInt(append(b, `,"color":null,"rank":`...), int64(a.Value), 10)
 		}
-		b = append(b, `,"touches":[`...)
-		for m, n := v.Touches(a), 0; m != 0; m, n = m&(m-1), n+1 {
-			if n > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(bits.TrailingZeros64(m)), 10)
-		}
-		b = append(b, "]}"...)
+		b = append(appendIDs(append(b, `,"touches":`...), v.Touches(a)), '}')
 	}
 	return append(b, "]}"...)
 }
 
 // appendCards writes the cards of the actions of kind k, comma-separated.
 func appendCards(b []byte, acts []engine.Action, k engine.Kind) []byte {
-	first := true
 	for _, a := range acts {
 		if a.Kind != k {
 			continue
 		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = strconv.AppendInt(b, int64(a.Card), 10)
+		b = strconv.AppendInt(comma(b), int64(a.Card), 10)
 	}
 	return b
 }

@@ -138,11 +138,8 @@ func (s *Server) eventsJSON(st *play.State, after, viewer int) ([]byte, error) {
 		return nil, err
 	}
 	b := append(make([]byte, 0, 256), `{"events":[`...)
-	for i, ev := range evs[min(after, len(evs)):] {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, ev.data...)
+	for _, ev := range evs[min(after, len(evs)):] {
+		b = append(comma(b), ev.data...)
 	}
 	b = append(b, `],"version":`...)
 	b = strconv.AppendInt(b, st.Version, 10)

@@ -91,11 +91,8 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 		b = strconv.AppendBool(append(b, `,"plays_hidden":`...), v.PlaysHidden)
 		if v.PlaysHidden {
 			b = append(b, `,"face_down":[`...)
-			for i, f := range v.FaceDown {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = strconv.AppendInt(append(b, `{"id":`...), int64(f.ID), 10)
+			for _, f := range v.FaceDown {
+				b = strconv.AppendInt(append(comma(b), `{"id":`...), int64(f.ID), 10)
 				b = strconv.AppendInt(append(b, `,"seat":`...), int64(f.Seat), 10)
 				b = strconv.AppendInt(append(b, `,"turn":`...), int64(f.Turn), 10)
 				b = append(b, '}')
@@ -104,25 +101,17 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 		}
 	}
 	b = append(b, `,"discards":[`...)
-	for i, d := range v.Discards {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendCardFace(b, d.ID, cfg.Suits[d.Suit].Name, d.Rank)
+	for _, d := range v.Discards {
+		b = appendCardFace(comma(b), d.ID, cfg.Suits[d.Suit].Name, d.Rank)
 	}
 	b = append(b, `],"hands":[`...)
 	if row.Status != play.StatusLobby && row.Status != play.StatusCancelled {
 		unseen, own := ownUnseen(st, v.Seat)
 		for p := range v.Players {
-			if p > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(append(b, `{"seat":`...), int64(p), 10)
+			b = strconv.AppendInt(append(comma(b), `{"seat":`...), int64(p), 10)
 			b = append(b, `,"cards":[`...)
-			for i, cv := range v.Hand(p) {
-				if i > 0 {
-					b = append(b, ',')
-				}
+			for _, cv := range v.Hand(p) {
+				b = comma(b)
 				var u *engine.Unseen
 				if own && p == v.Seat {
 					u = &unseen
@@ -146,11 +135,8 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	b = strconv.AppendInt(b, int64(v.First), 10)
 	if ns := st.NotesFor(viewer); len(ns) > 0 {
 		b = append(b, `,"notes":[`...)
-		for i, n := range ns {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(append(b, `{"seat":`...), int64(n.Seat), 10)
+		for _, n := range ns {
+			b = strconv.AppendInt(append(comma(b), `{"seat":`...), int64(n.Seat), 10)
 			b = strconv.AppendInt(append(b, `,"card":`...), int64(n.Card), 10)
 			b = appendString(append(b, `,"text":`...), n.Text)
 			b = append(b, '}')
@@ -186,9 +172,7 @@ func appendSettings(b []byte, s variants.Settings) []byte {
 func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 	b = append(b, '[')
 	for i := range players {
-		if i > 0 {
-			b = append(b, ',')
-		}
+		b = comma(b)
 		// As in seatViews: the last row of a seat names it, the last
 		// with a bot names the bot.
 		var name, bot string
@@ -224,11 +208,8 @@ func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 func appendSuitMap(b []byte, cfg *engine.Config, val func(b []byte, i int) []byte) []byte {
 	order, n := suitOrder(cfg)
 	b = append(b, '{')
-	for k, i := range order[:n] {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = val(append(appendString(b, cfg.Suits[i].Name), ':'), i)
+	for _, i := range order[:n] {
+		b = val(append(appendString(comma(b), cfg.Suits[i].Name), ':'), i)
 	}
 	return append(b, '}')
 }
@@ -273,17 +254,12 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 	}
 	b = append(b, `,"clues":[`...)
 	bit := uint64(1) << uint(cv.ID)
-	first := true
 	for _, cr := range clues {
 		if cr.Hand&bit == 0 {
 			continue
 		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = strconv.AppendInt(append(b, `{"turn":`...), int64(cr.Turn), 10)
-		b = strconv.AppendInt(append(b, `,"giver":`...), int64(cr.Giver), 10)
+		b = appendInt(append(comma(b), `{"turn":`...), cr.Turn)
+		b = appendInt(append(b, `,"giver":`...), cr.Giver)
 		switch {
 		case cr.Value == engine.HiddenValue:
 			b = append(b, `,"color":null,"rank":null`...)
@@ -300,43 +276,33 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 		b = append(b, '}')
 	}
 	b = append(b, `],"possible_suits":[`...)
-	first = true
 	for i, s := range cfg.Suits {
 		if cv.Suits&(1<<i) != 0 {
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = appendString(b, s.Name)
+			b = appendString(comma(b), s.Name)
 		}
 	}
 	b = append(b, `],"possible_ranks":[`...)
-	first = true
 	for r := 1; r <= engine.MaxRank; r++ {
 		if cv.Ranks&(1<<r) != 0 {
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = strconv.AppendInt(b, int64(r), 10)
+			b = append(comma(b), byte('0'+r))
 		}
 	}
 	b = append(b, `],"candidates":`...)
 	if unseen == nil {
 		return append(b, "null}"...)
 	}
+	// Candidates come by suit: each suit's head is written once.
+	var headBuf [64]byte
+	head, suit := headBuf[:0], -1
 	b = append(b, '[')
-	first = true
 	for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
 		i := bits.TrailingZeros64(m)
-		b = appendString(append(b, `{"suit":`...), cfg.Suits[i>>3].Name)
-		b = strconv.AppendInt(append(b, `,"rank":`...), int64(i&7), 10)
-		b = strconv.AppendInt(append(b, `,"unseen":`...), int64(unseen[i]), 10)
-		b = append(b, '}')
+		if i>>3 != suit {
+			suit = i >> 3
+			head = append(appendString(append(head[:0], `{"suit":`...), cfg.Suits[suit].Name), `,"rank":`...)
+		}
+		b = append(append(append(comma(b), head...), byte('0'+i&7)), `,"unseen":`...)
+		b = append(appendInt(b, int(unseen[i])), '}')
 	}
 	return append(b, "]}"...)
 }
@@ -408,14 +374,7 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, bot fun
 		default:
 			b = strconv.AppendInt(append(b, `,"color":null,"rank":`...), int64(a.Value), 10)
 		}
-		b = append(b, `,"touched":[`...)
-		for set := ev.Touched; set != 0; set &= set - 1 {
-			if set != ev.Touched {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(bits.TrailingZeros64(set)), 10)
-		}
-		b = append(b, ']')
+		b = appendIDs(append(b, `,"touched":`...), ev.Touched)
 	}
 	if typ != "clue" {
 		b = appendIntOrNull(append(b, `,"drawn":`...), ev.Drawn, ev.Drawn >= 0)
@@ -441,6 +400,32 @@ func appendGameOver(b []byte, seq, turn int, r engine.Result) []byte {
 	return append(appendResult(append(b, `,"type":"game_over","result":`...), resultView(r)), '}')
 }
 
+// appendIDs writes the card ids of a set of them (bit i: card i) as a list.
+func appendIDs(b []byte, set uint64) []byte {
+	b = append(b, '[')
+	for ; set != 0; set &= set - 1 {
+		b = strconv.AppendInt(comma(b), int64(bits.TrailingZeros64(set)), 10)
+	}
+	return append(b, ']')
+}
+
+// appendInt is strconv.AppendInt, at once for a digit.
+func appendInt(b []byte, n int) []byte {
+	if uint(n) < 10 {
+		return append(b, byte('0'+n))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
+
+// comma appends the comma between two members of a list or an object:
+// none after its opening bracket.
+func comma(b []byte) []byte {
+	if c := b[len(b)-1]; c == '[' || c == '{' {
+		return b
+	}
+	return append(b, ',')
+}
+
 func appendIntOrNull(b []byte, n int, ok bool) []byte {
 	if !ok {
 		return append(b, "null"...)
@@ -460,15 +445,21 @@ func appendTime(b []byte, t time.Time) []byte {
 // name) is left to encoding/json, so that its escaping stays exactly its own.
 func appendString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !plain[s[i]] {
 			q, _ := json.Marshal(s)
 			return append(b, q...)
 		}
 	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
+	return append(append(append(b, '"'), s...), '"')
 }
+
+// plain marks the bytes that encoding/json writes as they are.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // appendHalfNote writes an event's half_note_token when it has one (Clue
 // Starved variants only).
