@@ -87,10 +87,10 @@ func (s *Store) migrate(ctx context.Context) error {
 			if done[m.version] {
 				continue
 			}
-			for _, stmt := range splitStatements(m.sql) {
-				if _, err := tx.exec(ctx, stmt); err != nil {
-					return fmt.Errorf("%s: %w", m.name, err)
-				}
+			// A file's statements in one call: without values, pgx and
+			// SQLite's driver each run them as one script.
+			if _, err := tx.exec(ctx, m.sql); err != nil {
+				return fmt.Errorf("%s: %w", m.name, err)
 			}
 			if _, err := tx.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
 				m.version, m.name, now().Format("2006-01-02T15:04:05.000Z")); err != nil {
@@ -99,29 +99,4 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 		return nil
 	})
-}
-
-// splitStatements splits a migration at the semicolons that end a line, so
-// that each statement goes to the driver on its own (the extended protocol
-// takes one statement at a time).
-func splitStatements(sql string) []string {
-	var out []string
-	var cur strings.Builder
-	for _, line := range strings.SplitAfter(sql, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "--") {
-			continue
-		}
-		cur.WriteString(line)
-		if strings.HasSuffix(trimmed, ";") {
-			if stmt := strings.TrimSpace(cur.String()); stmt != ";" {
-				out = append(out, strings.TrimSuffix(stmt, ";"))
-			}
-			cur.Reset()
-		}
-	}
-	if stmt := strings.TrimSpace(cur.String()); stmt != "" {
-		out = append(out, stmt)
-	}
-	return out
 }

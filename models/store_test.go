@@ -44,22 +44,25 @@ func TestURLParsing(t *testing.T) {
 	}
 }
 
-func TestSplitStatements(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"", nil},
-		{"SELECT 1;", []string{"SELECT 1"}},
-		{"-- comment\nCREATE TABLE a (\n x INT\n);\n\nCREATE INDEX i ON a (x);\n", []string{"CREATE TABLE a (\n x INT\n)", "CREATE INDEX i ON a (x)"}},
-		{"SELECT 1;\nSELECT 2", []string{"SELECT 1", "SELECT 2"}},
-	}
-	for _, tt := range tests {
-		got := splitStatements(tt.in)
-		if fmt.Sprint(got) != fmt.Sprint(tt.want) || len(got) != len(tt.want) {
-			t.Errorf("splitStatements(%q) = %q, want %q", tt.in, got, tt.want)
+// TestMigrationScripts: a migration file is one script, its statements
+// applied in order, comments and all, on either database (the store runs a
+// file in one call, unsplit); the last statement of the last migration took.
+func TestMigrationScripts(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		ctx := context.Background()
+		s := openStore(t, dbURL)
+		script := "-- two tables\nCREATE TABLE script_a (x INTEGER);\nCREATE TABLE script_b (\n y INTEGER\n);\n\nINSERT INTO script_b (y) VALUES (2);\nINSERT INTO script_b (y) VALUES (3)"
+		if err := s.inTx(ctx, func(tx db) error { _, err := tx.exec(ctx, script); return err }); err != nil {
+			t.Fatal(err)
 		}
-	}
+		var n int64
+		if err := one(ctx, s.wdb(), "SELECT sum(y) + (SELECT count(*) FROM script_a) FROM script_b", nil, &n); err != nil || n != 5 {
+			t.Fatalf("the script's rows sum to %d (%v), want 5", n, err)
+		}
+		if err := one(ctx, s.wdb(), "SELECT count(token) FROM idempotency", nil, &n); err != nil {
+			t.Fatalf("idempotency.token, added by the last statement of the last migration: %v", err)
+		}
+	})
 }
 
 func TestOpenMemory(t *testing.T) {
