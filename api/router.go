@@ -5,6 +5,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -100,23 +101,17 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Games == nil || cfg.Keys == nil {
 		return nil, errors.New("api: no games or no keys")
 	}
-	if cfg.Stats == nil {
-		cfg.Stats = &play.Stats{}
-	}
+	cfg.Stats = cmp.Or(cfg.Stats, &play.Stats{})
+	cfg.Outage = cmp.Or(cfg.Outage, &play.Outage{})
+	cfg.Logger = cmp.Or(cfg.Logger, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if cfg.TokenTTL <= 0 {
 		cfg.TokenTTL = 7 * 24 * time.Hour
 	}
 	if cfg.MaxWait <= 0 {
 		cfg.MaxWait = 60 * time.Second
 	}
-	if cfg.Outage == nil {
-		cfg.Outage = &play.Outage{}
-	}
 	if cfg.StoreTimeout <= 0 {
 		cfg.StoreTimeout = defaultStoreTimeout
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

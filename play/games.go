@@ -41,22 +41,22 @@ type BotSeat struct {
 const maxName = 64
 
 func cleanName(name string, fallback string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
+	if name = strings.TrimSpace(name); name == "" {
 		return fallback, nil
 	}
-	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxName {
-		return "", errorf(Invalid, "name must be valid UTF-8 of at most %d characters", maxName)
+	return name, plainText("name", name, maxName)
+}
+
+// plainText refuses a text (what names it) that is not valid UTF-8 of at
+// most max characters, or that holds a control character.
+func plainText(what, s string, max int) error {
+	if !utf8.ValidString(s) || utf8.RuneCountInString(s) > max {
+		return errorf(Invalid, "%s must be valid UTF-8 of at most %d characters", what, max)
 	}
-	if len(name) > 4*maxName {
-		return "", errorf(Invalid, "name is too long")
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return errorf(Invalid, "%s must not contain control characters", what)
 	}
-	for _, r := range name {
-		if unicode.IsControl(r) {
-			return "", errorf(Invalid, "name must not contain control characters")
-		}
-	}
-	return name, nil
+	return nil
 }
 
 func newSeed() string {

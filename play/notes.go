@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"unicode"
-	"unicode/utf8"
 )
 
 // MaxNote is the longest note, in characters.
@@ -47,7 +45,7 @@ func (st *State) NotesFor(viewer int) []Note {
 // the game with it. Any card dealt so far may carry a note: one in a hand,
 // the seat's own included, or one since played or discarded.
 func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*State, error) {
-	if err := checkNote(text); err != nil {
+	if err := plainText("a note", text, MaxNote); err != nil {
 		return nil, err
 	}
 	n := Note{Seat: seat, Card: card, Text: text}
@@ -88,16 +86,4 @@ func withNote(notes []Note, n Note) []Note {
 		return notes
 	}
 	return slices.Insert(slices.Clone(notes), i, n)
-}
-
-func checkNote(text string) error {
-	if !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxNote {
-		return errorf(Invalid, "a note is valid UTF-8 of at most %d characters", MaxNote)
-	}
-	for _, r := range text {
-		if unicode.IsControl(r) {
-			return errorf(Invalid, "a note must not contain control characters")
-		}
-	}
-	return nil
 }

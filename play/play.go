@@ -6,6 +6,7 @@
 package play
 
 import (
+	"cmp"
 	"container/list"
 	"context"
 	"errors"
@@ -83,27 +84,15 @@ func New(cfg Config) (*Games, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("play: no store")
 	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	if cfg.Outage == nil {
-		cfg.Outage = &Outage{}
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.CacheSize == 0 {
-		cfg.CacheSize = 1024
-	}
-	if cfg.LobbyTTL == 0 {
-		cfg.LobbyTTL = DefaultLobbyTTL
-	}
-	if cfg.IdleTTL == 0 {
-		cfg.IdleTTL = DefaultIdleTTL
-	}
-	if cfg.SweepEvery == 0 {
-		cfg.SweepEvery = DefaultSweepEvery
-	}
+	cfg.Logger = cmp.Or(cfg.Logger, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	cfg.Outage = cmp.Or(cfg.Outage, &Outage{})
+	cfg.CacheSize = cmp.Or(cfg.CacheSize, 1024)
+	cfg.LobbyTTL = cmp.Or(cfg.LobbyTTL, DefaultLobbyTTL)
+	cfg.IdleTTL = cmp.Or(cfg.IdleTTL, DefaultIdleTTL)
+	cfg.SweepEvery = cmp.Or(cfg.SweepEvery, DefaultSweepEvery)
 	g := &Games{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
 		shutdown:   make(chan struct{}),
