@@ -302,7 +302,7 @@ func sqliteSQL(q string) string { return pgCasts.Replace(q) }
 // stmt is q prepared on d.db (in d.tx, if set). Within a transaction only
 // the statements prepared before are (see prepare): preparing on the writer
 // would wait for its one connection, which the transaction holds; the
-// others are parsed where they run.
+// others are prepared in the transaction, which closes them as it ends.
 func (d sqliteDB) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
 	st, ok := d.stmts.Load(q)
 	switch {
@@ -311,7 +311,7 @@ func (d sqliteDB) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
 	case ok:
 		return st.(*sql.Stmt), nil
 	case d.tx != nil:
-		return nil, nil
+		return d.tx.PrepareContext(ctx, sqliteSQL(q))
 	}
 	prepared, err := d.db.PrepareContext(ctx, sqliteSQL(q))
 	if err != nil {
@@ -325,15 +325,10 @@ func (d sqliteDB) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
 
 func (d sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	st, err := d.stmt(ctx, q)
-	var res sql.Result
-	switch {
-	case err != nil:
+	if err != nil {
 		return 0, err
-	case st == nil:
-		res, err = d.tx.ExecContext(ctx, sqliteSQL(q), args...)
-	default:
-		res, err = st.ExecContext(ctx, args...)
 	}
+	res, err := st.ExecContext(ctx, args...)
 	if err != nil {
 		return 0, err
 	}
@@ -342,15 +337,10 @@ func (d sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error
 
 func (d sqliteDB) query(ctx context.Context, q string, args []any, row func(func(...any) error) error) error {
 	st, err := d.stmt(ctx, q)
-	var rows *sql.Rows
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
-	case st == nil:
-		rows, err = d.tx.QueryContext(ctx, sqliteSQL(q), args...)
-	default:
-		rows, err = st.QueryContext(ctx, args...)
 	}
+	rows, err := st.QueryContext(ctx, args...)
 	if err != nil {
 		return err
 	}
