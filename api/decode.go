@@ -44,6 +44,19 @@ func (s *Server) readBody(c *gin.Context) ([]byte, error) {
 	return data, nil
 }
 
+// decodeBody reads the request's body into dst (see decodeStrict), or
+// answers why it cannot and reports false.
+func (s *Server) decodeBody(c *gin.Context, dst any, allowEmpty bool) bool {
+	data, err := s.readBody(c)
+	if err == nil {
+		err = decodeStrict(data, dst, allowEmpty)
+	}
+	if err != nil {
+		s.fail(c, err)
+	}
+	return err == nil
+}
+
 // decodeStrict decodes one JSON object into dst: unknown fields, wrong types,
 // trailing data and empty bodies are refused with a detail that names the
 // problem, never with a 500.

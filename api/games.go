@@ -84,14 +84,8 @@ type GameList struct {
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games [post]
 func (s *Server) createGame(c *gin.Context) {
-	data, err := s.readBody(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	var req CreateGameRequest
-	if err := decodeStrict(data, &req, false); err != nil {
-		s.fail(c, err)
+	if !s.decodeBody(c, &req, false) {
 		return
 	}
 	if req.Seed != nil && strings.IndexFunc(*req.Seed, unicode.IsControl) >= 0 {
@@ -135,14 +129,8 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats [post]
 func (s *Server) joinGame(c *gin.Context) {
-	data, err := s.readBody(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	var req JoinRequest
-	if err := decodeStrict(data, &req, true); err != nil {
-		s.fail(c, err)
+	if !s.decodeBody(c, &req, true) {
 		return
 	}
 	if utf8.RuneCountInString(req.Secret) > maxSecret {

@@ -57,14 +57,8 @@ func (s *Server) putNote(c *gin.Context) {
 		s.fail(c, badRequest("card must be a card id, not %q", truncate(c.Param("card"), 16)))
 		return
 	}
-	data, err := s.readBody(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
 	var req NoteRequest
-	if err := decodeStrict(data, &req, false); err != nil {
-		s.fail(c, err)
+	if !s.decodeBody(c, &req, false) {
 		return
 	}
 	if req.Text == nil {
