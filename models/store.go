@@ -96,7 +96,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	}
 	if err == nil && s.pool == nil {
 		// After the migrations: a statement is prepared against the schema.
-		err = s.prepare(ctx, keySQL, appendSQL, keyDropSQL, statusSQL, takeOverSQL)
+		err = s.prepare(ctx, keySQL, appendSQL[0], appendSQL[1], keyDropSQL, statusSQL, takeOverSQL)
 	}
 	if err == nil && s.pool != nil {
 		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.instance, s.hear, s.log)
