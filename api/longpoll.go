@@ -175,16 +175,10 @@ func (s *Server) write(c *gin.Context, a park.Answer) {
 	if a.Code != "" {
 		c.Set(ctxProblemCode, a.Code)
 		h.Set("Cache-Control", "no-store")
-		switch a.Status {
-		case http.StatusUnauthorized:
-			h.Set("WWW-Authenticate", `Bearer realm="hanabi"`)
-		case http.StatusTooManyRequests:
-			// The limiter sets its own wait; the request's headers are not ours.
-			if h.Get("Retry-After") == "" {
-				h.Set("Retry-After", "1")
+		for _, kv := range a.Header {
+			if h.Get(kv[0]) == "" { // the limiter sets its own Retry-After
+				h.Set(kv[0], kv[1])
 			}
-		case http.StatusServiceUnavailable:
-			h.Set("Retry-After", strconv.Itoa(a.RetryAfter))
 		}
 		c.Abort()
 	} else {

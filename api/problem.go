@@ -170,7 +170,14 @@ func (s *Server) problem(ctx context.Context, route string, err error) park.Answ
 	}
 	body, _ := json.Marshal(Problem{Type: "/problems/" + ae.code, Title: row.title, Status: row.status,
 		Detail: ae.detail, Code: ae.code, Reason: ae.reason})
-	return park.Answer{Status: row.status, ContentType: "application/problem+json", Body: body, Code: ae.code, RetryAfter: retry}
+	a := park.Answer{Status: row.status, ContentType: "application/problem+json", Body: body, Code: ae.code}
+	switch row.status {
+	case http.StatusUnauthorized:
+		a.Header = [][2]string{{"WWW-Authenticate", `Bearer realm="hanabi"`}}
+	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		a.Header = [][2]string{{"Retry-After", strconv.Itoa(retry)}}
+	}
+	return a
 }
 
 // fail answers the request with err as a problem and stops the chain.

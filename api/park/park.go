@@ -53,8 +53,8 @@ type Answer struct {
 	ETag        string
 	ContentType string
 	Body        []byte
-	Code        string // a problem's code
-	RetryAfter  int    // seconds, for a 503
+	Code        string      // a problem's code
+	Header      [][2]string // a problem's own headers (WWW-Authenticate, Retry-After)
 }
 
 // Outcome is what the Host's request log and metrics hear of an answered

@@ -59,13 +59,8 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 	b = append(b, "\r\n"...)
 	if a.Code != "" {
 		b = append(b, p.failHdr...)
-		switch a.Status {
-		case http.StatusUnauthorized:
-			b = append(b, "WWW-Authenticate: Bearer realm=\"hanabi\"\r\n"...)
-		case http.StatusServiceUnavailable:
-			b = append(b, "Retry-After: "...)
-			b = strconv.AppendInt(b, int64(a.RetryAfter), 10)
-			b = append(b, "\r\n"...)
+		for _, kv := range a.Header {
+			b = append(append(append(append(b, kv[0]...), ": "...), kv[1]...), "\r\n"...)
 		}
 	} else {
 		b = append(b, p.header...)
