@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestSerializeHeader(t *testing.T) {
+func TestHeaderLines(t *testing.T) {
 	cases := []struct {
 		name string
 		h    http.Header
@@ -20,7 +20,7 @@ func TestSerializeHeader(t *testing.T) {
 		{"trimmed", http.Header{"X": {"  a  "}}, "X: a\r\n"},
 	}
 	for _, tc := range cases {
-		if got := serializeHeader(tc.h); got != tc.want {
+		if got := headerLines(tc.h); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}

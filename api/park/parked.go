@@ -59,6 +59,13 @@ func (pk *Parker) finish(p *parked) {
 	pk.waiting.Add(-1)
 }
 
+// headerLines is h as net/http writes it, one "Key: value" line each.
+func headerLines(h http.Header) string {
+	var b strings.Builder
+	_ = h.Write(&b)
+	return b.String()
+}
+
 // intern shares one copy of each serialized header block among waiters.
 func (pk *Parker) intern(block string) string {
 	pk.hdrMu.Lock()
@@ -71,28 +78,6 @@ func (pk *Parker) intern(block string) string {
 	}
 	pk.headers[block] = block
 	return block
-}
-
-// serializeHeader writes h as net/http would, one "Key: value" line each.
-func serializeHeader(h http.Header) string {
-	keys := make([]string, 0, len(h))
-	for k := range h {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		for _, v := range h[k] {
-			b.WriteString(k)
-			b.WriteString(": ")
-			if strings.ContainsAny(v, "\r\n") {
-				v = strings.NewReplacer("\r", " ", "\n", " ").Replace(v)
-			}
-			b.WriteString(strings.TrimSpace(v))
-			b.WriteString("\r\n")
-		}
-	}
-	return b.String()
 }
 
 // Park parks the request when it can: the caller has found st, the
@@ -110,13 +95,13 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	}
 	// What a problem answer sets.
 	h.Set("Cache-Control", "no-store")
-	failHdr := pk.intern(serializeHeader(h))
+	failHdr := pk.intern(headerLines(h))
 	// What a long-poll's answer sets.
 	h.Set("Vary", "Authorization")
 	h.Set("Cache-Control", "private, no-cache")
 	p := &parked{
 		Spec: req.Spec, t: t, ln: pl, id: st.ID,
-		header: pk.intern(serializeHeader(h)), failHdr: failHdr,
+		header: pk.intern(headerLines(h)), failHdr: failHdr,
 		close: req.R.Close, log: req.Log,
 	}
 	p.log.Path, p.log.Seat = req.R.URL.Path, req.Spec.Viewer
