@@ -6,7 +6,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
-	"github.com/hanabi-server/hanabi/play"
 )
 
 // Event is one thing that happened at the table, as the caller may see it.
@@ -163,18 +162,6 @@ func deref[T any](p *T) T {
 type EventsResponse struct {
 	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent"`
 	Version int64   `json:"version" example:"17"`
-}
-
-// seatBot names the bot strategy that plays a seat of st now.
-func seatBot(st *play.State) func(seat int) string {
-	return func(seat int) string {
-		for _, t := range st.Seats {
-			if t.Seat == seat {
-				return t.Bot
-			}
-		}
-		return ""
-	}
 }
 
 // getEvents godoc

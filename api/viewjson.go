@@ -325,9 +325,9 @@ func appendResult(b []byte, r *ResultView) []byte {
 // returns its type: the member of the event union the type names, as
 // encoding/json writes it (TestViewJSONIsEncodingJSONs). The engine
 // withholds what the variant hides from the viewer (a card played face
-// down, a clue's value); bot names the strategy that plays a seat (for
-// seat_left); auto marks a bot's move for a seat whose time ran out.
-func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) string, viewer int, over, auto bool) ([]byte, string) {
+// down, a clue's value); seats name the strategy that plays a seat now
+// (for seat_left); auto marks a bot's move for a seat whose time ran out.
+func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats []play.Seat, viewer int, over, auto bool) ([]byte, string) {
 	seat := engine.Public
 	if viewer >= 0 && viewer < cfg.Players {
 		seat = viewer
@@ -356,7 +356,13 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, bot fun
 	b = appendString(append(b, `,"type":`...), typ)
 	switch typ {
 	case "seat_left":
-		return append(appendString(append(b, `,"bot":`...), bot(a.Target)), '}'), typ
+		bot := ""
+		for _, s := range seats {
+			if s.Seat == a.Target {
+				bot = s.Bot
+			}
+		}
+		return append(appendString(append(b, `,"bot":`...), bot), '}'), typ
 	case "play_face_down":
 		b = strconv.AppendInt(append(b, `,"card_id":`...), int64(a.Card), 10)
 	case "play", "discard":

@@ -210,7 +210,7 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 		for viewer := -1; viewer <= players; viewer++ {
 			e := eventView(st.Config, seq, ev, bot, viewer, g.Over())
 			e.Auto = rng.IntN(2) == 0
-			got, typ := appendEvent(nil, st.Config, seq, ev, bot, viewer, g.Over(), e.Auto)
+			got, typ := appendEvent(nil, st.Config, seq, ev, st.Seats, viewer, g.Over(), e.Auto)
 			compareEvent(t, e, got, typ)
 		}
 		st.Version++
@@ -462,4 +462,16 @@ func legalMovesView(v *engine.View, live bool) *LegalMoves {
 		}
 	}
 	return out
+}
+
+// seatBot names the bot strategy that plays a seat of st now.
+func seatBot(st *play.State) func(seat int) string {
+	return func(seat int) string {
+		for _, t := range st.Seats {
+			if t.Seat == seat {
+				return t.Bot
+			}
+		}
+		return ""
+	}
 }
