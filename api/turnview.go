@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -119,11 +120,7 @@ func pastState(st *play.State, turn int) (*play.State, error) {
 // once the game ends (every face shows); it never names a version alone,
 // so that If-Match never takes it for the game's.
 func pastTag(past *play.State, turn, viewer int, finished bool) string {
-	who := "p"
-	if viewer >= 0 {
-		who = "s" + strconv.Itoa(viewer)
-	}
-	tag := `"t` + strconv.Itoa(turn) + "-v" + strconv.FormatInt(past.Version, 10) + "-" + who
+	tag := `"t` + strconv.Itoa(turn) + "-" + strings.Trim(etag(past.Version, 0, viewer), `"`)
 	if finished {
 		tag += "-end"
 	}

@@ -302,15 +302,13 @@ func (r *renders[K, V]) get(k K, render func() (V, error)) (V, error) {
 
 // viewJSON is viewer's view of st, rendered once for all who ask.
 func (s *Server) viewJSON(st *play.State, viewer int) []byte {
-	body, _ := s.views.get(viewKey(st, viewer), func() ([]byte, error) {
+	// A view is named by its game and its ETag, which names the version
+	// and the viewer.
+	body, _ := s.views.get(st.ID+viewTag(st, viewer), func() ([]byte, error) {
 		return appendView(make([]byte, 0, 4<<10), st, viewer), nil
 	})
 	return body
 }
-
-// viewKey names a rendered view: the game and its ETag, which names the
-// version and the viewer.
-func viewKey(st *play.State, viewer int) string { return st.ID + viewTag(st, viewer) }
 
 // bufs are the buffers answers are written in before they are sent: a view
 // is a few KB, and growing a new buffer for each was half of what the

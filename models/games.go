@@ -1,6 +1,7 @@
 package models
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"strings"
@@ -24,21 +25,10 @@ const versionSQL = "(games.version + COALESCE((SELECT max(seq) + 1 FROM actions 
 // it). It fills in an empty ID, status (lobby), zero timestamps and empty
 // occupants.
 func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Seat, key *play.Key) error {
-	if r.ID == "" {
-		r.ID = play.NewID()
-	}
-	if r.Status == "" {
-		r.Status = play.StatusLobby
-	}
 	t := now()
-	if r.CreatedAt.IsZero() {
-		r.CreatedAt = t
-	}
-	r.CreatedAt = r.CreatedAt.UTC().Truncate(time.Millisecond)
-	if r.UpdatedAt.IsZero() {
-		r.UpdatedAt = r.CreatedAt
-	}
-	r.UpdatedAt = r.UpdatedAt.UTC()
+	r.ID, r.Status = cmp.Or(r.ID, play.NewID()), cmp.Or(r.Status, play.StatusLobby)
+	r.CreatedAt = cmp.Or(r.CreatedAt, t).UTC().Truncate(time.Millisecond)
+	r.UpdatedAt = cmp.Or(r.UpdatedAt, r.CreatedAt).UTC()
 	err := s.inTx(ctx, func(tx db) error {
 		if err := recordKey(ctx, tx, key); err != nil {
 			return err
