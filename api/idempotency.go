@@ -96,15 +96,13 @@ func idempotencyKey(c *gin.Context) *play.Key {
 
 // replay answers a retry: the first answer again, or why not.
 func (s *Server) replay(c *gin.Context, ans *play.Answer, hash string) {
+	status, header, body, err := unkept(ans.Reply)
 	switch {
 	case ans.Hash != hash:
-		s.write(c, s.problem(c, c.FullPath(), errorf(codeIdempotencyKeyReused, "this Idempotency-Key came with another request")))
-		return
+		err = errorf(codeIdempotencyKeyReused, "this Idempotency-Key came with another request")
 	case ans.Reply == nil:
-		s.write(c, s.problem(c, c.FullPath(), errorf(codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed")))
-		return
+		err = errorf(codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed")
 	}
-	status, header, body, err := unkept(ans.Reply)
 	if err != nil {
 		s.write(c, s.problem(c, c.FullPath(), err))
 		return

@@ -37,7 +37,10 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 			if cur.Status != StatusLobby {
 				return nil, &Error{GameFull, "every seat is taken and the game has started"}
 			}
-			if seat = lowestFree(cur.Seats); seat >= cur.Players {
+			// The lowest seat number that no seat (by number) holds.
+			for seat = 0; slices.ContainsFunc(cur.Seats, func(s Seat) bool { return s.Seat == seat }); seat++ {
+			}
+			if seat >= cur.Players {
 				return nil, ErrGameFull
 			}
 			status := StatusLobby
@@ -51,18 +54,6 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 		return -1, nil, err
 	}
 	return seat, st, nil
-}
-
-// lowestFree is the smallest seat number that none of seats (by number)
-// holds.
-func lowestFree(seats []Seat) int {
-	free := 0
-	for _, s := range seats {
-		if s.Seat == free {
-			free++
-		}
-	}
-	return free
 }
 
 // changeLobby makes c to cur, a lobby snapshot of t's game, and publishes
