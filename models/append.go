@@ -105,11 +105,8 @@ func (s *Store) Append(ctx context.Context, gameID string, a play.Append) error 
 		a.Entry.At = now()
 	}
 	a.Entry.At = a.Entry.At.UTC()
-	if _, err := s.appends.do(ctx, appendReq{game: gameID, a: a}); err != nil {
-		return err
-	}
-	s.announce(gameID, play.Stamp{Version: a.After + 1})
-	return nil
+	_, err := s.appends.do(ctx, appendReq{game: gameID, a: a})
+	return err
 }
 
 // statements are the statements that make r, and where among them its key

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -127,39 +125,12 @@ func later(a, b time.Time) time.Time {
 // and the last entry of its log's index, for a reader that holds a copy of
 // the game and only needs to know whether it is still current.
 func (s *Store) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
-	if s.versions != nil {
-		return s.versions.do(ctx, id)
-	}
 	var v play.Stamp
 	err := one(ctx, s.rdb(), versionsSQL, []any{id}, &v.Version, &v.NotesRev)
 	return v, err
 }
 
 const versionsSQL = "SELECT " + versionSQL + ", notes_rev FROM games WHERE id = $1"
-
-// versionsPostgres reads the versions of a batch of games in one round
-// trip: one pipeline of the one-row query, which Postgres plans once per
-// connection (a query over an array of ids is planned again every time).
-func (s *Store) versionsPostgres(ctx context.Context, calls []*call[string, play.Stamp]) {
-	b := &pgx.Batch{}
-	for _, c := range calls {
-		b.Queue(versionsSQL, c.req)
-	}
-	res := s.pool.SendBatch(ctx, b)
-	for _, c := range calls {
-		c.err = res.QueryRow().Scan(&c.res.Version, &c.res.NotesRev)
-		if c.err == pgx.ErrNoRows {
-			c.err = play.ErrNotFound
-		}
-	}
-	if err := res.Close(); err != nil {
-		for _, c := range calls {
-			if c.err == nil || c.err == play.ErrNotFound {
-				c.err = err
-			}
-		}
-	}
-}
 
 // CountGames returns how many games there are of each status (for metrics).
 func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {

@@ -5,33 +5,43 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// listener holds one dedicated connection that LISTENs for other replicas'
-// changes and passes them to the store's listener (see Store.Listen). A
-// notification only wakes waiters sooner: no read trusts having heard of
-// every change, so a lost or late one costs a wake-up's delay, never a
-// stale answer.
+// listener holds one dedicated connection that LISTENs for every change
+// (see notifyChannel), hands each to the store's listener in commit order,
+// and sends the store's barriers (see barrier). A lost connection ends a
+// listening (an epoch): what was heard in it proves nothing in the next.
 type listener struct {
 	config   *pgx.ConnConfig
-	instance string // notifications from this store are skipped
-	schema   string // notifications from stores of other schemas too
-	hear     func(gameID string, st play.Stamp)
+	instance string // marks the store's own changes
+	schema   string // notifications from stores of other schemas are skipped
+	barriers string // the channel of this store's barriers
+	hear     func(play.Heard)
 	log      *slog.Logger
 	cancel   context.CancelFunc
 	done     chan struct{}
 
-	pid         atomic.Uint32 // backend of the current connection, for tests
-	reconnected atomic.Int64  // successful reconnects after a lost connection
-	// refuseUntil makes connecting fail until then (unix nanoseconds; tests).
-	refuseUntil atomic.Int64
+	// The listening under way (0 while away) and the barrier's rounds,
+	// numbered from 1, one out at a time: the newest a reader waits for,
+	// sent (when), and heard back (or lost with its connection). changed
+	// is closed when back moves or a listening ends; wake ends the wait for
+	// a notification while no round is out.
+	mu                       sync.Mutex
+	epoch, epochs            uint64
+	asked, sent, back        uint64
+	sentAt                   time.Time
+	changed                  chan struct{}
+	wake                     context.CancelFunc
+	pid                      atomic.Uint32 // backend of the current connection, for tests
+	reconnected, refuseUntil atomic.Int64  // reconnects; connecting fails until then (unix ns; tests)
 }
 
 // While the listener is away, other replicas' changes reach nobody here:
@@ -43,17 +53,30 @@ const (
 	listenBackoffMax = 500 * time.Millisecond
 )
 
+// A reader waits for a barrier no longer than barrierLate, and one that
+// arrives while a round has been out that long asks the store at once. A
+// round out for barrierLost means the connection is gone, however quiet.
 // listenIdleCheck is how long the listener waits quietly before it checks
-// that its connection is alive (a variable for tests).
-var listenIdleCheck = 30 * time.Second
+// that its connection is alive. listenerConfig, when set, changes the
+// listener's connection settings (tests: a proxy of its own).
+var (
+	barrierLate     = 500 * time.Millisecond
+	barrierLost     = 5 * time.Second
+	listenIdleCheck = 30 * time.Second
+	listenerConfig  func(*pgx.ConnConfig)
+)
 
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed; then it keeps listening in a goroutine.
-func startListener(ctx context.Context, config *pgx.ConnConfig, instance string, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
+func startListener(ctx context.Context, config *pgx.ConnConfig, instance string, hear func(play.Heard), log *slog.Logger) (*listener, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	l := &listener{config: config, instance: instance, hear: hear, log: log, done: make(chan struct{})}
+	if config = config.Copy(); listenerConfig != nil {
+		listenerConfig(config)
+	}
+	l := &listener{config: config, instance: instance, barriers: "hanabi_barrier_" + instance, hear: hear, log: log,
+		done: make(chan struct{}), changed: make(chan struct{})}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -66,23 +89,30 @@ func startListener(ctx context.Context, config *pgx.ConnConfig, instance string,
 
 var errRefused = errors.New("listener: connecting refused for a test")
 
+// connect connects and LISTENs, and starts a listening.
 func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	if time.Now().UnixNano() < l.refuseUntil.Load() {
 		return nil, errRefused
 	}
+	ctx, cancel := context.WithTimeout(ctx, barrierLost)
+	defer cancel()
 	conn, err := pgx.ConnectConfig(ctx, l.config.Copy())
 	if err != nil {
 		return nil, err
 	}
 	err = conn.QueryRow(ctx, "SELECT current_schema()").Scan(&l.schema)
-	if err == nil {
-		_, err = conn.Exec(ctx, "LISTEN "+notifyChannel)
+	if err == nil { // a barrier changes nothing: it need not wait for the disk
+		_, err = conn.Exec(ctx, "SET synchronous_commit = off; LISTEN "+notifyChannel+"; LISTEN "+l.barriers)
 	}
 	if err != nil {
 		conn.Close(context.Background())
 		return nil, err
 	}
 	l.pid.Store(conn.PgConn().PID())
+	l.mu.Lock()
+	l.epochs++
+	l.epoch = l.epochs
+	l.mu.Unlock()
 	return conn, nil
 }
 
@@ -104,18 +134,24 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			backoff = min(backoff*2, listenBackoffMax)
 			c, err := l.connect(ctx)
 			if err != nil {
-				l.hear("", play.Stamp{})
+				l.hear(play.Heard{})
 				continue
 			}
-			conn = c
-			backoff = listenBackoffMin
+			conn, backoff = c, listenBackoffMin
 			l.reconnected.Add(1)
 			l.log.Info("listening for other replicas' changes again")
 			// Notifications sent while we were away are lost: every waiter
 			// re-reads its game.
-			l.hear("", play.Stamp{})
+			l.hear(play.Heard{})
 		}
 		err := l.listen(ctx, conn)
+		// The listening ends: the round out is lost, and every reader
+		// waiting for a barrier stops.
+		l.mu.Lock()
+		l.epoch, l.back = 0, l.sent
+		close(l.changed)
+		l.changed = make(chan struct{})
+		l.mu.Unlock()
 		if ctx.Err() == nil {
 			l.log.Warn("lost the connection that listens for other replicas' changes; reconnecting", "err", err.Error())
 		}
@@ -128,52 +164,123 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		// Any notification in flight is lost: wake everyone now rather
 		// than after the reconnect.
-		l.hear("", play.Stamp{})
+		l.hear(play.Heard{})
 	}
 }
 
-// listen handles notifications on conn until the connection fails or ctx
-// ends.
+var errBarrierLost = errors.New("listener: a barrier did not come back")
+
+// listen hands on the notifications of conn and sends the barriers asked
+// for, until the connection fails or ctx ends.
 func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 	for {
-		n, err := l.wait(ctx, conn, listenIdleCheck)
-		if err != nil {
+		round, out, wait, cancel := l.next(ctx)
+		if round != 0 {
+			sendCtx, done := context.WithTimeout(ctx, barrierLost)
+			_, err := conn.Exec(sendCtx, "SELECT pg_notify($1, $2)", l.barriers, strconv.FormatUint(round, 10))
+			if done(); err != nil {
+				cancel()
+				return err
+			}
+		}
+		n, err := conn.WaitForNotification(wait)
+		quiet := errors.Is(wait.Err(), context.DeadlineExceeded)
+		cancel()
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case err != nil && out && quiet:
+			return errBarrierLost
+		case err != nil && quiet:
+			// A connection that went quiet may be half-open (a dropped
+			// network path raises no error): the server must answer.
+			pingCtx, done := context.WithTimeout(ctx, 5*time.Second)
+			err = conn.Ping(pingCtx)
+			if done(); err != nil {
+				return err
+			}
+		case errors.Is(err, context.Canceled): // woken: a barrier is asked for
+		case err != nil:
 			return err
-		}
-		if n == nil {
-			continue // the connection answered its check
-		}
-		schema, inst, gameID, st := parsePayload(n.Payload)
-		if inst == l.instance && schema == l.schema {
-			continue
-		}
-		if schema != "" && schema != l.schema {
-			continue // another schema's games: nothing of ours
-		}
-		if gameID != "" {
-			l.hear(gameID, st)
+		case n.Channel == l.barriers:
+			r, _ := strconv.ParseUint(n.Payload, 10, 64)
+			l.mu.Lock()
+			if r > l.back && r <= l.sent {
+				l.back = r
+				close(l.changed)
+				l.changed = make(chan struct{})
+			}
+			l.mu.Unlock()
+		default:
+			schema, inst, gameID, st := parsePayload(n.Payload)
+			if (schema == "" || schema == l.schema) && gameID != "" { // not another schema's games
+				l.hear(play.Heard{Game: gameID, Stamp: st, Own: inst == l.instance && schema == l.schema})
+			}
 		}
 	}
 }
 
-// wait returns the next notification, or nil after d. A connection that
-// went quiet may be half-open (a dropped network path raises no error), so
-// after a quiet spell of listenIdleCheck it checks that the server still
-// answers.
-func (l *listener) wait(ctx context.Context, conn *pgx.Conn, d time.Duration) (*pgconn.Notification, error) {
-	waitCtx, cancel := context.WithTimeout(ctx, d)
-	n, err := conn.WaitForNotification(waitCtx)
-	cancel()
-	if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
-		return n, err
+// next is the round to send now (0: none), whether a round is out, and the
+// context to wait for a notification in: until the round out is lost, or,
+// with none out, until a quiet spell's check is due or a reader asks for a
+// round (wake).
+func (l *listener) next(ctx context.Context) (round uint64, out bool, wait context.Context, cancel context.CancelFunc) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.asked > l.sent && l.sent == l.back {
+		l.sent++
+		round, l.sentAt = l.sent, time.Now()
 	}
-	if d < listenIdleCheck {
-		return nil, nil
+	if l.sent > l.back {
+		wait, cancel = context.WithTimeout(ctx, max(barrierLost-time.Since(l.sentAt), time.Millisecond))
+		return round, true, wait, cancel
 	}
-	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	err = conn.Ping(pingCtx)
-	cancel()
-	return nil, err
+	wait, cancel = context.WithTimeout(ctx, listenIdleCheck)
+	l.wake = cancel
+	return 0, false, wait, cancel
+}
+
+// barrier waits for a round sent after it was called to come back: a
+// notification this store sends on a channel it alone listens to, after
+// every notification queued before it (Postgres delivers in commit order),
+// so every change committed before the call has then been handed on. It
+// returns the listening it came back in (see play.Store.Barrier). Every
+// reader waiting meanwhile shares the round.
+func (l *listener) barrier(ctx context.Context) (uint64, error) {
+	l.mu.Lock()
+	e := l.epoch
+	if e == 0 || l.sent > l.back && time.Since(l.sentAt) > barrierLate {
+		l.mu.Unlock()
+		return 0, play.ErrNoBarrier
+	}
+	want := l.sent + 1
+	l.asked = max(l.asked, want)
+	if l.wake != nil {
+		l.wake()
+		l.wake = nil
+	}
+	timer := time.NewTimer(barrierLate)
+	defer timer.Stop()
+	for {
+		ch := l.changed
+		l.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-timer.C:
+			return 0, play.ErrNoBarrier
+		}
+		l.mu.Lock()
+		if l.epoch != e {
+			l.mu.Unlock()
+			return 0, play.ErrNoBarrier
+		}
+		if l.back >= want {
+			l.mu.Unlock()
+			return e, nil
+		}
+	}
 }
 
 func (l *listener) stop() {

@@ -34,9 +34,6 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 	if isUniqueViolation(err) {
 		return play.ErrConflict
 	}
-	if err == nil {
-		s.announce(gameID, play.Stamp{Version: after + 1})
-	}
 	return err
 }
 

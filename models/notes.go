@@ -26,8 +26,5 @@ func (s *Store) WriteNote(ctx context.Context, gameID string, after int64, n pla
 ON CONFLICT (game_id, seat, card) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`, gameID, n.Seat, n.Card, n.Text, now())
 		return err
 	})
-	if err == nil {
-		s.announce(gameID, play.Stamp{NotesRev: after + 1})
-	}
 	return err
 }

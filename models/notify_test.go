@@ -11,43 +11,47 @@ import (
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// announcement is one change another replica announced.
-type announcement struct {
-	game  string
-	stamp play.Stamp
-}
-
-// hear listens to what s hears from the other replicas.
-func hear(s *Store) <-chan announcement {
-	ch := make(chan announcement, 64)
-	s.Listen(func(id string, st play.Stamp) {
+// hear listens to what s hears.
+func hear(s *Store) <-chan play.Heard {
+	ch := make(chan play.Heard, 64)
+	s.Listen(func(h play.Heard) {
 		select {
-		case ch <- announcement{id, st}:
+		case ch <- h:
 		default:
 		}
 	})
 	return ch
 }
 
-// heardOf waits for an announcement about game within d and returns its
-// stamp; "" waits for one about any game.
-func heardOf(ch <-chan announcement, game string, d time.Duration) (play.Stamp, bool) {
+// heardOf waits for an announcement of another store about game within d
+// and returns its stamp; "" waits for one about any game.
+func heardOf(ch <-chan play.Heard, game string, d time.Duration) (play.Stamp, bool) {
+	h, ok := heardAny(ch, game, d)
+	if ok && h.Own {
+		return h.Stamp, false
+	}
+	return h.Stamp, ok
+}
+
+// heardAny is heardOf, a store's own announcements included.
+func heardAny(ch <-chan play.Heard, game string, d time.Duration) (play.Heard, bool) {
 	timeout := time.After(d)
 	for {
 		select {
-		case a := <-ch:
-			if a.game == game {
-				return a.stamp, true
+		case h := <-ch:
+			if h.Game == game {
+				return h, true
 			}
 		case <-timeout:
-			return play.Stamp{}, false
+			return play.Heard{}, false
 		}
 	}
 }
 
 // TestWritesAnnounceTheirStamp: every change through store A (a join, an
 // append, a note) reaches store B's listener with the stamp it left the
-// game at; a store never hears its own changes.
+// game at, and A's own, marked as its own: the whole stamp, since the
+// database tells it.
 func TestWritesAnnounceTheirStamp(t *testing.T) {
 	dbURL := postgresURL(t)
 	ctx := context.Background()
@@ -70,8 +74,10 @@ func TestWritesAnnounceTheirStamp(t *testing.T) {
 	if st, ok := heardOf(fromB, g.ID, 5*time.Second); !ok || st.NotesRev != 1 {
 		t.Fatalf("a note on A: B heard %+v %v, want notes 1", st, ok)
 	}
-	if st, ok := heardOf(fromA, g.ID, 200*time.Millisecond); ok {
-		t.Fatalf("A heard its own change: %+v", st)
+	for _, want := range []play.Stamp{{Version: 1}, {Version: 2}, {Version: 2, NotesRev: 1}} {
+		if h, ok := heardAny(fromA, g.ID, 5*time.Second); !ok || !h.Own || h.Stamp != want {
+			t.Fatalf("A heard its own change as %+v %v, want its own at %+v", h, ok, want)
+		}
 	}
 }
 

@@ -40,17 +40,13 @@ type Store struct {
 	writer, readers          *sql.DB
 	writerStmts, readerStmts sync.Map
 
-	// appends gathers concurrent moves into one transaction; versions does
-	// the same for version checks (Postgres only: SQLite reads locally).
-	appends  *batcher[appendReq, struct{}]
-	versions *batcher[string, play.Stamp]
+	// appends gathers concurrent moves into one transaction.
+	appends *batcher[appendReq, struct{}]
 
-	heard    atomic.Pointer[func(string, play.Stamp)] // see Listen
-	log      *slog.Logger                             // nil: none
-	listener *listener                                // nil unless Postgres
-	notices  *batcher[notice, struct{}]               // nil unless Postgres
-	closing  atomic.Bool
-	instance string // names this store in the notifications it sends
+	heard    atomic.Pointer[func(play.Heard)] // see Listen
+	log      *slog.Logger                     // nil: none
+	listener *listener                        // nil unless Postgres
+	instance string                           // names this store in the notifications it sends
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -102,8 +98,6 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.instance, s.hear, s.log)
 		if err != nil {
 			err = fmt.Errorf("listen for changes: %w", err)
-		} else {
-			s.notices = newBatcher(1, 1024, s.notify)
 		}
 	}
 	if err != nil {
@@ -151,10 +145,11 @@ func (s *Store) openPostgres(ctx context.Context, url string) error {
 		return err
 	}
 	cfg.MaxConnIdleTime = 5 * time.Minute
+	// The notifications of this store's changes name it (see notify.go).
+	cfg.ConnConfig.RuntimeParams["hanabi.instance"] = s.instance
 	if s.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
 		return fmt.Errorf("open postgres: %w", err)
 	}
-	s.versions = newBatcher(batchRunners, batchSize, s.versionsPostgres)
 	s.appends = newBatcher(batchRunners, batchSize, s.appendBatch)
 	s.appends.conflicts = sameGame
 	return s.pool.Ping(ctx)
@@ -421,11 +416,6 @@ func (s *Store) ProbeWrite(ctx context.Context) error {
 // database.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
-		if s.notices != nil {
-			// What was committed before Close still goes out, once tried.
-			s.closing.Store(true)
-			s.notices.runners.Wait()
-		}
 		if s.listener != nil {
 			s.listener.stop()
 		}

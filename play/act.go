@@ -174,7 +174,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	}
 	// The append took the log's next seq, so st is the stored game as of
 	// its commit.
-	t.publish(st)
+	t.publish(st, 0)
 	// A timed game's deadline moves with each entry. An untimed game's
 	// next one (idleness) only moves later, and a recorded deadline that
 	// comes early is harmless (settle finds nothing due and records the

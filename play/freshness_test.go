@@ -34,7 +34,7 @@ func TestReadsFromLiveState(t *testing.T) {
 		store := openStore(t, dbURL)
 		counting := &loadCounting{Store: store}
 		a := newGames(t, counting)
-		b := newGames(t, store) // another replica on the same database
+		b := newGames(t, openStore(t, dbURL)) // another replica on the same database
 		st := table(t, a, "basic", 2, "fresh")
 
 		before := counting.loads.Load()

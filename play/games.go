@@ -171,7 +171,7 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	}
 	g.stats.Created.Add(1)
 	t, done := g.table(st.ID)
-	t.publish(st)
+	t.publish(st, 0)
 	done()
 	g.Kick(st)
 	return st, seat, nil

@@ -78,7 +78,7 @@ func (g *Games) changeLobby(ctx context.Context, t *Table, cur *State, seat int,
 	if err := g.store.ChangeLobby(ctx, st.ID, cur.Version, c); err != nil {
 		return nil, err
 	}
-	return t.publish(&st), nil
+	return t.publish(&st, 0), nil
 }
 
 // judged runs try, a change that its caller holds t's turn for, on the

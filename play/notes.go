@@ -66,7 +66,7 @@ func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant str
 			next := *cur
 			next.NotesRev++
 			next.Notes = withNote(cur.Notes, n)
-			return t.publish(&next), nil
+			return t.publish(&next, 0), nil
 		})
 	})
 }

@@ -67,13 +67,32 @@ type Store interface {
 	// request was wrong: the caller may retry later. The store knows its
 	// drivers' errors; play does not.
 	Unavailable(err error) bool
-	// Listen sets the one function the store calls when another replica
-	// announces a change: the game and the stamp the change left it at (0
-	// for a part the writer did not know), or "" and a zero stamp when any
-	// game may have changed unannounced. This process's own changes are
-	// never announced to it: its tables publish them.
-	Listen(heard func(gameID string, st Stamp))
+	// Listen sets the one function the store calls for every change it
+	// hears of, this process's own included (see Heard), in the order the
+	// database committed them, and with a Heard of no game when any game
+	// may have changed unheard (the listener lost its connection).
+	Listen(heard func(Heard))
+	// Barrier returns once every change committed before it was called
+	// has been handed to the Listen function, with the listening (an
+	// epoch, never 0) that heard all of them: a copy of a game read from
+	// the store after a barrier of the same listening came back holds
+	// every change but those heard since. ErrNoBarrier when it cannot tell
+	// (no listener, or one away or late): the caller asks the store.
+	Barrier(ctx context.Context) (uint64, error)
 }
+
+// Heard is one change the store heard of: the game ("": any game may have
+// changed unheard), the stamp the change left it at, and whether this
+// process made it (its table publishes it itself).
+type Heard struct {
+	Game  string
+	Stamp Stamp
+	Own   bool
+}
+
+// ErrNoBarrier is a store's word that it cannot prove now that it has heard
+// of every change committed so far.
+var ErrNoBarrier = errors.New("no barrier: the store cannot prove what it has heard")
 
 // GameRow is a game as the store keeps it: the options stay the JSON they
 // are stored as (play reads them into Settings, which the store leaves
@@ -114,6 +133,13 @@ type Stamp struct {
 	Version  int64
 	NotesRev int64
 }
+
+// holds tells whether a copy at s holds every change that o counts: both
+// counters only grow, so a copy behind in either misses a change.
+func (s Stamp) holds(o Stamp) bool { return s.Version >= o.Version && s.NotesRev >= o.NotesRev }
+
+// stamp is st's.
+func (st *State) stamp() Stamp { return Stamp{st.Version, st.NotesRev} }
 
 // ErrConflict is the store's refusal of a change that another got to first:
 // the log's next seq was taken, or the game moved on from the version the

@@ -13,10 +13,12 @@ import (
 // and the bots' moves) is made through it, one at a time, and published
 // once, by it; every reader gets one of its snapshots, which are immutable;
 // every waiter (long-polls, parked or not, and streams) waits on its one
-// signal. A snapshot is never trusted alone: a read asks the store whether
-// the game's version is still the snapshot's (see read), and a change the
-// store refuses is judged again on the stored game. Other replicas' changes
-// reach a table through the store's notifications while anyone follows it.
+// signal. A snapshot is never trusted alone: a read answers from it only
+// once the store proves that it has heard of every change committed before
+// the read arrived and none that the snapshot lacks (a barrier), else asks
+// the store (see read), and a change the store refuses is judged again on
+// the stored game. Other replicas' changes reach a table through the
+// store's notifications while anyone follows it.
 type Table struct {
 	g  *Games
 	id string
@@ -29,6 +31,10 @@ type Table struct {
 	sig    chan struct{} // closed when cur is replaced
 	flight *flight       // the read under way, if any
 	reads  atomic.Uint64 // numbers reads, so that a reader joins only a younger one
+	// proven is the listening (see Store.Barrier) in which cur was last
+	// known current, 0 for none; heard the newest stamp heard of the game.
+	proven uint64
+	heard  Stamp
 
 	// Guarded by Games.tablesMu.
 	users int           // callers using the table now (see table)
@@ -87,19 +93,51 @@ func (t *Table) Close() {
 }
 
 // publish makes st the newest snapshot unless a newer one is there, and
-// returns the newest.
-func (t *Table) publish(st *State) *State {
+// returns the newest. proof is the listening after whose start st was read
+// from the store: st, or the newest if at its stamp, is then proven current
+// in it. A change of this process's own (proof 0) carries the proof of the
+// snapshot it follows over, unless it lacks a change that the snapshot it
+// replaces holds (it was decided on an older one).
+func (t *Table) publish(st *State, proof uint64) *State {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	prev := t.cur
 	// Notes change apart from the version: at the same version, newer
 	// notes are a newer snapshot.
-	if t.cur == nil || st.Version > t.cur.Version || st.Seed != t.cur.Seed ||
-		st.Version == t.cur.Version && st.NotesRev > t.cur.NotesRev {
+	if prev == nil || st.Version > prev.Version || st.Seed != prev.Seed ||
+		st.Version == prev.Version && st.NotesRev > prev.NotesRev {
 		t.cur = st
 		close(t.sig)
 		t.sig = make(chan struct{})
 	}
+	switch {
+	case proof != 0 && t.cur.stamp() == st.stamp():
+		t.proven = proof
+	case proof == 0 && t.cur == st && prev != nil && !st.stamp().holds(prev.stamp()):
+		t.proven = 0
+	}
 	return t.cur
+}
+
+// proof returns the newest snapshot; whether it lacks a change heard of
+// (behind); and whether a barrier of listening epoch proves it current:
+// proven in that listening, and not behind.
+func (t *Table) proof(epoch uint64) (cur *State, current, behind bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	behind = t.cur != nil && !t.cur.stamp().holds(t.heard)
+	return t.cur, epoch != 0 && t.proven == epoch && !behind, behind
+}
+
+// record keeps the newest stamp heard of the game. A stamp of no counter
+// (a writer that does not tell) proves nothing of any copy.
+func (t *Table) record(st Stamp) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if st == (Stamp{}) {
+		t.proven = 0
+	}
+	t.heard = Stamp{max(t.heard.Version, st.Version), max(t.heard.NotesRev, st.NotesRev)}
 }
 
 // lock takes the table's turn for a change.
@@ -114,11 +152,13 @@ func (t *Table) lock(ctx context.Context) error {
 
 func (t *Table) unlock() { <-t.turn }
 
-// read returns the stored game: the newest snapshot when the store's
-// version is still its own (one row read), else a load of the game, replayed
-// from the snapshot when its log is a prefix. No read trusts a snapshot
-// without the store's word, so a change this process never heard of (another
-// replica's, behind a lost notification) is seen all the same. Readers who
+// read returns the stored game: the newest snapshot when a barrier that
+// began after the read proves it current (see current), or, without one,
+// when the store's version is still its own (one row read); else a load of
+// the game, replayed from the snapshot when its log is a prefix. No read
+// trusts a snapshot without the store's word, so a change this process
+// never heard of (another replica's, behind a lost notification, a lost
+// listener) is seen all the same. Readers who
 // arrive while a read runs share the next one: a hundred long-polls woken by
 // one move cost one database read. The read runs on a goroutine of its own,
 // so that a waiting request's stack never grows to the database's depth.
@@ -153,11 +193,23 @@ func (t *Table) read(ctx context.Context) (*State, error) {
 // readTimeout bounds a read that its readers share, whoever leaves.
 const readTimeout = 10 * time.Second
 
+// load is one read's work (see read): the barrier, shared by every read
+// in the process that waits for one, which began after this read did.
 func (t *Table) load(ctx context.Context) (*State, error) {
+	var e uint64 // the listening in which the barrier came back, if it did
 	prev, _ := t.Latest()
 	if prev != nil {
-		if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v.Version == prev.Version && v.NotesRev == prev.NotesRev {
-			return prev, nil
+		e, _ = t.g.store.Barrier(ctx)
+		cur, current, behind := t.proof(e)
+		if current {
+			return cur, nil
+		}
+		// Without the proof, the store's version decides, unless a change
+		// the snapshot lacks was heard of.
+		if !behind {
+			if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v == cur.stamp() {
+				return t.publish(cur, e), nil
+			}
 		}
 	}
 	stored, err := t.g.store.LoadGame(ctx, t.id)
@@ -169,7 +221,7 @@ func (t *Table) load(ctx context.Context) (*State, error) {
 	if err := restore(st, &stored.GameRow, prev); err != nil {
 		return nil, err
 	}
-	return t.publish(st), nil
+	return t.publish(st, e), nil
 }
 
 // follow reads the game after each change another replica announces,
@@ -258,30 +310,35 @@ func (g *Games) Follow(id string) Follower {
 	return t
 }
 
-// heard is the store's word that another replica changed game id to st
-// ("": any game may have changed): a followed table that does not hold st
-// yet reads the game; one that does reads nothing.
-func (g *Games) heard(id string, st Stamp) {
+// heard is the store's word that a change left game h.Game at h.Stamp
+// ("": any game may have changed): the table records it, whoever made it,
+// before the store hears anything later; and for another replica's change,
+// a followed table that does not hold it yet reads the game (this
+// process's own are published as they are made).
+func (g *Games) heard(h Heard) {
 	g.tablesMu.Lock()
 	defer g.tablesMu.Unlock()
-	if id != "" {
-		if t := g.tables[id]; t != nil && t.subs > 0 {
-			t.heard(st)
+	if h.Game != "" {
+		if t := g.tables[h.Game]; t != nil {
+			t.record(h.Stamp)
+			if t.subs > 0 && !h.Own {
+				t.wake(h.Stamp)
+			}
 		}
 		return
 	}
 	for _, t := range g.tables {
 		if t.subs > 0 {
-			t.heard(Stamp{})
+			t.wake(Stamp{})
 		}
 	}
 }
 
-// heard wakes the follow goroutine unless the newest snapshot holds st (a
+// wake wakes the follow goroutine unless the newest snapshot holds st (a
 // zero st, which no change leaves, holds nothing known). Games.tablesMu is
 // held.
-func (t *Table) heard(st Stamp) {
-	if cur, _ := t.Latest(); cur != nil && st != (Stamp{}) && cur.Version >= st.Version && cur.NotesRev >= st.NotesRev {
+func (t *Table) wake(st Stamp) {
+	if cur, _ := t.Latest(); cur != nil && st != (Stamp{}) && cur.stamp().holds(st) {
 		return
 	}
 	select {

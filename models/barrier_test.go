@@ -1,0 +1,302 @@
+package models
+
+import (
+	"context"
+	"net"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// gate forwards TCP connections to a database. Held, it forwards nothing,
+// accepts nothing and closes nothing: a silent partition, or a replica's
+// connection stalled; drop closes every connection it forwards, as a
+// backend killed would.
+type gate struct {
+	ln     net.Listener
+	target string
+
+	mu    sync.Mutex
+	cond  *sync.Cond
+	held  bool
+	conns []net.Conn
+}
+
+func newGate(t *testing.T, target string) *gate {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &gate{ln: ln, target: target}
+	g.cond = sync.NewCond(&g.mu)
+	go g.serve()
+	t.Cleanup(func() { ln.Close(); g.hold(false); g.drop() })
+	return g
+}
+
+func (g *gate) hold(held bool) {
+	g.mu.Lock()
+	g.held = held
+	g.cond.Broadcast()
+	g.mu.Unlock()
+}
+
+func (g *gate) wait() {
+	g.mu.Lock()
+	for g.held {
+		g.cond.Wait()
+	}
+	g.mu.Unlock()
+}
+
+func (g *gate) drop() {
+	g.mu.Lock()
+	for _, c := range g.conns {
+		c.Close()
+	}
+	g.conns = nil
+	g.mu.Unlock()
+}
+
+func (g *gate) serve() {
+	for {
+		c, err := g.ln.Accept()
+		if err != nil {
+			return
+		}
+		go func() {
+			g.wait()
+			d, err := net.Dial("tcp", g.target)
+			if err != nil {
+				c.Close()
+				return
+			}
+			g.mu.Lock()
+			g.conns = append(g.conns, c, d)
+			g.mu.Unlock()
+			go g.pipe(d, c)
+			g.pipe(c, d)
+		}()
+	}
+}
+
+func (g *gate) pipe(dst, src net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		g.wait()
+		if n > 0 {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				src.Close()
+				return
+			}
+		}
+		if err != nil {
+			dst.Close()
+			return
+		}
+	}
+}
+
+// barrierReplicas are two replicas of one database, each a store and a
+// play.Games of its own: a writes, b reads, and b's listener reaches the
+// database through a gate.
+type barrierReplicas struct {
+	a, b   *play.Games
+	sa, sb *Store
+	gate   *gate
+	dbURL  string
+	game   string
+}
+
+func newBarrierReplicas(t *testing.T) *barrierReplicas {
+	dbURL := postgresURL(t)
+	cfg, err := pgx.ParseConfig(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &barrierReplicas{dbURL: dbURL, gate: newGate(t, net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port))))}
+	r.sa = openStore(t, dbURL)
+	port := r.gate.ln.Addr().(*net.TCPAddr).Port
+	listenerConfig = func(c *pgx.ConnConfig) { c.Host, c.Port, c.Fallbacks = "127.0.0.1", uint16(port), nil }
+	r.sb = openStore(t, dbURL)
+	listenerConfig = nil
+	r.a, r.b = barrierGames(t, r.sa), barrierGames(t, r.sb)
+	ctx := context.Background()
+	seed := "barrier"
+	st, _, err := r.a.Create(ctx, play.NewGame{Variant: "basic", Players: 2, Seed: &seed, Name: "Alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.a.Join(ctx, st.ID, "Bob", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	r.game = st.ID
+	// b holds the game, proven current.
+	if _, err := r.b.Load(ctx, r.game); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.b.Load(ctx, r.game); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func barrierGames(t *testing.T, s *Store) *play.Games {
+	g, err := play.New(play.Config{Store: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Shutdown(context.Background()) })
+	return g
+}
+
+// move makes the next move of the game on a: the seat to act clues the
+// other the rank of its first card. It returns the version the move left.
+func (r *barrierReplicas) move(t *testing.T) int64 {
+	t.Helper()
+	ctx := context.Background()
+	st, err := r.a.Load(ctx, r.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := st.Game.Current()
+	rank := st.Game.Deck()[st.Game.Hand(1 - seat)[0]].Rank
+	moved, _, err := r.a.Act(ctx, r.game, seat, play.Move{Kind: engine.RankClue, Target: 1 - seat, Rank: rank})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return moved.Version
+}
+
+// moveByHand appends the next move straight to the database, as a writer
+// that committed it and was gone before it answered anyone: no replica
+// publishes it.
+func (r *barrierReplicas) moveByHand(t *testing.T) int64 {
+	t.Helper()
+	ctx := context.Background()
+	st, err := r.a.Load(ctx, r.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, r.dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	seat := st.Game.Current()
+	rank := st.Game.Deck()[st.Game.Hand(1 - seat)[0]].Rank
+	if _, err := conn.Exec(ctx, `INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
+		VALUES ($1, $2, $3, $4, 0, $5, $6, false, now())`, r.game, len(st.Log), seat, int(engine.RankClue), 1-seat, rank); err != nil {
+		t.Fatal(err)
+	}
+	return st.Version + 1
+}
+
+// read is b's read of the game, which must be at version want.
+func (r *barrierReplicas) read(t *testing.T, want int64, what string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	st, err := r.b.Load(ctx, r.game)
+	if err != nil {
+		t.Fatalf("%s: read: %v", what, err)
+	}
+	if st.Version != want {
+		t.Fatalf("%s: a stale read: version %d, want %d", what, st.Version, want)
+	}
+}
+
+// listening is the listening under way, 0 while away.
+func (l *listener) listening() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.epoch
+}
+
+// waitReconnect waits for b's listener to be back after n reconnects.
+func (r *barrierReplicas) waitReconnect(t *testing.T, n int64) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for r.sb.listener.reconnected.Load() < n || r.sb.listener.listening() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("b's listener did not come back")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestBarrierFaults: in each fault of b's listening, b's next read of the
+// game sees the newest change a made, or that a writer committed and never
+// told anyone of: b answers from its copy only when a barrier proves it
+// current, else asks the database. (A build that answers from its copy
+// while it holds every change it heard of reads stale in every case.)
+func TestBarrierFaults(t *testing.T) {
+	tests := []struct {
+		name  string
+		fault func(t *testing.T, r *barrierReplicas) (want int64)
+	}{
+		{"listener partitioned, pool not", func(t *testing.T, r *barrierReplicas) int64 {
+			r.gate.hold(true)
+			defer r.gate.hold(false)
+			v := r.move(t)
+			r.read(t, v, "during the partition")
+			return r.move(t)
+		}},
+		{"listener reconnected after missing a change", func(t *testing.T, r *barrierReplicas) int64 {
+			r.sb.listener.refuseUntil.Store(time.Now().Add(time.Second).UnixNano())
+			r.gate.drop()
+			deadline := time.Now().Add(5 * time.Second)
+			for r.sb.listener.listening() != 0 && time.Now().Before(deadline) {
+				time.Sleep(5 * time.Millisecond)
+			}
+			v := r.move(t)
+			r.waitReconnect(t, 1)
+			return v
+		}},
+		{"notification lost between commit and delivery", func(t *testing.T, r *barrierReplicas) int64 {
+			r.gate.hold(true)
+			v := r.move(t)
+			// The notification is queued for b's listener; its backend
+			// goes before it is delivered.
+			time.Sleep(50 * time.Millisecond)
+			r.gate.drop()
+			r.gate.hold(false)
+			r.waitReconnect(t, 1)
+			return v
+		}},
+		{"writer gone after its commit, delivery late", func(t *testing.T, r *barrierReplicas) int64 {
+			r.gate.hold(true)
+			go func() {
+				time.Sleep(200 * time.Millisecond)
+				r.gate.hold(false)
+			}()
+			return r.moveByHand(t)
+		}},
+		{"delivery stalled past the barrier's patience", func(t *testing.T, r *barrierReplicas) int64 {
+			r.gate.hold(true)
+			go func() {
+				time.Sleep(barrierLate + 300*time.Millisecond)
+				r.gate.hold(false)
+			}()
+			return r.move(t)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newBarrierReplicas(t)
+			want := tt.fault(t, r)
+			r.read(t, want, "after the fault")
+			// And reads go on from b's copy, proven again.
+			r.read(t, want, "again")
+			v := r.move(t)
+			r.read(t, v, "after the next move")
+		})
+	}
+}
