@@ -466,13 +466,3 @@ var plain = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// appendHalfNote writes an event's half_note_token when it has one (Clue
-// Starved variants only).
-func appendHalfNote(b []byte, half *bool) []byte {
-	if half == nil {
-		return b
-	}
-	b = append(b, `,"half_note_token":`...)
-	return strconv.AppendBool(b, *half)
-}

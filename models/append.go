@@ -151,30 +151,7 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 	for i, c := range calls {
 		stmts, at[i][0], at[i][1] = c.req.statements(stmts)
 	}
-	changed := make([]int64, len(stmts))
-	var err error
-	if s.pool != nil {
-		b := &pgx.Batch{}
-		for _, st := range stmts {
-			b.Queue(st.sql, st.args...)
-		}
-		res := s.pool.SendBatch(ctx, b)
-		for i := 0; i < len(stmts) && err == nil; i++ {
-			var tag pgconn.CommandTag
-			tag, err = res.Exec()
-			changed[i] = tag.RowsAffected()
-		}
-		err = errors.Join(err, res.Close())
-	} else {
-		err = s.inTx(ctx, func(tx db) (err error) {
-			for i, st := range stmts {
-				if changed[i], err = tx.exec(ctx, st.sql, st.args...); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
+	changed, err := s.script(ctx, stmts)
 	if err == nil && appendAnswerLost != nil && !calls[0].req.alone {
 		err = appendAnswerLost()
 	}
@@ -198,6 +175,34 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 			c.err = s.refused(ctx, c.req)
 		}
 	}
+}
+
+// script runs stmts in one transaction, on Postgres in one round trip (a
+// pgx batch), and returns how many rows each changed.
+func (s *Store) script(ctx context.Context, stmts []stmt) ([]int64, error) {
+	changed := make([]int64, len(stmts))
+	if s.pool == nil {
+		return changed, s.inTx(ctx, func(tx db) (err error) {
+			for i, st := range stmts {
+				if changed[i], err = tx.exec(ctx, st.sql, st.args...); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	b := &pgx.Batch{}
+	for _, st := range stmts {
+		b.Queue(st.sql, st.args...)
+	}
+	res := s.pool.SendBatch(ctx, b)
+	var err error
+	for i := 0; i < len(stmts) && err == nil; i++ {
+		var tag pgconn.CommandTag
+		tag, err = res.Exec()
+		changed[i] = tag.RowsAffected()
+	}
+	return changed, errors.Join(err, res.Close())
 }
 
 // appendAnswerLost, when set (tests), fails a batch after its commit, as a

@@ -18,45 +18,35 @@ import (
 // its last seq plus one. This is the one place that says so.
 const versionSQL = "(games.version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE actions.game_id = games.id), 0))"
 
+// gameSQL inserts a game, stamped with its creation's token; keyed, only
+// with its key (see keyStmts).
+const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at,
+	deadline, unlisted, join_secret, notes_rev, change_token)
+SELECT $1::varchar, $2::varchar, $3::text, $4::varchar, $5::integer, $6::varchar, $7::bigint, $8::timestamptz, $9::timestamptz,
+	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar`
+
 // CreateGame inserts a game and its initially taken seats in one
-// transaction, with key when set (play.ErrKeyTaken when another request has
-// it). It fills in an empty ID, status (lobby), zero timestamps and empty
-// occupants.
+// transaction (one script, see script), with key when set
+// (play.ErrKeyTaken when another request has it). It fills in an empty ID,
+// status (lobby), zero timestamps and empty occupants.
 func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Seat, key *play.Key) error {
 	t := now()
 	r.ID, r.Status = cmp.Or(r.ID, play.NewID()), cmp.Or(r.Status, play.StatusLobby)
 	r.CreatedAt = cmp.Or(r.CreatedAt, t).UTC().Truncate(time.Millisecond)
 	r.UpdatedAt = cmp.Or(r.UpdatedAt, r.CreatedAt).UTC()
-	err := s.inTx(ctx, func(tx db) error {
-		if err := recordKey(ctx, tx, key); err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at,
-			deadline, unlisted, join_secret, notes_rev) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version, r.CreatedAt, r.UpdatedAt,
-			r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev); err != nil {
-			return err
-		}
-		for _, st := range seats {
-			if st.Occupant == "" {
-				st.Occupant = play.NewID()
-			}
-			if err := insertSeat(ctx, tx, r.ID, st, t); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if isUniqueViolation(err) {
-		return play.ErrConflict
+	token, q := play.NewID(), gameSQL
+	args := []any{r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version, r.CreatedAt, r.UpdatedAt,
+		r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token}
+	keyed := keyStmts(key, token, t)
+	if key != nil {
+		q, args = q+" WHERE EXISTS (SELECT 1 FROM idempotency WHERE scope = $15 AND idem_key = $16 AND token = $14)", append(args, key.Scope, key.Key)
 	}
-	return err
-}
-
-func insertSeat(ctx context.Context, tx db, gameID string, st play.Seat, at time.Time) error {
-	_, err := tx.exec(ctx, "INSERT INTO seats (game_id, seat, name, bot, occupant, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-		gameID, st.Seat, st.Name, st.Bot, st.Occupant, at)
-	return err
+	stmts := append(keyed, stmt{q, args})
+	for _, st := range seats {
+		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token}})
+	}
+	n, err := s.script(ctx, stmts)
+	return outcome(n, err, len(keyed))
 }
 
 // loadSQL reads a game, its seats, its log and its notes in one statement:

@@ -19,19 +19,6 @@ const IdempotencyKeep = 48 * time.Hour
 // taken.
 const keySQL = "INSERT INTO idempotency (scope, idem_key, hash, body, created_at, token) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING"
 
-// recordKey records k, if set, in tx; a key already there is
-// play.ErrKeyTaken.
-func recordKey(ctx context.Context, tx db, k *play.Key) error {
-	if k == nil {
-		return nil
-	}
-	n, err := tx.exec(ctx, keySQL, k.Scope, k.Key, k.Hash, k.Reply, now(), "")
-	if err == nil && n == 0 {
-		err = play.ErrKeyTaken
-	}
-	return err
-}
-
 // LookupIdempotency returns the key's record, or play.ErrNotFound.
 func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play.Answer, error) {
 	var a play.Answer

@@ -21,19 +21,17 @@ import (
 // listening (an epoch): what was heard in it proves nothing in the next.
 type listener struct {
 	config   *pgx.ConnConfig
-	instance string // marks the store's own changes
 	schema   string // notifications from stores of other schemas are skipped
 	barriers string // the channel of this store's barriers
-	hear     func(play.Heard)
+	hear     func(string, play.Stamp)
 	log      *slog.Logger
 	cancel   context.CancelFunc
 	done     chan struct{}
 
-	// The listening under way (0 while away) and the barrier's rounds,
-	// numbered from 1, one out at a time: the newest a reader waits for,
-	// sent (when), and heard back (or lost with its connection). changed
-	// is closed when back moves or a listening ends; wake ends the wait for
-	// a notification while no round is out.
+	// The listening under way (0 while away), and the barrier's rounds
+	// (from 1, one out at a time): the newest a reader waits for, sent
+	// (when), and back (or lost with the connection). changed is closed when
+	// back moves or a listening ends; wake ends a wait with no round out.
 	mu                       sync.Mutex
 	epoch, epochs            uint64
 	asked, sent, back        uint64
@@ -44,9 +42,8 @@ type listener struct {
 	reconnected, refuseUntil atomic.Int64  // reconnects; connecting fails until then (unix ns; tests)
 }
 
-// While the listener is away, other replicas' changes reach nobody here:
-// every failed attempt tells that any game may have changed, so that every
-// waiter re-reads its game, and the backoff's cap is also the longest a
+// While the listener is away, every failed attempt tells that any game may
+// have changed (every waiter re-reads): the backoff's cap is the longest a
 // wake-up can be late.
 const (
 	listenBackoffMin = 50 * time.Millisecond
@@ -56,8 +53,8 @@ const (
 // A reader waits for a barrier no longer than barrierLate, and one that
 // arrives while a round has been out that long asks the store at once. A
 // round out for barrierLost means the connection is gone, however quiet.
-// listenIdleCheck is how long the listener waits quietly before it checks
-// that its connection is alive. listenerConfig, when set, changes the
+// After listenIdleCheck of quiet, a round checks that the connection is
+// alive. listenerConfig, when set, changes the
 // listener's connection settings (tests: a proxy of its own).
 var (
 	barrierLate     = 500 * time.Millisecond
@@ -68,15 +65,15 @@ var (
 
 // startListener connects and LISTENs before it returns, so that no change
 // made after Open is missed; then it keeps listening in a goroutine.
-func startListener(ctx context.Context, config *pgx.ConnConfig, instance string, hear func(play.Heard), log *slog.Logger) (*listener, error) {
+func startListener(ctx context.Context, config *pgx.ConnConfig, instance string, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if config = config.Copy(); listenerConfig != nil {
 		listenerConfig(config)
 	}
-	l := &listener{config: config, instance: instance, barriers: "hanabi_barrier_" + instance, hear: hear, log: log,
-		done: make(chan struct{}), changed: make(chan struct{})}
+	l := &listener{config: config, barriers: "hanabi_barrier_" + instance, hear: hear, log: log,
+		done: make(chan struct{}), changed: make(chan struct{}), wake: func() {}}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -116,11 +113,6 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	return conn, nil
 }
 
-// payload is what this store sends when gameID changed to st.
-func (l *listener) payload(gameID string, st play.Stamp) string {
-	return payload(l.schema, l.instance, gameID, st)
-}
-
 func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 	defer close(l.done)
 	backoff := listenBackoffMin
@@ -134,7 +126,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			backoff = min(backoff*2, listenBackoffMax)
 			c, err := l.connect(ctx)
 			if err != nil {
-				l.hear(play.Heard{})
+				l.hear("", play.Stamp{})
 				continue
 			}
 			conn, backoff = c, listenBackoffMin
@@ -142,7 +134,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			l.log.Info("listening for other replicas' changes again")
 			// Notifications sent while we were away are lost: every waiter
 			// re-reads its game.
-			l.hear(play.Heard{})
+			l.hear("", play.Stamp{})
 		}
 		err := l.listen(ctx, conn)
 		// The listening ends: the round out is lost, and every reader
@@ -164,7 +156,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		// Any notification in flight is lost: wake everyone now rather
 		// than after the reconnect.
-		l.hear(play.Heard{})
+		l.hear("", play.Stamp{})
 	}
 }
 
@@ -193,12 +185,10 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 			return errBarrierLost
 		case err != nil && quiet:
 			// A connection that went quiet may be half-open (a dropped
-			// network path raises no error): the server must answer.
-			pingCtx, done := context.WithTimeout(ctx, 5*time.Second)
-			err = conn.Ping(pingCtx)
-			if done(); err != nil {
-				return err
-			}
+			// network path raises no error): a round must come back.
+			l.mu.Lock()
+			l.asked = l.sent + 1
+			l.mu.Unlock()
 		case errors.Is(err, context.Canceled): // woken: a barrier is asked for
 		case err != nil:
 			return err
@@ -212,9 +202,8 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 			}
 			l.mu.Unlock()
 		default:
-			schema, inst, gameID, st := parsePayload(n.Payload)
-			if (schema == "" || schema == l.schema) && gameID != "" { // not another schema's games
-				l.hear(play.Heard{Game: gameID, Stamp: st, Own: inst == l.instance && schema == l.schema})
+			if schema, _, gameID, st := parsePayload(n.Payload); (schema == "" || schema == l.schema) && gameID != "" {
+				l.hear(gameID, st) // not another schema's games
 			}
 		}
 	}
@@ -255,10 +244,7 @@ func (l *listener) barrier(ctx context.Context) (uint64, error) {
 	}
 	want := l.sent + 1
 	l.asked = max(l.asked, want)
-	if l.wake != nil {
-		l.wake()
-		l.wake = nil
-	}
+	l.wake()
 	timer := time.NewTimer(barrierLate)
 	defer timer.Stop()
 	for {

@@ -6,42 +6,72 @@ import (
 	"github.com/hanabi-server/hanabi/play"
 )
 
+// A lobby change, like a game's creation, is one script: each statement
+// changes nothing unless the change goes in (its token on the game's row).
+const (
+	lobbySQL = `UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6, change_token = $7
+WHERE id = $1 AND version = $2 AND status = 'lobby'`
+	takeSQL = `INSERT INTO seats (game_id, seat, name, bot, occupant, created_at)
+SELECT $1::varchar, $2::integer, $3::varchar, $4::varchar, $5::varchar, $6::timestamptz
+WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $7::varchar)`
+	freeSQL = `DELETE FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3
+	AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
+	changeKeyDropSQL = `DELETE FROM idempotency WHERE scope = $2 AND idem_key = $3 AND token = $4
+	AND NOT EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
+)
+
 // ChangeLobby makes c to the lobby gameID while it is still at version
 // after (see play.Store): the game's row is the guard, as a log entry's seq
 // is a move's, so that of two changes decided on one version (on two
-// replicas) one wins and the other is play.ErrConflict.
+// replicas) one wins and the other is play.ErrConflict; so is a seat to
+// free that its occupant no longer holds.
 func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c play.LobbyChange) error {
-	err := s.inTx(ctx, func(tx db) error {
-		if err := recordKey(ctx, tx, c.Key); err != nil {
-			return err
-		}
-		n, err := tx.exec(ctx, "UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6 WHERE id = $1 AND version = $2 AND status = 'lobby'",
-			gameID, after, after+1, c.Status, c.At, c.Deadline)
-		if err != nil || n == 0 {
-			return orConflict(err)
-		}
-		switch {
-		case c.Take != nil:
-			return insertSeat(ctx, tx, gameID, *c.Take, c.At)
-		case c.Free != nil:
-			n, err := tx.exec(ctx, "DELETE FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3", gameID, c.Free.Seat, c.Free.Occupant)
-			if err != nil || n == 0 {
-				return orConflict(err)
-			}
-		}
-		return nil
-	})
-	if isUniqueViolation(err) {
-		return play.ErrConflict
+	token, q := play.NewID(), lobbySQL
+	args := []any{gameID, after, after + 1, c.Status, c.At, c.Deadline, token}
+	arg := func(v any) string { args = append(args, v); return "$" + itoa(len(args)) }
+	if c.Key != nil {
+		q += " AND EXISTS (SELECT 1 FROM idempotency WHERE scope = " + arg(c.Key.Scope) + " AND idem_key = " + arg(c.Key.Key) + " AND token = $7)"
 	}
-	return err
+	if c.Free != nil {
+		q += " AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND seat = " + arg(c.Free.Seat) + " AND occupant = " + arg(c.Free.Occupant) + ")"
+	}
+	keyed := keyStmts(c.Key, token, c.At)
+	stmts := append(keyed, stmt{q, args})
+	switch {
+	case c.Take != nil:
+		t := c.Take
+		stmts = append(stmts, stmt{takeSQL, []any{gameID, t.Seat, t.Name, t.Bot, t.Occupant, c.At, token}})
+	case c.Free != nil:
+		stmts = append(stmts, stmt{freeSQL, []any{gameID, c.Free.Seat, c.Free.Occupant, token}})
+	}
+	if c.Key != nil {
+		stmts = append(stmts, stmt{changeKeyDropSQL, []any{gameID, c.Key.Scope, c.Key.Key, token}})
+	}
+	n, err := s.script(ctx, stmts)
+	return outcome(n, err, len(keyed))
 }
 
-// orConflict is err, or, when a guarded write found nothing to change,
-// play.ErrConflict.
-func orConflict(err error) error {
-	if err == nil {
+// keyStmts records k, if set, with the token of the change it goes with.
+func keyStmts(k *play.Key, token string, at any) []stmt {
+	if k == nil {
+		return nil
+	}
+	return []stmt{{keySQL, []any{k.Scope, k.Key, k.Hash, k.Reply, at, token}}}
+}
+
+// outcome tells how a script of k keyStmts and then a change went (n: the
+// rows each statement changed): its key was taken (play.ErrKeyTaken), the
+// change was refused (play.ErrConflict), or nil.
+func outcome(n []int64, err error, k int) error {
+	switch {
+	case isUniqueViolation(err):
+		return play.ErrConflict
+	case err != nil:
+		return err
+	case k > 0 && n[0] == 0:
+		return play.ErrKeyTaken
+	case n[k] == 0:
 		return play.ErrConflict
 	}
-	return err
+	return nil
 }

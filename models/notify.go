@@ -9,47 +9,32 @@ import (
 )
 
 // notifyChannel is the Postgres channel on which every change announces
-// the game it changed and the stamp it left, so that every replica hears
-// it, the writer's own too.
+// the game it changed and the stamp it left, in its own transaction, by
+// the database's triggers (migration 0010), whoever writes it. Postgres
+// queues a transaction's notifications as it commits, one such commit at a
+// time (their flush included: a batch of moves takes the lock once), and
+// delivers them in that order (see listener.barrier).
 const notifyChannel = "hanabi_games"
 
-// Every change queues its notification inside its own transaction, by the
-// database's own triggers (migration 0010), whoever writes it: Postgres
-// queues a transaction's notifications as it commits, one committing
-// transaction at a time, and delivers them to each listener in that order,
-// so a listener that hears a notification sent after a change committed has
-// heard the change too (see listener.barrier). The price is that such
-// commits queue on the notification queue's lock, their flush included: a
-// batch of moves takes it once. Each notification names the store that
-// wrote it by its connections' hanabi.instance setting.
-
 // Listen sets the one function the store calls for every change it hears
-// of (see play.Store), from the moment it is set; set it before the store
-// serves. On SQLite nothing is ever heard: one process holds the file, and
-// its tables publish their own changes.
-func (s *Store) Listen(heard func(play.Heard)) { s.heard.Store(&heard) }
+// of (see play.Store); set it before the store serves. On SQLite nothing is
+// ever heard: one process holds the file.
+func (s *Store) Listen(heard func(gameID string, st play.Stamp)) { s.heard.Store(&heard) }
 
 // hear passes what the listener heard on to the store's listener, if
 // there is one.
-func (s *Store) hear(h play.Heard) {
+func (s *Store) hear(gameID string, st play.Stamp) {
 	if f := s.heard.Load(); f != nil {
-		(*f)(h)
+		(*f)(gameID, st)
 	}
 }
 
-// Barrier waits until every change committed before it was called has been
-// heard (see play.Store).
+// Barrier: see play.Store.
 func (s *Store) Barrier(ctx context.Context) (uint64, error) {
 	if s.listener == nil {
 		return 0, play.ErrNoBarrier
 	}
 	return s.listener.barrier(ctx)
-}
-
-// payload is what a store of instance in schema sends when gameID changed
-// to st.
-func payload(schema, instance, gameID string, st play.Stamp) string {
-	return schema + "/" + instance + ":" + gameID + ":" + strconv.FormatInt(st.Version, 10) + ":" + strconv.FormatInt(st.NotesRev, 10)
 }
 
 // parsePayload splits a notification, "schema/instance:game:version:notes",

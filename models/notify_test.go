@@ -11,47 +11,43 @@ import (
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// hear listens to what s hears.
-func hear(s *Store) <-chan play.Heard {
-	ch := make(chan play.Heard, 64)
-	s.Listen(func(h play.Heard) {
+// announcement is one change another replica announced.
+type announcement struct {
+	game  string
+	stamp play.Stamp
+}
+
+// hear listens to what s hears from the other replicas.
+func hear(s *Store) <-chan announcement {
+	ch := make(chan announcement, 64)
+	s.Listen(func(id string, st play.Stamp) {
 		select {
-		case ch <- h:
+		case ch <- announcement{id, st}:
 		default:
 		}
 	})
 	return ch
 }
 
-// heardOf waits for an announcement of another store about game within d
-// and returns its stamp; "" waits for one about any game.
-func heardOf(ch <-chan play.Heard, game string, d time.Duration) (play.Stamp, bool) {
-	h, ok := heardAny(ch, game, d)
-	if ok && h.Own {
-		return h.Stamp, false
-	}
-	return h.Stamp, ok
-}
-
-// heardAny is heardOf, a store's own announcements included.
-func heardAny(ch <-chan play.Heard, game string, d time.Duration) (play.Heard, bool) {
+// heardOf waits for an announcement about game within d and returns its
+// stamp; "" waits for one about any game.
+func heardOf(ch <-chan announcement, game string, d time.Duration) (play.Stamp, bool) {
 	timeout := time.After(d)
 	for {
 		select {
-		case h := <-ch:
-			if h.Game == game {
-				return h, true
+		case a := <-ch:
+			if a.game == game {
+				return a.stamp, true
 			}
 		case <-timeout:
-			return play.Heard{}, false
+			return play.Stamp{}, false
 		}
 	}
 }
 
 // TestWritesAnnounceTheirStamp: every change through store A (a join, an
 // append, a note) reaches store B's listener with the stamp it left the
-// game at, and A's own, marked as its own: the whole stamp, since the
-// database tells it.
+// game at, and A's own too: the whole stamp, which the database tells.
 func TestWritesAnnounceTheirStamp(t *testing.T) {
 	dbURL := postgresURL(t)
 	ctx := context.Background()
@@ -75,8 +71,8 @@ func TestWritesAnnounceTheirStamp(t *testing.T) {
 		t.Fatalf("a note on A: B heard %+v %v, want notes 1", st, ok)
 	}
 	for _, want := range []play.Stamp{{Version: 1}, {Version: 2}, {Version: 2, NotesRev: 1}} {
-		if h, ok := heardAny(fromA, g.ID, 5*time.Second); !ok || !h.Own || h.Stamp != want {
-			t.Fatalf("A heard its own change as %+v %v, want its own at %+v", h, ok, want)
+		if st, ok := heardOf(fromA, g.ID, 5*time.Second); !ok || st != want {
+			t.Fatalf("A heard its own change as %+v %v, want %+v", st, ok, want)
 		}
 	}
 }
@@ -162,9 +158,6 @@ func TestParsePayload(t *testing.T) {
 		if sc, i, g, st := parsePayload(tt.in); sc != tt.schema || i != tt.instance || g != tt.game || st != tt.stamp {
 			t.Errorf("parsePayload(%q) = %q, %q, %q, %+v; want %q, %q, %q, %+v", tt.in, sc, i, g, st, tt.schema, tt.instance, tt.game, tt.stamp)
 		}
-	}
-	if got := payload("s", "i", "g", play.Stamp{Version: 3, NotesRev: 1}); got != "s/i:g:3:1" {
-		t.Errorf("payload = %q", got)
 	}
 }
 

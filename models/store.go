@@ -43,10 +43,10 @@ type Store struct {
 	// appends gathers concurrent moves into one transaction.
 	appends *batcher[appendReq, struct{}]
 
-	heard    atomic.Pointer[func(play.Heard)] // see Listen
-	log      *slog.Logger                     // nil: none
-	listener *listener                        // nil unless Postgres
-	instance string                           // names this store in the notifications it sends
+	heard    atomic.Pointer[func(string, play.Stamp)] // see Listen
+	log      *slog.Logger                             // nil: none
+	listener *listener                                // nil unless Postgres
+	instance string                                   // names this store's barriers
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -92,7 +92,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	}
 	if err == nil && s.pool == nil {
 		// After the migrations: a statement is prepared against the schema.
-		err = s.prepare(ctx, keySQL, appendSQL[0], appendSQL[1], keyDropSQL, statusSQL, takeOverSQL)
+		err = s.prepare(ctx, keySQL, appendSQL[0], appendSQL[1], keyDropSQL, statusSQL, takeOverSQL, gameSQL, takeSQL)
 	}
 	if err == nil && s.pool != nil {
 		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.instance, s.hear, s.log)
@@ -145,8 +145,6 @@ func (s *Store) openPostgres(ctx context.Context, url string) error {
 		return err
 	}
 	cfg.MaxConnIdleTime = 5 * time.Minute
-	// The notifications of this store's changes name it (see notify.go).
-	cfg.ConnConfig.RuntimeParams["hanabi.instance"] = s.instance
 	if s.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
 		return fmt.Errorf("open postgres: %w", err)
 	}

@@ -15,17 +15,14 @@ import (
 // reads of games.
 type listeningStore struct {
 	play.Store
-	listen func(play.Heard)
-	reads  atomic.Int64
+	heard func(string, play.Stamp)
+	reads atomic.Int64
 }
 
-func (s *listeningStore) Listen(f func(play.Heard)) {
-	s.listen = f
+func (s *listeningStore) Listen(f func(string, play.Stamp)) {
+	s.heard = f
 	s.Store.Listen(f)
 }
-
-// heard hands f another replica's change to game id, at st.
-func (s *listeningStore) heard(id string, st play.Stamp) { s.listen(play.Heard{Game: id, Stamp: st}) }
 
 func (s *listeningStore) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
 	s.reads.Add(1)

@@ -68,30 +68,20 @@ type Store interface {
 	// drivers' errors; play does not.
 	Unavailable(err error) bool
 	// Listen sets the one function the store calls for every change it
-	// hears of, this process's own included (see Heard), in the order the
-	// database committed them, and with a Heard of no game when any game
-	// may have changed unheard (the listener lost its connection).
-	Listen(heard func(Heard))
-	// Barrier returns once every change committed before it was called
-	// has been handed to the Listen function, with the listening (an
-	// epoch, never 0) that heard all of them: a copy of a game read from
-	// the store after a barrier of the same listening came back holds
-	// every change but those heard since. ErrNoBarrier when it cannot tell
-	// (no listener, or one away or late): the caller asks the store.
+	// hears of, this process's own included, in the order the database
+	// committed them: the game and the stamp the change left it at, or ""
+	// and a zero stamp when any game may have changed unheard (the
+	// listener lost its connection).
+	Listen(heard func(gameID string, st Stamp))
+	// Barrier returns once every change committed before the call has
+	// been handed to the Listen function, with the listening (epoch, not
+	// 0) that heard them: a copy read from the store after a barrier of a
+	// listening lacks only the changes heard since, while it lasts.
+	// ErrNoBarrier: no listener, or one away or late; ask the store.
 	Barrier(ctx context.Context) (uint64, error)
 }
 
-// Heard is one change the store heard of: the game ("": any game may have
-// changed unheard), the stamp the change left it at, and whether this
-// process made it (its table publishes it itself).
-type Heard struct {
-	Game  string
-	Stamp Stamp
-	Own   bool
-}
-
-// ErrNoBarrier is a store's word that it cannot prove now that it has heard
-// of every change committed so far.
+// ErrNoBarrier: the store cannot prove now what it has heard.
 var ErrNoBarrier = errors.New("no barrier: the store cannot prove what it has heard")
 
 // GameRow is a game as the store keeps it: the options stay the JSON they
@@ -134,8 +124,7 @@ type Stamp struct {
 	NotesRev int64
 }
 
-// holds tells whether a copy at s holds every change that o counts: both
-// counters only grow, so a copy behind in either misses a change.
+// holds tells whether a copy at s holds every change o counts (both grow).
 func (s Stamp) holds(o Stamp) bool { return s.Version >= o.Version && s.NotesRev >= o.NotesRev }
 
 // stamp is st's.

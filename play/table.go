@@ -14,10 +14,8 @@ import (
 // once, by it; every reader gets one of its snapshots, which are immutable;
 // every waiter (long-polls, parked or not, and streams) waits on its one
 // signal. A snapshot is never trusted alone: a read answers from it only
-// once the store proves that it has heard of every change committed before
-// the read arrived and none that the snapshot lacks (a barrier), else asks
-// the store (see read), and a change the store refuses is judged again on
-// the stored game. Other replicas' changes reach a table through the
+// when a barrier proves it current, else asks the store (see read), and a
+// change the store refuses is judged again on the stored game. Other replicas' changes reach a table through the
 // store's notifications while anyone follows it.
 type Table struct {
 	g  *Games
@@ -32,9 +30,9 @@ type Table struct {
 	flight *flight       // the read under way, if any
 	reads  atomic.Uint64 // numbers reads, so that a reader joins only a younger one
 	// proven is the listening (see Store.Barrier) in which cur was last
-	// known current, 0 for none; heard the newest stamp heard of the game.
+	// known current, 0 for none; newest the newest stamp heard of the game.
 	proven uint64
-	heard  Stamp
+	newest Stamp
 
 	// Guarded by Games.tablesMu.
 	users int           // callers using the table now (see table)
@@ -93,11 +91,10 @@ func (t *Table) Close() {
 }
 
 // publish makes st the newest snapshot unless a newer one is there, and
-// returns the newest. proof is the listening after whose start st was read
-// from the store: st, or the newest if at its stamp, is then proven current
-// in it. A change of this process's own (proof 0) carries the proof of the
-// snapshot it follows over, unless it lacks a change that the snapshot it
-// replaces holds (it was decided on an older one).
+// returns the newest. st read from the store after a barrier of listening
+// proof is proven current in it (so is the newest, at its stamp); a change
+// of this process's own (proof 0) keeps the proof of the snapshot it
+// replaces, unless it lacks a change that one holds (decided on an older).
 func (t *Table) publish(st *State, proof uint64) *State {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -125,19 +122,8 @@ func (t *Table) publish(st *State, proof uint64) *State {
 func (t *Table) proof(epoch uint64) (cur *State, current, behind bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	behind = t.cur != nil && !t.cur.stamp().holds(t.heard)
+	behind = t.cur != nil && !t.cur.stamp().holds(t.newest)
 	return t.cur, epoch != 0 && t.proven == epoch && !behind, behind
-}
-
-// record keeps the newest stamp heard of the game. A stamp of no counter
-// (a writer that does not tell) proves nothing of any copy.
-func (t *Table) record(st Stamp) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if st == (Stamp{}) {
-		t.proven = 0
-	}
-	t.heard = Stamp{max(t.heard.Version, st.Version), max(t.heard.NotesRev, st.NotesRev)}
 }
 
 // lock takes the table's turn for a change.
@@ -153,15 +139,15 @@ func (t *Table) lock(ctx context.Context) error {
 func (t *Table) unlock() { <-t.turn }
 
 // read returns the stored game: the newest snapshot when a barrier that
-// began after the read proves it current (see current), or, without one,
-// when the store's version is still its own (one row read); else a load of
-// the game, replayed from the snapshot when its log is a prefix. No read
-// trusts a snapshot without the store's word, so a change this process
-// never heard of (another replica's, behind a lost notification, a lost
-// listener) is seen all the same. Readers who
-// arrive while a read runs share the next one: a hundred long-polls woken by
-// one move cost one database read. The read runs on a goroutine of its own,
-// so that a waiting request's stack never grows to the database's depth.
+// began after the read proves it current (see proof), or, without one, when
+// the store's version is still its own (one row read); else a load of the
+// game, replayed from the snapshot when its log is a prefix. No read trusts
+// a snapshot without the store's word, so a change this process never heard
+// of (behind a lost notification or listener) is seen all the same. Readers
+// who arrive while a read runs share the next one: a hundred long-polls
+// woken by one move cost one database read. The read runs on a goroutine of
+// its own, so that a waiting request's stack never grows to the database's
+// depth.
 func (t *Table) read(ctx context.Context) (*State, error) {
 	seen := t.reads.Load() // before the lock: a read started since is young enough
 	t.mu.Lock()
@@ -193,8 +179,7 @@ func (t *Table) read(ctx context.Context) (*State, error) {
 // readTimeout bounds a read that its readers share, whoever leaves.
 const readTimeout = 10 * time.Second
 
-// load is one read's work (see read): the barrier, shared by every read
-// in the process that waits for one, which began after this read did.
+// load is one read's work (see read); its barrier began after it did.
 func (t *Table) load(ctx context.Context) (*State, error) {
 	var e uint64 // the listening in which the barrier came back, if it did
 	prev, _ := t.Latest()
@@ -310,40 +295,41 @@ func (g *Games) Follow(id string) Follower {
 	return t
 }
 
-// heard is the store's word that a change left game h.Game at h.Stamp
-// ("": any game may have changed): the table records it, whoever made it,
-// before the store hears anything later; and for another replica's change,
-// a followed table that does not hold it yet reads the game (this
-// process's own are published as they are made).
-func (g *Games) heard(h Heard) {
+// heard is the store's word that a change left game id at st ("": any
+// game may have changed): see Table.heard.
+func (g *Games) heard(id string, st Stamp) {
 	g.tablesMu.Lock()
 	defer g.tablesMu.Unlock()
-	if h.Game != "" {
-		if t := g.tables[h.Game]; t != nil {
-			t.record(h.Stamp)
-			if t.subs > 0 && !h.Own {
-				t.wake(h.Stamp)
-			}
+	if id != "" {
+		if t := g.tables[id]; t != nil {
+			t.heard(st)
 		}
 		return
 	}
 	for _, t := range g.tables {
 		if t.subs > 0 {
-			t.wake(Stamp{})
+			t.heard(st)
 		}
 	}
 }
 
-// wake wakes the follow goroutine unless the newest snapshot holds st (a
-// zero st, which no change leaves, holds nothing known). Games.tablesMu is
-// held.
-func (t *Table) wake(st Stamp) {
-	if cur, _ := t.Latest(); cur != nil && st != (Stamp{}) && cur.stamp().holds(st) {
-		return
+// heard keeps st, the newest stamp heard of the game (one of no counter,
+// of a writer that does not tell or of a lost listener, leaves the copy
+// unproven), and, while the table is followed, wakes the follow goroutine
+// unless the newest snapshot holds st. Games.tablesMu is held.
+func (t *Table) heard(st Stamp) {
+	t.mu.Lock()
+	if st == (Stamp{}) {
+		t.proven = 0
 	}
-	select {
-	case t.stale <- struct{}{}:
-	default:
+	t.newest = Stamp{max(t.newest.Version, st.Version), max(t.newest.NotesRev, st.NotesRev)}
+	held := t.cur != nil && st != (Stamp{}) && t.cur.stamp().holds(st)
+	t.mu.Unlock()
+	if t.subs > 0 && !held {
+		select {
+		case t.stale <- struct{}{}:
+		default:
+		}
 	}
 }
 
