@@ -52,3 +52,46 @@ func BenchmarkAppend(b *testing.B) {
 		run(b, postgresURL(b))
 	})
 }
+
+// BenchmarkBarrier measures what a read pays to prove its copy current: a
+// barrier alone (one read at a time: a whole round each), and under reads
+// from many goroutines at once, which share rounds; rounds/op tells how
+// many each read cost the database.
+func BenchmarkBarrier(b *testing.B) {
+	for _, parallel := range []bool{false, true} {
+		name := map[bool]string{false: "alone", true: "shared"}[parallel]
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			s, err := Open(ctx, postgresURL(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			s.listener.mu.Lock()
+			sent := s.listener.sent
+			s.listener.mu.Unlock()
+			b.ResetTimer()
+			barrier := func() {
+				if _, err := s.Barrier(ctx); err != nil {
+					b.Error(err)
+				}
+			}
+			if parallel {
+				b.SetParallelism(16)
+				b.RunParallel(func(pb *testing.PB) {
+					for pb.Next() {
+						barrier()
+					}
+				})
+			} else {
+				for range b.N {
+					barrier()
+				}
+			}
+			b.StopTimer()
+			s.listener.mu.Lock()
+			b.ReportMetric(float64(s.listener.sent-sent)/float64(b.N), "rounds/op")
+			s.listener.mu.Unlock()
+		})
+	}
+}
