@@ -3,6 +3,8 @@ package models
 import (
 	"context"
 
+	"gorm.io/gorm"
+
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -11,22 +13,23 @@ import (
 // is a move's, so that of two changes decided on one version (on two
 // replicas) one wins and the other is play.ErrConflict.
 func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c play.LobbyChange) error {
-	err := s.inTx(ctx, func(tx db) error {
-		if err := recordKey(ctx, tx, c.Key); err != nil {
+	err := s.orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := keepKey(tx, c.Key); err != nil {
 			return err
 		}
-		n, err := tx.exec(ctx, "UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6 WHERE id = $1 AND version = $2 AND status = 'lobby'",
-			gameID, after, after+1, c.Status, c.At, c.Deadline)
-		if err != nil || n == 0 {
-			return orConflict(err)
+		res := tx.Table("games").Where("id = ? AND version = ? AND status = ?", gameID, after, play.StatusLobby).
+			Updates(map[string]any{"version": after + 1, "status": c.Status, "updated_at": c.At, "deadline": c.Deadline})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return orConflict(res.Error)
 		}
 		switch {
 		case c.Take != nil:
-			return insertSeat(ctx, tx, gameID, *c.Take, c.At)
+			return tx.Table("seats").Create(map[string]any{"game_id": gameID, "seat": c.Take.Seat, "name": c.Take.Name,
+				"bot": c.Take.Bot, "occupant": c.Take.Occupant, "created_at": c.At}).Error
 		case c.Free != nil:
-			n, err := tx.exec(ctx, "DELETE FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3", gameID, c.Free.Seat, c.Free.Occupant)
-			if err != nil || n == 0 {
-				return orConflict(err)
+			res := tx.Table("seats").Where("game_id = ? AND seat = ? AND occupant = ?", gameID, c.Free.Seat, c.Free.Occupant).Delete(nil)
+			if res.Error != nil || res.RowsAffected == 0 {
+				return orConflict(res.Error)
 			}
 		}
 		return nil

@@ -3,6 +3,9 @@ package models
 import (
 	"context"
 
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -11,20 +14,19 @@ import (
 // only while the game is active at notes_rev after and n's seat is still
 // occupant's; anything else changes nothing and is play.ErrConflict.
 func (s *Store) WriteNote(ctx context.Context, gameID string, after int64, n play.Note, occupant string) error {
-	err := s.inTx(ctx, func(tx db) error {
-		changed, err := tx.exec(ctx, `UPDATE games SET notes_rev = $3 WHERE id = $1 AND notes_rev = $2 AND status = 'active'
-	AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat = $4 AND seats.occupant = $5)`,
-			gameID, after, after+1, n.Seat, occupant)
-		if err != nil || changed == 0 {
-			return orConflict(err)
+	err := s.orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Table("games").Where(`id = ? AND notes_rev = ? AND status = ?
+	AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat = ? AND seats.occupant = ?)`,
+			gameID, after, play.StatusActive, n.Seat, occupant).Update("notes_rev", after+1)
+		if res.Error != nil || res.RowsAffected == 0 {
+			return orConflict(res.Error)
 		}
 		if n.Text == "" {
-			_, err = tx.exec(ctx, "DELETE FROM notes WHERE game_id = $1 AND seat = $2 AND card = $3", gameID, n.Seat, n.Card)
-			return err
+			return tx.Table("notes").Where("game_id = ? AND seat = ? AND card = ?", gameID, n.Seat, n.Card).Delete(nil).Error
 		}
-		_, err = tx.exec(ctx, `INSERT INTO notes (game_id, seat, card, text, updated_at) VALUES ($1, $2, $3, $4, $5)
-ON CONFLICT (game_id, seat, card) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`, gameID, n.Seat, n.Card, n.Text, now())
-		return err
+		return tx.Table("notes").Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "game_id"}, {Name: "seat"}, {Name: "card"}},
+			DoUpdates: clause.AssignmentColumns([]string{"text", "updated_at"})}).
+			Create(map[string]any{"game_id": gameID, "seat": n.Seat, "card": n.Card, "text": n.Text, "updated_at": now()}).Error
 	})
 	if err == nil {
 		s.announce(gameID, play.Stamp{NotesRev: after + 1})

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -52,7 +54,7 @@ func TestMigrationScripts(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		script := "-- two tables\nCREATE TABLE script_a (x INTEGER);\nCREATE TABLE script_b (\n y INTEGER\n);\n\nINSERT INTO script_b (y) VALUES (2);\nINSERT INTO script_b (y) VALUES (3)"
-		if err := s.inTx(ctx, func(tx db) error { _, err := tx.exec(ctx, script); return err }); err != nil {
+		if err := s.orm.Transaction(func(tx *gorm.DB) error { return tx.Exec(script).Error }); err != nil {
 			t.Fatal(err)
 		}
 		var n int64
