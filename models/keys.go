@@ -53,7 +53,7 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play
 	var a play.Answer
 	err := s.orm.WithContext(ctx).Table("idempotency").Select("hash, body AS reply").Where("scope = ? AND idem_key = ?", scope, key).Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		err = play.ErrNotFound
+		return nil, play.ErrNotFound
 	}
 	return &a, err
 }

@@ -23,7 +23,7 @@ const migrationLockKey = 7_283_411_920_517
 
 // migration is a file of migrations, and its row of schema_migrations.
 type migration struct {
-	Version   int `gorm:"primaryKey;autoIncrement:false"`
+	Version   int
 	Name      string
 	AppliedAt string
 	sql       string
