@@ -11,7 +11,20 @@ import { createGame, getEvents, getGame, joinGame, postAction } from "./gen/sdk.
 import type { Action, GameView } from "./gen/types.gen";
 
 const base = process.argv[2] ?? "http://127.0.0.1:8080";
-client.setConfig({ baseUrl: `${base}/v1` });
+
+// A polite transport, as any client that plays at machine speed needs: a
+// 429 is retried once the seconds its Retry-After names have passed. It is
+// HTTP's own, not this API's: the game code below sees data or an error.
+async function politeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const req = new Request(input, init);
+  for (;;) {
+    const res = await fetch(req.clone());
+    if (res.status !== 429) return res;
+    const wait = Number(res.headers.get("Retry-After") ?? "1");
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+client.setConfig({ baseUrl: `${base}/v1`, fetch: politeFetch });
 
 function fail(what: string, error: unknown): never {
   throw new Error(`${what}: ${JSON.stringify(error)}`);
@@ -59,7 +72,7 @@ async function seat(id: string, token: string, me: number): Promise<number> {
       path: { id }, headers: { ...bearer(token), "If-Match": `"${view.version}"` },
       body: choose(view, me),
     });
-    if (!acted.data) fail(`seat ${me}: move at version ${view.version}`, acted.error);
+    if (!acted.data) fail(`seat ${me}: move at version ${view.version}: ${acted.response?.status}`, acted.error);
     version = acted.data.game.version;
     moves++;
   }
