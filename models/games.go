@@ -186,7 +186,7 @@ const (
 // name. limit <= 0 means DefaultPageSize; it is capped at MaxPageSize.
 // cursor is "" for the first page or a next value from an earlier call; next
 // is "" on the last page. A cursor it did not make is play.ErrBadCursor.
-func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor string) ([]play.GameRow, string, error) {
+func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, limit int, cursor string) ([]play.GameRow, string, error) {
 	if limit <= 0 {
 		limit = DefaultPageSize
 	}
@@ -195,7 +195,10 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 	// time here is written in UTC, and the text of UTC times sorts in time
 	// order even though the fraction has no fixed width ("+" sorts before
 	// "." and digits), so created_at and its index work on both databases.
-	q := s.ormReads.WithContext(ctx).Table("games").Select(listSQL).Where("NOT unlisted")
+	q := s.ormReads.WithContext(ctx).Table("games").Select(listSQL)
+	if !unlisted {
+		q = q.Where("NOT unlisted")
+	}
 	if status != "" {
 		q = q.Where("status = ?", status)
 	}
@@ -245,15 +248,9 @@ func encodeCursor(at time.Time, id string) string {
 
 func decodeCursor(c string) (time.Time, string, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
-		return time.Time{}, "", play.ErrBadCursor
-	}
 	ts, id, ok := strings.Cut(string(b), "|")
-	if !ok || id == "" {
-		return time.Time{}, "", play.ErrBadCursor
-	}
-	at, err := time.Parse(time.RFC3339Nano, ts)
-	if err != nil {
+	at, perr := time.Parse(time.RFC3339Nano, ts)
+	if err != nil || !ok || id == "" || perr != nil {
 		return time.Time{}, "", play.ErrBadCursor
 	}
 	return at.UTC(), id, nil

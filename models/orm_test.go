@@ -85,7 +85,7 @@ func TestORMCarriesTheColdStatements(t *testing.T) {
 				}
 				return nil
 			}, reads, "deadline"},
-			{"ListGames", func() error { _, _, err := s.ListGames(ctx, play.StatusActive, 10, ""); return err }, reads, "unlisted"},
+			{"ListGames", func() error { _, _, err := s.ListGames(ctx, play.StatusActive, false, 10, ""); return err }, reads, "unlisted"},
 			{"CountGames", func() error { _, err := s.CountGames(ctx); return err }, reads, "GROUP BY"},
 			{"LookupIdempotency", func() error { _, err := s.LookupIdempotency(ctx, "s", "join"); return err }, writes, "idempotency"},
 			{"KeepRefusal", func() error { _, err := s.KeepRefusal(ctx, "s", "no", play.Answer{Hash: "h"}); return err }, writes, "idempotency"},

@@ -52,7 +52,7 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 	if len(stamps) != 3 || len(stamps[2]) < len("2006-01-02 15:04:05+00:00") || stamps[2][10] != ' ' || stamps[2][len(stamps[2])-6:] != "+00:00" {
 		t.Fatalf("times stored as %q; the old rows have %q", stamps, stamps[:2])
 	}
-	games, _, err := s.ListGames(ctx, "", 10, "")
+	games, _, err := s.ListGames(ctx, "", false, 10, "")
 	if err != nil {
 		t.Fatal(err)
 	}
