@@ -14,7 +14,14 @@ import (
 // A table of bots stored as if the server had stopped mid-game: settling
 // the open games at start (SettleAll) alone, with nobody reading the game,
 // must play it to the end, and leave a game of people alone.
+// A private table (unlisted) is settled as a listed one is.
 func TestBotsMoveAfterRestart(t *testing.T) {
+	for _, unlisted := range []bool{false, true} {
+		t.Run(map[bool]string{false: "listed", true: "unlisted"}[unlisted], func(t *testing.T) { botsMoveAfterRestart(t, unlisted) })
+	}
+}
+
+func botsMoveAfterRestart(t *testing.T, unlisted bool) {
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	ctx := context.Background()
 	_, set, _, err := variants.Setup("farbrausch", variants.Options{}, 3)
@@ -22,7 +29,7 @@ func TestBotsMoveAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts, _ := json.Marshal(set)
-	g := &play.GameRow{Record: play.Record{ID: play.NewID(), Variant: "farbrausch", Seed: "resume", Players: 3, Status: play.StatusActive}, Options: string(opts)}
+	g := &play.GameRow{Record: play.Record{ID: play.NewID(), Variant: "farbrausch", Seed: "resume", Players: 3, Status: play.StatusActive, Unlisted: unlisted}, Options: string(opts)}
 	seats := []play.Seat{{Seat: 0, Name: "hat", Bot: "hat"}, {Seat: 1, Name: "hat", Bot: "hat"}, {Seat: 2, Name: "conventions", Bot: "conventions"}}
 	if err := e.store.CreateGame(ctx, g, seats, nil); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"net"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -79,5 +78,3 @@ func Unavailable(err error) bool {
 
 // Unavailable tells whether err means that the database cannot serve now.
 func (s *Store) Unavailable(err error) bool { return Unavailable(err) }
-
-func itoa(n int) string { return strconv.Itoa(n) }

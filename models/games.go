@@ -67,41 +67,41 @@ UNION ALL
 SELECT 3, '', text, '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
 ORDER BY k, i1, i2`
 
+// loadRow is one row of loadSQL.
+type loadRow struct {
+	K                      int64
+	S1, S2, S3, S4, S5, S6 string
+	I1, I2, I3, I4, I5, I6 int64
+	T1, T2                 time.Time
+}
+
 // LoadGame returns the game, its seats by seat number, its log by seq and
 // its notes by seat and card, all from one snapshot, or play.ErrNotFound.
 // Its time of last change counts its log's last entry.
 func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
-	var g *play.Stored
-	err := s.rdb().query(ctx, loadSQL, []any{id}, func(scan func(...any) error) error {
-		var (
-			k                      int64
-			s1, s2, s3, s4, s5, s6 string
-			i1, i2, i3, i4, i5, i6 int64
-			t1, t2                 time.Time
-		)
-		if err := scan(&k, &s1, &s2, &s3, &s4, &s5, &s6, &i1, &i2, &i3, &i4, &i5, &i6, &t1, &t2); err != nil {
-			return err
-		}
-		switch {
-		case k == 0:
-			g = &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: s1, Variant: s2, Seed: s4, Status: s5, JoinSecret: s6,
-				Players: int(i1), Version: i2, Unlisted: i3 != 0, NotesRev: i4, CreatedAt: t1.UTC(), UpdatedAt: t2.UTC()}, Options: s3}}
-		case g == nil:
-		case k == 1:
-			g.Seats = append(g.Seats, play.Seat{Seat: int(i1), Name: s2, Bot: s3, Occupant: s4})
-		case k == 2:
-			g.Log = append(g.Log, play.Entry{Seq: int(i1), Seat: int(i2), Action: engine.Action{Kind: engine.Kind(i3), Card: int(i4),
-				Target: int(i5), Value: int(i6)}, At: t1.UTC(), Auto: s2 == "auto"})
-			g.UpdatedAt = later(g.UpdatedAt, t1.UTC())
-		case k == 3:
-			g.Notes = append(g.Notes, play.Note{Seat: int(i1), Card: int(i2), Text: s2})
-		}
-		return nil
-	})
-	if err == nil && g == nil {
-		err = play.ErrNotFound
+	var rows []loadRow
+	if err := s.ormReads.WithContext(ctx).Raw(loadSQL, id).Scan(&rows).Error; err != nil {
+		return nil, err
 	}
-	return g, err
+	if len(rows) == 0 || rows[0].K != 0 {
+		return nil, play.ErrNotFound
+	}
+	r := rows[0]
+	g := &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: r.S1, Variant: r.S2, Seed: r.S4, Status: r.S5, JoinSecret: r.S6,
+		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
+	for _, r := range rows[1:] {
+		switch r.K {
+		case 1:
+			g.Seats = append(g.Seats, play.Seat{Seat: int(r.I1), Name: r.S2, Bot: r.S3, Occupant: r.S4})
+		case 2:
+			g.Log = append(g.Log, play.Entry{Seq: int(r.I1), Seat: int(r.I2), Action: engine.Action{Kind: engine.Kind(r.I3), Card: int(r.I4),
+				Target: int(r.I5), Value: int(r.I6)}, At: r.T1.UTC(), Auto: r.S2 == "auto"})
+			g.UpdatedAt = later(g.UpdatedAt, r.T1.UTC())
+		case 3:
+			g.Notes = append(g.Notes, play.Note{Seat: int(r.I1), Card: int(r.I2), Text: r.S2})
+		}
+	}
+	return g, nil
 }
 
 func later(a, b time.Time) time.Time {
@@ -124,14 +124,15 @@ const versionsSQL = "SELECT " + versionSQL + ", notes_rev FROM games WHERE id = 
 
 // CountGames returns how many games there are of each status (for metrics).
 func (s *Store) CountGames(ctx context.Context) (map[string]int64, error) {
+	var rows []struct {
+		Status string
+		N      int64
+	}
+	err := s.ormReads.WithContext(ctx).Table("games").Select("status, count(*) AS n").Group("status").Scan(&rows).Error
 	counts := map[string]int64{play.StatusLobby: 0, play.StatusActive: 0, play.StatusFinished: 0, play.StatusCancelled: 0}
-	err := s.rdb().query(ctx, "SELECT status, count(*) FROM games GROUP BY status", nil, func(scan func(...any) error) error {
-		var status string
-		var n int64
-		err := scan(&status, &n)
-		counts[status] = n
-		return err
-	})
+	for _, r := range rows {
+		counts[r.Status] = r.N
+	}
 	return counts, err
 }
 
@@ -146,7 +147,7 @@ const (
 // name. limit <= 0 means DefaultPageSize; it is capped at MaxPageSize.
 // cursor is "" for the first page or a next value from an earlier call; next
 // is "" on the last page. A cursor it did not make is play.ErrBadCursor.
-func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor string) ([]play.GameRow, string, error) {
+func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, limit int, cursor string) ([]play.GameRow, string, error) {
 	if limit <= 0 {
 		limit = DefaultPageSize
 	}
@@ -155,45 +156,29 @@ func (s *Store) ListGames(ctx context.Context, status string, limit int, cursor 
 	// time here is written in UTC, and the text of UTC times sorts in time
 	// order even though the fraction has no fixed width ("+" sorts before
 	// "." and digits), so created_at and its index work on both databases.
-	q := `SELECT id, variant, options, seed, players, status, ` + versionSQL + `, created_at, updated_at,
-	(SELECT created_at FROM actions WHERE actions.game_id = games.id ORDER BY seq DESC LIMIT 1),
-	unlisted, join_secret, notes_rev, (SELECT count(*) FROM seats WHERE seats.game_id = games.id),
-	COALESCE((SELECT name FROM seats WHERE seats.game_id = games.id AND seat = 0), '')
-FROM games WHERE NOT unlisted`
-	args := []any{}
+	q := s.ormReads.WithContext(ctx).Table("games").Select(listSQL)
+	if !unlisted {
+		q = q.Where("NOT unlisted")
+	}
 	if status != "" {
-		args = append(args, status)
-		q += " AND status = $1"
+		q = q.Where("status = ?", status)
 	}
 	if cursor != "" {
 		at, id, err := decodeCursor(cursor)
 		if err != nil {
 			return nil, "", err
 		}
-		n := len(args)
-		args = append(args, at, id)
-		q += " AND (created_at < $" + itoa(n+1) + " OR (created_at = $" + itoa(n+1) + " AND id < $" + itoa(n+2) + "))"
+		q = q.Where("(created_at < ? OR (created_at = ? AND id < ?))", at, at, id)
 	}
-	args = append(args, limit+1)
-	q += " ORDER BY games.created_at DESC, games.id DESC LIMIT $" + itoa(len(args))
-	var rows []play.GameRow
-	err := s.rdb().query(ctx, q, args, func(scan func(...any) error) error {
-		var r play.GameRow
-		var last *time.Time
-		var taken int64
-		if err := scan(&r.ID, &r.Variant, &r.Options, &r.Seed, &r.Players, &r.Status, &r.Version, &r.CreatedAt, &r.UpdatedAt,
-			&last, &r.Unlisted, &r.JoinSecret, &r.NotesRev, &taken, &r.Host); err != nil {
-			return err
-		}
-		r.CreatedAt, r.UpdatedAt, r.Taken = r.CreatedAt.UTC(), r.UpdatedAt.UTC(), int(taken)
-		if last != nil {
-			r.UpdatedAt = later(r.UpdatedAt, last.UTC())
-		}
-		rows = append(rows, r)
-		return nil
-	})
-	if err != nil {
+	var found []listRow
+	if err := q.Order("games.created_at DESC, games.id DESC").Limit(limit + 1).Scan(&found).Error; err != nil {
 		return nil, "", err
+	}
+	rows := make([]play.GameRow, len(found))
+	for i, f := range found {
+		rows[i] = play.GameRow{Record: play.Record{ID: f.ID, Variant: f.Variant, Seed: f.Seed, Players: f.Players, Status: f.Status,
+			Version: f.Version, CreatedAt: f.CreatedAt.UTC(), UpdatedAt: later(f.UpdatedAt, f.Last).UTC(), Unlisted: f.Unlisted,
+			JoinSecret: f.JoinSecret, NotesRev: f.NotesRev, Taken: f.Taken, Host: f.Host}, Options: f.Options}
 	}
 	next := ""
 	if len(rows) > limit {
@@ -203,21 +188,30 @@ FROM games WHERE NOT unlisted`
 	return rows, next, nil
 }
 
+// listSQL is a listed game's columns, as listRow reads them: the version,
+// the time of its log's last entry, its seats taken and seat 0's name.
+const listSQL = `id, variant, options, seed, players, status, ` + versionSQL + ` AS version, created_at, updated_at,
+	(SELECT created_at FROM actions WHERE actions.game_id = games.id ORDER BY seq DESC LIMIT 1) AS last,
+	unlisted, join_secret, notes_rev, (SELECT count(*) FROM seats WHERE seats.game_id = games.id) AS taken,
+	COALESCE((SELECT name FROM seats WHERE seats.game_id = games.id AND seat = 0), '') AS host`
+
+type listRow struct {
+	ID, Variant, Options, Seed, Status, JoinSecret, Host string
+	Players, Taken                                       int
+	Version, NotesRev                                    int64
+	CreatedAt, UpdatedAt, Last                           time.Time // Last: zero for an empty log
+	Unlisted                                             bool
+}
+
 func encodeCursor(at time.Time, id string) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
 }
 
 func decodeCursor(c string) (time.Time, string, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
-		return time.Time{}, "", play.ErrBadCursor
-	}
 	ts, id, ok := strings.Cut(string(b), "|")
-	if !ok || id == "" {
-		return time.Time{}, "", play.ErrBadCursor
-	}
-	at, err := time.Parse(time.RFC3339Nano, ts)
-	if err != nil {
+	at, perr := time.Parse(time.RFC3339Nano, ts)
+	if err != nil || !ok || id == "" || perr != nil {
 		return time.Time{}, "", play.ErrBadCursor
 	}
 	return at.UTC(), id, nil
@@ -231,20 +225,14 @@ func (s *Store) SetDeadline(ctx context.Context, id string, version int64, deadl
 		d := deadline.UTC()
 		deadline = &d
 	}
-	_, err := s.wdb().exec(ctx, "UPDATE games SET deadline = $2 WHERE id = $1 AND "+versionSQL+" = $3", id, deadline, version)
-	return err
+	return s.orm.WithContext(ctx).Table("games").Where("id = ? AND "+versionSQL+" = ?", id, version).Update("deadline", deadline).Error
 }
 
 // DueGames lists up to limit lobbies and active games whose deadline is at
 // or before now, the most overdue first.
 func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	var ids []string
-	err := s.rdb().query(ctx, "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1 AND status IN ('lobby', 'active') ORDER BY deadline LIMIT $2",
-		[]any{now.UTC(), limit}, func(scan func(...any) error) error {
-			var id string
-			err := scan(&id)
-			ids = append(ids, id)
-			return err
-		})
+	err := s.ormReads.WithContext(ctx).Table("games").Where("deadline IS NOT NULL AND deadline <= ? AND status IN ?", now.UTC(), []string{play.StatusLobby, play.StatusActive}).
+		Order("deadline").Limit(limit).Pluck("id", &ids).Error
 	return ids, err
 }

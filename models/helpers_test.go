@@ -90,12 +90,7 @@ func exec(t *testing.T, s *Store, q string, args ...any) {
 func ints(t *testing.T, s *Store, q string, args ...any) []int {
 	t.Helper()
 	var out []int
-	if err := s.rdb().query(context.Background(), q, args, func(scan func(...any) error) error {
-		var n int
-		err := scan(&n)
-		out = append(out, n)
-		return err
-	}); err != nil {
+	if err := s.ormReads.Raw(q, args...).Scan(&out).Error; err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
 	return out

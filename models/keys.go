@@ -2,7 +2,10 @@ package models
 
 import (
 	"context"
+	"errors"
 	"time"
+
+	"gorm.io/gorm"
 
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -19,13 +22,27 @@ const IdempotencyKeep = 48 * time.Hour
 // taken.
 const keySQL = "INSERT INTO idempotency (scope, idem_key, hash, body, created_at, token) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING"
 
+// keepKey records k, if set, in a gorm transaction (or write); a key
+// already there is play.ErrKeyTaken.
+func keepKey(tx *gorm.DB, k *play.Key) error {
+	if k == nil {
+		return nil
+	}
+	res := tx.Exec(keySQL, k.Scope, k.Key, k.Hash, k.Reply, now(), "")
+	if res.Error == nil && res.RowsAffected == 0 {
+		return play.ErrKeyTaken
+	}
+	return res.Error
+}
+
 // LookupIdempotency returns the key's record, or play.ErrNotFound.
 func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play.Answer, error) {
 	var a play.Answer
-	if err := one(ctx, s.wdb(), "SELECT hash, body FROM idempotency WHERE scope = $1 AND idem_key = $2", []any{scope, key}, &a.Hash, &a.Reply); err != nil {
-		return nil, err
+	err := s.orm.WithContext(ctx).Table("idempotency").Select("hash, body AS reply").Where("scope = ? AND idem_key = ?", scope, key).Take(&a).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, play.ErrNotFound
 	}
-	return &a, nil
+	return &a, err
 }
 
 // KeepRefusal stores the answer of a request with a key that changed
@@ -35,8 +52,9 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play
 // what the key answers. (A change records its key, with its answer, as it
 // commits.) Now and then it forgets keys older than IdempotencyKeep.
 func (s *Store) KeepRefusal(ctx context.Context, scope, key string, a play.Answer) (kept bool, err error) {
-	n, err := s.wdb().exec(ctx, keySQL, scope, key, a.Hash, a.Reply, now(), "")
-	if err != nil {
+	orm := s.orm.WithContext(ctx)
+	err = keepKey(orm, &play.Key{Scope: scope, Key: key, Hash: a.Hash, Reply: a.Reply})
+	if kept = err == nil; !kept && !errors.Is(err, play.ErrKeyTaken) {
 		return false, err
 	}
 	s.purgeMu.Lock()
@@ -46,7 +64,7 @@ func (s *Store) KeepRefusal(ctx context.Context, scope, key string, a play.Answe
 	}
 	s.purgeMu.Unlock()
 	if due {
-		_, err = s.wdb().exec(ctx, "DELETE FROM idempotency WHERE created_at < $1", now().Add(-IdempotencyKeep))
+		return kept, orm.Table("idempotency").Where("created_at < ?", now().Add(-IdempotencyKeep)).Delete(nil).Error
 	}
-	return n > 0, err
+	return kept, nil
 }

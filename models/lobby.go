@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -28,7 +29,7 @@ WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $7::
 func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c play.LobbyChange) error {
 	token, q := play.NewID(), lobbySQL
 	args := []any{gameID, after, after + 1, c.Status, c.At, c.Deadline, token}
-	arg := func(v any) string { args = append(args, v); return "$" + itoa(len(args)) }
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	if c.Key != nil {
 		q += " AND EXISTS (SELECT 1 FROM idempotency WHERE scope = " + arg(c.Key.Scope) + " AND idem_key = " + arg(c.Key.Key) + " AND token = $7)"
 	}

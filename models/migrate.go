@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"gorm.io/gorm"
 )
 
 //go:embed migrations
@@ -18,10 +21,12 @@ var migrationFS embed.FS
 // the same moment queue on, so that only one of them migrates.
 const migrationLockKey = 7_283_411_920_517
 
+// migration is a file of migrations, and its row of schema_migrations.
 type migration struct {
-	version int
-	name    string
-	sql     string
+	Version   int
+	Name      string
+	AppliedAt string
+	sql       string
 }
 
 func (s *Store) migrations() ([]migration, error) {
@@ -47,9 +52,9 @@ func (s *Store) migrations() ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, migration{version: v, name: e.Name(), sql: string(b)})
+		ms = append(ms, migration{Version: v, Name: e.Name(), sql: string(b)})
 	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	sort.Slice(ms, func(i, j int) bool { return ms[i].Version < ms[j].Version })
 	return ms, nil
 }
 
@@ -62,38 +67,33 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.inTx(ctx, func(tx db) error {
+	return s.orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if s.pool != nil {
-			if _, err := tx.exec(ctx, "SELECT pg_advisory_xact_lock($1)", migrationLockKey); err != nil {
+			if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", migrationLockKey).Error; err != nil {
 				return err
 			}
 		}
-		if _, err := tx.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		if err := tx.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
 			version INTEGER PRIMARY KEY,
 			name VARCHAR(255) NOT NULL,
-			applied_at VARCHAR(64) NOT NULL)`); err != nil {
+			applied_at VARCHAR(64) NOT NULL)`).Error; err != nil {
 			return err
 		}
-		done := map[int]bool{}
-		if err := tx.query(ctx, "SELECT version FROM schema_migrations", nil, func(scan func(...any) error) error {
-			var v int
-			err := scan(&v)
-			done[v] = true
-			return err
-		}); err != nil {
+		var done []int
+		if err := tx.Table("schema_migrations").Pluck("version", &done).Error; err != nil {
 			return err
 		}
 		for _, m := range ms {
-			if done[m.version] {
+			if slices.Contains(done, m.Version) {
 				continue
 			}
 			// A file's statements in one call: without values, pgx and
 			// SQLite's driver each run them as one script.
-			if _, err := tx.exec(ctx, m.sql); err != nil {
-				return fmt.Errorf("%s: %w", m.name, err)
+			if err := tx.Exec(m.sql).Error; err != nil {
+				return fmt.Errorf("%s: %w", m.Name, err)
 			}
-			if _, err := tx.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-				m.version, m.name, now().Format("2006-01-02T15:04:05.000Z")); err != nil {
+			m.AppliedAt = now().Format("2006-01-02T15:04:05.000Z")
+			if err := tx.Table("schema_migrations").Create(&m).Error; err != nil {
 				return err
 			}
 		}

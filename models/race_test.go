@@ -107,8 +107,8 @@ func TestConcurrentOpen(t *testing.T) {
 			t.Fatalf("schema_migrations has %v, want %d migrations once each", rows, len(ms))
 		}
 		for i, m := range ms {
-			if rows[i] != m.version {
-				t.Errorf("schema_migrations[%d] = %d, want %d", i, rows[i], m.version)
+			if rows[i] != m.Version {
+				t.Errorf("schema_migrations[%d] = %d, want %d", i, rows[i], m.Version)
 			}
 		}
 		newGame(t, stores[replicas-1], 2)

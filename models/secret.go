@@ -6,9 +6,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 const signingSecretKey = "jwt_signing_secret"
+
+// setting is a row of settings.
+type setting struct{ Key, Value string }
 
 // SigningSecret returns the JWT signing secret kept in the database. The
 // first caller on any replica creates it; racing creators each insert only
@@ -21,17 +27,17 @@ func (s *Store) SigningSecret(ctx context.Context) ([]byte, error) {
 	}
 	fresh := make([]byte, 32)
 	_, _ = rand.Read(fresh)
-	var value string
-	err := s.inTx(ctx, func(tx db) error {
-		if _, err := tx.exec(ctx, "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING", signingSecretKey, hex.EncodeToString(fresh)); err != nil {
+	kept := setting{Key: signingSecretKey, Value: hex.EncodeToString(fresh)}
+	err := s.orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&kept).Error; err != nil {
 			return err
 		}
-		return one(ctx, tx, "SELECT value FROM settings WHERE key = $1", []any{signingSecretKey}, &value)
+		return tx.Where("key = ?", signingSecretKey).Take(&kept).Error
 	})
 	if err != nil {
 		return nil, err
 	}
-	secret, err := hex.DecodeString(value)
+	secret, err := hex.DecodeString(kept.Value)
 	if err != nil || len(secret) == 0 {
 		return nil, errors.Join(fmt.Errorf("the stored signing secret is not valid"), err)
 	}

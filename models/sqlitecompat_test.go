@@ -46,18 +46,13 @@ func TestSQLiteFileOfTheOlderDriver(t *testing.T) {
 	}
 	fresh := newGame(t, s, 2)
 	var stamps []string
-	if err := s.rdb().query(ctx, "SELECT created_at || '' FROM actions WHERE game_id = $1 ORDER BY seq", []any{id}, func(scan func(...any) error) error {
-		var st string
-		err := scan(&st)
-		stamps = append(stamps, st)
-		return err
-	}); err != nil {
+	if err := s.ormReads.Raw("SELECT created_at || '' FROM actions WHERE game_id = ? ORDER BY seq", id).Scan(&stamps).Error; err != nil {
 		t.Fatal(err)
 	}
 	if len(stamps) != 3 || len(stamps[2]) < len("2006-01-02 15:04:05+00:00") || stamps[2][10] != ' ' || stamps[2][len(stamps[2])-6:] != "+00:00" {
 		t.Fatalf("times stored as %q; the old rows have %q", stamps, stamps[:2])
 	}
-	games, _, err := s.ListGames(ctx, "", 10, "")
+	games, _, err := s.ListGames(ctx, "", false, 10, "")
 	if err != nil {
 		t.Fatal(err)
 	}

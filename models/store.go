@@ -1,8 +1,8 @@
 // Package models stores games, seats, the append-only action log, card
-// notes and idempotency keys, on an embedded SQLite file (database/sql) or
-// on PostgreSQL (pgx): it implements play.Store, in play's types and
-// errors. A game's state is never stored: it is the engine replaying the
-// log.
+// notes and idempotency keys, on an embedded SQLite file or on PostgreSQL,
+// through gorm, and a move's path through the drivers underneath (see db):
+// it implements play.Store, in play's types and errors. A game's state is
+// never stored: it is the engine replaying the log.
 package models
 
 import (
@@ -22,6 +22,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
 	_ "modernc.org/sqlite" // registers the driver "sqlite"
 
 	"github.com/hanabi-server/hanabi/play"
@@ -39,6 +43,9 @@ type Store struct {
 	// itself in memory). Each keeps its statements prepared.
 	writer, readers          *sql.DB
 	writerStmts, readerStmts sync.Map
+	// orm is gorm on SQLite's writer or Postgres's pool, for all but a
+	// move's path; ormReads on SQLite's readers.
+	orm, ormReads *gorm.DB
 
 	// appends gathers concurrent moves into one transaction.
 	appends *batcher[appendReq, struct{}]
@@ -148,6 +155,11 @@ func (s *Store) openPostgres(ctx context.Context, url string) error {
 	if s.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
 		return fmt.Errorf("open postgres: %w", err)
 	}
+	// gorm takes the pool's connections per statement (the bridge keeps none idle).
+	if s.orm, err = openORM(postgres.New(postgres.Config{Conn: stdlib.OpenDBFromPool(s.pool)})); err != nil {
+		return fmt.Errorf("open postgres: %w", err)
+	}
+	s.ormReads = s.orm
 	s.appends = newBatcher(batchRunners, batchSize, s.appendBatch)
 	s.appends.conflicts = sameGame
 	return s.pool.Ping(ctx)
@@ -202,8 +214,9 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	s.readers = s.writer
 	s.appends = newBatcher(1, batchSize, s.appendBatch) // one writer: one batch at a time
 	s.appends.conflicts = sameGame
-	if memory {
-		return nil
+	if s.orm, err = openORM(sqliteDialect{s.writer}); err != nil || memory {
+		s.ormReads = s.orm
+		return err
 	}
 	if err := s.enableWAL(ctx); err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
@@ -213,7 +226,14 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	}
 	s.readers.SetMaxOpenConns(8)
 	s.readers.SetMaxIdleConns(8)
-	return nil
+	s.ormReads, err = openORM(sqliteDialect{s.readers})
+	return err
+}
+
+// openORM opens gorm on connections the store holds already. A write of
+// more than one statement is a Transaction already: no default one.
+func openORM(d gorm.Dialector) (*gorm.DB, error) {
+	return gorm.Open(d, &gorm.Config{Logger: logger.Discard, SkipDefaultTransaction: true, DisableAutomaticPing: true, NowFunc: now})
 }
 
 // enableWAL switches the file to write-ahead logging, which lets readers
@@ -237,15 +257,16 @@ func (s *Store) enableWAL(ctx context.Context) error {
 	}
 }
 
-// db is a pool, a connection or a transaction of either database, as the
-// store's statements use it. A statement is written once, in Postgres's
-// words: SQLite reads its placeholders ($1) as they are, and a cast (::type)
-// that only Postgres needs is dropped for it (sqliteSQL).
+// db is a pool or a transaction of either database as a move's path uses
+// it, its statements prepared once (see sqliteDB). A statement is written
+// once, in Postgres's words: SQLite reads its placeholders ($1) as they
+// are, and a cast (::type) only Postgres needs is dropped for it (sqliteSQL).
 type db interface {
 	// exec runs q and returns how many rows it changed.
 	exec(ctx context.Context, q string, args ...any) (int64, error)
-	// query runs q and hands each row it answers to row, to scan.
-	query(ctx context.Context, q string, args []any, row func(scan func(dest ...any) error) error) error
+	// row reads the one row q answers into dest; no row is
+	// play.ErrNotFound.
+	row(ctx context.Context, q string, args []any, dest ...any) error
 }
 
 // pgDB is a pool or a transaction of Postgres; pgx prepares each statement
@@ -253,7 +274,7 @@ type db interface {
 type pgDB struct {
 	c interface {
 		Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
-		Query(context.Context, string, ...any) (pgx.Rows, error)
+		QueryRow(context.Context, string, ...any) pgx.Row
 	}
 }
 
@@ -262,23 +283,18 @@ func (d pgDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	return tag.RowsAffected(), err
 }
 
-func (d pgDB) query(ctx context.Context, q string, args []any, row func(func(...any) error) error) error {
-	rows, err := d.c.Query(ctx, q, args...)
-	if err != nil {
-		return err
+func (d pgDB) row(ctx context.Context, q string, args []any, dest ...any) error {
+	err := d.c.QueryRow(ctx, q, args...).Scan(dest...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return play.ErrNotFound
 	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows.Scan); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return err
 }
 
 // sqliteDB is SQLite's writer or readers, or a transaction on the writer,
 // with their prepared statements: parsing the same few statements again on
-// every request was a fifth of the server's time.
+// every request was a fifth of the server's time (and gorm's preparing
+// would wait for the one writer that a transaction holds).
 type sqliteDB struct {
 	db    *sql.DB
 	tx    *sql.Tx
@@ -328,22 +344,16 @@ func (d sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error
 	return res.RowsAffected()
 }
 
-func (d sqliteDB) query(ctx context.Context, q string, args []any, row func(func(...any) error) error) error {
+func (d sqliteDB) row(ctx context.Context, q string, args []any, dest ...any) error {
 	st, err := d.stmt(ctx, q)
 	if err != nil {
 		return err
 	}
-	rows, err := st.QueryContext(ctx, args...)
-	if err != nil {
-		return err
+	err = st.QueryRowContext(ctx, args...).Scan(dest...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return play.ErrNotFound
 	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows.Scan); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return err
 }
 
 // prepare prepares the statements that SQLite's transactions run most (the
@@ -391,23 +401,14 @@ func (s *Store) inTx(ctx context.Context, fn func(tx db) error) error {
 
 // one reads the one row q answers into dest; no row is play.ErrNotFound.
 func one(ctx context.Context, d db, q string, args []any, dest ...any) error {
-	found := false
-	err := d.query(ctx, q, args, func(scan func(...any) error) error {
-		found = true
-		return scan(dest...)
-	})
-	if err == nil && !found {
-		return play.ErrNotFound
-	}
-	return err
+	return d.row(ctx, q, args, dest...)
 }
 
 // ProbeWrite proves that the database takes a write: it rewrites the one
 // row of the readiness table and commits. A database that answers reads but
 // cannot write (a full disk, a read-only replica) fails it.
 func (s *Store) ProbeWrite(ctx context.Context) error {
-	_, err := s.wdb().exec(ctx, "INSERT INTO readiness (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at", now())
-	return err
+	return s.orm.WithContext(ctx).Exec("INSERT INTO readiness (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at", now()).Error
 }
 
 // Close stops listening for other replicas' changes and closes the
@@ -434,6 +435,10 @@ func (s *Store) closeDBs() error {
 		errs = append(errs, s.writer.Close())
 	}
 	if s.pool != nil {
+		if s.orm != nil {
+			bridge, _ := s.orm.DB()
+			errs = append(errs, bridge.Close())
+		}
 		s.pool.Close()
 	}
 	return errors.Join(errs...)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -52,7 +54,7 @@ func TestMigrationScripts(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		script := "-- two tables\nCREATE TABLE script_a (x INTEGER);\nCREATE TABLE script_b (\n y INTEGER\n);\n\nINSERT INTO script_b (y) VALUES (2);\nINSERT INTO script_b (y) VALUES (3)"
-		if err := s.inTx(ctx, func(tx db) error { _, err := tx.exec(ctx, script); return err }); err != nil {
+		if err := s.orm.Transaction(func(tx *gorm.DB) error { return tx.Exec(script).Error }); err != nil {
 			t.Fatal(err)
 		}
 		var n int64
@@ -197,7 +199,7 @@ func TestListGames(t *testing.T) {
 				status = play.StatusActive
 			}
 			g := &play.GameRow{Record: play.Record{ID: fmt.Sprintf("g%02d", i), Variant: "basic", Seed: "s", Players: 2,
-				Status: status, CreatedAt: base.Add(off)}, Options: "{}"}
+				Status: status, CreatedAt: base.Add(off), Unlisted: i == 2 || i == 5}, Options: "{}"}
 			if i%3 == 0 {
 				// Times in other zones are stored in UTC like the rest.
 				g.CreatedAt = g.CreatedAt.In(time.FixedZone("east", 5*3600))
@@ -207,30 +209,33 @@ func TestListGames(t *testing.T) {
 			}
 			all = append(all, *g)
 		}
-		newestFirst := func(status string) []string {
+		newestFirst := func(status string, unlisted bool) []string {
 			var ids []string
 			for i := len(all) - 1; i >= 0; i-- {
-				if status == "" || all[i].Status == status {
+				if (status == "" || all[i].Status == status) && (unlisted || !all[i].Unlisted) {
 					ids = append(ids, all[i].ID)
 				}
 			}
 			return ids
 		}
 		tests := []struct {
-			status string
-			limit  int
+			status   string
+			unlisted bool // private tables too
+			limit    int
 		}{
-			{"", 3}, {"", 1}, {"", 100}, {"", 0}, {play.StatusLobby, 2}, {play.StatusActive, 1}, {play.StatusFinished, 5},
+			{"", false, 3}, {"", false, 1}, {"", false, 100}, {"", false, 0}, {play.StatusLobby, false, 2},
+			{play.StatusActive, false, 1}, {play.StatusFinished, false, 5},
+			{"", true, 2}, {play.StatusActive, true, 1}, {play.StatusLobby, true, 100},
 		}
 		for _, tt := range tests {
-			t.Run(fmt.Sprintf("%s/%d", tt.status, tt.limit), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%v/%d", tt.status, tt.unlisted, tt.limit), func(t *testing.T) {
 				var got []string
 				cursor := ""
 				for pages := 0; ; pages++ {
 					if pages > len(all) {
 						t.Fatal("paging does not end")
 					}
-					page, next, err := s.ListGames(ctx, tt.status, tt.limit, cursor)
+					page, next, err := s.ListGames(ctx, tt.status, tt.unlisted, tt.limit, cursor)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -245,14 +250,14 @@ func TestListGames(t *testing.T) {
 					}
 					cursor = next
 				}
-				want := newestFirst(tt.status)
+				want := newestFirst(tt.status, tt.unlisted)
 				if strings.Join(got, ",") != strings.Join(want, ",") {
 					t.Errorf("got %v, want %v", got, want)
 				}
 			})
 		}
 		for _, bad := range []string{"!!!", "Zm9v", "YWJjfGRlZg"} {
-			if _, _, err := s.ListGames(ctx, "", 2, bad); !errors.Is(err, play.ErrBadCursor) {
+			if _, _, err := s.ListGames(ctx, "", false, 2, bad); !errors.Is(err, play.ErrBadCursor) {
 				t.Errorf("cursor %q: err = %v, want ErrBadCursor", bad, err)
 			}
 		}

@@ -24,7 +24,7 @@ func TestVersionCountsEveryChange(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			listed, _, err := s.ListGames(ctx, "", 10, "")
+			listed, _, err := s.ListGames(ctx, "", false, 10, "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -114,7 +114,7 @@ func (g *Games) SettleAll(ctx context.Context) (int, error) {
 	for _, status := range []string{StatusLobby, StatusActive} {
 		cursor := ""
 		for {
-			rows, next, err := g.store.ListGames(ctx, status, math.MaxInt, cursor)
+			rows, next, err := g.store.ListGames(ctx, status, true, math.MaxInt, cursor)
 			if err != nil {
 				return n, err
 			}

@@ -193,7 +193,7 @@ func (g *Games) Load(ctx context.Context, id string) (*State, error) {
 // List pages through games, newest first, optionally of one status. A
 // game whose stored options no longer resolve lists with zero settings.
 func (g *Games) List(ctx context.Context, status string, limit int, cursor string) ([]Record, string, error) {
-	rows, next, err := g.store.ListGames(ctx, status, limit, cursor)
+	rows, next, err := g.store.ListGames(ctx, status, false, limit, cursor)
 	if err != nil {
 		return nil, "", err
 	}

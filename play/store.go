@@ -49,9 +49,10 @@ type Store interface {
 	// CountGames counts games by status.
 	CountGames(ctx context.Context) (map[string]int64, error)
 	// ListGames pages through games, newest first, optionally of one
-	// status; the store caps limit at its largest page. A cursor it did not
-	// hand out is ErrBadCursor.
-	ListGames(ctx context.Context, status string, limit int, cursor string) (games []GameRow, next string, err error)
+	// status, and private tables too only when unlisted (the public list
+	// leaves them out; settling at start must not); the store caps limit at
+	// its largest page. A cursor it did not hand out is ErrBadCursor.
+	ListGames(ctx context.Context, status string, unlisted bool, limit int, cursor string) (games []GameRow, next string, err error)
 	// LookupIdempotency (ErrNotFound: no such key) and KeepRefusal keep
 	// Idempotency-Keys; the writes above record the key they are given,
 	// with its answer, with their change.
