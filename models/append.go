@@ -177,8 +177,8 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 	}
 }
 
-// script runs stmts in one transaction, on Postgres in one round trip (a
-// pgx batch), and returns how many rows each changed.
+// script runs stmts in one transaction (on Postgres one round trip, a pgx
+// batch) and returns the rows each changed.
 func (s *Store) script(ctx context.Context, stmts []stmt) ([]int64, error) {
 	changed := make([]int64, len(stmts))
 	if s.pool == nil {

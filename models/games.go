@@ -18,35 +18,28 @@ import (
 // its last seq plus one. This is the one place that says so.
 const versionSQL = "(games.version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE actions.game_id = games.id), 0))"
 
-// gameSQL inserts a game, stamped with its creation's token; keyed, only
-// with its key (see keyStmts).
-const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at,
-	deadline, unlisted, join_secret, notes_rev, change_token)
+// gameSQL inserts a game, stamped with its creation's token (see keyed).
+const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at, deadline, unlisted, join_secret, notes_rev, change_token)
 SELECT $1::varchar, $2::varchar, $3::text, $4::varchar, $5::integer, $6::varchar, $7::bigint, $8::timestamptz, $9::timestamptz,
-	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar`
+	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar WHERE true`
 
-// CreateGame inserts a game and its initially taken seats in one
-// transaction (one script, see script), with key when set
-// (play.ErrKeyTaken when another request has it). It fills in an empty ID,
-// status (lobby), zero timestamps and empty occupants.
+// CreateGame inserts a game and its initially taken seats in one script,
+// with key when set (play.ErrKeyTaken when another request has it). It
+// fills in an empty ID, status (lobby), zero timestamps and empty occupants.
 func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Seat, key *play.Key) error {
 	t := now()
 	r.ID, r.Status = cmp.Or(r.ID, play.NewID()), cmp.Or(r.Status, play.StatusLobby)
 	r.CreatedAt = cmp.Or(r.CreatedAt, t).UTC().Truncate(time.Millisecond)
 	r.UpdatedAt = cmp.Or(r.UpdatedAt, r.CreatedAt).UTC()
-	token, q := play.NewID(), gameSQL
-	args := []any{r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version, r.CreatedAt, r.UpdatedAt,
-		r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token}
-	keyed := keyStmts(key, token, t)
-	if key != nil {
-		q, args = q+" WHERE EXISTS (SELECT 1 FROM idempotency WHERE scope = $15 AND idem_key = $16 AND token = $14)", append(args, key.Scope, key.Key)
-	}
-	stmts := append(keyed, stmt{q, args})
+	token := play.NewID()
+	stmts := keyed(key, token, t, gameSQL, []any{r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version,
+		r.CreatedAt, r.UpdatedAt, r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token})
+	k := len(stmts) - 1
 	for _, st := range seats {
 		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token}})
 	}
 	n, err := s.script(ctx, stmts)
-	return outcome(n, err, len(keyed))
+	return outcome(n, err, k)
 }
 
 // loadSQL reads a game, its seats, its log and its notes in one statement:

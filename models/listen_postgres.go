@@ -15,10 +15,10 @@ import (
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// listener holds one dedicated connection that LISTENs for every change
-// (see notifyChannel), hands each to the store's listener in commit order,
-// and sends the store's barriers (see barrier). A lost connection ends a
-// listening (an epoch): what was heard in it proves nothing in the next.
+// listener holds one connection that LISTENs for every change, hands each
+// to the store's listener in commit order, and sends the store's barriers.
+// A lost connection ends a listening (an epoch): what was heard in it
+// proves nothing in the next.
 type listener struct {
 	config   *pgx.ConnConfig
 	schema   string // notifications from stores of other schemas are skipped
@@ -32,47 +32,44 @@ type listener struct {
 	// (from 1, one out at a time): the newest a reader waits for, sent
 	// (when), and back (or lost with the connection). changed is closed when
 	// back moves or a listening ends; wake ends a wait with no round out.
-	mu                       sync.Mutex
-	epoch, epochs            uint64
-	asked, sent, back        uint64
-	sentAt                   time.Time
-	changed                  chan struct{}
-	wake                     context.CancelFunc
-	pid                      atomic.Uint32 // backend of the current connection, for tests
-	reconnected, refuseUntil atomic.Int64  // reconnects; connecting fails until then (unix ns; tests)
+	mu                               sync.Mutex
+	epoch, epochs, asked, sent, back uint64
+	sentAt                           time.Time
+	changed                          chan struct{}
+	wake                             context.CancelFunc
+	pid                              atomic.Uint32 // backend of the current connection, for tests
+	reconnected, refuseUntil         atomic.Int64  // reconnects; connecting fails until then (unix ns; tests)
 }
 
 // While the listener is away, every failed attempt tells that any game may
 // have changed (every waiter re-reads): the backoff's cap is the longest a
-// wake-up can be late.
-const (
-	listenBackoffMin = 50 * time.Millisecond
-	listenBackoffMax = 500 * time.Millisecond
-)
-
-// A reader waits for a barrier no longer than barrierLate, and one that
-// arrives while a round has been out that long asks the store at once. A
-// round out for barrierLost means the connection is gone, however quiet.
-// After listenIdleCheck of quiet, a round checks that the connection is
-// alive. listenerConfig, when set, changes the
+// wake-up can be late. A reader waits for a barrier no longer than
+// barrierLate, and one that arrives while a round has been out that long
+// asks the store at once. A round out for barrierLost means the connection
+// is gone, however quiet. After listenIdleCheck of quiet, a round checks
+// that the connection is alive. listenerConfig, when set, changes the
 // listener's connection settings (tests: a proxy of its own).
 var (
-	barrierLate     = 500 * time.Millisecond
-	barrierLost     = 5 * time.Second
-	listenIdleCheck = 30 * time.Second
-	listenerConfig  func(*pgx.ConnConfig)
+	listenBackoffMin = 50 * time.Millisecond
+	listenBackoffMax = 500 * time.Millisecond
+	barrierLate      = 500 * time.Millisecond
+	barrierLost      = 5 * time.Second
+	listenIdleCheck  = 30 * time.Second
+	listenerConfig   func(*pgx.ConnConfig)
+	errRefused       = errors.New("listener: connecting refused for a test")
+	errBarrierLost   = errors.New("listener: a barrier did not come back")
 )
 
-// startListener connects and LISTENs before it returns, so that no change
-// made after Open is missed; then it keeps listening in a goroutine.
-func startListener(ctx context.Context, config *pgx.ConnConfig, instance string, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
+// startListener connects and LISTENs before it returns, then keeps
+// listening in a goroutine.
+func startListener(ctx context.Context, config *pgx.ConnConfig, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if config = config.Copy(); listenerConfig != nil {
 		listenerConfig(config)
 	}
-	l := &listener{config: config, barriers: "hanabi_barrier_" + instance, hear: hear, log: log,
+	l := &listener{config: config, barriers: "hanabi_barrier_" + play.NewID()[:12], hear: hear, log: log,
 		done: make(chan struct{}), changed: make(chan struct{}), wake: func() {}}
 	conn, err := l.connect(ctx)
 	if err != nil {
@@ -83,8 +80,6 @@ func startListener(ctx context.Context, config *pgx.ConnConfig, instance string,
 	go l.run(runCtx, conn)
 	return l, nil
 }
-
-var errRefused = errors.New("listener: connecting refused for a test")
 
 // connect connects and LISTENs, and starts a listening.
 func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
@@ -132,14 +127,10 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			conn, backoff = c, listenBackoffMin
 			l.reconnected.Add(1)
 			l.log.Info("listening for other replicas' changes again")
-			// Notifications sent while we were away are lost: every waiter
-			// re-reads its game.
-			l.hear("", play.Stamp{})
+			l.hear("", play.Stamp{}) // what was sent meanwhile is lost
 		}
 		err := l.listen(ctx, conn)
-		// The listening ends: the round out is lost, and every reader
-		// waiting for a barrier stops.
-		l.mu.Lock()
+		l.mu.Lock() // the listening ends, and its round out with it
 		l.epoch, l.back = 0, l.sent
 		close(l.changed)
 		l.changed = make(chan struct{})
@@ -154,16 +145,12 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
 			return
 		}
-		// Any notification in flight is lost: wake everyone now rather
-		// than after the reconnect.
-		l.hear("", play.Stamp{})
+		l.hear("", play.Stamp{}) // what was in flight is lost: wake everyone now
 	}
 }
 
-var errBarrierLost = errors.New("listener: a barrier did not come back")
-
-// listen hands on the notifications of conn and sends the barriers asked
-// for, until the connection fails or ctx ends.
+// listen hands on conn's notifications and sends the rounds asked for,
+// until the connection fails or ctx ends.
 func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 	for {
 		round, out, wait, cancel := l.next(ctx)
@@ -209,10 +196,9 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 	}
 }
 
-// next is the round to send now (0: none), whether a round is out, and the
-// context to wait for a notification in: until the round out is lost, or,
-// with none out, until a quiet spell's check is due or a reader asks for a
-// round (wake).
+// next is the round to send now (0: none), whether one is out, and the
+// wait for a notification: until the round out is lost, or, with none out,
+// until a quiet spell's check or a reader asks for a round (wake).
 func (l *listener) next(ctx context.Context) (round uint64, out bool, wait context.Context, cancel context.CancelFunc) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -220,21 +206,20 @@ func (l *listener) next(ctx context.Context) (round uint64, out bool, wait conte
 		l.sent++
 		round, l.sentAt = l.sent, time.Now()
 	}
-	if l.sent > l.back {
-		wait, cancel = context.WithTimeout(ctx, max(barrierLost-time.Since(l.sentAt), time.Millisecond))
-		return round, true, wait, cancel
+	d := listenIdleCheck
+	if out = l.sent > l.back; out {
+		d = max(barrierLost-time.Since(l.sentAt), time.Millisecond)
 	}
-	wait, cancel = context.WithTimeout(ctx, listenIdleCheck)
-	l.wake = cancel
-	return 0, false, wait, cancel
+	if wait, cancel = context.WithTimeout(ctx, d); !out {
+		l.wake = cancel
+	}
+	return round, out, wait, cancel
 }
 
-// barrier waits for a round sent after it was called to come back: a
-// notification this store sends on a channel it alone listens to, after
-// every notification queued before it (Postgres delivers in commit order),
-// so every change committed before the call has then been handed on. It
-// returns the listening it came back in (see play.Store.Barrier). Every
-// reader waiting meanwhile shares the round.
+// barrier waits for a round sent after the call to come back (see
+// play.Store.Barrier): a notification on a channel this store alone
+// listens to, which Postgres delivers after every one queued before it;
+// readers waiting meanwhile share it.
 func (l *listener) barrier(ctx context.Context) (uint64, error) {
 	l.mu.Lock()
 	e := l.epoch
@@ -247,7 +232,7 @@ func (l *listener) barrier(ctx context.Context) (uint64, error) {
 	l.wake()
 	timer := time.NewTimer(barrierLate)
 	defer timer.Stop()
-	for {
+	for l.epoch == e && l.back < want {
 		ch := l.changed
 		l.mu.Unlock()
 		select {
@@ -258,15 +243,12 @@ func (l *listener) barrier(ctx context.Context) (uint64, error) {
 			return 0, play.ErrNoBarrier
 		}
 		l.mu.Lock()
-		if l.epoch != e {
-			l.mu.Unlock()
-			return 0, play.ErrNoBarrier
-		}
-		if l.back >= want {
-			l.mu.Unlock()
-			return e, nil
-		}
 	}
+	defer l.mu.Unlock()
+	if l.epoch != e {
+		return 0, play.ErrNoBarrier
+	}
+	return e, nil
 }
 
 func (l *listener) stop() {

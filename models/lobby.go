@@ -2,7 +2,7 @@ package models
 
 import (
 	"context"
-	"strconv"
+	"fmt"
 
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -10,34 +10,25 @@ import (
 // A lobby change, like a game's creation, is one script: each statement
 // changes nothing unless the change goes in (its token on the game's row).
 const (
-	lobbySQL = `UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6, change_token = $7
-WHERE id = $1 AND version = $2 AND status = 'lobby'`
-	takeSQL = `INSERT INTO seats (game_id, seat, name, bot, occupant, created_at)
-SELECT $1::varchar, $2::integer, $3::varchar, $4::varchar, $5::varchar, $6::timestamptz
-WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $7::varchar)`
-	freeSQL = `DELETE FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3
-	AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
-	changeKeyDropSQL = `DELETE FROM idempotency WHERE scope = $2 AND idem_key = $3 AND token = $4
-	AND NOT EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
+	lobbySQL = `UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6, change_token = $7 WHERE id = $1 AND version = $2 AND status = 'lobby'`
+	takeSQL  = `INSERT INTO seats (game_id, seat, name, bot, occupant, created_at)
+SELECT $1::varchar, $2::integer, $3::varchar, $4::varchar, $5::varchar, $6::timestamptz WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $7::varchar)`
+	freeSQL          = `DELETE FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3 AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
+	changeKeyDropSQL = `DELETE FROM idempotency WHERE scope = $2 AND idem_key = $3 AND token = $4 AND NOT EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
 )
 
 // ChangeLobby makes c to the lobby gameID while it is still at version
 // after (see play.Store): the game's row is the guard, as a log entry's seq
-// is a move's, so that of two changes decided on one version (on two
-// replicas) one wins and the other is play.ErrConflict; so is a seat to
-// free that its occupant no longer holds.
+// is a move's, so that of two changes decided on one version one wins and
+// the other is play.ErrConflict, as is a seat to free no longer its own.
 func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c play.LobbyChange) error {
 	token, q := play.NewID(), lobbySQL
 	args := []any{gameID, after, after + 1, c.Status, c.At, c.Deadline, token}
-	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
-	if c.Key != nil {
-		q += " AND EXISTS (SELECT 1 FROM idempotency WHERE scope = " + arg(c.Key.Scope) + " AND idem_key = " + arg(c.Key.Key) + " AND token = $7)"
-	}
 	if c.Free != nil {
-		q += " AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND seat = " + arg(c.Free.Seat) + " AND occupant = " + arg(c.Free.Occupant) + ")"
+		q, args = q+" AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $8 AND occupant = $9)", append(args, c.Free.Seat, c.Free.Occupant)
 	}
-	keyed := keyStmts(c.Key, token, c.At)
-	stmts := append(keyed, stmt{q, args})
+	stmts := keyed(c.Key, token, c.At, q, args)
+	k := len(stmts) - 1
 	switch {
 	case c.Take != nil:
 		t := c.Take
@@ -49,20 +40,22 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 		stmts = append(stmts, stmt{changeKeyDropSQL, []any{gameID, c.Key.Scope, c.Key.Key, token}})
 	}
 	n, err := s.script(ctx, stmts)
-	return outcome(n, err, len(keyed))
+	return outcome(n, err, k)
 }
 
-// keyStmts records k, if set, with the token of the change it goes with.
-func keyStmts(k *play.Key, token string, at any) []stmt {
+// keyed is the change q (with args), after the statement that records k,
+// if set, which the change then goes in only with: both carry its token.
+func keyed(k *play.Key, token string, at any, q string, args []any) []stmt {
 	if k == nil {
-		return nil
+		return []stmt{{q, args}}
 	}
-	return []stmt{{keySQL, []any{k.Scope, k.Key, k.Hash, k.Reply, at, token}}}
+	n := len(args)
+	q += fmt.Sprintf(" AND EXISTS (SELECT 1 FROM idempotency WHERE scope = $%d AND idem_key = $%d AND token = $%d)", n+1, n+2, n+3)
+	return []stmt{{keySQL, []any{k.Scope, k.Key, k.Hash, k.Reply, at, token}}, {q, append(args, k.Scope, k.Key, token)}}
 }
 
-// outcome tells how a script of k keyStmts and then a change went (n: the
-// rows each statement changed): its key was taken (play.ErrKeyTaken), the
-// change was refused (play.ErrConflict), or nil.
+// outcome is how a script of k key statements and then a change went (n:
+// the rows each changed): play.ErrKeyTaken, play.ErrConflict or nil.
 func outcome(n []int64, err error, k int) error {
 	switch {
 	case isUniqueViolation(err):

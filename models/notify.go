@@ -8,21 +8,17 @@ import (
 	"github.com/hanabi-server/hanabi/play"
 )
 
-// notifyChannel is the Postgres channel on which every change announces
-// the game it changed and the stamp it left, in its own transaction, by
-// the database's triggers (migration 0010), whoever writes it. Postgres
-// queues a transaction's notifications as it commits, one such commit at a
-// time (their flush included: a batch of moves takes the lock once), and
-// delivers them in that order (see listener.barrier).
+// notifyChannel is where every change announces the game and the stamp it
+// left, in its own transaction, by the triggers of migration 0010. Postgres
+// queues notifications as their transactions commit, one such commit at a
+// time (flush included), and delivers them in that order (see barrier).
 const notifyChannel = "hanabi_games"
 
-// Listen sets the one function the store calls for every change it hears
-// of (see play.Store); set it before the store serves. On SQLite nothing is
-// ever heard: one process holds the file.
+// Listen: see play.Store; set it before the store serves. On SQLite nothing
+// is heard: one process holds the file.
 func (s *Store) Listen(heard func(gameID string, st play.Stamp)) { s.heard.Store(&heard) }
 
-// hear passes what the listener heard on to the store's listener, if
-// there is one.
+// hear hands what the listener heard to the store's listener, if any.
 func (s *Store) hear(gameID string, st play.Stamp) {
 	if f := s.heard.Load(); f != nil {
 		(*f)(gameID, st)

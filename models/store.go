@@ -53,7 +53,6 @@ type Store struct {
 	heard    atomic.Pointer[func(string, play.Stamp)] // see Listen
 	log      *slog.Logger                             // nil: none
 	listener *listener                                // nil unless Postgres
-	instance string                                   // names this store's barriers
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -82,7 +81,7 @@ func WithLogger(log *slog.Logger) Option {
 // made by other replicas, and the URL may carry pool_max_conns (default four
 // per core, at least 4).
 func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
-	s := &Store{instance: play.NewID()[:12]}
+	s := &Store{}
 	for _, o := range opts {
 		o(s)
 	}
@@ -102,7 +101,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		err = s.prepare(ctx, keySQL, appendSQL[0], appendSQL[1], keyDropSQL, statusSQL, takeOverSQL, gameSQL, takeSQL)
 	}
 	if err == nil && s.pool != nil {
-		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.instance, s.hear, s.log)
+		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.hear, s.log)
 		if err != nil {
 			err = fmt.Errorf("listen for changes: %w", err)
 		}

@@ -69,16 +69,13 @@ type Store interface {
 	// drivers' errors; play does not.
 	Unavailable(err error) bool
 	// Listen sets the one function the store calls for every change it
-	// hears of, this process's own included, in the order the database
-	// committed them: the game and the stamp the change left it at, or ""
-	// and a zero stamp when any game may have changed unheard (the
-	// listener lost its connection).
+	// hears of, this process's own too, in commit order: the game and the
+	// stamp it left, or "" and a zero stamp when any game may have changed
+	// unheard (the listener lost its connection).
 	Listen(heard func(gameID string, st Stamp))
 	// Barrier returns once every change committed before the call has
-	// been handed to the Listen function, with the listening (epoch, not
-	// 0) that heard them: a copy read from the store after a barrier of a
-	// listening lacks only the changes heard since, while it lasts.
-	// ErrNoBarrier: no listener, or one away or late; ask the store.
+	// been handed to Listen, with the listening (epoch, not 0) that heard
+	// them; ErrNoBarrier: no listener, or one away or late.
 	Barrier(ctx context.Context) (uint64, error)
 }
 

@@ -13,10 +13,10 @@ import (
 // and the bots' moves) is made through it, one at a time, and published
 // once, by it; every reader gets one of its snapshots, which are immutable;
 // every waiter (long-polls, parked or not, and streams) waits on its one
-// signal. A snapshot is never trusted alone: a read answers from it only
-// when a barrier proves it current, else asks the store (see read), and a
-// change the store refuses is judged again on the stored game. Other replicas' changes reach a table through the
-// store's notifications while anyone follows it.
+// signal. A snapshot is never trusted alone: a read answers from it when a
+// barrier proves it current, else asks the store (see read), and a change
+// the store refuses is judged again on the stored game. Other replicas'
+// changes reach a table through the store's notifications while followed.
 type Table struct {
 	g  *Games
 	id string
@@ -116,16 +116,6 @@ func (t *Table) publish(st *State, proof uint64) *State {
 	return t.cur
 }
 
-// proof returns the newest snapshot; whether it lacks a change heard of
-// (behind); and whether a barrier of listening epoch proves it current:
-// proven in that listening, and not behind.
-func (t *Table) proof(epoch uint64) (cur *State, current, behind bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	behind = t.cur != nil && !t.cur.stamp().holds(t.newest)
-	return t.cur, epoch != 0 && t.proven == epoch && !behind, behind
-}
-
 // lock takes the table's turn for a change.
 func (t *Table) lock(ctx context.Context) error {
 	select {
@@ -138,16 +128,10 @@ func (t *Table) lock(ctx context.Context) error {
 
 func (t *Table) unlock() { <-t.turn }
 
-// read returns the stored game: the newest snapshot when a barrier that
-// began after the read proves it current (see proof), or, without one, when
-// the store's version is still its own (one row read); else a load of the
-// game, replayed from the snapshot when its log is a prefix. No read trusts
-// a snapshot without the store's word, so a change this process never heard
-// of (behind a lost notification or listener) is seen all the same. Readers
-// who arrive while a read runs share the next one: a hundred long-polls
-// woken by one move cost one database read. The read runs on a goroutine of
-// its own, so that a waiting request's stack never grows to the database's
-// depth.
+// read returns the stored game (see load). Readers who arrive while a read
+// runs share the next one: a hundred long-polls woken by one move cost one
+// database read. The read runs on a goroutine of its own, so that a waiting
+// request's stack never grows to the database's depth.
 func (t *Table) read(ctx context.Context) (*State, error) {
 	seen := t.reads.Load() // before the lock: a read started since is young enough
 	t.mu.Lock()
@@ -179,18 +163,23 @@ func (t *Table) read(ctx context.Context) (*State, error) {
 // readTimeout bounds a read that its readers share, whoever leaves.
 const readTimeout = 10 * time.Second
 
-// load is one read's work (see read); its barrier began after it did.
+// load is one read's work: the newest snapshot when a barrier begun after
+// it proves it current (proven in the barrier's listening, holding every
+// change heard of), else when the store's version is still its own (one
+// row read), else a load of the game, replayed from the snapshot when its
+// log is a prefix. So a change this process never heard of is seen.
 func (t *Table) load(ctx context.Context) (*State, error) {
 	var e uint64 // the listening in which the barrier came back, if it did
 	prev, _ := t.Latest()
 	if prev != nil {
 		e, _ = t.g.store.Barrier(ctx)
-		cur, current, behind := t.proof(e)
+		t.mu.Lock()
+		cur, behind := t.cur, !t.cur.stamp().holds(t.newest)
+		current := e != 0 && t.proven == e && !behind
+		t.mu.Unlock()
 		if current {
 			return cur, nil
 		}
-		// Without the proof, the store's version decides, unless a change
-		// the snapshot lacks was heard of.
 		if !behind {
 			if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v == cur.stamp() {
 				return t.publish(cur, e), nil
@@ -313,10 +302,9 @@ func (g *Games) heard(id string, st Stamp) {
 	}
 }
 
-// heard keeps st, the newest stamp heard of the game (one of no counter,
-// of a writer that does not tell or of a lost listener, leaves the copy
-// unproven), and, while the table is followed, wakes the follow goroutine
-// unless the newest snapshot holds st. Games.tablesMu is held.
+// heard keeps st, newest heard of the game (a zero one, of a lost listener
+// or a writer that does not tell, unproves the copy), and wakes the follow
+// goroutine, if any, unless the newest snapshot holds st. tablesMu is held.
 func (t *Table) heard(st Stamp) {
 	t.mu.Lock()
 	if st == (Stamp{}) {
