@@ -18,6 +18,7 @@ func boolp(b bool) *bool { return &b }
 // variant and a spread of table sizes and options, checking each answer
 // against a game the test replays itself.
 func TestPlayWholeGames(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	tables := []struct {
 		variant string
 		players int

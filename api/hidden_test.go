@@ -189,6 +189,7 @@ func sameSet(ids []int, set map[int]bool) bool {
 // list and the actor's answer; midway, every viewer's SSE and NDJSON
 // streams; and once the game is over, that the end shows the plays.
 func TestHiddenWholeGames(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	cases := []struct {
 		variant string
 		players int

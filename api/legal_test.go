@@ -328,6 +328,7 @@ func chooseMove(g *engine.Game, rng *rand.Rand) engine.Action {
 // table's) has legal_moves null, as does every view once the game is over.
 // The two renderers agree byte for byte throughout.
 func TestLegalMovesAreWhatTheServerAccepts(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	for _, gr := range legalGroups {
 		t.Run(gr.name, func(t *testing.T) {
 			var cover legalCover

@@ -52,6 +52,7 @@ var pastGroups = []struct {
 // at a past turn, a seat's candidates count exactly the cards it was shown
 // until then, and hold the truth.
 func TestViewAtTurnIsWhatWasSent(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		for i, pg := range pastGroups {

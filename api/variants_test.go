@@ -20,6 +20,7 @@ import (
 // q, and checks that it lists every matching variant once, in registry order,
 // with next_cursor null on the last page.
 func TestVariantPages(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	e := sqliteEnv(t)
 	tests := []struct {
 		q     string
