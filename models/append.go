@@ -214,7 +214,7 @@ var appendAnswerLost func() error
 func (s *Store) ownEntry(ctx context.Context, r appendReq) (bool, error) {
 	e := r.a.Entry
 	var n int64
-	err := one(ctx, s.wdb(), "SELECT count(*) FROM actions WHERE game_id = $1 AND seq = $2 AND seat = $3 AND kind = $4 AND card = $5 AND target = $6 AND value = $7 AND created_at = $8",
+	err := s.wdb().row(ctx, "SELECT count(*) FROM actions WHERE game_id = $1 AND seq = $2 AND seat = $3 AND kind = $4 AND card = $5 AND target = $6 AND value = $7 AND created_at = $8",
 		[]any{r.game, e.Seq, e.Seat, int(e.Action.Kind), e.Action.Card, e.Action.Target, e.Action.Value, e.At}, &n)
 	return n == 1, err
 }
@@ -224,7 +224,7 @@ func (s *Store) ownEntry(ctx context.Context, r appendReq) (bool, error) {
 // free one.
 func (s *Store) refused(ctx context.Context, r appendReq) error {
 	var games, held int64
-	err := one(ctx, s.wdb(), "SELECT (SELECT count(*) FROM games WHERE id = $1), (SELECT count(*) FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3 AND bot = '')",
+	err := s.wdb().row(ctx, "SELECT (SELECT count(*) FROM games WHERE id = $1), (SELECT count(*) FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3 AND bot = '')",
 		[]any{r.game, r.a.Entry.Seat, r.a.Leaver}, &games, &held)
 	switch {
 	case err != nil:

@@ -109,7 +109,7 @@ func later(a, b time.Time) time.Time {
 // the game and only needs to know whether it is still current.
 func (s *Store) GameVersion(ctx context.Context, id string) (play.Stamp, error) {
 	var v play.Stamp
-	err := one(ctx, s.rdb(), versionsSQL, []any{id}, &v.Version, &v.NotesRev)
+	err := s.rdb().row(ctx, versionsSQL, []any{id}, &v.Version, &v.NotesRev)
 	return v, err
 }
 

@@ -22,19 +22,6 @@ const IdempotencyKeep = 48 * time.Hour
 // taken.
 const keySQL = "INSERT INTO idempotency (scope, idem_key, hash, body, created_at, token) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING"
 
-// keepKey records k, if set, in a gorm transaction (or write); a key
-// already there is play.ErrKeyTaken.
-func keepKey(tx *gorm.DB, k *play.Key) error {
-	if k == nil {
-		return nil
-	}
-	res := tx.Exec(keySQL, k.Scope, k.Key, k.Hash, k.Reply, now(), "")
-	if res.Error == nil && res.RowsAffected == 0 {
-		return play.ErrKeyTaken
-	}
-	return res.Error
-}
-
 // LookupIdempotency returns the key's record, or play.ErrNotFound.
 func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play.Answer, error) {
 	var a play.Answer
@@ -53,10 +40,11 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play
 // commits.) Now and then it forgets keys older than IdempotencyKeep.
 func (s *Store) KeepRefusal(ctx context.Context, scope, key string, a play.Answer) (kept bool, err error) {
 	orm := s.orm.WithContext(ctx)
-	err = keepKey(orm, &play.Key{Scope: scope, Key: key, Hash: a.Hash, Reply: a.Reply})
-	if kept = err == nil; !kept && !errors.Is(err, play.ErrKeyTaken) {
-		return false, err
+	res := orm.Exec(keySQL, scope, key, a.Hash, a.Reply, now(), "")
+	if res.Error != nil {
+		return false, res.Error
 	}
+	kept = res.RowsAffected > 0
 	s.purgeMu.Lock()
 	due := time.Since(s.purged) > time.Hour
 	if due {

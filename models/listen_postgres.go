@@ -189,7 +189,7 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 			}
 			l.mu.Unlock()
 		default:
-			if schema, _, gameID, st := parsePayload(n.Payload); (schema == "" || schema == l.schema) && gameID != "" {
+			if schema, gameID, st := parsePayload(n.Payload); (schema == "" || schema == l.schema) && gameID != "" {
 				l.hear(gameID, st) // not another schema's games
 			}
 		}

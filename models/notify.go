@@ -33,21 +33,22 @@ func (s *Store) Barrier(ctx context.Context) (uint64, error) {
 	return s.listener.barrier(ctx)
 }
 
-// parsePayload splits a notification, "schema/instance:game:version:notes",
-// into the sending store's schema and instance, the game and the stamp. A
-// payload of an older replica has no schema and no stamp, and one sent by
-// hand may be a bare game id: their stamp is zero, which proves nothing.
-func parsePayload(p string) (schema, instance, gameID string, st play.Stamp) {
+// parsePayload splits a notification, "schema/instance:game:version:notes"
+// (the triggers leave instance empty; older replicas named themselves),
+// into the sending store's schema, the game and the stamp. A payload of an
+// older replica has no schema and no stamp, and one sent by hand may be a
+// bare game id: their stamp is zero, which proves nothing.
+func parsePayload(p string) (schema, gameID string, st play.Stamp) {
 	head, rest, ok := strings.Cut(p, ":")
 	if !ok {
-		return "", "", p, st
+		return "", p, st
 	}
 	gameID, stamp, _ := strings.Cut(rest, ":")
 	v, notes, _ := strings.Cut(stamp, ":")
 	st.Version, _ = strconv.ParseInt(v, 10, 64)
 	st.NotesRev, _ = strconv.ParseInt(notes, 10, 64)
-	if schema, inst, ok := strings.Cut(head, "/"); ok {
-		return schema, inst, gameID, st
+	if sc, _, ok := strings.Cut(head, "/"); ok {
+		schema = sc
 	}
-	return "", head, gameID, st
+	return schema, gameID, st
 }

@@ -91,7 +91,7 @@ func TestListenerReconnect(t *testing.T) {
 
 	pid := b.listener.pid.Load()
 	var killed bool
-	if err := one(ctx, a.rdb(), "SELECT pg_terminate_backend($1)", []any{int(pid)}, &killed); err != nil || !killed {
+	if err := a.rdb().row(ctx, "SELECT pg_terminate_backend($1)", []any{int(pid)}, &killed); err != nil || !killed {
 		t.Fatalf("pg_terminate_backend(%d) = %v, %v", pid, killed, err)
 	}
 	if _, ok := heardOf(ch, "", 5*time.Second); !ok {
@@ -144,19 +144,20 @@ func TestCloseTwice(t *testing.T) {
 
 func TestParsePayload(t *testing.T) {
 	tests := []struct {
-		in, schema, instance, game string
-		stamp                      play.Stamp
+		in, schema, game string
+		stamp            play.Stamp
 	}{
-		{"public/abc:g1:7:2", "public", "abc", "g1", play.Stamp{Version: 7, NotesRev: 2}},
-		{"t_1/abc::0:0", "t_1", "abc", "", play.Stamp{}},
-		{"public/abc:g1", "public", "abc", "g1", play.Stamp{}}, // an older replica's
-		{"abc:g1", "", "abc", "g1", play.Stamp{}},
-		{"g1", "", "", "g1", play.Stamp{}}, // sent by hand
-		{":g1", "", "", "g1", play.Stamp{}},
+		{"public/:g1:7:2", "public", "g1", play.Stamp{Version: 7, NotesRev: 2}}, // the triggers'
+		{"public/abc:g1:7:2", "public", "g1", play.Stamp{Version: 7, NotesRev: 2}},
+		{"t_1/abc::0:0", "t_1", "", play.Stamp{}},
+		{"public/abc:g1", "public", "g1", play.Stamp{}}, // an older replica's
+		{"abc:g1", "", "g1", play.Stamp{}},
+		{"g1", "", "g1", play.Stamp{}}, // sent by hand
+		{":g1", "", "g1", play.Stamp{}},
 	}
 	for _, tt := range tests {
-		if sc, i, g, st := parsePayload(tt.in); sc != tt.schema || i != tt.instance || g != tt.game || st != tt.stamp {
-			t.Errorf("parsePayload(%q) = %q, %q, %q, %+v; want %q, %q, %q, %+v", tt.in, sc, i, g, st, tt.schema, tt.instance, tt.game, tt.stamp)
+		if sc, g, st := parsePayload(tt.in); sc != tt.schema || g != tt.game || st != tt.stamp {
+			t.Errorf("parsePayload(%q) = %q, %q, %+v; want %q, %q, %+v", tt.in, sc, g, st, tt.schema, tt.game, tt.stamp)
 		}
 	}
 }
@@ -197,7 +198,7 @@ func TestWakeWhileListenerIsAway(t *testing.T) {
 
 	b.listener.refuseUntil.Store(time.Now().Add(4 * time.Second).UnixNano())
 	var killed bool
-	if err := one(ctx, a.rdb(), "SELECT pg_terminate_backend($1)", []any{int(b.listener.pid.Load())}, &killed); err != nil || !killed {
+	if err := a.rdb().row(ctx, "SELECT pg_terminate_backend($1)", []any{int(b.listener.pid.Load())}, &killed); err != nil || !killed {
 		t.Fatalf("pg_terminate_backend = %v, %v", killed, err)
 	}
 	if _, ok := heardOf(ch, "", 5*time.Second); !ok {

@@ -398,11 +398,6 @@ func (s *Store) inTx(ctx context.Context, fn func(tx db) error) error {
 	return tx.Commit()
 }
 
-// one reads the one row q answers into dest; no row is play.ErrNotFound.
-func one(ctx context.Context, d db, q string, args []any, dest ...any) error {
-	return d.row(ctx, q, args, dest...)
-}
-
 // ProbeWrite proves that the database takes a write: it rewrites the one
 // row of the readiness table and commits. A database that answers reads but
 // cannot write (a full disk, a read-only replica) fails it.

@@ -58,10 +58,10 @@ func TestMigrationScripts(t *testing.T) {
 			t.Fatal(err)
 		}
 		var n int64
-		if err := one(ctx, s.wdb(), "SELECT sum(y) + (SELECT count(*) FROM script_a) FROM script_b", nil, &n); err != nil || n != 5 {
+		if err := s.wdb().row(ctx, "SELECT sum(y) + (SELECT count(*) FROM script_a) FROM script_b", nil, &n); err != nil || n != 5 {
 			t.Fatalf("the script's rows sum to %d (%v), want 5", n, err)
 		}
-		if err := one(ctx, s.wdb(), "SELECT count(token) FROM idempotency", nil, &n); err != nil {
+		if err := s.wdb().row(ctx, "SELECT count(token) FROM idempotency", nil, &n); err != nil {
 			t.Fatalf("idempotency.token, added by the last statement of the last migration: %v", err)
 		}
 	})
