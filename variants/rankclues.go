@@ -23,12 +23,12 @@ type RankClue struct {
 }
 
 // RankClues is what each of the variant's rank clues means, in ClueRanks'
-// order, as the engine decides which cards a clue touches.
+// order, as the engine decides which cards a clue touches: the engine's
+// configuration of a table with the default options (which touches no
+// option changes).
 func (v *Variant) RankClues() []RankClue {
-	cfg := engine.Config{ClueColors: v.ClueColors, ClueRanks: v.ClueRanks, Suits: make([]engine.Suit, len(v.Suits))}
-	for i, s := range v.Suits {
-		cfg.Suits[i] = engine.Suit{Name: s.Name, Ranks: s.Ranks, Touches: s.Touches}
-	}
+	set, _ := v.Resolve(Options{})
+	cfg, _ := v.Config(set, MinPlayers)
 	out := make([]RankClue, 0, len(v.ClueRanks))
 	for _, r := range v.ClueRanks {
 		touches := mostTouched(&cfg, r)
