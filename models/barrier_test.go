@@ -4,105 +4,15 @@ import (
 	"context"
 	"net"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/tcpgate"
 	"github.com/hanabi-server/hanabi/play"
 )
-
-// gate forwards TCP connections to a database. Held, it forwards nothing,
-// accepts nothing and closes nothing: a silent partition, or a replica's
-// connection stalled; drop closes every connection it forwards, as a
-// backend killed would.
-type gate struct {
-	ln     net.Listener
-	target string
-
-	mu    sync.Mutex
-	cond  *sync.Cond
-	held  bool
-	conns []net.Conn
-}
-
-func newGate(t *testing.T, target string) *gate {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &gate{ln: ln, target: target}
-	g.cond = sync.NewCond(&g.mu)
-	go g.serve()
-	t.Cleanup(func() { ln.Close(); g.hold(false); g.drop() })
-	return g
-}
-
-func (g *gate) hold(held bool) {
-	g.mu.Lock()
-	g.held = held
-	g.cond.Broadcast()
-	g.mu.Unlock()
-}
-
-func (g *gate) wait() {
-	g.mu.Lock()
-	for g.held {
-		g.cond.Wait()
-	}
-	g.mu.Unlock()
-}
-
-func (g *gate) drop() {
-	g.mu.Lock()
-	for _, c := range g.conns {
-		c.Close()
-	}
-	g.conns = nil
-	g.mu.Unlock()
-}
-
-func (g *gate) serve() {
-	for {
-		c, err := g.ln.Accept()
-		if err != nil {
-			return
-		}
-		go func() {
-			g.wait()
-			d, err := net.Dial("tcp", g.target)
-			if err != nil {
-				c.Close()
-				return
-			}
-			g.mu.Lock()
-			g.conns = append(g.conns, c, d)
-			g.mu.Unlock()
-			go g.pipe(d, c)
-			g.pipe(c, d)
-		}()
-	}
-}
-
-func (g *gate) pipe(dst, src net.Conn) {
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := src.Read(buf)
-		g.wait()
-		if n > 0 {
-			if _, werr := dst.Write(buf[:n]); werr != nil {
-				src.Close()
-				return
-			}
-		}
-		if err != nil {
-			dst.Close()
-			return
-		}
-	}
-}
 
 // barrierReplicas are two replicas of one database, each a store and a
 // play.Games of its own: a writes, b reads, and b's listener reaches the
@@ -110,7 +20,7 @@ func (g *gate) pipe(dst, src net.Conn) {
 type barrierReplicas struct {
 	a, b   *play.Games
 	sa, sb *Store
-	gate   *gate
+	gate   *tcpgate.Gate
 	dbURL  string
 	game   string
 }
@@ -121,9 +31,14 @@ func newBarrierReplicas(t *testing.T) *barrierReplicas {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &barrierReplicas{dbURL: dbURL, gate: newGate(t, net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port))))}
+	gate, err := tcpgate.New(net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gate.Close() })
+	r := &barrierReplicas{dbURL: dbURL, gate: gate}
 	r.sa = openStore(t, dbURL)
-	port := r.gate.ln.Addr().(*net.TCPAddr).Port
+	port := gate.Addr().Port
 	listenerConfig = func(c *pgx.ConnConfig) { c.Host, c.Port, c.Fallbacks = "127.0.0.1", uint16(port), nil }
 	r.sb = openStore(t, dbURL)
 	listenerConfig = nil
@@ -243,15 +158,15 @@ func TestBarrierFaults(t *testing.T) {
 		fault func(t *testing.T, r *barrierReplicas) (want int64)
 	}{
 		{"listener partitioned, pool not", func(t *testing.T, r *barrierReplicas) int64 {
-			r.gate.hold(true)
-			defer r.gate.hold(false)
+			r.gate.Hold(true)
+			defer r.gate.Hold(false)
 			v := r.move(t)
 			r.read(t, v, "during the partition")
 			return r.move(t)
 		}},
 		{"listener reconnected after missing a change", func(t *testing.T, r *barrierReplicas) int64 {
 			r.sb.listener.refuseUntil.Store(time.Now().Add(time.Second).UnixNano())
-			r.gate.drop()
+			r.gate.Drop()
 			deadline := time.Now().Add(5 * time.Second)
 			for r.sb.listener.listening() != 0 && time.Now().Before(deadline) {
 				time.Sleep(5 * time.Millisecond)
@@ -261,29 +176,29 @@ func TestBarrierFaults(t *testing.T) {
 			return v
 		}},
 		{"notification lost between commit and delivery", func(t *testing.T, r *barrierReplicas) int64 {
-			r.gate.hold(true)
+			r.gate.Hold(true)
 			v := r.move(t)
 			// The notification is queued for b's listener; its backend
 			// goes before it is delivered.
 			time.Sleep(50 * time.Millisecond)
-			r.gate.drop()
-			r.gate.hold(false)
+			r.gate.Drop()
+			r.gate.Hold(false)
 			r.waitReconnect(t, 1)
 			return v
 		}},
 		{"writer gone after its commit, delivery late", func(t *testing.T, r *barrierReplicas) int64 {
-			r.gate.hold(true)
+			r.gate.Hold(true)
 			go func() {
 				time.Sleep(200 * time.Millisecond)
-				r.gate.hold(false)
+				r.gate.Hold(false)
 			}()
 			return r.moveByHand(t)
 		}},
 		{"delivery stalled past the barrier's patience", func(t *testing.T, r *barrierReplicas) int64 {
-			r.gate.hold(true)
+			r.gate.Hold(true)
 			go func() {
 				time.Sleep(barrierLate + 300*time.Millisecond)
-				r.gate.hold(false)
+				r.gate.Hold(false)
 			}()
 			return r.move(t)
 		}},

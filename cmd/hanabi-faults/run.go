@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/hanabi-server/hanabi/internal/tcpgate"
 )
 
 // report counts what the games met.
@@ -59,11 +61,11 @@ func run(o options) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
-	px, err := newProxy(target)
+	px, err := tcpgate.New(target)
 	if err != nil {
 		return nil, err
 	}
-	viaProxy, _, _ = through(o.db, px.ln.Addr().String())
+	viaProxy, _, _ = through(o.db, px.Addr().String())
 	var reps [2]*replica
 	for i, db := range []string{viaProxy, o.db} {
 		addr, err := freeAddr()
@@ -138,9 +140,9 @@ func restart(r *replica) error {
 	return r.start()
 }
 
-func partition(p *proxy, d time.Duration) error {
-	p.setCut(true)
+func partition(p *tcpgate.Gate, d time.Duration) error {
+	p.Hold(true)
 	time.Sleep(d)
-	p.setCut(false)
+	p.Hold(false)
 	return nil
 }
