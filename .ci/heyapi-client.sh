@@ -6,20 +6,12 @@
 # by long-polling, special-casing no status (docs/client-heyapi/play.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
-tmp=$(mktemp -d)
-server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
+. .ci/client-check.sh
 
 cd docs/client-heyapi
 npm ci --no-audit --no-fund --loglevel=error
 npm run --silent generate >/dev/null
 npm run --silent check
 
-cd "$root"
-go build -o "$tmp/hanabi" ./cmd/hanabi
-. "$root/.ci/start-server.sh"
-start_server "$tmp/hanabi" "$tmp/hanabi.db"
-cd docs/client-heyapi
+serve
 npx tsx play.ts "http://127.0.0.1:$port"

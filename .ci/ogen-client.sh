@@ -7,11 +7,7 @@
 # every run, with the ogen version that docs/client-ogen/go.mod pins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
-tmp=$(mktemp -d)
-server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
+. .ci/client-check.sh
 
 cd docs/client-ogen
 if ! go tool ogen --target oas --package oas --clean ../openapi.json >"$tmp/ogen.log" 2>&1; then
@@ -31,8 +27,5 @@ echo "ogen generated all $(echo "$want" | wc -l) operations"
 go vet .
 go build -o "$tmp/client-ogen" .
 
-cd "$root"
-go build -o "$tmp/hanabi" ./cmd/hanabi
-. "$root/.ci/start-server.sh"
-start_server "$tmp/hanabi" "$tmp/hanabi.db"
+serve
 "$tmp/client-ogen" "http://127.0.0.1:$port"

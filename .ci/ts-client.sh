@@ -4,11 +4,7 @@
 # under tsc --strict, and a whole game played with it against a running server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
-tmp=$(mktemp -d)
-server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
+. .ci/client-check.sh
 
 cd docs/client-ts
 npm ci --no-audit --no-fund --loglevel=error
@@ -21,8 +17,5 @@ cp schema.d.ts "$tmp/"
 ln -s "$(pwd)/node_modules" "$tmp/node_modules"
 npx tsc --strict --noUncheckedIndexedAccess --module nodenext --moduleResolution nodenext --target es2022 --noEmit "$tmp/readme-example.mts" "$tmp/schema.d.ts"
 
-cd "$root"
-go build -o "$tmp/hanabi" ./cmd/hanabi
-. "$root/.ci/start-server.sh"
-start_server "$tmp/hanabi" "$tmp/hanabi.db"
-node docs/client-ts/dist/play.js "http://127.0.0.1:$port"
+serve
+node "$root/docs/client-ts/dist/play.js" "http://127.0.0.1:$port"
