@@ -166,9 +166,9 @@ func cardIDs(set uint64) []int {
 
 func seatNames(st *play.State) []string {
 	names := make([]string, st.Players)
-	for _, s := range st.Seats {
-		if s.Seat >= 0 && s.Seat < st.Players {
-			names[s.Seat] = s.Name
+	for _, sv := range seatViews(st.Players, st.Seats) {
+		if sv.Name != nil {
+			names[sv.Seat] = *sv.Name
 		}
 	}
 	return names

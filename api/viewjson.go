@@ -356,9 +356,9 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats [
 	b = appendString(append(b, `,"type":`...), typ)
 	switch typ {
 	case "seat_left":
-		bot := ""
+		bot := "" // as in seatViews: the last row of the seat with a bot
 		for _, s := range seats {
-			if s.Seat == a.Target {
+			if s.Seat == a.Target && s.Bot != "" {
 				bot = s.Bot
 			}
 		}
