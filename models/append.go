@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -148,10 +149,24 @@ func (r appendReq) statements(out []stmt) (_ []stmt, key, entry int) {
 func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct{}]) {
 	stmts := make([]stmt, 0, 3*len(calls))
 	at := make([][2]int, len(calls))
+	var told []byte
+	if s.listener != nil {
+		told = append([]byte("/"), s.listener.take()...)
+	}
 	for i, c := range calls {
 		stmts, at[i][0], at[i][1] = c.req.statements(stmts)
+		if told != nil {
+			told = strconv.AppendInt(append(append(append(told, ':'), c.req.game...), ':'), c.req.a.After+1, 10)
+			told = append(told, ":0"...)
+		}
+	}
+	if told != nil {
+		stmts = append(stmts, stmt{batchNotifySQL, []any{string(told)}})
 	}
 	changed, err := s.script(ctx, stmts)
+	if err != nil && told != nil {
+		s.listener.failed()
+	}
 	if err == nil && appendAnswerLost != nil && !calls[0].req.alone {
 		err = appendAnswerLost()
 	}
@@ -176,6 +191,13 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 		}
 	}
 }
+
+// batchNotifySQL tells, in a batch's transaction, the stamp each of its
+// moves leaves its game at, after the batch's barrier round as its tag: one
+// notification a batch, and no row read for it (see notifyChannel and
+// listener.take). A move that does not go in may be told all the same: a
+// stamp told ahead of the game only has its readers ask the store.
+const batchNotifySQL = `SELECT pg_notify('hanabi_games', current_schema() || $1::text)`
 
 // script runs stmts in one transaction (on Postgres one round trip, a pgx
 // batch) and returns the rows each changed.

@@ -90,9 +90,9 @@ func (r *barrierReplicas) move(t *testing.T) int64 {
 	return moved.Version
 }
 
-// moveByHand appends the next move straight to the database, as a writer
+// moveByHand appends the next move through a's store alone, as a writer
 // that committed it and was gone before it answered anyone: no replica
-// publishes it.
+// publishes it, and only its commit's notification tells of it.
 func (r *barrierReplicas) moveByHand(t *testing.T) int64 {
 	t.Helper()
 	ctx := context.Background()
@@ -100,15 +100,10 @@ func (r *barrierReplicas) moveByHand(t *testing.T) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn, err := pgx.Connect(ctx, r.dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
 	seat := st.Game.Current()
 	rank := st.Game.Deck()[st.Game.Hand(1 - seat)[0]].Rank
-	if _, err := conn.Exec(ctx, `INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
-		VALUES ($1, $2, $3, $4, 0, $5, $6, false, now())`, r.game, len(st.Log), seat, int(engine.RankClue), 1-seat, rank); err != nil {
+	e := play.Entry{Seq: len(st.Log), Seat: seat, Action: engine.Action{Kind: engine.RankClue, Target: 1 - seat, Value: rank}}
+	if err := r.sa.Append(ctx, r.game, play.Append{Entry: e, After: st.Version}); err != nil {
 		t.Fatal(err)
 	}
 	return st.Version + 1

@@ -68,7 +68,7 @@ func BenchmarkBarrier(b *testing.B) {
 			}
 			defer s.Close()
 			s.listener.mu.Lock()
-			sent := s.listener.sent
+			sent := s.listener.next
 			s.listener.mu.Unlock()
 			b.ResetTimer()
 			barrier := func() {
@@ -90,7 +90,7 @@ func BenchmarkBarrier(b *testing.B) {
 			}
 			b.StopTimer()
 			s.listener.mu.Lock()
-			b.ReportMetric(float64(s.listener.sent-sent)/float64(b.N), "rounds/op")
+			b.ReportMetric(float64(s.listener.next-sent)/float64(b.N), "rounds/op")
 			s.listener.mu.Unlock()
 		})
 	}

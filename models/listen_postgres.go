@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,17 +29,19 @@ type listener struct {
 	cancel   context.CancelFunc
 	done     chan struct{}
 
-	// The listening under way (0 while away), and the barrier's rounds
-	// (from 1, one out at a time): the newest a reader waits for, sent
-	// (when), and back (or lost with the connection). changed is closed when
-	// back moves or a listening ends; wake ends a wait with no round out.
-	mu                               sync.Mutex
-	epoch, epochs, asked, sent, back uint64
-	sentAt                           time.Time
-	changed                          chan struct{}
-	wake                             context.CancelFunc
-	pid                              atomic.Uint32 // backend of the current connection, for tests
-	reconnected, refuseUntil         atomic.Int64  // reconnects; connecting fails until then (unix ns; tests)
+	// The listening under way (0 while away), and the barrier's rounds,
+	// numbered from 1 as taken, by the listening or by an append batch (see
+	// take): next is the next one's, asked the newest a reader waits for, out
+	// the listening's own round out (one at a time; 0: none) and when it was
+	// sent, back the newest come back. changed is closed when back moves or a
+	// listening ends; wake ends the listening's wait for a notification.
+	mu                                    sync.Mutex
+	epoch, epochs, next, asked, out, back uint64
+	sentAt                                time.Time
+	changed                               chan struct{}
+	wake                                  context.CancelFunc
+	pid                                   atomic.Uint32 // backend of the current connection, for tests
+	reconnected, refuseUntil              atomic.Int64  // reconnects; connecting fails until then (unix ns; tests)
 }
 
 // While the listener is away, every failed attempt tells that any game may
@@ -70,7 +73,7 @@ func startListener(ctx context.Context, config *pgx.ConnConfig, hear func(string
 		listenerConfig(config)
 	}
 	l := &listener{config: config, barriers: "hanabi_barrier_" + play.NewID()[:12], hear: hear, log: log,
-		done: make(chan struct{}), changed: make(chan struct{}), wake: func() {}}
+		done: make(chan struct{}), changed: make(chan struct{}), wake: func() {}, next: 1}
 	conn, err := l.connect(ctx)
 	if err != nil {
 		return nil, err
@@ -131,7 +134,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		err := l.listen(ctx, conn)
 		l.mu.Lock() // the listening ends, and its round out with it
-		l.epoch, l.back = 0, l.sent
+		l.epoch, l.out = 0, 0
 		close(l.changed)
 		l.changed = make(chan struct{})
 		l.mu.Unlock()
@@ -153,7 +156,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 // until the connection fails or ctx ends.
 func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 	for {
-		round, out, wait, cancel := l.next(ctx)
+		round, out, wait, cancel := l.round(ctx)
 		if round != 0 {
 			sendCtx, done := context.WithTimeout(ctx, barrierLost)
 			_, err := conn.Exec(sendCtx, "SELECT pg_notify($1, $2)", l.barriers, strconv.FormatUint(round, 10))
@@ -174,62 +177,96 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 			// A connection that went quiet may be half-open (a dropped
 			// network path raises no error): a round must come back.
 			l.mu.Lock()
-			l.asked = l.sent + 1
+			l.asked = l.next
 			l.mu.Unlock()
 		case errors.Is(err, context.Canceled): // woken: a barrier is asked for
 		case err != nil:
 			return err
 		case n.Channel == l.barriers:
-			r, _ := strconv.ParseUint(n.Payload, 10, 64)
-			l.mu.Lock()
-			if r > l.back && r <= l.sent {
-				l.back = r
-				close(l.changed)
-				l.changed = make(chan struct{})
-			}
-			l.mu.Unlock()
+			l.came(n.Payload)
 		default:
-			if schema, gameID, st := parsePayload(n.Payload); (schema == "" || schema == l.schema) && gameID != "" {
-				l.hear(gameID, st) // not another schema's games
+			schema, tag, games := parsePayload(n.Payload)
+			for _, g := range games {
+				if schema == "" || schema == l.schema {
+					l.hear(g.id, g.st) // not another schema's games
+				}
+			}
+			if r, ok := strings.CutPrefix(tag, l.barriers+"."); ok {
+				l.came(r) // after its batch's games, which it proves heard too
 			}
 		}
 	}
 }
 
-// next is the round to send now (0: none), whether one is out, and the
+// round is the round to send now (0: none), whether one is out, and the
 // wait for a notification: until the round out is lost, or, with none out,
-// until a quiet spell's check or a reader asks for a round (wake).
-func (l *listener) next(ctx context.Context) (round uint64, out bool, wait context.Context, cancel context.CancelFunc) {
+// until a quiet spell's check or a reader asks for a round (wake). Rounds
+// are sent when a reader waits for one not yet taken: while append batches
+// go, theirs serve (see take).
+func (l *listener) round(ctx context.Context) (round uint64, out bool, wait context.Context, cancel context.CancelFunc) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.asked > l.sent && l.sent == l.back {
-		l.sent++
-		round, l.sentAt = l.sent, time.Now()
+	if l.asked >= l.next && l.out == 0 {
+		round, l.out, l.sentAt = l.next, l.next, time.Now()
+		l.next++
 	}
 	d := listenIdleCheck
-	if out = l.sent > l.back; out {
+	if out = l.out != 0; out {
 		d = max(barrierLost-time.Since(l.sentAt), time.Millisecond)
 	}
-	if wait, cancel = context.WithTimeout(ctx, d); !out {
-		l.wake = cancel
-	}
+	wait, cancel = context.WithTimeout(ctx, d)
+	l.wake = cancel
 	return round, out, wait, cancel
 }
 
-// barrier waits for a round sent after the call to come back (see
-// play.Store.Barrier): a notification on a channel this store alone
-// listens to, which Postgres delivers after every one queued before it;
-// readers waiting meanwhile share it.
+// came notes round r (a payload's number) back.
+func (l *listener) came(r string) {
+	n, _ := strconv.ParseUint(r, 10, 64)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if n == l.out {
+		l.out = 0
+	}
+	if n > l.back && n < l.next {
+		l.back = n
+		close(l.changed)
+		l.changed = make(chan struct{})
+	}
+}
+
+// take gives an append batch a round to carry, as the tag of its
+// notification (see appendBatch), at no cost of a transaction of its own;
+// failed, when the batch failed, has the listening send one instead.
+func (l *listener) take() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.next++
+	return l.barriers + "." + strconv.FormatUint(l.next-1, 10)
+}
+
+func (l *listener) failed() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.asked = max(l.asked, l.next)
+	l.wake()
+}
+
+// barrier waits for a round taken after the call to come back (see
+// play.Store.Barrier): a notification queued at its commit, which Postgres
+// delivers after every one queued before it; readers waiting meanwhile
+// share it.
 func (l *listener) barrier(ctx context.Context) (uint64, error) {
 	l.mu.Lock()
 	e := l.epoch
-	if e == 0 || l.sent > l.back && time.Since(l.sentAt) > barrierLate {
+	if e == 0 || l.out != 0 && time.Since(l.sentAt) > barrierLate {
 		l.mu.Unlock()
 		return 0, play.ErrNoBarrier
 	}
-	want := l.sent + 1
-	l.asked = max(l.asked, want)
-	l.wake()
+	want := l.next
+	if l.asked < want {
+		l.asked = want
+		l.wake()
+	}
 	timer := time.NewTimer(barrierLate)
 	defer timer.Stop()
 	for l.epoch == e && l.back < want {

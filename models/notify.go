@@ -33,22 +33,36 @@ func (s *Store) Barrier(ctx context.Context) (uint64, error) {
 	return s.listener.barrier(ctx)
 }
 
-// parsePayload splits a notification, "schema/instance:game:version:notes"
-// (the triggers leave instance empty; older replicas named themselves),
-// into the sending store's schema, the game and the stamp. A payload of an
-// older replica has no schema and no stamp, and one sent by hand may be a
-// bare game id: their stamp is zero, which proves nothing.
-func parsePayload(p string) (schema, gameID string, st play.Stamp) {
+// heardGame is a game's stamp as a notification tells it.
+type heardGame struct {
+	id string
+	st play.Stamp
+}
+
+// parsePayload splits a notification, "schema/tag:game:version:notes" with
+// a game:version:notes for each game the change left (an append batch tells
+// all of its games in one), into the sending store's schema, its tag (the
+// barrier round a batch carries: see listener.take) and the games. A payload
+// of an older replica has no schema and no stamp, and one sent by hand may
+// be a bare game id: their stamp is zero, which proves nothing.
+func parsePayload(p string) (schema, tag string, games []heardGame) {
 	head, rest, ok := strings.Cut(p, ":")
-	if !ok {
-		return "", p, st
+	if !ok && !strings.Contains(p, "/") {
+		return "", "", []heardGame{{id: p}}
 	}
-	gameID, stamp, _ := strings.Cut(rest, ":")
-	v, notes, _ := strings.Cut(stamp, ":")
-	st.Version, _ = strconv.ParseInt(v, 10, 64)
-	st.NotesRev, _ = strconv.ParseInt(notes, 10, 64)
-	if sc, _, ok := strings.Cut(head, "/"); ok {
-		schema = sc
+	if sc, t, ok := strings.Cut(head, "/"); ok {
+		schema, tag = sc, t
 	}
-	return schema, gameID, st
+	f := strings.Split(rest, ":")
+	for i := 0; i < len(f); i += 3 {
+		g := heardGame{id: f[i]}
+		if i+2 < len(f) {
+			g.st.Version, _ = strconv.ParseInt(f[i+1], 10, 64)
+			g.st.NotesRev, _ = strconv.ParseInt(f[i+2], 10, 64)
+		}
+		if g.id != "" {
+			games = append(games, g)
+		}
+	}
+	return schema, tag, games
 }

@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"log/slog"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -143,21 +144,23 @@ func TestCloseTwice(t *testing.T) {
 }
 
 func TestParsePayload(t *testing.T) {
+	g1 := func(v, n int64) []heardGame { return []heardGame{{"g1", play.Stamp{Version: v, NotesRev: n}}} }
 	tests := []struct {
-		in, schema, game string
-		stamp            play.Stamp
+		in, schema, tag string
+		games           []heardGame
 	}{
-		{"public/:g1:7:2", "public", "g1", play.Stamp{Version: 7, NotesRev: 2}}, // the triggers'
-		{"public/abc:g1:7:2", "public", "g1", play.Stamp{Version: 7, NotesRev: 2}},
-		{"t_1/abc::0:0", "t_1", "", play.Stamp{}},
-		{"public/abc:g1", "public", "g1", play.Stamp{}}, // an older replica's
-		{"abc:g1", "", "g1", play.Stamp{}},
-		{"g1", "", "g1", play.Stamp{}}, // sent by hand
-		{":g1", "", "g1", play.Stamp{}},
+		{"public/:g1:7:2", "public", "", g1(7, 2)},                                                               // the games trigger's
+		{"public/b.4:g1:7:2:g2:3:0", "public", "b.4", append(g1(7, 2), heardGame{"g2", play.Stamp{Version: 3}})}, // a batch's
+		{"public/b.5", "public", "b.5", nil},                                                                     // a batch whose games are gone
+		{"t_1/abc::0:0", "t_1", "abc", nil},
+		{"public/abc:g1", "public", "abc", g1(0, 0)}, // an older replica's
+		{"abc:g1", "", "", g1(0, 0)},
+		{"g1", "", "", g1(0, 0)}, // sent by hand
+		{":g1", "", "", g1(0, 0)},
 	}
 	for _, tt := range tests {
-		if sc, g, st := parsePayload(tt.in); sc != tt.schema || g != tt.game || st != tt.stamp {
-			t.Errorf("parsePayload(%q) = %q, %q, %+v; want %q, %q, %+v", tt.in, sc, g, st, tt.schema, tt.game, tt.stamp)
+		if sc, tag, games := parsePayload(tt.in); sc != tt.schema || tag != tt.tag || !reflect.DeepEqual(games, tt.games) {
+			t.Errorf("parsePayload(%q) = %q, %q, %+v; want %q, %q, %+v", tt.in, sc, tag, games, tt.schema, tt.tag, tt.games)
 		}
 	}
 }

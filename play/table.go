@@ -128,12 +128,24 @@ func (t *Table) lock(ctx context.Context) error {
 
 func (t *Table) unlock() { <-t.turn }
 
-// read returns the stored game (see load). Readers who arrive while a read
-// runs share the next one: a hundred long-polls woken by one move cost one
-// database read. The read runs on a goroutine of its own, so that a waiting
-// request's stack never grows to the database's depth.
+// read returns the stored game: the newest snapshot when a barrier begun
+// after the call proves it current (proven in the barrier's listening,
+// holding every change heard of), else what load reads. Readers who arrive
+// while a load runs share the next one: a hundred long-polls woken by one
+// move cost one database read. A load runs on a goroutine of its own, so
+// that a waiting request's stack never grows to the database's depth.
 func (t *Table) read(ctx context.Context) (*State, error) {
-	seen := t.reads.Load() // before the lock: a read started since is young enough
+	seen := t.reads.Load() // first: a load started since is young enough
+	var e uint64           // the listening in which the barrier came back, if it did
+	if prev, _ := t.Latest(); prev != nil {
+		e, _ = t.g.store.Barrier(ctx)
+		t.mu.Lock()
+		cur, current := t.cur, e != 0 && t.proven == e && t.cur.stamp().holds(t.newest)
+		t.mu.Unlock()
+		if current {
+			return cur, nil
+		}
+	}
 	t.mu.Lock()
 	f := t.flight
 	if f == nil || f.seq <= seen {
@@ -141,7 +153,7 @@ func (t *Table) read(ctx context.Context) (*State, error) {
 		t.flight = f
 		go func() {
 			lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
-			f.st, f.err = t.load(lctx)
+			f.st, f.err = t.load(lctx, e)
 			cancel()
 			t.mu.Lock()
 			if t.flight == f {
@@ -163,23 +175,17 @@ func (t *Table) read(ctx context.Context) (*State, error) {
 // readTimeout bounds a read that its readers share, whoever leaves.
 const readTimeout = 10 * time.Second
 
-// load is one read's work: the newest snapshot when a barrier begun after
-// it proves it current (proven in the barrier's listening, holding every
-// change heard of), else when the store's version is still its own (one
-// row read), else a load of the game, replayed from the snapshot when its
-// log is a prefix. So a change this process never heard of is seen.
-func (t *Table) load(ctx context.Context) (*State, error) {
-	var e uint64 // the listening in which the barrier came back, if it did
+// load is a read's work when no barrier proved the snapshot current: the
+// snapshot when the store's version is still its own (one row read), else
+// a load of the game, replayed from the snapshot when its log is a prefix;
+// proven current in listening e (the barrier's, if it came back). So a
+// change this process never heard of is seen.
+func (t *Table) load(ctx context.Context, e uint64) (*State, error) {
 	prev, _ := t.Latest()
 	if prev != nil {
-		e, _ = t.g.store.Barrier(ctx)
 		t.mu.Lock()
 		cur, behind := t.cur, !t.cur.stamp().holds(t.newest)
-		current := e != 0 && t.proven == e && !behind
 		t.mu.Unlock()
-		if current {
-			return cur, nil
-		}
 		if !behind {
 			if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v == cur.stamp() {
 				return t.publish(cur, e), nil
