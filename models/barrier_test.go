@@ -11,6 +11,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/internal/tcpgate"
+	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -23,10 +24,12 @@ type barrierReplicas struct {
 	gate   *tcpgate.Gate
 	dbURL  string
 	game   string
+	admin  func(sql string) error // runs SQL on the server's default database
+	dbName string
 }
 
 func newBarrierReplicas(t *testing.T) *barrierReplicas {
-	dbURL := postgresURL(t)
+	dbURL, name, admin := storetest.PostgresDatabase(t, "t_barrier_") // a restart takes it away
 	cfg, err := pgx.ParseConfig(dbURL)
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +39,7 @@ func newBarrierReplicas(t *testing.T) *barrierReplicas {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { gate.Close() })
-	r := &barrierReplicas{dbURL: dbURL, gate: gate}
+	r := &barrierReplicas{dbURL: dbURL, gate: gate, admin: admin, dbName: name}
 	r.sa = openStore(t, dbURL)
 	port := gate.Addr().Port
 	listenerConfig = func(c *pgx.ConnConfig) { c.Host, c.Port, c.Fallbacks = "127.0.0.1", uint16(port), nil }
@@ -123,6 +126,31 @@ func (r *barrierReplicas) read(t *testing.T, want int64, what string) {
 	}
 }
 
+// restart does to both replicas what a restart of Postgres does: every
+// connection to the database goes, with whatever notification was still
+// queued for a listener, and connecting is refused for a moment. It
+// returns once b reads the game again (an error meanwhile is no stale read).
+func (r *barrierReplicas) restart(t *testing.T) {
+	t.Helper()
+	for _, q := range []string{"ALTER DATABASE " + r.dbName + " ALLOW_CONNECTIONS false",
+		"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + r.dbName + "'"} {
+		if err := r.admin(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	if err := r.admin("ALTER DATABASE " + r.dbName + " ALLOW_CONNECTIONS true"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for _, err := r.b.Load(context.Background(), r.game); err != nil; _, err = r.b.Load(context.Background(), r.game) {
+		if time.Now().After(deadline) {
+			t.Fatalf("b cannot read after the restart: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // listening is the listening under way, 0 while away.
 func (l *listener) listening() uint64 {
 	l.mu.Lock()
@@ -188,6 +216,25 @@ func TestBarrierFaults(t *testing.T) {
 				r.gate.Hold(false)
 			}()
 			return r.moveByHand(t)
+		}},
+		{"Postgres restarted before delivery", func(t *testing.T, r *barrierReplicas) int64 {
+			r.gate.Hold(true)
+			v := r.move(t)
+			time.Sleep(50 * time.Millisecond)
+			r.restart(t) // on a's side too: its next move reconnects
+			r.gate.Hold(false)
+			return v
+		}},
+		{"reader's listening stalled past a round's loss, as in a stop", func(t *testing.T, r *barrierReplicas) int64 {
+			old := barrierLost
+			barrierLost = 700 * time.Millisecond
+			defer func() { barrierLost = old }()
+			r.gate.Hold(true)
+			r.read(t, r.move(t), "as the stall begins") // its round will not come back
+			v := r.move(t)
+			time.Sleep(barrierLost + 200*time.Millisecond)
+			r.gate.Hold(false)
+			return v
 		}},
 		{"delivery stalled past the barrier's patience", func(t *testing.T, r *barrierReplicas) int64 {
 			r.gate.Hold(true)
