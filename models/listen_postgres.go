@@ -214,8 +214,9 @@ func (l *listener) round(ctx context.Context) (round uint64, out bool, wait cont
 	if out = l.out != 0; out {
 		d = max(barrierLost-time.Since(l.sentAt), time.Millisecond)
 	}
-	wait, cancel = context.WithTimeout(ctx, d)
-	l.wake = cancel
+	if wait, cancel = context.WithTimeout(ctx, d); !out {
+		l.wake = cancel
+	}
 	return round, out, wait, cancel
 }
 
