@@ -241,3 +241,40 @@ func (l *syncLog) String() string {
 	defer l.mu.Unlock()
 	return l.buf.String()
 }
+
+// TestAppendBatchCarriesTheBarrier: a reader that waits while the
+// listening has a round of its own out is served by the next append batch's
+// round, which costs no transaction of its own; with the batch gone the
+// reader would wait out its patience (ErrNoBarrier).
+func TestAppendBatchCarriesTheBarrier(t *testing.T) {
+	s := openStore(t, postgresURL(t))
+	g := newGame(t, s, 2)
+	join(t, s, g.ID, "Bob")
+	l := s.listener
+	l.mu.Lock()
+	l.out, l.sentAt = l.next, time.Now() // as if a round of its own were out, and slow
+	l.next++
+	want := l.next
+	l.mu.Unlock()
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Barrier(context.Background())
+		done <- err
+	}()
+	for asked := uint64(0); asked < want; time.Sleep(time.Millisecond) {
+		l.mu.Lock()
+		asked = l.asked
+		l.mu.Unlock()
+	}
+	if err := appendEntry(context.Background(), s, g.ID, Action{Seq: 0}.entry(), "", 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("Barrier: %v, want the batch's round", err)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.next != want+1 || l.back != want {
+		t.Errorf("rounds taken up to %d, back %d; want only the batch's, %d", l.next-1, l.back, want)
+	}
+}
