@@ -152,6 +152,7 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 	var told []byte
 	if s.listener != nil {
 		told = append([]byte("/"), s.listener.take()...)
+		stmts = append(stmts, stmt{}) // the notification, first: see batchNotifySQL
 	}
 	for i, c := range calls {
 		stmts, at[i][0], at[i][1] = c.req.statements(stmts)
@@ -161,7 +162,7 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 		}
 	}
 	if told != nil {
-		stmts = append(stmts, stmt{batchNotifySQL, []any{string(told)}})
+		stmts[0] = stmt{batchNotifySQL, []any{string(told)}}
 	}
 	changed, err := s.script(ctx, stmts)
 	if err != nil && told != nil {
@@ -196,8 +197,10 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 // moves leaves its game at, after the batch's barrier round as its tag: one
 // notification a batch, and no row read for it (see notifyChannel and
 // listener.take). A move that does not go in may be told all the same: a
-// stamp told ahead of the game only has its readers ask the store.
-const batchNotifySQL = `SELECT pg_notify('hanabi_games', current_schema() || $1::text)`
+// stamp told ahead of the game only has its readers ask the store. It runs
+// first, so that the entry trigger, which tells any other writer's entries,
+// skips the batch's (migration 0012).
+const batchNotifySQL = `SELECT set_config('hanabi.told', 'on', true), pg_notify('hanabi_games', current_schema() || $1::text)`
 
 // script runs stmts in one transaction (on Postgres one round trip, a pgx
 // batch) and returns the rows each changed.

@@ -93,9 +93,9 @@ func (r *barrierReplicas) move(t *testing.T) int64 {
 	return moved.Version
 }
 
-// moveByHand appends the next move through a's store alone, as a writer
+// moveByHand appends the next move straight to the database, as a writer
 // that committed it and was gone before it answered anyone: no replica
-// publishes it, and only its commit's notification tells of it.
+// publishes it.
 func (r *barrierReplicas) moveByHand(t *testing.T) int64 {
 	t.Helper()
 	ctx := context.Background()
@@ -103,10 +103,15 @@ func (r *barrierReplicas) moveByHand(t *testing.T) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	conn, err := pgx.Connect(ctx, r.dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
 	seat := st.Game.Current()
 	rank := st.Game.Deck()[st.Game.Hand(1 - seat)[0]].Rank
-	e := play.Entry{Seq: len(st.Log), Seat: seat, Action: engine.Action{Kind: engine.RankClue, Target: 1 - seat, Value: rank}}
-	if err := r.sa.Append(ctx, r.game, play.Append{Entry: e, After: st.Version}); err != nil {
+	if _, err := conn.Exec(ctx, `INSERT INTO actions (game_id, seq, seat, kind, card, target, value, auto, created_at)
+		VALUES ($1, $2, $3, $4, 0, $5, $6, false, now())`, r.game, len(st.Log), seat, int(engine.RankClue), 1-seat, rank); err != nil {
 		t.Fatal(err)
 	}
 	return st.Version + 1
@@ -179,6 +184,7 @@ func TestBarrierFaults(t *testing.T) {
 	tests := []struct {
 		name  string
 		fault func(t *testing.T, r *barrierReplicas) (want int64)
+		lost  time.Duration // barrierLost for the case, if set
 	}{
 		{"listener partitioned, pool not", func(t *testing.T, r *barrierReplicas) int64 {
 			r.gate.Hold(true)
@@ -186,7 +192,7 @@ func TestBarrierFaults(t *testing.T) {
 			v := r.move(t)
 			r.read(t, v, "during the partition")
 			return r.move(t)
-		}},
+		}, 0},
 		{"listener reconnected after missing a change", func(t *testing.T, r *barrierReplicas) int64 {
 			r.sb.listener.refuseUntil.Store(time.Now().Add(time.Second).UnixNano())
 			r.gate.Drop()
@@ -197,7 +203,7 @@ func TestBarrierFaults(t *testing.T) {
 			v := r.move(t)
 			r.waitReconnect(t, 1)
 			return v
-		}},
+		}, 0},
 		{"notification lost between commit and delivery", func(t *testing.T, r *barrierReplicas) int64 {
 			r.gate.Hold(true)
 			v := r.move(t)
@@ -208,7 +214,7 @@ func TestBarrierFaults(t *testing.T) {
 			r.gate.Hold(false)
 			r.waitReconnect(t, 1)
 			return v
-		}},
+		}, 0},
 		{"writer gone after its commit, delivery late", func(t *testing.T, r *barrierReplicas) int64 {
 			r.gate.Hold(true)
 			go func() {
@@ -216,7 +222,7 @@ func TestBarrierFaults(t *testing.T) {
 				r.gate.Hold(false)
 			}()
 			return r.moveByHand(t)
-		}},
+		}, 0},
 		{"Postgres restarted before delivery", func(t *testing.T, r *barrierReplicas) int64 {
 			r.gate.Hold(true)
 			v := r.move(t)
@@ -224,18 +230,15 @@ func TestBarrierFaults(t *testing.T) {
 			r.restart(t) // on a's side too: its next move reconnects
 			r.gate.Hold(false)
 			return v
-		}},
+		}, 0},
 		{"reader's listening stalled past a round's loss, as in a stop", func(t *testing.T, r *barrierReplicas) int64 {
-			old := barrierLost
-			barrierLost = 700 * time.Millisecond
-			defer func() { barrierLost = old }()
 			r.gate.Hold(true)
 			r.read(t, r.move(t), "as the stall begins") // its round will not come back
 			v := r.move(t)
 			time.Sleep(barrierLost + 200*time.Millisecond)
 			r.gate.Hold(false)
 			return v
-		}},
+		}, 700 * time.Millisecond},
 		{"delivery stalled past the barrier's patience", func(t *testing.T, r *barrierReplicas) int64 {
 			r.gate.Hold(true)
 			go func() {
@@ -243,10 +246,15 @@ func TestBarrierFaults(t *testing.T) {
 				r.gate.Hold(false)
 			}()
 			return r.move(t)
-		}},
+		}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.lost != 0 { // set while no listener runs, until they all stop
+				old := barrierLost
+				barrierLost = tt.lost
+				t.Cleanup(func() { barrierLost = old })
+			}
 			r := newBarrierReplicas(t)
 			want := tt.fault(t, r)
 			r.read(t, want, "after the fault")
