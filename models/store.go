@@ -159,7 +159,7 @@ func (s *Store) openPostgres(ctx context.Context, url string) error {
 		return fmt.Errorf("open postgres: %w", err)
 	}
 	s.ormReads = s.orm
-	s.appends = newBatcher(batchRunners, batchSize, s.appendBatch)
+	s.appends = newBatcher(1, batchSize, s.appendBatch)
 	s.appends.conflicts = sameGame
 	return s.pool.Ping(ctx)
 }
