@@ -116,6 +116,15 @@ func (t *Table) publish(st *State, proof uint64) *State {
 	return t.cur
 }
 
+// snapshot returns the newest snapshot (call it once there is one), whether
+// it holds every change heard of, and the listening it was last proven
+// current in.
+func (t *Table) snapshot() (cur *State, whole bool, proven uint64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.cur, t.cur.stamp().holds(t.newest), t.proven
+}
+
 // lock takes the table's turn for a change.
 func (t *Table) lock(ctx context.Context) error {
 	select {
@@ -139,10 +148,7 @@ func (t *Table) read(ctx context.Context) (*State, error) {
 	var e uint64           // the listening in which the barrier came back, if it did
 	if prev, _ := t.Latest(); prev != nil {
 		e, _ = t.g.store.Barrier(ctx)
-		t.mu.Lock()
-		cur, current := t.cur, e != 0 && t.proven == e && t.cur.stamp().holds(t.newest)
-		t.mu.Unlock()
-		if current {
+		if cur, whole, proven := t.snapshot(); whole && e != 0 && proven == e {
 			return cur, nil
 		}
 	}
@@ -183,10 +189,7 @@ const readTimeout = 10 * time.Second
 func (t *Table) load(ctx context.Context, e uint64) (*State, error) {
 	prev, _ := t.Latest()
 	if prev != nil {
-		t.mu.Lock()
-		cur, behind := t.cur, !t.cur.stamp().holds(t.newest)
-		t.mu.Unlock()
-		if !behind {
+		if cur, whole, _ := t.snapshot(); whole {
 			if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v == cur.stamp() {
 				return t.publish(cur, e), nil
 			}
