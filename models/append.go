@@ -199,7 +199,7 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 // stamp told ahead of the game only has its readers ask the store. It runs
 // first, so that the entry trigger, which tells any other writer's entries,
 // skips the batch's (migration 0012).
-const batchNotifySQL = `SELECT set_config('hanabi.told', 'on', true), pg_notify('hanabi_games', current_schema() || $1::text)`
+const batchNotifySQL = `SELECT set_config('hanabi.told', 'on', true), pg_notify('` + notifyChannel + `', current_schema() || $1::text)`
 
 // script runs stmts in one transaction (on Postgres one round trip, a pgx
 // batch) and returns the rows each changed.

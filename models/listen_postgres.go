@@ -155,6 +155,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 // listen hands on conn's notifications and sends the rounds asked for,
 // until the connection fails or ctx ends.
 func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
+	mine := l.barriers + "." // the tag of a round a batch of this store carries
 	for {
 		round, out, wait, cancel := l.round(ctx)
 		if round != 0 {
@@ -186,12 +187,13 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 			l.came(n.Payload)
 		default:
 			schema, tag, games := parsePayload(n.Payload)
-			for _, g := range games {
-				if schema == "" || schema == l.schema {
-					l.hear(g.id, g.st) // not another schema's games
-				}
+			if schema != "" && schema != l.schema {
+				continue // another schema's games
 			}
-			if r, ok := strings.CutPrefix(tag, l.barriers+"."); ok {
+			for _, g := range games {
+				l.hear(g.id, g.st)
+			}
+			if r, ok := strings.CutPrefix(tag, mine); ok {
 				l.came(r) // after its batch's games, which it proves heard too
 			}
 		}

@@ -9,7 +9,9 @@ import (
 )
 
 // notifyChannel is where every change announces the game and the stamp it
-// left, in its own transaction, by the triggers of migration 0010. Postgres
+// left, in its own transaction: an append batch in one notification of its
+// own (see batchNotifySQL), any other change by the triggers of migrations
+// 0010 and 0012. Postgres
 // queues notifications as their transactions commit, one such commit at a
 // time (flush included), and delivers them in that order (see barrier).
 const notifyChannel = "hanabi_games"

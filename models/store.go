@@ -85,6 +85,8 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	for _, o := range opts {
 		o(s)
 	}
+	s.appends = newBatcher(1, batchSize, s.appendBatch) // one batch at a time: see batchSize
+	s.appends.conflicts = sameGame
 	var err error
 	if isPostgresURL(url) {
 		err = s.openPostgres(ctx, url)
@@ -159,8 +161,6 @@ func (s *Store) openPostgres(ctx context.Context, url string) error {
 		return fmt.Errorf("open postgres: %w", err)
 	}
 	s.ormReads = s.orm
-	s.appends = newBatcher(1, batchSize, s.appendBatch)
-	s.appends.conflicts = sameGame
 	return s.pool.Ping(ctx)
 }
 
@@ -211,8 +211,6 @@ func (s *Store) openSQLite(ctx context.Context, url string) error {
 	s.writer.SetConnMaxLifetime(0)
 	s.writer.SetConnMaxIdleTime(0)
 	s.readers = s.writer
-	s.appends = newBatcher(1, batchSize, s.appendBatch) // one writer: one batch at a time
-	s.appends.conflicts = sameGame
 	if s.orm, err = openORM(sqliteDialect{s.writer}); err != nil || memory {
 		s.ormReads = s.orm
 		return err
