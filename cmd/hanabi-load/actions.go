@@ -70,13 +70,14 @@ func runActions(ctx context.Context, c *client, o options) error {
 	var played time.Duration
 	var goCeil, pgbCeil []float64
 	var ceilErr error
+	var meter *cpuMeter
+	if o.cpuPid != 0 {
+		meter = &cpuMeter{pid: o.cpuPid}
+	}
 	for r := range rounds {
 		start := time.Now()
 		g.setOpen(true)
-		select {
-		case <-time.After(o.duration / time.Duration(rounds)):
-		case <-ctx.Done():
-		}
+		meter.watch(ctx, o.duration/time.Duration(rounds))
 		g.setOpen(false)
 		played += time.Since(start)
 		if ctx.Err() != nil || o.ceilingDB == "" {
@@ -113,6 +114,7 @@ func runActions(ctx context.Context, c *client, o options) error {
 	fmt.Printf("actions: %d (%.0f/s), games finished: %d\n", len(lat), rate, games)
 	fmt.Printf("action latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
 	fmt.Printf("(the mover's read of its view before each action: p50 %s  p99 %s)\n", pct(reads, 50), pct(reads, 99))
+	meter.report()
 	if o.ceilingDB == "" {
 		return nil
 	}
@@ -192,6 +194,7 @@ func playOne(ctx context.Context, g *gate, rc *rawConn, variant string, lat, rea
 			return 0, err
 		}
 		*lat = append(*lat, d)
+		actionsDone.Add(1)
 		v = res.Game
 	}
 	return 1, nil

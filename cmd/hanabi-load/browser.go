@@ -27,6 +27,14 @@ func runBrowser(ctx context.Context, c *client, o options) error {
 	var errs []error
 	games, reads := 0, 0
 	start := time.Now()
+	var meter *cpuMeter
+	metered := make(chan struct{})
+	if o.cpuPid != 0 {
+		meter = &cpuMeter{pid: o.cpuPid}
+		go func() { meter.watch(ctx, o.duration); close(metered) }()
+	} else {
+		close(metered)
+	}
 	var wg sync.WaitGroup
 	for w := range o.games {
 		wg.Go(func() {
@@ -54,6 +62,8 @@ func runBrowser(ctx context.Context, c *client, o options) error {
 	fmt.Printf("browser mix: variant %s, %d concurrent games (2 seats with a stream each, 1 spectator), %s of play\n", o.variant, o.games, played.Round(time.Millisecond))
 	fmt.Printf("actions: %d (%.0f/s), games finished: %d, view reads: %d\n", len(lat), float64(len(lat))/played.Seconds(), games, reads)
 	fmt.Printf("action latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
+	<-metered // the run's context has ended: the meter is done
+	meter.report()
 	return nil
 }
 
@@ -136,6 +146,7 @@ func playSeat(ctx context.Context, c *client, base, id string, seat int, token, 
 			t0 := time.Now()
 			err := rc.call("POST", path+"/actions", token, body, &res)
 			lat = append(lat, time.Since(t0))
+			actionsDone.Add(1)
 			if err != nil {
 				return lat, reads, err
 			}

@@ -30,6 +30,7 @@ func main() {
 	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s in all, from Go and with pgbench where it is installed) and print the ratios")
 	flag.IntVar(&o.rounds, "rounds", 5, "actions mode with -ceiling-db: rounds of play and ceiling, taken in turns, so that a machine whose speed drifts weighs on both alike")
 	cpuProfile := flag.String("cpuprofile", "", "write the driver's own CPU profile to this file")
+	flag.IntVar(&o.cpuPid, "cpu-pid", 0, "actions and browser modes (Linux): the server's process id; also report the CPU an action costs it and every process named postgres, sampled from the first fifth of the play to its last (with -ceiling-db, of each round's play)")
 	procs := flag.Int("procs", 1, "actions mode: the driver's scheduler threads (GOMAXPROCS); on a small machine shared with the server a second one mostly spins")
 	flag.Parse()
 	if o.mode == "actions" && *procs > 0 {
@@ -74,6 +75,7 @@ type options struct {
 	base, mode, variant string
 	ceilingDB           string
 	games, waiters      int
+	cpuPid              int
 	rounds              int
 	duration, hold      time.Duration
 }
