@@ -116,13 +116,12 @@ func (t *Table) publish(st *State, proof uint64) *State {
 	return t.cur
 }
 
-// snapshot returns the newest snapshot (call it once there is one), whether
-// it holds every change heard of, and the listening it was last proven
-// current in.
+// snapshot returns the newest snapshot (nil before any), whether it holds
+// every change heard of, and the listening it was last proven current in.
 func (t *Table) snapshot() (cur *State, whole bool, proven uint64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.cur, t.cur.stamp().holds(t.newest), t.proven
+	return t.cur, t.cur != nil && t.cur.stamp().holds(t.newest), t.proven
 }
 
 // lock takes the table's turn for a change.
@@ -187,12 +186,10 @@ const readTimeout = 10 * time.Second
 // proven current in listening e (the barrier's, if it came back). So a
 // change this process never heard of is seen.
 func (t *Table) load(ctx context.Context, e uint64) (*State, error) {
-	prev, _ := t.Latest()
-	if prev != nil {
-		if cur, whole, _ := t.snapshot(); whole {
-			if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v == cur.stamp() {
-				return t.publish(cur, e), nil
-			}
+	prev, whole, _ := t.snapshot()
+	if whole {
+		if v, err := t.g.store.GameVersion(ctx, t.id); err == nil && v == prev.stamp() {
+			return t.publish(prev, e), nil
 		}
 	}
 	stored, err := t.g.store.LoadGame(ctx, t.id)
