@@ -70,10 +70,7 @@ func runActions(ctx context.Context, c *client, o options) error {
 	var played time.Duration
 	var goCeil, pgbCeil []float64
 	var ceilErr error
-	var meter *cpuMeter
-	if o.cpuPid != 0 {
-		meter = &cpuMeter{pid: o.cpuPid}
-	}
+	meter := newCPUMeter(o.cpuPid)
 	for r := range rounds {
 		start := time.Now()
 		g.setOpen(true)

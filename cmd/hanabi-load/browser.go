@@ -27,14 +27,8 @@ func runBrowser(ctx context.Context, c *client, o options) error {
 	var errs []error
 	games, reads := 0, 0
 	start := time.Now()
-	var meter *cpuMeter
-	metered := make(chan struct{})
-	if o.cpuPid != 0 {
-		meter = &cpuMeter{pid: o.cpuPid}
-		go func() { meter.watch(ctx, o.duration); close(metered) }()
-	} else {
-		close(metered)
-	}
+	meter, metered := newCPUMeter(o.cpuPid), make(chan struct{})
+	go func() { meter.watch(ctx, o.duration); close(metered) }()
 	var wg sync.WaitGroup
 	for w := range o.games {
 		wg.Go(func() {

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
 	"sync/atomic"
 	"time"
+
+	"github.com/prometheus/procfs"
 )
 
 // actionsDone counts the actions answered so far, for the CPU meter.
@@ -22,92 +19,65 @@ var actionsDone atomic.Int64
 // takes. It samples the steady middle of the play (see watch), not its
 // start and end.
 type cpuMeter struct {
-	pid            int
-	server, db     time.Duration
-	actions        int64
-	sampled        time.Duration
-	failed         error
-	serverAt, dbAt time.Duration
-	actionsAt      int64
-	startedAt      time.Time
+	pid    int
+	from   cpuSample // where the sampling under way began
+	summed cpuSample // every sampling's span, added up
+	failed error
 }
 
-// userHZ is the unit of /proc/<pid>/stat's times: USER_HZ, 100 on every
-// Linux ABI (the kernel scales its own tick to it for userspace).
-const userHZ = 100
+// cpuSample is the CPU the server and Postgres had used, and the actions
+// answered, at a moment; or, summed, over spans of time.
+type cpuSample struct {
+	at, server, db time.Duration // at: since the meter's epoch
+	actions        int64
+}
+
+// newCPUMeter is a meter of the server pid, or nil (no meter) for pid 0.
+func newCPUMeter(pid int) *cpuMeter {
+	if pid == 0 {
+		return nil
+	}
+	return &cpuMeter{pid: pid}
+}
+
+var meterEpoch = time.Now()
+
+// sample reads the server's and Postgres' CPU now.
+func (m *cpuMeter) sample() cpuSample {
+	s := cpuSample{at: time.Since(meterEpoch), actions: actionsDone.Load()}
+	var err error
+	if s.server, err = cpuOf(m.pid); err != nil && m.failed == nil {
+		m.failed = err
+	}
+	s.db = postgresCPU()
+	return s
+}
 
 // cpuOf is the user + system CPU time of process pid, all its threads.
 func cpuOf(pid int) (time.Duration, error) {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	p, err := procfs.NewProc(pid)
 	if err != nil {
 		return 0, err
 	}
-	return parseStat(b)
-}
-
-// parseStat reads utime and stime (fields 14 and 15) from a /proc/<pid>/stat
-// line. The command name (field 2) is in parentheses and may hold spaces and
-// parentheses itself, so fields are counted from the last ')'.
-func parseStat(b []byte) (time.Duration, error) {
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0, errors.New("stat: no command name")
+	st, err := p.Stat()
+	if err != nil {
+		return 0, err
 	}
-	f := bytes.Fields(b[i+1:]) // f[0] is field 3, the state
-	if len(f) < 13 {
-		return 0, errors.New("stat: too few fields")
-	}
-	var ticks int64
-	for _, s := range f[11:13] {
-		n, err := strconv.ParseInt(string(s), 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("stat: %w", err)
-		}
-		ticks += n
-	}
-	return time.Duration(ticks) * time.Second / userHZ, nil
+	return time.Duration(st.CPUTime() * float64(time.Second)), nil
 }
 
 // postgresCPU sums the CPU time of the processes named postgres (the
 // server's backends, its writers and its listener's backend alike); one that
 // ends between the listing and the reading is skipped.
 func postgresCPU() time.Duration {
-	ents, _ := os.ReadDir("/proc")
+	procs, _ := procfs.AllProcs()
 	var sum time.Duration
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		comm, err := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
-		if err != nil || string(bytes.TrimSpace(comm)) != "postgres" {
-			continue
-		}
-		if d, err := cpuOf(pid); err == nil {
-			sum += d
+	for _, p := range procs {
+		if st, err := p.Stat(); err == nil && st.Comm == "postgres" {
+			sum += time.Duration(st.CPUTime() * float64(time.Second))
 		}
 	}
 	return sum
-}
-
-func (m *cpuMeter) mark() {
-	var err error
-	m.serverAt, err = cpuOf(m.pid)
-	m.dbAt, m.actionsAt, m.startedAt = postgresCPU(), actionsDone.Load(), time.Now()
-	if err != nil && m.failed == nil {
-		m.failed = err
-	}
-}
-
-func (m *cpuMeter) add() {
-	server, err := cpuOf(m.pid)
-	if err != nil && m.failed == nil {
-		m.failed = err
-	}
-	m.server += server - m.serverAt
-	m.db += postgresCPU() - m.dbAt
-	m.actions += actionsDone.Load() - m.actionsAt
-	m.sampled += time.Since(m.startedAt)
 }
 
 // watch lets d of play go by, sampling from its first fifth to its last
@@ -129,11 +99,15 @@ func (m *cpuMeter) watch(ctx context.Context, d time.Duration) {
 	if !wait(d / 5) {
 		return
 	}
-	m.mark()
+	m.from = m.sample()
 	if !wait(d * 3 / 5) {
 		return
 	}
-	m.add()
+	to := m.sample()
+	m.summed.at += to.at - m.from.at
+	m.summed.server += to.server - m.from.server
+	m.summed.db += to.db - m.from.db
+	m.summed.actions += to.actions - m.from.actions
 	wait(d / 5)
 }
 
@@ -142,11 +116,12 @@ func (m *cpuMeter) report() {
 	if m == nil {
 		return
 	}
-	if m.failed != nil || m.actions == 0 {
-		fmt.Printf("CPU per action: not measured (%v, %d actions sampled)\n", m.failed, m.actions)
+	s := m.summed
+	if m.failed != nil || s.actions == 0 {
+		fmt.Printf("CPU per action: not measured (%v, %d actions sampled)\n", m.failed, s.actions)
 		return
 	}
-	per := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(m.actions) }
+	per := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(s.actions) }
 	fmt.Printf("CPU per action over %s of steady play: server %.0f µs, postgres processes %.0f µs, both %.0f µs\n",
-		m.sampled.Round(time.Millisecond), per(m.server), per(m.db), per(m.server+m.db))
+		s.at.Round(time.Millisecond), per(s.server), per(s.db), per(s.server+s.db))
 }

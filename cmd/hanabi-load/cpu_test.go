@@ -7,25 +7,6 @@ import (
 	"time"
 )
 
-func TestParseStat(t *testing.T) {
-	for _, c := range []struct {
-		name, line string
-		want       time.Duration
-		bad        bool
-	}{
-		{"plain", "42 (postgres) S 1 42 42 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 1 0 5 0 0", 3250 * time.Millisecond, false},
-		{"name with spaces and parentheses", "7 (a (b) c) R 1 7 7 0 -1 0 0 0 0 0 3 4 0 0 20 0 1 0 5 0 0", 70 * time.Millisecond, false},
-		{"no name", "7 a R 1", 0, true},
-		{"cut short", "7 (x) R 1 7 7 0 -1 0 0 0 0 0 3", 0, true},
-		{"not a number", "7 (x) R 1 7 7 0 -1 0 0 0 0 0 x 4 0", 0, true},
-	} {
-		got, err := parseStat([]byte(c.line))
-		if (err != nil) != c.bad || got != c.want {
-			t.Errorf("%s: parseStat = %v, %v; want %v (error: %v)", c.name, got, err, c.want, c.bad)
-		}
-	}
-}
-
 // The meter reads this process's own CPU as it grows: spinning for up to 5 s
 // (a busy machine may give it little of the time) must show 30 ms of it.
 func TestCPUOfGrows(t *testing.T) {
@@ -46,5 +27,12 @@ func TestCPUOfGrows(t *testing.T) {
 	}
 	if after-before < 30*time.Millisecond {
 		t.Errorf("CPU went from %v to %v over 5 s of spinning", before, after)
+	}
+}
+
+// A meter of no server is none: it only waits, and reports nothing.
+func TestNoCPUMeter(t *testing.T) {
+	if m := newCPUMeter(0); m != nil {
+		t.Fatalf("newCPUMeter(0) = %v, want nil", m)
 	}
 }
