@@ -288,7 +288,9 @@ func TestBrowserGameNight(t *testing.T) {
 	run(t, alice, "alice reloads", chromedp.Reload(), chromedp.WaitVisible(`#table[data-seat="0"]`, chromedp.ByQuery))
 	waitTrue(t, alice, "her note survives the reload", noteOn(mine, aliceNote, "your note: "+aliceNote))
 	// The log, read again from the start, tells Bob's leaving by his name
-	// and his own moves before it as his, not the bot's.
+	// and his own moves before it as his, not the bot's. The stream brings
+	// the events after the view, so the log is waited for.
+	waitTrue(t, alice, "the log is read again after a reload", `document.querySelector('#log-list').textContent.includes('Player 4 left the table')`)
 	var left []string
 	run(t, alice, "the log after a reload", chromedp.Evaluate(`[...document.querySelectorAll('#log-list li')].map((li) => li.textContent).filter((s) => s.includes('Player 4'))`, &left))
 	leftLine := -1
