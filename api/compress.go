@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"mime"
@@ -12,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/gin-gonic/gin"
+	"github.com/klauspost/compress/gzip"
 )
 
 // minGzip is the smallest answer worth compressing: below it gzip's own
@@ -161,7 +161,9 @@ func acceptsGzip(header string) bool {
 }
 
 // gzipper is a gzip writer and its output, reused: a new flate writer
-// allocates hundreds of KB.
+// allocates hundreds of KB. The writer is klauspost/compress's: on a
+// seat's view it costs a third of the standard library's at its default
+// level, for about a tenth more bytes (BenchmarkPackView).
 type gzipper struct {
 	out bytes.Buffer
 	zw  *gzip.Writer

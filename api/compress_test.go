@@ -222,3 +222,18 @@ func TestAcceptsGzip(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPackView compresses a seat's view as it goes to a client that
+// takes gzip (every browser): the cost a view read adds for it.
+func BenchmarkPackView(b *testing.B) {
+	view := appendView(nil, benchState(b), 1)
+	b.SetBytes(int64(len(view)))
+	b.ReportAllocs()
+	var packed int
+	for b.Loop() {
+		g := getGzip()
+		packed = len(g.pack(view))
+		putGzip(g)
+	}
+	b.ReportMetric(float64(packed), "packed-bytes")
+}

@@ -252,6 +252,18 @@ func compareEvent(t *testing.T, e Event, got []byte, typ string) {
 // BenchmarkAppendView renders a four-seat Farbrausch² game twelve moves in,
 // as each of its seats sees it.
 func BenchmarkAppendView(b *testing.B) {
+	st := benchState(b)
+	out := make([]byte, 0, 8<<10)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		out = appendView(out[:0], st, i%4)
+	}
+	b.SetBytes(int64(len(out)))
+}
+
+// benchState is a four-seat Farbrausch² game twelve moves in, as the
+// benchmarks of a view and of its compression read it.
+func benchState(b *testing.B) *play.State {
 	_, set, cfg, err := variants.Setup("farbrausch2", variants.Options{}, 4)
 	if err != nil {
 		b.Fatal(err)
@@ -268,14 +280,8 @@ func BenchmarkAppendView(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	st := &play.State{Record: play.Record{ID: "0123456789abcdef", Variant: "farbrausch2", Settings: set, Players: 4, Status: play.StatusActive, Version: 12},
+	return &play.State{Record: play.Record{ID: "0123456789abcdef", Variant: "farbrausch2", Settings: set, Players: 4, Status: play.StatusActive, Version: 12},
 		Seats: []play.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}, {Seat: 2, Name: "C"}, {Seat: 3, Name: "D"}}, Config: g.Config(), Game: g}
-	out := make([]byte, 0, 8<<10)
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		out = appendView(out[:0], st, i%4)
-	}
-	b.SetBytes(int64(len(out)))
 }
 
 func suitNames(cfg *engine.Config, set uint8) []string {
