@@ -56,6 +56,13 @@ func TestViewAtTurnIsWhatWasSent(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		for i, pg := range pastGroups {
+			// Under the race detector, Postgres plays every other group
+			// (SQLite still plays them all): the views are the engine's,
+			// the same on both stores, and the store's part is the same
+			// for every group.
+			if raceEnabled && strings.HasPrefix(dbURL, "postgres") && i%2 == 1 {
+				continue
+			}
 			t.Run(pg.name, func(t *testing.T) {
 				e := e.with(t)
 				tb := e.newTable(pg.variant, pg.players, pg.opts, "past-"+pg.name)

@@ -223,17 +223,23 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 	}
 }
 
-func compareViews(t *testing.T, st *play.State) {
+// compareViews holds every viewer's view (the spectator's first, and one
+// seat past the last) to encoding/json's, and returns them.
+func compareViews(t *testing.T, st *play.State) [][]byte {
 	t.Helper()
+	var views [][]byte
 	for viewer := -1; viewer <= st.Players; viewer++ {
 		want, err := json.Marshal(buildView(st, viewer))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := appendView(nil, st, viewer); !bytes.Equal(got, want) {
+		got := appendView(nil, st, viewer)
+		if !bytes.Equal(got, want) {
 			t.Fatalf("viewer %d at turn %d, %s:\n got %s\nwant %s", viewer, st.Game.Turn(), st.Status, got, want)
 		}
+		views = append(views, got)
 	}
+	return views
 }
 
 // compareEvent holds got, an event appendEvent wrote as being of type typ,
