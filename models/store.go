@@ -88,7 +88,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	s.appends = newBatcher(1, batchSize, s.appendBatch) // one batch at a time: see batchSize
 	s.appends.conflicts = sameGame
 	var err error
-	if isPostgresURL(url) {
+	if IsPostgresURL(url) {
 		err = s.openPostgres(ctx, url)
 	} else {
 		err = s.openSQLite(ctx, url)
@@ -115,7 +115,9 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 	return s, nil
 }
 
-func isPostgresURL(url string) bool {
+// IsPostgresURL tells whether a database URL names PostgreSQL (else it is
+// an SQLite path): the one place that decides which store a URL opens.
+func IsPostgresURL(url string) bool {
 	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
 }
 

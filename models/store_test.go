@@ -32,8 +32,8 @@ func TestURLParsing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {
-			if got := isPostgresURL(tt.url); got != tt.postgres {
-				t.Fatalf("isPostgresURL = %v, want %v", got, tt.postgres)
+			if got := IsPostgresURL(tt.url); got != tt.postgres {
+				t.Fatalf("IsPostgresURL = %v, want %v", got, tt.postgres)
 			}
 			if tt.postgres {
 				return

@@ -319,7 +319,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 
 // dbKind names the database without its URL, which may hold a password.
 func dbKind(url string) string {
-	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+	if models.IsPostgresURL(url) {
 		return "postgres"
 	}
 	return "sqlite"
