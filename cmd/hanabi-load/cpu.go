@@ -63,7 +63,12 @@ func cpuOf(pid int) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	return time.Duration(st.CPUTime() * float64(time.Second)), nil
+	return cpuTime(st), nil
+}
+
+// cpuTime is a process's user + system CPU time as a duration.
+func cpuTime(st procfs.ProcStat) time.Duration {
+	return time.Duration(st.CPUTime() * float64(time.Second))
 }
 
 // postgresCPU sums the CPU time of the processes named postgres (the
@@ -74,7 +79,7 @@ func postgresCPU() time.Duration {
 	var sum time.Duration
 	for _, p := range procs {
 		if st, err := p.Stat(); err == nil && st.Comm == "postgres" {
-			sum += time.Duration(st.CPUTime() * float64(time.Second))
+			sum += cpuTime(st)
 		}
 	}
 	return sum
