@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -336,7 +337,7 @@ func TestLegalMovesAreWhatTheServerAccepts(t *testing.T) {
 			// Every table size from 2 to 5 seats, and under the race
 			// detector no more (the coverage below must still be met).
 			games := 6
-			if raceEnabled {
+			if race.Enabled {
 				games = 4
 			}
 			for game := range games {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
@@ -61,7 +62,7 @@ func TestViewAtTurnIsWhatWasSent(t *testing.T) {
 			// (SQLite still plays them all): the views are the engine's,
 			// the same on both stores, and the store's part is the same
 			// for every group.
-			if raceEnabled && models.IsPostgresURL(dbURL) && i%2 == 1 {
+			if race.Enabled && models.IsPostgresURL(dbURL) && i%2 == 1 {
 				continue
 			}
 			t.Run(pg.name, func(t *testing.T) {

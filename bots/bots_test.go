@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -44,7 +45,7 @@ func testConfig(t testing.TB, name string, rainbow, players, i int) engine.Confi
 // fails the test with the game's seed.
 func TestEveryStrategyPlaysLegally(t *testing.T) {
 	games := 2000
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		games = 300
 	}
 	for _, s := range List() {
@@ -245,7 +246,7 @@ func TestSummarise(t *testing.T) {
 func TestConventionsScoreFloor(t *testing.T) {
 	floors := map[int]float64{2: 20.0, 3: 21.4, 4: 20.9}
 	games := 400
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		games = 100
 		floors = map[int]float64{2: 19.4, 3: 20.9, 4: 20.4}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/race"
 )
 
 // TestHatSeatsAgree checks the premise of the hat strategy: after every
@@ -14,7 +15,7 @@ import (
 // before it shows up as a lower score.
 func TestHatSeatsAgree(t *testing.T) {
 	games := 300
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		games = 60
 	}
 	for _, tv := range testVariants {
@@ -68,7 +69,7 @@ func TestHatSeatsAgree(t *testing.T) {
 func TestHatScoreFloor(t *testing.T) {
 	floors := map[int]float64{2: 22.6, 3: 24.6, 4: 24.7, 5: 24.7}
 	games := 400
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		games = 100
 		floors = map[int]float64{2: 22.2, 3: 24.3, 4: 24.4, 5: 24.4}
 	}

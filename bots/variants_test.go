@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -17,7 +18,7 @@ func TestEveryVariantPlaysLegally(t *testing.T) {
 	all := variants.All()
 	// Two games a variant, one under -race or -short.
 	perVariant := 2
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		perVariant = 1
 	}
 	for _, s := range strategies {

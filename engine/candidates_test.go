@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/race"
 )
 
 // sightings follows a game from its events, as each seat saw it, to know by
@@ -156,7 +157,7 @@ func identCounts(u *engine.Unseen) string {
 func TestCandidatesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 1))
 	games := 6
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		games = 2
 	}
 	for _, rg := range ruleGroups() {

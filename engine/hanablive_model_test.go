@@ -10,6 +10,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/internal/livemodel"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -55,7 +56,7 @@ func TestHanabLiveModelGames(t *testing.T) {
 	games, all := *liveGames, true
 	if games == 0 {
 		games = 2
-		if testing.Short() || raceEnabled {
+		if testing.Short() || race.Enabled {
 			games, all = 1, false
 		}
 	}

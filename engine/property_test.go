@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -60,7 +61,7 @@ func TestRandomGames(t *testing.T) {
 	// Normally every combination plays games with every policy; -short and
 	// -race play one game per combination, the policies taking turns.
 	games, pols := 3, len(policies)
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		games, pols = 1, 1
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/internal/livemodel"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -42,7 +43,7 @@ func liveCells(t *testing.T, f func(t *testing.T, name string, players int, o va
 	for players := variants.MinPlayers; players <= variants.MaxPlayers; players++ {
 		for ti, o := range liveTables {
 			for vi, name := range liveGroups {
-				if (testing.Short() || raceEnabled) && vi%5 != (players+ti)%5 {
+				if (testing.Short() || race.Enabled) && vi%5 != (players+ti)%5 {
 					continue
 				}
 				n++

@@ -1,7 +1,0 @@
-//go:build race
-
-package engine_test
-
-// raceEnabled lets the heavy tests play fewer games under the race detector,
-// which slows the engine down about tenfold.
-const raceEnabled = true

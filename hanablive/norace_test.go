@@ -1,5 +1,0 @@
-//go:build !race
-
-package hanablive
-
-const raceEnabled = false

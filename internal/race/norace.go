@@ -1,0 +1,6 @@
+//go:build !race
+
+// Package race tells tests whether the race detector is on.
+package race
+
+const Enabled = false
