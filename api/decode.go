@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 
@@ -75,7 +76,7 @@ func decodeStrict(data []byte, dst any, allowEmpty bool) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return badRequest("the request body holds more than one JSON value")
 	}
-	return nil
+	return checkShape(data, reflect.TypeOf(dst))
 }
 
 func jsonProblem(err error) error {

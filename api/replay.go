@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"net/http"
+	"reflect"
 
 	"github.com/gin-gonic/gin"
 
@@ -64,7 +65,7 @@ type HanabLiveGame = hanablive.Game
 // hanab.live's own files may leave out options, and value where the action
 // needs none. Fields this server does not use (id, notes, ...) are ignored.
 type HanabLiveImport struct {
-	Players []string                `json:"players"`
+	Players []string                `json:"players" validate:"min=2,max=6"`
 	Deck    []hanablive.Card        `json:"deck"`
 	Actions []HanabLiveImportAction `json:"actions,omitempty" validate:"optional"`
 	Options *hanablive.Options      `json:"options,omitempty" validate:"optional"`
@@ -235,6 +236,10 @@ func replayView(st *play.State) ReplayView {
 func (s *Server) importReplay(c *gin.Context) {
 	data, err := s.readBody(c)
 	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if err := checkShape(data, reflect.TypeFor[HanabLiveImport]()); err != nil {
 		s.fail(c, err)
 		return
 	}

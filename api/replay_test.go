@@ -70,7 +70,7 @@ func TestImportUnfinished(t *testing.T) {
 		r.json(t, &imp)
 		return imp.Game
 	}
-	dealt := imported(nil)
+	dealt := imported([]map[string]int{})
 	rank := *dealt.Hands[1].Cards[0].Rank
 	g := imported([]map[string]int{{"type": 3, "target": 1, "value": rank}, {"type": 1, "target": dealt.Hands[1].Cards[0].ID}})
 	if g.Result != nil || g.Turn != 2 || len(g.Hands) != 3 || len(g.Discards) != 1 {
