@@ -103,7 +103,12 @@ func (c *contract) check(req *http.Request, status int, header http.Header, body
 		if status != http.StatusNotFound && status != http.StatusMethodNotAllowed && status != http.StatusTooManyRequests {
 			return fmt.Errorf("%s %s: answered %d but the document has no such operation", req.Method, req.URL.Path, status)
 		}
-		return c.checkProblem(body, header)
+		return c.checkProblem(req, body, header)
+	}
+	if status >= 400 {
+		if err := c.checkProblem(req, body, header); err != nil {
+			return fmt.Errorf("%s %s → %d: %v", req.Method, route.Path, status, err)
+		}
 	}
 	if status == http.StatusNotModified {
 		if route.Operation.Responses.Status(status) == nil {
@@ -127,9 +132,11 @@ func (c *contract) check(req *http.Request, status int, header http.Header, body
 	return nil
 }
 
-func (c *contract) checkProblem(body []byte, header http.Header) error {
-	if ct := header.Get("Content-Type"); ct != "application/problem+json" {
-		return fmt.Errorf("error with Content-Type %q", ct)
+// checkProblem: an error is a Problem, as application/problem+json or, to a
+// client that accepts application/json and not that, as application/json.
+func (c *contract) checkProblem(req *http.Request, body []byte, header http.Header) error {
+	if ct, want := header.Get("Content-Type"), problemMedia(req.Header.Get("Accept")); ct != want {
+		return fmt.Errorf("error with Content-Type %q, want %q for Accept %q", ct, want, req.Header.Get("Accept"))
 	}
 	ref := c.doc.Components.Schemas["Problem"]
 	var v any
@@ -197,17 +204,21 @@ func TestContractCatchesWrongResponses(t *testing.T) {
 		ctype, body        string
 		header             []string
 		wantErr            bool
+		accept             string
 	}{
-		{"a view missing its fields", "GET", "/v1/games/abc", 200, "application/json", `{"id":"abc"}`, []string{"ETag", `"1-0"`}, true},
-		{"a field of the wrong type", "GET", "/v1/bots", 200, "application/json", `{"bots":[{"name":1,"description":"x"}]}`, nil, true},
-		{"null where the document has no null", "GET", "/v1/bots", 200, "application/json", `{"bots":null}`, nil, true},
-		{"an HTML page", "GET", "/v1/bots", 200, "text/html", `<p>hi</p>`, nil, true},
-		{"an undocumented status", "GET", "/v1/bots", 418, "application/problem+json", `{"type":"/problems/x","title":"x","status":418,"detail":"x","code":"x"}`, nil, true},
-		{"an error as plain JSON", "GET", "/v1/variants/nope", 404, "application/json", `{"type":"/problems/not_found","title":"Not found","status":404,"detail":"x","code":"not_found"}`, nil, true},
-		{"a 401 without WWW-Authenticate", "GET", "/v1/games/abc", 401, "application/problem+json", `{"type":"/problems/unauthorized","title":"Unauthorized","status":401,"detail":"x","code":"unauthorized"}`, nil, true},
-		{"a 200 on an unknown path", "GET", "/v1/nowhere", 200, "application/json", `{}`, nil, true},
-		{"a good bot list", "GET", "/v1/bots", 200, "application/json", `{"bots":[{"name":"hat","description":"x"}]}`, nil, false},
-		{"a good problem", "GET", "/v1/variants/nope", 404, "application/problem+json", `{"type":"/problems/not_found","title":"Not found","status":404,"detail":"x","code":"not_found"}`, nil, false},
+		{"a view missing its fields", "GET", "/v1/games/abc", 200, "application/json", `{"id":"abc"}`, []string{"ETag", `"1-0"`}, true, ""},
+		{"a field of the wrong type", "GET", "/v1/bots", 200, "application/json", `{"bots":[{"name":1,"description":"x"}]}`, nil, true, ""},
+		{"null where the document has no null", "GET", "/v1/bots", 200, "application/json", `{"bots":null}`, nil, true, ""},
+		{"an HTML page", "GET", "/v1/bots", 200, "text/html", `<p>hi</p>`, nil, true, ""},
+		{"an undocumented status", "GET", "/v1/bots", 418, "application/problem+json", `{"type":"/problems/x","title":"x","status":418,"detail":"x","code":"x"}`, nil, true, ""},
+		{"an error as plain JSON", "GET", "/v1/variants/nope", 404, "application/json", `{"type":"/problems/not_found","title":"Not found","status":404,"detail":"x","code":"not_found"}`, nil, true, ""},
+		{"a 401 without WWW-Authenticate", "GET", "/v1/games/abc", 401, "application/problem+json", `{"type":"/problems/unauthorized","title":"Unauthorized","status":401,"detail":"x","code":"unauthorized"}`, nil, true, ""},
+		{"a 200 on an unknown path", "GET", "/v1/nowhere", 200, "application/json", `{}`, nil, true, ""},
+		{"a good bot list", "GET", "/v1/bots", 200, "application/json", `{"bots":[{"name":"hat","description":"x"}]}`, nil, false, ""},
+		{"a good problem", "GET", "/v1/variants/nope", 404, "application/problem+json", `{"type":"/problems/not_found","title":"Not found","status":404,"detail":"x","code":"not_found"}`, nil, false, ""},
+		{"an error as plain JSON to a client that reads only JSON", "GET", "/v1/variants/nope", 404, "application/json", `{"type":"/problems/not_found","title":"Not found","status":404,"detail":"x","code":"not_found"}`, nil, false, "application/json"},
+		{"a problem+json to a client that reads only JSON", "GET", "/v1/variants/nope", 404, "application/problem+json", `{"type":"/problems/not_found","title":"Not found","status":404,"detail":"x","code":"not_found"}`, nil, true, "application/json"},
+		{"a plain JSON error that is no problem", "GET", "/v1/variants/nope", 404, "application/json", `{"error":"not found"}`, nil, true, "application/json"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -221,7 +232,11 @@ func TestContractCatchesWrongResponses(t *testing.T) {
 			}))
 			defer srv.Close()
 			rec := &recordingTB{TB: t}
-			res, err := contractClient(rec).Get(srv.URL + tc.path)
+			req, _ := http.NewRequest(tc.method, srv.URL+tc.path, nil)
+			if tc.accept != "" {
+				req.Header.Set("Accept", tc.accept)
+			}
+			res, err := contractClient(rec).Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}

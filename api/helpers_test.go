@@ -168,7 +168,7 @@ func (r resp) problem(t testing.TB) Problem {
 	t.Helper()
 	var p Problem
 	r.json(t, &p)
-	if ct := r.header.Get("Content-Type"); ct != "application/problem+json" {
+	if ct := r.header.Get("Content-Type"); ct != "application/problem+json" && ct != "application/json" {
 		t.Errorf("problem Content-Type = %q", ct)
 	}
 	if p.Status != r.status || p.Code == "" || p.Title == "" || !strings.HasPrefix(p.Type, "/problems/") {

@@ -46,6 +46,9 @@ func TestLeftSeatTokenReadsNothing(t *testing.T) {
 			client := e
 			if c.accept != "" {
 				hdr = []string{"Accept", c.accept}
+			}
+			streaming := c.accept == "text/event-stream" || c.accept == "application/x-ndjson"
+			if streaming {
 				client = plainClient(e)
 			}
 			// Twice: the first may load the game, the second finds it watched.
@@ -68,9 +71,12 @@ func TestSeatLeftWhileWaiting(t *testing.T) {
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		for _, c := range []struct{ name, path, accept string }{
 			{"view long-poll", "?since=%v&wait=5s", ""},
+			{"view long-poll of a client that reads only JSON", "?since=%v&wait=5s", "application/json"},
 			{"events long-poll", "/events?after=%n&wait=5s", ""},
-			{"sse", "/events?after=%n", "text/event-stream"},
-			{"ndjson", "/events?after=%n", "application/x-ndjson"},
+			{"sse", "/events/sse?after=%n", "text/event-stream"},
+			{"ndjson", "/events/ndjson?after=%n", "application/x-ndjson"},
+			{"sse by Accept", "/events?after=%n", "text/event-stream"},
+			{"ndjson by Accept", "/events?after=%n", "application/x-ndjson"},
 		} {
 			tb := e.newTable("basic", 2, variants.Options{}, "left-while-waiting")
 			var g GameView
@@ -82,6 +88,9 @@ func TestSeatLeftWhileWaiting(t *testing.T) {
 			client := e.with(t)
 			if c.accept != "" {
 				hdr = []string{"Accept", c.accept}
+			}
+			streaming := c.accept == "text/event-stream" || c.accept == "application/x-ndjson"
+			if streaming {
 				client = plainClient(e)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
@@ -92,7 +101,7 @@ func TestSeatLeftWhileWaiting(t *testing.T) {
 			e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
 			r := <-got
 			cancel()
-			if c.accept != "" {
+			if streaming {
 				// A stream ends when its token stops working: it must not
 				// carry the leave, nor anything after it.
 				if r.status != http.StatusUnauthorized && (r.status != http.StatusOK || bytes.Contains(r.body, []byte("seat_left"))) {
@@ -103,6 +112,8 @@ func TestSeatLeftWhileWaiting(t *testing.T) {
 			if r.status != http.StatusUnauthorized {
 				t.Fatalf("%s: the seat was left while it waited; got %d, want 401: %s", c.name, r.status, truncate(string(r.body), 300))
 			}
+			// The contract client holds the media type to the Accept sent.
+			r.problem(t)
 		}
 	})
 }

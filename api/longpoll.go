@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,14 @@ import (
 	"github.com/hanabi-server/hanabi/play"
 )
 
+// waitPattern is what ?wait= may be: a Go duration of units ns to h with no
+// sign ("30s", "1m30s", "1.5s"), or seconds ("30", "0.5"). The document
+// states it (docs/finish/rules.go).
+var waitPattern = regexp.MustCompile(`^([0-9]+(\.[0-9]+)?|([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+)$`)
+
+// maxWaitLen bounds ?wait=, as the document does.
+const maxWaitLen = 32
+
 // waitQuery reads ?wait= as a Go duration ("30s") or plain seconds, capped by
 // MaxWait. Once shutdown has begun nobody waits.
 func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
@@ -20,19 +29,14 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 	if !ok || raw == "" {
 		return 0, nil
 	}
-	d, err := time.ParseDuration(raw)
-	if err != nil {
-		n, err2 := strconv.ParseFloat(raw, 64)
-		if err2 != nil || n != n {
-			return 0, badRequest("query parameter wait must be a duration like 30s, got %q", truncate(raw, 32))
-		}
-		if n > 1e6 {
-			n = 1e6
-		}
-		d = time.Duration(n * float64(time.Second))
+	if len(raw) > maxWaitLen || !waitPattern.MatchString(raw) {
+		return 0, badRequest("query parameter wait must be a duration like 30s or a number of seconds, got %q", truncate(raw, 32))
 	}
-	if d < 0 {
-		return 0, badRequest("query parameter wait must not be negative")
+	var d time.Duration
+	if n, err := strconv.ParseFloat(raw, 64); err == nil {
+		d = time.Duration(min(n, 1e6) * float64(time.Second)) // plain seconds
+	} else if d, err = time.ParseDuration(raw); err != nil {
+		d = s.cfg.MaxWait // a duration past time's int64: the longest wait
 	}
 	if d > s.cfg.MaxWait {
 		d = s.cfg.MaxWait
@@ -191,6 +195,9 @@ func (s *Server) write(c *gin.Context, a park.Answer) {
 	if a.Status == http.StatusNotModified {
 		c.Status(a.Status)
 		return
+	}
+	if a.Code != "" {
+		a.ContentType = problemMedia(c.GetHeader("Accept"))
 	}
 	h.Set("Content-Type", a.ContentType)
 	h.Set("Content-Length", strconv.Itoa(len(a.Body)))

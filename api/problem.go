@@ -170,7 +170,7 @@ func (s *Server) problem(ctx context.Context, route string, err error) park.Answ
 	}
 	body, _ := json.Marshal(Problem{Type: "/problems/" + ae.code, Title: row.title, Status: row.status,
 		Detail: ae.detail, Code: ae.code, Reason: ae.reason})
-	a := park.Answer{Status: row.status, ContentType: "application/problem+json", Body: body, Code: ae.code}
+	a := park.Answer{Status: row.status, ContentType: problemType, Body: body, Code: ae.code}
 	switch row.status {
 	case http.StatusUnauthorized:
 		a.Header = [][2]string{{"WWW-Authenticate", `Bearer realm="hanabi"`}}

@@ -87,6 +87,9 @@ type Request struct {
 	// Log is what the log and metrics will hear of it: its route, client
 	// and start (the parker fills in its path and seat, and the outcome).
 	Log Outcome
+	// ProblemType is the media type its problem answer goes out as (the
+	// answer, shared by every waiter it fits, says application/problem+json).
+	ProblemType string
 }
 
 // WriteTimeout bounds the write of a parked answer: a client that does not

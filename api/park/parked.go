@@ -23,6 +23,7 @@ type parked struct {
 	prefix  []byte       // bytes read ahead of the request, replayed on keep-alive
 	header  string       // the ordinary path's headers, serialized and interned
 	failHdr string       // the same for a problem answer
+	problem string       // a problem answer's Content-Type
 	close   bool         // the client asked for Connection: close
 	timer   *time.Timer  // answers it when its wait runs out
 	slot    int          // which sweep looks at it (see SweepParts); Parker.mu
@@ -102,7 +103,7 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	p := &parked{
 		Spec: req.Spec, t: t, ln: pl, id: st.ID,
 		header: pk.intern(headerLines(h)), failHdr: failHdr,
-		close: req.R.Close, log: req.Log,
+		close: req.R.Close, log: req.Log, problem: req.ProblemType,
 	}
 	p.log.Path, p.log.Seat = req.R.URL.Path, req.Spec.Viewer
 	p.version.Store(st.Version)

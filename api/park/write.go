@@ -77,7 +77,11 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 		b = append(b, "Content-Length: "...)
 		b = strconv.AppendInt(b, int64(len(a.Body)), 10)
 		b = append(b, "\r\nContent-Type: "...)
-		b = append(b, a.ContentType...)
+		if a.Code != "" && p.problem != "" {
+			b = append(b, p.problem...)
+		} else {
+			b = append(b, a.ContentType...)
+		}
 		b = append(b, "\r\n"...)
 	}
 	if closeAfter {

@@ -1,0 +1,36 @@
+package api
+
+import "strings"
+
+const (
+	problemType = "application/problem+json"
+	jsonMedia   = "application/json"
+)
+
+// problemMedia is the media type of a problem answer to a request that sent
+// accept. A problem is application/problem+json (RFC 9457), unless the
+// client accepts application/json and not that: the document offers the one
+// Problem schema under both, so that a client that reads only JSON answers
+// (as some generated ones do) gets its errors typed too.
+func problemMedia(accept string) string {
+	if accept == "" {
+		return problemType
+	}
+	plain := false
+	for _, part := range strings.Split(accept, ",") {
+		media, params, _ := strings.Cut(part, ";")
+		if refused(params) {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(media)) {
+		case problemType, "*/*", "application/*":
+			return problemType
+		case jsonMedia:
+			plain = true
+		}
+	}
+	if plain {
+		return jsonMedia
+	}
+	return problemType
+}
