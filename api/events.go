@@ -166,20 +166,18 @@ type EventsResponse struct {
 
 // getEvents godoc
 //
-//	@Summary		Events after a sequence number (long-poll or stream)
+//	@Summary		Events after a sequence number (long-poll)
 //	@Description	The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
-//	@Description	With Accept: text/event-stream the 200 is not the JSON list but a stream of Server-Sent Events instead: every event with seq > after, then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as in the list>". Last-Event-ID resumes (it wins over after); a comment line comes at least every 15 s; the stream ends after game_over, when the seat token stops working, or when the server shuts down. Accept: application/x-ndjson gives the same events as one JSON object a line (an empty line is the heartbeat).
+//	@Description	To follow the events as they happen, read them as a stream: streamEvents (Server-Sent Events) or streamEventsNDJSON. Clients of API v1.2 asked this operation for those with Accept: text/event-stream or application/x-ndjson, and are still answered so, exactly as the stream operations answer.
 //	@ID				getEvents
 //	@Tags			events
 //	@Produce		json
 //	@Param			id				path		string	true	"game id"
-//	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
-//	@Param			wait			query		string	false	"how long to wait for a new event, e.g. 30s (lists only)"
-//	@Param			Last-Event-ID	header		int		false	"streams: last seq the caller has seen; wins over after"	minimum(0)
+//	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
+//	@Param			wait			query		string	false	"how long to wait for a new event: a Go duration (30s) or seconds, capped by the server"
 //	@Security		SeatToken
 //	@x-optional-token	true
-//	@Success		200		{object}	EventsResponse	"the events: a list, or with Accept: text/event-stream or application/x-ndjson a stream of them, each an Event (a data field of Server-Sent Events, a line of NDJSON)"
-//	@x-stream-item	"Event"
+//	@Success		200		{object}	EventsResponse	"the events after after"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
@@ -188,7 +186,7 @@ type EventsResponse struct {
 //	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events [get]
 func (s *Server) getEvents(c *gin.Context) {
-	after, err := intQuery(c, "after", 0, 0, 1<<30)
+	after, err := intQuery(c, "after", 0, 0, maxSeq)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -203,6 +201,65 @@ func (s *Server) getEvents(c *gin.Context) {
 		return
 	}
 	s.longPoll(c, park.Spec{Kind: park.Events, Viewer: viewerOf(c), Occupant: occupantOf(c), Since: int64(after)}, wait)
+}
+
+// maxSeq bounds every sequence number and version a request may name: far
+// above any game's, and exact in every client's numbers.
+const maxSeq = 1 << 30
+
+// streamEventsSSE godoc
+//
+//	@Summary		The events as they happen, as Server-Sent Events
+//	@Description	Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over, when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
+//	@ID				streamEvents
+//	@Tags			events
+//	@Produce		text/event-stream
+//	@Param			id				path		string	true	"game id"
+//	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
+//	@Param			Last-Event-ID	header		int		false	"last seq the caller has seen; wins over after"	minimum(0)	maximum(1073741824)
+//	@Security		SeatToken
+//	@x-optional-token	true
+//	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each an Event"
+//	@x-stream-item	"Event"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Failure		503		{object}	Problem	"unavailable"
+//	@Router			/games/{id}/events/sse [get]
+func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream) }
+
+// streamEventsNDJSON godoc
+//
+//	@Summary		The events as they happen, one JSON object a line
+//	@Description	The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over, when the seat token stops working, or when the server shuts down.
+//	@ID				streamEventsNDJSON
+//	@Tags			events
+//	@Produce		application/x-ndjson
+//	@Param			id				path		string	true	"game id"
+//	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
+//	@Param			Last-Event-ID	header		int		false	"last seq the caller has seen; wins over after"	minimum(0)	maximum(1073741824)
+//	@Security		SeatToken
+//	@x-optional-token	true
+//	@Success		200		{object}	Event	"a stream of Events, one a line"
+//	@x-stream-item	"Event"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Failure		503		{object}	Problem	"unavailable"
+//	@Router			/games/{id}/events/ndjson [get]
+func (s *Server) streamEventsNDJSON(c *gin.Context) { s.streamEventsAs(c, ndjsonStream) }
+
+func (s *Server) streamEventsAs(c *gin.Context, f streamFormat) {
+	after, err := intQuery(c, "after", 0, 0, maxSeq)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.streamEvents(c, after, f)
 }
 
 func intQuery(c *gin.Context, name string, def, min, max int) (int, error) {

@@ -222,6 +222,8 @@ func (s *Server) routes() error {
 	game.DELETE("/seats/:seat", s.requireSeat, s.leaveSeat)
 	game.PUT("/notes/:card", s.requireSeat, s.putNote)
 	game.GET("/events", s.getEvents)
+	game.GET("/events/sse", s.streamEventsSSE)
+	game.GET("/events/ndjson", s.streamEventsNDJSON)
 	game.GET("/replay", s.getReplay)
 	s.handler = r
 	return nil

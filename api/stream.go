@@ -183,7 +183,7 @@ func lastEventID(c *gin.Context, after int) (int, error) {
 		return after, nil
 	}
 	n, err := strconv.Atoi(raw)
-	if err != nil || n < 0 || n > 1<<30 {
+	if err != nil || n < 0 || n > maxSeq {
 		return 0, badRequest("Last-Event-ID must be an event's seq, got %q", truncate(raw, 32))
 	}
 	return n, nil

@@ -31,11 +31,30 @@ type stream struct {
 	cancel context.CancelFunc
 }
 
+// openStream opens a game's event stream: at its own operation's path for
+// one stream type, at getEvents' (chosen by Accept, as clients of API v1.2
+// ask) for any other accept.
 func (e *testEnv) openStream(id, token, accept string, headers ...string) *stream {
+	e.t.Helper()
+	return e.openStreamAt(streamPath(accept), id, token, accept, headers...)
+}
+
+// streamPath is the events' operation that answers accept with a stream.
+func streamPath(accept string) string {
+	switch accept {
+	case "text/event-stream":
+		return "/events/sse"
+	case "application/x-ndjson":
+		return "/events/ndjson"
+	}
+	return "/events"
+}
+
+func (e *testEnv) openStreamAt(path, id, token, accept string, headers ...string) *stream {
 	e.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	e.t.Cleanup(cancel)
-	r, err := http.NewRequestWithContext(ctx, "GET", e.url+"/v1/games/"+id+"/events"+queryOf(headers), nil)
+	r, err := http.NewRequestWithContext(ctx, "GET", e.url+"/v1/games/"+id+path+queryOf(headers), nil)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -57,7 +76,7 @@ func (e *testEnv) openStream(id, token, accept string, headers ...string) *strea
 		close(s.frames)
 		return s
 	}
-	go s.read(accept == "text/event-stream")
+	go s.read(res.Header.Get("Content-Type") == "text/event-stream")
 	return s
 }
 
@@ -262,7 +281,12 @@ func TestStreamResume(t *testing.T) {
 		}
 		s.cancel()
 	}
-	for _, bad := range []string{"x", "-1", "99999999999"} {
+	for _, bad := range []string{"x", "-1", "99999999999", "1073741825"} {
+		for _, path := range []string{"/events/sse", "/events/ndjson"} {
+			r := e.req("GET", "/v1/games/"+tb.id+path, "", nil, "Last-Event-ID", bad)
+			e.expect(r, http.StatusBadRequest)
+			r.problem(t)
+		}
 		r := e.req("GET", "/v1/games/"+tb.id+"/events", "", nil, "Accept", "text/event-stream", "Last-Event-ID", bad)
 		e.expect(r, http.StatusBadRequest)
 		r.problem(t)
@@ -289,6 +313,11 @@ func TestStreamRefusals(t *testing.T) {
 			r := e.req("GET", "/v1/games/"+c.id+"/events", c.token, nil, "Accept", accept)
 			if r.status != c.status {
 				t.Fatalf("%s (%s): status %d, want %d", c.name, accept, r.status, c.status)
+			}
+			r.problem(t)
+			r = e.req("GET", "/v1/games/"+c.id+streamPath(accept), c.token, nil)
+			if r.status != c.status {
+				t.Fatalf("%s (%s): status %d, want %d", c.name, streamPath(accept), r.status, c.status)
 			}
 			r.problem(t)
 		}
