@@ -15,8 +15,8 @@ type ActionRequest struct {
 	Type   string  `json:"type" enums:"play,discard,clue" example:"clue"`
 	Card   *int    `json:"card,omitempty" example:"13"`
 	Target *int    `json:"target,omitempty" example:"2"`
-	Color  *string `json:"color,omitempty" example:"blue"`
-	Rank   *int    `json:"rank,omitempty"`
+	Color  *string `json:"color,omitempty" example:"blue" extensions:"x-nullable"`
+	Rank   *int    `json:"rank,omitempty" extensions:"x-nullable"`
 	// Version, when given, makes the move apply only at that game version.
 	Version *int64 `json:"version,omitempty" example:"17"`
 }
@@ -24,16 +24,16 @@ type ActionRequest struct {
 // PlayAction plays a card of the mover's hand, named by its id.
 type PlayAction struct {
 	Type string `json:"type" enums:"play" example:"play"`
-	Card int    `json:"card" example:"13"`
+	Card int    `json:"card" example:"13" minimum:"0"`
 	// Version, when given, makes the move apply only at that game version (409 stale_version otherwise).
-	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
+	Version *int64 `json:"version,omitempty" example:"17" validate:"optional" minimum:"0" maximum:"1073741824"`
 }
 
 // DiscardAction discards a card of the mover's hand for a note token.
 type DiscardAction struct {
 	Type    string `json:"type" enums:"discard" example:"discard"`
-	Card    int    `json:"card" example:"13"`
-	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
+	Card    int    `json:"card" example:"13" minimum:"0"`
+	Version *int64 `json:"version,omitempty" example:"17" validate:"optional" minimum:"0" maximum:"1073741824"`
 }
 
 // ClueAction tells target which of its cards are of one clue color or of
@@ -41,12 +41,12 @@ type DiscardAction struct {
 // neither is refused as illegal_action, reason bad_clue).
 type ClueAction struct {
 	Type   string `json:"type" enums:"clue" example:"clue"`
-	Target int    `json:"target" example:"1"`
+	Target int    `json:"target" example:"1" minimum:"0" maximum:"5"`
 	// Color is the clue color named; absent or null for a rank clue.
 	Color *string `json:"color,omitempty" example:"red" validate:"optional" extensions:"x-nullable"`
 	// Rank is the rank named; absent or null for a color clue.
 	Rank    *int   `json:"rank,omitempty" example:"3" validate:"optional" extensions:"x-nullable"`
-	Version *int64 `json:"version,omitempty" example:"17" validate:"optional"`
+	Version *int64 `json:"version,omitempty" example:"17" validate:"optional" minimum:"0" maximum:"1073741824"`
 }
 
 // ActionResponse is the event the move caused and the mover's view after it.
@@ -87,8 +87,8 @@ func decodeAction(data []byte) (ActionRequest, error) {
 	default:
 		return req, badRequest("type must be play, discard or clue, not %q", truncate(req.Type, 32))
 	}
-	if req.Version != nil && *req.Version < 0 {
-		return req, badRequest("version must not be negative")
+	if req.Version != nil && (*req.Version < 0 || *req.Version > maxSeq) {
+		return req, badRequest("version must be 0–%d", maxSeq)
 	}
 	return req, nil
 }

@@ -17,14 +17,15 @@ import (
 // CreateGameRequest opens a table. The creator takes seat 0; bots take the
 // seats they name; the game starts when the last seat is taken.
 type CreateGameRequest struct {
-	Variant string           `json:"variant" example:"farbrausch2"`
+	Variant string           `json:"variant" example:"farbrausch2" minLength:"1"`
 	Players int              `json:"players" example:"4" minimum:"2" maximum:"6"`
 	Options variants.Options `json:"options" validate:"optional"`
 	// Seed fixes the deal; without it the server draws a random one. It
 	// may hold any text but control characters.
-	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional" minLength:"1" maxLength:"256"`
-	// Name is the creator's name at the table (default "Seat 0").
-	Name string    `json:"name" example:"Alice" validate:"optional" maxLength:"64"`
+	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional" minLength:"1" maxLength:"256" pattern:"^[^\\x00-\\x1f\\x7f-\\x9f]*$"`
+	// Name is the creator's name at the table (default "Seat 0"): any text
+	// but control characters.
+	Name string    `json:"name" example:"Alice" validate:"optional" maxLength:"64" pattern:"^[^\\x00-\\x1f\\x7f-\\x9f]*$"`
 	Bots []BotSeat `json:"bots,omitempty" validate:"optional"`
 	// Unlisted keeps the table out of GET /games: only its link finds it.
 	Unlisted bool `json:"unlisted" example:"false" validate:"optional"`
@@ -36,7 +37,7 @@ type CreateGameRequest struct {
 // BotSeat puts a bot strategy (see GET /bots) in a seat.
 type BotSeat struct {
 	Seat     int    `json:"seat" example:"3" minimum:"0" maximum:"5"`
-	Strategy string `json:"strategy" example:"hat"`
+	Strategy string `json:"strategy" example:"hat" enums:"random,conventions,hat"`
 }
 
 // maxSecret is the longest join secret a join may bring (JoinRequest).
@@ -44,9 +45,9 @@ const maxSecret = 64
 
 // JoinRequest takes the lowest free seat.
 type JoinRequest struct {
-	Name string `json:"name" example:"Bob" validate:"optional" maxLength:"64"`
+	Name string `json:"name" example:"Bob" validate:"optional" maxLength:"64" pattern:"^[^\\x00-\\x1f\\x7f-\\x9f]*$"`
 	// Secret is a private table's join secret, from its invite link.
-	Secret string `json:"secret" example:"n5q2x7kd3mzr4c6b" validate:"optional" maxLength:"64"`
+	Secret string `json:"secret" example:"n5q2x7kd3mzr4c6b" validate:"optional" maxLength:"64" pattern:"^[^\\x00-\\x1f\\x7f-\\x9f]*$"`
 }
 
 // SeatResponse is a seat just taken: its number, its token (the seat's only
@@ -133,8 +134,8 @@ func (s *Server) joinGame(c *gin.Context) {
 	if !s.decodeBody(c, &req, true) {
 		return
 	}
-	if utf8.RuneCountInString(req.Secret) > maxSecret {
-		s.fail(c, badRequest("secret must be at most %d characters", maxSecret))
+	if utf8.RuneCountInString(req.Secret) > maxSecret || strings.IndexFunc(req.Secret, unicode.IsControl) >= 0 {
+		s.fail(c, badRequest("secret must be at most %d characters, none a control character", maxSecret))
 		return
 	}
 	seat, st, err := s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, idempotencyKey(c))
@@ -203,10 +204,10 @@ func (s *Server) listGames(c *gin.Context) {
 //	@Tags			games
 //	@Produce		json
 //	@Param			id				path		string	true	"game id"
-//	@Param			since			query		int		false	"answer once the version is greater than this"	minimum(0)
+//	@Param			since			query		int		false	"answer once the version is greater than this"	minimum(0)	maximum(1073741824)
 //	@Param			wait			query		string	false	"how long to wait: a Go duration (30s) or seconds, capped by the server"
 //	@Param			If-None-Match	header		string	false	"ETags from previous answers (an ETag is a quoted version and seat)"
-//	@Param			turn			query		int		false	"the view as it was after this turn (0: the deal), instead of now"	minimum(0)
+//	@Param			turn			query		int		false	"the view as it was after this turn (0: the deal), instead of now"	minimum(0)	maximum(1073741824)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200				{object}	GameView
@@ -229,8 +230,8 @@ func (s *Server) getGame(c *gin.Context) {
 	var since int64 = -1
 	if raw, ok := c.GetQuery("since"); ok && raw != "" {
 		n, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil || n < 0 {
-			s.fail(c, badRequest("query parameter since must be a non-negative integer, got %q", truncate(raw, 32)))
+		if err != nil || n < 0 || n > maxSeq {
+			s.fail(c, badRequest("query parameter since must be an integer 0–%d, got %q", maxSeq, truncate(raw, 32)))
 			return
 		}
 		since = n

@@ -20,12 +20,13 @@ import (
 // key and body gets that answer again, never a second game, seat or move. The key is
 // scoped to the caller (its seat, or its address without a token) and the path.
 func (s *Server) idempotent(c *gin.Context) {
-	key := c.GetHeader("Idempotency-Key")
-	if key == "" {
+	vals, sent := c.Request.Header["Idempotency-Key"]
+	if !sent {
 		c.Next()
 		return
 	}
-	if !validIdempotencyKey(key) {
+	key := vals[0]
+	if len(vals) > 1 || !validIdempotencyKey(key) {
 		s.fail(c, badRequest("Idempotency-Key must be 1–255 printable ASCII characters"))
 		return
 	}

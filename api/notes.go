@@ -12,7 +12,7 @@ import (
 
 // NoteRequest is the text of a card note; an empty text removes the note.
 type NoteRequest struct {
-	Text *string `json:"text" example:"finesse? red 3" maxLength:"200" validate:"required"`
+	Text *string `json:"text" example:"finesse? red 3" maxLength:"200" validate:"required" pattern:"^[^\\x00-\\x1f\\x7f-\\x9f]*$"`
 }
 
 // NoteView is one seat's note on one card: the writer's own text, nothing more.

@@ -25,8 +25,8 @@ func (s *Server) getGameAt(c *gin.Context, raw string) {
 		return
 	}
 	turn, err := strconv.Atoi(raw)
-	if err != nil || turn < 0 {
-		s.fail(c, badRequest("query parameter turn must be a non-negative integer, got %q", truncate(raw, 32)))
+	if err != nil || turn < 0 || turn > maxSeq {
+		s.fail(c, badRequest("query parameter turn must be an integer 0–%d, got %q", maxSeq, truncate(raw, 32)))
 		return
 	}
 	st, err := s.games.Load(c.Request.Context(), c.Param("id"))
