@@ -1,9 +1,10 @@
 package docs
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -48,34 +49,126 @@ func TestNoSchemaWrittenOutTwice(t *testing.T) {
 	}
 }
 
-// The event streams are getEvents' other answers: each names the Event
-// schema as its items.
+// Each answer of the events is an operation of its own, one media type
+// each, so that a generated client has one type for it: getEvents the
+// JSON list, streamEvents Server-Sent Events whose items are Events,
+// streamEventsNDJSON a line per Event.
 func TestEventStreamsDeclared(t *testing.T) {
 	var doc jsonObj
 	if err := json.Unmarshal(OpenAPI, &doc); err != nil {
 		t.Fatal(err)
 	}
-	op := doc["paths"].(jsonObj)["/games/{id}/events"].(jsonObj)["get"].(jsonObj)
-	ok := op["responses"].(jsonObj)["200"].(jsonObj)
-	content := ok["content"].(jsonObj)
 	event := jsonObj{"$ref": "#/components/schemas/Event"}
-	for _, mt := range []string{"text/event-stream", "application/x-ndjson"} {
-		m, found := content[mt].(jsonObj)
-		if !found {
-			t.Errorf("getEvents does not answer %s", mt)
+	for _, c := range []struct {
+		path, id, media string
+		schema, items   any
+	}{
+		{"/games/{id}/events", "getEvents", "application/json", jsonObj{"$ref": "#/components/schemas/EventsResponse"}, nil},
+		{"/games/{id}/events/sse", "streamEvents", "text/event-stream", jsonObj{"type": "string"}, event},
+		{"/games/{id}/events/ndjson", "streamEventsNDJSON", "application/x-ndjson", event, event},
+	} {
+		pi, ok := doc["paths"].(jsonObj)[c.path].(jsonObj)
+		if !ok {
+			t.Errorf("no path %s", c.path)
 			continue
 		}
-		if !reflect.DeepEqual(m["x-item-schema"], event) {
-			t.Errorf("%s: items %v, want the Event schema", mt, m["x-item-schema"])
+		op := pi["get"].(jsonObj)
+		if op["operationId"] != c.id {
+			t.Errorf("%s: operationId %v, want %s", c.path, op["operationId"], c.id)
+		}
+		content := op["responses"].(jsonObj)["200"].(jsonObj)["content"].(jsonObj)
+		if len(content) != 1 {
+			t.Errorf("%s: the 200 has %d media types, want one: %s", c.path, len(content), c.media)
+		}
+		m, found := content[c.media].(jsonObj)
+		if !found {
+			t.Errorf("%s does not answer %s", c.path, c.media)
+			continue
+		}
+		if !reflect.DeepEqual(m["schema"], c.schema) {
+			t.Errorf("%s: schema %v, want %v", c.path, m["schema"], c.schema)
+		}
+		if !reflect.DeepEqual(m["x-item-schema"], c.items) {
+			t.Errorf("%s: items %v, want %v", c.path, m["x-item-schema"], c.items)
 		}
 	}
-	if s := content["application/x-ndjson"].(jsonObj)["schema"]; !reflect.DeepEqual(s, event) {
-		t.Errorf("application/x-ndjson's schema %v, want the Event each line holds", s)
+}
+
+// A nullable reference is written {"allOf": [{"$ref": …}], "nullable": true}
+// and nothing else: the one form that openapi-python-client, oapi-codegen,
+// ogen, openapi-typescript, hey-api, orval and openapi-zod-client all read
+// as "the referenced type or null" (a "type": "object" beside it made
+// openapi-python-client read it as never null and crash on the null; oneOf
+// or anyOf made oapi-codegen type a union and ogen drop the null).
+func TestNullableReferences(t *testing.T) {
+	var doc jsonObj
+	if err := json.Unmarshal(OpenAPI, &doc); err != nil {
+		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(content["application/json"].(jsonObj)["schema"], jsonObj{"$ref": "#/components/schemas/EventsResponse"}) {
-		t.Errorf("the list is no longer the JSON answer")
+	found := map[string]bool{}
+	visit(doc, "", func(path string, o jsonObj) {
+		_, ref := o["$ref"]
+		all, _ := o["allOf"].([]any)
+		switch {
+		case ref && o["nullable"] != nil:
+			t.Errorf("%s: nullable beside $ref, which 3.0 ignores", path)
+		case o["nullable"] == true && (o["oneOf"] != nil || o["anyOf"] != nil):
+			t.Errorf("%s: a nullable oneOf or anyOf; write a nullable reference as an allOf of one", path)
+		case o["nullable"] == true && all != nil:
+			if len(o) != 2 || len(all) != 1 || len(all[0].(jsonObj)) != 1 || all[0].(jsonObj)["$ref"] == nil {
+				t.Errorf("%s: a nullable reference is {allOf: [{$ref}], nullable: true} alone, not %v", path, o)
+			}
+			found[path] = true
+		}
+	})
+	for _, want := range []string{
+		"/components/schemas/GameView/properties/legal_moves",
+		"/components/schemas/GameView/properties/result",
+		"/components/schemas/ReplayView/properties/result",
+		"/components/schemas/VariantView/properties/hanablive",
+	} {
+		if !found[want] {
+			t.Errorf("%s is not a nullable reference", want)
+		}
 	}
-	if d, _ := ok["description"].(string); !strings.Contains(d, "text/event-stream") {
-		t.Errorf("the 200's description does not tell the streams: %q", d)
+}
+
+// Security: an operation that needs a seat token states it; a public one
+// states an empty list; one that takes a token if there is one (a seat's
+// view, events, replay) states nothing and takes the document's default,
+// the optional token, so that openapi-python-client lets a plain client
+// call it (it types any operation that states security as needing its
+// authenticated client).
+func TestSecurityStated(t *testing.T) {
+	var doc jsonObj
+	if err := json.Unmarshal(OpenAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	optional := []any{jsonObj{}, jsonObj{"SeatToken": []any{}}}
+	if !reflect.DeepEqual(doc["security"], optional) {
+		t.Fatalf("the default security is %v, want the optional seat token", doc["security"])
+	}
+	want := map[string]string{
+		"getGame": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional",
+		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token",
+	}
+	for path, pi := range doc["paths"].(jsonObj) {
+		for method, op := range pi.(jsonObj) {
+			o := op.(jsonObj)
+			id, _ := o["operationId"].(string)
+			sec, stated := o["security"]
+			got := "public"
+			switch {
+			case !stated:
+				got = "optional"
+			case reflect.DeepEqual(sec, []any{jsonObj{"SeatToken": []any{}}}):
+				got = "token"
+			case !reflect.DeepEqual(sec, []any{}):
+				got = fmt.Sprint(sec)
+			}
+			if w := cmp.Or(want[id], "public"); got != w {
+				t.Errorf("%s %s (%s): %s, want %s", method, path, id, got, w)
+			}
+		}
 	}
 }

@@ -247,7 +247,7 @@ func (g *game) longPollAndIllegal(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("illegal move: %w", err)
 	}
-	p, ok := res.(*oas.PostActionUnprocessableEntity)
+	p, ok := res.(*oas.PostActionApplicationProblemJSONUnprocessableEntity)
 	if !ok || p.Code != oas.ProblemCodeIllegalAction || p.Reason.Value == "" {
 		return fmt.Errorf("illegal move: %T %+v, want a 422 illegal_action with a reason", res, res)
 	}
@@ -255,7 +255,7 @@ func (g *game) longPollAndIllegal(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("out of turn: %w", err)
 	}
-	if c, ok := res.(*oas.PostActionConflict); !ok || c.Code != oas.ProblemCodeNotYourTurn {
+	if c, ok := res.(*oas.PostActionApplicationProblemJSONConflict); !ok || c.Code != oas.ProblemCodeNotYourTurn {
 		return fmt.Errorf("out of turn: %T %+v, want a 409 not_your_turn", res, res)
 	}
 	select {
@@ -430,7 +430,7 @@ func (g *game) leaveAndTerminate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("read with the left seat's token: %w", err)
 	}
-	if _, ok := read.(*oas.GetGameUnauthorizedHeaders); !ok {
+	if _, ok := read.(*oas.GetGameApplicationProblemJSONUnauthorized); !ok {
 		return fmt.Errorf("read with the left seat's token: %T, want a 401", read)
 	}
 	tres, err := g.seats[0].TerminateGame(ctx, oas.TerminateGameParams{ID: g.id})
@@ -445,7 +445,7 @@ func (g *game) leaveAndTerminate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("terminate again: %w", err)
 	}
-	if c, ok := again.(*oas.TerminateGameConflict); !ok || c.Code != oas.ProblemCodeGameNotActive {
+	if c, ok := again.(*oas.TerminateGameApplicationProblemJSONConflict); !ok || c.Code != oas.ProblemCodeGameNotActive {
 		return fmt.Errorf("terminate again: %T %+v, want a 409 game_not_active", again, again)
 	}
 	fmt.Println("ogen client: a seat left, the game terminated")

@@ -21,8 +21,8 @@ func finish(doc obj, nullable map[string]map[string]bool) error {
 	if ext, ok := doc["externalDocs"].(obj); ok && ext["url"] == "" {
 		delete(doc, "externalDocs")
 	}
-	// Every operation states its own security; nothing is inherited.
-	delete(doc, "security")
+	// The document's default is the optional seat token (see security).
+	doc["security"] = optionalToken()
 	comps, ok := doc["components"].(obj)
 	if !ok {
 		return fmt.Errorf("no components")
@@ -37,6 +37,9 @@ func finish(doc obj, nullable map[string]map[string]bool) error {
 	unions(schemas)
 	nullables(schemas, nullable)
 	walk(doc, tidy)
+	if err := rules(doc, schemas); err != nil {
+		return err
+	}
 	if err := operations(doc, schemas); err != nil {
 		return err
 	}
@@ -68,16 +71,17 @@ func nullables(schemas obj, fromSource map[string]map[string]bool) {
 			}
 			delete(po, "x-nullable")
 			if ref, ok := po["$ref"].(string); ok {
-				// A reference takes no siblings, and 3.0.3 lets nullable add
-				// null only to a type in the same schema: the reference goes
-				// in an allOf of one beside an object type that nullable
-				// makes nullable. Every use of the schema names the one
-				// schema, so that generated clients have one type for it
-				// (a copy written out in its place made one type per use).
-				// Strict readers of 3.0.3 hold allOf against null all the
-				// same (Redocly warns on the examples' nulls); the
-				// generators read it as the referenced type or null.
-				po = obj{"type": "object", "allOf": []any{obj{"$ref": ref}}}
+				// A reference takes no siblings in 3.0: it goes in an
+				// allOf of one, beside nullable and nothing else. Every
+				// use names the one schema, so that generated clients
+				// have one type for it. This form, measured: the
+				// referenced type or null in openapi-python-client
+				// (0.29), oapi-codegen, ogen, openapi-typescript,
+				// hey-api, orval and openapi-zod-client. A "type":
+				// "object" beside it made openapi-python-client read the
+				// field as never null; oneOf or anyOf in place of allOf
+				// made oapi-codegen type a union and ogen drop the null.
+				po = obj{"allOf": []any{obj{"$ref": ref}}}
 				props[pn] = po
 			}
 			po["nullable"] = true
@@ -161,13 +165,16 @@ func operations(doc obj, schemas obj) error {
 }
 
 // streams: an operation annotated x-stream-item (a schema of package api)
-// also answers its 200 as a stream of such items. OpenAPI 3.0 can say
+// answers its 200 as a stream of such items, in the one media type it
+// produces: text/event-stream or application/x-ndjson. OpenAPI 3.0 can say
 // neither how a stream frames its items nor that a body is a sequence (3.2
-// says it with a media type's itemSchema): each stream's media type names
-// the item's schema in x-item-schema, NDJSON's also as its schema (a line
-// is one item), and the response's description tells the framing. The
+// says it with a media type's itemSchema): the media type names the item's
+// schema in x-item-schema, NDJSON's also as its schema (a line is one
+// item), and the response's description tells the framing. The
 // Server-Sent Events body is text: generators that read a schema under
-// text/event-stream as the events' own encoding (ogen) refuse anything else.
+// text/event-stream as the events' own encoding (ogen) refuse anything
+// else. Each stream is an operation of its own, beside the JSON list, so
+// that a generated client has one type for each answer.
 func streams(resp, schemas obj) error {
 	item, ok := resp["x-stream-item"].(string)
 	delete(resp, "x-stream-item")
@@ -180,12 +187,20 @@ func streams(resp, schemas obj) error {
 	}
 	ok200, _ := resp["200"].(obj)
 	content, _ := ok200["content"].(obj)
-	if content == nil {
-		return fmt.Errorf("x-stream-item without a 200 with a body")
+	if len(content) != 1 {
+		return fmt.Errorf("x-stream-item needs a 200 of one media type, a stream's")
 	}
 	ref := func() obj { return obj{"$ref": schemaPrefix + name} }
-	content["application/x-ndjson"] = obj{"schema": ref(), "x-item-schema": ref()}
-	content["text/event-stream"] = obj{"schema": obj{"type": "string"}, "x-item-schema": ref()}
+	for media := range content {
+		switch media {
+		case "application/x-ndjson":
+			content[media] = obj{"schema": ref(), "x-item-schema": ref()}
+		case "text/event-stream":
+			content[media] = obj{"schema": obj{"type": "string"}, "x-item-schema": ref()}
+		default:
+			return fmt.Errorf("x-stream-item on a 200 of %s, not a stream", media)
+		}
+	}
 	return nil
 }
 
@@ -239,9 +254,14 @@ func hoistBody(op, resp, schemas obj) error {
 	return nil
 }
 
-// security: an operation annotated @Security needs the token, unless it
-// says x-optional-token (then a caller without a token is answered too);
-// every other operation is public and says so with an empty list.
+// security: an operation annotated @Security needs the token and says so;
+// one that says x-optional-token (a caller without a token is answered
+// too, with less) states nothing and takes the document's default, the
+// optional token; every other operation is public and says so with an
+// empty list. The optional token is the default rather than each such
+// operation's own statement because openapi-python-client types an
+// operation that states any security as needing its AuthenticatedClient,
+// while ogen and hey-api send the token where the default allows it.
 func security(op, resp obj) {
 	optional := resp["x-optional-token"] == true
 	delete(resp, "x-optional-token")
@@ -249,9 +269,11 @@ func security(op, resp obj) {
 	case op["security"] == nil:
 		op["security"] = []any{}
 	case optional:
-		op["security"] = []any{obj{}, obj{bearer: []any{}}}
+		delete(op, "security")
 	}
 }
+
+func optionalToken() []any { return []any{obj{}, obj{bearer: []any{}}} }
 
 // requireHeaders: the server sends every response header it documents.
 func requireHeaders(resp obj) {
@@ -282,7 +304,12 @@ func errorResponses(resp obj) {
 			continue
 		}
 		ro := r.(obj)
-		ro["content"] = obj{problemJSON: obj{"schema": obj{"$ref": schemaPrefix + "api.Problem"}}}
+		// The one Problem schema under both media types: a client that
+		// reads only application/json answers (as some generators' do)
+		// types its errors too, and the server answers application/json
+		// to a client that accepts that and not problem+json.
+		problem := func() obj { return obj{"schema": obj{"$ref": schemaPrefix + "api.Problem"}} }
+		ro["content"] = obj{problemJSON: problem(), "application/json": problem()}
 		headers, _ := ro["headers"].(obj)
 		if headers == nil {
 			headers = obj{}
