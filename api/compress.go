@@ -40,8 +40,7 @@ func (s *Server) pack(c *gin.Context) {
 	r := c.Request
 	validated := validatedRoutes[c.FullPath()]
 	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
-	if r.Method != http.MethodGet || (!gz && !validated) || c.Query("wait") != "" ||
-		streamFormatOf(r.Header.Get("Accept")) != notStream {
+	if r.Method != http.MethodGet || (!gz && !validated) || c.Query("wait") != "" || isStream(c) {
 		c.Next()
 		return
 	}

@@ -17,7 +17,7 @@ const defaultStoreTimeout = 5 * time.Second
 // does. Requests that wait (a long-poll, a stream) give one to each read
 // instead (storeCtx), since their waiting is not the database's.
 func (s *Server) storeDeadline(c *gin.Context) {
-	if c.Request.Method == http.MethodGet && (c.Query("wait") != "" || streamFormatOf(c.GetHeader("Accept")) != notStream) {
+	if c.Request.Method == http.MethodGet && (c.Query("wait") != "" || isStream(c)) {
 		c.Next()
 		return
 	}

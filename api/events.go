@@ -216,7 +216,7 @@ const maxSeq = 1 << 30
 //	@Produce		text/event-stream
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
-//	@Param			Last-Event-ID	header		int		false	"last seq the caller has seen; wins over after"	minimum(0)	maximum(1073741824)
+//	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (up to 9 digits, as a header carries it); wins over after"
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each an Event"
@@ -239,7 +239,7 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 //	@Produce		application/x-ndjson
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
-//	@Param			Last-Event-ID	header		int		false	"last seq the caller has seen; wins over after"	minimum(0)	maximum(1073741824)
+//	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (up to 9 digits, as a header carries it); wins over after"
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{object}	Event	"a stream of Events, one a line"
@@ -264,7 +264,7 @@ func (s *Server) streamEventsAs(c *gin.Context, f streamFormat) {
 
 func intQuery(c *gin.Context, name string, def, min, max int) (int, error) {
 	raw, ok := c.GetQuery(name)
-	if !ok || raw == "" {
+	if !ok {
 		return def, nil
 	}
 	n, err := strconv.Atoi(raw)

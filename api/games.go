@@ -161,9 +161,10 @@ func (s *Server) joinGame(c *gin.Context) {
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games [get]
 func (s *Server) listGames(c *gin.Context) {
-	status := c.Query("status")
-	switch status {
-	case "", play.StatusLobby, play.StatusActive, play.StatusFinished, play.StatusCancelled:
+	status, given := c.GetQuery("status")
+	switch {
+	case !given:
+	case status == play.StatusLobby, status == play.StatusActive, status == play.StatusFinished, status == play.StatusCancelled:
 	default:
 		s.fail(c, badRequest("status must be lobby, active, finished or cancelled, not %q", truncate(status, 32)))
 		return
@@ -228,7 +229,7 @@ func (s *Server) getGame(c *gin.Context) {
 		return
 	}
 	var since int64 = -1
-	if raw, ok := c.GetQuery("since"); ok && raw != "" {
+	if raw, ok := c.GetQuery("since"); ok {
 		n, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil || n < 0 || n > maxSeq {
 			s.fail(c, badRequest("query parameter since must be an integer 0–%d, got %q", maxSeq, truncate(raw, 32)))

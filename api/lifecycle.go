@@ -79,7 +79,12 @@ func (s *Server) leaveSeat(c *gin.Context) {
 	}
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	if _, err := s.games.Leave(ctx, c.Param("id"), seat, &auth.occupant, c.Query("bot")); err != nil {
+	bot, given := c.GetQuery("bot")
+	if given && bot == "" {
+		s.fail(c, badRequest("bot names a strategy of GET /v1/bots; leave it out for the strongest"))
+		return
+	}
+	if _, err := s.games.Leave(ctx, c.Param("id"), seat, &auth.occupant, bot); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -26,7 +26,7 @@ const maxWaitLen = 32
 // MaxWait. Once shutdown has begun nobody waits.
 func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 	raw, ok := c.GetQuery("wait")
-	if !ok || raw == "" {
+	if !ok {
 		return 0, nil
 	}
 	if len(raw) > maxWaitLen || !waitPattern.MatchString(raw) {

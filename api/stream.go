@@ -56,6 +56,15 @@ func streamFormatOf(accept string) streamFormat {
 	return notStream
 }
 
+// streamRoutes are the operations whose every answer is a stream.
+var streamRoutes = map[string]bool{"/v1/games/:id/events/sse": true, "/v1/games/:id/events/ndjson": true}
+
+// isStream tells a request answered by a stream: one to a stream's own
+// operation, or one that asks getEvents for a stream by its Accept.
+func isStream(c *gin.Context) bool {
+	return streamRoutes[c.FullPath()] || streamFormatOf(c.GetHeader("Accept")) != notStream
+}
+
 // refused says whether media type parameters carry q=0.
 func refused(params string) bool {
 	for _, p := range strings.Split(params, ";") {
@@ -178,12 +187,13 @@ func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
 // lastEventID reads Last-Event-ID, with which a reconnecting client resumes;
 // it wins over ?after.
 func lastEventID(c *gin.Context, after int) (int, error) {
-	raw := strings.TrimSpace(c.GetHeader("Last-Event-ID"))
-	if raw == "" {
+	vals, sent := c.Request.Header["Last-Event-Id"]
+	if !sent {
 		return after, nil
 	}
+	raw := vals[0]
 	n, err := strconv.Atoi(raw)
-	if err != nil || n < 0 || n > maxSeq {
+	if err != nil || len(raw) > 9 || strings.IndexFunc(raw, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
 		return 0, badRequest("Last-Event-ID must be an event's seq, got %q", truncate(raw, 32))
 	}
 	return n, nil

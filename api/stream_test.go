@@ -281,7 +281,7 @@ func TestStreamResume(t *testing.T) {
 		}
 		s.cancel()
 	}
-	for _, bad := range []string{"x", "-1", "99999999999", "1073741825"} {
+	for _, bad := range []string{"x", "-1", "99999999999", "1000000000", "+5"} {
 		for _, path := range []string{"/events/sse", "/events/ndjson"} {
 			r := e.req("GET", "/v1/games/"+tb.id+path, "", nil, "Last-Event-ID", bad)
 			e.expect(r, http.StatusBadRequest)
@@ -549,5 +549,35 @@ func TestStreamFormatOf(t *testing.T) {
 		if got := streamFormatOf(accept); got != want {
 			t.Errorf("%q: %d, want %d", accept, got, want)
 		}
+	}
+}
+
+// A stream's own operation streams whatever the client's Accept says, and
+// for as long as the game lasts: neither the request's deadline for its
+// database work nor compression cuts it short.
+func TestStreamOperationsNeedNoAccept(t *testing.T) {
+	e := sqliteEnv(t, func(c *envConfig) { c.StoreTimeout = 150 * time.Millisecond })
+	tb := e.newTable("basic", 2, variants.Options{}, "stream-no-accept")
+	seen := 0
+	for _, c := range []struct{ path, ctype string }{
+		{"/events/sse", "text/event-stream"},
+		{"/events/ndjson", "application/x-ndjson"},
+	} {
+		s := e.openStreamAt(c.path, tb.id, tb.tokens[0], "", "Accept-Encoding", "gzip", "?", "after="+itoa(seen))
+		if s.res.StatusCode != http.StatusOK || s.res.Header.Get("Content-Type") != c.ctype || s.res.Header.Get("Content-Encoding") != "" {
+			t.Fatalf("%s: %d %q %q", c.path, s.res.StatusCode, s.res.Header.Get("Content-Type"), s.res.Header.Get("Content-Encoding"))
+		}
+		time.Sleep(300 * time.Millisecond) // past the store deadline
+		ev := tb.act(tb.pick())
+		f, ok := s.next(t)
+		if !ok {
+			t.Fatalf("%s: the stream ended before the move", c.path)
+		}
+		var got Event
+		if err := json.Unmarshal(f.data, &got); err != nil || got.Seq != ev.Event.Seq {
+			t.Fatalf("%s: %s, want seq %d (%v)", c.path, f.data, ev.Event.Seq, err)
+		}
+		seen = got.Seq
+		s.cancel()
 	}
 }

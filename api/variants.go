@@ -161,7 +161,7 @@ const (
 //	@Router			/variants [get]
 func (s *Server) listVariants(c *gin.Context) {
 	limit := defaultVariantLimit
-	if l := c.Query("limit"); l != "" {
+	if l, ok := c.GetQuery("limit"); ok {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > maxVariantLimit {
 			s.fail(c, errorf(codeBadRequest, "limit must be 1–%d", maxVariantLimit))

@@ -23,6 +23,9 @@ func finish(doc obj, nullable map[string]map[string]bool) error {
 	}
 	// The document's default is the optional seat token (see security).
 	doc["security"] = optionalToken()
+	if err := playerSchemes(doc); err != nil {
+		return err
+	}
 	comps, ok := doc["components"].(obj)
 	if !ok {
 		return fmt.Errorf("no components")
@@ -145,7 +148,7 @@ func operations(doc obj, schemas obj) error {
 			}
 			lenient := resp["x-lenient-body"] == true
 			delete(resp, "x-lenient-body")
-			errorResponses(resp)
+			errorResponses(resp, op["tags"] != nil && slices.Contains(op["tags"].([]any), any("operations")))
 			requireHeaders(resp)
 			bareBody(op)
 			if err := hoistBody(op, resp, schemas); err != nil {
@@ -275,6 +278,21 @@ func security(op, resp obj) {
 
 func optionalToken() []any { return []any{obj{}, obj{bearer: []any{}}} }
 
+// playerSchemes defines the player's tokens beside the seat token, which
+// swag defines (it keeps one bearer definition of the annotations only).
+func playerSchemes(doc obj) error {
+	comps, _ := doc["components"].(obj)
+	schemes, _ := comps["securitySchemes"].(obj)
+	if schemes[bearer] == nil {
+		return fmt.Errorf("no %s security scheme", bearer)
+	}
+	schemes["PlayerToken"] = obj{"type": "http", "scheme": "bearer",
+		"description": "A signed-in player's session token (hps_…), from POST /players or POST /sessions."}
+	schemes["AccessToken"] = obj{"type": "http", "scheme": "bearer",
+		"description": "A player's access token for a program (hpa_…), from POST /me/tokens: it works wherever the player's session token does."}
+	return nil
+}
+
 // requireHeaders: the server sends every response header it documents.
 func requireHeaders(resp obj) {
 	for _, r := range resp {
@@ -291,11 +309,16 @@ func requireHeaders(resp obj) {
 
 // errorResponses: every error body is a problem document (RFC 9457), and
 // every operation may answer 500 (a fault of ours) and 503 (the database
-// is down or the server is shutting down).
-func errorResponses(resp obj) {
-	for _, code := range []string{"500", "503"} {
+// is down or the server is shutting down); every operation of the API's
+// own (operational ones aside) 400, for a query parameter it does not take.
+func errorResponses(resp obj, operational bool) {
+	codes := []string{"500", "503"}
+	if !operational {
+		codes = append(codes, "400")
+	}
+	for _, code := range codes {
 		if _, ok := resp[code]; !ok {
-			resp[code] = obj{"description": map[string]string{"500": "internal", "503": "unavailable"}[code]}
+			resp[code] = obj{"description": map[string]string{"400": "bad_request: a query parameter the operation does not take, or one given twice", "500": "internal", "503": "unavailable"}[code]}
 		}
 	}
 	for code, r := range resp {

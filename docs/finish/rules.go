@@ -13,6 +13,9 @@ import "fmt"
 var paramRules = map[string]obj{
 	// api.waitPattern: a Go duration of units ns to h, or seconds.
 	"wait": {"pattern": `^([0-9]+(\.[0-9]+)?|([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+)$`, "maxLength": 32},
+	// api.lastEventID: a seq, in digits (a header is text: as a string,
+	// it is what a client sends and a validator reads).
+	"Last-Event-ID": {"pattern": `^[0-9]{1,9}$`},
 	// api.validIdempotencyKey: printable ASCII.
 	"Idempotency-Key": {"pattern": `^[ -~]+$`, "minLength": 1, "maxLength": 255},
 }

@@ -1,0 +1,84 @@
+package api
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/docs"
+)
+
+// queryParams are the query parameters the document gives each operation,
+// by method and gin's path: the document is the one list of them.
+var queryParams = func() map[string][]string {
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Parameters []struct{ Name, In string } `json:"parameters"`
+		} `json:"paths"`
+	}
+	if err := json.Unmarshal(docs.OpenAPI, &doc); err != nil {
+		panic("api: the OpenAPI document does not parse: " + err.Error())
+	}
+	out := map[string][]string{}
+	for path, ops := range doc.Paths {
+		gin := path
+		for {
+			i := strings.IndexByte(gin, '{')
+			if i < 0 {
+				break
+			}
+			j := strings.IndexByte(gin[i:], '}')
+			gin = gin[:i] + ":" + gin[i+1:i+j] + gin[i+j+1:]
+		}
+		for method, op := range ops {
+			names := []string{}
+			for _, p := range op.Parameters {
+				if p.In == "query" {
+					names = append(names, p.Name)
+				}
+			}
+			key := strings.ToUpper(method) + " "
+			out[key+"/v1"+gin] = names
+			out[key+gin] = names // the operational ones, at the root too
+		}
+	}
+	return out
+}()
+
+// operational are the routes of probes and scrapers, which are not the
+// API's clients: they are answered whatever their query.
+var operational = map[string]bool{}
+
+func init() {
+	for _, p := range []string{"/healthz", "/readyz", "/metrics", "/openapi.json"} {
+		operational[p], operational["/v1"+p] = true, true
+	}
+}
+
+// checkQuery refuses a query parameter that the operation does not take,
+// or one given twice: a misspelt parameter silently ignored would answer
+// something the client did not ask for.
+func (s *Server) checkQuery(c *gin.Context) {
+	known, ok := queryParams[c.Request.Method+" "+c.FullPath()]
+	if !ok || c.Request.URL.RawQuery == "" || operational[c.FullPath()] {
+		c.Next()
+		return
+	}
+	for name, vals := range c.Request.URL.Query() {
+		switch {
+		case !slices.Contains(known, name):
+			takes := "none"
+			if len(known) > 0 {
+				takes = strings.Join(known, ", ")
+			}
+			s.fail(c, badRequest("unknown query parameter %q (this operation takes: %s)", truncate(name, 32), takes))
+			return
+		case len(vals) > 1:
+			s.fail(c, badRequest("query parameter %s is given %d times", name, len(vals)))
+			return
+		}
+	}
+	c.Next()
+}
