@@ -13,14 +13,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/alexedwards/argon2id"
+
 	"github.com/hanabi-server/hanabi/models/storetest"
 
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/variants"
 )
+
+// Passwords are hashed far more cheaply in tests: what they test is the
+// flow, not Argon2id's cost (players' own tests and benchmark use the
+// real one).
+func init() {
+	players.HashParams = &argon2id.Params{Memory: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+}
 
 var testSecret = []byte("test-secret-test-secret-test-secret!")
 
@@ -93,6 +103,9 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	}
 	counted := &countedGames{Games: games}
 	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = counted, games, games, games.Stats(), games.Bots()
+	if ps, ok := cfg.Store.(players.Store); ok && cfg.Accounts == nil {
+		cfg.Accounts = players.New(players.Config{Store: ps})
+	}
 	if len(cfg.Secret) == 0 {
 		if cfg.Secret, err = games.SigningSecret(context.Background()); err != nil {
 			t.Fatal(err)

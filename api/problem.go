@@ -13,6 +13,7 @@ import (
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -22,7 +23,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -46,6 +47,12 @@ const (
 
 	codeIdempotencyKeyInUse  = "idempotency_key_in_use"
 	codeIdempotencyKeyReused = "idempotency_key_reused"
+
+	codeNameTaken        = "name_taken"
+	codeInvalidName      = "invalid_name"
+	codeInvalidPassword  = "invalid_password"
+	codeWrongCredentials = "wrong_credentials"
+	codeTooManyAttempts  = "too_many_attempts"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -70,6 +77,25 @@ var problemTable = map[string]struct {
 
 	codeIdempotencyKeyInUse:  {http.StatusConflict, "Idempotency key in use"},
 	codeIdempotencyKeyReused: {http.StatusUnprocessableEntity, "Idempotency key reused"},
+
+	codeNameTaken:        {http.StatusConflict, "Name taken"},
+	codeInvalidName:      {http.StatusUnprocessableEntity, "Invalid name"},
+	codeInvalidPassword:  {http.StatusUnprocessableEntity, "Invalid password"},
+	codeWrongCredentials: {http.StatusUnauthorized, "Wrong name or password"},
+	codeTooManyAttempts:  {http.StatusTooManyRequests, "Too many attempts"},
+}
+
+// playerCodes maps the players' domain's refusals to codes of the contract.
+var playerCodes = map[players.Code]string{
+	players.BadName:       codeInvalidName,
+	players.BadPassword:   codeInvalidPassword,
+	players.NameTaken:     codeNameTaken,
+	players.WrongPassword: codeWrongCredentials,
+	players.TooManyTries:  codeTooManyAttempts,
+	players.Unauthorized:  codeUnauthorized,
+	players.Forbidden:     codeForbidden,
+	players.NotFound:      codeNotFound,
+	players.Invalid:       codeBadRequest,
 }
 
 // playCodes maps play's refusals to codes of the contract.
@@ -97,7 +123,9 @@ type apiError struct {
 	// outage: the database cannot serve (the outage tracker logs it, with
 	// cause).
 	outage bool
-	cause  error
+	// retryAfter is the seconds a 429 of the domain's own asks to wait.
+	retryAfter int
+	cause      error
 }
 
 func (e *apiError) Error() string { return e.code + ": " + e.detail }
@@ -129,7 +157,10 @@ func (s *Server) classify(err error) *apiError {
 	}
 	var oe *variants.OptionError
 	var pe *play.Error
+	var ple *players.Error
 	switch {
+	case errors.As(err, &ple) && playerCodes[ple.Code] != "":
+		return &apiError{code: playerCodes[ple.Code], detail: ple.Msg, retryAfter: ple.RetryAfter}
 	case errors.As(err, &oe):
 		return &apiError{code: codeBadRequest, detail: oe.Msg}
 	case errors.Is(err, variants.ErrUnknownVariant):
@@ -161,7 +192,7 @@ func (s *Server) problem(ctx context.Context, route string, err error) park.Answ
 	if !ok {
 		row = problemTable[codeInternal]
 	}
-	retry := 1
+	retry := max(1, ae.retryAfter)
 	switch {
 	case ae.outage:
 		retry = s.cfg.Outage.Failed(ctx, s.log, s.now(), ae.cause)

@@ -35,6 +35,9 @@ type Config struct {
 	// deadline is an outage). play.Games is both.
 	Keys  Keys
 	Probe Probe
+	// Accounts are the players' domain (nil: the server has no accounts,
+	// and their operations answer 404).
+	Accounts Accounts
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -71,6 +74,7 @@ type Config struct {
 type Server struct {
 	cfg        Config
 	games      Play
+	accounts   Accounts
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -121,7 +125,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
@@ -184,7 +188,7 @@ func (s *Server) routes() error {
 	}
 	// The rate limit comes after cors, so that a page can read a 429, and
 	// before routing, so that requests no route matches are limited too.
-	r.Use(s.recovery, s.observe, cors, s.limitAddr, s.storeDeadline)
+	r.Use(s.recovery, s.observe, cors, s.limitAddr, s.storeDeadline, s.checkQuery)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
 		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
@@ -212,6 +216,9 @@ func (s *Server) routes() error {
 	api.GET("/bots", s.listBots)
 	api.POST("/replays", s.importReplay)
 	api.GET("/games", s.listGames)
+	if s.accounts != nil {
+		s.playerRoutes(api)
+	}
 	api.POST("/games", s.idempotent, s.createGame)
 
 	game := api.Group("/games/:id", s.authenticate)
@@ -227,6 +234,19 @@ func (s *Server) routes() error {
 	game.GET("/replay", s.getReplay)
 	s.handler = r
 	return nil
+}
+
+// playerRoutes are the accounts' operations.
+func (s *Server) playerRoutes(api *gin.RouterGroup) {
+	api.POST("/players", s.signUp)
+	api.POST("/sessions", s.signIn)
+	me := api.Group("", s.requirePlayer)
+	me.DELETE("/sessions/current", s.signOut)
+	me.GET("/me", s.getMe)
+	me.PUT("/me/password", s.changePassword)
+	me.POST("/me/tokens", s.makeToken)
+	me.GET("/me/tokens", s.listTokens)
+	me.DELETE("/me/tokens/:id", s.revokeToken)
 }
 
 // servedDoc hands the document to the documentation UI's own doc.json, so

@@ -151,6 +151,7 @@ func TestSecurityStated(t *testing.T) {
 	want := map[string]string{
 		"getGame": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional",
 		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token",
+		"signOut": "player", "getMe": "player", "changePassword": "player", "makeToken": "player", "listTokens": "player", "revokeToken": "player",
 	}
 	for path, pi := range doc["paths"].(jsonObj) {
 		for method, op := range pi.(jsonObj) {
@@ -163,6 +164,8 @@ func TestSecurityStated(t *testing.T) {
 				got = "optional"
 			case reflect.DeepEqual(sec, []any{jsonObj{"SeatToken": []any{}}}):
 				got = "token"
+			case reflect.DeepEqual(sec, []any{jsonObj{"PlayerToken": []any{}}, jsonObj{"AccessToken": []any{}}}):
+				got = "player"
 			case !reflect.DeepEqual(sec, []any{}):
 				got = fmt.Sprint(sec)
 			}

@@ -22,6 +22,9 @@ import (
 //	@securitydefinitions.bearerauth	SeatToken
 //	@bearerformat				JWT
 //	@description				The seat token that POST /games or POST /games/{id}/seats returned.
+//
+// (The player's tokens, PlayerToken and AccessToken, are defined by
+// docs/finish: swag keeps one bearer definition only.)
 
 const usage = `usage: hanabi <command> [flags]
 

@@ -20,6 +20,7 @@ import (
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -243,6 +244,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	srv, err := api.New(ctx, api.Config{
 		Games:          games,
+		Accounts:       players.New(players.Config{Store: store}),
 		Keys:           games,
 		Probe:          games,
 		Bots:           games.Bots(),

@@ -1,0 +1,128 @@
+package models
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
+)
+
+var _ players.Store = (*Store)(nil)
+
+// CreatePlayer: see players.Store. Two sign-ups racing for one fold meet
+// the unique index: the second is told the name the first took.
+func (s *Store) CreatePlayer(ctx context.Context, p players.Player, fold, hash string) error {
+	_, err := s.wdb().exec(ctx, `INSERT INTO players (id, name, fold, password_hash, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		p.ID, p.Name, fold, hash, p.Bot, p.CreatedAt.UTC())
+	if isUniqueViolation(err) {
+		clash, _, lookErr := s.PlayerByFold(ctx, fold)
+		if lookErr != nil {
+			clash.Name = p.Name
+		}
+		return &players.Error{Code: players.NameTaken, Msg: "that name is taken, or one too like it: " + clash.Name, Clash: clash.Name}
+	}
+	return err
+}
+
+// PlayerByFold: see players.Store.
+func (s *Store) PlayerByFold(ctx context.Context, fold string) (players.Player, string, error) {
+	var p players.Player
+	var hash string
+	err := s.rdb().row(ctx, `SELECT id, name, bot, created_at, password_hash FROM players WHERE fold = $1`, []any{fold},
+		&p.ID, &p.Name, &p.Bot, &p.CreatedAt, &hash)
+	return p, hash, playerErr(err)
+}
+
+// PlayerByID: see players.Store.
+func (s *Store) PlayerByID(ctx context.Context, id string) (players.Player, error) {
+	var p players.Player
+	err := s.rdb().row(ctx, `SELECT id, name, bot, created_at FROM players WHERE id = $1`, []any{id}, &p.ID, &p.Name, &p.Bot, &p.CreatedAt)
+	return p, playerErr(err)
+}
+
+// SetPassword: see players.Store.
+func (s *Store) SetPassword(ctx context.Context, playerID, hash string) error {
+	n, err := s.wdb().exec(ctx, `UPDATE players SET password_hash = $2 WHERE id = $1`, playerID, hash)
+	if err == nil && n == 0 {
+		return players.ErrNotFound
+	}
+	return err
+}
+
+// CreateToken: see players.Store.
+func (s *Store) CreateToken(ctx context.Context, t players.TokenRow) error {
+	_, err := s.wdb().exec(ctx, `INSERT INTO player_tokens (id, player_id, kind, name, secret_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		t.ID, t.PlayerID, t.Kind, t.Name, t.Hash, t.CreatedAt.UTC(), utcPtr(t.ExpiresAt))
+	return err
+}
+
+// Token: see players.Store. It reads the writer's database, so that a
+// token just revoked on this process is never read as it was.
+func (s *Store) Token(ctx context.Context, id string) (players.TokenRow, error) {
+	var t players.TokenRow
+	err := s.wdb().row(ctx, `SELECT id, player_id, kind, name, secret_hash, created_at, last_used_at, expires_at, revoked_at FROM player_tokens WHERE id = $1`,
+		[]any{id}, &t.ID, &t.PlayerID, &t.Kind, &t.Name, &t.Hash, &t.CreatedAt, &t.LastUsedAt, &t.ExpiresAt, &t.RevokedAt)
+	return t, playerErr(err)
+}
+
+// TouchToken: see players.Store.
+func (s *Store) TouchToken(ctx context.Context, id string, at time.Time) error {
+	_, err := s.wdb().exec(ctx, `UPDATE player_tokens SET last_used_at = $2 WHERE id = $1`, id, at.UTC())
+	return err
+}
+
+// RevokeTokens: see players.Store.
+func (s *Store) RevokeTokens(ctx context.Context, playerID, kind, id, except string, at time.Time) (int, error) {
+	q, args := `UPDATE player_tokens SET revoked_at = $3 WHERE player_id = $1 AND kind = $2 AND revoked_at IS NULL`, []any{playerID, kind, at.UTC()}
+	if id != "" {
+		q, args = q+` AND id = $4`, append(args, id)
+	} else if except != "" {
+		q, args = q+` AND id <> $4`, append(args, except)
+	}
+	n, err := s.wdb().exec(ctx, q, args...)
+	return int(n), err
+}
+
+// Tokens: see players.Store.
+func (s *Store) Tokens(ctx context.Context, playerID, kind string) ([]players.TokenRow, error) {
+	var rows []tokenRow
+	err := s.read(ctx, &rows, `SELECT id, player_id, kind, name, created_at, last_used_at, expires_at FROM player_tokens
+WHERE player_id = $1 AND kind = $2 AND revoked_at IS NULL ORDER BY created_at DESC, id`, playerID, kind)
+	out := make([]players.TokenRow, len(rows))
+	for i, r := range rows {
+		out[i] = players.TokenRow{ID: r.ID, PlayerID: r.PlayerID, Kind: r.Kind, Name: r.Name, CreatedAt: r.CreatedAt,
+			LastUsedAt: r.LastUsedAt, ExpiresAt: r.ExpiresAt}
+	}
+	return out, err
+}
+
+type tokenRow struct {
+	ID, PlayerID, Kind, Name string
+	CreatedAt                time.Time
+	LastUsedAt, ExpiresAt    *time.Time
+}
+
+// read runs a query of many rows on the readers, into dest (gorm's Scan).
+func (s *Store) read(ctx context.Context, dest any, q string, args ...any) error {
+	if s.pool == nil {
+		q = sqliteSQL(q)
+	}
+	return s.ormReads.WithContext(ctx).Raw(q, args...).Scan(dest).Error
+}
+
+func playerErr(err error) error {
+	if errors.Is(err, play.ErrNotFound) {
+		return players.ErrNotFound
+	}
+	return err
+}
+
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}

@@ -1,0 +1,149 @@
+package players
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+// memStore is a players.Store in memory, for the domain's own tests.
+type memStore struct {
+	mu      sync.Mutex
+	byFold  map[string]Player
+	hashes  map[string]string
+	tokens  map[string]TokenRow
+	players map[string]Player
+}
+
+func newMemStore() *memStore {
+	return &memStore{byFold: map[string]Player{}, hashes: map[string]string{}, tokens: map[string]TokenRow{}, players: map[string]Player{}}
+}
+
+func (m *memStore) CreatePlayer(_ context.Context, p Player, fold, hash string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if q, ok := m.byFold[fold]; ok {
+		return taken(q.Name)
+	}
+	m.byFold[fold], m.hashes[p.ID], m.players[p.ID] = p, hash, p
+	return nil
+}
+
+func (m *memStore) PlayerByFold(_ context.Context, fold string) (Player, string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.byFold[fold]
+	if !ok {
+		return Player{}, "", ErrNotFound
+	}
+	return p, m.hashes[p.ID], nil
+}
+
+func (m *memStore) PlayerByID(_ context.Context, id string) (Player, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.players[id]
+	if !ok {
+		return Player{}, ErrNotFound
+	}
+	return p, nil
+}
+
+func (m *memStore) SetPassword(_ context.Context, id, hash string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.hashes[id] = hash
+	return nil
+}
+
+func (m *memStore) CreateToken(_ context.Context, t TokenRow) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.tokens[t.ID] = t
+	return nil
+}
+
+func (m *memStore) Token(_ context.Context, id string) (TokenRow, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, ok := m.tokens[id]
+	if !ok {
+		return TokenRow{}, ErrNotFound
+	}
+	return t, nil
+}
+
+func (m *memStore) TouchToken(_ context.Context, id string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := m.tokens[id]
+	t.LastUsedAt = &at
+	m.tokens[id] = t
+	return nil
+}
+
+func (m *memStore) RevokeTokens(_ context.Context, playerID, kind, id, except string, at time.Time) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for k, t := range m.tokens {
+		if t.PlayerID == playerID && t.Kind == kind && t.RevokedAt == nil && (id == "" && k != except || k == id) {
+			t.RevokedAt = &at
+			m.tokens[k] = t
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (m *memStore) Tokens(_ context.Context, playerID, kind string) ([]TokenRow, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []TokenRow
+	for _, t := range m.tokens {
+		if t.PlayerID == playerID && t.Kind == kind && t.RevokedAt == nil {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// BenchmarkSignIn is what a sign-in costs with the real Argon2id costs
+// (HashParams): the right password, a wrong one, and an unknown name,
+// which must cost about the same as a wrong password.
+func BenchmarkSignIn(b *testing.B) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	if _, _, err := s.SignUp(ctx, "Alice", "correct horse", false, "bench"); err != nil {
+		b.Fatal(err)
+	}
+	s.nameFailures, s.addrFailures = newBuckets(Limit{Every: time.Nanosecond, Burst: 1 << 30}), newBuckets(Limit{Every: time.Nanosecond, Burst: 1 << 30})
+	for _, c := range []struct{ name, password string }{
+		{"Alice", "correct horse"}, {"Alice", "wrong horse"}, {"Mallory", "wrong horse"},
+	} {
+		b.Run(c.name+"/"+c.password, func(b *testing.B) {
+			for b.Loop() {
+				_, _, _, _ = s.SignIn(ctx, c.name, c.password, "bench")
+			}
+		})
+	}
+}
+
+// A sign-in refused for too many failures costs no hashing: it is judged
+// before.
+func BenchmarkSignInRefused(b *testing.B) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	if _, _, err := s.SignUp(ctx, "Alice", "correct horse", false, "bench"); err != nil {
+		b.Fatal(err)
+	}
+	for range NameFailures.Burst {
+		_, _, _, _ = s.SignIn(ctx, "Alice", "wrong horse", "bench")
+	}
+	for b.Loop() {
+		if _, _, _, err := s.SignIn(ctx, "Alice", "correct horse", "bench"); err == nil {
+			b.Fatal("signed in past the limit")
+		}
+	}
+}

@@ -1,0 +1,42 @@
+package players
+
+import "fmt"
+
+// Code is why the players' domain refuses something; a transport maps each
+// to its answer.
+type Code int
+
+const (
+	BadName       Code = iota + 1 // a name out of bounds
+	BadPassword                   // a password out of bounds
+	NameTaken                     // a name taken, up to the fold
+	WrongPassword                 // the name or the password is wrong
+	TooManyTries                  // too many failed sign-ins; wait
+	Unauthorized                  // no token, or one that does not work
+	Forbidden                     // a token that may not do this
+	NotFound                      // no such player, token or seed
+	Invalid                       // anything else malformed
+)
+
+// Error is a refusal of the players' domain.
+type Error struct {
+	Code Code
+	Msg  string
+	// Clash is the name that a taken name clashes with (NameTaken).
+	Clash string
+	// RetryAfter is how long to wait, in whole seconds (TooManyTries).
+	RetryAfter int
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// The refusals that carry nothing of their own.
+var (
+	ErrWrongPassword = &Error{Code: WrongPassword, Msg: "that name and password do not match an account"}
+	ErrUnauthorized  = &Error{Code: Unauthorized, Msg: "the token is not one that works"}
+	ErrNotFound      = &Error{Code: NotFound, Msg: "no such player"}
+)

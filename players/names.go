@@ -1,0 +1,55 @@
+package players
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mozillazg/go-unidecode"
+	"golang.org/x/text/secure/precis"
+)
+
+// Name rules, as hanab.live's (2–20 characters here, 15 there).
+const (
+	MinName = 2
+	MaxName = 20
+)
+
+// CleanName is name as an account keeps it, or why it cannot be one: 2–20
+// letters, digits, "_", "-" and ".", after PRECIS's username profile (which
+// maps full-width forms and composes accents, so that what looks alike is
+// stored alike).
+func CleanName(name string) (string, error) {
+	s, err := precis.UsernameCasePreserved.String(name)
+	if err != nil {
+		return "", &Error{Code: BadName, Msg: "a name may hold only letters, digits, \"_\", \"-\" and \".\""}
+	}
+	if n := utf8.RuneCountInString(s); n < MinName || n > MaxName {
+		return "", errorf(BadName, "a name is %d–%d characters, not %d", MinName, MaxName, n)
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != '.' {
+			return "", &Error{Code: BadName, Msg: "a name may hold only letters, digits, \"_\", \"-\" and \".\""}
+		}
+	}
+	return s, nil
+}
+
+// Fold is the key two names must not share: case folded by PRECIS, then
+// written in ASCII by transliteration (unidecode), so that "Alice",
+// "ALICE", "Alicé" and "Αlice" (a Greek capital alpha) are one name. A
+// name of letters that transliterate to nothing folds to "" and is refused
+// by the caller.
+func Fold(name string) string {
+	s, err := precis.UsernameCaseMapped.String(name)
+	if err != nil {
+		s = strings.ToLower(name)
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(unidecode.Unidecode(s)) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

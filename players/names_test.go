@@ -1,0 +1,47 @@
+package players
+
+import "testing"
+
+func TestCleanName(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"Alice", "Alice", true},
+		{"  Bob  ", "", false},
+		{"a.b-c_d9", "a.b-c_d9", true},
+		{"Ölaf", "Ölaf", true},
+		{"Ｃａｒａ", "Cara", true}, // full width, mapped
+		{"x", "", false},
+		{"twenty-one-characters", "", false},
+		{"exactly-twenty-chars", "exactly-twenty-chars", true},
+		{"has space", "", false},
+		{"semi;colon", "", false},
+		{"emoji🂡", "", false},
+		{"", "", false},
+		{"tab\there", "", false},
+	} {
+		got, err := CleanName(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("CleanName(%q) = %q, %v; want %q, ok %v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}
+
+func TestFoldMakesLookAlikesOne(t *testing.T) {
+	same := [][]string{
+		{"Alice", "ALICE", "alice", "Αlice", "Alicé", "ＡＬＩＣＥ"},
+		{"bob_1", "BOB_1", "Böb_1"},
+	}
+	for _, group := range same {
+		want := Fold(group[0])
+		for _, n := range group[1:] {
+			if got := Fold(n); got != want {
+				t.Errorf("Fold(%q) = %q, Fold(%q) = %q: want one", n, got, group[0], want)
+			}
+		}
+	}
+	if Fold("Alice") == Fold("Alina") || Fold("a.b") == Fold("ab") {
+		t.Error("names that differ fold to one")
+	}
+}

@@ -1,0 +1,248 @@
+package players
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// SessionTTL is how long a sign-in lasts.
+const SessionTTL = 30 * 24 * time.Hour
+
+// touchEvery bounds how often a token's last use is written: a token used
+// many times a second is written once a minute.
+const touchEvery = time.Minute
+
+// Config is what the players' domain needs from its caller.
+type Config struct {
+	Store Store
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// Service is the players' domain: accounts, sign-in and tokens, and who a
+// token is.
+type Service struct {
+	store Store
+	now   func() time.Time
+	hash  *hasher
+
+	nameFailures, addrFailures, addrSignUps *buckets
+}
+
+// New builds the domain on cfg.Store.
+func New(cfg Config) *Service {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{
+		store: cfg.Store, now: cfg.Now, hash: newHasher(),
+		nameFailures: newBuckets(NameFailures), addrFailures: newBuckets(AddrFailures), addrSignUps: newBuckets(AddrSignUps),
+	}
+}
+
+// SignUp makes an account and signs it in: its session's token (shown this
+// once). addr is the caller's address, whose sign-ups are limited.
+func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, addr string) (Player, string, error) {
+	clean, err := CleanName(name)
+	if err != nil {
+		return Player{}, "", err
+	}
+	fold := Fold(clean)
+	if utf8.RuneCountInString(fold) < MinName {
+		return Player{}, "", errorf(BadName, "a name needs at least %d letters or digits that can be written in Latin letters", MinName)
+	}
+	if err := checkPassword(password); err != nil {
+		return Player{}, "", err
+	}
+	now := s.now()
+	if d := s.addrSignUps.wait(addr, now); d > 0 {
+		return Player{}, "", tooMany(d)
+	}
+	// The name is checked before the hash is paid for.
+	if p, _, err := s.store.PlayerByFold(ctx, fold); err == nil {
+		return Player{}, "", taken(p.Name)
+	} else if !errors.Is(err, ErrNotFound) {
+		return Player{}, "", err
+	}
+	hash, err := s.hash.hash(ctx, password)
+	if err != nil {
+		return Player{}, "", err
+	}
+	s.addrSignUps.take(addr, now)
+	p := Player{ID: newID(), Name: clean, Bot: bot, CreatedAt: now.UTC().Truncate(time.Millisecond)}
+	if err := s.store.CreatePlayer(ctx, p, fold, hash); err != nil {
+		return Player{}, "", err
+	}
+	token, _, err := s.newToken(ctx, p.ID, KindSession, "")
+	return p, token, err
+}
+
+func taken(clash string) *Error {
+	return &Error{Code: NameTaken, Msg: "that name is taken, or one too like it: " + clash, Clash: clash}
+}
+
+// SignIn checks a name and password and answers a new session's token and
+// its end. Before any hashing, a name or an address that failed too often
+// lately is refused (TooManyTries); an unknown name costs the same hash as
+// a wrong password and gets the same answer.
+func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Player, string, time.Time, error) {
+	// Out of bounds is no account's, and said so before any hashing.
+	clean, err := CleanName(name)
+	if err != nil {
+		return Player{}, "", time.Time{}, err
+	}
+	if err := checkPassword(password); err != nil {
+		return Player{}, "", time.Time{}, err
+	}
+	fold := Fold(clean)
+	now := s.now()
+	if d := max(s.nameFailures.wait(fold, now), s.addrFailures.wait(addr, now)); d > 0 {
+		return Player{}, "", time.Time{}, tooMany(d)
+	}
+	p, hash, err := s.store.PlayerByFold(ctx, fold)
+	known := err == nil
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Player{}, "", time.Time{}, err
+	}
+	if !known {
+		hash = decoyHash()
+	}
+	ok, err := s.hash.matches(ctx, password, hash)
+	if err != nil {
+		return Player{}, "", time.Time{}, err
+	}
+	if !ok || !known {
+		s.nameFailures.take(fold, now)
+		s.addrFailures.take(addr, now)
+		return Player{}, "", time.Time{}, ErrWrongPassword
+	}
+	token, row, err := s.newToken(ctx, p.ID, KindSession, "")
+	if err != nil {
+		return Player{}, "", time.Time{}, err
+	}
+	return p, token, *row.ExpiresAt, nil
+}
+
+// newToken makes and keeps a token of kind for a player, and answers it.
+func (s *Service) newToken(ctx context.Context, playerID, kind, name string) (string, TokenRow, error) {
+	id, secret, hash := newSecret()
+	now := s.now().UTC().Truncate(time.Millisecond)
+	row := TokenRow{ID: id, PlayerID: playerID, Kind: kind, Name: name, Hash: hash, CreatedAt: now}
+	if kind == KindSession {
+		end := now.Add(SessionTTL)
+		row.ExpiresAt = &end
+	}
+	if err := s.store.CreateToken(ctx, row); err != nil {
+		return "", TokenRow{}, err
+	}
+	return format(kind, id, secret), row, nil
+}
+
+// Identify is who a player's token (a session's or an access token's)
+// speaks for: its row is read on every use, so that a token signed out or
+// revoked stops working at once, on every replica. Any failure is the one
+// ErrUnauthorized.
+func (s *Service) Identify(ctx context.Context, raw string) (Who, error) {
+	kind, id, secret, ok := parse(raw)
+	if !ok {
+		return Who{}, ErrUnauthorized
+	}
+	row, err := s.store.Token(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return Who{}, ErrUnauthorized
+	}
+	if err != nil {
+		return Who{}, err
+	}
+	now := s.now()
+	if row.Kind != kind || !secretMatches(secret, row.Hash) || row.RevokedAt != nil || row.ExpiresAt != nil && !now.Before(*row.ExpiresAt) {
+		return Who{}, ErrUnauthorized
+	}
+	p, err := s.store.PlayerByID(ctx, row.PlayerID)
+	if errors.Is(err, ErrNotFound) {
+		return Who{}, ErrUnauthorized
+	}
+	if err != nil {
+		return Who{}, err
+	}
+	if row.LastUsedAt == nil || now.Sub(*row.LastUsedAt) >= touchEvery {
+		// A lost write of when a token was last used harms nothing.
+		_ = s.store.TouchToken(ctx, id, now.UTC().Truncate(time.Millisecond))
+	}
+	return Who{Player: p, TokenID: id, Kind: kind}, nil
+}
+
+// SignOut ends the session the request came with; an access token is
+// revoked as DELETE /me/tokens/{id} would.
+func (s *Service) SignOut(ctx context.Context, who Who) error {
+	_, err := s.store.RevokeTokens(ctx, who.Player.ID, who.Kind, who.TokenID, "", s.now().UTC())
+	return err
+}
+
+// ChangePassword replaces the password, the old one given again, and ends
+// every other session of the player (its access tokens stay).
+func (s *Service) ChangePassword(ctx context.Context, who Who, old, password string) error {
+	if err := checkPassword(password); err != nil {
+		return err
+	}
+	_, hash, err := s.store.PlayerByFold(ctx, Fold(who.Player.Name))
+	if err != nil {
+		return err
+	}
+	ok, err := s.hash.matches(ctx, old, hash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrWrongPassword
+	}
+	if hash, err = s.hash.hash(ctx, password); err != nil {
+		return err
+	}
+	if err := s.store.SetPassword(ctx, who.Player.ID, hash); err != nil {
+		return err
+	}
+	except := ""
+	if who.Kind == KindSession {
+		except = who.TokenID
+	}
+	_, err = s.store.RevokeTokens(ctx, who.Player.ID, KindSession, "", except, s.now().UTC())
+	return err
+}
+
+// MaxTokenName bounds an access token's name.
+const MaxTokenName = 64
+
+// MakeToken makes an access token for a program: its row, and the token,
+// shown this once.
+func (s *Service) MakeToken(ctx context.Context, who Who, name string) (TokenRow, string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || utf8.RuneCountInString(name) > MaxTokenName || strings.ContainsFunc(name, isControl) {
+		return TokenRow{}, "", errorf(Invalid, "a token's name is 1–%d characters, none a control character", MaxTokenName)
+	}
+	token, row, err := s.newToken(ctx, who.Player.ID, KindAccess, name)
+	return row, token, err
+}
+
+// Tokens lists the player's access tokens.
+func (s *Service) Tokens(ctx context.Context, who Who) ([]TokenRow, error) {
+	return s.store.Tokens(ctx, who.Player.ID, KindAccess)
+}
+
+// RevokeToken revokes one of the player's access tokens.
+func (s *Service) RevokeToken(ctx context.Context, who Who, id string) error {
+	n, err := s.store.RevokeTokens(ctx, who.Player.ID, KindAccess, id, "", s.now().UTC())
+	if err == nil && n == 0 {
+		return &Error{Code: NotFound, Msg: "no such token of yours"}
+	}
+	return err
+}
+
+// PlayerNamed finds an account by its name, up to the fold.
+func (s *Service) PlayerNamed(ctx context.Context, name string) (Player, error) {
+	p, _, err := s.store.PlayerByFold(ctx, Fold(strings.TrimSpace(name)))
+	return p, err
+}

@@ -1,0 +1,74 @@
+package players
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/alexedwards/argon2id"
+)
+
+func init() {
+	// The flows, not Argon2id's cost (BenchmarkSignIn measures that).
+	HashParams = &argon2id.Params{Memory: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+}
+
+// A session works until it expires; an access token until revoked; a token
+// whose secret differs by a byte never.
+func TestTokensLife(t *testing.T) {
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	st := newMemStore()
+	s := New(Config{Store: st, Now: func() time.Time { return now }})
+	ctx := context.Background()
+	p, session, err := s.SignUp(ctx, "Alice", "correct horse", false, "addr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	who, err := s.Identify(ctx, session)
+	if err != nil || who.Player.ID != p.ID || who.Kind != KindSession {
+		t.Fatalf("Identify: %+v %v", who, err)
+	}
+	_, access, err := s.MakeToken(ctx, who, "bot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := session[:len(session)-1] + "x"
+	if session[len(session)-1] == 'x' {
+		forged = session[:len(session)-1] + "y"
+	}
+	for _, raw := range []string{forged, "hps_short", "Bearer " + session, access[:4] + session[4:]} {
+		if _, err := s.Identify(ctx, raw); !errors.Is(err, ErrUnauthorized) {
+			t.Errorf("Identify(%q): %v, want ErrUnauthorized", raw, err)
+		}
+	}
+	now = now.Add(SessionTTL)
+	if _, err := s.Identify(ctx, session); !errors.Is(err, ErrUnauthorized) {
+		t.Errorf("an expired session: %v", err)
+	}
+	if _, err := s.Identify(ctx, access); err != nil {
+		t.Errorf("an access token expired: %v", err)
+	}
+}
+
+// An unknown name and a wrong password are one refusal, and both count as
+// failures of the name.
+func TestSignInRefusals(t *testing.T) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	if _, _, err := s.SignUp(ctx, "Alice", "correct horse", false, "a"); err != nil {
+		t.Fatal(err)
+	}
+	_, _, _, wrong := s.SignIn(ctx, "Alice", "wrong horse", "a")
+	_, _, _, unknown := s.SignIn(ctx, "Mallory", "wrong horse", "a")
+	if wrong != ErrWrongPassword || unknown != ErrWrongPassword {
+		t.Fatalf("wrong password %v, unknown name %v", wrong, unknown)
+	}
+	for range NameFailures.Burst {
+		_, _, _, _ = s.SignIn(ctx, "Mallory", "wrong horse", "b")
+	}
+	var pe *Error
+	if _, _, _, err := s.SignIn(ctx, "Mallory", "wrong horse", "c"); !errors.As(err, &pe) || pe.Code != TooManyTries || pe.RetryAfter < 1 {
+		t.Fatalf("past the name's failures: %v", err)
+	}
+}

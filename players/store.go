@@ -1,0 +1,70 @@
+package players
+
+import (
+	"context"
+	"time"
+)
+
+// Store is what the players' domain needs from storage, in its own types:
+// models implements it. A change is whole or not at all.
+type Store interface {
+	// CreatePlayer inserts p with its name's fold and password hash; a
+	// fold taken is an *Error NameTaken naming the account it clashes
+	// with.
+	CreatePlayer(ctx context.Context, p Player, fold, hash string) error
+	// PlayerByFold finds the account whose name folds to fold, with its
+	// password hash (ErrNotFound: none).
+	PlayerByFold(ctx context.Context, fold string) (Player, string, error)
+	// PlayerByID finds an account (ErrNotFound: none).
+	PlayerByID(ctx context.Context, id string) (Player, error)
+	// SetPassword replaces a player's password hash.
+	SetPassword(ctx context.Context, playerID, hash string) error
+
+	// CreateToken keeps a token's row (its secret's hash, never the
+	// secret).
+	CreateToken(ctx context.Context, t TokenRow) error
+	// Token finds a token's row by its id (ErrNotFound: none).
+	Token(ctx context.Context, id string) (TokenRow, error)
+	// TouchToken records a token's use.
+	TouchToken(ctx context.Context, id string, at time.Time) error
+	// RevokeTokens revokes, at at, the player's tokens of kind that are
+	// not yet revoked: the one named id, or ("" id) all but except; it
+	// answers how many it revoked.
+	RevokeTokens(ctx context.Context, playerID, kind, id, except string, at time.Time) (int, error)
+	// Tokens lists a player's tokens of kind that are not revoked, newest
+	// first.
+	Tokens(ctx context.Context, playerID, kind string) ([]TokenRow, error)
+}
+
+// Player is an account.
+type Player struct {
+	ID   string
+	Name string
+	// Bot marks an account that a program plays: shown as such in seats,
+	// the lobby and history.
+	Bot       bool
+	CreatedAt time.Time
+}
+
+// TokenRow is a token as kept: a session (sign-in) or an access token.
+type TokenRow struct {
+	ID       string
+	PlayerID string
+	Kind     string
+	// Name is an access token's, given by its maker.
+	Name       string
+	Hash       string
+	CreatedAt  time.Time
+	LastUsedAt *time.Time
+	// ExpiresAt is a session's end (access tokens last until revoked).
+	ExpiresAt *time.Time
+	RevokedAt *time.Time
+}
+
+// Who is the player a request speaks for, and through which token.
+type Who struct {
+	Player Player
+	// TokenID and Kind name the token the request carried.
+	TokenID string
+	Kind    string
+}
