@@ -2,11 +2,13 @@ package api
 
 import (
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // A seat token names one game and one seat. The issuer and audience keep a
@@ -42,6 +44,8 @@ func (s *Server) issueToken(gameID string, seat int, occupant string) (string, e
 		Seat:     seat,
 		Occupant: occupant,
 		RegisteredClaims: jwt.RegisteredClaims{
+			// Its own id: two tokens for one seat in one second differ.
+			ID:        play.NewID()[:16],
 			Issuer:    tokenIssuer,
 			Audience:  jwt.ClaimStrings{tokenAudience},
 			Subject:   gameID + "/" + itoa(seat),
@@ -87,19 +91,24 @@ func (s *Server) parseToken(raw string) (*seatClaims, error) {
 
 // authenticate reads an optional bearer token. A request without one goes on
 // as a spectator; a request with a bad one stops here, so that a client never
-// mistakes a public view for its seat's.
+// mistakes a public view for its seat's. A player's token speaks for the
+// seat its player holds in the game, as that seat's token does (a bot
+// serves all its tables with one token), and for the player.
 func (s *Server) authenticate(c *gin.Context) {
-	h := c.GetHeader("Authorization")
-	if h == "" {
+	raw, ok := bearer(c)
+	if !ok {
+		s.fail(c, errorf(codeUnauthorized, "the Authorization header must be \"Bearer <token>\""))
+		return
+	}
+	if raw == "" {
 		c.Next()
 		return
 	}
-	scheme, raw, ok := strings.Cut(h, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(raw) == "" {
-		s.fail(c, errorf(codeUnauthorized, "the Authorization header must be \"Bearer <seat token>\""))
+	if players.IsPlayerToken(raw) && s.accounts != nil {
+		s.authenticatePlayer(c, raw)
 		return
 	}
-	claims, err := s.parseToken(strings.TrimSpace(raw))
+	claims, err := s.parseToken(raw)
 	if err != nil {
 		s.fail(c, errorf(codeUnauthorized, "the seat token is invalid or expired"))
 		return
@@ -112,6 +121,26 @@ func (s *Server) authenticate(c *gin.Context) {
 	c.Set(ctxSeat, auth)
 	if !s.allowSeat(c, auth) {
 		return
+	}
+	c.Next()
+}
+
+// authenticatePlayer is authenticate for a player's token.
+func (s *Server) authenticatePlayer(c *gin.Context, raw string) {
+	who, err := s.accounts.Identify(c.Request.Context(), raw)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Set(ctxPlayer, &who)
+	if st, err := s.games.Load(c.Request.Context(), c.Param("id")); err == nil {
+		if seat := st.SeatOf(who.Player.ID); seat >= 0 {
+			auth := &seatAuth{game: st.ID, seat: seat, occupant: st.Occupant(seat)}
+			c.Set(ctxSeat, auth)
+			if !s.allowSeat(c, auth) {
+				return
+			}
+		}
 	}
 	c.Next()
 }

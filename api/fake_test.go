@@ -53,6 +53,10 @@ func (f *fakeGames) Join(ctx context.Context, _, _, _ string, _ *play.Key) (int,
 	return -1, nil, f.answer(ctx)
 }
 
+func (f *fakeGames) JoinAs(ctx context.Context, _ string, _ play.Player, _ string, _ *play.Key) (int, *play.State, error) {
+	return -1, nil, f.answer(ctx)
+}
+
 func (f *fakeGames) Act(ctx context.Context, _ string, _ int, _ play.Move) (*play.State, engine.Event, error) {
 	return nil, engine.Event{}, f.answer(ctx)
 }

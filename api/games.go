@@ -70,7 +70,7 @@ type GameList struct {
 // createGame godoc
 //
 //	@Summary		Create a game
-//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 //	@ID				createGame
 //	@Tags			games
 //	@Accept			json
@@ -82,7 +82,9 @@ type GameList struct {
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		409		{object}	Problem	"idempotency_key_in_use"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
+//	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
 //	@Failure		429		{object}	Problem	"rate_limited"
+//	@x-optional-token	true
 //	@Router			/games [post]
 func (s *Server) createGame(c *gin.Context) {
 	var req CreateGameRequest
@@ -94,8 +96,12 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, badRequest("seed must not contain control characters"))
 		return
 	}
+	who, ok := s.optionalPlayer(c)
+	if !ok {
+		return
+	}
 	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name,
-		Unlisted: req.Unlisted, Private: req.Private}
+		Unlisted: req.Unlisted, Private: req.Private, Player: asPlayer(who)}
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
@@ -111,7 +117,7 @@ func (s *Server) createGame(c *gin.Context) {
 // joinGame godoc
 //
 //	@Summary		Take a seat
-//	@Description	Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+//	@Description	Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 //	@ID				joinGame
 //	@Tags			games
 //	@Accept			json
@@ -128,6 +134,7 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		429		{object}	Problem	"rate_limited"
+//	@x-optional-token	true
 //	@Router			/games/{id}/seats [post]
 func (s *Server) joinGame(c *gin.Context) {
 	var req JoinRequest
@@ -138,7 +145,14 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, badRequest("secret must be at most %d characters, none a control character", maxSecret))
 		return
 	}
-	seat, st, err := s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, idempotencyKey(c))
+	var seat int
+	var st *play.State
+	var err error
+	if who := playerOf(c); who != nil {
+		seat, st, err = s.games.JoinAs(c.Request.Context(), c.Param("id"), *asPlayer(who), req.Secret, idempotencyKey(c))
+	} else {
+		seat, st, err = s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, idempotencyKey(c))
+	}
 	if err != nil {
 		s.fail(c, err)
 		return

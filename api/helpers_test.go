@@ -97,7 +97,12 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		f(&cfg)
 	}
 	cfg.Outage = &play.Outage{}
-	games, err := play.New(play.Config{Store: cfg.Store, Bots: cfg.Bots, CacheSize: cfg.CacheSize, Logger: cfg.Logger, Outage: cfg.Outage})
+	pc := play.Config{Store: cfg.Store, Bots: cfg.Bots, CacheSize: cfg.CacheSize, Logger: cfg.Logger, Outage: cfg.Outage}
+	if hs, ok := cfg.Store.(players.HistoryStore); ok && cfg.History == nil {
+		h := players.NewHistory(hs)
+		cfg.History, pc.Seeds, pc.DealKey = h, h.NextSeed, []byte("test deal key")
+	}
+	games, err := play.New(pc)
 	if err != nil {
 		t.Fatalf("new games: %v", err)
 	}

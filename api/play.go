@@ -16,6 +16,9 @@ type Play interface {
 	Create(ctx context.Context, req play.NewGame) (st *play.State, seat int, err error)
 	// Join takes the lowest free seat.
 	Join(ctx context.Context, id, name, secret string, key *play.Key) (seat int, st *play.State, err error)
+	// JoinAs takes a seat for a signed-in player, or answers the one they
+	// hold already.
+	JoinAs(ctx context.Context, id string, p play.Player, secret string, key *play.Key) (seat int, st *play.State, err error)
 	// Act applies a seat's move and appends it to the log.
 	Act(ctx context.Context, id string, seat int, m play.Move) (*play.State, engine.Event, error)
 	// Terminate ends an active game for everyone, charged to seat; the

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
 )
 
@@ -39,6 +40,41 @@ func (s *Server) requirePlayer(c *gin.Context) {
 		return
 	}
 	c.Set(ctxPlayer, &who)
+	c.Next()
+}
+
+// optionalPlayer is who the request's player token speaks for, nil when it
+// carries none (or a seat's token, which an operation without a game does
+// not read); ok is false when it answered the request (a bad token).
+func (s *Server) optionalPlayer(c *gin.Context) (who *players.Who, ok bool) {
+	raw, ok := bearer(c)
+	if !ok || raw == "" || !players.IsPlayerToken(raw) || s.accounts == nil {
+		return nil, true
+	}
+	w, err := s.accounts.Identify(c.Request.Context(), raw)
+	if err != nil {
+		s.fail(c, err)
+		return nil, false
+	}
+	c.Set(ctxPlayer, &w)
+	return &w, true
+}
+
+// asPlayer is who as play knows a seat's player (nil: nobody).
+func asPlayer(who *players.Who) *play.Player {
+	if who == nil {
+		return nil
+	}
+	return &play.Player{ID: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot}
+}
+
+// needPlayer lets through a request that authenticate found a player's
+// token on.
+func (s *Server) needPlayer(c *gin.Context) {
+	if playerOf(c) == nil {
+		s.fail(c, errorf(codeUnauthorized, "this request needs a player's token (Authorization: Bearer <token>): sign in with POST /v1/sessions"))
+		return
+	}
 	c.Next()
 }
 

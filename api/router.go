@@ -35,9 +35,10 @@ type Config struct {
 	// deadline is an outage). play.Games is both.
 	Keys  Keys
 	Probe Probe
-	// Accounts are the players' domain (nil: the server has no accounts,
-	// and their operations answer 404).
+	// Accounts are the players' domain, History their games (nil: the
+	// server has no accounts, and their operations answer 404).
 	Accounts Accounts
+	History  History
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -75,6 +76,7 @@ type Server struct {
 	cfg        Config
 	games      Play
 	accounts   Accounts
+	history    History
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -125,7 +127,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
@@ -216,7 +218,7 @@ func (s *Server) routes() error {
 	api.GET("/bots", s.listBots)
 	api.POST("/replays", s.importReplay)
 	api.GET("/games", s.listGames)
-	if s.accounts != nil {
+	if s.accounts != nil && s.history != nil {
 		s.playerRoutes(api)
 	}
 	api.POST("/games", s.idempotent, s.createGame)
@@ -232,6 +234,9 @@ func (s *Server) routes() error {
 	game.GET("/events/sse", s.streamEventsSSE)
 	game.GET("/events/ndjson", s.streamEventsNDJSON)
 	game.GET("/replay", s.getReplay)
+	if s.accounts != nil && s.history != nil {
+		game.POST("/seats/:seat/token", s.needPlayer, s.seatToken)
+	}
 	s.handler = r
 	return nil
 }
@@ -247,6 +252,12 @@ func (s *Server) playerRoutes(api *gin.RouterGroup) {
 	me.POST("/me/tokens", s.makeToken)
 	me.GET("/me/tokens", s.listTokens)
 	me.DELETE("/me/tokens/:id", s.revokeToken)
+	me.GET("/me/games", s.getMyGames)
+	api.GET("/players/:name", s.getPlayer)
+	api.GET("/players/:name/games", s.listPlayerGames)
+	api.GET("/seeds/:seed", s.getSeed)
+	api.GET("/variants/:name/stats", s.getVariantStats)
+	api.GET("/variants/:name/leaderboard", s.getLeaderboard)
 }
 
 // servedDoc hands the document to the documentation UI's own doc.json, so

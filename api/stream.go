@@ -13,6 +13,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // A stream is GET /games/{id}/events asked for as Server-Sent Events or as
@@ -174,11 +175,16 @@ func (s *Server) follow(ctx context.Context, id string) (t play.Follower, st *pl
 // when it expires, no longer names a seat of the game, or names an
 // occupancy that ended (its seat was left).
 func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
-	if seatOf(c) == nil {
+	if seatOf(c) == nil && playerOf(c) == nil {
 		return true
 	}
-	_, raw, _ := strings.Cut(c.GetHeader("Authorization"), " ")
-	if _, err := s.parseToken(strings.TrimSpace(raw)); err != nil {
+	raw, _ := bearer(c)
+	if players.IsPlayerToken(raw) {
+		// Read again: a player signed out or a token revoked ends it.
+		if _, err := s.accounts.Identify(c.Request.Context(), raw); err != nil {
+			return false
+		}
+	} else if _, err := s.parseToken(raw); err != nil {
 		return false
 	}
 	return s.checkSeat(st, c) == nil

@@ -176,13 +176,14 @@ func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 		// As in seatViews: the last row of a seat names it, the last
 		// with a bot names the bot.
 		var name, bot string
-		taken := false
+		taken, player, playerBot := false, false, false
 		for _, s := range seats {
 			if s.Seat == i {
 				name, taken = s.Name, true
 				if s.Bot != "" {
 					bot = s.Bot
 				}
+				player, playerBot = s.Player != "", s.PlayerBot
 			}
 		}
 		b = strconv.AppendInt(append(b, `{"seat":`...), int64(i), 10)
@@ -198,7 +199,14 @@ func appendSeats(b []byte, players int, seats []play.Seat) []byte {
 		} else {
 			b = append(b, "null"...)
 		}
-		b = append(b, '}')
+		switch {
+		case !player:
+			b = append(b, `,"player":null}`...)
+		case playerBot:
+			b = append(appendString(append(b, `,"player":{"name":`...), name), `,"bot":true}}`...)
+		default:
+			b = append(appendString(append(b, `,"player":{"name":`...), name), `,"bot":false}}`...)
+		}
 	}
 	return append(b, ']')
 }

@@ -108,6 +108,16 @@ type SeatView struct {
 	Seat int     `json:"seat" example:"0"`
 	Name *string `json:"name" example:"Alice" extensions:"x-nullable"`
 	Bot  *string `json:"bot" example:"hat" extensions:"x-nullable"`
+	// Player is the signed-in player who holds the seat: null for a free
+	// seat, a guest's or a bot strategy's.
+	Player *SeatPlayer `json:"player" extensions:"x-nullable"`
+}
+
+// SeatPlayer is the account that holds a seat.
+type SeatPlayer struct {
+	Name string `json:"name" example:"Alice"`
+	// Bot is true for an account that a program plays.
+	Bot bool `json:"bot" example:"false"`
 }
 
 // CardFace is a card whose identity the viewer may know.
@@ -254,6 +264,10 @@ func seatViews(players int, seats []play.Seat) []SeatView {
 		out[s.Seat].Name = ptr(s.Name)
 		if s.Bot != "" {
 			out[s.Seat].Bot = ptr(s.Bot)
+		}
+		out[s.Seat].Player = nil
+		if s.Player != "" {
+			out[s.Seat].Player = &SeatPlayer{Name: s.Name, Bot: s.PlayerBot}
 		}
 	}
 	return out

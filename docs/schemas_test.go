@@ -144,12 +144,13 @@ func TestSecurityStated(t *testing.T) {
 	if err := json.Unmarshal(OpenAPI, &doc); err != nil {
 		t.Fatal(err)
 	}
-	optional := []any{jsonObj{}, jsonObj{"SeatToken": []any{}}}
+	optional := []any{jsonObj{}, jsonObj{"SeatToken": []any{}}, jsonObj{"PlayerToken": []any{}}, jsonObj{"AccessToken": []any{}}}
 	if !reflect.DeepEqual(doc["security"], optional) {
 		t.Fatalf("the default security is %v, want the optional seat token", doc["security"])
 	}
 	want := map[string]string{
 		"getGame": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional",
+		"createGame": "optional", "joinGame": "optional", "seatToken": "player", "getMyGames": "player",
 		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token",
 		"signOut": "player", "getMe": "player", "changePassword": "player", "makeToken": "player", "listTokens": "player", "revokeToken": "player",
 	}

@@ -85,7 +85,7 @@ const (
 	AND target = $6 AND value = $7 AND created_at = $8)`
 	keyDropSQL  = `DELETE FROM idempotency WHERE scope = $9 AND idem_key = $10 AND token = $11 AND NOT ` + entryHere
 	statusSQL   = `UPDATE games SET status = $9 WHERE id = $1 AND status <> $9 AND ` + entryHere
-	takeOverSQL = `UPDATE seats SET bot = $9, occupant = $10 WHERE game_id = $1 AND seat = $3 AND occupant = $11 AND ` + entryHere
+	takeOverSQL = `UPDATE seats SET bot = $9, occupant = $10, player_id = NULL WHERE game_id = $1 AND seat = $3 AND occupant = $11 AND ` + entryHere
 )
 
 // Append appends a.Entry to game gameID's log after version a.After, with
@@ -135,6 +135,12 @@ func (r appendReq) statements(out []stmt) (_ []stmt, key, entry int) {
 	}
 	if t := r.a.TakeOver; t != nil {
 		out = append(out, stmt{takeOverSQL, append(here[:8:8], t.Bot, t.Occupant, r.a.Leaver)})
+	}
+	if r.a.End != nil {
+		out = endStatements(out, here, r.a.End, r.a.After+1)
+	}
+	if r.a.TurnOf >= 0 {
+		out = append(out, stmt{turnSQL, append(here[:8:8], r.a.TurnOf, r.a.After+1)})
 	}
 	return out, key, entry
 }

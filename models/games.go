@@ -19,9 +19,9 @@ import (
 const versionSQL = "(games.version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE actions.game_id = games.id), 0))"
 
 // gameSQL inserts a game, stamped with its creation's token (see keyed).
-const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at, deadline, unlisted, join_secret, notes_rev, change_token)
+const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at, deadline, unlisted, join_secret, notes_rev, change_token, seed_given)
 SELECT $1::varchar, $2::varchar, $3::text, $4::varchar, $5::integer, $6::varchar, $7::bigint, $8::timestamptz, $9::timestamptz,
-	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar WHERE true`
+	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar, $15::boolean WHERE true`
 
 // CreateGame inserts a game and its initially taken seats in one script,
 // with key when set (play.ErrKeyTaken when another request has it). It
@@ -33,10 +33,13 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 	r.UpdatedAt = cmp.Or(r.UpdatedAt, r.CreatedAt).UTC()
 	token := play.NewID()
 	stmts := keyed(key, token, t, gameSQL, []any{r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version,
-		r.CreatedAt, r.UpdatedAt, r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token})
+		r.CreatedAt, r.UpdatedAt, r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token, !r.SeedOpen})
 	k := len(stmts) - 1
 	for _, st := range seats {
-		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token}})
+		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token, st.Player}})
+	}
+	if r.Status == play.StatusActive {
+		stmts = append(stmts, startedStatements(r.ID, r.Version, r.FirstSeat, t, token)...)
 	}
 	n, err := s.script(ctx, stmts)
 	return outcome(n, err, k)
@@ -49,10 +52,12 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 const loadSQL = `
 SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6,
 	CAST(players AS BIGINT) AS i1, ` + versionSQL + ` AS i2, CAST(CASE WHEN unlisted THEN 1 ELSE 0 END AS BIGINT) AS i3,
-	notes_rev AS i4, CAST(0 AS BIGINT) AS i5, CAST(0 AS BIGINT) AS i6, created_at AS t1, updated_at AS t2
+	notes_rev AS i4, CAST(CASE WHEN seed_given THEN 0 ELSE 1 END AS BIGINT) AS i5, CAST(0 AS BIGINT) AS i6, created_at AS t1, updated_at AS t2
 FROM games WHERE id = $1
 UNION ALL
-SELECT 1, '', name, bot, occupant, '', '', seat, 0, 0, 0, 0, 0, created_at, created_at FROM seats WHERE game_id = $1
+SELECT 1, '', name, bot, occupant, COALESCE(player_id, ''),
+	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END,
+	seat, 0, 0, 0, 0, 0, created_at, created_at FROM seats WHERE game_id = $1
 UNION ALL
 SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
 FROM actions WHERE game_id = $1
@@ -81,11 +86,11 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	}
 	r := rows[0]
 	g := &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: r.S1, Variant: r.S2, Seed: r.S4, Status: r.S5, JoinSecret: r.S6,
-		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
+		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
 	for _, r := range rows[1:] {
 		switch r.K {
 		case 1:
-			g.Seats = append(g.Seats, play.Seat{Seat: int(r.I1), Name: r.S2, Bot: r.S3, Occupant: r.S4})
+			g.Seats = append(g.Seats, play.Seat{Seat: int(r.I1), Name: r.S2, Bot: r.S3, Occupant: r.S4, Player: r.S5, PlayerBot: r.S6 == "bot"})
 		case 2:
 			g.Log = append(g.Log, play.Entry{Seq: int(r.I1), Seat: int(r.I2), Action: engine.Action{Kind: engine.Kind(r.I3), Card: int(r.I4),
 				Target: int(r.I5), Value: int(r.I6)}, At: r.T1.UTC(), Auto: r.S2 == "auto"})

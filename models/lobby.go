@@ -10,12 +10,31 @@ import (
 // A lobby change, like a game's creation, is one script: each statement
 // changes nothing unless the change goes in (its token on the game's row).
 const (
-	lobbySQL = `UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6, change_token = $7 WHERE id = $1 AND version = $2 AND status = 'lobby'`
-	takeSQL  = `INSERT INTO seats (game_id, seat, name, bot, occupant, created_at)
-SELECT $1::varchar, $2::integer, $3::varchar, $4::varchar, $5::varchar, $6::timestamptz WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $7::varchar)`
+	lobbySQL = `UPDATE games SET version = $3, status = $4, updated_at = $5, deadline = $6, change_token = $7, seed = COALESCE($8, seed) WHERE id = $1 AND version = $2 AND status = 'lobby'`
+	takeSQL  = `INSERT INTO seats (game_id, seat, name, bot, occupant, created_at, player_id)
+SELECT $1::varchar, $2::integer, $3::varchar, $4::varchar, $5::varchar, $6::timestamptz, NULLIF($8::varchar, '') WHERE EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $7::varchar)`
 	freeSQL          = `DELETE FROM seats WHERE game_id = $1 AND seat = $2 AND occupant = $3 AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
 	changeKeyDropSQL = `DELETE FROM idempotency WHERE scope = $2 AND idem_key = $3 AND token = $4 AND NOT EXISTS (SELECT 1 FROM games WHERE id = $1 AND change_token = $4)`
 )
+
+// startedSQL tells the signed-in players of a game that started that it
+// did ($2: its version), and the one to act first ($4) that it is their
+// turn, only where the change went in (its token, $5, on the game's row).
+const (
+	startedSQL = `INSERT INTO player_events (player_id, kind, game_id, seat, version, created_at)
+SELECT player_id, 'started', $1::varchar, seat, $2::bigint, $3::timestamptz FROM seats
+WHERE game_id = $1::varchar AND player_id IS NOT NULL AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $4::varchar)`
+	firstTurnSQL = `INSERT INTO player_events (player_id, kind, game_id, seat, version, created_at)
+SELECT player_id, 'turn', $1::varchar, seat, $2::bigint, $3::timestamptz FROM seats
+WHERE game_id = $1::varchar AND seat = $5::integer AND player_id IS NOT NULL AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $4::varchar)`
+)
+
+func startedStatements(gameID string, version int64, first int, at any, token string) []stmt {
+	return []stmt{
+		{startedSQL, []any{gameID, version, at, token}},
+		{firstTurnSQL, []any{gameID, version, at, token, first}},
+	}
+}
 
 // ChangeLobby makes c to the lobby gameID while it is still at version
 // after (see play.Store): the game's row is the guard, as a log entry's seq
@@ -23,18 +42,21 @@ SELECT $1::varchar, $2::integer, $3::varchar, $4::varchar, $5::varchar, $6::time
 // the other is play.ErrConflict, as is a seat to free no longer its own.
 func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c play.LobbyChange) error {
 	token, q := play.NewID(), lobbySQL
-	args := []any{gameID, after, after + 1, c.Status, c.At, c.Deadline, token}
+	args := []any{gameID, after, after + 1, c.Status, c.At, c.Deadline, token, c.Seed}
 	if c.Free != nil {
-		q, args = q+" AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $8 AND occupant = $9)", append(args, c.Free.Seat, c.Free.Occupant)
+		q, args = q+" AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $9 AND occupant = $10)", append(args, c.Free.Seat, c.Free.Occupant)
 	}
 	stmts := keyed(c.Key, token, c.At, q, args)
 	k := len(stmts) - 1
 	switch {
 	case c.Take != nil:
 		t := c.Take
-		stmts = append(stmts, stmt{takeSQL, []any{gameID, t.Seat, t.Name, t.Bot, t.Occupant, c.At, token}})
+		stmts = append(stmts, stmt{takeSQL, []any{gameID, t.Seat, t.Name, t.Bot, t.Occupant, c.At, token, t.Player}})
 	case c.Free != nil:
 		stmts = append(stmts, stmt{freeSQL, []any{gameID, c.Free.Seat, c.Free.Occupant, token}})
+	}
+	if c.Status == play.StatusActive {
+		stmts = append(stmts, startedStatements(gameID, after+1, c.FirstSeat, c.At, token)...)
 	}
 	if c.Key != nil {
 		stmts = append(stmts, stmt{changeKeyDropSQL, []any{gameID, c.Key.Scope, c.Key.Key, token}})

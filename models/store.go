@@ -302,7 +302,8 @@ type sqliteDB struct {
 
 // pgCasts are the casts that Postgres needs to type a statement's values
 // and SQLite does without.
-var pgCasts = strings.NewReplacer("::varchar", "", "::integer", "", "::bigint", "", "::boolean", "", "::timestamptz", "", "::bytea", "", "::text", "")
+var pgCasts = strings.NewReplacer("::varchar", "", "::integer", "", "::bigint", "", "::boolean", "", "::timestamptz", "", "::bytea", "", "::text", "",
+	"GREATEST(", "max(")
 
 // sqliteSQL is q in SQLite's words.
 func sqliteSQL(q string) string { return pgCasts.Replace(q) }

@@ -140,7 +140,14 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	}
 	// Stamped by play's clock, from which turn clocks run.
 	at := g.cfg.Now().UTC().Truncate(time.Millisecond)
-	ap := Append{Entry: Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}, After: st.Version, Status: status, Key: m.Key}
+	ap := Append{Entry: Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}, After: st.Version, Status: status, Key: m.Key, TurnOf: -1}
+	if ev.Over {
+		r, _ := st.Game.Result()
+		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: DealName(st.Seed), Score: r.Score,
+			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn()}
+	} else if st.signedIn() {
+		ap.TurnOf = st.Game.Current()
+	}
 	// st becomes the game as the append will leave it (st is this move's
 	// own copy, dropped if the append fails), so that a keyed move's answer
 	// is rendered before it commits, and commits with it.
@@ -155,6 +162,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 			if s.Seat == seat {
 				ap.Leaver = s.Occupant
 				st.Seats[i].Bot, st.Seats[i].Occupant = m.takeOver, NewID()
+				st.Seats[i].Player, st.Seats[i].PlayerBot = "", false
 				ap.TakeOver = &st.Seats[i]
 			}
 		}

@@ -28,6 +28,9 @@ type NewGame struct {
 	// Unlisted keeps the table out of the public list; Private gives it a
 	// join secret that a joiner must bring.
 	Unlisted, Private bool
+	// Player is the signed-in creator (nil: a guest), whose seat records
+	// them and takes their name.
+	Player *Player
 	// Key, when set, is the request's idempotency key.
 	Key *Key
 }
@@ -113,11 +116,17 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if err != nil {
 		return nil, -1, err
 	}
+	if req.Player != nil {
+		name = req.Player.Name
+	}
 	// A bot in seat 0 means the creator only watches.
 	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })
 	var seats []Seat
 	if creator {
 		seats = append(seats, Seat{Seat: 0, Name: name})
+		if p := req.Player; p != nil {
+			seats[0].Player, seats[0].PlayerBot = p.ID, p.Bot
+		}
 	}
 	for _, b := range req.Bots {
 		if b.Seat < 0 || b.Seat >= req.Players {
@@ -142,17 +151,26 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	// read, and its first deadline goes in with it.
 	now := g.cfg.Now().UTC().Truncate(time.Millisecond)
 	row := &GameRow{Record: Record{ID: NewID(), Variant: req.Variant, Seed: seed, Players: req.Players, Status: status,
-		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted}, Options: string(opts)}
+		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted, SeedOpen: req.Seed == nil}, Options: string(opts)}
 	if req.Private {
 		row.JoinSecret = newSeed()
 	}
 	for i := range seats {
 		seats[i].Occupant = NewID()
 	}
+	if status == StatusActive {
+		// A table that starts as it is made (bots in every other seat).
+		if shared, err := g.sharedSeed(ctx, row.SeedOpen, seats, req.Variant, req.Players); err != nil {
+			return nil, -1, err
+		} else if shared != "" {
+			seed, row.Seed = shared, shared
+		}
+	}
 	dealt, err := engine.NewSeeded(cfg, seed)
 	if err != nil {
 		return nil, -1, setupError(err)
 	}
+	row.FirstSeat = dealt.Current()
 	st := &State{Record: row.Record, Seats: seats, Config: dealt.Config(), Game: dealt}
 	st.Settings = set.Clock()
 	st.setLogged()

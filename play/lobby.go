@@ -2,8 +2,14 @@ package play
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
 	"crypto/subtle"
 	"errors"
+	"github.com/hanabi-server/hanabi/engine"
 	"slices"
 	"time"
 )
@@ -19,12 +25,27 @@ type LobbyChange struct {
 	Deadline   *time.Time
 	At         time.Time
 	Key        *Key
+	// Seed, when set, is the deal a table that starts gets (see Seeds);
+	// FirstSeat the seat that then acts first.
+	Seed      *string
+	FirstSeat int
 }
 
 // Join takes the lowest free seat of game id for name; the game starts when
 // the last seat is taken. A private table asks for its join secret. key,
 // when set, is the request's idempotency key.
 func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (seat int, st *State, err error) {
+	return g.join(ctx, id, name, secret, key, nil)
+}
+
+// JoinAs is Join for a signed-in player, whose seat records them and takes
+// their name. A player who holds a seat of the game already is answered
+// that seat (a second device), the table unchanged.
+func (g *Games) JoinAs(ctx context.Context, id string, p Player, secret string, key *Key) (seat int, st *State, err error) {
+	return g.join(ctx, id, p.Name, secret, key, &p)
+}
+
+func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *Player) (seat int, st *State, err error) {
 	if name, err = cleanName(name, "Guest"); err != nil {
 		return -1, nil, err
 	}
@@ -33,6 +54,11 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 			// The secret never changes: any snapshot of the game knows it.
 			if cur.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(cur.JoinSecret), []byte(secret)) != 1 {
 				return nil, ErrPrivate
+			}
+			if p != nil {
+				if seat = cur.SeatOf(p.ID); seat >= 0 {
+					return cur, nil
+				}
 			}
 			if cur.Status != StatusLobby {
 				return nil, &Error{GameFull, "every seat is taken and the game has started"}
@@ -47,13 +73,63 @@ func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (se
 			if len(cur.Seats)+1 == cur.Players {
 				status = StatusActive
 			}
-			return g.changeLobby(ctx, t, cur, seat, LobbyChange{Take: &Seat{Seat: seat, Name: name, Occupant: NewID()}, Status: status, Key: key})
+			take := &Seat{Seat: seat, Name: name, Occupant: NewID()}
+			if p != nil {
+				take.Player, take.PlayerBot = p.ID, p.Bot
+			}
+			c := LobbyChange{Take: take, Status: status, Key: key}
+			if status == StatusActive {
+				shared, err := g.sharedSeed(ctx, cur.SeedOpen, append(slices.Clone(cur.Seats), *take), cur.Variant, cur.Players)
+				if err != nil {
+					return nil, err
+				}
+				if shared != "" {
+					c.Seed = &shared
+				}
+			}
+			return g.changeLobby(ctx, t, cur, seat, c)
 		})
 	})
 	if err != nil {
 		return -1, nil, err
 	}
 	return seat, st, nil
+}
+
+// sharedSeed is the deal of a table that starts with seats taken, "" to
+// keep the one it has: only a table whose creator named none, with a
+// signed-in player at it, gets the next deal that none of its players has
+// played (Config.Seeds).
+func (g *Games) sharedSeed(ctx context.Context, open bool, seats []Seat, variant string, players int) (string, error) {
+	if !open || g.cfg.Seeds == nil {
+		return "", nil
+	}
+	var ids []string
+	for _, s := range seats {
+		if s.Player != "" {
+			ids = append(ids, s.Player)
+		}
+	}
+	if len(ids) == 0 {
+		return "", nil
+	}
+	name, err := g.cfg.Seeds(ctx, ids, variant, players)
+	if err != nil || len(g.cfg.DealKey) == 0 {
+		return name, err
+	}
+	mac := hmac.New(sha256.New, g.cfg.DealKey)
+	mac.Write([]byte("deal:" + name))
+	return name + dealMark + hex.EncodeToString(mac.Sum(nil))[:24], nil
+}
+
+// dealMark parts a shared seed's name from the key of its deal.
+const dealMark = "~"
+
+// DealName is the name of the deal a seed deals, as history and the seed
+// pages know it: a shared seed without the key of its deal.
+func DealName(seed string) string {
+	name, _, _ := strings.Cut(seed, dealMark)
+	return name
 }
 
 // changeLobby makes c to cur, a lobby snapshot of t's game, and publishes
@@ -63,6 +139,14 @@ func (g *Games) changeLobby(ctx context.Context, t *Table, cur *State, seat int,
 	c.At = g.cfg.Now().UTC().Truncate(time.Millisecond)
 	st := *cur
 	st.Version, st.Status, st.UpdatedAt = cur.Version+1, c.Status, c.At
+	if c.Seed != nil {
+		dealt, err := engine.NewSeeded(*cur.Config, *c.Seed)
+		if err != nil {
+			return nil, err
+		}
+		st.Seed, st.Game, st.SeedOpen = *c.Seed, dealt, false
+	}
+	c.FirstSeat = st.Game.Current()
 	st.Seats = slices.DeleteFunc(slices.Clone(cur.Seats), func(s Seat) bool { return c.Free != nil && s.Seat == c.Free.Seat })
 	if c.Take != nil {
 		i, _ := slices.BinarySearchFunc(st.Seats, c.Take.Seat, func(s Seat, n int) int { return s.Seat - n })

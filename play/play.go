@@ -41,6 +41,15 @@ type Config struct {
 	// which nobody acted for that long (default DefaultIdleTTL; negative:
 	// never).
 	LobbyTTL, IdleTTL time.Duration
+	// Seeds, when set, is the deal a table of signed-in players gets as it
+	// starts, when its creator named none: the next one of its variant and
+	// player count that none of them has played (the players' domain
+	// knows who played what).
+	Seeds func(ctx context.Context, players []string, variant string, seats int) (string, error)
+	// DealKey keys the deal of a seed that Seeds gives: such seeds follow
+	// a public scheme, so the deal must not follow from the name alone, or
+	// a player could work out their own cards before the first move.
+	DealKey []byte
 	// SweepEvery is how often this process looks for due games (turn
 	// clocks, expiries); default DefaultSweepEvery; negative: never (a test
 	// calls Sweep itself).

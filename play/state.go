@@ -41,6 +41,9 @@ type Record struct {
 	// NotesRev counts the writes of the game's card notes, which change
 	// apart from Version (a note is no move).
 	NotesRev int64
+	// SeedOpen: the creator named no deal, so a table of signed-in
+	// players gets one as it starts (see Config.Seeds).
+	SeedOpen bool
 	// Taken and Host are set in listings only: the seats taken, and seat
 	// 0's name ("" when it is free).
 	Taken int
@@ -49,12 +52,47 @@ type Record struct {
 
 // Seat is one taken seat; Bot names the strategy of a bot seat, else "".
 // Occupant names this occupancy of the seat: a transport's credential for
-// the seat carries it, so that leaving revokes it.
+// the seat carries it, so that leaving revokes it. Player is the signed-in
+// player who holds it ("" for a guest or a bot strategy), PlayerBot whether
+// that account is a program's.
 type Seat struct {
-	Seat     int
-	Name     string
-	Bot      string
-	Occupant string
+	Seat      int
+	Name      string
+	Bot       string
+	Occupant  string
+	Player    string
+	PlayerBot bool
+}
+
+// Player is a signed-in player taking a seat: their account's id and name,
+// and whether a program plays it.
+type Player struct {
+	ID   string
+	Name string
+	Bot  bool
+}
+
+// signedIn tells whether a signed-in player holds a seat of st.
+func (st *State) signedIn() bool {
+	for _, t := range st.Seats {
+		if t.Player != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// SeatOf is the seat that player holds in st, or -1.
+func (st *State) SeatOf(player string) int {
+	if player == "" {
+		return -1
+	}
+	for _, t := range st.Seats {
+		if t.Player == player {
+			return t.Seat
+		}
+	}
+	return -1
 }
 
 // Occupant is who holds seat now ("" when it is free).

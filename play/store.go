@@ -90,6 +90,9 @@ type GameRow struct {
 	Record
 	Options  string
 	Deadline *time.Time
+	// FirstSeat is the seat to act first in a game that starts as it is
+	// made (bots in every other seat).
+	FirstSeat int
 }
 
 // Stored is a game as LoadGame reads it: its row, its seats by seat
@@ -113,6 +116,26 @@ type Append struct {
 	Key      *Key
 	TakeOver *Seat
 	Leaver   string
+	// End is the result of the game the entry ends: the store keeps it,
+	// with the history and statistics of the game's signed-in players, in
+	// the append's transaction, so that a game's end is counted once and
+	// never lost.
+	End *GameEnd
+	// TurnOf, when not -1, is the seat to act after the entry: its
+	// signed-in player, if any, is told it is their turn.
+	TurnOf int
+}
+
+// GameEnd is a finished game's result as history and statistics keep it.
+type GameEnd struct {
+	Variant string
+	Players int
+	Seed    string
+	Score   int
+	// Perfect: the variant's highest score; Strikeout: the storms ended it.
+	Perfect, Strikeout bool
+	Reason             string
+	Turns              int
 }
 
 // Stamp is what a copy of a game must match to be current: notes change

@@ -29,6 +29,11 @@ type Options struct {
 	// with 0 as soon as a perfect game is impossible (hanab.live's
 	// allOrNothing).
 	AllOrNothing *bool `json:"all_or_nothing,omitempty" validate:"optional"`
+	// Rules is not chosen: it is the variant's rule book. It is taken only
+	// as what a finished game's options say (its replay's, its history's),
+	// so that they can be posted back to play the same deal again; any
+	// other is refused.
+	Rules *string `json:"rules,omitempty" validate:"optional" enums:"abacus,hanablive"`
 }
 
 // Settings are options resolved against a variant: every value set and valid.
@@ -91,6 +96,9 @@ func (v *Variant) Resolve(o Options) (Settings, error) {
 	// OnTimeout stays "" unless given: it means the default, bot (see
 	// Clock), and keeps settings that predate the clock equal to new ones.
 	s := Settings{StormTokens: DefaultStorm, NoteTokens: DefaultNotes, EmptyClues: v.EmptyClues, Rules: v.Rules.String()}
+	if o.Rules != nil && *o.Rules != s.Rules {
+		return s, &OptionError{"rules", fmt.Sprintf("rules is %s's own, %s: it cannot be chosen", v.Name, s.Rules)}
+	}
 	if o.TurnSeconds != nil {
 		if n := *o.TurnSeconds; n != 0 && (n < MinTurnSeconds || n > MaxTurnSeconds) {
 			return s, &OptionError{"turn_seconds", fmt.Sprintf("turn_seconds must be 0 (untimed) or %d–%d, got %d", MinTurnSeconds, MaxTurnSeconds, n)}

@@ -232,7 +232,15 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		}
 	}
 	outage := &play.Outage{}
-	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL, Outage: outage})
+	// The deals of shared seeds are keyed with the secret the database
+	// keeps, the same on every replica.
+	dealKey, err := store.SigningSecret(ctx)
+	if err != nil {
+		return err
+	}
+	history := players.NewHistory(store)
+	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL, Outage: outage,
+		Seeds: history.NextSeed, DealKey: dealKey})
 	if err != nil {
 		return err
 	}
@@ -245,6 +253,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	srv, err := api.New(ctx, api.Config{
 		Games:          games,
 		Accounts:       players.New(players.Config{Store: store}),
+		History:        history,
 		Keys:           games,
 		Probe:          games,
 		Bots:           games.Bots(),

@@ -266,6 +266,27 @@ func (e HanabliveOptionsRules) Valid() bool {
 	}
 }
 
+// Defines values for HistoryGameStatus.
+const (
+	HistoryGameStatusActive   HistoryGameStatus = "active"
+	HistoryGameStatusFinished HistoryGameStatus = "finished"
+	HistoryGameStatusLobby    HistoryGameStatus = "lobby"
+)
+
+// Valid indicates whether the value is a known member of the HistoryGameStatus enum.
+func (e HistoryGameStatus) Valid() bool {
+	switch e {
+	case HistoryGameStatusActive:
+		return true
+	case HistoryGameStatusFinished:
+		return true
+	case HistoryGameStatusLobby:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PlayActionType.
 const (
 	PlayActionTypePlay PlayActionType = "play"
@@ -536,6 +557,24 @@ func (e VariantsOptionsRainbowCards) Valid() bool {
 	case N10:
 		return true
 	case N5:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VariantsOptionsRules.
+const (
+	VariantsOptionsRulesAbacus    VariantsOptionsRules = "abacus"
+	VariantsOptionsRulesHanablive VariantsOptionsRules = "hanablive"
+)
+
+// Valid indicates whether the value is a known member of the VariantsOptionsRules enum.
+func (e VariantsOptionsRules) Valid() bool {
+	switch e {
+	case VariantsOptionsRulesAbacus:
+		return true
+	case VariantsOptionsRulesHanablive:
 		return true
 	default:
 		return false
@@ -1300,6 +1339,71 @@ type Health struct {
 	Status string `json:"status"`
 }
 
+// HistoryGame defines model for HistoryGame.
+type HistoryGame struct {
+	// EndedAt EndedAt is when it ended; null while it runs.
+	//
+	// Example: 2026-11-27T16:00:00Z
+	EndedAt *string `json:"ended_at"`
+
+	// Id Example: k3j9x0c2m4n5b6v7
+	Id      string           `json:"id"`
+	Options VariantsSettings `json:"options"`
+
+	// OtherScores Example: /v1/seeds/p3v0s12
+	OtherScores *string `json:"other_scores"`
+
+	// Players Example: 3
+	Players int `json:"players"`
+
+	// Reason Example: deck_out
+	Reason *string `json:"reason"`
+
+	// Replay Replay is the finished game's replay, OtherScores every game of its
+	// deal; null while it runs.
+	//
+	// Example: /v1/games/k3j9x0c2m4n5b6v7/replay
+	Replay *string `json:"replay"`
+
+	// Score Score, Reason and Turns are a finished game's result, null before.
+	//
+	// Example: 23
+	Score *int `json:"score"`
+
+	// Seat Seat is the seat the player whose list this is held (null in lists
+	// of a seed or a leaderboard).
+	//
+	// Example: 1
+	Seat  *int         `json:"seat"`
+	Seats []PlayedSeat `json:"seats"`
+
+	// Seed Seed names the deal; null while the game runs (it would tell the
+	// cards). POST /games takes options and seed back, to play it again.
+	//
+	// Example: p3v0s12
+	Seed *string `json:"seed"`
+
+	// Status Example: finished
+	Status HistoryGameStatus `json:"status"`
+
+	// Turns Example: 58
+	Turns *int `json:"turns"`
+
+	// Variant Example: basic
+	Variant string `json:"variant"`
+}
+
+// HistoryGameStatus Example: finished
+type HistoryGameStatus string
+
+// HistoryPage defines model for HistoryPage.
+type HistoryPage struct {
+	Games []HistoryGame `json:"games"`
+
+	// NextCursor NextCursor is the cursor of the next page, null on the last one.
+	NextCursor *string `json:"next_cursor"`
+}
+
 // ImportResponse defines model for ImportResponse.
 type ImportResponse struct {
 	Game GameView `json:"game"`
@@ -1314,6 +1418,30 @@ type JoinRequest struct {
 	//
 	// Example: n5q2x7kd3mzr4c6b
 	Secret *string `json:"secret,omitempty"`
+}
+
+// LeaderboardEntry defines model for LeaderboardEntry.
+type LeaderboardEntry struct {
+	Game HistoryGame `json:"game"`
+
+	// Rank Example: 1
+	Rank int `json:"rank"`
+}
+
+// LeaderboardView defines model for LeaderboardView.
+type LeaderboardView struct {
+	// Bots Bots: the board of teams with a bot (a strategy or a bot account);
+	// else people only.
+	//
+	// Example: false
+	Bots    bool               `json:"bots"`
+	Entries []LeaderboardEntry `json:"entries"`
+
+	// Players Example: 3
+	Players int `json:"players"`
+
+	// Variant Example: basic
+	Variant string `json:"variant"`
 }
 
 // LegalClue defines model for LegalClue.
@@ -1364,6 +1492,12 @@ type LegalMoves struct {
 	//
 	// Example: [14,11,7,3,0]
 	Play []int `json:"play"`
+}
+
+// MyGames defines model for MyGames.
+type MyGames struct {
+	Finished []HistoryGame `json:"finished"`
+	Running  []HistoryGame `json:"running"`
 }
 
 // NewAccessToken defines model for NewAccessToken.
@@ -1546,6 +1680,24 @@ type PlayFaceDownEvent struct {
 // PlayFaceDownEventType Example: play_face_down
 type PlayFaceDownEventType string
 
+// PlayedSeat defines model for PlayedSeat.
+type PlayedSeat struct {
+	// Bot Example: false
+	Bot bool `json:"bot"`
+
+	// Name Example: Alice
+	Name string `json:"name"`
+
+	// Player Player is true for a signed-in player's seat (its name is the
+	// account's), Bot for a program's: a bot strategy or a bot account.
+	//
+	// Example: true
+	Player bool `json:"player"`
+
+	// Seat Example: 0
+	Seat int `json:"seat"`
+}
+
 // PlayerView defines model for PlayerView.
 type PlayerView struct {
 	// Bot Bot is true for an account that a program plays.
@@ -1585,6 +1737,38 @@ type Problem struct {
 
 // ProblemCode Example: not_your_turn
 type ProblemCode string
+
+// ProfileView defines model for ProfileView.
+type ProfileView struct {
+	// Bot Example: false
+	Bot bool `json:"bot"`
+
+	// CreatedAt Example: 2026-11-01T10:00:00Z
+	CreatedAt string `json:"created_at"`
+
+	// FirstGameAt FirstGameAt and LastGameAt are when the first and the latest game
+	// ended; null before the first.
+	//
+	// Example: 2026-11-02T20:00:00Z
+	FirstGameAt *string `json:"first_game_at"`
+
+	// Games Example: 41
+	Games int `json:"games"`
+
+	// History History is the player's games (GET /players/{name}/games).
+	//
+	// Example: /v1/players/Alice/games
+	History string `json:"history"`
+
+	// LastGameAt Example: 2026-11-27T16:00:00Z
+	LastGameAt *string `json:"last_game_at"`
+
+	// Name Example: Alice
+	Name string `json:"name"`
+
+	// Stats Stats are per variant and player count, the most played first.
+	Stats []StatsView `json:"stats"`
+}
 
 // RankClueView defines model for RankClueView.
 type RankClueView struct {
@@ -1704,6 +1888,18 @@ type SeatLeftEvent struct {
 // SeatLeftEventType Example: seat_left
 type SeatLeftEventType string
 
+// SeatPlayer Player is the signed-in player who holds the seat: null for a free
+// seat, a guest's or a bot strategy's.
+type SeatPlayer struct {
+	// Bot Bot is true for an account that a program plays.
+	//
+	// Example: false
+	Bot bool `json:"bot"`
+
+	// Name Example: Alice
+	Name string `json:"name"`
+}
+
 // SeatResponse defines model for SeatResponse.
 type SeatResponse struct {
 	Game GameView `json:"game"`
@@ -1724,10 +1920,19 @@ type SeatView struct {
 	Bot *string `json:"bot"`
 
 	// Name Example: Alice
-	Name *string `json:"name"`
+	Name   *string     `json:"name"`
+	Player *SeatPlayer `json:"player"`
 
 	// Seat Example: 0
 	Seat int `json:"seat"`
+}
+
+// SeedView defines model for SeedView.
+type SeedView struct {
+	Games []HistoryGame `json:"games"`
+
+	// Seed Example: p3v0s12
+	Seed string `json:"seed"`
 }
 
 // SessionResponse defines model for SessionResponse.
@@ -1773,6 +1978,32 @@ type SignUpRequest struct {
 	Password string `json:"password"`
 }
 
+// StatsView defines model for StatsView.
+type StatsView struct {
+	// Average Average is the mean score, to two decimals.
+	//
+	// Example: 21.37
+	Average float32 `json:"average"`
+
+	// Best Example: 25
+	Best int `json:"best"`
+
+	// Games Example: 41
+	Games int `json:"games"`
+
+	// Perfect Example: 9
+	Perfect int `json:"perfect"`
+
+	// Players Example: 3
+	Players int `json:"players"`
+
+	// Strikeouts Example: 2
+	Strikeouts int `json:"strikeouts"`
+
+	// Variant Example: basic
+	Variant string `json:"variant"`
+}
+
 // SuitView defines model for SuitView.
 type SuitView struct {
 	// CluedBy Example: ["red","yellow","green","blue","white"]
@@ -1808,6 +2039,14 @@ type TouchView struct {
 type VariantList struct {
 	NextCursor *string       `json:"next_cursor"`
 	Variants   []VariantView `json:"variants"`
+}
+
+// VariantStatsView defines model for VariantStatsView.
+type VariantStatsView struct {
+	Stats []StatsView `json:"stats"`
+
+	// Variant Example: basic
+	Variant string `json:"variant"`
 }
 
 // VariantView defines model for VariantView.
@@ -1888,7 +2127,13 @@ type VariantsOptions struct {
 	OneExtraCard *bool                        `json:"one_extra_card,omitempty"`
 	OneLessCard  *bool                        `json:"one_less_card,omitempty"`
 	RainbowCards *VariantsOptionsRainbowCards `json:"rainbow_cards,omitempty"`
-	StormTokens  *int                         `json:"storm_tokens,omitempty"`
+
+	// Rules Rules is not chosen: it is the variant's rule book. It is taken only
+	// as what a finished game's options say (its replay's, its history's),
+	// so that they can be posted back to play the same deal again; any
+	// other is refused.
+	Rules       *VariantsOptionsRules `json:"rules,omitempty"`
+	StormTokens *int                  `json:"storm_tokens,omitempty"`
 
 	// TurnSeconds TurnSeconds is each turn's time: 0 (untimed, the default) or 5–86400.
 	TurnSeconds *int `json:"turn_seconds,omitempty"`
@@ -1900,6 +2145,12 @@ type VariantsOptionsOnTimeout string
 
 // VariantsOptionsRainbowCards defines model for VariantsOptions.RainbowCards.
 type VariantsOptionsRainbowCards int
+
+// VariantsOptionsRules Rules is not chosen: it is the variant's rule book. It is taken only
+// as what a finished game's options say (its replay's, its history's),
+// so that they can be posted back to play the same deal again; any
+// other is refused.
+type VariantsOptionsRules string
 
 // VariantsSettings defines model for VariantsSettings.
 type VariantsSettings struct {
@@ -2044,6 +2295,21 @@ type LeaveSeatParams struct {
 // LeaveSeatParamsBot defines parameters for LeaveSeat.
 type LeaveSeatParamsBot string
 
+// ListPlayerGamesParams defines parameters for ListPlayerGames.
+type ListPlayerGamesParams struct {
+	// Variant only games of this variant
+	Variant *string `form:"variant,omitempty" json:"variant,omitempty"`
+
+	// Players only games of this many players
+	Players *int `form:"players,omitempty" json:"players,omitempty"`
+
+	// Limit page size (default 20)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor next_cursor of the previous page
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // ListVariantsParams defines parameters for ListVariants.
 type ListVariantsParams struct {
 	// Q keep variants whose name or title contains this (case-insensitive)
@@ -2054,6 +2320,18 @@ type ListVariantsParams struct {
 
 	// Cursor next_cursor of the previous page
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetLeaderboardParams defines parameters for GetLeaderboard.
+type GetLeaderboardParams struct {
+	// Players the player count
+	Players int `form:"players" json:"players"`
+
+	// Bots the board of teams with a bot (default false: people only)
+	Bots *bool `form:"bots,omitempty" json:"bots,omitempty"`
+
+	// Limit how many (default 20)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // CreateGameJSONRequestBody defines body for CreateGame for application/json ContentType.
@@ -2791,7 +3069,7 @@ type ClientInterface interface {
 
 	// CreateGameWithBody Create a game
 	//
-	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2800,7 +3078,7 @@ type ClientInterface interface {
 
 	// CreateGame Create a game
 	//
-	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2883,7 +3161,7 @@ type ClientInterface interface {
 
 	// JoinGameWithBody Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2892,7 +3170,7 @@ type ClientInterface interface {
 
 	// JoinGame Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2905,6 +3183,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
 	LeaveSeat(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SeatToken A fresh token for one's own seat
+	//
+	// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+	//
+	// Corresponds with POST /games/{id}/seats/{seat}/token (the `SeatToken` operationId).
+	SeatToken(ctx context.Context, id string, seat int, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// TerminateGame End a game for everyone
 	//
@@ -2922,6 +3207,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /me (the `GetMe` operationId).
 	GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMyGames The signed-in player's games
+	//
+	// The lobbies and games the player sits at, the latest changed first (each with its seat: POST /games/{id}/seats/{seat}/token gives a fresh seat token on any device), then their latest finished games.
+	//
+	// Corresponds with GET /me/games (the `GetMyGames` operationId).
+	GetMyGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ChangePasswordWithBody Change the password
 	//
@@ -2999,6 +3291,20 @@ type ClientInterface interface {
 	// Corresponds with POST /players (the `SignUp` operationId).
 	SignUp(ctx context.Context, body SignUpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetPlayer A player's page
+	//
+	// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+	//
+	// Corresponds with GET /players/{name} (the `GetPlayer` operationId).
+	GetPlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListPlayerGames A player's games
+	//
+	// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+	//
+	// Corresponds with GET /players/{name}/games (the `ListPlayerGames` operationId).
+	ListPlayerGames(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// Readyz The database answers
 	//
 	// Corresponds with GET /readyz (the `Readyz` operationId).
@@ -3021,6 +3327,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /replays (the `ImportReplay` operationId).
 	ImportReplay(ctx context.Context, body ImportReplayJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetSeed Every game of a deal
+	//
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+	//
+	// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
+	GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SignInWithBody Sign in
 	//
@@ -3058,6 +3371,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /variants/{name} (the `GetVariant` operationId).
 	GetVariant(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetLeaderboard A variant's leaderboard
+	//
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+	//
+	// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
+	GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetVariantStats A variant's statistics on this server
+	//
+	// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+	//
+	// Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
+	GetVariantStats(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // ListBots Bot strategies that can take a seat
@@ -3094,7 +3421,7 @@ func (c *Client) ListGames(ctx context.Context, params *ListGamesParams, reqEdit
 
 // CreateGameWithBody Create a game
 //
-// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3113,7 +3440,7 @@ func (c *Client) CreateGameWithBody(ctx context.Context, params *CreateGameParam
 
 // CreateGame Create a game
 //
-// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3296,7 +3623,7 @@ func (c *Client) GetReplay(ctx context.Context, id string, params *GetReplayPara
 
 // JoinGameWithBody Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 //
 // Takes any type of body and a specified content type.
 //
@@ -3315,7 +3642,7 @@ func (c *Client) JoinGameWithBody(ctx context.Context, id string, params *JoinGa
 
 // JoinGame Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3339,6 +3666,23 @@ func (c *Client) JoinGame(ctx context.Context, id string, params *JoinGameParams
 // Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
 func (c *Client) LeaveSeat(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewLeaveSeatRequest(c.Server, id, seat, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SeatToken A fresh token for one's own seat
+//
+// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+//
+// Corresponds with POST /games/{id}/seats/{seat}/token (the `SeatToken` operationId).
+func (c *Client) SeatToken(ctx context.Context, id string, seat int, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSeatTokenRequest(c.Server, id, seat)
 	if err != nil {
 		return nil, err
 	}
@@ -3386,6 +3730,23 @@ func (c *Client) Healthz(ctx context.Context, reqEditors ...RequestEditorFn) (*h
 // Corresponds with GET /me (the `GetMe` operationId).
 func (c *Client) GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetMeRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMyGames The signed-in player's games
+//
+// The lobbies and games the player sits at, the latest changed first (each with its seat: POST /games/{id}/seats/{seat}/token gives a fresh seat token on any device), then their latest finished games.
+//
+// Corresponds with GET /me/games (the `GetMyGames` operationId).
+func (c *Client) GetMyGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMyGamesRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -3572,6 +3933,40 @@ func (c *Client) SignUp(ctx context.Context, body SignUpJSONRequestBody, reqEdit
 	return c.Client.Do(req)
 }
 
+// GetPlayer A player's page
+//
+// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+//
+// Corresponds with GET /players/{name} (the `GetPlayer` operationId).
+func (c *Client) GetPlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPlayerRequest(c.Server, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListPlayerGames A player's games
+//
+// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+//
+// Corresponds with GET /players/{name}/games (the `ListPlayerGames` operationId).
+func (c *Client) ListPlayerGames(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListPlayerGamesRequest(c.Server, name, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // Readyz The database answers
 //
 // Corresponds with GET /readyz (the `Readyz` operationId).
@@ -3615,6 +4010,23 @@ func (c *Client) ImportReplayWithBody(ctx context.Context, contentType string, b
 // Corresponds with POST /replays (the `ImportReplay` operationId).
 func (c *Client) ImportReplay(ctx context.Context, body ImportReplayJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewImportReplayRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetSeed Every game of a deal
+//
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+//
+// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
+func (c *Client) GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetSeedRequest(c.Server, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -3702,6 +4114,40 @@ func (c *Client) ListVariants(ctx context.Context, params *ListVariantsParams, r
 // Corresponds with GET /variants/{name} (the `GetVariant` operationId).
 func (c *Client) GetVariant(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetVariantRequest(c.Server, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetLeaderboard A variant's leaderboard
+//
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+//
+// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
+func (c *Client) GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetLeaderboardRequest(c.Server, name, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetVariantStats A variant's statistics on this server
+//
+// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+//
+// Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
+func (c *Client) GetVariantStats(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetVariantStatsRequest(c.Server, name)
 	if err != nil {
 		return nil, err
 	}
@@ -4515,6 +4961,47 @@ func NewLeaveSeatRequest(server string, id string, seat int, params *LeaveSeatPa
 	return req, nil
 }
 
+// NewSeatTokenRequest constructs an http.Request for the SeatToken method
+func NewSeatTokenRequest(server string, id string, seat int) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "seat", seat, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/seats/%s/token", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewTerminateGameRequest constructs an http.Request for the TerminateGame method
 func NewTerminateGameRequest(server string, id string) (*http.Request, error) {
 	var err error
@@ -4586,6 +5073,33 @@ func NewGetMeRequest(server string) (*http.Request, error) {
 	}
 
 	operationPath := fmt.Sprintf("/me")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetMyGamesRequest constructs an http.Request for the GetMyGames method
+func NewGetMyGamesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/games")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -4838,6 +5352,137 @@ func NewSignUpRequestWithBody(server string, contentType string, body io.Reader)
 	return req, nil
 }
 
+// NewGetPlayerRequest constructs an http.Request for the GetPlayer method
+func NewGetPlayerRequest(server string, name string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListPlayerGamesRequest constructs an http.Request for the ListPlayerGames method
+func NewListPlayerGamesRequest(server string, name string, params *ListPlayerGamesParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/players/%s/games", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Variant != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "variant", *params.Variant, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Players != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "players", *params.Players, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewReadyzRequest constructs an http.Request for the Readyz method
 func NewReadyzRequest(server string) (*http.Request, error) {
 	var err error
@@ -4901,6 +5546,40 @@ func NewImportReplayRequestWithBody(server string, contentType string, body io.R
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetSeedRequest constructs an http.Request for the GetSeed method
+func NewGetSeedRequest(server string, seed string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "seed", seed, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/seeds/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -5084,6 +5763,121 @@ func NewGetVariantRequest(server string, name string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewGetLeaderboardRequest constructs an http.Request for the GetLeaderboard method
+func NewGetLeaderboardRequest(server string, name string, params *GetLeaderboardParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/variants/%s/leaderboard", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "players", params.Players, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if params.Bots != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "bots", *params.Bots, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetVariantStatsRequest constructs an http.Request for the GetVariantStats method
+func NewGetVariantStatsRequest(server string, name string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/variants/%s/stats", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 func (c *Client) applyEditors(ctx context.Context, req *http.Request, additionalEditors []RequestEditorFn) error {
 	for _, r := range c.RequestEditors {
 		if err := r(ctx, req); err != nil {
@@ -5146,7 +5940,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateGameWithBodyWithResponse Create a game
 	//
-	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5155,7 +5949,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateGameWithResponse Create a game
 	//
-	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+	// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5248,7 +6042,7 @@ type ClientWithResponsesInterface interface {
 
 	// JoinGameWithBodyWithResponse Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5257,7 +6051,7 @@ type ClientWithResponsesInterface interface {
 
 	// JoinGameWithResponse Take a seat
 	//
-	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+	// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5272,6 +6066,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with DELETE /games/{id}/seats/{seat} (the `LeaveSeat` operationId).
 	LeaveSeatWithResponse(ctx context.Context, id string, seat int, params *LeaveSeatParams, reqEditors ...RequestEditorFn) (*LeaveSeatResponse, error)
+
+	// SeatTokenWithResponse A fresh token for one's own seat
+	//
+	// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/seats/{seat}/token (the `SeatToken` operationId).
+	SeatTokenWithResponse(ctx context.Context, id string, seat int, reqEditors ...RequestEditorFn) (*SeatTokenResponse, error)
 
 	// TerminateGameWithResponse End a game for everyone
 	//
@@ -5295,6 +6098,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /me (the `GetMe` operationId).
 	GetMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMeResponse, error)
+
+	// GetMyGamesWithResponse The signed-in player's games
+	//
+	// The lobbies and games the player sits at, the latest changed first (each with its seat: POST /games/{id}/seats/{seat}/token gives a fresh seat token on any device), then their latest finished games.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /me/games (the `GetMyGames` operationId).
+	GetMyGamesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyGamesResponse, error)
 
 	// ChangePasswordWithBodyWithResponse Change the password
 	//
@@ -5380,6 +6192,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /players (the `SignUp` operationId).
 	SignUpWithResponse(ctx context.Context, body SignUpJSONRequestBody, reqEditors ...RequestEditorFn) (*SignUpResponse, error)
 
+	// GetPlayerWithResponse A player's page
+	//
+	// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /players/{name} (the `GetPlayer` operationId).
+	GetPlayerWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*GetPlayerResponse, error)
+
+	// ListPlayerGamesWithResponse A player's games
+	//
+	// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /players/{name}/games (the `ListPlayerGames` operationId).
+	ListPlayerGamesWithResponse(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*ListPlayerGamesResponse, error)
+
 	// ReadyzWithResponse The database answers
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -5404,6 +6234,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /replays (the `ImportReplay` operationId).
 	ImportReplayWithResponse(ctx context.Context, body ImportReplayJSONRequestBody, reqEditors ...RequestEditorFn) (*ImportReplayResponse, error)
+
+	// GetSeedWithResponse Every game of a deal
+	//
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
+	GetSeedWithResponse(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*GetSeedResponse, error)
 
 	// SignInWithBodyWithResponse Sign in
 	//
@@ -5447,6 +6286,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /variants/{name} (the `GetVariant` operationId).
 	GetVariantWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*GetVariantResponse, error)
+
+	// GetLeaderboardWithResponse A variant's leaderboard
+	//
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
+	GetLeaderboardWithResponse(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*GetLeaderboardResponse, error)
+
+	// GetVariantStatsWithResponse A variant's statistics on this server
+	//
+	// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
+	GetVariantStatsWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*GetVariantStatsResponse, error)
 }
 
 // ListBotsResponse429Headers the declared response headers of an HTTP 429 response for ListBots
@@ -5676,6 +6533,11 @@ type CreateGameResponse201Headers struct {
 	Location string
 }
 
+// CreateGameResponse401Headers the declared response headers of an HTTP 401 response for CreateGame
+type CreateGameResponse401Headers struct {
+	WWWAuthenticate string
+}
+
 // CreateGameResponse429Headers the declared response headers of an HTTP 429 response for CreateGame
 type CreateGameResponse429Headers struct {
 	RetryAfter int
@@ -5695,6 +6557,10 @@ type CreateGameResponse struct {
 	JSON400 *Problem
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *Problem
 	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
@@ -5717,6 +6583,8 @@ type CreateGameResponse struct {
 	ApplicationproblemJSON503 *Problem
 	// Headers201 the parsed response headers for an HTTP 201 response
 	Headers201 *CreateGameResponse201Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CreateGameResponse401Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *CreateGameResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -5736,6 +6604,16 @@ func (r CreateGameResponse) GetJSON400() *Problem {
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
 func (r CreateGameResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateGameResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateGameResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -7398,6 +8276,187 @@ func (r LeaveSeatResponse) ContentType() string {
 	return ""
 }
 
+// SeatTokenResponse201Headers the declared response headers of an HTTP 201 response for SeatToken
+type SeatTokenResponse201Headers struct {
+	Location string
+}
+
+// SeatTokenResponse401Headers the declared response headers of an HTTP 401 response for SeatToken
+type SeatTokenResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// SeatTokenResponse429Headers the declared response headers of an HTTP 429 response for SeatToken
+type SeatTokenResponse429Headers struct {
+	RetryAfter int
+}
+
+// SeatTokenResponse503Headers the declared response headers of an HTTP 503 response for SeatToken
+type SeatTokenResponse503Headers struct {
+	RetryAfter int
+}
+
+type SeatTokenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *SeatResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *SeatTokenResponse201Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SeatTokenResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SeatTokenResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SeatTokenResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r SeatTokenResponse) GetJSON201() *SeatResponse {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SeatTokenResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SeatTokenResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SeatTokenResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SeatTokenResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SeatTokenResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SeatTokenResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SeatTokenResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SeatTokenResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r SeatTokenResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SeatTokenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SeatTokenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SeatTokenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SeatTokenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // TerminateGameResponse200Headers the declared response headers of an HTTP 200 response for TerminateGame
 type TerminateGameResponse200Headers struct {
 	ETag string
@@ -7781,6 +8840,138 @@ func (r GetMeResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetMeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetMyGamesResponse401Headers the declared response headers of an HTTP 401 response for GetMyGames
+type GetMyGamesResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// GetMyGamesResponse429Headers the declared response headers of an HTTP 429 response for GetMyGames
+type GetMyGamesResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetMyGamesResponse503Headers the declared response headers of an HTTP 503 response for GetMyGames
+type GetMyGamesResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetMyGamesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MyGames
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetMyGamesResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetMyGamesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetMyGamesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMyGamesResponse) GetJSON200() *MyGames {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetMyGamesResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetMyGamesResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetMyGamesResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetMyGamesResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetMyGamesResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetMyGamesResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetMyGamesResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetMyGamesResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetMyGamesResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetMyGamesResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMyGamesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMyGamesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMyGamesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMyGamesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -8613,6 +9804,256 @@ func (r SignUpResponse) ContentType() string {
 	return ""
 }
 
+// GetPlayerResponse429Headers the declared response headers of an HTTP 429 response for GetPlayer
+type GetPlayerResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetPlayerResponse503Headers the declared response headers of an HTTP 503 response for GetPlayer
+type GetPlayerResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetPlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ProfileView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetPlayerResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetPlayerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetPlayerResponse) GetJSON200() *ProfileView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetPlayerResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetPlayerResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetPlayerResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetPlayerResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetPlayerResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetPlayerResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetPlayerResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetPlayerResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetPlayerResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetPlayerResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetPlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetPlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetPlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetPlayerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListPlayerGamesResponse429Headers the declared response headers of an HTTP 429 response for ListPlayerGames
+type ListPlayerGamesResponse429Headers struct {
+	RetryAfter int
+}
+
+// ListPlayerGamesResponse503Headers the declared response headers of an HTTP 503 response for ListPlayerGames
+type ListPlayerGamesResponse503Headers struct {
+	RetryAfter int
+}
+
+type ListPlayerGamesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *HistoryPage
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListPlayerGamesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListPlayerGamesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListPlayerGamesResponse) GetJSON200() *HistoryPage {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListPlayerGamesResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListPlayerGamesResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ListPlayerGamesResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListPlayerGamesResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListPlayerGamesResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListPlayerGamesResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListPlayerGamesResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListPlayerGamesResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListPlayerGamesResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListPlayerGamesResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListPlayerGamesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListPlayerGamesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListPlayerGamesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListPlayerGamesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ReadyzResponse503Headers the declared response headers of an HTTP 503 response for Readyz
 type ReadyzResponse503Headers struct {
 	RetryAfter int
@@ -8808,6 +10249,131 @@ func (r ImportReplayResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ImportReplayResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetSeedResponse429Headers the declared response headers of an HTTP 429 response for GetSeed
+type GetSeedResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetSeedResponse503Headers the declared response headers of an HTTP 503 response for GetSeed
+type GetSeedResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetSeedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SeedView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetSeedResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetSeedResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetSeedResponse) GetJSON200() *SeedView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetSeedResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetSeedResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetSeedResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetSeedResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetSeedResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetSeedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetSeedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetSeedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetSeedResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9321,6 +10887,256 @@ func (r GetVariantResponse) ContentType() string {
 	return ""
 }
 
+// GetLeaderboardResponse429Headers the declared response headers of an HTTP 429 response for GetLeaderboard
+type GetLeaderboardResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetLeaderboardResponse503Headers the declared response headers of an HTTP 503 response for GetLeaderboard
+type GetLeaderboardResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetLeaderboardResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LeaderboardView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetLeaderboardResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetLeaderboardResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetLeaderboardResponse) GetJSON200() *LeaderboardView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetLeaderboardResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetLeaderboardResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetLeaderboardResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetLeaderboardResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetLeaderboardResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetLeaderboardResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetLeaderboardResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetLeaderboardResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetLeaderboardResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetLeaderboardResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetLeaderboardResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetLeaderboardResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetLeaderboardResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetLeaderboardResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetVariantStatsResponse429Headers the declared response headers of an HTTP 429 response for GetVariantStats
+type GetVariantStatsResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetVariantStatsResponse503Headers the declared response headers of an HTTP 503 response for GetVariantStats
+type GetVariantStatsResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetVariantStatsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *VariantStatsView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetVariantStatsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetVariantStatsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetVariantStatsResponse) GetJSON200() *VariantStatsView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetVariantStatsResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetVariantStatsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetVariantStatsResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetVariantStatsResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetVariantStatsResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetVariantStatsResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetVariantStatsResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetVariantStatsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetVariantStatsResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetVariantStatsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetVariantStatsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetVariantStatsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetVariantStatsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetVariantStatsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListBotsWithResponse Bot strategies that can take a seat
 //
 // Returns a wrapper object for the known response body format(s).
@@ -9351,7 +11167,7 @@ func (c *ClientWithResponses) ListGamesWithResponse(ctx context.Context, params 
 
 // CreateGameWithBodyWithResponse Create a game
 //
-// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9366,7 +11182,7 @@ func (c *ClientWithResponses) CreateGameWithBodyWithResponse(ctx context.Context
 
 // CreateGameWithResponse Create a game
 //
-// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken.
+// Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9519,7 +11335,7 @@ func (c *ClientWithResponses) GetReplayWithResponse(ctx context.Context, id stri
 
 // JoinGameWithBodyWithResponse Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9534,7 +11350,7 @@ func (c *ClientWithResponses) JoinGameWithBodyWithResponse(ctx context.Context, 
 
 // JoinGameWithResponse Take a seat
 //
-// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it).
+// Takes the lowest free seat. The game starts when the last seat is taken. The body is optional, but a private table's seat needs its join secret (the invite link carries it). With a player's token the seat is the signed-in player's and takes the account's name; a player who holds a seat of the game already gets that seat again, with a fresh token (a second device).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -9560,6 +11376,21 @@ func (c *ClientWithResponses) LeaveSeatWithResponse(ctx context.Context, id stri
 		return nil, err
 	}
 	return ParseLeaveSeatResponse(rsp)
+}
+
+// SeatTokenWithResponse A fresh token for one's own seat
+//
+// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/seats/{seat}/token (the `SeatToken` operationId).
+func (c *ClientWithResponses) SeatTokenWithResponse(ctx context.Context, id string, seat int, reqEditors ...RequestEditorFn) (*SeatTokenResponse, error) {
+	rsp, err := c.SeatToken(ctx, id, seat, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSeatTokenResponse(rsp)
 }
 
 // TerminateGameWithResponse End a game for everyone
@@ -9601,6 +11432,21 @@ func (c *ClientWithResponses) GetMeWithResponse(ctx context.Context, reqEditors 
 		return nil, err
 	}
 	return ParseGetMeResponse(rsp)
+}
+
+// GetMyGamesWithResponse The signed-in player's games
+//
+// The lobbies and games the player sits at, the latest changed first (each with its seat: POST /games/{id}/seats/{seat}/token gives a fresh seat token on any device), then their latest finished games.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /me/games (the `GetMyGames` operationId).
+func (c *ClientWithResponses) GetMyGamesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyGamesResponse, error) {
+	rsp, err := c.GetMyGames(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMyGamesResponse(rsp)
 }
 
 // ChangePasswordWithBodyWithResponse Change the password
@@ -9747,6 +11593,36 @@ func (c *ClientWithResponses) SignUpWithResponse(ctx context.Context, body SignU
 	return ParseSignUpResponse(rsp)
 }
 
+// GetPlayerWithResponse A player's page
+//
+// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /players/{name} (the `GetPlayer` operationId).
+func (c *ClientWithResponses) GetPlayerWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*GetPlayerResponse, error) {
+	rsp, err := c.GetPlayer(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetPlayerResponse(rsp)
+}
+
+// ListPlayerGamesWithResponse A player's games
+//
+// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /players/{name}/games (the `ListPlayerGames` operationId).
+func (c *ClientWithResponses) ListPlayerGamesWithResponse(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*ListPlayerGamesResponse, error) {
+	rsp, err := c.ListPlayerGames(ctx, name, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListPlayerGamesResponse(rsp)
+}
+
 // ReadyzWithResponse The database answers
 //
 // Returns a wrapper object for the known response body format(s).
@@ -9788,6 +11664,21 @@ func (c *ClientWithResponses) ImportReplayWithResponse(ctx context.Context, body
 		return nil, err
 	}
 	return ParseImportReplayResponse(rsp)
+}
+
+// GetSeedWithResponse Every game of a deal
+//
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
+func (c *ClientWithResponses) GetSeedWithResponse(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*GetSeedResponse, error) {
+	rsp, err := c.GetSeed(ctx, seed, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetSeedResponse(rsp)
 }
 
 // SignInWithBodyWithResponse Sign in
@@ -9861,6 +11752,36 @@ func (c *ClientWithResponses) GetVariantWithResponse(ctx context.Context, name s
 		return nil, err
 	}
 	return ParseGetVariantResponse(rsp)
+}
+
+// GetLeaderboardWithResponse A variant's leaderboard
+//
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
+func (c *ClientWithResponses) GetLeaderboardWithResponse(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*GetLeaderboardResponse, error) {
+	rsp, err := c.GetLeaderboard(ctx, name, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetLeaderboardResponse(rsp)
+}
+
+// GetVariantStatsWithResponse A variant's statistics on this server
+//
+// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
+func (c *ClientWithResponses) GetVariantStatsWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*GetVariantStatsResponse, error) {
+	rsp, err := c.GetVariantStats(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetVariantStatsResponse(rsp)
 }
 
 // ParseListBotsResponse parses an HTTP response from a ListBotsWithResponse call
@@ -10108,6 +12029,20 @@ func ParseCreateGameResponse(rsp *http.Response) (*CreateGameResponse, error) {
 		}
 		response.ApplicationproblemJSON400 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10191,6 +12126,16 @@ func ParseCreateGameResponse(rsp *http.Response) (*CreateGameResponse, error) {
 			headers.Location = value
 		}
 		response.Headers201 = &headers
+	case rsp.StatusCode == 401:
+		var headers CreateGameResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 429:
 		var headers CreateGameResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -11797,6 +13742,187 @@ func ParseLeaveSeatResponse(rsp *http.Response) (*LeaveSeatResponse, error) {
 	return response, nil
 }
 
+// ParseSeatTokenResponse parses an HTTP response from a SeatTokenWithResponse call
+func ParseSeatTokenResponse(rsp *http.Response) (*SeatTokenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SeatTokenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest SeatResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers SeatTokenResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 401:
+		var headers SeatTokenResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers SeatTokenResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers SeatTokenResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseTerminateGameResponse parses an HTTP response from a TerminateGameWithResponse call
 func ParseTerminateGameResponse(rsp *http.Response) (*TerminateGameResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -12161,6 +14287,135 @@ func ParseGetMeResponse(rsp *http.Response) (*GetMeResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetMeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetMyGamesResponse parses an HTTP response from a GetMyGamesWithResponse call
+func ParseGetMyGamesResponse(rsp *http.Response) (*GetMyGamesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMyGamesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MyGames
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers GetMyGamesResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetMyGamesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetMyGamesResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -12970,6 +15225,244 @@ func ParseSignUpResponse(rsp *http.Response) (*SignUpResponse, error) {
 	return response, nil
 }
 
+// ParseGetPlayerResponse parses an HTTP response from a GetPlayerWithResponse call
+func ParseGetPlayerResponse(rsp *http.Response) (*GetPlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetPlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ProfileView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetPlayerResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetPlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListPlayerGamesResponse parses an HTTP response from a ListPlayerGamesWithResponse call
+func ParseListPlayerGamesResponse(rsp *http.Response) (*ListPlayerGamesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListPlayerGamesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest HistoryPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ListPlayerGamesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListPlayerGamesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseReadyzResponse parses an HTTP response from a ReadyzWithResponse call
 func ParseReadyzResponse(rsp *http.Response) (*ReadyzResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -13143,6 +15636,125 @@ func ParseImportReplayResponse(rsp *http.Response) (*ImportReplayResponse, error
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers ImportReplayResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetSeedResponse parses an HTTP response from a GetSeedWithResponse call
+func ParseGetSeedResponse(rsp *http.Response) (*GetSeedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetSeedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SeedView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetSeedResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetSeedResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13635,6 +16247,244 @@ func ParseGetVariantResponse(rsp *http.Response) (*GetVariantResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetVariantResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetLeaderboardResponse parses an HTTP response from a GetLeaderboardWithResponse call
+func ParseGetLeaderboardResponse(rsp *http.Response) (*GetLeaderboardResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetLeaderboardResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LeaderboardView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetLeaderboardResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetLeaderboardResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetVariantStatsResponse parses an HTTP response from a GetVariantStatsWithResponse call
+func ParseGetVariantStatsResponse(rsp *http.Response) (*GetVariantStatsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetVariantStatsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest VariantStatsView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetVariantStatsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetVariantStatsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

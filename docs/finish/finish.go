@@ -269,14 +269,19 @@ func security(op, resp obj) {
 	optional := resp["x-optional-token"] == true
 	delete(resp, "x-optional-token")
 	switch {
-	case op["security"] == nil:
-		op["security"] = []any{}
 	case optional:
 		delete(op, "security")
+	case op["security"] == nil:
+		op["security"] = []any{}
 	}
 }
 
-func optionalToken() []any { return []any{obj{}, obj{bearer: []any{}}} }
+// optionalToken is the default: no token, or any of them (each operation's
+// description says what it reads of which: a seat's view for a seat token,
+// or for a player's token the seat its player holds).
+func optionalToken() []any {
+	return []any{obj{}, obj{bearer: []any{}}, obj{"PlayerToken": []any{}}, obj{"AccessToken": []any{}}}
+}
 
 // playerSchemes defines the player's tokens beside the seat token, which
 // swag defines (it keeps one bearer definition of the annotations only).

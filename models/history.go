@@ -1,0 +1,175 @@
+package models
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
+)
+
+var _ players.HistoryStore = (*Store)(nil)
+
+// gameRow is a finished game's row as history reads it.
+type gameRow struct {
+	ID, Variant, Options, Seed, Status, Reason string
+	Players, Score, Turns, Seat                int
+	EndedAt, UpdatedAt                         time.Time
+}
+
+// Games: see players.HistoryStore. A player's games come from their own
+// rows (player_games), newest first on its index.
+func (s *Store) Games(ctx context.Context, playerID string, f players.Filter, cursor string, limit int) ([]players.Game, string, error) {
+	limit = min(max(limit, 1), MaxPageSize)
+	q := s.ormReads.WithContext(ctx).Table("player_games pg").
+		Select("pg.game_id AS id, pg.variant, pg.players, g.options, pg.seed, 'finished' AS status, r.score, r.reason, r.turns, pg.ended_at, pg.seat").
+		Joins("JOIN game_results r ON r.game_id = pg.game_id").Joins("JOIN games g ON g.id = pg.game_id").
+		Where("pg.player_id = ?", playerID)
+	if f.Variant != "" {
+		q = q.Where("pg.variant = ?", f.Variant)
+	}
+	if f.Players > 0 {
+		q = q.Where("pg.players = ?", f.Players)
+	}
+	if cursor != "" {
+		at, id, err := decodeCursor(cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		q = q.Where("(pg.ended_at < ? OR (pg.ended_at = ? AND pg.game_id < ?))", at, at, id)
+	}
+	var rows []gameRow
+	if err := q.Order("pg.ended_at DESC, pg.game_id DESC").Limit(limit + 1).Scan(&rows).Error; err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(rows) > limit {
+		rows = rows[:limit]
+		next = encodeCursor(rows[limit-1].EndedAt, rows[limit-1].ID)
+	}
+	games, err := s.withSeats(ctx, rows)
+	return games, next, err
+}
+
+// withSeats is rows with who sat in each game, read in one query.
+func (s *Store) withSeats(ctx context.Context, rows []gameRow) ([]players.Game, error) {
+	out := make([]players.Game, len(rows))
+	ids := make([]string, len(rows))
+	at := map[string]int{}
+	for i, r := range rows {
+		out[i] = players.Game{ID: r.ID, Variant: r.Variant, Players: r.Players, Options: r.Options, Seed: r.Seed, Status: r.Status,
+			Score: r.Score, Reason: r.Reason, Turns: r.Turns, EndedAt: r.EndedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), Seat: r.Seat}
+		ids[i], at[r.ID] = r.ID, i
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var seats []struct {
+		GameID, Name string
+		Seat         int
+		Player, Bot  bool
+	}
+	err := s.ormReads.WithContext(ctx).Table("seats").
+		Select("game_id, seat, name, player_id IS NOT NULL AS player, (bot <> '' OR EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot)) AS bot").
+		Where("game_id IN ?", ids).Order("game_id, seat").Scan(&seats).Error
+	for _, st := range seats {
+		g := &out[at[st.GameID]]
+		g.Seats = append(g.Seats, players.GameSeat{Seat: st.Seat, Name: st.Name, Player: st.Player, Bot: st.Bot})
+	}
+	return out, err
+}
+
+// Profile: see players.HistoryStore: a count and the two ends of the
+// player's index of games.
+func (s *Store) Profile(ctx context.Context, playerID string) (players.Profile, error) {
+	var out players.Profile
+	db := s.ormReads.WithContext(ctx).Table("player_games").Where("player_id = ?", playerID)
+	var n int64
+	if err := db.Session(&gorm.Session{}).Count(&n).Error; err != nil || n == 0 {
+		return out, err
+	}
+	out.Games = int(n)
+	var first, last []time.Time
+	if err := db.Session(&gorm.Session{}).Order("ended_at").Limit(1).Pluck("ended_at", &first).Error; err != nil {
+		return out, err
+	}
+	if err := db.Session(&gorm.Session{}).Order("ended_at DESC").Limit(1).Pluck("ended_at", &last).Error; err != nil {
+		return out, err
+	}
+	if len(first) == 1 && len(last) == 1 {
+		f, l := first[0].UTC(), last[0].UTC()
+		out.First, out.Last = &f, &l
+	}
+	return out, nil
+}
+
+// PlayerStats: see players.HistoryStore.
+func (s *Store) PlayerStats(ctx context.Context, playerID string) ([]players.Stats, error) {
+	var out []players.Stats
+	err := s.ormReads.WithContext(ctx).Table("player_stats").
+		Select("variant, players, games, best, total, perfect, strikeouts").
+		Where("player_id = ?", playerID).Order("games DESC, variant, players").Scan(&out).Error
+	return out, err
+}
+
+// VariantStats: see players.HistoryStore.
+func (s *Store) VariantStats(ctx context.Context, variant string) ([]players.Stats, error) {
+	var out []players.Stats
+	err := s.ormReads.WithContext(ctx).Table("variant_stats").
+		Select("variant, players, games, best, total, perfect, strikeouts").
+		Where("variant = ?", variant).Order("players").Scan(&out).Error
+	return out, err
+}
+
+// Leaderboard: see players.HistoryStore. It reads the leaderboard's index
+// (game_results_board) in its order.
+func (s *Store) Leaderboard(ctx context.Context, variant string, players int, bots bool, limit int) ([]players.Game, error) {
+	var rows []gameRow
+	err := s.ormReads.WithContext(ctx).Table("game_results r").
+		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.ended_at, -1 AS seat").
+		Joins("JOIN games g ON g.id = r.game_id").
+		Where("r.variant = ? AND r.players = ? AND r.bots = ? AND r.accounts", variant, players, bots).
+		Order("r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	return s.withSeats(ctx, rows)
+}
+
+// SeedGames: see players.HistoryStore.
+func (s *Store) SeedGames(ctx context.Context, seed string, limit int) ([]players.Game, error) {
+	var rows []gameRow
+	err := s.ormReads.WithContext(ctx).Table("game_results r").
+		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.ended_at, -1 AS seat").
+		Joins("JOIN games g ON g.id = r.game_id").
+		Where("r.seed = ?", seed).
+		Order("r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	return s.withSeats(ctx, rows)
+}
+
+// PlayedSeeds: see players.HistoryStore.
+func (s *Store) PlayedSeeds(ctx context.Context, playerIDs []string, prefix string) ([]string, error) {
+	var out []string
+	err := s.ormReads.WithContext(ctx).Table("player_games").Distinct("seed").
+		Where("player_id IN ? AND substr(seed, 1, ?) = ?", playerIDs, len(prefix), prefix).Pluck("seed", &out).Error
+	return out, err
+}
+
+// Running: see players.HistoryStore.
+func (s *Store) Running(ctx context.Context, playerID string, limit int) ([]players.Game, error) {
+	var rows []gameRow
+	err := s.ormReads.WithContext(ctx).Table("seats st").
+		Select("g.id, g.variant, g.players, g.options, g.seed, g.status, g.updated_at, st.seat").
+		Joins("JOIN games g ON g.id = st.game_id").
+		Where("st.player_id = ? AND g.status IN ?", playerID, []string{play.StatusLobby, play.StatusActive}).
+		Order("g.updated_at DESC, g.id DESC").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	return s.withSeats(ctx, rows)
+}
