@@ -92,6 +92,10 @@ async function start(t) {
 // screen, so the table is not redrawn under the player's pointer.
 function setView(t, v) {
   if (!v || (t.view && v.version <= t.view.version)) return;
+  // A view asked for as another seat, or as the public, than the one this
+  // page now holds (a wait that began before the seat was taken) is not
+  // this seat's table: its cards and moves would be someone else's.
+  if ((v.you ?? null) !== t.seat) return;
   t.view = ownNotes(t, v);
   if (v.join_secret && v.join_secret !== t.secret) {
     t.secret = v.join_secret;
@@ -158,7 +162,9 @@ async function live(t) {
   while (!t.signal.aborted) {
     try {
       if (t.view.status === 'lobby') {
-        setView(t, await waitState(t.id, t.token, t.view.version, t.signal));
+        const view = await lobbyWait(t);
+        if (view === undefined) continue; // the seat changed: ask again as the seat now held
+        setView(t, view);
         retry.ok();
         if (!t.failedRefresh) setStatus('');
       } else if (t.view.status === 'cancelled') {
@@ -204,6 +210,25 @@ async function live(t) {
   }
 }
 
+// lobbyWait waits for the lobby to change, asking as the seat the page
+// holds now; a seat taken or given up meanwhile (t.rewait) ends the wait,
+// which then answers undefined, so that the next one carries the new token.
+async function lobbyWait(t) {
+  const ctl = new AbortController();
+  const stop = () => ctl.abort();
+  t.signal.addEventListener('abort', stop, { once: true });
+  t.rewait = stop;
+  try {
+    return await waitState(t.id, t.token, t.view.version, ctl.signal);
+  } catch (e) {
+    if (ctl.signal.aborted && !t.signal.aborted) return undefined;
+    throw e;
+  } finally {
+    t.signal.removeEventListener('abort', stop);
+    if (t.rewait === stop) t.rewait = null;
+  }
+}
+
 async function act(t, action) {
   if (t.busy) return;
   t.busy = true;
@@ -236,6 +261,7 @@ async function join(t, name, tabOnly = false) {
     saveSeat(t.id, res.seat, res.token, { tabOnly });
     t.seat = res.seat;
     t.token = res.token;
+    if (t.rewait) t.rewait();
     t.view = null;
     setView(t, res.game);
   } catch (e) {
@@ -263,6 +289,7 @@ async function leave(t) {
   // the token stops working comes back as a spectator's, never with it.
   const { seat, token } = t;
   dropSeat(t);
+  if (t.rewait) t.rewait();
   try {
     await call('DELETE', `/games/${encodeURIComponent(t.id)}/seats/${seat}`, { token });
     t.view = null;
