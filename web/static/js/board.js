@@ -5,6 +5,7 @@ import { el } from './dom.js';
 import { endReason } from './messages.js';
 import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
+import { logLine } from './log.js';
 
 // board draws one state of a table: the game's view as one seat (or the
 // public, or a replay) sees it. t: view, variant, suits, seat, events, busy,
@@ -32,7 +33,9 @@ function offered(lm, target, clue) {
 
 // lastMarks says what the last move touched: card id → true (played or
 // discarded) or, for a clue, its words and its turn (touched by it).
-const lastMove = (t) => [...(t.events || [])].reverse().find((e) => ['play', 'discard', 'clue'].includes(e.type));
+// Of a live table's events only those its log tells (t.logged) count: the
+// board shows no more.
+export const lastMove = (t) => (t.events || []).slice(0, t.logged ?? undefined).findLast((e) => ['play', 'discard', 'clue'].includes(e.type));
 
 function lastMarks(t) {
   const marks = new Map();
@@ -218,6 +221,14 @@ function deckPlay(t, lm) {
     { class: 'discard', id: 'deck-discard', 'data-action': 'deck-discard', 'data-card': id, 'data-key': 'deck-discard' }, true, () => t.act({ type: 'discard', card: id })) : null);
 }
 
+// lastMoveLine tells the last move in words at the top of a live table,
+// where a phone shows it without scrolling down to the log.
+function lastMoveLine(t) {
+  const ev = lastMove(t);
+  if (t.replay || !ev || !t.namer) return null;
+  return el('p', { class: 'last-move', id: 'last-move' }, el('span', { class: 'k', text: 'Last move' }), ' ', logLine(ev, t.namer(ev), t.suits, t.variant));
+}
+
 function resultBanner(t) {
   const r = t.view.result;
   if (!r || t.replay) return null;
@@ -282,7 +293,7 @@ export function board(t) {
   },
   el('div', { class: 'bar' },
     el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
-    tokens(t), controls(t), rules(t)),
+    tokens(t), lastMoveLine(t), controls(t), rules(t)),
   t.replay ? t.replayBar : null,
   resultBanner(t),
   el('div', { class: 'board' },

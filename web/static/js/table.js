@@ -20,7 +20,7 @@ export function openTable(app, id, { onNew, secret }) {
   const ctl = new AbortController();
   const t = {
     id, seat: null, token: null, view: null, variant: null, suits: null,
-    events: [], lastSeq: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
+    events: [], lastSeq: 0, told: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
     left: new Map(), // seat → its seat_left event
@@ -31,6 +31,7 @@ export function openTable(app, id, { onNew, secret }) {
   t.leave = () => leave(t);
   t.end = () => end(t);
   t.pickTarget = (seat) => { t.clueTarget = seat; render(t); };
+  t.namer = (ev) => namer(t, ev);
   t.controls = () => controls(t);
   // A note is no move: the game's version stays, so the answer's view is
   // shown as it is (setView keeps only newer versions), or, if a newer
@@ -187,7 +188,6 @@ async function live(t) {
           // A seat left: the lines before it name its player, whom the
           // seats now call a bot; they are written again.
           if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
-          if (ev.turn >= t.startTurn) announce(plainLine(ev, namer(t, ev), t.suits, t.variant));
           refresh(t);
           renderLog(t);
         }, opened);
@@ -339,15 +339,26 @@ function tick(t) {
 // namer names the seats as event ev saw them (see nameAt).
 const namer = (t, ev) => (s) => nameAt(t.view.seats, s, ev.seq, t.left.get(s));
 
+// renderLog writes the events the board shows into the log, and reads out
+// those that happened since the page opened. An event the board does not
+// show yet (its view is still on its way, or the network is gone) waits:
+// the log never tells a move the table does not show.
 function renderLog(t) {
   const list = t.logEl.querySelector('#log-list');
   if (!t.view || !t.suits) return;
   if (t.logStale) { list.replaceChildren(); t.logStale = false; }
   const have = list.children.length;
+  let upTo = have;
+  while (upTo < t.events.length && covers(t.view, t.events[upTo])) upTo++;
+  t.logged = upTo; // the board marks the last of these as the last move
   // Only new lines are added (newest on top), so the list keeps its scroll.
-  for (const ev of t.events.slice(have)) {
+  for (const ev of t.events.slice(have, upTo)) {
     const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, 'data-seq': ev.seq }, logLine(ev, namer(t, ev), t.suits, t.variant));
     list.prepend(li);
+    if (ev.turn >= t.startTurn && ev.seq > t.told) {
+      t.told = ev.seq;
+      announce(plainLine(ev, namer(t, ev), t.suits, t.variant));
+    }
   }
 }
 
@@ -358,6 +369,9 @@ function render(t) {
   if (!v || !t.variant) return;
   const focused = document.activeElement && document.activeElement.closest('[data-key]');
   const key = focused && t.app.contains(focused) ? focused.dataset.key : null;
+  renderLog(t); // the move is read out before whose turn it is now
+  // Read after the new lines went in: the browser's scroll anchoring has
+  // kept the lines in view where they were.
   const scroll = t.logEl.scrollTop;
   const mine = myTurn(t);
   setTitle(pageTitle(t.variant.title), mine);
@@ -370,7 +384,6 @@ function render(t) {
   }
   if (t.clueTarget === null && v.seats.length > 1) t.clueTarget = t.seat === null ? null : (t.seat + 1) % v.seats.length;
   t.app.replaceChildren(board(t));
-  renderLog(t);
   t.logEl.scrollTop = scroll;
   if (key) {
     const again = t.app.querySelector(`[data-key="${CSS.escape(key)}"]`);
