@@ -3,6 +3,7 @@ import { clueName, rankName } from './clues.js';
 import { readNotes } from './dialog.js';
 import { el } from './dom.js';
 import { endReason } from './messages.js';
+import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
 import { logLine } from './log.js';
@@ -82,32 +83,8 @@ function tokens(t) {
     stat('Deck', String(v.deck_count), 'cards left to draw', { id: 'deck-count', class: 'deck' }),
     stat('Score', `${hidden ? '?' : v.score}/${v.max_score}`, hidden ? 'hidden until the end: plays go face down' : 'cards played', { id: 'score' }),
     hidden ? stat('Face down', String((v.face_down || []).length), 'cards played face down: what they were and whether they played shows at the end', { id: 'face-down' }) : null,
-    v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
-}
-
-function fireworks(t) {
-  const v = t.view;
-  return el('div', { class: 'fireworks', role: 'group', 'aria-label': 'fireworks' }, t.variant.suits.map((s) => {
-    const n = v.fireworks[s.name] || 0;
-    const st = t.suits.get(s.name);
-    let top;
-    if (n > 0) {
-      // The card on top is marked when the last move played it.
-      const ev = lastMove(t);
-      const isLast = !!ev && ev.type === 'play' && ev.success && ev.card.suit === s.name && ev.card.rank === n;
-      top = faceCard({ id: -1, suit: s.name, rank: n }, t.suits, { last: isLast });
-    } else {
-      const what = v.plays_hidden ? 'hidden until the end' : 'nothing played';
-      top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: ${what}`, role: 'img', 'aria-label': `${s.name}: ${what}` }, el('span', { class: 'letter', text: st.abbr }));
-    }
-    const start = v.stack_starts ? v.stack_starts[s.name] : 0;
-    const dir = v.stack_directions ? v.stack_directions[s.name] : null;
-    const dirText = { up: '↑ up', down: '↓ down', undecided: '↕ open' }[dir];
-    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n, 'data-direction': dir }, top,
-      el('small', { text: `${n === 7 ? 'S' : n}/${Math.max(...s.ranks.filter((r) => r !== 7))}` }),
-      start ? el('small', { class: 'start', title: `${s.name} started at ${start} and wraps round`, text: `from ${start}` }) : null,
-      dirText ? el('small', { class: 'direction', title: dir === 'undecided' ? `${s.name} may still go up from 1 or down from 5` : `${s.name} plays ${dir}`, text: dirText }) : null);
-  }));
+    // The final turns count down while the game runs; after it they are over.
+    v.status === 'active' && v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
 }
 
 // hole is Throw It in a Hole's face-down pile: who played a card and when,
@@ -197,16 +174,16 @@ function otherHand(t, hand, marks) {
 function myHand(t, hand, marks) {
   const v = t.view;
   const lm = legalMoves(t);
+  const cards = el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
+    // After the game everyone sees every card, one's own included.
+    c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
+      : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
+    t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
+      button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, lm.play.includes(c.id), () => t.act({ type: 'play', card: c.id })),
+      button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, lm.discard.includes(c.id), () => t.act({ type: 'discard', card: c.id }))))));
+  const deck = deckPlay(t, lm);
   return el('section', { class: `hand mine ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat, 'aria-label': 'your hand' },
-    el('h2', {}, seatLabel(t, hand.seat, true)),
-    el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
-      // After the game everyone sees every card, one's own included.
-      c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
-        : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
-      t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
-        button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, lm.play.includes(c.id), () => t.act({ type: 'play', card: c.id })),
-        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, lm.discard.includes(c.id), () => t.act({ type: 'discard', card: c.id })))))),
-    deckPlay(t, lm));
+    el('h2', {}, seatLabel(t, hand.seat, true)), cards, deck);
 }
 
 // deckPlay offers the blind play of the deck's last card where the table
@@ -292,13 +269,14 @@ export function board(t) {
     'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '',
   },
   el('div', { class: 'bar' },
-    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
+    // A replay's position is its bar's ("move 30 of 52"), not a turn number beside it.
+    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
     tokens(t), lastMoveLine(t), controls(t), rules(t)),
   t.replay ? t.replayBar : null,
   resultBanner(t),
   el('div', { class: 'board' },
     el('div', { class: 'others' }, others),
     me !== null ? myHand(t, hands.get(me), marks) : watching,
-    el('div', { class: 'middle' }, fireworks(t), discards(t, marks), hole(t))),
+    el('div', { class: 'middle' }, fireworks(t, lastMove(t)), discards(t, marks), hole(t))),
   t.logEl);
 }
