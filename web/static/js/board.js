@@ -254,7 +254,7 @@ export function board(t) {
   for (let i = 1; i <= n; i++) order.push(((me ?? -1) + i + n) % n);
   const hands = new Map(v.hands.map((h) => [h.seat, h]));
   const marks = lastMarks(t);
-  t.notes = notesByCard(v.notes, { seat: t.seat, active: v.status === 'active' && !t.replay, name: (s) => nameOf(t, s) });
+  t.notes = notesByCard(v.notes, { seat: t.seat, active: v.status === 'active', name: (s) => nameOf(t, s) });
   const others = order.filter((s) => s !== me && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
   const turnText = v.status !== 'active' ? 'game over'
     : (me !== null && v.current_seat === me ? 'your turn' : `${nameOf(t, v.current_seat)} to play`);

@@ -39,7 +39,7 @@ function viewAt(r, k) {
 export function openRewind(app, t, back) {
   const ctl = new AbortController();
   const r = {
-    id: t.id, token: t.token, n: t.view.turn, events: [...t.events], notes: t.view.notes, seats: t.view.seats,
+    id: t.id, token: t.token, seat: t.seat, n: t.view.turn, events: [...t.events], notes: t.view.notes, seats: t.view.seats,
     k: t.view.turn, playing: 0, views: new Map(), signal: ctl.signal,
     variant: t.variant, suits: t.suits, onNew: t.onNew, back,
   };
@@ -129,7 +129,9 @@ function draw(app, r, k, view) {
   const events = eventsAt(r.events, k);
   const focused = document.activeElement && document.activeElement.closest('[data-key]');
   const key = focused && app.contains(focused) ? focused.dataset.key : null;
-  const t = { replay: true, view, variant: r.variant, suits: r.suits, seat: null, events, onNew: r.onNew };
+  // A rewind is the seat's own view of the turns so far: its hand is its
+  // own, and its notes its own.
+  const t = { replay: true, view, variant: r.variant, suits: r.suits, seat: r.seat ?? null, events, onNew: r.onNew };
   const name = (ev) => (s) => nameAt(r.seats, s, ev.seq, r.left.get(s));
   const last = events.filter((e) => e.type !== 'game_over').at(-1);
   const slider = el('input', {
