@@ -7,6 +7,7 @@ import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
 import { logLine } from './log.js';
+import { armedKey, armedLine, firstTap } from './taps.js';
 
 // board draws one state of a table: the game's view as one seat (or the
 // public, or a replay) sees it. t: view, variant, suits, seat, events, busy,
@@ -60,11 +61,36 @@ function noteOpts(t, id, what, inHand = true) {
   return o;
 }
 
-function button(t, label, attrs, enabled, onclick) {
+// button is a move's button, enabled when the server lists the move. On a
+// touch screen its first tap arms it (taps.js): says is then the sentence
+// that tells what a second tap does, which the hand shows (t.armedSays).
+function button(t, label, attrs, enabled, onclick, says) {
+  const armed = enabled && armedKey(t) === attrs['data-key'];
+  if (armed) t.armedSays = says;
   return el('button', {
-    type: 'button', ...attrs, 'aria-disabled': enabled ? null : 'true',
-    onclick: (e) => { if (e.currentTarget.getAttribute('aria-disabled') !== 'true') onclick(); },
+    type: 'button', ...attrs, class: `${attrs.class || ''}${armed ? ' armed' : ''}`, 'aria-disabled': enabled ? null : 'true',
+    'aria-describedby': armed ? 'armed-move' : null,
+    onclick: (e) => {
+      if (e.currentTarget.getAttribute('aria-disabled') === 'true' || firstTap(t, attrs['data-key'], e)) return;
+      onclick();
+    },
   }, label);
+}
+
+// takeArmedLine is the armed move's sentence, once, for the hand whose
+// buttons were just drawn.
+function takeArmedLine(t) {
+  const line = armedLine(t.armedSays);
+  t.armedSays = null;
+  return line;
+}
+
+// slotsOf names the slots of hand's cards among ids: "slots 1 and 3".
+function slotsOf(hand, ids) {
+  const slots = hand.cards.map((c, i) => (ids.includes(c.id) ? i + 1 : 0)).filter(Boolean);
+  if (slots.length === 0) return 'no card';
+  const list = slots.length === 1 ? String(slots[0]) : `${slots.slice(0, -1).join(', ')} and ${slots.at(-1)}`;
+  return `${slots.length === 1 ? 'slot' : 'slots'} ${list}`;
 }
 
 function stat(k, v, title, attrs = {}) {
@@ -133,6 +159,7 @@ function otherHand(t, hand, marks) {
   const handEl = el('div', { class: 'cards' }, cards);
   let bar = null;
   let pick = null;
+  let armedHits = null;
   if (seated) {
     const lm = legalMoves(t);
     const who = nameOf(t, hand.seat);
@@ -143,14 +170,20 @@ function otherHand(t, hand, marks) {
       // The button's name holds its visible text ("1 odd"), as speech
       // input expects; a colour's letter is named by the colour.
       const named = typeof label === 'string' ? label : words;
+      const key = `clue-${hand.seat}-${clue.color || clue.rank}`;
+      const show = () => hit.forEach((id) => handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit'));
+      const hide = () => handEl.querySelectorAll('.hit').forEach((e) => e.classList.remove('hit'));
+      if (offer && armedKey(t) === key) armedHits = hit;
       return button(t, label, {
         class: `clue ${st ? suitClass(st) : 'rank-clue'}`, vars: st ? suitVars(st) : null,
         'data-action': 'clue', 'data-target': hand.seat, 'data-color': clue.color, 'data-rank': clue.rank,
-        'data-key': `clue-${hand.seat}-${clue.color || clue.rank}`, 'data-touches': offer ? hit.join(' ') : null,
+        'data-key': key, 'data-touches': offer ? hit.join(' ') : null,
         'aria-label': `Clue ${who}: ${named}`, title: offer ? `clue ${words} to ${who} (touches ${hit.length})` : `clue ${words} to ${who}`,
-        onmouseenter: () => hit.forEach((id) => handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit')),
-        onmouseleave: () => handEl.querySelectorAll('.hit').forEach((e) => e.classList.remove('hit')),
-      }, offer !== null, () => t.act({ type: 'clue', target: hand.seat, ...clue }));
+        // Which cards a clue touches shows before it is given: on hover, on
+        // keyboard focus, and on a touch screen's first tap.
+        onmouseenter: show, onmouseleave: hide, onfocus: show, onblur: () => { if (armedKey(t) !== key) hide(); },
+      }, offer !== null, () => t.act({ type: 'clue', target: hand.seat, ...clue }),
+      `Clue ${words} to ${who}: it touches ${slotsOf(hand, hit)}. Tap it again to give it, or anywhere else to choose again.`);
     };
     bar = el('div', { class: 'clue-bar', role: 'group', 'aria-label': `clues for ${who}` },
       t.variant.clue_colors.map((c) => {
@@ -166,9 +199,11 @@ function otherHand(t, hand, marks) {
       onclick: () => t.pickTarget(hand.seat), text: 'Clue',
     });
   }
+  if (armedHits) for (const id of armedHits) handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit');
+  const line = takeArmedLine(t);
   const selected = t.clueTarget === hand.seat;
   return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}`, 'data-seat': hand.seat },
-    el('h2', {}, seatLabel(t, hand.seat, false)), pick, handEl, bar);
+    el('h2', {}, seatLabel(t, hand.seat, false)), pick, handEl, bar, line);
 }
 
 function myHand(t, hand, marks) {
@@ -179,11 +214,13 @@ function myHand(t, hand, marks) {
     c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
       : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
     t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
-      button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, lm.play.includes(c.id), () => t.act({ type: 'play', card: c.id })),
-      button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, lm.discard.includes(c.id), () => t.act({ type: 'discard', card: c.id }))))));
+      button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, lm.play.includes(c.id), () => t.act({ type: 'play', card: c.id }),
+        `Play your card in slot ${i + 1}? Tap Play again to play it, or anywhere else to keep it.`),
+      button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, lm.discard.includes(c.id), () => t.act({ type: 'discard', card: c.id }),
+        `Discard your card in slot ${i + 1}? Tap Discard again to discard it, or anywhere else to keep it.`)))));
   const deck = deckPlay(t, lm);
   return el('section', { class: `hand mine ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat, 'aria-label': 'your hand' },
-    el('h2', {}, seatLabel(t, hand.seat, true)), cards, deck);
+    el('h2', {}, seatLabel(t, hand.seat, true)), takeArmedLine(t), cards, deck);
 }
 
 // deckPlay offers the blind play of the deck's last card where the table
@@ -193,9 +230,11 @@ function deckPlay(t, lm) {
   const id = t.view.deck_next_card;
   if (t.replay || id === null || id === undefined || t.view.status !== 'active') return null;
   return el('div', { class: 'deck-play' }, button(t, 'Play the deck’s last card, blind',
-    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, lm.play.includes(id), () => t.act({ type: 'play', card: id })),
+    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, lm.play.includes(id), () => t.act({ type: 'play', card: id }),
+    'Play the deck’s last card without seeing it? Tap again to play it.'),
   lm.discard.includes(id) ? button(t, 'Discard the deck’s last card, blind',
-    { class: 'discard', id: 'deck-discard', 'data-action': 'deck-discard', 'data-card': id, 'data-key': 'deck-discard' }, true, () => t.act({ type: 'discard', card: id })) : null);
+    { class: 'discard', id: 'deck-discard', 'data-action': 'deck-discard', 'data-card': id, 'data-key': 'deck-discard' }, true, () => t.act({ type: 'discard', card: id }),
+    'Discard the deck’s last card without seeing it? Tap again to discard it.') : null);
 }
 
 // lastMoveLine tells the last move in words at the top of a live table,

@@ -31,6 +31,11 @@ export function openTable(app, id, { onNew, secret }) {
   t.leave = () => leave(t);
   t.end = () => end(t);
   t.pickTarget = (seat) => { t.clueTarget = seat; render(t); };
+  // A move armed by a first tap (taps.js); a tap anywhere but on a move
+  // button lets it go.
+  t.arm = (key) => { t.armed = key ? { key, version: t.view.version } : null; render(t); };
+  const letGo = (e) => { if (t.armed && !(e.target.closest && e.target.closest('button[data-action]'))) t.arm(null); };
+  document.addEventListener('click', letGo);
   t.namer = (ev) => namer(t, ev);
   t.controls = () => controls(t);
   // A note is no move: the game's version stays, so the answer's view is
@@ -56,7 +61,7 @@ export function openTable(app, id, { onNew, secret }) {
   });
   const clock = setInterval(() => tick(t), 250);
   const unkeys = installKeys(t);
-  return () => { ctl.abort(); clearInterval(clock); unkeys(); if (t.rewinding) t.rewinding(); setTitle('Hanabi', false); };
+  return () => { ctl.abort(); clearInterval(clock); unkeys(); document.removeEventListener('click', letGo); if (t.rewinding) t.rewinding(); setTitle('Hanabi', false); };
 }
 
 async function loadView(t) {
@@ -232,6 +237,7 @@ async function lobbyWait(t) {
 async function act(t, action) {
   if (t.busy) return;
   t.busy = true;
+  t.armed = null;
   render(t);
   try {
     const res = await call('POST', `/games/${encodeURIComponent(t.id)}/actions`, {
