@@ -87,6 +87,9 @@ function dropSeat(t) {
 
 async function start(t) {
   t.view = await loadView(t);
+  // Which seat the kept token holds is the server's word (the view's
+  // "you"): every later view is drawn only if it is that seat's.
+  if (t.token && (t.view.you ?? null) !== t.seat) t.seat = t.view.you ?? null;
   t.variant = await call('GET', `/variants/${encodeURIComponent(t.view.variant)}`, { signal: t.signal });
   t.suits = suitsOf(t.variant);
   t.startTurn = t.view.turn;
