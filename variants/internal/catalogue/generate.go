@@ -170,7 +170,7 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 			f.Description += fmt.Sprintf(" The %s suit is played from 5 down to 1; it has one 1 and three 5s (one of each in a dark suit).", name)
 		}
 		if s.Swaps {
-			f.Description += fmt.Sprintf(" A %s card asked to be played is discarded instead, and one asked to be discarded is played instead.", name)
+			f.Description += fmt.Sprintf(" %s %s card asked to be played is discarded instead, and one asked to be discarded is played instead.", article(name), name)
 		}
 		switch {
 		case s.AllColors:
@@ -191,4 +191,13 @@ func file(e entry, suits map[string]suit) (variants.File, error) {
 		f.Suits = append(f.Suits, fs)
 	}
 	return f, nil
+}
+
+// article is the indefinite article before name in a sentence: "An
+// orange card", "A dark-orange card".
+func article(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "An"
+	}
+	return "A"
 }

@@ -3,8 +3,11 @@ import { clueName, rankName } from './clues.js';
 import { readNotes } from './dialog.js';
 import { el } from './dom.js';
 import { endReason } from './messages.js';
+import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
+import { logLine } from './log.js';
+import { armedKey, armedLine, firstTap } from './taps.js';
 
 // board draws one state of a table: the game's view as one seat (or the
 // public, or a replay) sees it. t: view, variant, suits, seat, events, busy,
@@ -32,7 +35,9 @@ function offered(lm, target, clue) {
 
 // lastMarks says what the last move touched: card id → true (played or
 // discarded) or, for a clue, its words and its turn (touched by it).
-const lastMove = (t) => [...(t.events || [])].reverse().find((e) => ['play', 'discard', 'clue'].includes(e.type));
+// Of a live table's events only those its log tells (t.logged) count: the
+// board shows no more.
+export const lastMove = (t) => (t.events || []).slice(0, t.logged ?? undefined).findLast((e) => ['play', 'discard', 'clue'].includes(e.type));
 
 function lastMarks(t) {
   const marks = new Map();
@@ -56,11 +61,36 @@ function noteOpts(t, id, what, inHand = true) {
   return o;
 }
 
-function button(t, label, attrs, enabled, onclick) {
+// button is a move's button, enabled when the server lists the move. On a
+// touch screen its first tap arms it (taps.js): says is then the sentence
+// that tells what a second tap does, which the hand shows (t.armedSays).
+function button(t, label, attrs, enabled, onclick, says) {
+  const armed = enabled && armedKey(t) === attrs['data-key'];
+  if (armed) t.armedSays = says;
   return el('button', {
-    type: 'button', ...attrs, 'aria-disabled': enabled ? null : 'true',
-    onclick: (e) => { if (e.currentTarget.getAttribute('aria-disabled') !== 'true') onclick(); },
+    type: 'button', ...attrs, class: `${attrs.class || ''}${armed ? ' armed' : ''}`, 'aria-disabled': enabled ? null : 'true',
+    'aria-describedby': armed ? 'armed-move' : null,
+    onclick: (e) => {
+      if (e.currentTarget.getAttribute('aria-disabled') === 'true' || firstTap(t, attrs['data-key'], e)) return;
+      onclick();
+    },
   }, label);
+}
+
+// takeArmedLine is the armed move's sentence, once, for the hand whose
+// buttons were just drawn.
+function takeArmedLine(t) {
+  const line = armedLine(t.armedSays);
+  t.armedSays = null;
+  return line;
+}
+
+// slotsOf names the slots of hand's cards among ids: "slots 1 and 3".
+function slotsOf(hand, ids) {
+  const slots = hand.cards.map((c, i) => (ids.includes(c.id) ? i + 1 : 0)).filter(Boolean);
+  if (slots.length === 0) return 'no card';
+  const list = slots.length === 1 ? String(slots[0]) : `${slots.slice(0, -1).join(', ')} and ${slots.at(-1)}`;
+  return `${slots.length === 1 ? 'slot' : 'slots'} ${list}`;
 }
 
 function stat(k, v, title, attrs = {}) {
@@ -79,32 +109,8 @@ function tokens(t) {
     stat('Deck', String(v.deck_count), 'cards left to draw', { id: 'deck-count', class: 'deck' }),
     stat('Score', `${hidden ? '?' : v.score}/${v.max_score}`, hidden ? 'hidden until the end: plays go face down' : 'cards played', { id: 'score' }),
     hidden ? stat('Face down', String((v.face_down || []).length), 'cards played face down: what they were and whether they played shows at the end', { id: 'face-down' }) : null,
-    v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
-}
-
-function fireworks(t) {
-  const v = t.view;
-  return el('div', { class: 'fireworks', role: 'group', 'aria-label': 'fireworks' }, t.variant.suits.map((s) => {
-    const n = v.fireworks[s.name] || 0;
-    const st = t.suits.get(s.name);
-    let top;
-    if (n > 0) {
-      // The card on top is marked when the last move played it.
-      const ev = lastMove(t);
-      const isLast = !!ev && ev.type === 'play' && ev.success && ev.card.suit === s.name && ev.card.rank === n;
-      top = faceCard({ id: -1, suit: s.name, rank: n }, t.suits, { last: isLast });
-    } else {
-      const what = v.plays_hidden ? 'hidden until the end' : 'nothing played';
-      top = el('div', { class: `card slot ${suitClass(st)}`, vars: suitVars(st), title: `${s.name}: ${what}`, role: 'img', 'aria-label': `${s.name}: ${what}` }, el('span', { class: 'letter', text: st.abbr }));
-    }
-    const start = v.stack_starts ? v.stack_starts[s.name] : 0;
-    const dir = v.stack_directions ? v.stack_directions[s.name] : null;
-    const dirText = { up: '↑ up', down: '↓ down', undecided: '↕ open' }[dir];
-    return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n, 'data-direction': dir }, top,
-      el('small', { text: `${n === 7 ? 'S' : n}/${Math.max(...s.ranks.filter((r) => r !== 7))}` }),
-      start ? el('small', { class: 'start', title: `${s.name} started at ${start} and wraps round`, text: `from ${start}` }) : null,
-      dirText ? el('small', { class: 'direction', title: dir === 'undecided' ? `${s.name} may still go up from 1 or down from 5` : `${s.name} plays ${dir}`, text: dirText }) : null);
-  }));
+    // The final turns count down while the game runs; after it they are over.
+    v.status === 'active' && v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
 }
 
 // hole is Throw It in a Hole's face-down pile: who played a card and when,
@@ -153,6 +159,7 @@ function otherHand(t, hand, marks) {
   const handEl = el('div', { class: 'cards' }, cards);
   let bar = null;
   let pick = null;
+  let armedHits = null;
   if (seated) {
     const lm = legalMoves(t);
     const who = nameOf(t, hand.seat);
@@ -163,14 +170,20 @@ function otherHand(t, hand, marks) {
       // The button's name holds its visible text ("1 odd"), as speech
       // input expects; a colour's letter is named by the colour.
       const named = typeof label === 'string' ? label : words;
+      const key = `clue-${hand.seat}-${clue.color || clue.rank}`;
+      const show = () => hit.forEach((id) => handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit'));
+      const hide = () => handEl.querySelectorAll('.hit').forEach((e) => e.classList.remove('hit'));
+      if (offer && armedKey(t) === key) armedHits = hit;
       return button(t, label, {
         class: `clue ${st ? suitClass(st) : 'rank-clue'}`, vars: st ? suitVars(st) : null,
         'data-action': 'clue', 'data-target': hand.seat, 'data-color': clue.color, 'data-rank': clue.rank,
-        'data-key': `clue-${hand.seat}-${clue.color || clue.rank}`, 'data-touches': offer ? hit.join(' ') : null,
+        'data-key': key, 'data-touches': offer ? hit.join(' ') : null,
         'aria-label': `Clue ${who}: ${named}`, title: offer ? `clue ${words} to ${who} (touches ${hit.length})` : `clue ${words} to ${who}`,
-        onmouseenter: () => hit.forEach((id) => handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit')),
-        onmouseleave: () => handEl.querySelectorAll('.hit').forEach((e) => e.classList.remove('hit')),
-      }, offer !== null, () => t.act({ type: 'clue', target: hand.seat, ...clue }));
+        // Which cards a clue touches shows before it is given: on hover, on
+        // keyboard focus, and on a touch screen's first tap.
+        onmouseenter: show, onmouseleave: hide, onfocus: show, onblur: () => { if (armedKey(t) !== key) hide(); },
+      }, offer !== null, () => t.act({ type: 'clue', target: hand.seat, ...clue }),
+      `Clue ${words} to ${who}: it touches ${slotsOf(hand, hit)}. Tap it again to give it, or anywhere else to choose again.`);
     };
     bar = el('div', { class: 'clue-bar', role: 'group', 'aria-label': `clues for ${who}` },
       t.variant.clue_colors.map((c) => {
@@ -186,24 +199,28 @@ function otherHand(t, hand, marks) {
       onclick: () => t.pickTarget(hand.seat), text: 'Clue',
     });
   }
+  if (armedHits) for (const id of armedHits) handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit');
+  const line = takeArmedLine(t);
   const selected = t.clueTarget === hand.seat;
   return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}`, 'data-seat': hand.seat },
-    el('h2', {}, seatLabel(t, hand.seat, false)), pick, handEl, bar);
+    el('h2', {}, seatLabel(t, hand.seat, false)), pick, handEl, bar, line);
 }
 
 function myHand(t, hand, marks) {
   const v = t.view;
   const lm = legalMoves(t);
+  const cards = el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
+    // After the game everyone sees every card, one's own included.
+    c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
+      : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
+    t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
+      button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, lm.play.includes(c.id), () => t.act({ type: 'play', card: c.id }),
+        `Play your card in slot ${i + 1}? Tap Play again to play it, or anywhere else to keep it.`),
+      button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, lm.discard.includes(c.id), () => t.act({ type: 'discard', card: c.id }),
+        `Discard your card in slot ${i + 1}? Tap Discard again to discard it, or anywhere else to keep it.`)))));
+  const deck = deckPlay(t, lm);
   return el('section', { class: `hand mine ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''}`, 'data-seat': hand.seat, 'aria-label': 'your hand' },
-    el('h2', {}, seatLabel(t, hand.seat, true)),
-    el('div', { class: 'cards' }, hand.cards.map((c, i) => el('div', { class: 'slot-col' },
-      // After the game everyone sees every card, one's own included.
-      c.suit !== null ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), ...noteOpts(t, c.id, `your card in slot ${i + 1}`) })
-        : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `your card in slot ${i + 1}`, ...noteOpts(t, c.id, `your card in slot ${i + 1}`) }),
-      t.replay || v.status !== 'active' ? null : el('div', { class: 'moves' },
-        button(t, 'Play', { class: 'play', 'data-action': 'play', 'data-card': c.id, 'data-slot': i, 'data-key': `play-${i}`, 'aria-label': `Play slot ${i + 1}` }, lm.play.includes(c.id), () => t.act({ type: 'play', card: c.id })),
-        button(t, 'Discard', { class: 'discard', 'data-action': 'discard', 'data-card': c.id, 'data-slot': i, 'data-key': `discard-${i}`, 'aria-label': `Discard slot ${i + 1}` }, lm.discard.includes(c.id), () => t.act({ type: 'discard', card: c.id })))))),
-    deckPlay(t, lm));
+    el('h2', {}, seatLabel(t, hand.seat, true)), takeArmedLine(t), cards, deck);
 }
 
 // deckPlay offers the blind play of the deck's last card where the table
@@ -213,9 +230,19 @@ function deckPlay(t, lm) {
   const id = t.view.deck_next_card;
   if (t.replay || id === null || id === undefined || t.view.status !== 'active') return null;
   return el('div', { class: 'deck-play' }, button(t, 'Play the deck’s last card, blind',
-    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, lm.play.includes(id), () => t.act({ type: 'play', card: id })),
+    { class: 'play', id: 'deck-play', 'data-action': 'deck-play', 'data-card': id, 'data-key': 'deck-play' }, lm.play.includes(id), () => t.act({ type: 'play', card: id }),
+    'Play the deck’s last card without seeing it? Tap again to play it.'),
   lm.discard.includes(id) ? button(t, 'Discard the deck’s last card, blind',
-    { class: 'discard', id: 'deck-discard', 'data-action': 'deck-discard', 'data-card': id, 'data-key': 'deck-discard' }, true, () => t.act({ type: 'discard', card: id })) : null);
+    { class: 'discard', id: 'deck-discard', 'data-action': 'deck-discard', 'data-card': id, 'data-key': 'deck-discard' }, true, () => t.act({ type: 'discard', card: id }),
+    'Discard the deck’s last card without seeing it? Tap again to discard it.') : null);
+}
+
+// lastMoveLine tells the last move in words at the top of a live table,
+// where a phone shows it without scrolling down to the log.
+function lastMoveLine(t) {
+  const ev = lastMove(t);
+  if (t.replay || !ev || !t.namer) return null;
+  return el('p', { class: 'last-move', id: 'last-move' }, el('span', { class: 'k', text: 'Last move' }), ' ', logLine(ev, t.namer(ev), t.suits, t.variant));
 }
 
 function resultBanner(t) {
@@ -266,7 +293,7 @@ export function board(t) {
   for (let i = 1; i <= n; i++) order.push(((me ?? -1) + i + n) % n);
   const hands = new Map(v.hands.map((h) => [h.seat, h]));
   const marks = lastMarks(t);
-  t.notes = notesByCard(v.notes, { seat: t.seat, active: v.status === 'active' && !t.replay, name: (s) => nameOf(t, s) });
+  t.notes = notesByCard(v.notes, { seat: t.seat, active: v.status === 'active', name: (s) => nameOf(t, s) });
   const others = order.filter((s) => s !== me && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
   const turnText = v.status !== 'active' ? 'game over'
     : (me !== null && v.current_seat === me ? 'your turn' : `${nameOf(t, v.current_seat)} to play`);
@@ -281,13 +308,14 @@ export function board(t) {
     'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '',
   },
   el('div', { class: 'bar' },
-    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
-    tokens(t), controls(t), rules(t)),
+    // A replay's position is its bar's ("move 30 of 52"), not a turn number beside it.
+    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
+    tokens(t), lastMoveLine(t), controls(t), rules(t)),
   t.replay ? t.replayBar : null,
   resultBanner(t),
   el('div', { class: 'board' },
     el('div', { class: 'others' }, others),
     me !== null ? myHand(t, hands.get(me), marks) : watching,
-    el('div', { class: 'middle' }, fireworks(t), discards(t, marks), hole(t))),
+    el('div', { class: 'middle' }, fireworks(t, lastMove(t)), discards(t, marks), hole(t))),
   t.logEl);
 }

@@ -15,6 +15,12 @@ export function installKeys(t) {
   };
   const onKey = (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // The help has the focus while it is open: ? closes it from there.
+    if (e.key === '?' && document.getElementById('help') && !(e.target.closest && e.target.closest('input, textarea, select'))) {
+      help();
+      e.preventDefault();
+      return;
+    }
     if (e.target.closest && e.target.closest('input, textarea, select, dialog')) return;
     if (t.replay || t.rewinding) return;
     const k = e.key;

@@ -6,7 +6,10 @@ import { seatName } from './names.js';
 // with the join secret of a private table.
 export function shareBox(t) {
   const url = inviteLink(t.id, t.view.join_secret || (t.refused ? null : t.secret));
-  const input = el('input', { readonly: true, value: url, id: 'join-link', 'aria-label': 'join link' });
+  // The whole link shows, on as many lines as it takes: one cut short in a
+  // narrow field cannot be checked before it is sent.
+  const input = el('textarea', { readonly: true, id: 'join-link', rows: 1, spellcheck: 'false', 'aria-label': 'join link' });
+  input.value = url;
   const btn = el('button', {
     type: 'button', class: 'small', text: 'Copy',
     onclick: async () => {
@@ -41,11 +44,17 @@ export function lobby(t) {
       el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); t.join(name.value.trim(), true); } },
         name, el('button', { type: 'submit', id: 'join-here', text: 'Take a seat in this tab' })));
   }
+  // Those who hold a seat invite the others; someone who has only opened
+  // the link is asked to sit down.
+  let says = 'Take a free seat to play; the game starts when every seat is taken.';
+  if (t.seat !== null) {
+    says = t.view.join_secret
+      ? 'This table is private: only people with this link can take a seat. Send it to the others; the game starts when every seat is taken.'
+      : 'Send this link to the others; the game starts when every seat is taken.';
+  }
   return el('div', { class: 'panel lobby' },
     el('h1', { text: `${t.variant.title} — waiting for ${free} more player${free === 1 ? '' : 's'}` }),
-    el('p', { text: t.view.join_secret
-      ? 'This table is private: only people with this link can take a seat. Send it to the others; the game starts when every seat is taken.'
-      : 'Send this link to the others; the game starts when every seat is taken.' }),
-    shareBox(t), el('ul', { class: 'lobby-seats' }, rows), joinForm,
+    el('p', { id: 'lobby-says', text: says }),
+    t.seat !== null ? shareBox(t) : null, el('ul', { class: 'lobby-seats' }, rows), joinForm,
     t.seat !== null ? el('button', { type: 'button', class: 'small', id: 'leave-seat', onclick: t.leave, text: 'Leave seat' }) : null);
 }

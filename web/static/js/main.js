@@ -63,7 +63,8 @@ async function showCreate(signal) {
   const variantSel = el('select', { name: 'variant', id: 'variant' },
     el('optgroup', { label: 'The rules' }, rules.map((v) => el('option', { value: v.name, text: v.title }))),
     el('optgroup', { label: 'hanab.live catalogue', id: 'catalogue' }, others.map((v) => el('option', { value: v.name, text: v.title }))));
-  const search = el('input', { type: 'search', placeholder: 'search 2,000+ variants…', 'aria-label': 'search variants' });
+  const search = el('input', { type: 'search', placeholder: 'search 2,000+ variants…', 'aria-label': 'search variants', 'aria-describedby': 'variant-matches' });
+  const matches = el('p', { class: 'hint', id: 'variant-matches', role: 'status' });
   let searchTimer = 0;
   search.addEventListener('input', () => {
     clearTimeout(searchTimer);
@@ -71,14 +72,38 @@ async function showCreate(signal) {
       try {
         const q = search.value.trim();
         const found = await call('GET', `/variants?limit=100&q=${encodeURIComponent(q)}`);
+        if (search.value.trim() !== q) return; // typed on meanwhile: that search answers
         for (const v of found.variants) variants.set(v.name, v);
-        const group = variantSel.querySelector('#catalogue');
-        group.replaceChildren(...found.variants.filter((v) => !rules.includes(variants.get(v.name)) || q)
-          .map((v) => el('option', { value: v.name, text: v.title })));
-        if (found.variants.length) { variantSel.value = found.variants[0].name; renderOptions(); }
+        showMatches(q, found.variants);
       } catch (e) { toast(friendly(e)); }
     }, 250);
   });
+
+  // showMatches lists a search's hits in the picker. The choice changes
+  // only when the search names one variant (its only hit, or one whose
+  // name or title it is); otherwise the choice stays, still listed, and
+  // the page says how many match.
+  function showMatches(q, hits) {
+    const chosen = variants.get(variantSel.value);
+    const listed = hits.filter((v) => !rules.includes(variants.get(v.name)) || q);
+    if (!rules.includes(chosen) && !listed.some((v) => v.name === chosen.name)) listed.unshift(chosen);
+    variantSel.querySelector('#catalogue').replaceChildren(...listed.map((v) => el('option', { value: v.name, text: v.title })));
+    variantSel.value = chosen.name;
+    const lower = q.toLowerCase();
+    const named = hits.length === 1 ? hits[0] : hits.find((v) => v.name === lower || v.title.toLowerCase() === lower);
+    if (!q) {
+      matches.textContent = '';
+    } else if (named) {
+      variantSel.value = named.name;
+      matches.textContent = `Chosen: ${named.title}.`;
+    } else if (hits.length === 0) {
+      matches.textContent = `No variant matches “${q}”.`;
+    } else {
+      const n = hits.length === 100 ? '100 or more' : String(hits.length);
+      matches.textContent = `${n} variants match “${q}”: choose one in the Variant list above.`;
+    }
+    if (variantSel.value !== chosen.name) renderOptions();
+  }
 
   const players = el('select', { name: 'players', id: 'players' },
     [2, 3, 4, 5, 6].map((n) => el('option', { value: n, text: `${n} players`, selected: n === 2 })));
@@ -123,18 +148,25 @@ async function showCreate(signal) {
     }
     // The turn clock appears when the server offers it for this variant,
     // with the bounds of its options table: 0 (untimed) or min–max seconds.
+    let clock = null;
     if (o.turn_seconds) {
       const ts = o.turn_seconds;
       const ok = (n) => (ts.allowed || []).includes(n) || (n >= (ts.min ?? 0) && n <= (ts.max ?? Infinity));
       const hint = `${(ts.allowed || []).includes(0) ? '0 = untimed, or ' : ''}${ts.min}–${ts.max} seconds a turn`;
       const input = numberInput('turn_seconds', { ...ts, min: Math.min(ts.min ?? 0, ...(ts.allowed || [])) });
       input.id = 'turn-seconds';
+      clock = input;
       input.addEventListener('input', () => input.setCustomValidity(ok(Number(input.value)) ? '' : `Choose ${hint}.`));
       rows.push(field('Turn clock', input, hint));
     }
     if (o.on_timeout) {
-      rows.push(field('When a turn\'s time runs out', el('select', { name: 'on_timeout', id: 'on-timeout' },
-        (o.on_timeout.allowed || ['bot', 'end']).map((x) => el('option', { value: x, selected: x === o.on_timeout.default, text: x === 'bot' ? 'a bot makes that move' : x === 'end' ? 'the game ends' : x })))));
+      const onTimeout = field('When a turn\'s time runs out', el('select', { name: 'on_timeout', id: 'on-timeout' },
+        (o.on_timeout.allowed || ['bot', 'end']).map((x) => el('option', { value: x, selected: x === o.on_timeout.default, text: x === 'bot' ? 'a bot makes that move' : x === 'end' ? 'the game ends' : x }))));
+      // What happens when time runs out matters only with the clock on.
+      const follow = () => { onTimeout.hidden = !!clock && Number(clock.value) === 0; };
+      if (clock) clock.addEventListener('input', follow);
+      follow();
+      rows.push(onTimeout);
     }
     options.replaceChildren(...rows);
   }
@@ -158,7 +190,7 @@ async function showCreate(signal) {
     el('h1', { text: 'New game' }),
     el('div', { class: 'grid' },
       el('div', {},
-        field('Variant', variantSel), search, desc,
+        field('Variant', variantSel), search, matches, desc,
         field('Players', players),
         field('Your name', name),
         el('label', { class: 'field check' }, priv, el('span', { class: 'label', text: 'Private table (only people with the link can join)' })),
@@ -173,6 +205,7 @@ async function showCreate(signal) {
     const v = variants.get(variantSel.value);
     const body = { variant: v.name, players: Number(players.value), name: name.value.trim() || 'Player 1', options: {} };
     for (const inp of options.querySelectorAll('input, select')) {
+      if (inp.closest('[hidden]')) continue; // an option that does not apply: the server's default
       if (inp.type === 'checkbox') body.options[inp.name] = inp.checked;
       else if (inp.name === 'on_timeout') body.options[inp.name] = inp.value;
       else body.options[inp.name] = Number(inp.value);

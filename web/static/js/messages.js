@@ -36,14 +36,16 @@ export function friendly(e) {
   return 'That did not work.';
 }
 
-// endReason says why a game ended, naming the seat it is charged to.
+// endReason says why a game ended, naming the seat it is charged to, as
+// the players saw it: a card in the hand of someone whose turns are over
+// does not count as one that could still be played.
 export function endReason(result, name) {
   const who = result.seat !== null && result.seat !== undefined ? name(result.seat) : 'a player';
   switch (result.reason) {
     case 'perfect': return 'a perfect game';
-    case 'deck_out': return 'the deck ran out';
-    case 'max_possible': return 'the score reached the most still possible';
-    case 'no_playable_cards': return 'no card left could be played';
+    case 'deck_out': return 'the deck ran out and everyone had a last turn';
+    case 'max_possible': return 'every point still possible was scored';
+    case 'no_playable_cards': return 'nobody who still had a turn could play a card';
     case 'all_or_nothing': return 'a perfect game became impossible';
     case 'storms': return 'the last strike was used';
     case 'terminated': return `${who} ended the game`;

@@ -39,7 +39,7 @@ function viewAt(r, k) {
 export function openRewind(app, t, back) {
   const ctl = new AbortController();
   const r = {
-    id: t.id, token: t.token, n: t.view.turn, events: [...t.events], notes: t.view.notes, seats: t.view.seats,
+    id: t.id, token: t.token, seat: t.seat, n: t.view.turn, events: [...t.events], notes: t.view.notes, seats: t.view.seats,
     k: t.view.turn, playing: 0, views: new Map(), signal: ctl.signal,
     variant: t.variant, suits: t.suits, onNew: t.onNew, back,
   };
@@ -54,7 +54,7 @@ export function openReplay(app, id, { onNew }) {
   (async () => {
     const path = `/games/${encodeURIComponent(id)}`;
     const [end, list] = await Promise.all([call('GET', path, { signal: ctl.signal }), call('GET', `${path}/events?after=0`, { signal: ctl.signal })]);
-    if (end.status !== 'finished') throw Object.assign(new Error('running'), { status: 409 });
+    if (end.status !== 'finished') throw Object.assign(new Error(end.status), { status: 409, gameStatus: end.status });
     const variant = await call('GET', `/variants/${encodeURIComponent(end.variant)}`, { signal: ctl.signal });
     // The notes are the end's: everyone's, with their writers.
     const r = {
@@ -65,9 +65,18 @@ export function openReplay(app, id, { onNew }) {
     document.title = pageTitle('Replay', variant.title);
     detach = attach(app, r);
   })().catch((e) => {
-    if (!ctl.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This replay cannot be shown' }), el('p', { text: e.status === 409 ? 'The game is still running: its replay opens when it ends.' : friendly(e) }), el('a', { href: '/', text: 'Start a new game' })));
+    if (!ctl.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This replay cannot be shown' }), el('p', { text: e.status === 409 ? notYet(e.gameStatus) : friendly(e) }),
+      e.status === 409 && e.gameStatus !== 'cancelled' ? el('p', {}, el('a', { href: `/?game=${encodeURIComponent(id)}`, id: 'to-table', text: 'Go to the table' })) : null,
+      el('a', { href: '/', text: 'Start a new game' })));
   });
   return () => { ctl.abort(); detach(); };
+}
+
+// notYet says why a game that has not ended has no replay yet.
+function notYet(status) {
+  if (status === 'lobby') return 'This game has not started: it is waiting for players. Its replay opens once it has been played.';
+  if (status === 'cancelled') return 'This game was cancelled before it started: there is nothing to replay.';
+  return 'The game is still running: its replay opens when it ends.';
 }
 
 // attach shows r's current step and lets the keys move through the steps.
@@ -129,7 +138,9 @@ function draw(app, r, k, view) {
   const events = eventsAt(r.events, k);
   const focused = document.activeElement && document.activeElement.closest('[data-key]');
   const key = focused && app.contains(focused) ? focused.dataset.key : null;
-  const t = { replay: true, view, variant: r.variant, suits: r.suits, seat: null, events, onNew: r.onNew };
+  // A rewind is the seat's own view of the turns so far: its hand is its
+  // own, and its notes its own.
+  const t = { replay: true, view, variant: r.variant, suits: r.suits, seat: r.seat ?? null, events, onNew: r.onNew };
   const name = (ev) => (s) => nameAt(r.seats, s, ev.seq, r.left.get(s));
   const last = events.filter((e) => e.type !== 'game_over').at(-1);
   const slider = el('input', {

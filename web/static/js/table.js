@@ -20,7 +20,7 @@ export function openTable(app, id, { onNew, secret }) {
   const ctl = new AbortController();
   const t = {
     id, seat: null, token: null, view: null, variant: null, suits: null,
-    events: [], lastSeq: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
+    events: [], lastSeq: 0, told: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
     left: new Map(), // seat → its seat_left event
@@ -31,6 +31,12 @@ export function openTable(app, id, { onNew, secret }) {
   t.leave = () => leave(t);
   t.end = () => end(t);
   t.pickTarget = (seat) => { t.clueTarget = seat; render(t); };
+  // A move armed by a first tap (taps.js); a tap anywhere but on a move
+  // button lets it go.
+  t.arm = (key) => { t.armed = key ? { key, version: t.view.version } : null; render(t); };
+  const letGo = (e) => { if (t.armed && !(e.target.closest && e.target.closest('button[data-action]'))) t.arm(null); };
+  document.addEventListener('click', letGo);
+  t.namer = (ev) => namer(t, ev);
   t.controls = () => controls(t);
   // A note is no move: the game's version stays, so the answer's view is
   // shown as it is (setView keeps only newer versions), or, if a newer
@@ -55,7 +61,7 @@ export function openTable(app, id, { onNew, secret }) {
   });
   const clock = setInterval(() => tick(t), 250);
   const unkeys = installKeys(t);
-  return () => { ctl.abort(); clearInterval(clock); unkeys(); if (t.rewinding) t.rewinding(); setTitle('Hanabi', false); };
+  return () => { ctl.abort(); clearInterval(clock); unkeys(); document.removeEventListener('click', letGo); if (t.rewinding) t.rewinding(); setTitle('Hanabi', false); };
 }
 
 async function loadView(t) {
@@ -81,6 +87,9 @@ function dropSeat(t) {
 
 async function start(t) {
   t.view = await loadView(t);
+  // Which seat the kept token holds is the server's word (the view's
+  // "you"): every later view is drawn only if it is that seat's.
+  if (t.token && (t.view.you ?? null) !== t.seat) t.seat = t.view.you ?? null;
   t.variant = await call('GET', `/variants/${encodeURIComponent(t.view.variant)}`, { signal: t.signal });
   t.suits = suitsOf(t.variant);
   t.startTurn = t.view.turn;
@@ -92,6 +101,10 @@ async function start(t) {
 // screen, so the table is not redrawn under the player's pointer.
 function setView(t, v) {
   if (!v || (t.view && v.version <= t.view.version)) return;
+  // A view asked for as another seat, or as the public, than the one this
+  // page now holds (a wait that began before the seat was taken) is not
+  // this seat's table: its cards and moves would be someone else's.
+  if ((v.you ?? null) !== t.seat) return;
   t.view = ownNotes(t, v);
   if (v.join_secret && v.join_secret !== t.secret) {
     t.secret = v.join_secret;
@@ -158,7 +171,9 @@ async function live(t) {
   while (!t.signal.aborted) {
     try {
       if (t.view.status === 'lobby') {
-        setView(t, await waitState(t.id, t.token, t.view.version, t.signal));
+        const view = await lobbyWait(t);
+        if (view === undefined) continue; // the seat changed: ask again as the seat now held
+        setView(t, view);
         retry.ok();
         if (!t.failedRefresh) setStatus('');
       } else if (t.view.status === 'cancelled') {
@@ -181,7 +196,6 @@ async function live(t) {
           // A seat left: the lines before it name its player, whom the
           // seats now call a bot; they are written again.
           if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
-          if (ev.turn >= t.startTurn) announce(plainLine(ev, namer(t, ev), t.suits, t.variant));
           refresh(t);
           renderLog(t);
         }, opened);
@@ -204,9 +218,29 @@ async function live(t) {
   }
 }
 
+// lobbyWait waits for the lobby to change, asking as the seat the page
+// holds now; a seat taken or given up meanwhile (t.rewait) ends the wait,
+// which then answers undefined, so that the next one carries the new token.
+async function lobbyWait(t) {
+  const ctl = new AbortController();
+  const stop = () => ctl.abort();
+  t.signal.addEventListener('abort', stop, { once: true });
+  t.rewait = stop;
+  try {
+    return await waitState(t.id, t.token, t.view.version, ctl.signal);
+  } catch (e) {
+    if (ctl.signal.aborted && !t.signal.aborted) return undefined;
+    throw e;
+  } finally {
+    t.signal.removeEventListener('abort', stop);
+    if (t.rewait === stop) t.rewait = null;
+  }
+}
+
 async function act(t, action) {
   if (t.busy) return;
   t.busy = true;
+  t.armed = null;
   render(t);
   try {
     const res = await call('POST', `/games/${encodeURIComponent(t.id)}/actions`, {
@@ -236,6 +270,7 @@ async function join(t, name, tabOnly = false) {
     saveSeat(t.id, res.seat, res.token, { tabOnly });
     t.seat = res.seat;
     t.token = res.token;
+    if (t.rewait) t.rewait();
     t.view = null;
     setView(t, res.game);
   } catch (e) {
@@ -263,6 +298,7 @@ async function leave(t) {
   // the token stops working comes back as a spectator's, never with it.
   const { seat, token } = t;
   dropSeat(t);
+  if (t.rewait) t.rewait();
   try {
     await call('DELETE', `/games/${encodeURIComponent(t.id)}/seats/${seat}`, { token });
     t.view = null;
@@ -312,15 +348,26 @@ function tick(t) {
 // namer names the seats as event ev saw them (see nameAt).
 const namer = (t, ev) => (s) => nameAt(t.view.seats, s, ev.seq, t.left.get(s));
 
+// renderLog writes the events the board shows into the log, and reads out
+// those that happened since the page opened. An event the board does not
+// show yet (its view is still on its way, or the network is gone) waits:
+// the log never tells a move the table does not show.
 function renderLog(t) {
   const list = t.logEl.querySelector('#log-list');
   if (!t.view || !t.suits) return;
   if (t.logStale) { list.replaceChildren(); t.logStale = false; }
   const have = list.children.length;
+  let upTo = have;
+  while (upTo < t.events.length && covers(t.view, t.events[upTo])) upTo++;
+  t.logged = upTo; // the board marks the last of these as the last move
   // Only new lines are added (newest on top), so the list keeps its scroll.
-  for (const ev of t.events.slice(have)) {
+  for (const ev of t.events.slice(have, upTo)) {
     const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, 'data-seq': ev.seq }, logLine(ev, namer(t, ev), t.suits, t.variant));
     list.prepend(li);
+    if (ev.turn >= t.startTurn && ev.seq > t.told) {
+      t.told = ev.seq;
+      announce(plainLine(ev, namer(t, ev), t.suits, t.variant));
+    }
   }
 }
 
@@ -331,6 +378,9 @@ function render(t) {
   if (!v || !t.variant) return;
   const focused = document.activeElement && document.activeElement.closest('[data-key]');
   const key = focused && t.app.contains(focused) ? focused.dataset.key : null;
+  renderLog(t); // the move is read out before whose turn it is now
+  // Read after the new lines went in: the browser's scroll anchoring has
+  // kept the lines in view where they were.
   const scroll = t.logEl.scrollTop;
   const mine = myTurn(t);
   setTitle(pageTitle(t.variant.title), mine);
@@ -343,7 +393,6 @@ function render(t) {
   }
   if (t.clueTarget === null && v.seats.length > 1) t.clueTarget = t.seat === null ? null : (t.seat + 1) % v.seats.length;
   t.app.replaceChildren(board(t));
-  renderLog(t);
   t.logEl.scrollTop = scroll;
   if (key) {
     const again = t.app.querySelector(`[data-key="${CSS.escape(key)}"]`);
