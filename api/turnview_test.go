@@ -255,6 +255,19 @@ func revealed(t *testing.T, cfg *engine.Config, body []byte, then *engine.Game, 
 			fw[s.Name] = then.Firework(i)
 		}
 		v["fireworks"] = fw
+		// Plays go face down only in variants whose fireworks run up from
+		// 1 (no Up or Down, no Sudoku): Playable tells their next rank.
+		next := map[string]any{}
+		for i, s := range cfg.Suits {
+			rs := []any{}
+			for r := 1; r <= slices.Max(s.Ranks); r++ {
+				if cfg.Playable(i, then.Firework(i), r) {
+					rs = append(rs, r)
+				}
+			}
+			next[s.Name] = rs
+		}
+		v["next_ranks"] = next
 		ds := []any{}
 		for _, id := range then.Discarded() {
 			ds = append(ds, map[string]any{"id": id, "suit": cfg.Suits[deck[id].Suit].Name, "rank": deck[id].Rank})

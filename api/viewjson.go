@@ -87,6 +87,17 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	if cfg.HasDirections() {
 		b = appendSuitMap(append(b, `,"stack_directions":`...), cfg, func(b []byte, i int) []byte { return appendString(b, v.Directions[i].String()) })
 	}
+	if !v.PlaysHidden {
+		b = appendSuitMap(append(b, `,"next_ranks":`...), cfg, func(b []byte, i int) []byte {
+			b = append(b, '[')
+			for r := 1; r < 16; r++ {
+				if v.Next[i]&(1<<r) != 0 {
+					b = strconv.AppendInt(comma(b), int64(r), 10)
+				}
+			}
+			return append(b, ']')
+		})
+	}
 	if cfg.FaceDownPlays {
 		b = strconv.AppendBool(append(b, `,"plays_hidden":`...), v.PlaysHidden)
 		if v.PlaysHidden {

@@ -357,6 +357,12 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 			gv.StackDirections[s.Name] = v.Directions[i].String()
 		}
 	}
+	if !v.PlaysHidden {
+		gv.NextRanks = map[string][]int{}
+		for i, s := range cfg.Suits {
+			gv.NextRanks[s.Name] = append([]int{}, v.NextRanks(i)...)
+		}
+	}
 	if cfg.Sudoku {
 		gv.StackStarts = map[string]int{}
 		for i, s := range cfg.Suits {

@@ -65,6 +65,11 @@ type GameView struct {
 	// first card other than START fixes the direction). Only in Up or Down
 	// variants and variants with a reversed suit; absent elsewhere.
 	StackDirections map[string]string `json:"stack_directions,omitempty" validate:"optional" example:"red:up,blue:down"`
+	// NextRanks is, per firework, the ranks a card must have to extend it
+	// now, as the rules judge a play: [] once the firework is complete, 7
+	// for an Up or Down START card. Absent while plays_hidden (Throw It in
+	// a Hole), when it would tell what was played.
+	NextRanks map[string][]int `json:"next_ranks,omitempty" validate:"optional"`
 	// PlaysHidden is true while the cards played are face down. Only in
 	// Throw It in a Hole variants (absent elsewhere), where nobody learns
 	// what was played or whether it succeeded until the game ends:

@@ -65,6 +65,33 @@ func (g *Game) extendsUpOrDown(s int, rank uint8) bool {
 	return rank == top+1
 }
 
+// nextRanks is the ranks that extend suit s's firework now, one bit each
+// (see View.Next): the rules' own judgment of a play, asked of every rank.
+func (g *Game) nextRanks(s int) uint16 {
+	var bits uint16
+	for r := uint8(1); r <= g.r.topRank[s]; r++ {
+		if g.extends(s, r) {
+			bits |= 1 << r
+		}
+	}
+	if g.r.cfg.UpOrDown && g.extends(s, StartRank) {
+		bits |= 1 << StartRank
+	}
+	return bits
+}
+
+// NextRanks is the ranks a card must have to extend suit's firework now,
+// lowest first (StartRank last in Up or Down); none once it is complete.
+func (v *View) NextRanks(suit int) []int {
+	var out []int
+	for r := 1; r < 16; r++ {
+		if v.Next[suit]&(1<<r) != 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // fixDirection records the direction the card of rank, about to extend
 // suit s's firework, fixes: down for the highest rank on an empty firework
 // or the rank below it on START. Other cards leave it as it is.

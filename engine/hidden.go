@@ -22,7 +22,7 @@ type FaceDownCard struct {
 // in the discards, and the maximum is what they alone leave possible.
 func (g *Game) hidePlays(v *View) {
 	v.PlaysHidden = true
-	v.Fireworks, v.Starts = [MaxSuits]int{}, [MaxSuits]int{}
+	v.Fireworks, v.Starts, v.Next = [MaxSuits]int{}, [MaxSuits]int{}, [MaxSuits]uint16{}
 	v.Score, v.StormsUsed = 0, 0
 	v.Discards = v.Discards[:0]
 	if cap(v.FaceDown) < g.r.deckSize {

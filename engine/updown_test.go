@@ -3,6 +3,7 @@ package engine_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -42,31 +43,32 @@ func TestUpOrDownRule(t *testing.T) {
 		success []bool // each play's success
 		dir     engine.Direction
 		score   int
+		next    []int // the ranks that extend red now, as the view tells them
 	}{
-		{"up from 1", []int{1, 2, 3, 4, 5}, []bool{true, true, true, true, true}, engine.Up, 5},
-		{"down from 5", []int{5, 4, 3, 2, 1}, []bool{true, true, true, true, true}, engine.Down, 5},
-		{"START then up", []int{start, 2, 3, 4, 5}, []bool{true, true, true, true, true}, engine.Up, 5},
-		{"START then down", []int{start, 4, 3, 2, 1}, []bool{true, true, true, true, true}, engine.Down, 5},
-		{"START alone", []int{start}, []bool{true}, engine.Undecided, 1},
-		{"empty takes no 2", []int{2}, []bool{false}, engine.Undecided, 0},
-		{"empty takes no 3", []int{3}, []bool{false}, engine.Undecided, 0},
-		{"empty takes no 4", []int{4}, []bool{false}, engine.Undecided, 0},
-		{"START takes no 1", []int{start, 1}, []bool{true, false}, engine.Undecided, 1},
-		{"START takes no 5", []int{start, 5}, []bool{true, false}, engine.Undecided, 1},
-		{"START takes no 3", []int{start, 3}, []bool{true, false}, engine.Undecided, 1},
-		{"START only on an empty firework (up)", []int{1, start}, []bool{true, false}, engine.Up, 1},
-		{"START only on an empty firework (down)", []int{5, start}, []bool{true, false}, engine.Down, 1},
-		{"up skips nothing", []int{1, 3}, []bool{true, false}, engine.Up, 1},
-		{"down from 5 takes no 1", []int{5, 1}, []bool{true, false}, engine.Down, 1},
+		{"up from 1", []int{1, 2, 3, 4, 5}, []bool{true, true, true, true, true}, engine.Up, 5, nil},
+		{"down from 5", []int{5, 4, 3, 2, 1}, []bool{true, true, true, true, true}, engine.Down, 5, nil},
+		{"START then up", []int{start, 2, 3, 4, 5}, []bool{true, true, true, true, true}, engine.Up, 5, nil},
+		{"START then down", []int{start, 4, 3, 2, 1}, []bool{true, true, true, true, true}, engine.Down, 5, nil},
+		{"START alone", []int{start}, []bool{true}, engine.Undecided, 1, []int{2, 4}},
+		{"empty takes no 2", []int{2}, []bool{false}, engine.Undecided, 0, []int{1, 5, start}},
+		{"empty takes no 3", []int{3}, []bool{false}, engine.Undecided, 0, []int{1, 5, start}},
+		{"empty takes no 4", []int{4}, []bool{false}, engine.Undecided, 0, []int{1, 5, start}},
+		{"START takes no 1", []int{start, 1}, []bool{true, false}, engine.Undecided, 1, []int{2, 4}},
+		{"START takes no 5", []int{start, 5}, []bool{true, false}, engine.Undecided, 1, []int{2, 4}},
+		{"START takes no 3", []int{start, 3}, []bool{true, false}, engine.Undecided, 1, []int{2, 4}},
+		{"START only on an empty firework (up)", []int{1, start}, []bool{true, false}, engine.Up, 1, []int{2}},
+		{"START only on an empty firework (down)", []int{5, start}, []bool{true, false}, engine.Down, 1, []int{4}},
+		{"up skips nothing", []int{1, 3}, []bool{true, false}, engine.Up, 1, []int{2}},
+		{"down from 5 takes no 1", []int{5, 1}, []bool{true, false}, engine.Down, 1, []int{4}},
 		// START 4 3 and START 2 3 both hold three cards with a 3 on top:
 		// the second card decides the way on.
-		{"START 4 3 goes on down", []int{start, 4, 3, 2}, []bool{true, true, true, true}, engine.Down, 4},
-		{"START 4 3 takes no 4", []int{start, 4, 3, 4}, []bool{true, true, true, false}, engine.Down, 3},
-		{"START 2 3 goes on up", []int{start, 2, 3, 4}, []bool{true, true, true, true}, engine.Up, 4},
-		{"START 2 3 takes no 2", []int{start, 2, 3, 2}, []bool{true, true, true, false}, engine.Up, 3},
-		{"up to 4 takes no 1", []int{start, 2, 3, 4, 1}, []bool{true, true, true, true, false}, engine.Up, 4},
-		{"complete takes nothing", []int{1, 2, 3, 4, 5, start}, []bool{true, true, true, true, true, false}, engine.Up, 5},
-		{"complete down takes nothing", []int{5, 4, 3, 2, 1, start}, []bool{true, true, true, true, true, false}, engine.Down, 5},
+		{"START 4 3 goes on down", []int{start, 4, 3, 2}, []bool{true, true, true, true}, engine.Down, 4, []int{1}},
+		{"START 4 3 takes no 4", []int{start, 4, 3, 4}, []bool{true, true, true, false}, engine.Down, 3, []int{2}},
+		{"START 2 3 goes on up", []int{start, 2, 3, 4}, []bool{true, true, true, true}, engine.Up, 4, []int{5}},
+		{"START 2 3 takes no 2", []int{start, 2, 3, 2}, []bool{true, true, true, false}, engine.Up, 3, []int{4}},
+		{"up to 4 takes no 1", []int{start, 2, 3, 4, 1}, []bool{true, true, true, true, false}, engine.Up, 4, []int{5}},
+		{"complete takes nothing", []int{1, 2, 3, 4, 5, start}, []bool{true, true, true, true, true, false}, engine.Up, 5, nil},
+		{"complete down takes nothing", []int{5, 4, 3, 2, 1, start}, []bool{true, true, true, true, true, false}, engine.Down, 5, nil},
 	}
 	cfg := setup(t, "up-or-down-5-suits", 2, variants.Options{EmptyClues: ptr(true)})
 	for _, tt := range tests {
@@ -114,6 +116,9 @@ func TestUpOrDownRule(t *testing.T) {
 			}
 			if v := g.View(1); v.Directions[red] != tt.dir || v.Directions[yellow] != engine.Undecided {
 				t.Fatalf("view directions %v", v.Directions)
+			}
+			if got := g.View(1).NextRanks(red); !slices.Equal(got, tt.next) {
+				t.Fatalf("red's next ranks %v, want %v", got, tt.next)
 			}
 		})
 	}

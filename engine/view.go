@@ -66,12 +66,16 @@ type View struct {
 	// Directions is the way each firework is played (see Game.Direction):
 	// filled where Config.HasDirections; all Up otherwise.
 	Directions [MaxSuits]Direction
-	Discards   []SeenCard
-	Clues      []ClueRecord // every clue given, in order; what the viewer may not know of one is withheld (Config.ClueShows)
-	HandLen    [MaxPlayers]int
-	Hands      [MaxPlayers][MaxHand]CardView // newest first
-	Score      int
-	MaxScore   int
+	// Next is, per firework, the ranks a card must have to extend it now
+	// (bit r: rank r; StartRank in Up or Down): 0 once it is complete.
+	// Zero while plays are hidden.
+	Next     [MaxSuits]uint16
+	Discards []SeenCard
+	Clues    []ClueRecord // every clue given, in order; what the viewer may not know of one is withheld (Config.ClueShows)
+	HandLen  [MaxPlayers]int
+	Hands    [MaxPlayers][MaxHand]CardView // newest first
+	Score    int
+	MaxScore int
 	// MaxPossible is the highest score the game can still reach (see
 	// Game.MaxPossible); while plays are hidden, as far as the discards
 	// alone tell it.
@@ -135,6 +139,9 @@ func (g *Game) ViewInto(seat int, v *View) {
 		for i := range cfg.Suits {
 			v.Directions[i] = g.Direction(i)
 		}
+	}
+	for i := range cfg.Suits {
+		v.Next[i] = g.nextRanks(i)
 	}
 	for _, id := range g.discards[:g.nDiscards] {
 		v.Discards = append(v.Discards, SeenCard{ID: int(id), Card: g.card(int(id))})

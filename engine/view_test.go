@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -111,6 +112,31 @@ func TestViewOfNoSeat(t *testing.T) {
 					t.Errorf("seat %d sees seat %d's card %+v", seat, p, cv)
 				}
 			}
+		}
+	}
+}
+
+// The view tells, per firework, the ranks that extend it now: the next
+// rank up, down in a reversed suit, any start not taken in Sudoku, 1, 5 or
+// START in Up or Down, none once complete; nothing while plays are hidden.
+func TestViewNextRanks(t *testing.T) {
+	for _, c := range []struct {
+		variant     string
+		first, last []int // suits 0 and 4 of a new game
+	}{
+		{"no-variant", []int{1}, []int{1}},
+		{"reversed-5-suits", []int{1}, []int{5}},
+		{"sudoku-5-suits", []int{1, 2, 3, 4, 5}, []int{1, 2, 3, 4, 5}},
+		{"up-or-down-5-suits", []int{1, 5, engine.StartRank}, []int{1, 5, engine.StartRank}},
+		{"throw-it-in-a-hole-5-suits", nil, nil},
+	} {
+		g, err := engine.NewSeeded(setup(t, c.variant, 2, variants.Options{}), "next-ranks")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := g.View(0)
+		if first, last := v.NextRanks(0), v.NextRanks(4); !slices.Equal(first, c.first) || !slices.Equal(last, c.last) {
+			t.Errorf("%s: %v and %v, want %v and %v", c.variant, first, last, c.first, c.last)
 		}
 	}
 }

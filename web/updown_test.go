@@ -19,27 +19,30 @@ type upOrDownView struct {
 	FinalTurnsLeft *int              `json:"final_turns_left"`
 	Fireworks      map[string]int    `json:"fireworks"`
 	Directions     map[string]string `json:"stack_directions"`
+	Next           map[string][]int  `json:"next_ranks"`
 	Result         *struct {
 		Reason string `json:"reason"`
 	} `json:"result"`
 }
 
-// pileCaption is what a pile of Up or Down (ranks 1–5 and START, 7) must
-// say, from the view's top card and direction, as the variant's
-// description has it: up to 5 or down to 1, then done; an empty firework
-// takes a 1, a 5 or START, START a 2 or a 4.
-func pileCaption(top int, dir string) string {
-	switch {
-	case dir == "up" && top == 5, dir == "down" && top == 1:
+// pileCaption is what a pile must say of the ranks that extend it, as the
+// view tells them (next_ranks): "done" for none, else "next" and the ranks
+// (7 is START), the last after "or".
+func pileCaption(next []int) string {
+	if len(next) == 0 {
 		return "done"
-	case dir == "up":
-		return "next " + strconv.Itoa(top+1)
-	case dir == "down":
-		return "next " + strconv.Itoa(top-1)
-	case top == 7:
-		return "next 2 or 4"
 	}
-	return "next 1, 5 or START"
+	words := make([]string, len(next))
+	for i, r := range next {
+		words[i] = strconv.Itoa(r)
+		if r == 7 {
+			words[i] = "START"
+		}
+	}
+	if len(words) == 1 {
+		return "next " + words[0]
+	}
+	return "next " + strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // checkPiles compares the page's fireworks with view v: each pile's height,
@@ -51,7 +54,7 @@ func checkPiles(t *testing.T, ctx context.Context, where string, v upOrDownView)
 	downAtFive := false
 	for suit, top := range v.Fireworks {
 		dir := v.Directions[suit]
-		if want := strconv.Itoa(top) + " " + dir + " " + pileCaption(top, dir); shown[suit] != want {
+		if want := strconv.Itoa(top) + " " + dir + " " + pileCaption(v.Next[suit]); shown[suit] != want {
 			t.Errorf("%s: the %s firework reads %q, want %q", where, suit, shown[suit], want)
 		}
 		downAtFive = downAtFive || dir == "down" && top == 5

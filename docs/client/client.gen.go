@@ -1172,6 +1172,12 @@ type GameView struct {
 	// Example: rank
 	NextClueType *GameViewNextClueType `json:"next_clue_type,omitempty"`
 
+	// NextRanks NextRanks is, per firework, the ranks a card must have to extend it
+	// now, as the rules judge a play: [] once the firework is complete, 7
+	// for an Up or Down START card. Absent while plays_hidden (Throw It in
+	// a Hole), when it would tell what was played.
+	NextRanks *map[string][]int `json:"next_ranks,omitempty"`
+
 	// NoteTokens Example: 5
 	NoteTokens int `json:"note_tokens"`
 

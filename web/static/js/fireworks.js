@@ -3,31 +3,21 @@ import { el } from './dom.js';
 
 // The fireworks: each suit's top card and a caption of where it stands.
 // Where a firework has a way (stack_directions: Up or Down, a reversed
-// suit) the caption says what the view says of it, in the words of the
-// variant's description: the way, the next card and whether it is done; a
-// count out of the highest rank would read "5/5" for a firework that has
-// only just started down from 5.
+// suit) the caption says what comes next, as the server's rules tell it
+// (the view's next_ranks), or that it is done; a count out of the highest
+// rank would read "5/5" for a firework that has only just started down
+// from 5.
 
-// ranksOf is a suit's lowest and highest rank, START (7) aside.
-function ranksOf(suit) {
-  const ranks = suit.ranks.filter((r) => r !== 7);
-  return { low: Math.min(...ranks), high: Math.max(...ranks), start: suit.ranks.includes(7) };
-}
+// highOf is a suit's highest rank, START (7) aside.
+const highOf = (suit) => Math.max(...suit.ranks.filter((r) => r !== 7));
 
-// wayCaption is a firework that has a way: going up it ends at the highest
-// rank and takes the rank above its top card, going down it ends at the
-// lowest and takes the rank below; undecided, it is empty or holds only
-// START, and takes what the description says such a firework takes.
-function wayCaption(suit, top, dir) {
-  const { low, high, start } = ranksOf(suit);
-  if (dir === 'up' || dir === 'down') {
-    const end = dir === 'up' ? high : low;
-    if (top === end) return { text: 'done', done: true };
-    const next = top === 0 || top === 7 ? (dir === 'up' ? low : high) : (dir === 'up' ? top + 1 : top - 1);
-    return { text: `next ${rankWord(next)}`, next };
-  }
-  if (top === 7) return { text: `next ${low + 1} or ${high - 1}` };
-  return { text: `next ${low}, ${high}${start ? ' or START' : ''}` };
+// nextCaption words the ranks that extend a firework: "done" for none,
+// else "next 4", "next 2 or 4", "next 1, 5 or START".
+function nextCaption(next) {
+  if (next.length === 0) return { text: 'done', done: true };
+  const words = next.map(rankWord);
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+  return { text: `next ${list}` };
 }
 
 const WAY = { up: '↑ up', down: '↓ down', undecided: '↕ open' };
@@ -50,11 +40,12 @@ export function fireworks(t, last) {
     const start = v.stack_starts ? v.stack_starts[s.name] : 0;
     const dir = v.stack_directions ? v.stack_directions[s.name] : null;
     let caption;
-    if (dir) {
-      const c = wayCaption(s, n, dir);
+    const next = v.next_ranks ? v.next_ranks[s.name] : null;
+    if (dir && next) {
+      const c = nextCaption(next);
       caption = el('small', { class: `caption${c.done ? ' done' : ''}`, title: dir === 'undecided' ? `${s.name} may still go up or down` : `${s.name} plays ${dir}${c.done ? ' and is complete' : ''}`, text: c.text });
     } else {
-      caption = el('small', { class: 'caption', text: `${n === 7 ? 'S' : n}/${ranksOf(s).high}` });
+      caption = el('small', { class: 'caption', text: `${n === 7 ? 'S' : n}/${highOf(s)}` });
     }
     return el('div', { class: 'pile', 'data-suit': s.name, 'data-height': n, 'data-direction': dir }, top, caption,
       start ? el('small', { class: 'start', title: `${s.name} started at ${start} and wraps round`, text: `from ${start}` }) : null,
