@@ -33,8 +33,14 @@ type hatPlayer struct {
 	// identity not yet seen by everyone.
 	pub  [engine.MaxDeck]uint64
 	pubW [64]int
-	// width is the number of clue meanings per target seat.
-	width int
+	// width is the number of clue meanings per target seat; where a clue
+	// must touch a card, they are read from the first of focusK focus cards
+	// the clue touches and, if typed, from its type (see hat_clue.go).
+	width  int
+	focusK int
+	typed  bool
+	// missTyped splits the typed meaning "touches no focus card" by type.
+	missTyped bool
 	// alone is set when some other seat does not play hat: its clues mean
 	// nothing as sums, so the seat plays by the conventions player instead,
 	// which follows the game all along.
@@ -55,22 +61,21 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 	h := &hatPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players, max: cfg.NoteTokens}
 	h.fallback = newConventions(cfg, seat, 0).(*conventionsPlayer)
 	h.fallback.d = h.d
-	// A hat sum is read from what each clue named and from the cards
-	// played: where a clue shows only its type or its touches, or plays go
-	// face down, the table cannot keep the public record in step.
-	if cfg.ClueShows != engine.ShowsAll || cfg.FaceDownPlays {
+	// A hat sum is read from the cards each clue touched (and its type
+	// where that shows) and from the cards played: where plays go face
+	// down, the table cannot keep the public record in step.
+	if cfg.FaceDownPlays {
 		h.alone = true
 	}
-	if cfg.EmptyClues {
+	if cfg.EmptyClues && cfg.ClueShows == engine.ShowsAll {
 		// Any color or rank may be named to anyone, so every distinct clue
 		// is its own meaning.
 		h.width = len(cfg.ClueColors) + len(cfg.ClueRanks)
 	} else {
-		// A clue must touch a card, so only three kinds of clue are (nearly
-		// always) possible for a target: a rank clue touching its focus card,
-		// a color clue touching it, a clue missing it. When the one meant is
-		// not, the giver does something else (see Act).
-		h.width = 3
+		h.typed = cfg.ClueShows != engine.ShowsTouches
+		h.missTyped = h.typed && !touchedByAll(h.d)
+		h.focusK = focusCards(cfg)
+		h.width = schemeWidth(h.typed, h.missTyped, h.focusK)
 	}
 	for i := range h.ident {
 		h.ident[i] = -1
@@ -134,7 +139,7 @@ func (h *hatPlayer) Observe(v *engine.View, ev engine.Event) {
 		return
 	}
 	switch a := ev.Action; a.Kind {
-	case engine.ColorClue, engine.RankClue:
+	case engine.ColorClue, engine.RankClue, engine.HiddenClue:
 		h.readClue(ev)
 	case engine.Discard:
 		if h.notes > 0 {
@@ -160,7 +165,7 @@ func (h *hatPlayer) readClue(ev engine.Event) {
 	a := ev.Action
 	k := (a.Target - ev.Seat - 1 + h.n) % h.n
 	var meaning int
-	if h.d.cfg.EmptyClues {
+	if h.focusK == 0 {
 		meaning = a.Value
 		if a.Kind == engine.RankClue {
 			meaning = len(h.d.cfg.ClueColors)
@@ -171,15 +176,8 @@ func (h *hatPlayer) readClue(ev engine.Event) {
 			}
 		}
 	} else {
-		focus := h.hands[a.Target][h.focus(a.Target, &h.pub)]
-		switch {
-		case ev.Touched&bit(focus) == 0:
-			meaning = 2
-		case a.Kind == engine.RankClue:
-			meaning = 0
-		default:
-			meaning = 1
-		}
+		var buf [engine.MaxHand]int
+		meaning = h.meaning(a.Target, h.focusOrder(a.Target, &h.pub, buf[:], h.focusK), a.Kind, ev.Touched)
 	}
 	h.share(ev.Seat, h.width*(h.n-1), k*h.width+meaning, &h.pub)
 }
@@ -246,10 +244,12 @@ func (h *hatPlayer) knowsPlayable(p int, pub *[engine.MaxDeck]uint64) bool {
 
 // nobodyNeedsClue is what a discard with notes to spare tells: the
 // discarder saw no seat holding a playable card it did not know of, so a
-// seat that knows of none has none.
+// seat that knows of none has none. Unless the discarder could not have
+// told it: a clue on the second focus card that misses the first cannot be
+// given when the two are the same card (hat_clue.go).
 func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
 	for p := range h.n {
-		if p == actor || h.knowsPlayable(p, pub) {
+		if p == actor || h.knowsPlayable(p, pub) || h.focusK > 1 && h.maySameFocus(p, pub) {
 			continue
 		}
 		for _, id := range h.hands[p][:h.handLen[p]] {
@@ -258,6 +258,19 @@ func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
 			}
 		}
 	}
+}
+
+// maySameFocus reports whether seat p's first two focus cards may be the
+// same card, as far as everyone knows.
+func (h *hatPlayer) maySameFocus(p int, pub *[engine.MaxDeck]uint64) bool {
+	var buf [engine.MaxHand]int
+	f := h.focusOrder(p, pub, buf[:], 2)
+	if len(f) < 2 {
+		return false
+	}
+	same := false
+	forEach(pub[h.hands[p][f[0]]]&pub[h.hands[p][f[1]]], func(x int) { same = same || h.pubW[x] > 1 })
+	return same
 }
 
 // publicUseless lists seat p's cards that everyone knows can go: dead, or a
@@ -278,29 +291,6 @@ func (h *hatPlayer) publicUseless(p int, pub *[engine.MaxDeck]uint64) []int {
 		}
 	}
 	return out
-}
-
-// focus is the card of seat p a clue is about when clues must touch a card:
-// the one with the most left to learn.
-func (h *hatPlayer) focus(p int, pub *[engine.MaxDeck]uint64) int {
-	best, bestScore := 0, -1
-	for i, id := range h.hands[p][:h.handLen[p]] {
-		m := pub[id]
-		score := 0
-		if m != 0 && m&^h.b.dead != 0 && bits.OnesCount64(m) > 1 {
-			score = 1
-			if !oneSuit(h.d, m) {
-				score++
-			}
-			if !oneRank(h.d, m) {
-				score++
-			}
-		}
-		if score > bestScore {
-			best, bestScore = i, score
-		}
-	}
-	return best
 }
 
 func oneSuit(d *deckInfo, m uint64) bool {

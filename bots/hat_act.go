@@ -241,49 +241,22 @@ func argmax(xs []float64) int {
 // clue turns this seat's hat sum into the clue that means it.
 func (h *hatPlayer) clue(v *engine.View) (engine.Action, bool) {
 	pub := h.pub
-	s := h.sum(h.width*(h.n-1), &pub)
+	return h.clueValue(v, h.sum(h.width*(h.n-1), &pub))
+}
+
+// clueValue is the clue that announces hat sum s, if it can be given.
+func (h *hatPlayer) clueValue(v *engine.View, s int) (engine.Action, bool) {
 	target := (h.seat + 1 + s/h.width) % h.n
 	meaning := s % h.width
 	cfg := h.d.cfg
-	if cfg.EmptyClues {
+	if h.focusK == 0 {
 		a := engine.ClueColor(target, meaning)
 		if c := len(cfg.ClueColors); meaning >= c {
 			a = engine.ClueRank(target, cfg.ClueRanks[meaning-c])
 		}
 		return a, v.Check(a) == nil
 	}
-	focus := h.hands[target][h.focus(target, &h.pub)]
-	x := h.ident[focus]
-	best, bestScore, found := engine.Action{}, -1.0, false
-	try := func(a engine.Action) {
-		if v.Check(a) != nil {
-			return
-		}
-		t := v.Touches(a)
-		hit := t&bit(focus) != 0
-		switch {
-		case meaning == 0 && !(hit && a.Kind == engine.RankClue),
-			meaning == 1 && !(hit && a.Kind == engine.ColorClue),
-			meaning == 2 && hit:
-			return
-		}
-		if g := h.goodness(a, t, target); g > bestScore {
-			best, bestScore, found = a, g, true
-		}
-	}
-	if meaning == 0 {
-		try(engine.ClueRank(target, x&7))
-	} else {
-		for c := range cfg.ClueColors {
-			try(engine.ClueColor(target, c))
-		}
-		if meaning == 2 {
-			for _, r := range cfg.ClueRanks {
-				try(engine.ClueRank(target, r))
-			}
-		}
-	}
-	return best, found
+	return h.clueMeaning(v, target, meaning)
 }
 
 // goodness is how much a clue narrows the target's cards, by the factor
