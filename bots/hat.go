@@ -39,13 +39,19 @@ type hatPlayer struct {
 	width  int
 	focusK int
 	typed  bool
-	// missTyped splits the typed meaning "touches no focus card" by type.
+	// missTyped splits the typed meaning "touches no focus card" by type:
+	// one more meaning, which fails when every card of the hand has the
+	// focus card's rank (or color). Worth it where clues carry least, at 2
+	// and 3 players; at more, where a clue due that cannot be given misleads
+	// the table more often than the meaning helps, not (measured).
 	missTyped bool
 	// alone is set when some other seat does not play hat: its clues mean
 	// nothing as sums, so the seat plays by the conventions player instead,
 	// which follows the game all along.
 	alone    bool
 	fallback *conventionsPlayer
+	// hole keeps the fireworks where plays go face down (hat_hole.go).
+	hole *hole
 }
 
 // Partners switches to the fallback at once when another seat is not hat.
@@ -61,11 +67,8 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 	h := &hatPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players, max: cfg.NoteTokens}
 	h.fallback = newConventions(cfg, seat, 0).(*conventionsPlayer)
 	h.fallback.d = h.d
-	// A hat sum is read from the cards each clue touched (and its type
-	// where that shows) and from the cards played: where plays go face
-	// down, the table cannot keep the public record in step.
 	if cfg.FaceDownPlays {
-		h.alone = true
+		h.hole = &hole{}
 	}
 	if cfg.EmptyClues && cfg.ClueShows == engine.ShowsAll {
 		// Any color or rank may be named to anyone, so every distinct clue
@@ -73,7 +76,7 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 		h.width = len(cfg.ClueColors) + len(cfg.ClueRanks)
 	} else {
 		h.typed = cfg.ClueShows != engine.ShowsTouches
-		h.missTyped = h.typed && !touchedByAll(h.d)
+		h.missTyped = h.typed && cfg.Players <= 3 && !touchedByAll(h.d)
 		h.focusK = focusCards(cfg)
 		h.width = schemeWidth(h.typed, h.missTyped, h.focusK)
 	}
@@ -96,9 +99,15 @@ func (h *hatPlayer) Start(v *engine.View) {
 // sync loads the public state of v and folds the clue deductions of every
 // card into the public record.
 func (h *hatPlayer) sync(v *engine.View) {
-	h.b.load(h.d, v)
 	h.notes, h.deck = v.NoteTokens, v.DeckCount
-	h.storm = v.Config.StormTokens - v.StormsUsed
+	if h.hole != nil && v.PlaysHidden {
+		h.hole.note(v)
+		h.b.loadHole(h.d, v, h.hole)
+		h.storm = v.Config.StormTokens - h.hole.storms
+	} else {
+		h.b.load(h.d, v)
+		h.storm = v.Config.StormTokens - v.StormsUsed
+	}
 	for x := range h.pubW {
 		h.pubW[x] = h.b.weight(x)
 	}
@@ -129,10 +138,17 @@ func (h *hatPlayer) sync(v *engine.View) {
 func (h *hatPlayer) Observe(v *engine.View, ev engine.Event) {
 	h.fallback.Observe(v, ev)
 	if a := ev.Action; a.Kind == engine.Play || a.Kind == engine.Discard {
-		if h.pub[a.Card]&bit(ident(ev.Card)) == 0 {
+		x := ident(ev.Card)
+		if ev.FaceDown {
+			x = h.ident[a.Card] // -1 for this seat's own card
+		}
+		if x >= 0 && h.pub[a.Card]&bit(x) == 0 {
 			// The record ruled out the card that was shown: some seat's
 			// clues were not hat sums.
 			h.alone = true
+		}
+		if ev.FaceDown && h.hole != nil && !h.alone {
+			h.holePlay(ev)
 		}
 	}
 	if h.alone {

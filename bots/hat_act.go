@@ -16,24 +16,14 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	}
 	me := h.seat
 	own := h.hands[me][:h.handLen[me]]
-	// Private weights: the public ones less the copies this seat sees.
-	pw := h.pubW
-	for p := range h.n {
-		if p == me {
-			continue
-		}
-		for _, id := range h.hands[p][:h.handLen[p]] {
-			if x := h.ident[id]; x >= 0 {
-				pw[x] = max(pw[x]-1, 0)
-			}
-		}
-	}
+	pw := h.privateWeights()
+	unsure := h.mayPlayUnsure(v)
 	var pPlay [engine.MaxHand]float64
 	best, bestScore := -1, -1.0
 	for i, id := range own {
 		m := h.pub[id]
 		pPlay[i] = prob(m, h.b.playable, &pw)
-		if m != 0 && pPlay[i] == 1 {
+		if _, named := h.knownAs(m, &pw); m != 0 && pPlay[i] == 1 && (unsure || named) {
 			if s := h.playScore(m, &pw); s > bestScore {
 				best, bestScore = i, s
 			}
@@ -43,7 +33,7 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 		return engine.PlayCard(own[best])
 	}
 	threshold := h.d.deckSize - h.d.maxScore - h.n*h.d.handSize
-	if h.storm > 1 && h.b.discards <= threshold {
+	if h.storm > 1 && h.b.discards <= threshold && unsure {
 		best = -1
 		for i, id := range own {
 			if prob(h.pub[id], h.b.playable|h.b.dead, &pw) == 1 && pPlay[i] > 0.75 && (best < 0 || pPlay[i] > pPlay[best]) {
@@ -65,7 +55,7 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 		// only other legal move.
 		return engine.PlayCard(own[argmax(pPlay[:len(own)])])
 	}
-	if h.deck == 0 && h.storm > 1 {
+	if h.deck == 0 && h.storm > 1 && unsure {
 		// The last round: a card that might play is worth more than a note.
 		if i := argmax(pPlay[:len(own)]); pPlay[i] > 0 {
 			return engine.PlayCard(own[i])

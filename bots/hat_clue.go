@@ -13,9 +13,10 @@ import (
 //	typed (the type shows: the rules, Cow & Pig): 0 a rank clue touching
 //	  focus card 0, 1 a color clue touching it, 2 a rank clue touching no
 //	  focus card, 3 a color clue touching none, then 3+i a clue touching
-//	  focus card i first; where some card is touched by every color or
-//	  every rank clue (rainbow, omni), 2 is any clue touching no focus
-//	  card, and 2+i a clue touching focus card i first;
+//	  focus card i first; at 4 players or more, or where some card is
+//	  touched by every color or every rank clue (rainbow, omni), 2 is any
+//	  clue touching no focus card, and 2+i a clue touching focus card i
+//	  first;
 //	touches only (Duck): 0 a clue touching focus card 0, 1 a clue touching
 //	  no focus card, then 1+i a clue touching focus card i first.
 //

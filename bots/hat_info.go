@@ -59,7 +59,8 @@ type question struct {
 // room answers. The order of preference: if the player knows no playable
 // card, find one (or a dead one to discard); if it knows no card it may
 // safely discard, find one; then settle a card that is probably playable;
-// then narrow the card least likely to be dead.
+// then narrow the card least likely to be dead. In a hole, naming a card
+// known playable comes first.
 func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 	q.kind = askNothing
 	if room <= 1 {
@@ -75,6 +76,14 @@ func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 		knowPlay = knowPlay || m != 0 && pPlay[i] == 1
 		knowDead = knowDead || m != 0 && pDead[i] == 1
 		cand[i] = m != 0 && pDead[i] < 1 && bits.OnesCount64(m) > 1
+	}
+	if h.hole != nil {
+		// In a hole a card is played only once its holder can name it.
+		for i, m := range masks {
+			if cand[i] && pPlay[i] == 1 {
+				return h.partition(m, i, room, q)
+			}
+		}
 	}
 	if !knowPlay {
 		type entry struct {
