@@ -52,6 +52,9 @@ type hatPlayer struct {
 	fallback *conventionsPlayer
 	// hole keeps the fireworks where plays go face down (hat_hole.go).
 	hole *hole
+	// swapped are the identities whose suit swaps play and discard
+	// (hat_orange.go).
+	swapped uint64
 }
 
 // Partners switches to the fallback at once when another seat is not hat.
@@ -70,6 +73,7 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 	if cfg.FaceDownPlays {
 		h.hole = &hole{}
 	}
+	h.swapped = cfg.SwappedIdentities() & h.d.all
 	if cfg.EmptyClues && cfg.ClueShows == engine.ShowsAll {
 		// Any color or rank may be named to anyone, so every distinct clue
 		// is its own meaning.
@@ -154,10 +158,10 @@ func (h *hatPlayer) Observe(v *engine.View, ev engine.Event) {
 	if h.alone {
 		return
 	}
-	switch a := ev.Action; a.Kind {
-	case engine.ColorClue, engine.RankClue, engine.HiddenClue:
+	switch a := ev.Action; {
+	case a.IsClue() || a.Kind == engine.HiddenClue:
 		h.readClue(ev)
-	case engine.Discard:
+	case (a.Kind == engine.Play || a.Kind == engine.Discard) && thrown(ev):
 		if h.notes > 0 {
 			h.nobodyNeedsClue(ev.Seat, &h.pub)
 		}
@@ -248,10 +252,11 @@ func (h *hatPlayer) store(p int, masks []uint64, pub *[engine.MaxDeck]uint64) {
 	}
 }
 
-// knowsPlayable reports whether seat p publicly knows one of its cards is playable.
+// knowsPlayable reports whether seat p publicly knows one of its cards is
+// playable, and enough of it to play it (canScore).
 func (h *hatPlayer) knowsPlayable(p int, pub *[engine.MaxDeck]uint64) bool {
 	for _, id := range h.hands[p][:h.handLen[p]] {
-		if m := pub[id]; m != 0 && m&^h.b.playable == 0 {
+		if m := pub[id]; m != 0 && m&^h.b.playable == 0 && h.canScore(m) {
 			return true
 		}
 	}
@@ -297,6 +302,7 @@ func (h *hatPlayer) publicUseless(p int, pub *[engine.MaxDeck]uint64) []int {
 	for _, id := range h.hands[p][:h.handLen[p]] {
 		m := pub[id]
 		switch {
+		case !h.sideKnown(m):
 		case m != 0 && m&^h.b.dead == 0:
 			out = append(out, id)
 		case bits.OnesCount64(m) == 1:

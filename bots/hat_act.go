@@ -12,7 +12,7 @@ import (
 // otherwise discard, the safest card first.
 func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	if h.alone {
-		return h.fallback.Act(v)
+		return swapAct(v, h.fallback.Act(v), h.swapped)
 	}
 	me := h.seat
 	own := h.hands[me][:h.handLen[me]]
@@ -23,25 +23,27 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	for i, id := range own {
 		m := h.pub[id]
 		pPlay[i] = prob(m, h.b.playable, &pw)
-		if _, named := h.knownAs(m, &pw); m != 0 && pPlay[i] == 1 && (unsure || named) {
+		_, named := h.knownAs(m, &pw)
+		if m != 0 && pPlay[i] == 1 && h.sideKnown(m) && (unsure || named) {
 			if s := h.playScore(m, &pw); s > bestScore {
 				best, bestScore = i, s
 			}
 		}
 	}
 	if best >= 0 {
-		return engine.PlayCard(own[best])
+		return h.scoreMove(own[best], h.pub[own[best]])
 	}
 	threshold := h.d.deckSize - h.d.maxScore - h.n*h.d.handSize
 	if h.storm > 1 && h.b.discards <= threshold && unsure {
 		best = -1
 		for i, id := range own {
-			if prob(h.pub[id], h.b.playable|h.b.dead, &pw) == 1 && pPlay[i] > 0.75 && (best < 0 || pPlay[i] > pPlay[best]) {
+			m := h.pub[id]
+			if prob(m, h.b.playable|h.b.dead, &pw) == 1 && pPlay[i] > 0.75 && h.sideKnown(m) && (best < 0 || pPlay[i] > pPlay[best]) {
 				best = i
 			}
 		}
 		if best >= 0 {
-			return engine.PlayCard(own[best])
+			return h.scoreMove(own[best], h.pub[own[best]])
 		}
 	}
 	privUseless := h.privateUseless(own, &pw)
@@ -53,12 +55,13 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	if h.notes >= h.max {
 		// A clue was due but could not be given as meant: a play is the
 		// only other legal move.
-		return engine.PlayCard(own[argmax(pPlay[:len(own)])])
+		i := argmax(pPlay[:len(own)])
+		return h.scoreMove(own[i], h.pub[own[i]])
 	}
 	if h.deck == 0 && h.storm > 1 && unsure {
 		// The last round: a card that might play is worth more than a note.
 		if i := argmax(pPlay[:len(own)]); pPlay[i] > 0 {
-			return engine.PlayCard(own[i])
+			return h.scoreMove(own[i], h.pub[own[i]])
 		}
 	}
 	pub := h.pub
@@ -67,10 +70,11 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	}
 	if useless := h.publicUseless(me, &pub); len(useless) > 1 {
 		// Which of the known-useless cards goes is itself a hat sum.
-		return engine.DiscardCard(useless[h.sum(len(useless), &pub)])
+		id := useless[h.sum(len(useless), &pub)]
+		return h.throwMove(id, h.pub[id])
 	}
 	if len(privUseless) > 0 {
-		return engine.DiscardCard(privUseless[0])
+		return h.throwMove(privUseless[0], h.pub[privUseless[0]])
 	}
 	best, bestScore = 0, -1.0
 	for i, id := range own {
@@ -80,7 +84,30 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 			best, bestScore = i, s
 		}
 	}
-	return engine.DiscardCard(own[best])
+	if m := h.pub[own[best]]; !h.sideKnown(m) {
+		return h.leastRisk(v, own, &pw)
+	}
+	return h.throwMove(own[best], h.pub[own[best]])
+}
+
+// leastRisk is the play or discard least likely to be a misplay, for a
+// seat that knows the side of none of its cards: a discard misplays a
+// swapping card that is not playable, a play any other card that is not.
+func (h *hatPlayer) leastRisk(v *engine.View, own []int, w *[64]int) engine.Action {
+	best, bestRisk := engine.Action{}, 2.0
+	for _, id := range own {
+		m := h.pub[id]
+		for _, a := range [2]engine.Action{engine.DiscardCard(id), engine.PlayCard(id)} {
+			bad := h.swapped &^ h.b.playable
+			if a.Kind == engine.Play {
+				bad = h.d.all &^ h.swapped &^ h.b.playable
+			}
+			if r := prob(m, bad, w); r < bestRisk && v.Check(a) == nil {
+				best, bestRisk = a, r
+			}
+		}
+	}
+	return best
 }
 
 func (h *hatPlayer) willClue(privUseless []int, threshold int) bool {
@@ -113,8 +140,13 @@ func (h *hatPlayer) someoneNeedsClue() bool {
 // be useless: cards that are probably not a last copy first, then high ones.
 // It uses only public knowledge, so that the other seats can predict the
 // discard, warn of it (inDanger) and answer questions about it (askSafe).
+// A card whose side is not known (hat_orange.go) goes last.
 func (h *hatPlayer) discardScore(m uint64) float64 {
-	return 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+	s := 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+	if !h.sideKnown(m) {
+		s -= 100
+	}
+	return s
 }
 
 // inDanger reports whether seat p, knowing of nothing to play or throw
@@ -194,6 +226,7 @@ func (h *hatPlayer) privateUseless(own []int, w *[64]int) []int {
 	for _, id := range own {
 		m := h.pub[id]
 		switch {
+		case !h.sideKnown(m):
 		case m != 0 && prob(m, h.b.dead, w) == 1:
 			out = append(out, id)
 		case bits.OnesCount64(m) == 1:
