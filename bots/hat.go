@@ -79,7 +79,9 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 		// is its own meaning.
 		h.width = len(cfg.ClueColors) + len(cfg.ClueRanks)
 	} else {
-		h.typed = cfg.ClueShows != engine.ShowsTouches
+		// Where clues must alternate type, the type is not the giver's
+		// choice and says nothing.
+		h.typed = cfg.ClueShows != engine.ShowsTouches && !cfg.AlternatingClues
 		h.missTyped = h.typed && cfg.Players <= 3 && !touchedByAll(h.d)
 		h.focusK = focusCards(cfg)
 		h.width = schemeWidth(h.typed, h.missTyped, h.focusK)

@@ -17,7 +17,8 @@ import (
 //	  touched by every color or every rank clue (rainbow, omni), 2 is any
 //	  clue touching no focus card, and 2+i a clue touching focus card i
 //	  first;
-//	touches only (Duck): 0 a clue touching focus card 0, 1 a clue touching
+//	touches only (Duck, and Alternating Clues, where the type is not the
+//	  giver's choice): 0 a clue touching focus card 0, 1 a clue touching
 //	  no focus card, then 1+i a clue touching focus card i first.
 //
 // The first meanings can nearly always be given, the later ones only when
@@ -164,10 +165,14 @@ func (h *hatPlayer) clueMeaning(v *engine.View, target, meaning int) (engine.Act
 // due that cannot be given (a card touched first that shares its rank and
 // color with one before it) costs a turn, and more of them the more
 // targets there are (measured on duck-5-suits: 2 and 3 players best with
-// three, 4 with two, 5 and 6 with one).
+// three, 4 with two, 5 and 6 with one). Where clues alternate type, only
+// one type can be given at a time, whose clues touch fewer sets of cards:
+// two focus cards at 2 players, one at more (alternating-clues-5-suits).
 func focusCards(cfg *engine.Config) int {
 	switch {
-	case cfg.ClueShows != engine.ShowsTouches:
+	case cfg.AlternatingClues && cfg.Players == 2:
+		return 2
+	case cfg.ClueShows != engine.ShowsTouches || cfg.AlternatingClues:
 		return 1
 	case cfg.Players <= 3:
 		return 3
