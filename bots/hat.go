@@ -157,7 +157,9 @@ func (h *hatPlayer) Observe(v *engine.View, ev engine.Event) {
 			h.holePlay(ev)
 		}
 	}
-	if h.alone {
+	if h.alone || v.Over {
+		// Nothing is left to learn for; a seat that gave no clue on the
+		// last turn did not mean that nobody needed one.
 		return
 	}
 	switch a := ev.Action; {

@@ -64,14 +64,16 @@ func TestHatSeatsAgree(t *testing.T) {
 }
 
 // TestHatScoreFloor guards the strength of the strategy on the basic game
-// against regressions (measured: 23.25 at 2 players, 24.9 at 3–5).
-// Thresholds are those means less a margin of several standard errors.
+// against regressions (measured: 23.6 at 2 players, 24.9 at 3–5).
+// Thresholds are those means less a margin of several standard errors; at
+// 2 players, above what the strategy scored before it saved before playing
+// (23.43 on these 400 games, now 23.75).
 func TestHatScoreFloor(t *testing.T) {
-	floors := map[int]float64{2: 22.6, 3: 24.6, 4: 24.7, 5: 24.7}
+	floors := map[int]float64{2: 23.5, 3: 24.6, 4: 24.7, 5: 24.7}
 	games := 400
 	if race.Enabled || testing.Short() {
 		games = 100
-		floors = map[int]float64{2: 22.2, 3: 24.3, 4: 24.4, 5: 24.4}
+		floors = map[int]float64{2: 23.3, 3: 24.3, 4: 24.4, 5: 24.4}
 	}
 	for players, floor := range floors {
 		cfg := testConfig(t, "basic", 0, players, 0)
@@ -81,6 +83,7 @@ func TestHatScoreFloor(t *testing.T) {
 		}
 		if r.Mean < floor {
 			t.Errorf("hat at %d players: mean %.2f over %d games, want at least %.2f", players, r.Mean, games, floor)
+
 		}
 	}
 }
