@@ -120,10 +120,18 @@ func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 				}
 			}
 		}
-		if n > room-1 {
+		lim := room - 1
+		if h.n == 2 && room >= 6 {
+			// Two players with many meanings a clue (empty clues
+			// allowed): leave room for the questions that follow,
+			// which warn of a last copy about to go (basic: +0.1;
+			// with fewer meanings, or more players, it costs).
+			lim = room / 2
+		}
+		if n > lim {
 			// Keep the likeliest finds when not all fit.
 			sortEntries(true)
-			n = room - 1
+			n = lim
 		}
 		// Unlikely cards first: the answer names the first hit, and every
 		// card asked before it is learned to be a miss.
