@@ -39,6 +39,9 @@ type hatPlayer struct {
 	width  int
 	focusK int
 	typed  bool
+	// unRank and unColor are the identities no rank clue, no color clue
+	// touches; allRank and allColor those every one touches.
+	unRank, unColor, allRank, allColor uint64
 	// missTyped splits the typed meaning "touches no focus card" by type:
 	// one more meaning, which fails when every card of the hand has the
 	// focus card's rank (or color). Worth it where clues carry least, at 2
@@ -82,7 +85,11 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 		// Where clues must alternate type, the type is not the giver's
 		// choice and says nothing.
 		h.typed = cfg.ClueShows != engine.ShowsTouches && !cfg.AlternatingClues
-		h.missTyped = h.typed && cfg.Players <= 3 && !touchedByAll(h.d)
+		h.clueSets()
+		// A card touched by every clue of a type makes a clue of that
+		// type missing it impossible when it is the focus.
+		byAll := len(cfg.ClueColors) > 1 && h.allColor != 0 || len(cfg.ClueRanks) > 1 && h.allRank != 0
+		h.missTyped = h.typed && cfg.Players <= 3 && !byAll
 		h.focusK = focusCards(cfg)
 		h.width = schemeWidth(h.typed, h.missTyped, h.focusK)
 	}
@@ -269,12 +276,11 @@ func (h *hatPlayer) knowsPlayable(p int, pub *[engine.MaxDeck]uint64) bool {
 
 // nobodyNeedsClue is what a discard with notes to spare tells: the
 // discarder saw no seat holding a playable card it did not know of, so a
-// seat that knows of none has none. Unless the discarder could not have
-// told it: a clue on the second focus card that misses the first cannot be
-// given when the two are the same card (hat_clue.go).
+// seat that knows of none has none. Unless the discarder may not have been
+// able to tell it (mayFail).
 func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
 	for p := range h.n {
-		if p == actor || h.knowsPlayable(p, pub) || h.focusK > 1 && h.maySameFocus(p, pub) {
+		if p == actor || h.knowsPlayable(p, pub) || h.mayFail(p, pub) {
 			continue
 		}
 		for _, id := range h.hands[p][:h.handLen[p]] {
@@ -285,17 +291,57 @@ func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
 	}
 }
 
-// maySameFocus reports whether seat p's first two focus cards may be the
-// same card, as far as everyone knows.
-func (h *hatPlayer) maySameFocus(p int, pub *[engine.MaxDeck]uint64) bool {
-	var buf [engine.MaxHand]int
-	f := h.focusOrder(p, pub, buf[:], 2)
-	if len(f) < 2 {
+// clueSets works out unRank, unColor, allRank and allColor.
+func (h *hatPlayer) clueSets() {
+	cfg := h.d.cfg
+	h.unRank, h.unColor = h.d.all, h.d.all
+	if len(cfg.ClueRanks) > 0 {
+		h.allRank = h.d.all
+	}
+	if len(cfg.ClueColors) > 0 {
+		h.allColor = h.d.all
+	}
+	for _, r := range cfg.ClueRanks {
+		h.unRank &^= h.d.clueMask[r]
+		h.allRank &= h.d.clueMask[r]
+	}
+	for c := range cfg.ClueColors {
+		h.unColor &^= h.d.colorMask[c]
+		h.allColor &= h.d.colorMask[c]
+	}
+}
+
+// mayFail reports whether, as far as everyone knows, some meaning of a clue
+// to seat p may be impossible to give (hat_clue.go): its focus card may be
+// one that no rank clue (or no color clue) touches, where the type shows
+// (a START card of Up or Down, a null card), or one no clue touches, or one
+// every clue of a type touches (an omni card); or its first two focus
+// cards may be the same card.
+func (h *hatPlayer) mayFail(p int, pub *[engine.MaxDeck]uint64) bool {
+	if h.focusK == 0 {
 		return false
 	}
-	same := false
-	forEach(pub[h.hands[p][f[0]]]&pub[h.hands[p][f[1]]], func(x int) { same = same || h.pubW[x] > 1 })
-	return same
+	var buf [engine.MaxHand]int
+	f := h.focusOrder(p, pub, buf[:], 2)
+	if len(f) == 0 {
+		return false
+	}
+	// The identities the focus card must not be for every meaning to be
+	// possible: touched by a clue of each type that can name it, missed
+	// by one.
+	bad := h.unRank&h.unColor | h.allRank&h.allColor
+	switch {
+	case h.missTyped:
+		bad = h.unRank | h.unColor | h.allRank | h.allColor
+	case h.typed:
+		bad = h.unRank | h.unColor | h.allRank&h.allColor
+	}
+	may := false
+	forEach(pub[h.hands[p][f[0]]]&bad, func(x int) { may = may || h.pubW[x] > 0 })
+	if h.focusK > 1 && len(f) > 1 {
+		forEach(pub[h.hands[p][f[0]]]&pub[h.hands[p][f[1]]], func(x int) { may = may || h.pubW[x] > 1 })
+	}
+	return may
 }
 
 // publicUseless lists seat p's cards that everyone knows can go: dead, or a

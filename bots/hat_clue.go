@@ -40,28 +40,6 @@ func schemeWidth(typed, missTyped bool, k int) int {
 	return k + 1
 }
 
-// touchedByAll reports whether some card of the deck is touched by every
-// color clue or every rank clue: a clue of that type missing it cannot be
-// given when it is the focus.
-func touchedByAll(d *deckInfo) bool {
-	for x := range 64 {
-		if d.count[x] == 0 {
-			continue
-		}
-		colors, ranks := len(d.cfg.ClueColors) > 1, len(d.cfg.ClueRanks) > 1
-		for c := range d.cfg.ClueColors {
-			colors = colors && d.colorMask[c]&bit(x) != 0
-		}
-		for _, r := range d.cfg.ClueRanks {
-			ranks = ranks && d.clueMask[r]&bit(x) != 0
-		}
-		if colors || ranks {
-			return true
-		}
-	}
-	return false
-}
-
 // focusOrder writes into out the slots of seat p's hand, the card with most
 // left to learn first (ties: the newer card), and returns the first k.
 func (h *hatPlayer) focusOrder(p int, pub *[engine.MaxDeck]uint64, out []int, k int) []int {
