@@ -151,12 +151,13 @@ func (h *hatPlayer) someoneNeedsClue() bool {
 }
 
 // discardScore orders a seat's cards for discarding when none is known to
-// be useless: cards that are probably not a last copy first, then high ones.
+// be useless: cards that are probably not a last copy first, then those
+// most likely already useless, then high ones.
 // It uses only public knowledge, so that the other seats can predict the
 // discard, warn of it (inDanger) and answer questions about it (askSafe).
 // A card whose side is not known (hat_orange.go) goes last.
 func (h *hatPlayer) discardScore(m uint64) float64 {
-	s := 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+	s := 10*(1-prob(m, h.b.critical, &h.pubW)) + 5*prob(m, h.b.dead, &h.pubW) + meanRank(m, &h.pubW)
 	if !h.sideKnown(m) {
 		s -= 100
 	}
