@@ -291,59 +291,6 @@ func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
 	}
 }
 
-// clueSets works out unRank, unColor, allRank and allColor.
-func (h *hatPlayer) clueSets() {
-	cfg := h.d.cfg
-	h.unRank, h.unColor = h.d.all, h.d.all
-	if len(cfg.ClueRanks) > 0 {
-		h.allRank = h.d.all
-	}
-	if len(cfg.ClueColors) > 0 {
-		h.allColor = h.d.all
-	}
-	for _, r := range cfg.ClueRanks {
-		h.unRank &^= h.d.clueMask[r]
-		h.allRank &= h.d.clueMask[r]
-	}
-	for c := range cfg.ClueColors {
-		h.unColor &^= h.d.colorMask[c]
-		h.allColor &= h.d.colorMask[c]
-	}
-}
-
-// mayFail reports whether, as far as everyone knows, some meaning of a clue
-// to seat p may be impossible to give (hat_clue.go): its focus card may be
-// one that no rank clue (or no color clue) touches, where the type shows
-// (a START card of Up or Down, a null card), or one no clue touches, or one
-// every clue of a type touches (an omni card); or its first two focus
-// cards may be the same card.
-func (h *hatPlayer) mayFail(p int, pub *[engine.MaxDeck]uint64) bool {
-	if h.focusK == 0 {
-		return false
-	}
-	var buf [engine.MaxHand]int
-	f := h.focusOrder(p, pub, buf[:], 2)
-	if len(f) == 0 {
-		return false
-	}
-	// The identities the focus card must not be for every meaning to be
-	// possible: touched by a clue of each type that can name it, missed
-	// by one.
-	bad := h.unRank&h.unColor | h.allRank&h.allColor
-	switch {
-	case h.missTyped:
-		bad = h.unRank | h.unColor | h.allRank | h.allColor
-	case h.typed:
-		bad = h.unRank | h.unColor | h.allRank&h.allColor
-	}
-	may := false
-	forEach(pub[h.hands[p][f[0]]]&bad, func(x int) { may = may || h.pubW[x] > 0 })
-	if h.focusK > 1 && len(f) > 1 {
-		forEach(pub[h.hands[p][f[0]]]&pub[h.hands[p][f[1]]], func(x int) { may = may || h.pubW[x] > 1 })
-	}
-	return may
-}
-
 // publicUseless lists seat p's cards that everyone knows can go: dead, or a
 // second copy of a card known in the same hand.
 func (h *hatPlayer) publicUseless(p int, pub *[engine.MaxDeck]uint64) []int {
