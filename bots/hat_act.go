@@ -6,7 +6,8 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 )
 
-// Act follows a fixed order: play a card known playable; gamble on a card
+// Act follows a fixed order: play a card known playable (unless the next
+// seat is about to discard a last copy: a save first); gamble on a card
 // that is playable or harmless to lose early on; clue when someone holds a
 // playable card they do not know of (or when notes would go to waste);
 // otherwise discard, the safest card first.
@@ -98,26 +99,6 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 		return h.leastRisk(v, own, &pw)
 	}
 	return h.throwMove(own[best], h.pub[own[best]])
-}
-
-// leastRisk is the play or discard least likely to be a misplay, for a
-// seat that knows the side of none of its cards: a discard misplays a
-// swapping card that is not playable, a play any other card that is not.
-func (h *hatPlayer) leastRisk(v *engine.View, own []int, w *[64]int) engine.Action {
-	best, bestRisk := engine.Action{}, 2.0
-	for _, id := range own {
-		m := h.pub[id]
-		for _, a := range [2]engine.Action{engine.DiscardCard(id), engine.PlayCard(id)} {
-			bad := h.swapped &^ h.b.playable
-			if a.Kind == engine.Play {
-				bad = h.d.all &^ h.swapped &^ h.b.playable
-			}
-			if r := prob(m, bad, w); r < bestRisk && v.Check(a) == nil {
-				best, bestRisk = a, r
-			}
-		}
-	}
-	return best
 }
 
 func (h *hatPlayer) willClue(privUseless []int, threshold int) bool {

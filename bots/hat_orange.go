@@ -71,3 +71,23 @@ func (h *hatPlayer) askSide(masks []uint64, pPlay, pDead []float64, room int, q 
 	}
 	return false
 }
+
+// leastRisk is the play or discard least likely to be a misplay, for a
+// seat that knows the side of none of its cards: a discard misplays a
+// swapping card that is not playable, a play any other card that is not.
+func (h *hatPlayer) leastRisk(v *engine.View, own []int, w *[64]int) engine.Action {
+	best, bestRisk := engine.Action{}, 2.0
+	for _, id := range own {
+		m := h.pub[id]
+		for _, a := range [2]engine.Action{engine.DiscardCard(id), engine.PlayCard(id)} {
+			bad := h.swapped &^ h.b.playable
+			if a.Kind == engine.Play {
+				bad = h.d.all &^ h.swapped &^ h.b.playable
+			}
+			if r := prob(m, bad, w); r < bestRisk && v.Check(a) == nil {
+				best, bestRisk = a, r
+			}
+		}
+	}
+	return best
+}
