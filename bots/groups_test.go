@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -143,5 +144,51 @@ func TestHiddenRulesAllVariantsLegal(t *testing.T) {
 	}
 	if n != 52 {
 		t.Fatalf("%d variants with hidden rules, want 52", n)
+	}
+}
+
+// TestRuleGroupFloors: the hat plays each rule group by conventions of its
+// own (reading clues from their touches, naming a card before playing it
+// face down, learning a card's side before moving it), where it used to
+// hand every move to the conventions bot (in Throw It in a Hole, Cow & Pig
+// and Duck) or lose most games to the storms (Orange, Alternating Clues).
+// The floors are the means measured on these games less a wide margin; in
+// every group but Sudoku (which the hat played as well before) at least one
+// is above what the fallback or the old hat scored on the same games (in
+// brackets).
+func TestRuleGroupFloors(t *testing.T) {
+	games := 200
+	if race.Enabled || testing.Short() {
+		games = 60
+	}
+	hat := mustGet(t, "hat")
+	for _, tc := range []struct {
+		variant string
+		floors  [2]float64 // 2 and 3 players
+	}{
+		{"throw-it-in-a-hole-5-suits", [2]float64{19.5, 22.5}}, // 21.1, 24.2 (10.3, 13.9)
+		{"cow-pig-5-suits", [2]float64{18.5, 22.5}},            // 20.1, 24.4 (11.5, 15.7)
+		{"duck-5-suits", [2]float64{18, 22.5}},                 // 19.7, 24.1 (13.4, 17.9)
+		{"orange-5-suits", [2]float64{18.5, 22.5}},             // 20.3, 24.4 (12.9, 14.8)
+		{"alternating-clues-5-suits", [2]float64{20, 23}},      // 21.8, 24.6 (12.1, 15.9)
+		{"up-or-down-5-suits", [2]float64{22.3, 23.5}},         // 22.8, 24.5 (21.8, 22.8)
+		{"clue-starved-5-suits", [2]float64{18.4, 23.2}},       // 19.1, 23.9 (17.6, 23.7)
+		{"reversed-5-suits", [2]float64{22.9, 24.5}},           // 23.4, 24.9 (22.6, 24.7)
+		{"sudoku-5-suits", [2]float64{23.3, 24.5}},             // 24.1, 24.9 (23.6, 24.9)
+	} {
+		for i, players := range []int{2, 3} {
+			_, _, cfg, err := variants.Setup(tc.variant, variants.Options{}, players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{hat}, Games: games, Seed: "floor/" + tc.variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s, %d players: mean %.2f ± %.2f, storms %.1f%%", tc.variant, players, r.Mean, r.StdErr, 100*r.Storms)
+			if r.Mean < tc.floors[i] {
+				t.Errorf("%s, %d players: mean %.2f over %d games, want at least %.1f", tc.variant, players, r.Mean, games, tc.floors[i])
+			}
+		}
 	}
 }

@@ -33,13 +33,31 @@ type hatPlayer struct {
 	// identity not yet seen by everyone.
 	pub  [engine.MaxDeck]uint64
 	pubW [64]int
-	// width is the number of clue meanings per target seat.
-	width int
+	// width is the number of clue meanings per target seat; where a clue
+	// must touch a card, they are read from the first of focusK focus cards
+	// the clue touches and, if typed, from its type (see hat_clue.go).
+	width  int
+	focusK int
+	typed  bool
+	// unRank and unColor are the identities no rank clue, no color clue
+	// touches; allRank and allColor those every one touches.
+	unRank, unColor, allRank, allColor uint64
+	// missTyped splits the typed meaning "touches no focus card" by type:
+	// one more meaning, which fails when every card of the hand has the
+	// focus card's rank (or color). Worth it where clues carry least, at 2
+	// and 3 players; at more, where a clue due that cannot be given misleads
+	// the table more often than the meaning helps, not (measured).
+	missTyped bool
 	// alone is set when some other seat does not play hat: its clues mean
 	// nothing as sums, so the seat plays by the conventions player instead,
 	// which follows the game all along.
 	alone    bool
 	fallback *conventionsPlayer
+	// hole keeps the fireworks where plays go face down (hat_hole.go).
+	hole *hole
+	// swapped are the identities whose suit swaps play and discard
+	// (hat_orange.go).
+	swapped uint64
 }
 
 // Partners switches to the fallback at once when another seat is not hat.
@@ -55,22 +73,25 @@ func newHat(cfg *engine.Config, seat int, _ uint64) Player {
 	h := &hatPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players, max: cfg.NoteTokens}
 	h.fallback = newConventions(cfg, seat, 0).(*conventionsPlayer)
 	h.fallback.d = h.d
-	// A hat sum is read from what each clue named and from the cards
-	// played: where a clue shows only its type or its touches, or plays go
-	// face down, the table cannot keep the public record in step.
-	if cfg.ClueShows != engine.ShowsAll || cfg.FaceDownPlays {
-		h.alone = true
+	if cfg.FaceDownPlays {
+		h.hole = &hole{}
 	}
-	if cfg.EmptyClues {
+	h.swapped = cfg.SwappedIdentities() & h.d.all
+	if cfg.EmptyClues && cfg.ClueShows == engine.ShowsAll {
 		// Any color or rank may be named to anyone, so every distinct clue
 		// is its own meaning.
 		h.width = len(cfg.ClueColors) + len(cfg.ClueRanks)
 	} else {
-		// A clue must touch a card, so only three kinds of clue are (nearly
-		// always) possible for a target: a rank clue touching its focus card,
-		// a color clue touching it, a clue missing it. When the one meant is
-		// not, the giver does something else (see Act).
-		h.width = 3
+		// Where clues must alternate type, the type is not the giver's
+		// choice and says nothing.
+		h.typed = cfg.ClueShows != engine.ShowsTouches && !cfg.AlternatingClues
+		h.clueSets()
+		// A card touched by every clue of a type makes a clue of that
+		// type missing it impossible when it is the focus.
+		byAll := len(cfg.ClueColors) > 1 && h.allColor != 0 || len(cfg.ClueRanks) > 1 && h.allRank != 0
+		h.missTyped = h.typed && cfg.Players <= 3 && !byAll
+		h.focusK = focusCards(cfg)
+		h.width = schemeWidth(h.typed, h.missTyped, h.focusK)
 	}
 	for i := range h.ident {
 		h.ident[i] = -1
@@ -91,9 +112,15 @@ func (h *hatPlayer) Start(v *engine.View) {
 // sync loads the public state of v and folds the clue deductions of every
 // card into the public record.
 func (h *hatPlayer) sync(v *engine.View) {
-	h.b.load(h.d, v)
 	h.notes, h.deck = v.NoteTokens, v.DeckCount
-	h.storm = v.Config.StormTokens - v.StormsUsed
+	if h.hole != nil && v.PlaysHidden {
+		h.hole.note(v)
+		h.b.loadHole(h.d, v, h.hole)
+		h.storm = v.Config.StormTokens - h.hole.storms
+	} else {
+		h.b.load(h.d, v)
+		h.storm = v.Config.StormTokens - v.StormsUsed
+	}
 	for x := range h.pubW {
 		h.pubW[x] = h.b.weight(x)
 	}
@@ -124,19 +151,28 @@ func (h *hatPlayer) sync(v *engine.View) {
 func (h *hatPlayer) Observe(v *engine.View, ev engine.Event) {
 	h.fallback.Observe(v, ev)
 	if a := ev.Action; a.Kind == engine.Play || a.Kind == engine.Discard {
-		if h.pub[a.Card]&bit(ident(ev.Card)) == 0 {
+		x := ident(ev.Card)
+		if ev.FaceDown {
+			x = h.ident[a.Card] // -1 for this seat's own card
+		}
+		if x >= 0 && h.pub[a.Card]&bit(x) == 0 {
 			// The record ruled out the card that was shown: some seat's
 			// clues were not hat sums.
 			h.alone = true
 		}
+		if ev.FaceDown && h.hole != nil && !h.alone {
+			h.holePlay(ev)
+		}
 	}
-	if h.alone {
+	if h.alone || v.Over {
+		// Nothing is left to learn for; a seat that gave no clue on the
+		// last turn did not mean that nobody needed one.
 		return
 	}
-	switch a := ev.Action; a.Kind {
-	case engine.ColorClue, engine.RankClue:
+	switch a := ev.Action; {
+	case a.IsClue() || a.Kind == engine.HiddenClue:
 		h.readClue(ev)
-	case engine.Discard:
+	case (a.Kind == engine.Play || a.Kind == engine.Discard) && thrown(ev):
 		if h.notes > 0 {
 			h.nobodyNeedsClue(ev.Seat, &h.pub)
 		}
@@ -160,7 +196,7 @@ func (h *hatPlayer) readClue(ev engine.Event) {
 	a := ev.Action
 	k := (a.Target - ev.Seat - 1 + h.n) % h.n
 	var meaning int
-	if h.d.cfg.EmptyClues {
+	if h.focusK == 0 {
 		meaning = a.Value
 		if a.Kind == engine.RankClue {
 			meaning = len(h.d.cfg.ClueColors)
@@ -171,15 +207,8 @@ func (h *hatPlayer) readClue(ev engine.Event) {
 			}
 		}
 	} else {
-		focus := h.hands[a.Target][h.focus(a.Target, &h.pub)]
-		switch {
-		case ev.Touched&bit(focus) == 0:
-			meaning = 2
-		case a.Kind == engine.RankClue:
-			meaning = 0
-		default:
-			meaning = 1
-		}
+		var buf [engine.MaxHand]int
+		meaning = h.meaning(a.Target, h.focusOrder(a.Target, &h.pub, buf[:], h.focusK), a.Kind, ev.Touched)
 	}
 	h.share(ev.Seat, h.width*(h.n-1), k*h.width+meaning, &h.pub)
 }
@@ -234,10 +263,11 @@ func (h *hatPlayer) store(p int, masks []uint64, pub *[engine.MaxDeck]uint64) {
 	}
 }
 
-// knowsPlayable reports whether seat p publicly knows one of its cards is playable.
+// knowsPlayable reports whether seat p publicly knows one of its cards is
+// playable, and enough of it to play it (canScore).
 func (h *hatPlayer) knowsPlayable(p int, pub *[engine.MaxDeck]uint64) bool {
 	for _, id := range h.hands[p][:h.handLen[p]] {
-		if m := pub[id]; m != 0 && m&^h.b.playable == 0 {
+		if m := pub[id]; m != 0 && m&^h.b.playable == 0 && h.canScore(m) {
 			return true
 		}
 	}
@@ -246,10 +276,11 @@ func (h *hatPlayer) knowsPlayable(p int, pub *[engine.MaxDeck]uint64) bool {
 
 // nobodyNeedsClue is what a discard with notes to spare tells: the
 // discarder saw no seat holding a playable card it did not know of, so a
-// seat that knows of none has none.
+// seat that knows of none has none. Unless the discarder may not have been
+// able to tell it (mayFail).
 func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
 	for p := range h.n {
-		if p == actor || h.knowsPlayable(p, pub) {
+		if p == actor || h.knowsPlayable(p, pub) || h.mayFail(p, pub) {
 			continue
 		}
 		for _, id := range h.hands[p][:h.handLen[p]] {
@@ -268,6 +299,7 @@ func (h *hatPlayer) publicUseless(p int, pub *[engine.MaxDeck]uint64) []int {
 	for _, id := range h.hands[p][:h.handLen[p]] {
 		m := pub[id]
 		switch {
+		case !h.sideKnown(m):
 		case m != 0 && m&^h.b.dead == 0:
 			out = append(out, id)
 		case bits.OnesCount64(m) == 1:
@@ -278,29 +310,6 @@ func (h *hatPlayer) publicUseless(p int, pub *[engine.MaxDeck]uint64) []int {
 		}
 	}
 	return out
-}
-
-// focus is the card of seat p a clue is about when clues must touch a card:
-// the one with the most left to learn.
-func (h *hatPlayer) focus(p int, pub *[engine.MaxDeck]uint64) int {
-	best, bestScore := 0, -1
-	for i, id := range h.hands[p][:h.handLen[p]] {
-		m := pub[id]
-		score := 0
-		if m != 0 && m&^h.b.dead != 0 && bits.OnesCount64(m) > 1 {
-			score = 1
-			if !oneSuit(h.d, m) {
-				score++
-			}
-			if !oneRank(h.d, m) {
-				score++
-			}
-		}
-		if score > bestScore {
-			best, bestScore = i, score
-		}
-	}
-	return best
 }
 
 func oneSuit(d *deckInfo, m uint64) bool {

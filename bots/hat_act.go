@@ -6,56 +6,59 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 )
 
-// Act follows a fixed order: play a card known playable; gamble on a card
+// Act follows a fixed order: play a card known playable (unless the next
+// seat is about to discard a last copy: a save first); gamble on a card
 // that is playable or harmless to lose early on; clue when someone holds a
 // playable card they do not know of (or when notes would go to waste);
 // otherwise discard, the safest card first.
 func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	if h.alone {
-		return h.fallback.Act(v)
+		return swapAct(v, h.fallback.Act(v), h.swapped)
 	}
 	me := h.seat
 	own := h.hands[me][:h.handLen[me]]
-	// Private weights: the public ones less the copies this seat sees.
-	pw := h.pubW
-	for p := range h.n {
-		if p == me {
-			continue
-		}
-		for _, id := range h.hands[p][:h.handLen[p]] {
-			if x := h.ident[id]; x >= 0 {
-				pw[x] = max(pw[x]-1, 0)
-			}
-		}
-	}
+	pw := h.privateWeights()
+	unsure := h.mayPlayUnsure(v)
 	var pPlay [engine.MaxHand]float64
 	best, bestScore := -1, -1.0
 	for i, id := range own {
 		m := h.pub[id]
 		pPlay[i] = prob(m, h.b.playable, &pw)
-		if m != 0 && pPlay[i] == 1 {
+		_, named := h.knownAs(m, &pw)
+		if m != 0 && pPlay[i] == 1 && h.sideKnown(m) && (unsure || named) {
 			if s := h.playScore(m, &pw); s > bestScore {
 				best, bestScore = i, s
 			}
 		}
 	}
+	if best >= 0 && h.notes > 0 && h.d.cfg.ClueShows == engine.ShowsAll && h.inDanger((me+1)%h.n) {
+		// A save cannot wait, a play can (basic, 2 players: 23.27 ->
+		// 23.53 of 25). Not where a clue's value does not show (Cow &
+		// Pig, Duck): it tells the endangered seat less, and the play
+		// is worth more (-0.1).
+		if a, ok := h.clue(v); ok {
+			return a
+		}
+	}
 	if best >= 0 {
-		return engine.PlayCard(own[best])
+		return h.scoreMove(own[best], h.pub[own[best]])
 	}
 	threshold := h.d.deckSize - h.d.maxScore - h.n*h.d.handSize
-	if h.storm > 1 && h.b.discards <= threshold {
+	if h.storm > 1 && h.b.discards <= threshold && unsure {
 		best = -1
 		for i, id := range own {
-			if prob(h.pub[id], h.b.playable|h.b.dead, &pw) == 1 && pPlay[i] > 0.75 && (best < 0 || pPlay[i] > pPlay[best]) {
+			m := h.pub[id]
+			if prob(m, h.b.playable|h.b.dead, &pw) == 1 && pPlay[i] > 0.75 && h.sideKnown(m) && (best < 0 || pPlay[i] > pPlay[best]) {
 				best = i
 			}
 		}
 		if best >= 0 {
-			return engine.PlayCard(own[best])
+			return h.scoreMove(own[best], h.pub[own[best]])
 		}
 	}
 	privUseless := h.privateUseless(own, &pw)
-	if h.willClue(privUseless, threshold) {
+	// On the game's last turn a clue has nobody left to serve.
+	if h.willClue(privUseless, threshold) && v.FinalTurnsLeft != 1 {
 		if a, ok := h.clue(v); ok {
 			return a
 		}
@@ -63,12 +66,13 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	if h.notes >= h.max {
 		// A clue was due but could not be given as meant: a play is the
 		// only other legal move.
-		return engine.PlayCard(own[argmax(pPlay[:len(own)])])
+		i := argmax(pPlay[:len(own)])
+		return h.scoreMove(own[i], h.pub[own[i]])
 	}
-	if h.deck == 0 && h.storm > 1 {
+	if h.deck == 0 && h.storm > 1 && unsure {
 		// The last round: a card that might play is worth more than a note.
 		if i := argmax(pPlay[:len(own)]); pPlay[i] > 0 {
-			return engine.PlayCard(own[i])
+			return h.scoreMove(own[i], h.pub[own[i]])
 		}
 	}
 	pub := h.pub
@@ -77,10 +81,11 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 	}
 	if useless := h.publicUseless(me, &pub); len(useless) > 1 {
 		// Which of the known-useless cards goes is itself a hat sum.
-		return engine.DiscardCard(useless[h.sum(len(useless), &pub)])
+		id := useless[h.sum(len(useless), &pub)]
+		return h.throwMove(id, h.pub[id])
 	}
 	if len(privUseless) > 0 {
-		return engine.DiscardCard(privUseless[0])
+		return h.throwMove(privUseless[0], h.pub[privUseless[0]])
 	}
 	best, bestScore = 0, -1.0
 	for i, id := range own {
@@ -90,7 +95,10 @@ func (h *hatPlayer) Act(v *engine.View) engine.Action {
 			best, bestScore = i, s
 		}
 	}
-	return engine.DiscardCard(own[best])
+	if m := h.pub[own[best]]; !h.sideKnown(m) {
+		return h.leastRisk(v, own, &pw)
+	}
+	return h.throwMove(own[best], h.pub[own[best]])
 }
 
 func (h *hatPlayer) willClue(privUseless []int, threshold int) bool {
@@ -100,6 +108,10 @@ func (h *hatPlayer) willClue(privUseless []int, threshold int) bool {
 	case h.notes >= h.max:
 		return true
 	case h.someoneNeedsClue():
+		return true
+	case h.n == 2 && h.deck > 0 && h.deck <= 2:
+		// The deck is about to run out: a clue keeps it from running
+		// out for one more turn (2 players: +0.05; at more, -0.01).
 		return true
 	case h.b.discards <= threshold && len(privUseless) > 0:
 		return false
@@ -120,11 +132,17 @@ func (h *hatPlayer) someoneNeedsClue() bool {
 }
 
 // discardScore orders a seat's cards for discarding when none is known to
-// be useless: cards that are probably not a last copy first, then high ones.
+// be useless: cards that are probably not a last copy first, then those
+// most likely already useless, then high ones.
 // It uses only public knowledge, so that the other seats can predict the
 // discard, warn of it (inDanger) and answer questions about it (askSafe).
+// A card whose side is not known (hat_orange.go) goes last.
 func (h *hatPlayer) discardScore(m uint64) float64 {
-	return 10*(1-prob(m, h.b.critical, &h.pubW)) + meanRank(m, &h.pubW)
+	s := 10*(1-prob(m, h.b.critical, &h.pubW)) + 5*prob(m, h.b.dead, &h.pubW) + meanRank(m, &h.pubW)
+	if !h.sideKnown(m) {
+		s -= 100
+	}
+	return s
 }
 
 // inDanger reports whether seat p, knowing of nothing to play or throw
@@ -204,6 +222,7 @@ func (h *hatPlayer) privateUseless(own []int, w *[64]int) []int {
 	for _, id := range own {
 		m := h.pub[id]
 		switch {
+		case !h.sideKnown(m):
 		case m != 0 && prob(m, h.b.dead, w) == 1:
 			out = append(out, id)
 		case bits.OnesCount64(m) == 1:
@@ -241,49 +260,22 @@ func argmax(xs []float64) int {
 // clue turns this seat's hat sum into the clue that means it.
 func (h *hatPlayer) clue(v *engine.View) (engine.Action, bool) {
 	pub := h.pub
-	s := h.sum(h.width*(h.n-1), &pub)
+	return h.clueValue(v, h.sum(h.width*(h.n-1), &pub))
+}
+
+// clueValue is the clue that announces hat sum s, if it can be given.
+func (h *hatPlayer) clueValue(v *engine.View, s int) (engine.Action, bool) {
 	target := (h.seat + 1 + s/h.width) % h.n
 	meaning := s % h.width
 	cfg := h.d.cfg
-	if cfg.EmptyClues {
+	if h.focusK == 0 {
 		a := engine.ClueColor(target, meaning)
 		if c := len(cfg.ClueColors); meaning >= c {
 			a = engine.ClueRank(target, cfg.ClueRanks[meaning-c])
 		}
 		return a, v.Check(a) == nil
 	}
-	focus := h.hands[target][h.focus(target, &h.pub)]
-	x := h.ident[focus]
-	best, bestScore, found := engine.Action{}, -1.0, false
-	try := func(a engine.Action) {
-		if v.Check(a) != nil {
-			return
-		}
-		t := v.Touches(a)
-		hit := t&bit(focus) != 0
-		switch {
-		case meaning == 0 && !(hit && a.Kind == engine.RankClue),
-			meaning == 1 && !(hit && a.Kind == engine.ColorClue),
-			meaning == 2 && hit:
-			return
-		}
-		if g := h.goodness(a, t, target); g > bestScore {
-			best, bestScore, found = a, g, true
-		}
-	}
-	if meaning == 0 {
-		try(engine.ClueRank(target, x&7))
-	} else {
-		for c := range cfg.ClueColors {
-			try(engine.ClueColor(target, c))
-		}
-		if meaning == 2 {
-			for _, r := range cfg.ClueRanks {
-				try(engine.ClueRank(target, r))
-			}
-		}
-	}
-	return best, found
+	return h.clueMeaning(v, target, meaning)
 }
 
 // goodness is how much a clue narrows the target's cards, by the factor

@@ -40,6 +40,7 @@ const (
 	askNothing  questionKind = iota
 	askWhich                 // which of these cards is the first in its set (playable, dead, safe), or none
 	askPlayable              // is this one card playable
+	askIn                    // is this one card in sets[0]
 	askBlock                 // which block of a card's possibilities holds it
 )
 
@@ -59,7 +60,9 @@ type question struct {
 // room answers. The order of preference: if the player knows no playable
 // card, find one (or a dead one to discard); if it knows no card it may
 // safely discard, find one; then settle a card that is probably playable;
-// then narrow the card least likely to be dead.
+// then narrow the card least likely to be dead. In a hole, naming a card
+// known playable comes first, and where suits swap play and discard,
+// telling the side of one known playable or dead (see hat_orange.go).
 func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 	q.kind = askNothing
 	if room <= 1 {
@@ -75,6 +78,9 @@ func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 		knowPlay = knowPlay || m != 0 && pPlay[i] == 1
 		knowDead = knowDead || m != 0 && pDead[i] == 1
 		cand[i] = m != 0 && pDead[i] < 1 && bits.OnesCount64(m) > 1
+	}
+	if (h.hole != nil || h.swapped != 0) && h.askSide(masks, pPlay[:], pDead[:], room, q) {
+		return true
 	}
 	if !knowPlay {
 		type entry struct {
@@ -114,10 +120,18 @@ func (h *hatPlayer) ask(masks []uint64, room int, q *question) bool {
 				}
 			}
 		}
-		if n > room-1 {
+		lim := room - 1
+		if h.n == 2 && room >= 6 {
+			// Two players with many meanings a clue (empty clues
+			// allowed): leave room for the questions that follow,
+			// which warn of a last copy about to go (basic: +0.1;
+			// with fewer meanings, or more players, it costs).
+			lim = room / 2
+		}
+		if n > lim {
 			// Keep the likeliest finds when not all fit.
 			sortEntries(true)
-			n = room - 1
+			n = lim
 		}
 		// Unlikely cards first: the answer names the first hit, and every
 		// card asked before it is learned to be a miss.
@@ -206,6 +220,11 @@ func (h *hatPlayer) answer(q *question, cards []int) int {
 			return 1
 		}
 		return 0
+	case askIn:
+		if q.sets[0]&bit(cards[q.slot]) != 0 {
+			return 1
+		}
+		return 0
 	case askBlock:
 		return int(q.block[cards[q.slot]])
 	}
@@ -229,6 +248,12 @@ func (h *hatPlayer) learn(q *question, a int, masks []uint64) {
 			masks[q.slot] &= h.b.playable
 		} else {
 			masks[q.slot] &^= h.b.playable
+		}
+	case askIn:
+		if a == 1 {
+			masks[q.slot] &= q.sets[0]
+		} else {
+			masks[q.slot] &^= q.sets[0]
 		}
 	case askBlock:
 		m := masks[q.slot]
@@ -268,7 +293,8 @@ func (h *hatPlayer) decode(masks []uint64, val, total int) {
 // last copy of a card still needed. The answer also tells it the cards
 // before that one are precious.
 func (h *hatPlayer) askSafe(masks []uint64, room int, q *question) bool {
-	safe := h.d.all &^ h.b.critical
+	// A card of a swapping suit is never safe to discard: that plays it.
+	safe := h.d.all &^ h.b.critical &^ h.swapped
 	var order [engine.MaxHand]int
 	var score [engine.MaxHand]float64
 	n := 0

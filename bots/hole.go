@@ -18,6 +18,9 @@ type hole struct {
 	poss [engine.MaxDeck]uint64 // this seat's deductions about each of its own cards, when last held
 	fw   [engine.MaxSuits]int   // each firework's top card, as believed
 	gone [64]int                // copies believed gone face down, played or not
+	// storms counts the misplays among them: the seat knows every play it
+	// could name, and a seat that plays only what it can name knows them all.
+	storms int
 }
 
 // note records what v shows of the hands.
@@ -52,6 +55,8 @@ func (h *hole) played(cfg *engine.Config, id int, playable uint64) {
 	h.gone[x]++
 	if cfg.Playable(s, h.fw[s], r) {
 		h.fw[s] = r
+	} else {
+		h.storms++
 	}
 }
 

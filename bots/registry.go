@@ -14,7 +14,7 @@ var ErrUnknownStrategy = errors.New("unknown bot strategy")
 var registry = []Strategy{
 	{Name: "random", Description: "a uniformly random legal move: for tests and fuzzing", New: newRandom},
 	{Name: "conventions", Description: "a readable rule-based player: plays clued cards, saves critical cards, discards known trash", New: swapAware(newConventions)},
-	{Name: "hat", Description: "the hat-guessing information strategy: every clue tells every other player something", New: swapAware(newHat)},
+	{Name: "hat", Description: "the hat-guessing information strategy: every clue tells every other player something", New: newHat},
 }
 
 // List returns every registered strategy.

@@ -32,7 +32,13 @@ func (s *swapPlayer) Partners(names []string) {
 }
 
 func (s *swapPlayer) Act(v *engine.View) engine.Action {
-	a := s.Player.Act(v)
+	return swapAct(v, s.Player.Act(v), s.swapped)
+}
+
+// swapAct turns a play or discard chosen as if no suit swapped them into
+// the move that does it, as far as the engine's deductions about the card
+// tell: swapped identities are swapped.
+func swapAct(v *engine.View, a engine.Action, swapped uint64) engine.Action {
 	if a.Kind != engine.Play && a.Kind != engine.Discard {
 		return a
 	}
@@ -43,7 +49,7 @@ func (s *swapPlayer) Act(v *engine.View) engine.Action {
 			possible = cv.Possible
 		}
 	}
-	certain := possible != 0 && possible&^s.swapped == 0
+	certain := possible != 0 && possible&^swapped == 0
 	switch {
 	case certain && a.Kind == engine.Play:
 		if d := engine.DiscardCard(a.Card); v.Check(d) == nil {
@@ -51,9 +57,9 @@ func (s *swapPlayer) Act(v *engine.View) engine.Action {
 		}
 	case certain:
 		return engine.PlayCard(a.Card)
-	case a.Kind == engine.Discard && possible&s.swapped != 0:
+	case a.Kind == engine.Discard && possible&swapped != 0:
 		for i := len(hand) - 1; i >= 0; i-- { // the oldest first
-			if hand[i].Possible&s.swapped == 0 {
+			if hand[i].Possible&swapped == 0 {
 				if d := engine.DiscardCard(hand[i].ID); v.Check(d) == nil {
 					return d
 				}
