@@ -102,6 +102,9 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		h := players.NewHistory(hs)
 		cfg.History, pc.Seeds, pc.DealKey = h, h.NextSeed, []byte("test deal key")
 	}
+	if fs, ok := cfg.Store.(players.FeedStore); ok && cfg.Feed == nil {
+		cfg.Feed = players.NewFeed(fs)
+	}
 	games, err := play.New(pc)
 	if err != nil {
 		t.Fatalf("new games: %v", err)

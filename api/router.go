@@ -39,6 +39,7 @@ type Config struct {
 	// server has no accounts, and their operations answer 404).
 	Accounts Accounts
 	History  History
+	Feed     Feed
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -77,6 +78,7 @@ type Server struct {
 	games      Play
 	accounts   Accounts
 	history    History
+	feed       Feed
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -127,7 +129,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		shutdown:   make(chan struct{}),
@@ -218,7 +220,7 @@ func (s *Server) routes() error {
 	api.GET("/bots", s.listBots)
 	api.POST("/replays", s.importReplay)
 	api.GET("/games", s.listGames)
-	if s.accounts != nil && s.history != nil {
+	if s.accounts != nil && s.history != nil && s.feed != nil {
 		s.playerRoutes(api)
 	}
 	api.POST("/games", s.idempotent, s.createGame)
@@ -234,8 +236,9 @@ func (s *Server) routes() error {
 	game.GET("/events/sse", s.streamEventsSSE)
 	game.GET("/events/ndjson", s.streamEventsNDJSON)
 	game.GET("/replay", s.getReplay)
-	if s.accounts != nil && s.history != nil {
+	if s.accounts != nil && s.history != nil && s.feed != nil {
 		game.POST("/seats/:seat/token", s.needPlayer, s.seatToken)
+		game.POST("/invitations", s.invite)
 	}
 	s.handler = r
 	return nil
@@ -253,6 +256,9 @@ func (s *Server) playerRoutes(api *gin.RouterGroup) {
 	me.GET("/me/tokens", s.listTokens)
 	me.DELETE("/me/tokens/:id", s.revokeToken)
 	me.GET("/me/games", s.getMyGames)
+	me.GET("/me/events", s.getMyEvents)
+	me.GET("/me/events/sse", s.streamMyEventsSSE)
+	me.GET("/me/events/ndjson", s.streamMyEventsNDJSON)
 	api.GET("/players/:name", s.getPlayer)
 	api.GET("/players/:name/games", s.listPlayerGames)
 	api.GET("/seeds/:seed", s.getSeed)

@@ -58,7 +58,8 @@ func streamFormatOf(accept string) streamFormat {
 }
 
 // streamRoutes are the operations whose every answer is a stream.
-var streamRoutes = map[string]bool{"/v1/games/:id/events/sse": true, "/v1/games/:id/events/ndjson": true}
+var streamRoutes = map[string]bool{"/v1/games/:id/events/sse": true, "/v1/games/:id/events/ndjson": true,
+	"/v1/me/events/sse": true, "/v1/me/events/ndjson": true}
 
 // isStream tells a request answered by a stream: one to a stream's own
 // operation, or one that asks getEvents for a stream by its Accept.
@@ -233,35 +234,17 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 
 	s.streams.open.Add(1)
 	defer s.streams.open.Add(-1)
-
-	h := c.Writer.Header()
-	if format == sseStream {
-		h.Set("Content-Type", "text/event-stream")
-	} else {
-		h.Set("Content-Type", "application/x-ndjson")
-	}
-	h.Set("Cache-Control", "private, no-cache")
-	h.Set("Vary", "Authorization, Accept")
-	h.Set("X-Accel-Buffering", "no") // a buffering proxy would hold the events back
-	rc := http.NewResponseController(c.Writer)
-	// The request is read; only writes matter now, each with its own deadline
-	// (the server's WriteTimeout is for answers, not for streams).
-	_ = rc.SetReadDeadline(time.Time{})
-	_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
-	c.Status(http.StatusOK)
-	c.Writer.WriteHeaderNow()
-	if rc.Flush() != nil {
+	write, ok := s.startStream(c, format)
+	if !ok {
 		return
 	}
-
 	beat, stopBeat := s.streams.tick(heartbeatEvery)
 	defer stopBeat()
-	// send writes frames and flushes them, each write with its deadline.
 	var frames []byte
 	send := func() bool {
-		_, err := c.Writer.Write(frames)
+		ok := write(frames)
 		frames = frames[:0]
-		return err == nil && rc.Flush() == nil && rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) == nil
+		return ok
 	}
 	sent := after
 	for {
@@ -309,6 +292,35 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 			return
 		}
 	}
+}
+
+// startStream answers 200 with a stream's headers, and returns how its
+// frames are written: each write flushed at once and bounded by its own
+// deadline (the server's WriteTimeout is for answers, not for streams);
+// false once the client has gone.
+func (s *Server) startStream(c *gin.Context, format streamFormat) (write func([]byte) bool, ok bool) {
+	h := c.Writer.Header()
+	if format == sseStream {
+		h.Set("Content-Type", "text/event-stream")
+	} else {
+		h.Set("Content-Type", "application/x-ndjson")
+	}
+	h.Set("Cache-Control", "private, no-cache")
+	h.Set("Vary", "Authorization, Accept")
+	h.Set("X-Accel-Buffering", "no") // a buffering proxy would hold the events back
+	rc := http.NewResponseController(c.Writer)
+	// The request is read; only writes matter now.
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	c.Status(http.StatusOK)
+	c.Writer.WriteHeaderNow()
+	if rc.Flush() != nil {
+		return nil, false
+	}
+	return func(frames []byte) bool {
+		_, err := c.Writer.Write(frames)
+		return err == nil && rc.Flush() == nil && rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) == nil
+	}, true
 }
 
 // appendFrame appends ev as the stream's format frames it: an SSE event (id, type

@@ -151,6 +151,7 @@ func TestSecurityStated(t *testing.T) {
 	want := map[string]string{
 		"getGame": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional",
 		"createGame": "optional", "joinGame": "optional", "seatToken": "player", "getMyGames": "player",
+		"getMyEvents": "player", "streamMyEvents": "player", "streamMyEventsNDJSON": "player", "invitePlayer": "any token",
 		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token",
 		"signOut": "player", "getMe": "player", "changePassword": "player", "makeToken": "player", "listTokens": "player", "revokeToken": "player",
 	}
@@ -167,6 +168,8 @@ func TestSecurityStated(t *testing.T) {
 				got = "token"
 			case reflect.DeepEqual(sec, []any{jsonObj{"PlayerToken": []any{}}, jsonObj{"AccessToken": []any{}}}):
 				got = "player"
+			case reflect.DeepEqual(sec, []any{jsonObj{"SeatToken": []any{}}, jsonObj{"PlayerToken": []any{}}, jsonObj{"AccessToken": []any{}}}):
+				got = "any token"
 			case !reflect.DeepEqual(sec, []any{}):
 				got = fmt.Sprint(sec)
 			}

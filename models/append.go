@@ -173,6 +173,9 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 	if err != nil && told != nil {
 		s.listener.failed()
 	}
+	if err == nil && s.pool == nil && tellsPlayers(calls) {
+		s.hearPlayer("") // SQLite: one process, no notification; Postgres's trigger tells
+	}
 	if err == nil && appendAnswerLost != nil && !calls[0].req.alone {
 		err = appendAnswerLost()
 	}
@@ -196,6 +199,16 @@ func (s *Store) appendBatch(ctx context.Context, calls []*call[appendReq, struct
 			c.err = s.refused(ctx, c.req)
 		}
 	}
+}
+
+// tellsPlayers: whether a batch may have written player events.
+func tellsPlayers(calls []*call[appendReq, struct{}]) bool {
+	for _, c := range calls {
+		if c.req.a.End != nil || c.req.a.TurnOf >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // batchNotifySQL tells, in a batch's transaction, the stamp each of its

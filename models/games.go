@@ -42,7 +42,11 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 		stmts = append(stmts, startedStatements(r.ID, r.Version, r.FirstSeat, t, token)...)
 	}
 	n, err := s.script(ctx, stmts)
-	return outcome(n, err, k)
+	err = outcome(n, err, k)
+	if err == nil && s.pool == nil && r.Status == play.StatusActive {
+		s.hearPlayer("")
+	}
+	return err
 }
 
 // loadSQL reads a game, its seats, its log and its notes in one statement:

@@ -25,6 +25,9 @@ type listener struct {
 	schema   string // notifications from stores of other schemas are skipped
 	barriers string // the channel of this store's barriers
 	hear     func(string, play.Stamp)
+	// hearPlayer is told the player each player event was written for,
+	// or "" when any may have been (the listening was lost).
+	hearPlayer func(string)
 	log      *slog.Logger
 	cancel   context.CancelFunc
 	done     chan struct{}
@@ -65,14 +68,14 @@ var (
 
 // startListener connects and LISTENs before it returns, then keeps
 // listening in a goroutine.
-func startListener(ctx context.Context, config *pgx.ConnConfig, hear func(string, play.Stamp), log *slog.Logger) (*listener, error) {
+func startListener(ctx context.Context, config *pgx.ConnConfig, hear func(string, play.Stamp), hearPlayer func(string), log *slog.Logger) (*listener, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if config = config.Copy(); listenerConfig != nil {
 		listenerConfig(config)
 	}
-	l := &listener{config: config, barriers: "hanabi_barrier_" + play.NewID()[:12], hear: hear, log: log,
+	l := &listener{config: config, barriers: "hanabi_barrier_" + play.NewID()[:12], hear: hear, hearPlayer: hearPlayer, log: log,
 		done: make(chan struct{}), changed: make(chan struct{}), wake: func() {}, next: 1}
 	conn, err := l.connect(ctx)
 	if err != nil {
@@ -97,7 +100,7 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	}
 	err = conn.QueryRow(ctx, "SELECT current_schema()").Scan(&l.schema)
 	if err == nil { // a barrier changes nothing: it need not wait for the disk
-		_, err = conn.Exec(ctx, "SET synchronous_commit = off; LISTEN "+notifyChannel+"; LISTEN "+l.barriers)
+		_, err = conn.Exec(ctx, "SET synchronous_commit = off; LISTEN "+notifyChannel+"; LISTEN "+playersChannel+"; LISTEN "+l.barriers)
 	}
 	if err != nil {
 		conn.Close(context.Background())
@@ -125,12 +128,14 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			c, err := l.connect(ctx)
 			if err != nil {
 				l.hear("", play.Stamp{})
+				l.hearPlayer("")
 				continue
 			}
 			conn, backoff = c, listenBackoffMin
 			l.reconnected.Add(1)
 			l.log.Info("listening for other replicas' changes again")
 			l.hear("", play.Stamp{}) // what was sent meanwhile is lost
+			l.hearPlayer("")
 		}
 		err := l.listen(ctx, conn)
 		l.mu.Lock() // the listening ends, and its round out with it
@@ -149,6 +154,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			return
 		}
 		l.hear("", play.Stamp{}) // what was in flight is lost: wake everyone now
+		l.hearPlayer("")
 	}
 }
 
@@ -185,6 +191,10 @@ func (l *listener) listen(ctx context.Context, conn *pgx.Conn) error {
 			return err
 		case n.Channel == l.barriers:
 			l.came(n.Payload)
+		case n.Channel == playersChannel:
+			if schema, id, ok := strings.Cut(n.Payload, "/"); ok && schema == l.schema {
+				l.hearPlayer(id)
+			}
 		default:
 			schema, tag, games := parsePayload(n.Payload)
 			if schema != "" && schema != l.schema {

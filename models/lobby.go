@@ -62,7 +62,11 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 		stmts = append(stmts, stmt{changeKeyDropSQL, []any{gameID, c.Key.Scope, c.Key.Key, token}})
 	}
 	n, err := s.script(ctx, stmts)
-	return outcome(n, err, k)
+	err = outcome(n, err, k)
+	if err == nil && s.pool == nil && c.Status == play.StatusActive {
+		s.hearPlayer("")
+	}
+	return err
 }
 
 // keyed is the change q (with args), after the statement that records k,

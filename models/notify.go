@@ -16,6 +16,22 @@ import (
 // time (flush included), and delivers them in that order (see barrier).
 const notifyChannel = "hanabi_games"
 
+// playersChannel is where a player event tells its player,
+// "schema/player id" (the trigger of migration 0013).
+const playersChannel = "hanabi_players"
+
+// ListenPlayers sets the one function the store calls with the player of
+// each player event it hears of, this process's own too, or "" when any
+// player's may have been written unheard; set it before the store serves.
+func (s *Store) ListenPlayers(heard func(playerID string)) { s.heardPlayer.Store(&heard) }
+
+// hearPlayer hands what the store heard to its player listener, if any.
+func (s *Store) hearPlayer(id string) {
+	if f := s.heardPlayer.Load(); f != nil {
+		(*f)(id)
+	}
+}
+
 // Listen: see play.Store; set it before the store serves. On SQLite nothing
 // is heard: one process holds the file.
 func (s *Store) Listen(heard func(gameID string, st play.Stamp)) { s.heard.Store(&heard) }

@@ -50,9 +50,11 @@ type Store struct {
 	// appends gathers concurrent moves into one transaction.
 	appends *batcher[appendReq, struct{}]
 
-	heard    atomic.Pointer[func(string, play.Stamp)] // see Listen
-	log      *slog.Logger                             // nil: none
-	listener *listener                                // nil unless Postgres
+	heard atomic.Pointer[func(string, play.Stamp)] // see Listen
+	// heardPlayer: see ListenPlayers.
+	heardPlayer atomic.Pointer[func(string)]
+	log         *slog.Logger // nil: none
+	listener    *listener    // nil unless Postgres
 
 	secretMu sync.Mutex
 	secret   []byte
@@ -103,7 +105,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
 		err = s.prepare(ctx, keySQL, appendSQL[0], appendSQL[1], keyDropSQL, statusSQL, takeOverSQL, gameSQL, takeSQL)
 	}
 	if err == nil && s.pool != nil {
-		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.hear, s.log)
+		s.listener, err = startListener(ctx, s.pool.Config().ConnConfig, s.hear, s.hearPlayer, s.log)
 		if err != nil {
 			err = fmt.Errorf("listen for changes: %w", err)
 		}

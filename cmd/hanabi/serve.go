@@ -254,6 +254,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		Games:          games,
 		Accounts:       players.New(players.Config{Store: store}),
 		History:        history,
+		Feed:           players.NewFeed(store),
 		Keys:           games,
 		Probe:          games,
 		Bots:           games.Bots(),

@@ -332,6 +332,30 @@ func (e PlayFaceDownEventType) Valid() bool {
 	}
 }
 
+// Defines values for PlayerEventType.
+const (
+	Ended   PlayerEventType = "ended"
+	Invited PlayerEventType = "invited"
+	Started PlayerEventType = "started"
+	Turn    PlayerEventType = "turn"
+)
+
+// Valid indicates whether the value is a known member of the PlayerEventType enum.
+func (e PlayerEventType) Valid() bool {
+	switch e {
+	case Ended:
+		return true
+	case Invited:
+		return true
+	case Started:
+		return true
+	case Turn:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ProblemCode.
 const (
 	BadRequest           ProblemCode = "bad_request"
@@ -1415,6 +1439,12 @@ type ImportResponse struct {
 	Game GameView `json:"game"`
 }
 
+// InviteRequest defines model for InviteRequest.
+type InviteRequest struct {
+	// Player Example: Robo
+	Player string `json:"player"`
+}
+
 // JoinRequest defines model for JoinRequest.
 type JoinRequest struct {
 	// Name Example: Bob
@@ -1702,6 +1732,55 @@ type PlayedSeat struct {
 
 	// Seat Example: 0
 	Seat int `json:"seat"`
+}
+
+// PlayerEvent defines model for PlayerEvent.
+type PlayerEvent struct {
+	// At Example: 2026-11-27T16:00:00Z
+	At string `json:"at"`
+
+	// From From is who invited the player, Secret a private table's join
+	// secret; null for other events.
+	//
+	// Example: Alice
+	From *string `json:"from"`
+
+	// Game Example: k3j9x0c2m4n5b6v7
+	Game string `json:"game"`
+
+	// Seat Seat is the player's seat in the game, null for an invitation.
+	//
+	// Example: 1
+	Seat *int `json:"seat"`
+
+	// Secret Example: n5q2x7kd3mzr4c6b
+	Secret *string `json:"secret"`
+
+	// Seq Example: 42
+	Seq int `json:"seq"`
+
+	// Type Example: turn
+	Type PlayerEventType `json:"type"`
+
+	// Version Version is the game's version the event is of (0 for an
+	// invitation): a view at or past it is up to date.
+	//
+	// Example: 17
+	Version int `json:"version"`
+}
+
+// PlayerEventType Example: turn
+type PlayerEventType string
+
+// PlayerEvents defines model for PlayerEvents.
+type PlayerEvents struct {
+	Events []PlayerEvent `json:"events"`
+
+	// Last Last is the seq of the last event listed, or the after asked for
+	// when none: the next request's after.
+	//
+	// Example: 42
+	Last int `json:"last"`
 }
 
 // PlayerView defines model for PlayerView.
@@ -2301,6 +2380,33 @@ type LeaveSeatParams struct {
 // LeaveSeatParamsBot defines parameters for LeaveSeat.
 type LeaveSeatParamsBot string
 
+// GetMyEventsParams defines parameters for GetMyEvents.
+type GetMyEventsParams struct {
+	// After last seq the caller has seen (default 0)
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// Wait how long to wait for an event: a Go duration (30s) or seconds, capped by the server
+	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
+}
+
+// StreamMyEventsNDJSONParams defines parameters for StreamMyEventsNDJSON.
+type StreamMyEventsNDJSONParams struct {
+	// After last seq the caller has seen (default 0)
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID last seq the caller has seen (digits); wins over after
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
+
+// StreamMyEventsParams defines parameters for StreamMyEvents.
+type StreamMyEventsParams struct {
+	// After last seq the caller has seen (default 0)
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID last seq the caller has seen (digits); wins over after
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
+
 // ListPlayerGamesParams defines parameters for ListPlayerGames.
 type ListPlayerGamesParams struct {
 	// Variant only games of this variant
@@ -2345,6 +2451,9 @@ type CreateGameJSONRequestBody = CreateGameRequest
 
 // PostActionJSONRequestBody defines body for PostAction for application/json ContentType.
 type PostActionJSONRequestBody = Action
+
+// InvitePlayerJSONRequestBody defines body for InvitePlayer for application/json ContentType.
+type InvitePlayerJSONRequestBody = InviteRequest
 
 // PutNoteJSONRequestBody defines body for PutNote for application/json ContentType.
 type PutNoteJSONRequestBody = NoteRequest
@@ -3140,6 +3249,24 @@ type ClientInterface interface {
 	// Corresponds with GET /games/{id}/events/sse (the `StreamEvents` operationId).
 	StreamEvents(ctx context.Context, id string, params *StreamEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// InvitePlayerWithBody Invite a player to the table
+	//
+	// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+	InvitePlayerWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// InvitePlayer Invite a player to the table
+	//
+	// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+	InvitePlayer(ctx context.Context, id string, body InvitePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// PutNoteWithBody Write a card note
 	//
 	// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
@@ -3213,6 +3340,27 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /me (the `GetMe` operationId).
 	GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMyEvents What concerns the signed-in player (long-poll)
+	//
+	// The player's events with seq > after, oldest first: a table they sit at started, it is their turn, a game ended, they were invited to a table (with a private table's join secret). With wait, the request is held until one exists or wait runs out (then the list is empty). One feed for all of the player's games: a bot serves any number of tables from it, acting with the same token (a player's token speaks for the seat its player holds). To follow it as it happens, read it as a stream: streamMyEvents or streamMyEventsNDJSON.
+	//
+	// Corresponds with GET /me/events (the `GetMyEvents` operationId).
+	GetMyEvents(ctx context.Context, params *GetMyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// StreamMyEventsNDJSON What concerns the signed-in player, one JSON object a line
+	//
+	// The events of streamMyEvents, each a PlayerEvent on a line of its own; an empty line is the heartbeat.
+	//
+	// Corresponds with GET /me/events/ndjson (the `StreamMyEventsNDJSON` operationId).
+	StreamMyEventsNDJSON(ctx context.Context, params *StreamMyEventsNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// StreamMyEvents What concerns the signed-in player, as Server-Sent Events
+	//
+	// Every event of getMyEvents with seq > after (or > Last-Event-ID, which wins), then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens; the stream ends when the token stops working (signed out, revoked) or the server shuts down.
+	//
+	// Corresponds with GET /me/events/sse (the `StreamMyEvents` operationId).
+	StreamMyEvents(ctx context.Context, params *StreamMyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetMyGames The signed-in player's games
 	//
@@ -3572,6 +3720,44 @@ func (c *Client) StreamEvents(ctx context.Context, id string, params *StreamEven
 	return c.Client.Do(req)
 }
 
+// InvitePlayerWithBody Invite a player to the table
+//
+// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+func (c *Client) InvitePlayerWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewInvitePlayerRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// InvitePlayer Invite a player to the table
+//
+// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+func (c *Client) InvitePlayer(ctx context.Context, id string, body InvitePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewInvitePlayerRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // PutNoteWithBody Write a card note
 //
 // The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
@@ -3736,6 +3922,57 @@ func (c *Client) Healthz(ctx context.Context, reqEditors ...RequestEditorFn) (*h
 // Corresponds with GET /me (the `GetMe` operationId).
 func (c *Client) GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetMeRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMyEvents What concerns the signed-in player (long-poll)
+//
+// The player's events with seq > after, oldest first: a table they sit at started, it is their turn, a game ended, they were invited to a table (with a private table's join secret). With wait, the request is held until one exists or wait runs out (then the list is empty). One feed for all of the player's games: a bot serves any number of tables from it, acting with the same token (a player's token speaks for the seat its player holds). To follow it as it happens, read it as a stream: streamMyEvents or streamMyEventsNDJSON.
+//
+// Corresponds with GET /me/events (the `GetMyEvents` operationId).
+func (c *Client) GetMyEvents(ctx context.Context, params *GetMyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMyEventsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// StreamMyEventsNDJSON What concerns the signed-in player, one JSON object a line
+//
+// The events of streamMyEvents, each a PlayerEvent on a line of its own; an empty line is the heartbeat.
+//
+// Corresponds with GET /me/events/ndjson (the `StreamMyEventsNDJSON` operationId).
+func (c *Client) StreamMyEventsNDJSON(ctx context.Context, params *StreamMyEventsNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStreamMyEventsNDJSONRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// StreamMyEvents What concerns the signed-in player, as Server-Sent Events
+//
+// Every event of getMyEvents with seq > after (or > Last-Event-ID, which wins), then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens; the stream ends when the token stops working (signed out, revoked) or the server shuts down.
+//
+// Corresponds with GET /me/events/sse (the `StreamMyEvents` operationId).
+func (c *Client) StreamMyEvents(ctx context.Context, params *StreamMyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStreamMyEventsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4722,6 +4959,53 @@ func NewStreamEventsRequest(server string, id string, params *StreamEventsParams
 	return req, nil
 }
 
+// NewInvitePlayerRequest calls the generic InvitePlayer builder with application/json body
+func NewInvitePlayerRequest(server string, id string, body InvitePlayerJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewInvitePlayerRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewInvitePlayerRequestWithBody constructs an http.Request for the InvitePlayer method, with any body, and a specified content type
+func NewInvitePlayerRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/invitations", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewPutNoteRequest calls the generic PutNote builder with application/json body
 func NewPutNoteRequest(server string, id string, card int, body PutNoteJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -5091,6 +5375,210 @@ func NewGetMeRequest(server string) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetMyEventsRequest constructs an http.Request for the GetMyEvents method
+func NewGetMyEventsRequest(server string, params *GetMyEventsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/events")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Wait != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wait", *params.Wait, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewStreamMyEventsNDJSONRequest constructs an http.Request for the StreamMyEventsNDJSON method
+func NewStreamMyEventsNDJSONRequest(server string, params *StreamMyEventsNDJSONParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/events/ndjson")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewStreamMyEventsRequest constructs an http.Request for the StreamMyEvents method
+func NewStreamMyEventsRequest(server string, params *StreamMyEventsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/events/sse")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -6019,6 +6507,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /games/{id}/events/sse (the `StreamEvents` operationId).
 	StreamEventsWithResponse(ctx context.Context, id string, params *StreamEventsParams, reqEditors ...RequestEditorFn) (*StreamEventsResponse, error)
 
+	// InvitePlayerWithBodyWithResponse Invite a player to the table
+	//
+	// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+	InvitePlayerWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*InvitePlayerResponse, error)
+
+	// InvitePlayerWithResponse Invite a player to the table
+	//
+	// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+	InvitePlayerWithResponse(ctx context.Context, id string, body InvitePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*InvitePlayerResponse, error)
+
 	// PutNoteWithBodyWithResponse Write a card note
 	//
 	// The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
@@ -6104,6 +6610,33 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /me (the `GetMe` operationId).
 	GetMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMeResponse, error)
+
+	// GetMyEventsWithResponse What concerns the signed-in player (long-poll)
+	//
+	// The player's events with seq > after, oldest first: a table they sit at started, it is their turn, a game ended, they were invited to a table (with a private table's join secret). With wait, the request is held until one exists or wait runs out (then the list is empty). One feed for all of the player's games: a bot serves any number of tables from it, acting with the same token (a player's token speaks for the seat its player holds). To follow it as it happens, read it as a stream: streamMyEvents or streamMyEventsNDJSON.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /me/events (the `GetMyEvents` operationId).
+	GetMyEventsWithResponse(ctx context.Context, params *GetMyEventsParams, reqEditors ...RequestEditorFn) (*GetMyEventsResponse, error)
+
+	// StreamMyEventsNDJSONWithResponse What concerns the signed-in player, one JSON object a line
+	//
+	// The events of streamMyEvents, each a PlayerEvent on a line of its own; an empty line is the heartbeat.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /me/events/ndjson (the `StreamMyEventsNDJSON` operationId).
+	StreamMyEventsNDJSONWithResponse(ctx context.Context, params *StreamMyEventsNDJSONParams, reqEditors ...RequestEditorFn) (*StreamMyEventsNDJSONResponse, error)
+
+	// StreamMyEventsWithResponse What concerns the signed-in player, as Server-Sent Events
+	//
+	// Every event of getMyEvents with seq > after (or > Last-Event-ID, which wins), then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens; the stream ends when the token stops working (signed out, revoked) or the server shuts down.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /me/events/sse (the `StreamMyEvents` operationId).
+	StreamMyEventsWithResponse(ctx context.Context, params *StreamMyEventsParams, reqEditors ...RequestEditorFn) (*StreamMyEventsResponse, error)
 
 	// GetMyGamesWithResponse The signed-in player's games
 	//
@@ -7565,6 +8098,180 @@ func (r StreamEventsResponse) ContentType() string {
 	return ""
 }
 
+// InvitePlayerResponse401Headers the declared response headers of an HTTP 401 response for InvitePlayer
+type InvitePlayerResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// InvitePlayerResponse429Headers the declared response headers of an HTTP 429 response for InvitePlayer
+type InvitePlayerResponse429Headers struct {
+	RetryAfter int
+}
+
+// InvitePlayerResponse503Headers the declared response headers of an HTTP 503 response for InvitePlayer
+type InvitePlayerResponse503Headers struct {
+	RetryAfter int
+}
+
+type InvitePlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *PlayerView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *InvitePlayerResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *InvitePlayerResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *InvitePlayerResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r InvitePlayerResponse) GetJSON201() *PlayerView {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r InvitePlayerResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r InvitePlayerResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r InvitePlayerResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r InvitePlayerResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r InvitePlayerResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r InvitePlayerResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r InvitePlayerResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r InvitePlayerResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r InvitePlayerResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r InvitePlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r InvitePlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r InvitePlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r InvitePlayerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // PutNoteResponse200Headers the declared response headers of an HTTP 200 response for PutNote
 type PutNoteResponse200Headers struct {
 	ETag string
@@ -8846,6 +9553,388 @@ func (r GetMeResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetMeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetMyEventsResponse401Headers the declared response headers of an HTTP 401 response for GetMyEvents
+type GetMyEventsResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// GetMyEventsResponse429Headers the declared response headers of an HTTP 429 response for GetMyEvents
+type GetMyEventsResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetMyEventsResponse503Headers the declared response headers of an HTTP 503 response for GetMyEvents
+type GetMyEventsResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetMyEventsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PlayerEvents
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetMyEventsResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetMyEventsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetMyEventsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMyEventsResponse) GetJSON200() *PlayerEvents {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetMyEventsResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetMyEventsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetMyEventsResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetMyEventsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetMyEventsResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetMyEventsResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetMyEventsResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetMyEventsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetMyEventsResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetMyEventsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMyEventsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMyEventsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMyEventsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMyEventsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// StreamMyEventsNDJSONResponse401Headers the declared response headers of an HTTP 401 response for StreamMyEventsNDJSON
+type StreamMyEventsNDJSONResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// StreamMyEventsNDJSONResponse429Headers the declared response headers of an HTTP 429 response for StreamMyEventsNDJSON
+type StreamMyEventsNDJSONResponse429Headers struct {
+	RetryAfter int
+}
+
+// StreamMyEventsNDJSONResponse503Headers the declared response headers of an HTTP 503 response for StreamMyEventsNDJSON
+type StreamMyEventsNDJSONResponse503Headers struct {
+	RetryAfter int
+}
+
+type StreamMyEventsNDJSONResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *StreamMyEventsNDJSONResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *StreamMyEventsNDJSONResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StreamMyEventsNDJSONResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r StreamMyEventsNDJSONResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r StreamMyEventsNDJSONResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r StreamMyEventsNDJSONResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r StreamMyEventsNDJSONResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r StreamMyEventsNDJSONResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r StreamMyEventsNDJSONResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r StreamMyEventsNDJSONResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r StreamMyEventsNDJSONResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r StreamMyEventsNDJSONResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r StreamMyEventsNDJSONResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r StreamMyEventsNDJSONResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r StreamMyEventsNDJSONResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r StreamMyEventsNDJSONResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r StreamMyEventsNDJSONResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// StreamMyEventsResponse401Headers the declared response headers of an HTTP 401 response for StreamMyEvents
+type StreamMyEventsResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// StreamMyEventsResponse429Headers the declared response headers of an HTTP 429 response for StreamMyEvents
+type StreamMyEventsResponse429Headers struct {
+	RetryAfter int
+}
+
+// StreamMyEventsResponse503Headers the declared response headers of an HTTP 503 response for StreamMyEvents
+type StreamMyEventsResponse503Headers struct {
+	RetryAfter int
+}
+
+type StreamMyEventsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *StreamMyEventsResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *StreamMyEventsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StreamMyEventsResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r StreamMyEventsResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r StreamMyEventsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r StreamMyEventsResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r StreamMyEventsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r StreamMyEventsResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r StreamMyEventsResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r StreamMyEventsResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r StreamMyEventsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r StreamMyEventsResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r StreamMyEventsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r StreamMyEventsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r StreamMyEventsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r StreamMyEventsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r StreamMyEventsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -11294,6 +12383,36 @@ func (c *ClientWithResponses) StreamEventsWithResponse(ctx context.Context, id s
 	return ParseStreamEventsResponse(rsp)
 }
 
+// InvitePlayerWithBodyWithResponse Invite a player to the table
+//
+// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+func (c *ClientWithResponses) InvitePlayerWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*InvitePlayerResponse, error) {
+	rsp, err := c.InvitePlayerWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseInvitePlayerResponse(rsp)
+}
+
+// InvitePlayerWithResponse Invite a player to the table
+//
+// A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/invitations (the `InvitePlayer` operationId).
+func (c *ClientWithResponses) InvitePlayerWithResponse(ctx context.Context, id string, body InvitePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*InvitePlayerResponse, error) {
+	rsp, err := c.InvitePlayer(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseInvitePlayerResponse(rsp)
+}
+
 // PutNoteWithBodyWithResponse Write a card note
 //
 // The token's seat writes its note on a card: any card dealt so far, one in its own hand or another's, or one since played or discarded. A note is the writer's text only, at most 200 characters; an empty text removes it. While the game runs a seat sees its own notes in its view (notes); once the game is over every view and the replay show everyone's. Writing a note is no move: the game's version does not change, so teammates' versioned moves stay valid, but the view's ETag does. Notes are written while the game is active (409 game_not_active otherwise).
@@ -11438,6 +12557,51 @@ func (c *ClientWithResponses) GetMeWithResponse(ctx context.Context, reqEditors 
 		return nil, err
 	}
 	return ParseGetMeResponse(rsp)
+}
+
+// GetMyEventsWithResponse What concerns the signed-in player (long-poll)
+//
+// The player's events with seq > after, oldest first: a table they sit at started, it is their turn, a game ended, they were invited to a table (with a private table's join secret). With wait, the request is held until one exists or wait runs out (then the list is empty). One feed for all of the player's games: a bot serves any number of tables from it, acting with the same token (a player's token speaks for the seat its player holds). To follow it as it happens, read it as a stream: streamMyEvents or streamMyEventsNDJSON.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /me/events (the `GetMyEvents` operationId).
+func (c *ClientWithResponses) GetMyEventsWithResponse(ctx context.Context, params *GetMyEventsParams, reqEditors ...RequestEditorFn) (*GetMyEventsResponse, error) {
+	rsp, err := c.GetMyEvents(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMyEventsResponse(rsp)
+}
+
+// StreamMyEventsNDJSONWithResponse What concerns the signed-in player, one JSON object a line
+//
+// The events of streamMyEvents, each a PlayerEvent on a line of its own; an empty line is the heartbeat.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /me/events/ndjson (the `StreamMyEventsNDJSON` operationId).
+func (c *ClientWithResponses) StreamMyEventsNDJSONWithResponse(ctx context.Context, params *StreamMyEventsNDJSONParams, reqEditors ...RequestEditorFn) (*StreamMyEventsNDJSONResponse, error) {
+	rsp, err := c.StreamMyEventsNDJSON(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseStreamMyEventsNDJSONResponse(rsp)
+}
+
+// StreamMyEventsWithResponse What concerns the signed-in player, as Server-Sent Events
+//
+// Every event of getMyEvents with seq > after (or > Last-Event-ID, which wins), then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens; the stream ends when the token stops working (signed out, revoked) or the server shuts down.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /me/events/sse (the `StreamMyEvents` operationId).
+func (c *ClientWithResponses) StreamMyEventsWithResponse(ctx context.Context, params *StreamMyEventsParams, reqEditors ...RequestEditorFn) (*StreamMyEventsResponse, error) {
+	rsp, err := c.StreamMyEvents(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseStreamMyEventsResponse(rsp)
 }
 
 // GetMyGamesWithResponse The signed-in player's games
@@ -13034,6 +14198,177 @@ func ParseStreamEventsResponse(rsp *http.Response) (*StreamEventsResponse, error
 	return response, nil
 }
 
+// ParseInvitePlayerResponse parses an HTTP response from a InvitePlayerWithResponse call
+func ParseInvitePlayerResponse(rsp *http.Response) (*InvitePlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &InvitePlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest PlayerView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers InvitePlayerResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers InvitePlayerResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers InvitePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParsePutNoteResponse parses an HTTP response from a PutNoteWithResponse call
 func ParsePutNoteResponse(rsp *http.Response) (*PutNoteResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -14293,6 +15628,379 @@ func ParseGetMeResponse(rsp *http.Response) (*GetMeResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetMeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetMyEventsResponse parses an HTTP response from a GetMyEventsWithResponse call
+func ParseGetMyEventsResponse(rsp *http.Response) (*GetMyEventsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMyEventsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PlayerEvents
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers GetMyEventsResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetMyEventsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetMyEventsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseStreamMyEventsNDJSONResponse parses an HTTP response from a StreamMyEventsNDJSONWithResponse call
+func ParseStreamMyEventsNDJSONResponse(rsp *http.Response) (*StreamMyEventsNDJSONResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &StreamMyEventsNDJSONResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers StreamMyEventsNDJSONResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers StreamMyEventsNDJSONResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers StreamMyEventsNDJSONResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseStreamMyEventsResponse parses an HTTP response from a StreamMyEventsWithResponse call
+func ParseStreamMyEventsResponse(rsp *http.Response) (*StreamMyEventsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &StreamMyEventsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers StreamMyEventsResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers StreamMyEventsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers StreamMyEventsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

@@ -1,0 +1,309 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
+)
+
+// Feed is the players' events as the API reads them; players.Feed is it.
+type Feed interface {
+	Follow(playerID string) (<-chan struct{}, func())
+	Events(ctx context.Context, p players.Player, after int64, limit int) ([]players.Event, error)
+	Invite(ctx context.Context, invitee players.Player, game, from, secret string, at time.Time) error
+}
+
+// PlayerEvent is one thing that concerns the signed-in player across all
+// games: a table they sit at "started", it is their "turn", a game
+// "ended", they were "invited" to a table. seq orders them; a client that
+// reconnects passes the last one it saw.
+type PlayerEvent struct {
+	Seq  int64  `json:"seq" example:"42"`
+	Type string `json:"type" enums:"started,turn,ended,invited" example:"turn"`
+	Game string `json:"game" example:"k3j9x0c2m4n5b6v7"`
+	// Seat is the player's seat in the game, null for an invitation.
+	Seat *int `json:"seat" example:"1" extensions:"x-nullable"`
+	// Version is the game's version the event is of (0 for an
+	// invitation): a view at or past it is up to date.
+	Version int64     `json:"version" example:"17"`
+	At      time.Time `json:"at" example:"2026-11-27T16:00:00Z"`
+	// From is who invited the player, Secret a private table's join
+	// secret; null for other events.
+	From   *string `json:"from" example:"Alice" extensions:"x-nullable"`
+	Secret *string `json:"secret" example:"n5q2x7kd3mzr4c6b" extensions:"x-nullable"`
+}
+
+// PlayerEvents is the player's events after a seq, oldest first.
+type PlayerEvents struct {
+	Events []PlayerEvent `json:"events"`
+	// Last is the seq of the last event listed, or the after asked for
+	// when none: the next request's after.
+	Last int64 `json:"last" example:"42"`
+}
+
+// InviteRequest names the player invited.
+type InviteRequest struct {
+	Player string `json:"player" example:"Robo" minLength:"2" maxLength:"20" pattern:"^[^\\x00-\\x2c\\x2f\\x3a-\\x40\\x5b-\\x5e\\x60\\x7b-\\x9f]+$"`
+}
+
+func playerEvent(e players.Event) PlayerEvent {
+	out := PlayerEvent{Seq: e.Seq, Type: e.Kind, Game: e.Game, Version: e.Version, At: e.At.UTC()}
+	if e.Kind == players.EventInvited {
+		from, secret, _ := strings.Cut(e.Detail, "\n")
+		out.From = &from
+		if secret != "" {
+			out.Secret = &secret
+		}
+	} else {
+		out.Seat = ptr(e.Seat)
+	}
+	return out
+}
+
+// getMyEvents godoc
+//
+//	@Summary		What concerns the signed-in player (long-poll)
+//	@Description	The player's events with seq > after, oldest first: a table they sit at started, it is their turn, a game ended, they were invited to a table (with a private table's join secret). With wait, the request is held until one exists or wait runs out (then the list is empty). One feed for all of the player's games: a bot serves any number of tables from it, acting with the same token (a player's token speaks for the seat its player holds). To follow it as it happens, read it as a stream: streamMyEvents or streamMyEventsNDJSON.
+//	@ID				getMyEvents
+//	@Tags			players
+//	@Produce		json
+//	@Param			after	query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
+//	@Param			wait	query		string	false	"how long to wait for an event: a Go duration (30s) or seconds, capped by the server"
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@Success		200		{object}	PlayerEvents
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/me/events [get]
+func (s *Server) getMyEvents(c *gin.Context) {
+	after, err := int64Query(c, "after")
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	wait, err := s.waitQuery(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	who := playerOf(c)
+	woken, stop := s.feed.Follow(who.Player.ID)
+	defer stop()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		evs, err := s.feed.Events(c.Request.Context(), who.Player, after, players.MaxEvents)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		if len(evs) > 0 || wait <= 0 {
+			out := PlayerEvents{Events: make([]PlayerEvent, 0, len(evs)), Last: after}
+			for _, e := range evs {
+				out.Events = append(out.Events, playerEvent(e))
+				out.Last = e.Seq
+			}
+			c.Header("Cache-Control", "private, no-cache")
+			c.JSON(http.StatusOK, out)
+			return
+		}
+		select {
+		case <-woken:
+		case <-timer.C:
+			wait = 0
+		case <-c.Request.Context().Done():
+			return
+		case <-s.shutdown:
+			wait = 0
+		}
+	}
+}
+
+// int64Query reads a non-negative integer query parameter (0 when absent).
+func int64Query(c *gin.Context, name string) (int64, error) {
+	n, err := intQuery(c, name, 0, 0, 1<<62)
+	return int64(n), err
+}
+
+// streamMyEvents godoc
+//
+//	@Summary		What concerns the signed-in player, as Server-Sent Events
+//	@Description	Every event of getMyEvents with seq > after (or > Last-Event-ID, which wins), then each new one as it happens, as "id: <seq>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens; the stream ends when the token stops working (signed out, revoked) or the server shuts down.
+//	@ID				streamMyEvents
+//	@Tags			players
+//	@Produce		text/event-stream
+//	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
+//	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (digits); wins over after"
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a PlayerEvent"
+//	@x-stream-item	"PlayerEvent"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/me/events/sse [get]
+func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStream) }
+
+// streamMyEventsNDJSON godoc
+//
+//	@Summary		What concerns the signed-in player, one JSON object a line
+//	@Description	The events of streamMyEvents, each a PlayerEvent on a line of its own; an empty line is the heartbeat.
+//	@ID				streamMyEventsNDJSON
+//	@Tags			players
+//	@Produce		application/x-ndjson
+//	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)
+//	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (digits); wins over after"
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@Success		200		{object}	PlayerEvent	"a stream of PlayerEvents, one a line"
+//	@x-stream-item	"PlayerEvent"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/me/events/ndjson [get]
+func (s *Server) streamMyEventsNDJSON(c *gin.Context) { s.streamMyEvents(c, ndjsonStream) }
+
+func (s *Server) streamMyEvents(c *gin.Context, format streamFormat) {
+	after, err := int64Query(c, "after")
+	if err == nil {
+		var last int
+		last, err = lastEventID(c, int(after))
+		after = int64(last)
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if s.shuttingDown() {
+		s.fail(c, errShuttingDown)
+		return
+	}
+	who := playerOf(c)
+	raw, _ := bearer(c)
+	woken, stop := s.feed.Follow(who.Player.ID)
+	defer stop()
+	s.streams.open.Add(1)
+	defer s.streams.open.Add(-1)
+	write, ok := s.startStream(c, format)
+	if !ok {
+		return
+	}
+	beat, stopBeat := s.streams.tick(heartbeatEvery)
+	defer stopBeat()
+	ctx := c.Request.Context()
+	var frames []byte
+	for {
+		rctx, cancel := s.storeCtx(ctx)
+		evs, err := s.feed.Events(rctx, who.Player, after, players.MaxEvents)
+		cancel()
+		if err != nil {
+			return // the client reconnects with its cursor
+		}
+		for _, e := range evs {
+			data, _ := json.Marshal(playerEvent(e))
+			frames = appendFrame(frames, format, &encodedEvent{seq: int(e.Seq), typ: e.Kind, data: data})
+			after = e.Seq
+		}
+		if len(frames) > 0 {
+			if !write(frames) {
+				return
+			}
+			frames = frames[:0]
+		}
+		if len(evs) == players.MaxEvents {
+			continue // more are waiting
+		}
+		select {
+		case <-woken:
+		case <-beat:
+			if !write(appendFrame(frames[:0], format, nil)) {
+				return
+			}
+		case <-ctx.Done():
+			return
+		case <-s.shutdown:
+			return
+		}
+		// The token is read again: signed out or revoked ends the stream.
+		rctx, cancel = s.storeCtx(ctx)
+		_, err = s.accounts.Identify(rctx, raw)
+		cancel()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// invite godoc
+//
+//	@Summary		Invite a player to the table
+//	@Description	A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
+//	@ID				invitePlayer
+//	@Tags			games
+//	@Accept			json
+//	@Produce		json
+//	@Param			id			path	string			true	"game id"
+//	@Param			invitation	body	InviteRequest	true	"who"
+//	@Security		SeatToken
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@Success		201	{object}	PlayerView	"the player invited"
+//	@Failure		400	{object}	Problem	"bad_request"
+//	@Failure		401	{object}	Problem	"unauthorized"
+//	@Failure		403	{object}	Problem	"forbidden: not seated at the table, or seated as a guest"
+//	@Failure		404	{object}	Problem	"not_found: no such game or player"
+//	@Failure		409	{object}	Problem	"game_not_active: the table has started; game_full"
+//	@Failure		429	{object}	Problem	"rate_limited"
+//	@Router			/games/{id}/invitations [post]
+func (s *Server) invite(c *gin.Context) {
+	var req InviteRequest
+	if !s.decodeBody(c, &req, false) {
+		return
+	}
+	auth := seatOf(c)
+	if auth == nil {
+		s.fail(c, errorf(codeForbidden, "only a seated player invites to a table"))
+		return
+	}
+	ctx := c.Request.Context()
+	st, err := s.games.Load(ctx, c.Param("id"))
+	if err == nil {
+		err = play.Admit(st, auth.seat, auth.occupant)
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var from string
+	for _, t := range st.Seats {
+		if t.Seat == auth.seat && t.Player != "" {
+			from = t.Name
+		}
+	}
+	switch {
+	case from == "":
+		s.fail(c, errorf(codeForbidden, "a guest's seat invites nobody: sign in"))
+		return
+	case st.Status != play.StatusLobby:
+		s.fail(c, errorf(codeGameNotActive, "the table has started: it takes nobody more"))
+		return
+	}
+	invitee, err := s.accounts.PlayerNamed(ctx, req.Player)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if err := s.feed.Invite(ctx, invitee, st.ID, from, st.JoinSecret, s.now()); err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, playerView(invitee))
+}

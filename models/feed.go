@@ -1,0 +1,32 @@
+package models
+
+import (
+	"context"
+
+	"github.com/hanabi-server/hanabi/players"
+)
+
+var _ players.FeedStore = (*Store)(nil)
+
+// Events: see players.FeedStore.
+func (s *Store) Events(ctx context.Context, playerID string, after int64, limit int) ([]players.Event, error) {
+	var out []players.Event
+	err := s.ormReads.WithContext(ctx).Table("player_events").
+		Select("id AS seq, kind, game_id AS game, seat, version, detail, created_at AS at").
+		Where("player_id = ? AND id > ?", playerID, after).Order("id").Limit(limit).Scan(&out).Error
+	for i := range out {
+		out[i].At = out[i].At.UTC()
+	}
+	return out, err
+}
+
+// AddEvent: see players.FeedStore. On Postgres the event's trigger tells
+// every replica; SQLite's one process is told here.
+func (s *Store) AddEvent(ctx context.Context, playerID string, e players.Event) error {
+	_, err := s.wdb().exec(ctx, `INSERT INTO player_events (player_id, kind, game_id, seat, version, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		playerID, e.Kind, e.Game, e.Seat, e.Version, e.Detail, e.At.UTC())
+	if err == nil && s.pool == nil {
+		s.hearPlayer(playerID)
+	}
+	return err
+}

@@ -1,0 +1,117 @@
+package players
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Event is one thing that concerns a player across games, in the order
+// they were written: Seq orders them and is a reconnecting reader's
+// cursor. Kinds: a table the player sits at "started", it is their "turn",
+// a game "ended", they were "invited" to a table (Detail: who invited them,
+// and a private table's join secret).
+type Event struct {
+	Seq     int64
+	Kind    string
+	Game    string
+	Seat    int
+	Version int64
+	Detail  string
+	At      time.Time
+}
+
+// Event kinds.
+const (
+	EventStarted = "started"
+	EventTurn    = "turn"
+	EventEnded   = "ended"
+	EventInvited = "invited"
+)
+
+// FeedStore is what the feed needs from storage: the events, written in
+// the transactions that make them, and word of new ones (on every replica).
+type FeedStore interface {
+	// Events lists a player's events after seq after, oldest first.
+	Events(ctx context.Context, playerID string, after int64, limit int) ([]Event, error)
+	// AddEvent writes an event (an invitation) for a player.
+	AddEvent(ctx context.Context, playerID string, e Event) error
+	// ListenPlayers calls heard with the player of each event written, on
+	// any replica, or "" when any player's may have been written unheard.
+	ListenPlayers(heard func(playerID string))
+}
+
+// Feed is the players' events, and the one wait on them: a reader waits
+// for its player's next event as a long-poll or a stream does.
+type Feed struct {
+	store FeedStore
+	mu    sync.Mutex
+	waits map[string]map[chan struct{}]struct{}
+}
+
+// NewFeed builds the feed on store and listens to it.
+func NewFeed(store FeedStore) *Feed {
+	f := &Feed{store: store, waits: map[string]map[chan struct{}]struct{}{}}
+	store.ListenPlayers(f.heard)
+	return f
+}
+
+// heard wakes the readers of a player ("": of every player).
+func (f *Feed) heard(playerID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	wake := func(ws map[chan struct{}]struct{}) {
+		for ch := range ws {
+			select {
+			case ch <- struct{}{}:
+			default:
+			}
+		}
+	}
+	if playerID != "" {
+		wake(f.waits[playerID])
+		return
+	}
+	for _, ws := range f.waits {
+		wake(ws)
+	}
+}
+
+// Follow is a channel that receives when an event of the player may have
+// been written; stop it when done. Follow before reading, so that an
+// event between the read and the wait still wakes.
+func (f *Feed) Follow(playerID string) (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	f.mu.Lock()
+	if f.waits[playerID] == nil {
+		f.waits[playerID] = map[chan struct{}]struct{}{}
+	}
+	f.waits[playerID][ch] = struct{}{}
+	f.mu.Unlock()
+	return ch, func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		delete(f.waits[playerID], ch)
+		if len(f.waits[playerID]) == 0 {
+			delete(f.waits, playerID)
+		}
+	}
+}
+
+// MaxEvents bounds one read of a feed.
+const MaxEvents = 100
+
+// Events lists the player's events after seq after.
+func (f *Feed) Events(ctx context.Context, p Player, after int64, limit int) ([]Event, error) {
+	return f.store.Events(ctx, p.ID, after, min(max(limit, 1), MaxEvents))
+}
+
+// Invite tells a player they are invited to a game's table, by from; a
+// private table's secret goes with it, to them alone.
+func (f *Feed) Invite(ctx context.Context, invitee Player, game, from, secret string, at time.Time) error {
+	detail := from
+	if secret != "" {
+		detail += "\n" + secret
+	}
+	return f.store.AddEvent(ctx, invitee.ID, Event{Kind: EventInvited, Game: game, Seat: -1, Detail: detail, At: at.UTC().Truncate(time.Millisecond)})
+}
