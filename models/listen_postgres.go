@@ -28,9 +28,9 @@ type listener struct {
 	// hearPlayer is told the player each player event was written for,
 	// or "" when any may have been (the listening was lost).
 	hearPlayer func(string)
-	log      *slog.Logger
-	cancel   context.CancelFunc
-	done     chan struct{}
+	log        *slog.Logger
+	cancel     context.CancelFunc
+	done       chan struct{}
 
 	// The listening under way (0 while away), and the barrier's rounds,
 	// numbered from 1 as taken, by the listening or by an append batch (see
