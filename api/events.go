@@ -175,6 +175,8 @@ type EventsResponse struct {
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
 //	@Param			wait			query		string	false	"how long to wait for a new event: a Go duration (30s) or seconds, capped by the server"
+//	@Param			shadow			query		int		false	"a signed-in spectator's: the seat whose view to see, exactly as it sees it (instead of every hand)"	minimum(0)	maximum(5)
+//	@Param			secret			query		string	false	"a spectator's of a private table: its join secret, from the invite link"	maxLength(64)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{object}	EventsResponse	"the events after after"
@@ -200,7 +202,13 @@ func (s *Server) getEvents(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	s.longPoll(c, park.Spec{Kind: park.Events, Viewer: viewerOf(c), Occupant: occupantOf(c), Since: int64(after)}, wait)
+	spec, err := s.readSpec(c, park.Events)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	spec.Since = int64(after)
+	s.longPoll(c, spec, wait)
 }
 
 // maxSeq bounds every sequence number and version a request may name: far
@@ -217,6 +225,8 @@ const maxSeq = 1 << 30
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
 //	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (up to 9 digits, as a header carries it); wins over after"
+//	@Param			shadow			query		int		false	"a signed-in spectator's: the seat whose events to see, as it sees them"	minimum(0)	maximum(5)
+//	@Param			secret			query		string	false	"a spectator's of a private table: its join secret, from the invite link"	maxLength(64)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each an Event"
@@ -240,6 +250,8 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
 //	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (up to 9 digits, as a header carries it); wins over after"
+//	@Param			shadow			query		int		false	"a signed-in spectator's: the seat whose events to see, as it sees them"	minimum(0)	maximum(5)
+//	@Param			secret			query		string	false	"a spectator's of a private table: its join secret, from the invite link"	maxLength(64)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{object}	Event	"a stream of Events, one a line"

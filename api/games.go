@@ -30,8 +30,14 @@ type CreateGameRequest struct {
 	// Unlisted keeps the table out of GET /games: only its link finds it.
 	Unlisted bool `json:"unlisted" example:"false" validate:"optional"`
 	// Private gives the table a join secret (the seats see it as the view's
-	// join_secret, for their invite link): a join without it is refused.
+	// join_secret, for their invite link): a join without it is refused,
+	// and so is a spectator without it while the table runs.
 	Private bool `json:"private" example:"false" validate:"optional"`
+	// Spectators is who may watch the table while it runs: open (anyone;
+	// a signed-in spectator sees every hand or shadows a seat, the
+	// default), no_hands (anyone, no hand shown), closed (nobody but its
+	// seats). A finished game is public record.
+	Spectators string `json:"spectators,omitempty" example:"open" validate:"optional" enums:"open,no_hands,closed"`
 }
 
 // BotSeat puts a bot strategy (see GET /bots) in a seat.
@@ -101,7 +107,7 @@ func (s *Server) createGame(c *gin.Context) {
 		return
 	}
 	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name,
-		Unlisted: req.Unlisted, Private: req.Private, Player: asPlayer(who)}
+		Unlisted: req.Unlisted, Private: req.Private, Player: asPlayer(who), Spectators: req.Spectators}
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
@@ -223,6 +229,8 @@ func (s *Server) listGames(c *gin.Context) {
 //	@Param			wait			query		string	false	"how long to wait: a Go duration (30s) or seconds, capped by the server"
 //	@Param			If-None-Match	header		string	false	"ETags from previous answers (an ETag is a quoted version and seat)"
 //	@Param			turn			query		int		false	"the view as it was after this turn (0: the deal), instead of now"	minimum(0)	maximum(1073741824)
+//	@Param			shadow			query		int		false	"a signed-in spectator's: the seat whose view to see, exactly as it sees it (instead of every hand)"	minimum(0)	maximum(5)
+//	@Param			secret			query		string	false	"a spectator's of a private table: its join secret, from the invite link"	maxLength(64)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200				{object}	GameView
@@ -256,5 +264,11 @@ func (s *Server) getGame(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	s.longPoll(c, park.Spec{Kind: park.State, Viewer: viewerOf(c), Occupant: occupantOf(c), Since: since, INM: c.GetHeader("If-None-Match")}, wait)
+	spec, err := s.readSpec(c, park.State)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	spec.Since, spec.INM = since, c.GetHeader("If-None-Match")
+	s.longPoll(c, spec, wait)
 }

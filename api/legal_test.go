@@ -346,7 +346,7 @@ func TestLegalMovesAreWhatTheServerAccepts(t *testing.T) {
 				g := st.Game
 				for !g.Over() {
 					for i, view := range compareViews(t, st) {
-						viewer := i - 1
+						viewer := i + engine.Spectator
 						lm := legalOf(t, view)
 						if viewer == g.Current() {
 							if lm == nil {
@@ -366,7 +366,7 @@ func TestLegalMovesAreWhatTheServerAccepts(t *testing.T) {
 					st.Status = status
 					for i, view := range compareViews(t, st) {
 						if lm := legalOf(t, view); lm != nil {
-							t.Fatalf("the game is over (%s), yet seat %d is given legal moves %+v", status, i-1, lm)
+							t.Fatalf("the game is over (%s), yet viewer %d is given legal moves %+v", status, i+engine.Spectator, lm)
 						}
 					}
 				}

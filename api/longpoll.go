@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -58,8 +59,9 @@ func (s *Server) waitQuery(c *gin.Context) (time.Duration, error) {
 // buf, the caller's own; without one (an answer that many woken waiters may
 // share), once for all who ask.
 func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool, buf *[]byte) (park.Answer, bool) {
+	viewer := spec.Viewer
 	if err == nil {
-		err = play.Admit(st, spec.Viewer, spec.Occupant)
+		viewer, err = admitted(spec, st)
 	}
 	if err != nil {
 		return s.problem(context.Background(), routeOf(spec.Kind), err), true
@@ -68,13 +70,13 @@ func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool, b
 		if !final && int64(st.EventCount()) <= spec.Since {
 			return park.Answer{}, false
 		}
-		body, err := s.eventsJSON(st, int(spec.Since), spec.Viewer)
+		body, err := s.eventsJSON(st, int(spec.Since), viewer)
 		if err != nil {
 			return s.problem(context.Background(), routeOf(spec.Kind), err), true
 		}
 		return park.Answer{Status: http.StatusOK, ContentType: jsonType, Body: body}, true
 	}
-	tag := viewTag(st, spec.Viewer)
+	tag := viewTag(st, viewer)
 	matches := spec.INM != "" && etagListMatches(spec.INM, tag)
 	if !final && (spec.Since >= 0 && st.Version <= spec.Since || spec.Since < 0 && matches) {
 		return park.Answer{}, false
@@ -84,10 +86,10 @@ func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool, b
 	}
 	var body []byte
 	if buf != nil {
-		*buf = appendView((*buf)[:0], st, spec.Viewer)
+		*buf = appendView((*buf)[:0], st, viewer)
 		body = *buf
 	} else {
-		body = s.viewJSON(st, spec.Viewer)
+		body = s.viewJSON(st, viewer)
 	}
 	return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: jsonType, Body: body}, true
 }
@@ -219,8 +221,11 @@ func (s *Server) shuttingDown() bool {
 // The version leads, so that If-Match reads it (see ifMatchVersion).
 func etag(version, notes int64, viewer int) string {
 	who := "p"
-	if viewer >= 0 {
+	switch {
+	case viewer >= 0:
 		who = "s" + strconv.Itoa(viewer)
+	case viewer == engine.Spectator:
+		who = "a" // every hand
 	}
 	if notes > 0 {
 		who += "-n" + strconv.FormatInt(notes, 10)

@@ -31,9 +31,15 @@ func TestPrivateAndUnlistedTables(t *testing.T) {
 		if open.Game.JoinSecret != nil || hidden.Game.JoinSecret != nil {
 			t.Fatal("a public table has a join secret")
 		}
+		// A spectator watches a private table with its secret alone.
+		e.expect(e.req("GET", "/v1/games/"+private.Game.ID, "", nil), http.StatusForbidden)
+		e.expect(e.req("GET", "/v1/games/"+private.Game.ID+"?secret=guess", "", nil), http.StatusForbidden)
+		e.expect(e.req("GET", "/v1/games/"+private.Game.ID+"/events?secret=guess", "", nil), http.StatusForbidden)
 		var public GameView
-		e.req("GET", "/v1/games/"+private.Game.ID, "", nil).json(t, &public)
-		if public.JoinSecret != nil {
+		r := e.req("GET", "/v1/games/"+private.Game.ID+"?secret="+*secret, "", nil)
+		e.expect(r, http.StatusOK)
+		r.json(t, &public)
+		if public.JoinSecret != nil || public.You != nil {
 			t.Fatal("a spectator sees the join secret")
 		}
 
@@ -45,7 +51,7 @@ func TestPrivateAndUnlistedTables(t *testing.T) {
 				t.Fatalf("a join without the secret: %+v", p)
 			}
 		}
-		r := e.req("POST", join, "", map[string]any{"name": "Bob", "secret": *secret})
+		r = e.req("POST", join, "", map[string]any{"name": "Bob", "secret": *secret})
 		e.expect(r, http.StatusCreated)
 		var bob SeatResponse
 		r.json(t, &bob)

@@ -23,7 +23,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -53,6 +53,8 @@ const (
 	codeInvalidPassword  = "invalid_password"
 	codeWrongCredentials = "wrong_credentials"
 	codeTooManyAttempts  = "too_many_attempts"
+
+	codeSpectatorsClosed = "spectators_closed"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -83,6 +85,8 @@ var problemTable = map[string]struct {
 	codeInvalidPassword:  {http.StatusUnprocessableEntity, "Invalid password"},
 	codeWrongCredentials: {http.StatusUnauthorized, "Wrong name or password"},
 	codeTooManyAttempts:  {http.StatusTooManyRequests, "Too many attempts"},
+
+	codeSpectatorsClosed: {http.StatusForbidden, "Closed to spectators"},
 }
 
 // playerCodes maps the players' domain's refusals to codes of the contract.
@@ -110,6 +114,7 @@ var playCodes = map[play.Code]string{
 	play.Revoked:      codeUnauthorized,
 	play.NoBot:        codeBadRequest,
 	play.Private:      codeForbidden,
+	play.Closed:       codeSpectatorsClosed,
 
 	play.PreconditionFailed: codePreconditionFailed,
 }

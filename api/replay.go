@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/hanablive"
 	"github.com/hanabi-server/hanabi/play"
@@ -91,6 +92,8 @@ type HanabLiveImportAction struct {
 //	@Produce		json
 //	@Param			id		path		string	true	"game id"
 //	@Param			format	query		string	false	"native (default) or hanablive"	Enums(native, hanablive)
+//	@Param			shadow	query		int		false	"a spectator's seat to see as (a finished game shows every face)"	minimum(0)	maximum(5)
+//	@Param			secret	query		string	false	"a spectator's of a private table: its join secret"	maxLength(64)
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{object}	ReplayView		"format=native"
@@ -113,7 +116,7 @@ func (s *Server) getReplay(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if err := s.checkSeat(st, c); err != nil {
+	if _, err := s.admit(c, st, park.State); err != nil {
 		s.fail(c, err)
 		return
 	}

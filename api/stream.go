@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
@@ -188,7 +189,8 @@ func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
 	} else if _, err := s.parseToken(raw); err != nil {
 		return false
 	}
-	return s.checkSeat(st, c) == nil
+	_, err := s.admit(c, st, park.Events)
+	return err == nil
 }
 
 // lastEventID reads Last-Event-ID, with which a reconnecting client resumes;
@@ -226,11 +228,11 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		s.fail(c, err)
 		return
 	}
-	if err := s.checkSeat(st, c); err != nil {
+	viewer, err := s.admit(c, st, park.Events)
+	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	viewer := viewerOf(c)
 
 	s.streams.open.Add(1)
 	defer s.streams.open.Add(-1)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -34,7 +35,8 @@ func (s *Server) getGameAt(c *gin.Context, raw string) {
 		s.fail(c, err)
 		return
 	}
-	if err := s.checkSeat(st, c); err != nil {
+	viewer, err := s.admit(c, st, park.State)
+	if err != nil {
 		s.fail(c, err)
 		return
 	}
@@ -51,7 +53,6 @@ func (s *Server) getGameAt(c *gin.Context, raw string) {
 		s.fail(c, err)
 		return
 	}
-	viewer := viewerOf(c)
 	tag := pastTag(past, turn, viewer, st.Status == play.StatusFinished)
 	c.Header("ETag", tag)
 	c.Header("Vary", "Authorization")

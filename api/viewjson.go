@@ -22,7 +22,8 @@ import (
 
 var viewPool = sync.Pool{New: func() any { return new(engine.View) }}
 
-// appendView appends viewer's view of st (viewer -1: the public), a GameView.
+// appendView appends viewer's view of st (viewer -1: the public;
+// engine.Spectator: a spectator who sees every hand), a GameView.
 func appendView(b []byte, st *play.State, viewer int) []byte {
 	return appendViewAt(b, st, viewer, false)
 }
@@ -31,7 +32,7 @@ func appendView(b []byte, st *play.State, viewer int) []byte {
 // past is true.
 func appendViewAt(b []byte, st *play.State, viewer int, past bool) []byte {
 	engineSeat := engine.Public
-	if viewer >= 0 && viewer < st.Players {
+	if viewer >= 0 && viewer < st.Players || viewer == engine.Spectator {
 		engineSeat = viewer
 	}
 	v := viewPool.Get().(*engine.View)

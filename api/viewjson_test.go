@@ -223,12 +223,13 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 	}
 }
 
-// compareViews holds every viewer's view (the spectator's first, and one
-// seat past the last) to encoding/json's, and returns them.
+// compareViews holds every viewer's view (the spectator who sees every
+// hand's and the public's first, and one seat past the last) to
+// encoding/json's, and returns them.
 func compareViews(t *testing.T, st *play.State) [][]byte {
 	t.Helper()
 	var views [][]byte
-	for viewer := -1; viewer <= st.Players; viewer++ {
+	for viewer := engine.Spectator; viewer <= st.Players; viewer++ {
 		want, err := json.Marshal(buildView(st, viewer))
 		if err != nil {
 			t.Fatal(err)
@@ -331,7 +332,7 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 		}
 	}
 	engineSeat := engine.Public
-	if viewer >= 0 && viewer < row.Players {
+	if viewer >= 0 && viewer < row.Players || viewer == engine.Spectator {
 		engineSeat = viewer
 	}
 	v := st.Game.View(engineSeat)

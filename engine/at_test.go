@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -104,6 +105,14 @@ func shown(v *engine.View, g *engine.Game) {
 		v.Fireworks[s] = g.Firework(s)
 		if g.Config().Sudoku || g.Config().UpOrDown {
 			v.Starts[s] = g.Start(s)
+		}
+		// Plays go face down only where fireworks run up from 1 (no Up or
+		// Down, no Sudoku): Playable tells the ranks that extend them.
+		v.Next[s] = 0
+		for r := 1; r <= slices.Max(g.Config().Suits[s].Ranks); r++ {
+			if g.Config().Playable(s, g.Firework(s), r) {
+				v.Next[s] |= 1 << r
+			}
 		}
 	}
 }

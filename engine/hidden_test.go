@@ -9,7 +9,7 @@ import (
 
 // allViewers is the spectator and every seat of a game of n players.
 func allViewers(n int) []int {
-	out := []int{engine.Public}
+	out := []int{engine.Spectator, engine.Public}
 	for p := range n {
 		out = append(out, p)
 	}

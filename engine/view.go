@@ -2,8 +2,14 @@ package engine
 
 import "slices"
 
-// Public is the seat number of a spectator's view.
+// Public is the seat number of a spectator's view: no hand shows.
 const Public = -1
+
+// Spectator is the seat number of the view of a spectator who may see every
+// hand (hanab.live's spectators): every card in every hand, and nothing
+// else the public may not see (a Cow & Pig or Duck clue's value, a card
+// played face down in Throw It in a Hole).
+const Spectator = -2
 
 // CardView is a card as one viewer sees it. Known is false for the viewer's
 // own cards (and every hand in a public view) while the game runs: then Card
@@ -157,7 +163,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	player := seat >= 0 && seat < cfg.Players
 	for p := range cfg.Players {
 		v.HandLen[p] = int(g.handLen[p])
-		visible := open || (player && seat != p)
+		visible := open || (player && seat != p) || seat == Spectator
 		for i := range g.handLen[p] {
 			id := int(g.hands[p][i])
 			pr := g.proj[id]

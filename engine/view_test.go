@@ -63,6 +63,10 @@ func TestViewCounters(t *testing.T) {
 	want := engine.View{Config: g.Config(), Seat: 1, Players: 2, Current: 1, Turn: 5, NoteTokens: 8, StormsUsed: 1,
 		DeckCount: 36, FinalTurnsLeft: -1, Score: 2, MaxScore: 25, MaxPossible: 24} // the yellow 5 misplayed
 	want.Fireworks[red] = 2
+	for s := range 5 {
+		want.Next[s] = 1 << 1 // every firework takes a 1
+	}
+	want.Next[red] = 1 << 3 // but red, at 2, a 3
 	got := *v
 	got.Discards, got.Clues, got.Hands, got.HandLen = nil, nil, want.Hands, want.HandLen
 	if !reflect.DeepEqual(got, want) {
@@ -101,11 +105,11 @@ func TestViewIntoReuses(t *testing.T) {
 	}
 }
 
-// TestViewOfNoSeat: a seat number that is not at the table sees no hand while
-// the game runs, as a spectator.
+// TestViewOfNoSeat: a seat number that is not at the table (nor
+// engine.Spectator's) sees no hand while the game runs, as the public.
 func TestViewOfNoSeat(t *testing.T) {
 	g := deal(t, setup(t, "basic", 3, variants.Options{}))
-	for _, seat := range []int{-2, 3, 5, 6, 100} {
+	for _, seat := range []int{-3, -100, 3, 5, 6, 100} {
 		for p, cards := range g.View(seat).Hands[:3] {
 			for _, cv := range cards[:5] {
 				if cv.Known || cv.Card != (engine.Card{}) {
@@ -138,5 +142,54 @@ func TestViewNextRanks(t *testing.T) {
 		if first, last := v.NextRanks(0), v.NextRanks(4); !slices.Equal(first, c.first) || !slices.Equal(last, c.last) {
 			t.Errorf("%s: %v and %v, want %v and %v", c.variant, first, last, c.first, c.last)
 		}
+	}
+}
+
+// A spectator who may see every hand sees every card in every hand, and no
+// more than the public otherwise: a hidden clue's value and a card played
+// face down stay hidden.
+func TestSpectatorSeesEveryHand(t *testing.T) {
+	g, err := engine.NewSeeded(setup(t, "basic", 3, variants.Options{}), "spectator")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []int{engine.Public, engine.Spectator} {
+		v := g.View(seat)
+		for p := range 3 {
+			for _, cv := range v.Hand(p) {
+				if cv.Known != (seat == engine.Spectator) || cv.Known && cv.Card != g.Deck()[cv.ID] {
+					t.Fatalf("seat %d sees card %d of seat %d as %+v", seat, cv.ID, p, cv)
+				}
+			}
+		}
+	}
+	cow, err := engine.NewSeeded(setup(t, "cow-pig-5-suits", 2, variants.Options{}), "spectator")
+	if err != nil {
+		t.Fatal(err)
+	}
+	giver := cow.Current()
+	var clue engine.Action
+	for _, a := range cow.LegalActions(nil) {
+		if a.IsClue() {
+			clue = a
+			break
+		}
+	}
+	if _, err := cow.Apply(clue); err != nil {
+		t.Fatal(err)
+	}
+	if v := cow.View(engine.Spectator); v.Clues[0].Value != engine.HiddenValue || v.Clues[0].Giver != giver {
+		t.Fatalf("a spectator sees a Cow & Pig clue as %+v", v.Clues[0])
+	}
+	hole, err := engine.NewSeeded(setup(t, "throw-it-in-a-hole-5-suits", 2, variants.Options{}), "spectator")
+	if err != nil {
+		t.Fatal(err)
+	}
+	card := hole.Hand(hole.Current())[0]
+	if _, err := hole.Apply(engine.PlayCard(card)); err != nil {
+		t.Fatal(err)
+	}
+	if v := hole.View(engine.Spectator); !v.PlaysHidden || len(v.FaceDown) != 1 || v.FaceDown[0].ID != card {
+		t.Fatalf("a spectator sees the hole's play: hidden %v, face down %+v", v.PlaysHidden, v.FaceDown)
 	}
 }

@@ -19,9 +19,9 @@ import (
 const versionSQL = "(games.version + COALESCE((SELECT max(seq) + 1 FROM actions WHERE actions.game_id = games.id), 0))"
 
 // gameSQL inserts a game, stamped with its creation's token (see keyed).
-const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at, deadline, unlisted, join_secret, notes_rev, change_token, seed_given)
+const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status, version, created_at, updated_at, deadline, unlisted, join_secret, notes_rev, change_token, seed_given, spectators)
 SELECT $1::varchar, $2::varchar, $3::text, $4::varchar, $5::integer, $6::varchar, $7::bigint, $8::timestamptz, $9::timestamptz,
-	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar, $15::boolean WHERE true`
+	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar, $15::boolean, $16::varchar WHERE true`
 
 // CreateGame inserts a game and its initially taken seats in one script,
 // with key when set (play.ErrKeyTaken when another request has it). It
@@ -33,7 +33,7 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 	r.UpdatedAt = cmp.Or(r.UpdatedAt, r.CreatedAt).UTC()
 	token := play.NewID()
 	stmts := keyed(key, token, t, gameSQL, []any{r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version,
-		r.CreatedAt, r.UpdatedAt, r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token, !r.SeedOpen})
+		r.CreatedAt, r.UpdatedAt, r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token, !r.SeedOpen, cmp.Or(r.Spectators, play.SpectatorsOpen)})
 	k := len(stmts) - 1
 	for _, st := range seats {
 		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token, st.Player}})
@@ -54,27 +54,27 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 // four queries would need a transaction that sees one. The rows share one
 // shape; k says which table a row comes from.
 const loadSQL = `
-SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6,
+SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6, spectators AS s7,
 	CAST(players AS BIGINT) AS i1, ` + versionSQL + ` AS i2, CAST(CASE WHEN unlisted THEN 1 ELSE 0 END AS BIGINT) AS i3,
 	notes_rev AS i4, CAST(CASE WHEN seed_given THEN 0 ELSE 1 END AS BIGINT) AS i5, CAST(0 AS BIGINT) AS i6, created_at AS t1, updated_at AS t2
 FROM games WHERE id = $1
 UNION ALL
 SELECT 1, '', name, bot, occupant, COALESCE(player_id, ''),
-	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END,
+	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END, '',
 	seat, 0, 0, 0, 0, 0, created_at, created_at FROM seats WHERE game_id = $1
 UNION ALL
-SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
+SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
 FROM actions WHERE game_id = $1
 UNION ALL
-SELECT 3, '', text, '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
+SELECT 3, '', text, '', '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
 ORDER BY k, i1, i2`
 
 // loadRow is one row of loadSQL.
 type loadRow struct {
-	K                      int64
-	S1, S2, S3, S4, S5, S6 string
-	I1, I2, I3, I4, I5, I6 int64
-	T1, T2                 time.Time
+	K                          int64
+	S1, S2, S3, S4, S5, S6, S7 string
+	I1, I2, I3, I4, I5, I6     int64
+	T1, T2                     time.Time
 }
 
 // LoadGame returns the game, its seats by seat number, its log by seq and
@@ -90,7 +90,8 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	}
 	r := rows[0]
 	g := &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: r.S1, Variant: r.S2, Seed: r.S4, Status: r.S5, JoinSecret: r.S6,
-		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
+		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, Spectators: r.S7,
+		CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
 	for _, r := range rows[1:] {
 		switch r.K {
 		case 1:

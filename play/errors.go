@@ -34,11 +34,14 @@ const (
 	// PreconditionFailed: the caller's own precondition on the version
 	// (see Move.IfMatch) does not hold.
 	PreconditionFailed
+	// Closed: a table closed to spectators read by someone not at it, or
+	// a watcher asking what the table's spectators may not see.
+	Closed
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
 	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
-	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed"}
+	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {
@@ -73,6 +76,7 @@ var (
 	ErrNotYourTurn  = &Error{NotYourTurn, "not your turn"}
 	ErrRevoked      = &Error{Revoked, "this seat has been left; its credential no longer works"}
 	ErrPrivate      = &Error{Private, "this table is private: join it with its invite link, which carries its secret"}
+	ErrClosed       = &Error{Closed, "this table is closed to spectators while it runs"}
 	ErrBadCursor    = &Error{Invalid, "cursor is not one this server handed out"}
 )
 

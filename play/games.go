@@ -31,6 +31,8 @@ type NewGame struct {
 	// Player is the signed-in creator (nil: a guest), whose seat records
 	// them and takes their name.
 	Player *Player
+	// Spectators is the table's spectator policy ("": open).
+	Spectators string
 	// Key, when set, is the request's idempotency key.
 	Key *Key
 }
@@ -150,8 +152,15 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	// The game is known whole before it is written: its state needs no
 	// read, and its first deadline goes in with it.
 	now := g.cfg.Now().UTC().Truncate(time.Millisecond)
+	spectators := req.Spectators
+	if spectators == "" {
+		spectators = SpectatorsOpen
+	}
+	if !slices.Contains(SpectatorPolicies, spectators) {
+		return nil, -1, errorf(Invalid, "spectators must be open, no_hands or closed, not %q", truncate(spectators, 16))
+	}
 	row := &GameRow{Record: Record{ID: NewID(), Variant: req.Variant, Seed: seed, Players: req.Players, Status: status,
-		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted, SeedOpen: req.Seed == nil}, Options: string(opts)}
+		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted, SeedOpen: req.Seed == nil, Spectators: spectators}, Options: string(opts)}
 	if req.Private {
 		row.JoinSecret = newSeed()
 	}

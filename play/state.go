@@ -44,6 +44,9 @@ type Record struct {
 	// SeedOpen: the creator named no deal, so a table of signed-in
 	// players gets one as it starts (see Config.Seeds).
 	SeedOpen bool
+	// Spectators is the table's spectator policy (SpectatorsOpen, …;
+	// "" is open).
+	Spectators string
 	// Taken and Host are set in listings only: the seats taken, and seat
 	// 0's name ("" when it is free).
 	Taken int

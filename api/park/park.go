@@ -43,6 +43,14 @@ type Spec struct {
 	Occupant string
 	Since    int64  // State: since (-1: none); Events: after
 	INM      string // State: If-None-Match
+	// Watch: the reader holds no seat (no token, or a signed-in player not
+	// seated at the game), and its view is decided on each answer (see
+	// play.AdmitWatcher) from what it is: SignedIn, the seat it shadows
+	// (-1: none) and the join secret it brought.
+	Watch    bool
+	SignedIn bool
+	Shadow   int
+	Secret   string
 }
 
 // Answer is an answer to a long-poll, shared by the waiters it fits: a

@@ -110,6 +110,27 @@ func (e ClueMarkClueType) Valid() bool {
 	}
 }
 
+// Defines values for CreateGameRequestSpectators.
+const (
+	Closed  CreateGameRequestSpectators = "closed"
+	NoHands CreateGameRequestSpectators = "no_hands"
+	Open    CreateGameRequestSpectators = "open"
+)
+
+// Valid indicates whether the value is a known member of the CreateGameRequestSpectators enum.
+func (e CreateGameRequestSpectators) Valid() bool {
+	switch e {
+	case Closed:
+		return true
+	case NoHands:
+		return true
+	case Open:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DiscardActionType.
 const (
 	DiscardActionTypeDiscard DiscardActionType = "discard"
@@ -374,6 +395,7 @@ const (
 	NotYourTurn          ProblemCode = "not_your_turn"
 	PreconditionFailed   ProblemCode = "precondition_failed"
 	RateLimited          ProblemCode = "rate_limited"
+	SpectatorsClosed     ProblemCode = "spectators_closed"
 	StaleVersion         ProblemCode = "stale_version"
 	TooManyAttempts      ProblemCode = "too_many_attempts"
 	Unauthorized         ProblemCode = "unauthorized"
@@ -415,6 +437,8 @@ func (e ProblemCode) Valid() bool {
 	case PreconditionFailed:
 		return true
 	case RateLimited:
+		return true
+	case SpectatorsClosed:
 		return true
 	case StaleVersion:
 		return true
@@ -955,7 +979,8 @@ type CreateGameRequest struct {
 	Players int `json:"players"`
 
 	// Private Private gives the table a join secret (the seats see it as the view's
-	// join_secret, for their invite link): a join without it is refused.
+	// join_secret, for their invite link): a join without it is refused,
+	// and so is a spectator without it while the table runs.
 	//
 	// Example: false
 	Private *bool `json:"private,omitempty"`
@@ -966,6 +991,14 @@ type CreateGameRequest struct {
 	// Example: walkthrough
 	Seed *string `json:"seed,omitempty"`
 
+	// Spectators Spectators is who may watch the table while it runs: open (anyone;
+	// a signed-in spectator sees every hand or shadows a seat, the
+	// default), no_hands (anyone, no hand shown), closed (nobody but its
+	// seats). A finished game is public record.
+	//
+	// Example: open
+	Spectators *CreateGameRequestSpectators `json:"spectators,omitempty"`
+
 	// Unlisted Unlisted keeps the table out of GET /games: only its link finds it.
 	//
 	// Example: false
@@ -974,6 +1007,14 @@ type CreateGameRequest struct {
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
 }
+
+// CreateGameRequestSpectators Spectators is who may watch the table while it runs: open (anyone;
+// a signed-in spectator sees every hand or shadows a seat, the
+// default), no_hands (anyone, no hand shown), closed (nobody but its
+// seats). A finished game is public record.
+//
+// Example: open
+type CreateGameRequestSpectators string
 
 // DiscardAction defines model for DiscardAction.
 type DiscardAction struct {
@@ -2311,6 +2352,12 @@ type GetGameParams struct {
 	// Turn the view as it was after this turn (0: the deal), instead of now
 	Turn *int `form:"turn,omitempty" json:"turn,omitempty"`
 
+	// Shadow a signed-in spectator's: the seat whose view to see, exactly as it sees it (instead of every hand)
+	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
+
+	// Secret a spectator's of a private table: its join secret, from the invite link
+	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
+
 	// IfNoneMatch ETags from previous answers (an ETag is a quoted version and seat)
 	IfNoneMatch *string `json:"If-None-Match,omitempty"`
 }
@@ -2331,12 +2378,24 @@ type GetEventsParams struct {
 
 	// Wait how long to wait for a new event: a Go duration (30s) or seconds, capped by the server
 	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
+
+	// Shadow a signed-in spectator's: the seat whose view to see, exactly as it sees it (instead of every hand)
+	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
+
+	// Secret a spectator's of a private table: its join secret, from the invite link
+	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
 }
 
 // StreamEventsNDJSONParams defines parameters for StreamEventsNDJSON.
 type StreamEventsNDJSONParams struct {
 	// After last seq the caller has seen (default 0)
 	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// Shadow a signed-in spectator's: the seat whose events to see, as it sees them
+	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
+
+	// Secret a spectator's of a private table: its join secret, from the invite link
+	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
 
 	// LastEventID last seq the caller has seen (up to 9 digits, as a header carries it); wins over after
 	LastEventID *string `json:"Last-Event-ID,omitempty"`
@@ -2347,6 +2406,12 @@ type StreamEventsParams struct {
 	// After last seq the caller has seen (default 0)
 	After *int `form:"after,omitempty" json:"after,omitempty"`
 
+	// Shadow a signed-in spectator's: the seat whose events to see, as it sees them
+	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
+
+	// Secret a spectator's of a private table: its join secret, from the invite link
+	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
+
 	// LastEventID last seq the caller has seen (up to 9 digits, as a header carries it); wins over after
 	LastEventID *string `json:"Last-Event-ID,omitempty"`
 }
@@ -2355,6 +2420,12 @@ type StreamEventsParams struct {
 type GetReplayParams struct {
 	// Format native (default) or hanablive
 	Format *GetReplayParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Shadow a spectator's seat to see as (a finished game shows every face)
+	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
+
+	// Secret a spectator's of a private table: its join secret
+	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
 }
 
 // GetReplayParamsFormat defines parameters for GetReplay.
@@ -4632,6 +4703,30 @@ func NewGetGameRequest(server string, id string, params *GetGameParams) (*http.R
 
 		}
 
+		if params.Shadow != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "shadow", *params.Shadow, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Secret != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "secret", *params.Secret, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -4793,6 +4888,30 @@ func NewGetEventsRequest(server string, id string, params *GetEventsParams) (*ht
 
 		}
 
+		if params.Shadow != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "shadow", *params.Shadow, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Secret != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "secret", *params.Secret, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -4845,6 +4964,30 @@ func NewStreamEventsNDJSONRequest(server string, id string, params *StreamEvents
 		if params.After != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Shadow != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "shadow", *params.Shadow, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Secret != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "secret", *params.Secret, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -4921,6 +5064,30 @@ func NewStreamEventsRequest(server string, id string, params *StreamEventsParams
 		if params.After != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Shadow != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "shadow", *params.Shadow, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Secret != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "secret", *params.Secret, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -5098,6 +5265,30 @@ func NewGetReplayRequest(server string, id string, params *GetReplayParams) (*ht
 		if params.Format != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Shadow != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "shadow", *params.Shadow, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Secret != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "secret", *params.Secret, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

@@ -1,0 +1,52 @@
+package api
+
+import (
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// readSpec is what a read of game c's view or events asks: a seat's (its
+// token, or its player's), or a watcher's (no token, or a signed-in player
+// not seated at the game), whose view is decided on each answer by
+// play.AdmitWatcher: the public's, every hand, or a shadowed seat's.
+func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
+	spec := park.Spec{Kind: kind, Viewer: viewerOf(c), Occupant: occupantOf(c), Shadow: -1}
+	raw, shadowed := c.GetQuery("shadow")
+	if seatOf(c) != nil {
+		if shadowed {
+			return spec, badRequest("a seat reads its own view: shadow is for spectators")
+		}
+		return spec, nil
+	}
+	spec.Watch, spec.SignedIn, spec.Secret = true, playerOf(c) != nil, c.Query("secret")
+	if shadowed {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 0 || n > 5 {
+			return spec, badRequest("query parameter shadow must be a seat number 0–5, got %q", truncate(raw, 16))
+		}
+		spec.Shadow = n
+	}
+	return spec, nil
+}
+
+// admitted is the view spec's reader gets of st (see readSpec), or why it
+// gets nothing: the one admission of every read path.
+func admitted(spec park.Spec, st *play.State) (viewer int, err error) {
+	if !spec.Watch {
+		return spec.Viewer, play.Admit(st, spec.Viewer, spec.Occupant)
+	}
+	return play.AdmitWatcher(st, play.Watcher{SignedIn: spec.SignedIn, Shadow: spec.Shadow, Secret: spec.Secret})
+}
+
+// admit is admitted for a request that reads st now.
+func (s *Server) admit(c *gin.Context, st *play.State, kind park.Kind) (int, error) {
+	spec, err := s.readSpec(c, kind)
+	if err != nil {
+		return 0, err
+	}
+	return admitted(spec, st)
+}

@@ -1,0 +1,70 @@
+package play
+
+import (
+	"crypto/subtle"
+
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// A table's spectator policy, chosen when it is made.
+const (
+	// SpectatorsOpen: anyone may watch; a signed-in spectator sees every
+	// hand (hanab.live's spectators) or shadows one seat.
+	SpectatorsOpen = "open"
+	// SpectatorsNoHands: anyone may watch, and nobody sees a hand.
+	SpectatorsNoHands = "no_hands"
+	// SpectatorsClosed: nobody but its seats reads the table until it ends.
+	SpectatorsClosed = "closed"
+)
+
+// SpectatorPolicies are the policies a table may have.
+var SpectatorPolicies = []string{SpectatorsOpen, SpectatorsNoHands, SpectatorsClosed}
+
+// Watcher is a reader of a game who holds none of its seats: the public
+// (no token), or a signed-in player not seated at it, who may shadow a
+// seat (see exactly what it sees) instead of seeing every hand.
+type Watcher struct {
+	SignedIn bool
+	// Shadow is the seat shadowed, -1 for none.
+	Shadow int
+	// Secret is the join secret the reader brought (a private table is
+	// watched with its invite link's secret).
+	Secret string
+}
+
+// AdmitWatcher is the one decision of what a watcher may see of st, on
+// every read path alike: the seat whose view it gets (engine.Public, no
+// hand; engine.Spectator, every hand; or the seat it shadows), or why it
+// gets nothing. A finished game is public record: every face shows in its
+// views, and anyone reads it. A running or waiting table closed to
+// spectators is read by its seats alone, and a private one with its secret.
+// Without a token nobody sees a hand, so that nobody sees their own cards
+// by dropping their token; a player seated at a game reads it as their
+// seat, never as a spectator (the transport sees to that).
+func AdmitWatcher(st *State, w Watcher) (int, error) {
+	if w.Shadow >= 0 {
+		if err := CheckSeat(st, w.Shadow); err != nil {
+			return 0, err
+		}
+	}
+	if st.Status == StatusFinished || st.Status == StatusCancelled {
+		if w.Shadow >= 0 {
+			return w.Shadow, nil
+		}
+		return engine.Public, nil
+	}
+	switch {
+	case st.Spectators == SpectatorsClosed:
+		return 0, ErrClosed
+	case st.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(st.JoinSecret), []byte(w.Secret)) != 1:
+		return 0, ErrPrivate
+	case w.Shadow >= 0 && (!w.SignedIn || st.Spectators != SpectatorsOpen):
+		return 0, errorf(Closed, "only a signed-in spectator of a table whose spectators see the hands shadows a seat")
+	case w.SignedIn && st.Spectators == SpectatorsOpen:
+		if w.Shadow >= 0 {
+			return w.Shadow, nil
+		}
+		return engine.Spectator, nil
+	}
+	return engine.Public, nil
+}
