@@ -22,6 +22,8 @@ type Accounts interface {
 	Tokens(ctx context.Context, who players.Who) ([]players.TokenRow, error)
 	RevokeToken(ctx context.Context, who players.Who, id string) error
 	PlayerNamed(ctx context.Context, name string) (players.Player, error)
+	Mute(ctx context.Context, who players.Who, name string, on bool) (players.Player, error)
+	Muted(ctx context.Context, who players.Who) ([]players.Player, error)
 }
 
 // SignUpRequest makes an account.

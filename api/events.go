@@ -2,6 +2,7 @@ package api
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -16,9 +17,10 @@ import (
 // it, and the other seats see it in the hands.
 //
 // On the wire an event is exactly one of PlayEvent, PlayFaceDownEvent,
-// DiscardEvent, ClueEvent, GameOverEvent and SeatLeftEvent, told apart by
-// type (appendEvent writes them); this struct is their union, as a client
-// may read it.
+// DiscardEvent, ClueEvent, GameOverEvent, SeatLeftEvent and ChatEvent (to a
+// reader that asked for the chat), told apart by type (appendEvent and
+// appendChatEvent write them); this struct is their union, as a client may
+// read it.
 type Event struct {
 	Seq             int         `json:"seq"`
 	Turn            int         `json:"turn"`
@@ -39,6 +41,12 @@ type Event struct {
 	Result          *ResultView `json:"result"`
 	Bot             *string     `json:"bot"`
 	Auto            bool        `json:"auto"`
+	// A chat line's (see ChatEvent).
+	Line   int       `json:"line"`
+	From   string    `json:"from"`
+	Player bool      `json:"player"`
+	Text   string    `json:"text"`
+	At     time.Time `json:"at"`
 }
 
 // PlayEvent is a card played: success says whether it extended its firework
@@ -160,8 +168,11 @@ func deref[T any](p *T) T {
 
 // EventsResponse is a page of events after the caller's last one.
 type EventsResponse struct {
-	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent"`
+	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,ChatEvent"`
 	Version int64   `json:"version" example:"17"`
+	// ChatLast is the last chat line the answer covers (the next
+	// request's chat_after); null when the reader asked for no chat.
+	ChatLast *int `json:"chat_last" example:"3" extensions:"x-nullable"`
 }
 
 // getEvents godoc
@@ -175,6 +186,7 @@ type EventsResponse struct {
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
 //	@Param			wait			query		string	false	"how long to wait for a new event: a Go duration (30s) or seconds, capped by the server"
+//	@Param			chat_after		query		int		false	"the table's chat too: the last chat line the caller has seen (0 for all); without it, no chat"	minimum(0)	maximum(1073741824)
 //	@Param			shadow			query		int		false	"a signed-in spectator's: the seat whose view to see, exactly as it sees it (instead of every hand)"	minimum(0)	maximum(5)
 //	@Param			secret			query		string	false	"a spectator's of a private table: its join secret, from the invite link"	maxLength(64)
 //	@Security		SeatToken
@@ -208,6 +220,16 @@ func (s *Server) getEvents(c *gin.Context) {
 		return
 	}
 	spec.Since = int64(after)
+	if spec.ChatAfter, err = chatQuery(c); err != nil {
+		s.fail(c, err)
+		return
+	}
+	if spec.ChatAfter >= 0 {
+		if spec.Muted, err = s.muted(c); err != nil {
+			s.fail(c, err)
+			return
+		}
+	}
 	s.longPoll(c, spec, wait)
 }
 
@@ -224,7 +246,8 @@ const maxSeq = 1 << 30
 //	@Produce		text/event-stream
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
-//	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (up to 9 digits, as a header carries it); wins over after"
+//	@Param			chat_after		query		int		false	"the table's chat too: the last chat line the caller has seen (0 for all); without it, no chat"	minimum(0)	maximum(1073741824)
+//	@Param			Last-Event-ID	header		string	false	"the last frame's id: <seq>, or <seq>.<line> with the chat (each part up to 9 digits); wins over after and chat_after"
 //	@Param			shadow			query		int		false	"a signed-in spectator's: the seat whose events to see, as it sees them"	minimum(0)	maximum(5)
 //	@Param			secret			query		string	false	"a spectator's of a private table: its join secret, from the invite link"	maxLength(64)
 //	@Security		SeatToken
@@ -249,7 +272,8 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 //	@Produce		application/x-ndjson
 //	@Param			id				path		string	true	"game id"
 //	@Param			after			query		int		false	"last seq the caller has seen (default 0)"	minimum(0)	maximum(1073741824)
-//	@Param			Last-Event-ID	header		string	false	"last seq the caller has seen (up to 9 digits, as a header carries it); wins over after"
+//	@Param			chat_after		query		int		false	"the table's chat too: the last chat line the caller has seen (0 for all); without it, no chat"	minimum(0)	maximum(1073741824)
+//	@Param			Last-Event-ID	header		string	false	"the last frame's id: <seq>, or <seq>.<line> with the chat (each part up to 9 digits); wins over after and chat_after"
 //	@Param			shadow			query		int		false	"a signed-in spectator's: the seat whose events to see, as it sees them"	minimum(0)	maximum(5)
 //	@Param			secret			query		string	false	"a spectator's of a private table: its join secret, from the invite link"	maxLength(64)
 //	@Security		SeatToken

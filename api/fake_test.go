@@ -53,6 +53,10 @@ func (f *fakeGames) Join(ctx context.Context, _, _, _ string, _ *play.Key) (int,
 	return -1, nil, f.answer(ctx)
 }
 
+func (f *fakeGames) Say(ctx context.Context, _ string, _ play.Sayer, _ string) (*play.State, play.Line, error) {
+	return nil, play.Line{}, f.answer(ctx)
+}
+
 func (f *fakeGames) JoinAs(ctx context.Context, _ string, _ play.Player, _ string, _ *play.Key) (int, *play.State, error) {
 	return -1, nil, f.answer(ctx)
 }

@@ -67,10 +67,11 @@ func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool, b
 		return s.problem(context.Background(), routeOf(spec.Kind), err), true
 	}
 	if spec.Kind == park.Events {
-		if !final && int64(st.EventCount()) <= spec.Since {
+		chatNew := spec.ChatAfter >= 0 && st.ChatLines > spec.ChatAfter
+		if !final && int64(st.EventCount()) <= spec.Since && !chatNew {
 			return park.Answer{}, false
 		}
-		body, err := s.eventsJSON(st, int(spec.Since), viewer)
+		body, err := s.eventsJSON(st, int(spec.Since), viewer, spec.ChatAfter, spec.Muted)
 		if err != nil {
 			return s.problem(context.Background(), routeOf(spec.Kind), err), true
 		}

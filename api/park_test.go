@@ -258,7 +258,7 @@ func TestParkedTimeout(t *testing.T) {
 	sameHeaders(t, "200", res.Header, want.header)
 	// The second request was read ahead with the first; it is served too.
 	res, body = rc.read()
-	if res.StatusCode != http.StatusOK || strings.TrimSpace(string(body)) != `{"events":[],"version":1}` {
+	if res.StatusCode != http.StatusOK || strings.TrimSpace(string(body)) != `{"events":[],"version":1,"chat_last":null}` {
 		t.Fatalf("events after a quiet wait: %d %s", res.StatusCode, body)
 	}
 	// With an If-None-Match that matches: 304, as the ordinary path answers.

@@ -27,6 +27,8 @@ type Play interface {
 	// Leave gives up a seat held by occupant: free again in a lobby, a bot
 	// ("": the strongest) plays it in an active game.
 	Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*play.State, error)
+	// Say adds a line to a table's chat.
+	Say(ctx context.Context, id string, who play.Sayer, text string) (*play.State, play.Line, error)
 	// WriteNote sets a seat's note on a card ("" removes it).
 	WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*play.State, error)
 	// Load reads a game (a snapshot the store vouches for): shared, read only.

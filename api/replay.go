@@ -30,6 +30,8 @@ type ReplayView struct {
 	Result  *ResultView    `json:"result" extensions:"x-nullable"`
 	// Notes are every seat's card notes as the game left them.
 	Notes []NoteView `json:"notes"`
+	// Chat is the table's chat, kept with its game.
+	Chat []ChatEvent `json:"chat"`
 }
 
 // ReplayAction is one entry of the log, in the request's terms.
@@ -183,7 +185,10 @@ func replayView(st *play.State) ReplayView {
 	out := ReplayView{
 		ID: st.ID, Variant: st.Variant, Options: st.Settings, Players: st.Players,
 		Seats: seatViews(st.Players, st.Seats), Seed: st.Seed,
-		Deck: []CardFace{}, Actions: []ReplayAction{}, Notes: []NoteView{},
+		Deck: []CardFace{}, Actions: []ReplayAction{}, Notes: []NoteView{}, Chat: []ChatEvent{},
+	}
+	for _, l := range st.Chat {
+		out.Chat = append(out.Chat, chatEvent(l))
 	}
 	clues := st.Game.View(engine.Public).Clues
 	for id, card := range st.Game.Deck() {

@@ -86,6 +86,7 @@ type Server struct {
 	metrics    *metrics
 	addrLimits *limiters
 	seatLimits *limiters
+	chatLimits *limiters
 	handler    *gin.Engine
 	// metricsHandler serves the registry of metrics.
 	metricsHandler gin.HandlerFunc
@@ -132,6 +133,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
+		chatLimits: newLimiters(chatLimit),
 		shutdown:   make(chan struct{}),
 	}
 	s.stopped, s.stop = context.WithCancel(context.Background())
@@ -239,6 +241,7 @@ func (s *Server) routes() error {
 	if s.accounts != nil && s.history != nil && s.feed != nil {
 		game.POST("/seats/:seat/token", s.needPlayer, s.seatToken)
 		game.POST("/invitations", s.invite)
+		game.POST("/chat", s.say)
 	}
 	s.handler = r
 	return nil
@@ -259,6 +262,9 @@ func (s *Server) playerRoutes(api *gin.RouterGroup) {
 	me.GET("/me/events", s.getMyEvents)
 	me.GET("/me/events/sse", s.streamMyEventsSSE)
 	me.GET("/me/events/ndjson", s.streamMyEventsNDJSON)
+	me.GET("/me/mutes", s.listMuted)
+	me.PUT("/me/mutes/:name", s.mute)
+	me.DELETE("/me/mutes/:name", s.unmute)
 	api.GET("/players/:name", s.getPlayer)
 	api.GET("/players/:name/games", s.listPlayerGames)
 	api.GET("/seeds/:seed", s.getSeed)

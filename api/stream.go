@@ -87,11 +87,15 @@ type streamHub struct {
 	ticker atomic.Pointer[func(time.Duration) (<-chan time.Time, func())] // nil: time's
 }
 
-// encodedEvent is an event as viewer may see it, encoded.
+// encodedEvent is an event as viewer may see it, encoded: a game's (seq)
+// or a chat line (line, after the game's event seq). cursor, when set, is
+// its SSE id instead of seq.
 type encodedEvent struct {
-	seq  int
-	typ  string
-	data []byte
+	seq    int
+	line   int
+	typ    string
+	data   []byte
+	cursor string
 }
 
 // renderKey names a game's events as one viewer may see them.
@@ -143,18 +147,22 @@ func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error
 }
 
 // eventsJSON is the page of st's events after after, as viewer may see
-// them: those the streams send (renderEvents), in a list.
-func (s *Server) eventsJSON(st *play.State, after, viewer int) ([]byte, error) {
+// them: those the streams send (renderEvents), in a list; with its chat
+// lines after chatAfter among them (chatAfter < 0: no chat), but those
+// of the players muted.
+func (s *Server) eventsJSON(st *play.State, after, viewer, chatAfter int, muted string) ([]byte, error) {
 	evs, err := s.renderEvents(st, viewer)
 	if err != nil {
 		return nil, err
 	}
 	b := append(make([]byte, 0, 256), `{"events":[`...)
-	for _, ev := range evs[min(after, len(evs)):] {
+	for _, ev := range withChat(evs, after, st, chatAfter, muted) {
 		b = append(comma(b), ev.data...)
 	}
 	b = append(b, `],"version":`...)
 	b = strconv.AppendInt(b, st.Version, 10)
+	b = append(b, `,"chat_last":`...)
+	b = appendIntOrNull(b, max(chatAfter, st.ChatLines), chatAfter >= 0)
 	return append(b, '}'), nil
 }
 
@@ -196,21 +204,48 @@ func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
 // lastEventID reads Last-Event-ID, with which a reconnecting client resumes;
 // it wins over ?after.
 func lastEventID(c *gin.Context, after int) (int, error) {
+	n, _, err := lastEventIDs(c, after, -1)
+	return n, err
+}
+
+// lastEventIDs reads Last-Event-ID as a stream with the chat writes it,
+// "<seq>.<line>" (the last game event and the last chat line sent), or
+// "<seq>" alone; each part wins over its query parameter.
+func lastEventIDs(c *gin.Context, after, chatAfter int) (int, int, error) {
 	vals, sent := c.Request.Header["Last-Event-Id"]
 	if !sent {
-		return after, nil
+		return after, chatAfter, nil
 	}
 	raw := vals[0]
-	n, err := strconv.Atoi(raw)
-	if err != nil || len(raw) > 9 || strings.IndexFunc(raw, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
-		return 0, badRequest("Last-Event-ID must be an event's seq, got %q", truncate(raw, 32))
+	seq, line, chat := strings.Cut(raw, ".")
+	n, err := digits(seq)
+	if err == nil && chat {
+		chatAfter, err = digits(line)
 	}
-	return n, nil
+	if err != nil {
+		return 0, 0, badRequest("Last-Event-ID must be an event's seq, or seq.line with the chat, got %q", truncate(raw, 32))
+	}
+	return n, chatAfter, nil
+}
+
+// digits reads 1–9 decimal digits.
+func digits(s string) (int, error) {
+	if len(s) == 0 || len(s) > 9 || strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return 0, strconv.ErrSyntax
+	}
+	return strconv.Atoi(s)
 }
 
 // streamEvents answers an events request as a stream (see getEvents).
 func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
-	after, err := lastEventID(c, after)
+	chatAfter, err := chatQuery(c)
+	if err == nil {
+		after, chatAfter, err = lastEventIDs(c, after, chatAfter)
+	}
+	var muted string
+	if err == nil && chatAfter >= 0 {
+		muted, err = s.muted(c)
+	}
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -248,19 +283,30 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		frames = frames[:0]
 		return ok
 	}
-	sent := after
+	sent, chatSent := after, chatAfter
 	for {
 		evs, err := s.renderEvents(st, viewer)
 		if err != nil {
 			s.log.Error("stream: events do not render", "game", st.ID, "err", err.Error())
 			return
 		}
-		if sent < len(evs) {
-			for _, ev := range evs[sent:] {
+		if items := withChat(evs, sent, st, chatSent, muted); len(items) > 0 || chatSent >= 0 && chatSent < st.ChatLines {
+			for _, ev := range items {
+				if ev.typ == "chat" {
+					chatSent = ev.line
+				} else {
+					sent = ev.seq
+				}
+				if chatSent >= 0 {
+					// The frame's id is both cursors, for Last-Event-ID.
+					ev.cursor = strconv.Itoa(sent) + "." + strconv.Itoa(chatSent)
+				}
 				frames = appendFrame(frames, format, &ev)
-				sent = ev.seq
 			}
-			if !send() {
+			if chatSent >= 0 {
+				chatSent = max(chatSent, st.ChatLines) // muted lines too are past
+			}
+			if len(frames) > 0 && !send() {
 				return
 			}
 		}
@@ -271,7 +317,7 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		// token is asked again on every wake, and of every snapshot.
 		for {
 			cur, changed := t.Latest()
-			if cur.Version > st.Version {
+			if cur.Version > st.Version || chatSent >= 0 && cur.ChatLines > chatSent {
 				st = cur
 				break
 			}
@@ -337,7 +383,11 @@ func appendFrame(b []byte, format streamFormat, ev *encodedEvent) []byte {
 	case format == ndjsonStream:
 		return append(append(b, ev.data...), '\n')
 	}
-	b = strconv.AppendInt(append(b, "id: "...), int64(ev.seq), 10)
+	if ev.cursor != "" {
+		b = append(append(b, "id: "...), ev.cursor...)
+	} else {
+		b = strconv.AppendInt(append(b, "id: "...), int64(ev.seq), 10)
+	}
 	b = append(append(append(b, "\nevent: "...), ev.typ...), "\ndata: "...)
 	return append(append(b, ev.data...), "\n\n"...)
 }

@@ -14,7 +14,7 @@ import (
 // not seated at the game), whose view is decided on each answer by
 // play.AdmitWatcher: the public's, every hand, or a shadowed seat's.
 func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
-	spec := park.Spec{Kind: kind, Viewer: viewerOf(c), Occupant: occupantOf(c), Shadow: -1}
+	spec := park.Spec{Kind: kind, Viewer: viewerOf(c), Occupant: occupantOf(c), Shadow: -1, ChatAfter: -1}
 	raw, shadowed := c.GetQuery("shadow")
 	if seatOf(c) != nil {
 		if shadowed {

@@ -56,7 +56,7 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 const loadSQL = `
 SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6, spectators AS s7,
 	CAST(players AS BIGINT) AS i1, ` + versionSQL + ` AS i2, CAST(CASE WHEN unlisted THEN 1 ELSE 0 END AS BIGINT) AS i3,
-	notes_rev AS i4, CAST(CASE WHEN seed_given THEN 0 ELSE 1 END AS BIGINT) AS i5, CAST(0 AS BIGINT) AS i6, created_at AS t1, updated_at AS t2
+	notes_rev AS i4, CAST(CASE WHEN seed_given THEN 0 ELSE 1 END AS BIGINT) AS i5, CAST(chat_lines AS BIGINT) AS i6, created_at AS t1, updated_at AS t2
 FROM games WHERE id = $1
 UNION ALL
 SELECT 1, '', name, bot, occupant, COALESCE(player_id, ''),
@@ -67,6 +67,8 @@ SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', '', seq, s
 FROM actions WHERE game_id = $1
 UNION ALL
 SELECT 3, '', text, '', '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
+UNION ALL
+SELECT 4, '', name, text, COALESCE(player_id, ''), '', '', '', line, seat, after_seq, 0, 0, 0, created_at, created_at FROM chat WHERE game_id = $1
 ORDER BY k, i1, i2`
 
 // loadRow is one row of loadSQL.
@@ -90,7 +92,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	}
 	r := rows[0]
 	g := &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: r.S1, Variant: r.S2, Seed: r.S4, Status: r.S5, JoinSecret: r.S6,
-		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, Spectators: r.S7,
+		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, Spectators: r.S7, ChatLines: int(r.I6),
 		CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
 	for _, r := range rows[1:] {
 		switch r.K {
@@ -102,6 +104,8 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 			g.UpdatedAt = later(g.UpdatedAt, r.T1.UTC())
 		case 3:
 			g.Notes = append(g.Notes, play.Note{Seat: int(r.I1), Card: int(r.I2), Text: r.S2})
+		case 4:
+			g.Chat = append(g.Chat, play.Line{Line: int(r.I1), Seat: int(r.I2), AfterSeq: int(r.I3), Name: r.S2, Text: r.S3, Player: r.S4, At: r.T1.UTC()})
 		}
 	}
 	return g, nil

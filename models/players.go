@@ -126,3 +126,20 @@ func utcPtr(t *time.Time) *time.Time {
 	u := t.UTC()
 	return &u
 }
+
+// SetMute: see players.Store.
+func (s *Store) SetMute(ctx context.Context, playerID, mutedID string, on bool) error {
+	q := `DELETE FROM mutes WHERE player_id = $1 AND muted_id = $2`
+	if on {
+		q = `INSERT INTO mutes (player_id, muted_id) VALUES ($1, $2) ON CONFLICT (player_id, muted_id) DO NOTHING`
+	}
+	_, err := s.wdb().exec(ctx, q, playerID, mutedID)
+	return err
+}
+
+// Muted: see players.Store.
+func (s *Store) Muted(ctx context.Context, playerID string) ([]players.Player, error) {
+	var out []players.Player
+	err := s.read(ctx, &out, `SELECT p.id, p.name, p.bot, p.created_at FROM mutes m JOIN players p ON p.id = m.muted_id WHERE m.player_id = $1 ORDER BY p.name`, playerID)
+	return out, err
+}

@@ -38,9 +38,12 @@ type Record struct {
 	// set, is what a joiner must bring (the invite link carries it).
 	Unlisted   bool
 	JoinSecret string
-	// NotesRev counts the writes of the game's card notes, which change
-	// apart from Version (a note is no move).
+	// NotesRev is the table's side revision: it counts what changes apart
+	// from Version, the game's card notes and its chat lines (neither is a
+	// move), so that a reader's copy learns of them.
 	NotesRev int64
+	// ChatLines counts the table's chat lines.
+	ChatLines int
 	// SeedOpen: the creator named no deal, so a table of signed-in
 	// players gets one as it starts (see Config.Seeds).
 	SeedOpen bool
@@ -131,6 +134,8 @@ type State struct {
 	// Notes are every seat's card notes, by seat and card; who may read
 	// which is NotesFor's decision.
 	Notes []Note
+	// Chat is the table's chat, by line (Chat[i] is line i+1).
+	Chat []Line
 	// Actions counts the log's entries.
 	Actions int
 	// EndLogged: the log's last entry ended the game (engine.End), so that

@@ -40,6 +40,10 @@ type Store interface {
 	// game's notes revision on from after, only while the game is active
 	// at that revision and occupant holds n's seat (ErrConflict else).
 	WriteNote(ctx context.Context, gameID string, after int64, n Note, occupant string) error
+	// Say adds l to the game's chat and moves its side revision (notes
+	// revision) on from after, in one transaction: l.Line must be the
+	// chat's next (ErrConflict else, or when the revision moved on).
+	Say(ctx context.Context, gameID string, after int64, l Line) error
 	// SetDeadline records when something is next due in a game (nil:
 	// nothing), unless the game is past version.
 	SetDeadline(ctx context.Context, id string, version int64, deadline *time.Time) error
@@ -102,6 +106,7 @@ type Stored struct {
 	Seats []Seat
 	Log   []Entry
 	Notes []Note
+	Chat  []Line
 }
 
 // Append is one entry for a game's log and what goes with it, in its

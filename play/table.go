@@ -196,7 +196,7 @@ func (t *Table) load(ctx context.Context, e uint64) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &State{Record: stored.Record, Seats: stored.Seats, Log: stored.Log, Notes: stored.Notes}
+	st := &State{Record: stored.Record, Seats: stored.Seats, Log: stored.Log, Notes: stored.Notes, Chat: stored.Chat}
 	st.setLogged()
 	if err := restore(st, &stored.GameRow, prev); err != nil {
 		return nil, err

@@ -109,6 +109,10 @@ func (m *memStore) Tokens(_ context.Context, playerID, kind string) ([]TokenRow,
 	return out, nil
 }
 
+func (m *memStore) SetMute(context.Context, string, string, bool) error { return nil }
+
+func (m *memStore) Muted(context.Context, string) ([]Player, error) { return nil, nil }
+
 // BenchmarkSignIn is what a sign-in costs with the real Argon2id costs
 // (HashParams): the right password, a wrong one, and an unknown name,
 // which must cost about the same as a wrong password.

@@ -241,6 +241,23 @@ func (s *Service) RevokeToken(ctx context.Context, who Who, id string) error {
 	return err
 }
 
+// Mute mutes (on) or unmutes another player's chat for the player.
+func (s *Service) Mute(ctx context.Context, who Who, name string, on bool) (Player, error) {
+	p, err := s.PlayerNamed(ctx, name)
+	if err != nil {
+		return Player{}, err
+	}
+	if p.ID == who.Player.ID {
+		return Player{}, errorf(Invalid, "a player does not mute themselves")
+	}
+	return p, s.store.SetMute(ctx, who.Player.ID, p.ID, on)
+}
+
+// Muted lists whose chat the player muted.
+func (s *Service) Muted(ctx context.Context, who Who) ([]Player, error) {
+	return s.store.Muted(ctx, who.Player.ID)
+}
+
 // PlayerNamed finds an account by its name, up to the fold.
 func (s *Service) PlayerNamed(ctx context.Context, name string) (Player, error) {
 	p, _, err := s.store.PlayerByFold(ctx, Fold(strings.TrimSpace(name)))

@@ -34,6 +34,11 @@ type Store interface {
 	// Tokens lists a player's tokens of kind that are not revoked, newest
 	// first.
 	Tokens(ctx context.Context, playerID, kind string) ([]TokenRow, error)
+
+	// Mute (on true) or unmute another player's chat for a player.
+	SetMute(ctx context.Context, playerID, mutedID string, on bool) error
+	// Muted lists the players whose chat a player muted.
+	Muted(ctx context.Context, playerID string) ([]Player, error)
 }
 
 // Player is an account.

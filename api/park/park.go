@@ -51,6 +51,10 @@ type Spec struct {
 	SignedIn bool
 	Shadow   int
 	Secret   string
+	// Events: ChatAfter is the last chat line the reader saw (-1: it reads
+	// no chat), Muted the players whose lines it does not want.
+	ChatAfter int
+	Muted     string
 }
 
 // Answer is an answer to a long-poll, shared by the waiters it fits: a

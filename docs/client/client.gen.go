@@ -38,6 +38,21 @@ func (e BotSeatStrategy) Valid() bool {
 	}
 }
 
+// Defines values for ChatEventType.
+const (
+	Chat ChatEventType = "chat"
+)
+
+// Valid indicates whether the value is a known member of the ChatEventType enum.
+func (e ChatEventType) Valid() bool {
+	switch e {
+	case Chat:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ClueActionType.
 const (
 	ClueActionTypeClue ClueActionType = "clue"
@@ -845,6 +860,47 @@ type CardView struct {
 	Suit *string `json:"suit"`
 }
 
+// ChatEvent defines model for ChatEvent.
+type ChatEvent struct {
+	// At Example: 2026-11-27T16:00:00Z
+	At string `json:"at"`
+
+	// From Example: Bob
+	From string `json:"from"`
+
+	// Line Example: 3
+	Line int `json:"line"`
+
+	// Player Player is true when the sayer is a signed-in player (From is the
+	// account's name).
+	//
+	// Example: true
+	Player bool `json:"player"`
+
+	// Seat Seat is the sayer's seat, null for a spectator.
+	//
+	// Example: 1
+	Seat *int `json:"seat"`
+
+	// Seq Example: 12
+	Seq int `json:"seq"`
+
+	// Text Example: nice play!
+	Text string `json:"text"`
+
+	// Type Example: chat
+	Type ChatEventType `json:"type"`
+}
+
+// ChatEventType Example: chat
+type ChatEventType string
+
+// ChatRequest defines model for ChatRequest.
+type ChatRequest struct {
+	// Text Example: nice play!
+	Text string `json:"text"`
+}
+
 // ClueAction defines model for ClueAction.
 type ClueAction struct {
 	// Color Color is the clue color named; absent or null for a rank clue.
@@ -1082,7 +1138,12 @@ type Event struct {
 
 // EventsResponse defines model for EventsResponse.
 type EventsResponse struct {
-	Events []Event `json:"events"`
+	// ChatLast ChatLast is the last chat line the answer covers (the next
+	// request's chat_after); null when the reader asked for no chat.
+	//
+	// Example: 3
+	ChatLast *int    `json:"chat_last"`
+	Events   []Event `json:"events"`
 
 	// Version Example: 17
 	Version int `json:"version"`
@@ -1571,6 +1632,11 @@ type LegalMoves struct {
 	Play []int `json:"play"`
 }
 
+// MutedList defines model for MutedList.
+type MutedList struct {
+	Players []PlayerView `json:"players"`
+}
+
 // MyGames defines model for MyGames.
 type MyGames struct {
 	Finished []HistoryGame `json:"finished"`
@@ -1953,6 +2019,9 @@ type ReplayActionType string
 // ReplayView defines model for ReplayView.
 type ReplayView struct {
 	Actions []ReplayAction `json:"actions"`
+
+	// Chat Chat is the table's chat, kept with its game.
+	Chat []ChatEvent `json:"chat"`
 
 	// Deck Deck is every card in dealing order: a card's id is its index.
 	Deck []CardFace `json:"deck"`
@@ -2371,6 +2440,12 @@ type PostActionParams struct {
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
+// SayInGameParams defines parameters for SayInGame.
+type SayInGameParams struct {
+	// Secret a spectator's of a private table: its join secret
+	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
+}
+
 // GetEventsParams defines parameters for GetEvents.
 type GetEventsParams struct {
 	// After last seq the caller has seen (default 0)
@@ -2378,6 +2453,9 @@ type GetEventsParams struct {
 
 	// Wait how long to wait for a new event: a Go duration (30s) or seconds, capped by the server
 	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
+
+	// ChatAfter the table's chat too: the last chat line the caller has seen (0 for all); without it, no chat
+	ChatAfter *int `form:"chat_after,omitempty" json:"chat_after,omitempty"`
 
 	// Shadow a signed-in spectator's: the seat whose view to see, exactly as it sees it (instead of every hand)
 	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
@@ -2391,13 +2469,16 @@ type StreamEventsNDJSONParams struct {
 	// After last seq the caller has seen (default 0)
 	After *int `form:"after,omitempty" json:"after,omitempty"`
 
+	// ChatAfter the table's chat too: the last chat line the caller has seen (0 for all); without it, no chat
+	ChatAfter *int `form:"chat_after,omitempty" json:"chat_after,omitempty"`
+
 	// Shadow a signed-in spectator's: the seat whose events to see, as it sees them
 	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
 
 	// Secret a spectator's of a private table: its join secret, from the invite link
 	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
 
-	// LastEventID last seq the caller has seen (up to 9 digits, as a header carries it); wins over after
+	// LastEventID the last frame's id: <seq>, or <seq>.<line> with the chat (each part up to 9 digits); wins over after and chat_after
 	LastEventID *string `json:"Last-Event-ID,omitempty"`
 }
 
@@ -2406,13 +2487,16 @@ type StreamEventsParams struct {
 	// After last seq the caller has seen (default 0)
 	After *int `form:"after,omitempty" json:"after,omitempty"`
 
+	// ChatAfter the table's chat too: the last chat line the caller has seen (0 for all); without it, no chat
+	ChatAfter *int `form:"chat_after,omitempty" json:"chat_after,omitempty"`
+
 	// Shadow a signed-in spectator's: the seat whose events to see, as it sees them
 	Shadow *int `form:"shadow,omitempty" json:"shadow,omitempty"`
 
 	// Secret a spectator's of a private table: its join secret, from the invite link
 	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
 
-	// LastEventID last seq the caller has seen (up to 9 digits, as a header carries it); wins over after
+	// LastEventID the last frame's id: <seq>, or <seq>.<line> with the chat (each part up to 9 digits); wins over after and chat_after
 	LastEventID *string `json:"Last-Event-ID,omitempty"`
 }
 
@@ -2522,6 +2606,9 @@ type CreateGameJSONRequestBody = CreateGameRequest
 
 // PostActionJSONRequestBody defines body for PostAction for application/json ContentType.
 type PostActionJSONRequestBody = Action
+
+// SayInGameJSONRequestBody defines body for SayInGame for application/json ContentType.
+type SayInGameJSONRequestBody = ChatRequest
 
 // InvitePlayerJSONRequestBody defines body for InvitePlayer for application/json ContentType.
 type InvitePlayerJSONRequestBody = InviteRequest
@@ -2888,6 +2975,40 @@ func (t *Event) MergeSeatLeftEvent(v SeatLeftEvent) error {
 	return err
 }
 
+// AsChatEvent returns the union data inside the Event as a ChatEvent
+func (t Event) AsChatEvent() (ChatEvent, error) {
+	var body ChatEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromChatEvent overwrites any union data inside the Event as the provided ChatEvent
+func (t *Event) FromChatEvent(v ChatEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"chat"}`))
+	t.union = b
+	return err
+}
+
+// MergeChatEvent performs a merge with any union data inside the Event, using the provided ChatEvent
+func (t *Event) MergeChatEvent(v ChatEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"chat"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t Event) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -2902,6 +3023,8 @@ func (t Event) ValueByDiscriminator() (interface{}, error) {
 		return nil, err
 	}
 	switch discriminator {
+	case "chat":
+		return t.AsChatEvent()
 	case "clue":
 		return t.AsClueEvent()
 	case "discard":
@@ -3298,6 +3421,24 @@ type ClientInterface interface {
 	// Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 	PostAction(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// SayInGameWithBody Say a line in the table's chat
+	//
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+	SayInGameWithBody(ctx context.Context, id string, params *SayInGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SayInGame Say a line in the table's chat
+	//
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+	SayInGame(ctx context.Context, id string, params *SayInGameParams, body SayInGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetEvents Events after a sequence number (long-poll)
 	//
 	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
@@ -3439,6 +3580,23 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /me/games (the `GetMyGames` operationId).
 	GetMyGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListMuted Whose chat the signed-in player muted
+	//
+	// Corresponds with GET /me/mutes (the `ListMuted` operationId).
+	ListMuted(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UnmutePlayer Read a muted player's chat again
+	//
+	// Corresponds with DELETE /me/mutes/{name} (the `UnmutePlayer` operationId).
+	UnmutePlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MutePlayer Mute a player's chat
+	//
+	// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+	//
+	// Corresponds with PUT /me/mutes/{name} (the `MutePlayer` operationId).
+	MutePlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ChangePasswordWithBody Change the password
 	//
@@ -3729,6 +3887,44 @@ func (c *Client) PostActionWithBody(ctx context.Context, id string, params *Post
 // Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 func (c *Client) PostAction(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostActionRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SayInGameWithBody Say a line in the table's chat
+//
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+func (c *Client) SayInGameWithBody(ctx context.Context, id string, params *SayInGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSayInGameRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SayInGame Say a line in the table's chat
+//
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+func (c *Client) SayInGame(ctx context.Context, id string, params *SayInGameParams, body SayInGameJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSayInGameRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4061,6 +4257,53 @@ func (c *Client) StreamMyEvents(ctx context.Context, params *StreamMyEventsParam
 // Corresponds with GET /me/games (the `GetMyGames` operationId).
 func (c *Client) GetMyGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetMyGamesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListMuted Whose chat the signed-in player muted
+//
+// Corresponds with GET /me/mutes (the `ListMuted` operationId).
+func (c *Client) ListMuted(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListMutedRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UnmutePlayer Read a muted player's chat again
+//
+// Corresponds with DELETE /me/mutes/{name} (the `UnmutePlayer` operationId).
+func (c *Client) UnmutePlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnmutePlayerRequest(c.Server, name)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MutePlayer Mute a player's chat
+//
+// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+//
+// Corresponds with PUT /me/mutes/{name} (the `MutePlayer` operationId).
+func (c *Client) MutePlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMutePlayerRequest(c.Server, name)
 	if err != nil {
 		return nil, err
 	}
@@ -4829,6 +5072,80 @@ func NewPostActionRequestWithBody(server string, id string, params *PostActionPa
 	return req, nil
 }
 
+// NewSayInGameRequest calls the generic SayInGame builder with application/json body
+func NewSayInGameRequest(server string, id string, params *SayInGameParams, body SayInGameJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSayInGameRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewSayInGameRequestWithBody constructs an http.Request for the SayInGame method, with any body, and a specified content type
+func NewSayInGameRequestWithBody(server string, id string, params *SayInGameParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/chat", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Secret != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "secret", *params.Secret, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetEventsRequest constructs an http.Request for the GetEvents method
 func NewGetEventsRequest(server string, id string, params *GetEventsParams) (*http.Request, error) {
 	var err error
@@ -4879,6 +5196,18 @@ func NewGetEventsRequest(server string, id string, params *GetEventsParams) (*ht
 		if params.Wait != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wait", *params.Wait, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ChatAfter != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "chat_after", *params.ChatAfter, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -4964,6 +5293,18 @@ func NewStreamEventsNDJSONRequest(server string, id string, params *StreamEvents
 		if params.After != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ChatAfter != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "chat_after", *params.ChatAfter, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -5064,6 +5405,18 @@ func NewStreamEventsRequest(server string, id string, params *StreamEventsParams
 		if params.After != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ChatAfter != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "chat_after", *params.ChatAfter, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -5795,6 +6148,101 @@ func NewGetMyGamesRequest(server string) (*http.Request, error) {
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListMutedRequest constructs an http.Request for the ListMuted method
+func NewListMutedRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/mutes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUnmutePlayerRequest constructs an http.Request for the UnmutePlayer method
+func NewUnmutePlayerRequest(server string, name string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/mutes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewMutePlayerRequest constructs an http.Request for the MutePlayer method
+func NewMutePlayerRequest(server string, name string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/me/mutes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -6670,6 +7118,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 	PostActionWithResponse(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*PostActionResponse, error)
 
+	// SayInGameWithBodyWithResponse Say a line in the table's chat
+	//
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+	SayInGameWithBodyWithResponse(ctx context.Context, id string, params *SayInGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SayInGameResponse, error)
+
+	// SayInGameWithResponse Say a line in the table's chat
+	//
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+	SayInGameWithResponse(ctx context.Context, id string, params *SayInGameParams, body SayInGameJSONRequestBody, reqEditors ...RequestEditorFn) (*SayInGameResponse, error)
+
 	// GetEventsWithResponse Events after a sequence number (long-poll)
 	//
 	// The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
@@ -6837,6 +7303,29 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /me/games (the `GetMyGames` operationId).
 	GetMyGamesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyGamesResponse, error)
+
+	// ListMutedWithResponse Whose chat the signed-in player muted
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /me/mutes (the `ListMuted` operationId).
+	ListMutedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListMutedResponse, error)
+
+	// UnmutePlayerWithResponse Read a muted player's chat again
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /me/mutes/{name} (the `UnmutePlayer` operationId).
+	UnmutePlayerWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*UnmutePlayerResponse, error)
+
+	// MutePlayerWithResponse Mute a player's chat
+	//
+	// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /me/mutes/{name} (the `MutePlayer` operationId).
+	MutePlayerWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*MutePlayerResponse, error)
 
 	// ChangePasswordWithBodyWithResponse Change the password
 	//
@@ -7817,6 +8306,180 @@ func (r PostActionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostActionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SayInGameResponse401Headers the declared response headers of an HTTP 401 response for SayInGame
+type SayInGameResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// SayInGameResponse429Headers the declared response headers of an HTTP 429 response for SayInGame
+type SayInGameResponse429Headers struct {
+	RetryAfter int
+}
+
+// SayInGameResponse503Headers the declared response headers of an HTTP 503 response for SayInGame
+type SayInGameResponse503Headers struct {
+	RetryAfter int
+}
+
+type SayInGameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *ChatEvent
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SayInGameResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SayInGameResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SayInGameResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r SayInGameResponse) GetJSON201() *ChatEvent {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SayInGameResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SayInGameResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SayInGameResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SayInGameResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SayInGameResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SayInGameResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SayInGameResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SayInGameResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r SayInGameResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SayInGameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SayInGameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SayInGameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SayInGameResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -10264,6 +10927,430 @@ func (r GetMyGamesResponse) ContentType() string {
 	return ""
 }
 
+// ListMutedResponse401Headers the declared response headers of an HTTP 401 response for ListMuted
+type ListMutedResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// ListMutedResponse429Headers the declared response headers of an HTTP 429 response for ListMuted
+type ListMutedResponse429Headers struct {
+	RetryAfter int
+}
+
+// ListMutedResponse503Headers the declared response headers of an HTTP 503 response for ListMuted
+type ListMutedResponse503Headers struct {
+	RetryAfter int
+}
+
+type ListMutedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MutedList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListMutedResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListMutedResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListMutedResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListMutedResponse) GetJSON200() *MutedList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ListMutedResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListMutedResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListMutedResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListMutedResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListMutedResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListMutedResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListMutedResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListMutedResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListMutedResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListMutedResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListMutedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListMutedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListMutedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListMutedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UnmutePlayerResponse401Headers the declared response headers of an HTTP 401 response for UnmutePlayer
+type UnmutePlayerResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// UnmutePlayerResponse429Headers the declared response headers of an HTTP 429 response for UnmutePlayer
+type UnmutePlayerResponse429Headers struct {
+	RetryAfter int
+}
+
+// UnmutePlayerResponse503Headers the declared response headers of an HTTP 503 response for UnmutePlayer
+type UnmutePlayerResponse503Headers struct {
+	RetryAfter int
+}
+
+type UnmutePlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PlayerView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *UnmutePlayerResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UnmutePlayerResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UnmutePlayerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UnmutePlayerResponse) GetJSON200() *PlayerView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UnmutePlayerResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UnmutePlayerResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UnmutePlayerResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UnmutePlayerResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UnmutePlayerResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UnmutePlayerResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UnmutePlayerResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UnmutePlayerResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r UnmutePlayerResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r UnmutePlayerResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UnmutePlayerResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UnmutePlayerResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UnmutePlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UnmutePlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UnmutePlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UnmutePlayerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// MutePlayerResponse401Headers the declared response headers of an HTTP 401 response for MutePlayer
+type MutePlayerResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// MutePlayerResponse429Headers the declared response headers of an HTTP 429 response for MutePlayer
+type MutePlayerResponse429Headers struct {
+	RetryAfter int
+}
+
+// MutePlayerResponse503Headers the declared response headers of an HTTP 503 response for MutePlayer
+type MutePlayerResponse503Headers struct {
+	RetryAfter int
+}
+
+type MutePlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PlayerView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *MutePlayerResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *MutePlayerResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MutePlayerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MutePlayerResponse) GetJSON200() *PlayerView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r MutePlayerResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r MutePlayerResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r MutePlayerResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r MutePlayerResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r MutePlayerResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r MutePlayerResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r MutePlayerResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r MutePlayerResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r MutePlayerResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r MutePlayerResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MutePlayerResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r MutePlayerResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r MutePlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MutePlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MutePlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MutePlayerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ChangePasswordResponse401Headers the declared response headers of an HTTP 401 response for ChangePassword
 type ChangePasswordResponse401Headers struct {
 	WWWAuthenticate string
@@ -12528,6 +13615,36 @@ func (c *ClientWithResponses) PostActionWithResponse(ctx context.Context, id str
 	return ParsePostActionResponse(rsp)
 }
 
+// SayInGameWithBodyWithResponse Say a line in the table's chat
+//
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+func (c *ClientWithResponses) SayInGameWithBodyWithResponse(ctx context.Context, id string, params *SayInGameParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SayInGameResponse, error) {
+	rsp, err := c.SayInGameWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSayInGameResponse(rsp)
+}
+
+// SayInGameWithResponse Say a line in the table's chat
+//
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/chat (the `SayInGame` operationId).
+func (c *ClientWithResponses) SayInGameWithResponse(ctx context.Context, id string, params *SayInGameParams, body SayInGameJSONRequestBody, reqEditors ...RequestEditorFn) (*SayInGameResponse, error) {
+	rsp, err := c.SayInGame(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSayInGameResponse(rsp)
+}
+
 // GetEventsWithResponse Events after a sequence number (long-poll)
 //
 // The events with seq > after, oldest first. With wait, the request is held until at least one such event exists or wait runs out (then the list is empty). wait is a Go duration ("30s") or seconds, capped by the server. A finished game ends with a game_over event. A drawn card is named only by its id. What a variant hides is withheld per viewer: in Throw It in a Hole a card played is a play_face_down event and storm_tokens_used reads 0 while the game runs (from its end every event shows what happened); in Cow & Pig and Duck a clue's color or rank (and in Duck its type) reaches only its giver.
@@ -12808,6 +13925,47 @@ func (c *ClientWithResponses) GetMyGamesWithResponse(ctx context.Context, reqEdi
 		return nil, err
 	}
 	return ParseGetMyGamesResponse(rsp)
+}
+
+// ListMutedWithResponse Whose chat the signed-in player muted
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /me/mutes (the `ListMuted` operationId).
+func (c *ClientWithResponses) ListMutedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListMutedResponse, error) {
+	rsp, err := c.ListMuted(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListMutedResponse(rsp)
+}
+
+// UnmutePlayerWithResponse Read a muted player's chat again
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /me/mutes/{name} (the `UnmutePlayer` operationId).
+func (c *ClientWithResponses) UnmutePlayerWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*UnmutePlayerResponse, error) {
+	rsp, err := c.UnmutePlayer(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnmutePlayerResponse(rsp)
+}
+
+// MutePlayerWithResponse Mute a player's chat
+//
+// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /me/mutes/{name} (the `MutePlayer` operationId).
+func (c *ClientWithResponses) MutePlayerWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*MutePlayerResponse, error) {
+	rsp, err := c.MutePlayer(ctx, name, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMutePlayerResponse(rsp)
 }
 
 // ChangePasswordWithBodyWithResponse Change the password
@@ -13919,6 +15077,177 @@ func ParsePostActionResponse(rsp *http.Response) (*PostActionResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers PostActionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSayInGameResponse parses an HTTP response from a SayInGameWithResponse call
+func ParseSayInGameResponse(rsp *http.Response) (*SayInGameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SayInGameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest ChatEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers SayInGameResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers SayInGameResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers SayInGameResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16321,6 +17650,421 @@ func ParseGetMyGamesResponse(rsp *http.Response) (*GetMyGamesResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetMyGamesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListMutedResponse parses an HTTP response from a ListMutedWithResponse call
+func ParseListMutedResponse(rsp *http.Response) (*ListMutedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListMutedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MutedList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers ListMutedResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListMutedResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListMutedResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUnmutePlayerResponse parses an HTTP response from a UnmutePlayerWithResponse call
+func ParseUnmutePlayerResponse(rsp *http.Response) (*UnmutePlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UnmutePlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PlayerView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers UnmutePlayerResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers UnmutePlayerResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers UnmutePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseMutePlayerResponse parses an HTTP response from a MutePlayerWithResponse call
+func ParseMutePlayerResponse(rsp *http.Response) (*MutePlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MutePlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PlayerView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers MutePlayerResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers MutePlayerResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers MutePlayerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

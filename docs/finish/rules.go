@@ -15,7 +15,7 @@ var paramRules = map[string]obj{
 	"wait": {"pattern": `^([0-9]+(\.[0-9]+)?|([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+)$`, "maxLength": 32},
 	// api.lastEventID: a seq, in digits (a header is text: as a string,
 	// it is what a client sends and a validator reads).
-	"Last-Event-ID": {"pattern": `^[0-9]{1,9}$`},
+	"Last-Event-ID": {"pattern": `^[0-9]{1,9}(\.[0-9]{1,9})?$`},
 	// api.validIdempotencyKey: printable ASCII.
 	"Idempotency-Key": {"pattern": `^[ -~]+$`, "minLength": 1, "maxLength": 255},
 }
