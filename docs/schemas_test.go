@@ -152,7 +152,7 @@ func TestSecurityStated(t *testing.T) {
 		"getGame": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional",
 		"createGame": "optional", "joinGame": "optional", "seatToken": "player", "getMyGames": "player",
 		"getMyEvents": "player", "streamMyEvents": "player", "streamMyEventsNDJSON": "player", "invitePlayer": "any token",
-		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token",
+		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token", "putHand": "token",
 		"signOut": "player", "getMe": "player", "changePassword": "player", "makeToken": "player", "listTokens": "player", "revokeToken": "player",
 	}
 	for path, pi := range doc["paths"].(jsonObj) {
