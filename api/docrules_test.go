@@ -123,6 +123,7 @@ func TestDocumentStatesEveryRule(t *testing.T) {
 		{"a join of nothing", "POST", "/v1/games/{lobby}/seats", "", nil, nil, true},
 		{"a note of null", "PUT", "/v1/games/{id}/notes/0", "mover", map[string]any{"text": nil}, nil, false},
 		{"a version null", "POST", "/v1/games/{id}/actions", "other", map[string]any{"type": "play", "card": 0, "version": nil}, nil, false},
+		{"an order null", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": nil}, nil, false},
 		// Moves.
 		{"version negative", "POST", "/v1/games/{id}/actions", "mover", map[string]any{"type": "play", "card": 0, "version": -1}, nil, false},
 		{"version past the bound", "POST", "/v1/games/{id}/actions", "mover", map[string]any{"type": "play", "card": 0, "version": 1073741825}, nil, false},
@@ -134,6 +135,14 @@ func TestDocumentStatesEveryRule(t *testing.T) {
 		{"a card of -1", "POST", "/v1/games/{id}/actions", "mover", map[string]any{"type": "discard", "card": -1}, nil, false},
 		{"a rank clue, color null", "POST", "/v1/games/{id}/actions", "other", map[string]any{"type": "clue", "target": "{mover}", "color": nil, "rank": 1}, nil, true},
 		{"a color clue", "POST", "/v1/games/{id}/actions", "other", map[string]any{"type": "clue", "target": "{mover}", "color": "red"}, nil, true},
+		// Rearranging a hand: its card ids, 1–6 of them, each 0–63.
+		{"a hand in a new order", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": "{otherhand}"}, nil, true},
+		{"a hand at a version", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": "{otherhand}", "version": 0}, nil, true},
+		{"a hand of no card", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{}}, nil, false},
+		{"a hand of 7 cards", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{0, 1, 2, 3, 4, 5, 6}}, nil, false},
+		{"a hand with card 64", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{64}}, nil, false},
+		{"a hand with card -1", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{-1}}, nil, false},
+		{"a hand's version negative", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": "{otherhand}", "version": -1}, nil, false},
 		// Leaving for a bot by name.
 		{"leave for an unknown bot", "DELETE", "/v1/games/{id}/seats/{otherseat}?bot=deep-blue", "other", nil, nil, false},
 		{"leave for no bot named", "DELETE", "/v1/games/{id}/seats/{otherseat}?bot=", "other", nil, nil, false},
@@ -154,7 +163,7 @@ func TestDocumentStatesEveryRule(t *testing.T) {
 			path := strings.NewReplacer("{id}", tb.id, "{lobby}", lg.Game.ID, "{otherseat}", itoa(1-mover)).Replace(tc.path)
 			body := tc.body
 			if m, ok := body.(map[string]any); ok {
-				body = fill(m, map[string]any{"{other}": 1 - mover, "{mover}": mover})
+				body = fill(m, map[string]any{"{other}": 1 - mover, "{mover}": mover, "{otherhand}": backwards(tb.local.Hand(1 - mover))})
 			}
 			token := map[string]string{"mover": tb.tokens[mover], "other": tb.tokens[1-mover]}[tc.token]
 			docErr := docAllows(t, c, tc.method, path, body, tc.headers)

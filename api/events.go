@@ -17,10 +17,10 @@ import (
 // it, and the other seats see it in the hands.
 //
 // On the wire an event is exactly one of PlayEvent, PlayFaceDownEvent,
-// DiscardEvent, ClueEvent, GameOverEvent, SeatLeftEvent and ChatEvent (to a
-// reader that asked for the chat), told apart by type (appendEvent and
-// appendChatEvent write them); this struct is their union, as a client may
-// read it.
+// DiscardEvent, ClueEvent, GameOverEvent, SeatLeftEvent, RearrangeEvent and
+// ChatEvent (to a reader that asked for the chat), told apart by type
+// (appendEvent and appendChatEvent write them); this struct is their union,
+// as a client may read it.
 type Event struct {
 	Seq             int         `json:"seq"`
 	Turn            int         `json:"turn"`
@@ -40,6 +40,7 @@ type Event struct {
 	StormTokensUsed *int        `json:"storm_tokens_used"`
 	Result          *ResultView `json:"result"`
 	Bot             *string     `json:"bot"`
+	Order           []int       `json:"order"`
 	Auto            bool        `json:"auto"`
 	// A chat line's (see ChatEvent).
 	Line   int       `json:"line"`
@@ -158,6 +159,18 @@ type SeatLeftEvent struct {
 	Bot  string `json:"bot" example:"hat"`
 }
 
+// RearrangeEvent is a seat that put its hand in a new order (PUT
+// /games/{id}/hand): order is the hand's card ids as they are now, newest
+// first as views list a hand. It is no move: turn is the turn it came on,
+// which does not pass.
+type RearrangeEvent struct {
+	Seq   int    `json:"seq" example:"22"`
+	Turn  int    `json:"turn" example:"20"`
+	Seat  int    `json:"seat" example:"1"`
+	Type  string `json:"type" enums:"rearrange" example:"rearrange"`
+	Order []int  `json:"order" example:"8,5,9,7,6"`
+}
+
 func deref[T any](p *T) T {
 	var zero T
 	if p == nil {
@@ -168,7 +181,7 @@ func deref[T any](p *T) T {
 
 // EventsResponse is a page of events after the caller's last one.
 type EventsResponse struct {
-	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,ChatEvent"`
+	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,RearrangeEvent,ChatEvent"`
 	Version int64   `json:"version" example:"17"`
 	// ChatLast is the last chat line the answer covers (the next
 	// request's chat_after); null when the reader asked for no chat.

@@ -24,6 +24,9 @@ type Play interface {
 	// Terminate ends an active game for everyone, charged to seat; the
 	// seat must still be occupant's.
 	Terminate(ctx context.Context, id string, seat int, occupant *string) (*play.State, engine.Event, error)
+	// Rearrange puts a seat's hand in order (its card ids, newest first) on
+	// m's conditions: no move, any time while the game runs.
+	Rearrange(ctx context.Context, id string, seat int, order []int, m play.Move) (*play.State, error)
 	// Leave gives up a seat held by occupant: free again in a lobby, a bot
 	// ("": the strongest) plays it in an active game.
 	Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*play.State, error)

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"net/http"
 	"reflect"
+	"slices"
 
 	"github.com/gin-gonic/gin"
 
@@ -40,8 +41,8 @@ type ReplayAction struct {
 	Seat int `json:"seat" example:"0"`
 	// Type end closes a game that a seat or the clock ended (seat: the seat
 	// it is charged to, the reason in result); seat_left is a seat that a
-	// bot took over.
-	Type string `json:"type" enums:"play,discard,clue,end,seat_left" example:"clue"`
+	// bot took over; rearrange is a seat that put its hand in a new order.
+	Type string `json:"type" enums:"play,discard,clue,end,seat_left,rearrange" example:"clue"`
 	// Card is the card played or discarded, null for a clue.
 	Card *int `json:"card" example:"13" extensions:"x-nullable"`
 	// Target, and one of Color and Rank, are set for a clue and null otherwise.
@@ -51,6 +52,9 @@ type ReplayAction struct {
 	// Touched is the card ids a clue touched; left out for other actions
 	// and for a clue that touched none.
 	Touched []int `json:"touched,omitempty" validate:"optional"`
+	// Order is a rearrangement's: the seat's hand in its new order, newest
+	// first. Left out for other actions.
+	Order []int `json:"order,omitempty" validate:"optional" example:"8,5,9,7,6"`
 	// Auto marks a move a bot made for a seat whose turn clock ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -194,7 +198,8 @@ func replayView(st *play.State) ReplayView {
 	for id, card := range st.Game.Deck() {
 		out.Deck = append(out.Deck, CardFace{ID: id, Suit: cfg.Suits[card.Suit].Name, Rank: card.Rank})
 	}
-	for _, e := range st.Log {
+	orders := rearrangements(st)
+	for i, e := range st.Log {
 		ra := ReplayAction{Seq: e.Seq, Seat: e.Seat, Auto: e.Auto}
 		a := e.Action
 		switch a.Kind {
@@ -210,6 +215,8 @@ func replayView(st *play.State) ReplayView {
 			ra.Type = "end"
 		case engine.Leave:
 			ra.Type = "seat_left"
+		case engine.Rearrange:
+			ra.Type, ra.Order = "rearrange", orders[i]
 		}
 		if ra.Type == "clue" && len(clues) > 0 {
 			// The log's clues and the game's clue records are in the same order.
@@ -222,6 +229,30 @@ func replayView(st *play.State) ReplayView {
 	}
 	if ns := noteViews(st.NotesFor(-1)); ns != nil {
 		out.Notes = ns
+	}
+	return out
+}
+
+// rearrangements is the new order of each rearrangement in st's log, by
+// its index: the log names only positions, so the game is dealt again and
+// replayed. Nil when the log holds none.
+func rearrangements(st *play.State) map[int][]int {
+	if !slices.ContainsFunc(st.Log, func(e play.Entry) bool { return e.Action.Kind == engine.Rearrange }) {
+		return nil
+	}
+	g, err := engine.NewFirst(*st.Config, st.Game.Deck(), st.Game.First())
+	if err != nil {
+		return nil
+	}
+	out := map[int][]int{}
+	for i, e := range st.Log {
+		ev, err := g.Apply(e.Action)
+		if err != nil {
+			break
+		}
+		if e.Action.Kind == engine.Rearrange {
+			out[i] = ev.Order.IDs()
+		}
 	}
 	return out
 }

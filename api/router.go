@@ -232,6 +232,7 @@ func (s *Server) routes() error {
 	game.POST("/seats", s.idempotent, s.joinGame)
 	game.POST("/actions", s.requireSeat, s.idempotent, s.postAction)
 	game.POST("/terminate", s.requireSeat, s.terminateGame)
+	game.PUT("/hand", s.requireSeat, s.putHand)
 	game.DELETE("/seats/:seat", s.requireSeat, s.leaveSeat)
 	game.PUT("/notes/:card", s.requireSeat, s.putNote)
 	game.GET("/events", s.getEvents)

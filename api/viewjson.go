@@ -362,6 +362,8 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats [
 		return appendGameOver(b, seq, ev.Turn, ev.Result), "game_over"
 	case a.Kind == engine.Leave:
 		typ, mover = "seat_left", a.Target
+	case a.Kind == engine.Rearrange:
+		typ, mover = "rearrange", a.Target
 	case a.Kind != engine.Play && a.Kind != engine.Discard:
 	case ev.FaceDown:
 		typ = "play_face_down"
@@ -383,6 +385,12 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats [
 			}
 		}
 		return append(appendString(append(b, `,"bot":`...), bot), '}'), typ
+	case "rearrange":
+		b = append(b, `,"order":[`...)
+		for _, id := range ev.Order.IDs() {
+			b = appendInt(comma(b), id)
+		}
+		return append(b, "]}"...), typ
 	case "play_face_down":
 		b = strconv.AppendInt(append(b, `,"card_id":`...), int64(a.Card), 10)
 	case "play", "discard":

@@ -38,6 +38,8 @@ func unionOf(e Event) any {
 		return GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)}
 	case "seat_left":
 		return SeatLeftEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Bot: deref(e.Bot)}
+	case "rearrange":
+		return RearrangeEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Order: e.Order}
 	}
 	panic("unknown event type " + e.Type)
 }
@@ -61,6 +63,8 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 		return gameOverEvent(seq-1, ev.Turn, ev.Result)
 	case engine.Leave:
 		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "seat_left", Bot: ptr(bot(a.Target))}
+	case engine.Rearrange:
+		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "rearrange", Order: ev.Order.IDs()}
 	}
 	out := Event{Seq: seq, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
 	if cfg.ClueStarved {
@@ -197,6 +201,13 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 			a = engine.LeaveSeat(g.Current())
 		case r == 1 && seq > 20:
 			a = engine.EndGame(g.Current(), engine.EndTerminated)
+		case r < 6 && cfg.Rearranges() && len(g.Hand(r%players)) > 1:
+			// A seat rearranges its hand: the oldest card to the front.
+			h := g.Hand(r % players)
+			a, err = engine.RearrangeHand(r%players, h, append(h[len(h)-1:], h[:len(h)-1]...))
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
 		if rng.IntN(4) == 0 {
 			// A note from a random seat on a card dealt so far.

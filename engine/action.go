@@ -20,6 +20,10 @@ const (
 	// named a color or a rank (see Config.ClueShows). Only views and events
 	// carry it; it is never a move.
 	HiddenClue
+	// Rearrange records that seat Target put its own hand in a new order
+	// (see RearrangeHand; Value encodes the order). It is not a turn, and
+	// only the ABACUS rules have it (Config.Rearranges).
+	Rearrange
 )
 
 func (k Kind) String() string {
@@ -38,6 +42,8 @@ func (k Kind) String() string {
 		return "leave"
 	case HiddenClue:
 		return "hidden_clue"
+	case Rearrange:
+		return "rearrange"
 	}
 	return "unknown"
 }
@@ -67,7 +73,7 @@ func EndGame(seat int, reason EndReason) Action {
 func LeaveSeat(seat int) Action { return Action{Kind: Leave, Target: seat} }
 
 // IsMove reports whether the action is a turn of play (play, discard, clue)
-// rather than an entry about the table (End, Leave).
+// rather than an entry about the table (End, Leave, Rearrange).
 func (a Action) IsMove() bool { return a.Kind <= RankClue }
 
 // IsClue reports whether the action is a clue of either kind.

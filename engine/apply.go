@@ -14,7 +14,10 @@ type Event struct {
 	Swapped bool
 	// FaceDown is true in a viewer's copy of a play whose card went face
 	// down (Config.FaceDownPlays): Card and Success are then withheld.
-	FaceDown   bool
+	FaceDown bool
+	// Order is a rearrangement's (Rearrange): the seat's hand in its new
+	// order. Empty for every other action.
+	Order      Order
 	Drawn      int // id of the card drawn, -1 if none
 	Touched    uint64
 	NoteGained bool // a discard, or a completed firework with a token (half a token in Clue Starved) to turn back
@@ -83,6 +86,8 @@ func (g *Game) Apply(a Action) (Event, error) {
 	}
 	p := g.current
 	ev := Event{Turn: g.turn, Seat: p, Action: a, Drawn: -1}
+	// Each move opens a new allowance of rearrangements (MaxRearranges).
+	g.rearranged = [MaxPlayers]uint8{}
 	switch a.Kind {
 	case Play, Discard:
 		fromDeck := a.Card == g.drawn // a blind play of the deck's last card (Config.DeckPlays)
@@ -240,10 +245,14 @@ func (g *Game) clue(a Action, touched uint64) {
 }
 
 // ApplyAs is Apply for a move that seat asks to make: a seat that is not to
-// act gets ErrNotYourTurn (after the game's end, ErrGameOver).
+// act gets ErrNotYourTurn, and one that would rearrange another seat's
+// hand ErrNotYourHand (after the game's end, ErrGameOver).
 func (g *Game) ApplyAs(seat int, a Action) (Event, error) {
 	if g.reason == NotOver && seat != g.current && a.IsMove() {
 		return Event{}, wrap(ErrNotYourTurn, "seat %d is to act, not seat %d", g.current, seat)
+	}
+	if g.reason == NotOver && a.Kind == Rearrange && a.Target != seat {
+		return Event{}, wrap(ErrNotYourHand, "seat %d may not rearrange seat %d's hand", seat, a.Target)
 	}
 	return g.Apply(a)
 }
@@ -254,15 +263,20 @@ func (g *Game) ApplyAs(seat int, a Action) (Event, error) {
 func Extends(height, rank int) bool { return rank == height+1 }
 
 // applyTable applies an entry about the table rather than a turn: any seat
-// may end the game or leave at any time while it runs, so the turn and the
-// seat to act stay as they are.
+// may end the game, leave or rearrange its hand at any time while it runs,
+// so the turn and the seat to act stay as they are.
 func (g *Game) applyTable(a Action) (Event, error) {
 	if g.reason != NotOver {
 		return Event{}, ErrGameOver
 	}
+	if a.Kind != End && a.Kind != Leave && a.Kind != Rearrange {
+		return Event{}, ErrBadAction
+	}
 	if a.Target < 0 || a.Target >= g.r.cfg.Players {
 		return Event{}, wrap(ErrNoSuchSeat, "seat %d does not exist (seats 0–%d)", a.Target, g.r.cfg.Players-1)
 	}
+	var order Order
+	var err error
 	switch a.Kind {
 	case End:
 		if r := EndReason(a.Value); a.Value < 0 || a.Value > 255 || !r.Forced() {
@@ -274,11 +288,15 @@ func (g *Game) applyTable(a Action) (Event, error) {
 			return Event{}, wrap(ErrAlreadyLeft, "seat %d has already left", a.Target)
 		}
 		g.left |= 1 << uint(a.Target)
+	case Rearrange:
+		if order, err = g.rearrange(a); err != nil {
+			return Event{}, err
+		}
 	default:
 		return Event{}, ErrBadAction
 	}
 	g.log = append(g.log, a)
-	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Drawn: -1, NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms}
+	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Order: order, Drawn: -1, NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms}
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}

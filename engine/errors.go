@@ -30,6 +30,15 @@ var (
 	ErrBadClue          = &Error{"bad_clue", "a clue names exactly one color or one rank"}
 	ErrBadEnd           = &Error{"bad_end", "a game can only be ended as terminated, timeout or idle"}
 	ErrAlreadyLeft      = &Error{"already_left", "that seat has already left"}
+	// ErrNoRearrange: a rearrangement under rules that have none
+	// (hanab.live's keep each hand in the order it was drawn).
+	ErrNoRearrange = &Error{"no_rearrange", "these rules have no rearranging of a hand: each hand stays in the order it was drawn"}
+	ErrBadOrder    = &Error{"bad_order", "a hand's new order lists each of its card ids exactly once"}
+	// ErrSameOrder: a rearrangement that would leave the hand as it is; a
+	// server may take it as done.
+	ErrSameOrder      = &Error{"same_order", "the hand is already in that order"}
+	ErrRearrangeLimit = &Error{"rearrange_limit", "a seat may rearrange its hand at most 6 times between two moves"}
+	ErrNotYourHand    = &Error{"not_your_hand", "a seat may rearrange only its own hand"}
 )
 
 func wrap(e *Error, format string, args ...any) error {

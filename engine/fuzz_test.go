@@ -14,10 +14,11 @@ import (
 )
 
 // fuzzInput reads a fuzzer's bytes as a game: a header that picks the variant,
-// options, table and seed, then a stream of moves. A move byte below 0x80 takes
-// one of the legal actions (so the fuzzer reaches deep positions); any other
-// is followed by a raw kind byte and three raw numbers, small or full 64-bit,
-// so every out-of-range value reaches the engine.
+// options, table and seed, then a stream of moves. A move byte below 0x78 takes
+// one of the legal actions (so the fuzzer reaches deep positions); one below
+// 0x80 has a seat rearrange its hand in an order the next byte picks; any
+// other is followed by a raw kind byte and three raw numbers, small or full
+// 64-bit, so every out-of-range value reaches the engine.
 type fuzzInput struct{ b []byte }
 
 func (in *fuzzInput) byte() byte {
@@ -78,6 +79,10 @@ func FuzzApply(f *testing.F) {
 	}
 	f.Add(raw)
 	f.Add(append([]byte{1, 4, 1, 0, 3, 4, 4}, slices.Repeat([]byte{0x80, 3, 2, 14, 1, 0x10, 0, 0, 0, 0, 0, 0, 0}, 20)...))
+	// A raw entry of no kind, for a seat that does not exist.
+	f.Add([]byte("0000000\xc1000"))
+	// Rearrangements in the rules' own variant, between moves.
+	f.Add([]byte{0, 2, 0, 0, 7, 1, 2, 0x78, 5, 0x79, 200, 3, 0x7a, 7, 0x7a, 7, 0x7a, 7, 0x7a, 7, 0x7a, 7, 0x7a, 7, 0x7a, 7, 1, 0x7b, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := &fuzzInput{data}
 		cfg, seed := in.config(t)
@@ -91,6 +96,10 @@ func FuzzApply(f *testing.F) {
 		for moves := 0; len(in.b) > 0 && moves < 500; moves++ {
 			legal = g.LegalActions(legal)
 			op := in.byte()
+			if op >= 0x78 && op < 0x80 {
+				checkRearrange(t, g, int(op-0x78)%g.Players(), in.byte())
+				continue
+			}
 			if op < 0x80 && len(legal) > 0 {
 				a := legal[int(op)%len(legal)]
 				if _, err := g.Apply(a); err != nil {
@@ -117,6 +126,17 @@ func FuzzApply(f *testing.F) {
 // each other and with the list of legal actions, and a refusal changes nothing.
 func checkRawMove(t *testing.T, g *engine.Game, a engine.Action, legal []engine.Action) {
 	t.Helper()
+	if a.Kind == engine.End || a.Kind == engine.Leave || a.Kind == engine.Rearrange {
+		// An entry about the table, which Check (a judge of moves) does
+		// not know: refused, it changes nothing.
+		before := g.Clone()
+		ev, err := g.Apply(a)
+		var e *engine.Error
+		if err != nil && (!errors.As(err, &e) || ev != (engine.Event{}) || !reflect.DeepEqual(g, before)) {
+			t.Fatalf("%+v: refused with %v, but the game changed", a, err)
+		}
+		return
+	}
 	listed := slices.ContainsFunc(legal, func(l engine.Action) bool {
 		if a.IsClue() {
 			return l.Kind == a.Kind && l.Target == a.Target && l.Value == a.Value
@@ -146,6 +166,51 @@ func checkRawMove(t *testing.T, g *engine.Game, a engine.Action, legal []engine.
 	}
 	if ev != (engine.Event{}) || !reflect.DeepEqual(g, before) {
 		t.Fatalf("%+v: refused, but the game changed", a)
+	}
+}
+
+// checkRearrange has seat rearrange its hand in the order pick chooses
+// (the identity among them): under the ABACUS rules it is applied unless
+// the game is over, the order is the hand's own or the seat used up its
+// rearrangements; refused, it changes nothing. Applied, the hand is in the
+// new order with each card's knowledge, and the turn stays.
+func checkRearrange(t *testing.T, g *engine.Game, seat int, pick byte) {
+	t.Helper()
+	hand := g.Hand(seat)
+	order := slices.Clone(hand)
+	for i := len(order) - 1; i > 0; i-- {
+		j := int(pick) % (i + 1)
+		pick = pick*37 + 11
+		order[i], order[j] = order[j], order[i]
+	}
+	a, err := engine.RearrangeHand(seat, hand, order)
+	if err != nil {
+		t.Fatalf("RearrangeHand(%v, %v): %v", hand, order, err)
+	}
+	before := g.Clone()
+	v := g.View(seat)
+	ev, err := g.ApplyAs(seat, a)
+	if err != nil {
+		var e *engine.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("rearrangement: untyped error %v", err)
+		}
+		allowed := g.Config().Rearranges() && !g.Over() && !slices.Equal(order, hand)
+		if allowed && e != engine.ErrRearrangeLimit || ev != (engine.Event{}) || !reflect.DeepEqual(g, before) {
+			t.Fatalf("rearrangement %v of %v: %v, or the game changed", order, hand, err)
+		}
+		return
+	}
+	if !g.Config().Rearranges() || !slices.Equal(g.Hand(seat), order) || !slices.Equal(ev.Order.IDs(), order) ||
+		g.Turn() != before.Turn() || g.Current() != before.Current() {
+		t.Fatalf("rearrangement %v of %v: hand %v, event %+v", order, hand, g.Hand(seat), ev)
+	}
+	after := g.View(seat)
+	for _, cv := range v.Hand(seat) {
+		i := slices.Index(order, cv.ID)
+		if got := after.Hand(seat)[i]; got != cv {
+			t.Fatalf("card %d was %+v, is %+v", cv.ID, cv, got)
+		}
 	}
 }
 

@@ -43,12 +43,15 @@ type Game struct {
 	current   int
 	finalLeft int // turns left after the last draw; -1 while the deck lasts
 	reason    EndReason
-	endSeat   int             // the seat a forced end is charged to
-	left      uint8           // seats that left the table (Leave), one bit each
-	shown     bool            // a past state of a finished game: its views show every face (see At)
-	down      uint8           // fireworks played downward, one bit each: reversed suits, Up or Down fireworks started down
-	know      [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
-	proj      [MaxDeck]proj   // know's suits and ranks, kept with it for the views
+	endSeat   int   // the seat a forced end is charged to
+	left      uint8 // seats that left the table (Leave), one bit each
+	// rearranged counts each seat's rearrangements since the last move
+	// (see MaxRearranges).
+	rearranged [MaxPlayers]uint8
+	shown      bool            // a past state of a finished game: its views show every face (see At)
+	down       uint8           // fireworks played downward, one bit each: reversed suits, Up or Down fireworks started down
+	know       [MaxDeck]uint64 // identities (see Ident) each card may be, as its holder deduces from the clues
+	proj       [MaxDeck]proj   // know's suits and ranks, kept with it for the views
 
 	// The rule books' own state (see Rules).
 	first uint8 // the seat that took the first turn

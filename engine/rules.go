@@ -2,10 +2,10 @@ package engine
 
 // Rules is the rule book a game follows where the ABACUS rules and
 // hanab.live's differ: when a game ends, whether the move that ends it
-// draws, who takes the first turn, and two details of the suits that swap
-// play and discard. A variant says which (its rules are data); the zero
-// value is the ABACUS rules, which every game stored before the choice
-// existed was played under.
+// draws, who takes the first turn, two details of the suits that swap play
+// and discard, and whether a seat may rearrange its hand. A variant says
+// which (its rules are data); the zero value is the ABACUS rules, which
+// every game stored before the choice existed was played under.
 type Rules uint8
 
 const (
@@ -13,7 +13,9 @@ const (
 	// the last storm token, or when the last round after the last draw is
 	// over; the move that ends it draws nothing; seat 0 starts; at the note
 	// maximum only a card its holder may think swaps play and discard may
-	// be discarded, and only the deck's last card may be played blind.
+	// be discarded, and only the deck's last card may be played blind. A
+	// seat may rearrange its hand at any time (Rearrange), which hanab.live
+	// has no action for.
 	RulesABACUS Rules = iota
 	// RulesHanabLive are hanab.live's (its server's end checks and action
 	// handlers, server/src/game.go and command_action.go): a game also ends

@@ -65,8 +65,10 @@ func Export(r *Replay) (*Game, error) {
 	ended := false
 	for _, a := range log {
 		switch a.Kind {
-		case engine.Leave:
-			// hanab.live's log has no entry for a seat taken over.
+		case engine.Leave, engine.Rearrange:
+			// hanab.live's log has no entry for a seat taken over, nor
+			// for a hand rearranged: the moves name their cards by id,
+			// so they read the same without it.
 			continue
 		case engine.End:
 			ended = true

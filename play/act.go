@@ -42,13 +42,24 @@ type Move struct {
 	takeOver string
 	// auto: a bot's move for a seat whose time ran out.
 	auto bool
+	// rearrange: the entry is the seat's rearrangement of its hand into
+	// order, made against the hand of the state it is judged on.
+	rearrange bool
+	order     []int
 }
 
 // entryMove is play's own move that appends a.
 func entryMove(a engine.Action) Move { return Move{entry: &a} }
 
-// action is m in the game's terms.
-func (m Move) action(cfg *engine.Config) engine.Action {
+// action is m in the game's terms, as seat makes it on st.
+func (m Move) action(st *State, seat int) (engine.Action, error) {
+	if m.rearrange {
+		return engine.RearrangeHand(seat, st.Game.Hand(seat), m.order)
+	}
+	return m.move(st.Config), nil
+}
+
+func (m Move) move(cfg *engine.Config) engine.Action {
 	switch {
 	case m.entry != nil:
 		return *m.entry
@@ -120,8 +131,11 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	if err := m.conditions(st.Version); err != nil {
 		return nil, engine.Event{}, err
 	}
-	a := m.action(st.Config)
-	if m.entry == nil && !a.IsMove() {
+	a, err := m.action(st, seat)
+	if err != nil {
+		return nil, engine.Event{}, err
+	}
+	if m.entry == nil && !m.rearrange && !a.IsMove() {
 		return nil, engine.Event{}, errorf(Invalid, "a move is a play, a discard or a clue")
 	}
 	ev, err := st.Game.ApplyAs(seat, a)
@@ -145,7 +159,8 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 		r, _ := st.Game.Result()
 		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: DealName(st.Seed), Score: r.Score,
 			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn()}
-	} else if st.signedIn() {
+	} else if st.signedIn() && a.Kind != engine.Rearrange {
+		// A rearrangement passes no turn: nobody's turn is news.
 		ap.TurnOf = st.Game.Current()
 	}
 	// st becomes the game as the append will leave it (st is this move's
@@ -187,7 +202,8 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	// next one (idleness) only moves later, and a recorded deadline that
 	// comes early is harmless (settle finds nothing due and records the
 	// true one), so those skip the write that every move would cost.
-	if st.Settings.TurnSeconds > 0 {
+	if st.Settings.TurnSeconds > 0 && a.Kind != engine.Rearrange {
+		// A rearrangement leaves the turn's clock as it is (see setLogged).
 		g.arm(ctx, st)
 	}
 	return st, ev, nil

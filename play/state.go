@@ -141,9 +141,9 @@ type State struct {
 	// EndLogged: the log's last entry ended the game (engine.End), so that
 	// entry is the game_over event.
 	EndLogged bool
-	// LastAt is when the game last moved on: its last log entry, or (with
-	// none yet) its last change, the start. Turn clocks and idleness run
-	// from it.
+	// LastAt is when the game last moved on: its last log entry that is
+	// not a rearrangement of a hand, or (with none yet) its last change,
+	// the start. Turn clocks and idleness run from it.
 	LastAt time.Time
 }
 
@@ -173,8 +173,15 @@ func (st *State) setLogged() {
 	st.Actions = len(st.Log)
 	st.EndLogged = len(st.Log) > 0 && st.Log[len(st.Log)-1].Action.Kind == engine.End
 	st.LastAt = st.UpdatedAt
-	if len(st.Log) > 0 {
-		st.LastAt = st.Log[len(st.Log)-1].At
+	// A rearrangement is no turn and stops no clock: the clocks run from
+	// the last other entry. A log of rearrangements only runs them from
+	// its first, the nearest to the start that a stored game still tells:
+	// the first seat's first turn may get that much more time, once.
+	for i := len(st.Log) - 1; i >= 0; i-- {
+		st.LastAt = st.Log[i].At
+		if st.Log[i].Action.Kind != engine.Rearrange {
+			break
+		}
 	}
 }
 

@@ -470,13 +470,29 @@ func (e ProblemCode) Valid() bool {
 	}
 }
 
+// Defines values for RearrangeEventType.
+const (
+	RearrangeEventTypeRearrange RearrangeEventType = "rearrange"
+)
+
+// Valid indicates whether the value is a known member of the RearrangeEventType enum.
+func (e RearrangeEventType) Valid() bool {
+	switch e {
+	case RearrangeEventTypeRearrange:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ReplayActionType.
 const (
-	ReplayActionTypeClue     ReplayActionType = "clue"
-	ReplayActionTypeDiscard  ReplayActionType = "discard"
-	ReplayActionTypeEnd      ReplayActionType = "end"
-	ReplayActionTypePlay     ReplayActionType = "play"
-	ReplayActionTypeSeatLeft ReplayActionType = "seat_left"
+	ReplayActionTypeClue      ReplayActionType = "clue"
+	ReplayActionTypeDiscard   ReplayActionType = "discard"
+	ReplayActionTypeEnd       ReplayActionType = "end"
+	ReplayActionTypePlay      ReplayActionType = "play"
+	ReplayActionTypeRearrange ReplayActionType = "rearrange"
+	ReplayActionTypeSeatLeft  ReplayActionType = "seat_left"
 )
 
 // Valid indicates whether the value is a known member of the ReplayActionType enum.
@@ -489,6 +505,8 @@ func (e ReplayActionType) Valid() bool {
 	case ReplayActionTypeEnd:
 		return true
 	case ReplayActionTypePlay:
+		return true
+	case ReplayActionTypeRearrange:
 		return true
 	case ReplayActionTypeSeatLeft:
 		return true
@@ -1459,6 +1477,21 @@ type HanabliveOptions struct {
 // absent, hanab.live's.
 type HanabliveOptionsRules string
 
+// HandRequest defines model for HandRequest.
+type HandRequest struct {
+	// Order Order is every card id of the seat's hand, each once, in the new
+	// order: newest first, as views list a hand.
+	//
+	// Example: [8,5,9,7,6]
+	Order []int `json:"order"`
+
+	// Version Version, when given, makes the rearrangement apply only at that game
+	// version (409 stale_version otherwise).
+	//
+	// Example: 17
+	Version *int `json:"version,omitempty"`
+}
+
 // HandView defines model for HandView.
 type HandView struct {
 	Cards []CardView `json:"cards"`
@@ -1974,6 +2007,27 @@ type RankClueView struct {
 	Touches []int `json:"touches"`
 }
 
+// RearrangeEvent defines model for RearrangeEvent.
+type RearrangeEvent struct {
+	// Order Example: [8,5,9,7,6]
+	Order []int `json:"order"`
+
+	// Seat Example: 1
+	Seat int `json:"seat"`
+
+	// Seq Example: 22
+	Seq int `json:"seq"`
+
+	// Turn Example: 20
+	Turn int `json:"turn"`
+
+	// Type Example: rearrange
+	Type RearrangeEventType `json:"type"`
+}
+
+// RearrangeEventType Example: rearrange
+type RearrangeEventType string
+
 // ReplayAction defines model for ReplayAction.
 type ReplayAction struct {
 	// Auto Auto marks a move a bot made for a seat whose turn clock ran out.
@@ -1986,7 +2040,13 @@ type ReplayAction struct {
 	// Example: 13
 	Card  *int    `json:"card"`
 	Color *string `json:"color"`
-	Rank  *int    `json:"rank"`
+
+	// Order Order is a rearrangement's: the seat's hand in its new order, newest
+	// first. Left out for other actions.
+	//
+	// Example: [8,5,9,7,6]
+	Order *[]int `json:"order,omitempty"`
+	Rank  *int   `json:"rank"`
 
 	// Seat Example: 0
 	Seat int `json:"seat"`
@@ -2003,7 +2063,7 @@ type ReplayAction struct {
 
 	// Type Type end closes a game that a seat or the clock ended (seat: the seat
 	// it is charged to, the reason in result); seat_left is a seat that a
-	// bot took over.
+	// bot took over; rearrange is a seat that put its hand in a new order.
 	//
 	// Example: clue
 	Type ReplayActionType `json:"type"`
@@ -2011,7 +2071,7 @@ type ReplayAction struct {
 
 // ReplayActionType Type end closes a game that a seat or the clock ended (seat: the seat
 // it is charged to, the reason in result); seat_left is a seat that a
-// bot took over.
+// bot took over; rearrange is a seat that put its hand in a new order.
 //
 // Example: clue
 type ReplayActionType string
@@ -2500,6 +2560,12 @@ type StreamEventsParams struct {
 	LastEventID *string `json:"Last-Event-ID,omitempty"`
 }
 
+// PutHandParams defines parameters for PutHand.
+type PutHandParams struct {
+	// IfMatch the game version the rearrangement is for, in double quotes
+	IfMatch *string `json:"If-Match,omitempty"`
+}
+
 // GetReplayParams defines parameters for GetReplay.
 type GetReplayParams struct {
 	// Format native (default) or hanablive
@@ -2609,6 +2675,9 @@ type PostActionJSONRequestBody = Action
 
 // SayInGameJSONRequestBody defines body for SayInGame for application/json ContentType.
 type SayInGameJSONRequestBody = ChatRequest
+
+// PutHandJSONRequestBody defines body for PutHand for application/json ContentType.
+type PutHandJSONRequestBody = HandRequest
 
 // InvitePlayerJSONRequestBody defines body for InvitePlayer for application/json ContentType.
 type InvitePlayerJSONRequestBody = InviteRequest
@@ -2975,6 +3044,40 @@ func (t *Event) MergeSeatLeftEvent(v SeatLeftEvent) error {
 	return err
 }
 
+// AsRearrangeEvent returns the union data inside the Event as a RearrangeEvent
+func (t Event) AsRearrangeEvent() (RearrangeEvent, error) {
+	var body RearrangeEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromRearrangeEvent overwrites any union data inside the Event as the provided RearrangeEvent
+func (t *Event) FromRearrangeEvent(v RearrangeEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rearrange"}`))
+	t.union = b
+	return err
+}
+
+// MergeRearrangeEvent performs a merge with any union data inside the Event, using the provided RearrangeEvent
+func (t *Event) MergeRearrangeEvent(v RearrangeEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"rearrange"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsChatEvent returns the union data inside the Event as a ChatEvent
 func (t Event) AsChatEvent() (ChatEvent, error) {
 	var body ChatEvent
@@ -3035,6 +3138,8 @@ func (t Event) ValueByDiscriminator() (interface{}, error) {
 		return t.AsPlayEvent()
 	case "play_face_down":
 		return t.AsPlayFaceDownEvent()
+	case "rearrange":
+		return t.AsRearrangeEvent()
 	case "seat_left":
 		return t.AsSeatLeftEvent()
 	default:
@@ -3460,6 +3565,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /games/{id}/events/sse (the `StreamEvents` operationId).
 	StreamEvents(ctx context.Context, id string, params *StreamEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutHandWithBody Rearrange one's hand
+	//
+	// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+	PutHandWithBody(ctx context.Context, id string, params *PutHandParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutHand Rearrange one's hand
+	//
+	// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+	PutHand(ctx context.Context, id string, params *PutHandParams, body PutHandJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// InvitePlayerWithBody Invite a player to the table
 	//
@@ -3977,6 +4100,44 @@ func (c *Client) StreamEventsNDJSON(ctx context.Context, id string, params *Stre
 // Corresponds with GET /games/{id}/events/sse (the `StreamEvents` operationId).
 func (c *Client) StreamEvents(ctx context.Context, id string, params *StreamEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewStreamEventsRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutHandWithBody Rearrange one's hand
+//
+// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+func (c *Client) PutHandWithBody(ctx context.Context, id string, params *PutHandParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutHandRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutHand Rearrange one's hand
+//
+// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+func (c *Client) PutHand(ctx context.Context, id string, params *PutHandParams, body PutHandJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutHandRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -5472,6 +5633,68 @@ func NewStreamEventsRequest(server string, id string, params *StreamEventsParams
 			}
 
 			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewPutHandRequest calls the generic PutHand builder with application/json body
+func NewPutHandRequest(server string, id string, params *PutHandParams, body PutHandJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutHandRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewPutHandRequestWithBody constructs an http.Request for the PutHand method, with any body, and a specified content type
+func NewPutHandRequestWithBody(server string, id string, params *PutHandParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/hand", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IfMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-Match", *params.IfMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-Match", headerParam0)
 		}
 
 	}
@@ -7163,6 +7386,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /games/{id}/events/sse (the `StreamEvents` operationId).
 	StreamEventsWithResponse(ctx context.Context, id string, params *StreamEventsParams, reqEditors ...RequestEditorFn) (*StreamEventsResponse, error)
+
+	// PutHandWithBodyWithResponse Rearrange one's hand
+	//
+	// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+	PutHandWithBodyWithResponse(ctx context.Context, id string, params *PutHandParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutHandResponse, error)
+
+	// PutHandWithResponse Rearrange one's hand
+	//
+	// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+	PutHandWithResponse(ctx context.Context, id string, params *PutHandParams, body PutHandJSONRequestBody, reqEditors ...RequestEditorFn) (*PutHandResponse, error)
 
 	// InvitePlayerWithBodyWithResponse Invite a player to the table
 	//
@@ -8946,6 +9187,215 @@ func (r StreamEventsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r StreamEventsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PutHandResponse200Headers the declared response headers of an HTTP 200 response for PutHand
+type PutHandResponse200Headers struct {
+	ETag string
+}
+
+// PutHandResponse401Headers the declared response headers of an HTTP 401 response for PutHand
+type PutHandResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// PutHandResponse429Headers the declared response headers of an HTTP 429 response for PutHand
+type PutHandResponse429Headers struct {
+	RetryAfter int
+}
+
+// PutHandResponse503Headers the declared response headers of an HTTP 503 response for PutHand
+type PutHandResponse503Headers struct {
+	RetryAfter int
+}
+
+type PutHandResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GameResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON412 the response for an HTTP 412 `application/json` response
+	JSON412 *Problem
+	// ApplicationproblemJSON412 the response for an HTTP 412 `application/problem+json` response
+	ApplicationproblemJSON412 *Problem
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PutHandResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *PutHandResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PutHandResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PutHandResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutHandResponse) GetJSON200() *GameResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r PutHandResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r PutHandResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r PutHandResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r PutHandResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r PutHandResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON412 returns the response for an HTTP 412 `application/json` response
+func (r PutHandResponse) GetJSON412() *Problem {
+	return r.JSON412
+}
+
+// GetApplicationproblemJSON412 returns the response for an HTTP 412 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON412() *Problem {
+	return r.ApplicationproblemJSON412
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r PutHandResponse) GetJSON422() *Problem {
+	return r.JSON422
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r PutHandResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r PutHandResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PutHandResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PutHandResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PutHandResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutHandResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutHandResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutHandResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -13691,6 +14141,36 @@ func (c *ClientWithResponses) StreamEventsWithResponse(ctx context.Context, id s
 	return ParseStreamEventsResponse(rsp)
 }
 
+// PutHandWithBodyWithResponse Rearrange one's hand
+//
+// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+func (c *ClientWithResponses) PutHandWithBodyWithResponse(ctx context.Context, id string, params *PutHandParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutHandResponse, error) {
+	rsp, err := c.PutHandWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutHandResponse(rsp)
+}
+
+// PutHandWithResponse Rearrange one's hand
+//
+// The token's seat puts the cards of its own hand in a new order, as players at a real table do to help themselves remember (the ABACUS rule book). order lists every card id of the hand exactly once, newest first as views list a hand. It is no move: any seat may rearrange its own hand at any time while the game runs, its turn or not; the turn does not pass and the turn clock runs on. Every view shows the new order, each card with its clues, the log records it (the event rearrange, the replay's action rearrange) and the version counts it. An order that is already the hand's changes nothing and is answered as the game is. Only games under the ABACUS rules (options.rules abacus: the rule book's variants) have it; hanab.live's have no such move and answer 422 illegal_action, reason no_rearrange, as does an order that is not exactly the hand's card ids (bad_order) or a seventh rearrangement by the same seat before the next move (rearrange_limit). With version in the body (409 stale_version on mismatch) or If-Match (412 on mismatch) it applies only at that game version.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /games/{id}/hand (the `PutHand` operationId).
+func (c *ClientWithResponses) PutHandWithResponse(ctx context.Context, id string, params *PutHandParams, body PutHandJSONRequestBody, reqEditors ...RequestEditorFn) (*PutHandResponse, error) {
+	rsp, err := c.PutHand(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutHandResponse(rsp)
+}
+
 // InvitePlayerWithBodyWithResponse Invite a player to the table
 //
 // A seated signed-in player (the seat's token or their player's token) invites another player to the lobby: an "invited" event reaches them on GET /me/events, with a private table's join secret. A bot account invited this way takes a seat with POST /games/{id}/seats.
@@ -15705,6 +16185,215 @@ func ParseStreamEventsResponse(rsp *http.Response) (*StreamEventsResponse, error
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers StreamEventsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePutHandResponse parses an HTTP response from a PutHandWithResponse call
+func ParsePutHandResponse(rsp *http.Response) (*PutHandResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutHandResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GameResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 412:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON412 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 412:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON412 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PutHandResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers PutHandResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers PutHandResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PutHandResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

@@ -2,8 +2,14 @@ import { ApiError, call } from './api.js';
 
 // waitState long-polls the game's state: the new view once its version passes
 // version, or null when the wait ran out.
-export function waitState(id, token, version, signal) {
-  return call('GET', `/games/${encodeURIComponent(id)}?since=${version}&wait=30s`, { token, signal });
+export function waitState(id, token, version, signal, secret) {
+  return call('GET', `/games/${encodeURIComponent(id)}?since=${version}&wait=30s${secretQuery(token, secret)}`, { token, signal });
+}
+
+// secretQuery is the query a reader with no seat adds to watch a private
+// table: its secret, which the server asks of every spectator there.
+export function secretQuery(token, secret) {
+  return !token && secret ? `&secret=${encodeURIComponent(secret)}` : '';
 }
 
 // streamEvents reads the game's events after seq `after` and hands each to
@@ -13,10 +19,10 @@ export function waitState(id, token, version, signal) {
 // seat token, which travels only in the Authorization header. A server that
 // answers with a plain list (a long-poll) is read the same way; the caller
 // simply asks again.
-export async function streamEvents(id, token, after, signal, onEvent, onOpen) {
+export async function streamEvents(id, token, after, signal, onEvent, onOpen, secret) {
   const headers = { Accept: 'application/x-ndjson' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`/v1/games/${encodeURIComponent(id)}/events?after=${after}&wait=30s`, { headers, signal });
+  const res = await fetch(`/v1/games/${encodeURIComponent(id)}/events?after=${after}&wait=30s${secretQuery(token, secret)}`, { headers, signal });
   if (!res.ok) {
     let p = null;
     try { p = await res.json(); } catch { p = null; }

@@ -4,7 +4,7 @@ import { suitsOf } from './cards.js';
 import { board, myTurn } from './board.js';
 import { confirm, help } from './dialog.js';
 import { el, setStatus, toast } from './dom.js';
-import { retrier, sleep, streamEvents, waitState } from './live.js';
+import { retrier, secretQuery, sleep, streamEvents, waitState } from './live.js';
 import { lobby } from './lobby.js';
 import { nameAt } from './names.js';
 import { logLine, plainLine } from './log.js';
@@ -66,13 +66,13 @@ export function openTable(app, id, { onNew, secret }) {
 
 async function loadView(t) {
   try {
-    return await call('GET', `/games/${encodeURIComponent(t.id)}`, { token: t.token, signal: t.signal });
+    return await call('GET', `/games/${encodeURIComponent(t.id)}?${secretQuery(t.token, t.secret).slice(1)}`, { token: t.token, signal: t.signal });
   } catch (e) {
     // A token that stopped working (the seat was left, or it expired) is
     // dropped: the page goes on as a spectator.
     if (t.token && e instanceof ApiError && (e.status === 401 || e.status === 403)) {
       dropSeat(t);
-      return call('GET', `/games/${encodeURIComponent(t.id)}`, { signal: t.signal });
+      return call('GET', `/games/${encodeURIComponent(t.id)}?${secretQuery(null, t.secret).slice(1)}`, { signal: t.signal });
     }
     throw e;
   }
@@ -198,7 +198,7 @@ async function live(t) {
           if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
           refresh(t);
           renderLog(t);
-        }, opened);
+        }, opened, t.secret);
         if (over) {
           await refresh(t);
           return;
@@ -227,7 +227,7 @@ async function lobbyWait(t) {
   t.signal.addEventListener('abort', stop, { once: true });
   t.rewait = stop;
   try {
-    return await waitState(t.id, t.token, t.view.version, ctl.signal);
+    return await waitState(t.id, t.token, t.view.version, ctl.signal, t.secret);
   } catch (e) {
     if (ctl.signal.aborted && !t.signal.aborted) return undefined;
     throw e;
