@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -187,4 +188,26 @@ func TestBrowserAccounts(t *testing.T) {
 		signIn("alice", newPassword)
 		waitTrue(t, phone, "too many attempts, and when to try again", `document.querySelector('#signin-error').textContent === 'Too many failed attempts; try again later. You can try again in 3 minutes.'`)
 	})
+}
+
+// TestBrowserGuestSeedPage: a guest's finished game, dealt from the seed
+// its creator named, links to the other scores on that seed, whose page
+// lists it with the guest's name as written (no profile to link to); the
+// guest's pages never asked anything of accounts.
+func TestBrowserGuestSeedPage(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	guest := newBrowser(t, base).player("guest")
+	tb := botGame(t, guest, base, "basic", 2, "a guest's seed")
+	apiDo(t, base, "POST", "/games/"+tb.id+"/terminate", tb.tokens[0], nil, nil)
+	run(t, guest, "the result", chromedp.WaitVisible(`#other-scores`, chromedp.ByQuery),
+		chromedp.Click(`#other-scores`, chromedp.ByQuery), chromedp.WaitVisible(`#seed-h`, chromedp.ByQuery))
+	eval(t, guest, "the seed's page", `new URLSearchParams(location.search).get('seed') === "a guest's seed"`)
+	row := `tr[data-game="` + tb.id + `"]`
+	if r := text(t, guest, row+` .team`); r != "Alice, Conventions bot" {
+		t.Errorf("the seed page's team reads %q", r)
+	}
+	if n := count(t, guest, row+` a.player`); n != 0 {
+		t.Errorf("a guest's name links to a profile")
+	}
+	eval(t, guest, "no request of accounts", `performance.getEntriesByType('resource').every((e) => !/^\/v1\/(me|sessions|players)\b/.test(new URL(e.name).pathname))`)
 }

@@ -29,7 +29,9 @@ export function when(iso) {
 // seatWords names one seat in plain words.
 export function seatWords(s) {
   if (s.bot && !s.player) return `${cap(s.name || 'a')} bot`;
-  return s.bot ? `${s.name} (bot)` : s.name || `Player ${s.seat + 1}`;
+  if (s.player) return s.bot ? `${s.name} (bot)` : s.name;
+  // A guest who gave no name has the server's ("Seat 0").
+  return !s.name || /^seat \d+$/i.test(s.name) || /^guest$/i.test(s.name) ? `Player ${s.seat + 1}` : s.name;
 }
 
 // team names a game's seats: a signed-in player by a link to their
