@@ -22,7 +22,9 @@ export function openProfile(app, name) {
     const filter = el('select', { id: 'history-filter' },
       el('option', { value: '', text: 'all variants' }),
       p.stats.map((s) => el('option', { value: `${s.variant}/${s.players}`, text: `${titles.get(s.variant)}, ${s.players} players` })));
-    filter.addEventListener('change', () => loadGames(history, p.name, filter.value, titles, signal));
+    filter.addEventListener('change', () => loadGames(history, p.name, filter.value, titles, signal).catch((e) => {
+      if (!signal.aborted) history.replaceChildren(el('p', { role: 'alert', text: friendly(e) }));
+    }));
     const a = account();
     const own = a && a.name.toLowerCase() === p.name.toLowerCase();
     app.replaceChildren(el('section', { class: 'panel profile', 'aria-labelledby': 'profile-h' },

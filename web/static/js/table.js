@@ -90,10 +90,12 @@ function dropSeat(t) {
 // claimSeat gives a signed-in player who holds a seat at the table, but
 // not in this browser (another device, a cleared browser), a fresh token
 // of their seat; anyone else goes on as they would without an account.
+// It answers the view it read when that is the public's (no seat of theirs).
 async function claimSeat(t) {
   try {
     const v = await asPlayer('GET', `/games/${encodeURIComponent(t.id)}`, { signal: t.signal });
-    if (v.you === null || v.you === undefined || !['lobby', 'active'].includes(v.status)) return;
+    if (v.you === null || v.you === undefined) return v;
+    if (!['lobby', 'active'].includes(v.status)) return null;
     const res = await asPlayer('POST', `/games/${encodeURIComponent(t.id)}/seats/${v.you}/token`, { signal: t.signal });
     saveSeat(t.id, res.seat, res.token, { player: account()?.name });
     t.seat = res.seat;
@@ -101,11 +103,12 @@ async function claimSeat(t) {
   } catch (e) {
     if (t.signal.aborted) throw e;
   }
+  return null;
 }
 
 async function start(t) {
-  if (!t.token && account()) await claimSeat(t);
-  t.view = await loadView(t);
+  const seen = !t.token && account() ? await claimSeat(t) : null;
+  t.view = seen || await loadView(t);
   // Which seat the kept token holds is the server's word (the view's
   // "you"): every later view is drawn only if it is that seat's.
   if (t.token && (t.view.you ?? null) !== t.seat) t.seat = t.view.you ?? null;
