@@ -24,6 +24,7 @@ import (
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // chromiumPath finds the browser the tests drive: $HANABI_CHROMIUM, else
@@ -62,12 +63,16 @@ func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Ha
 		t.Fatalf("open store: %v", err)
 	}
 	t.Cleanup(func() { store.Close() })
-	games, err := play.New(play.Config{Store: store, Bots: bots.List()})
+	// Accounts and their history, as the server runs them: a table of
+	// signed-in players that names no seed gets its next shared deal.
+	history := players.NewHistory(store)
+	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Seeds: history.NextSeed, DealKey: []byte("browser-test-deal-key")})
 	if err != nil {
 		t.Fatalf("new games: %v", err)
 	}
 	srv, err := api.New(ctx, api.Config{
 		Games: games, Keys: games, Probe: games, Bots: games.Bots(), Stats: games.Stats(),
+		Accounts: players.New(players.Config{Store: store}), History: history, Feed: players.NewFeed(store),
 		Secret: []byte("browser-test-secret-browser-test-secret"), MaxWait: 30 * time.Second,
 	})
 	if err != nil {

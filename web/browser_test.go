@@ -257,6 +257,11 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		if moves >= 120 {
 			t.Fatalf("no end after %d clicks", moves)
 		}
+		// The result links to the other scores on the game's seed once the
+		// page has looked the seed up.
+		for _, ctx := range []context.Context{alice, bob} {
+			run(t, ctx, "the seed's link", chromedp.WaitVisible(`#result #other-scores`, chromedp.ByQuery))
+		}
 		ra, rb := text(t, alice, `#result`), text(t, bob, `#result`)
 		if ra != rb || !strings.Contains(ra, "Game over") {
 			t.Errorf("results differ: alice %q, bob %q", ra, rb)

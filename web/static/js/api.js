@@ -2,11 +2,14 @@
 // as RFC 9457 problems; call() throws them as ApiError with the server's detail.
 
 export class ApiError extends Error {
-  constructor(status, problem) {
+  constructor(status, problem, retryAfter) {
     super((problem && (problem.detail || problem.title)) || `HTTP ${status}`);
     this.status = status;
     this.code = problem && problem.code;
     this.reason = problem && problem.reason;
+    this.detail = problem && problem.detail;
+    // Retry-After, in seconds, of a refusal that says when to try again.
+    this.retryAfter = Number(retryAfter) || null;
   }
 }
 
@@ -23,14 +26,15 @@ export async function call(method, path, { token, body, signal, headers } = {}) 
   if (text) {
     try { data = JSON.parse(text); } catch { data = null; }
   }
-  if (!res.ok) throw new ApiError(res.status, data);
+  if (!res.ok) throw new ApiError(res.status, data, res.headers.get('Retry-After'));
   return data;
 }
 
 // A seat's token is kept per game, so that a reload keeps the seat and a
 // token never travels to another game. A seat taken "in this tab" (to play
 // several seats from one browser) lives in the tab's session storage, which
-// is read first.
+// is read first. A seat taken as a signed-in player names that player, so
+// that signing out forgets it.
 const key = (id) => `hanabi.seat.${id}`;
 
 function read(store, id) {
@@ -46,8 +50,20 @@ export function savedSeat(id) {
   return read(sessionStorage, id) || read(localStorage, id);
 }
 
-export function saveSeat(id, seat, token, { tabOnly = false } = {}) {
-  (tabOnly ? sessionStorage : localStorage).setItem(key(id), JSON.stringify({ seat, token }));
+export function saveSeat(id, seat, token, { tabOnly = false, player = null } = {}) {
+  (tabOnly ? sessionStorage : localStorage).setItem(key(id), JSON.stringify(player ? { seat, token, player } : { seat, token }));
+}
+
+// forgetPlayerSeats forgets the seats this browser took as player.
+export function forgetPlayerSeats(player) {
+  for (const k of Object.keys(localStorage)) {
+    if (!k.startsWith('hanabi.seat.')) continue;
+    try {
+      if (JSON.parse(localStorage.getItem(k)).player === player) localStorage.removeItem(k);
+    } catch {
+      // not one of ours
+    }
+  }
 }
 
 export function forgetSeat(id) {

@@ -251,6 +251,7 @@ function resultBanner(t) {
   return el('div', { class: 'result', id: 'result', role: 'status' },
     el('strong', { text: `Game over: ${r.score}/${t.view.max_score}` }), ` — ${r.rating} (${endReason(r, (s) => nameOf(t, s))}) `,
     el('a', { class: 'button small', id: 'watch-replay', href: `/?replay=${encodeURIComponent(t.view.id)}`, 'data-key': 'replay', text: 'Watch the replay' }), ' ',
+    t.seed ? [el('a', { class: 'button small', id: 'other-scores', href: `/?seed=${encodeURIComponent(t.seed)}`, 'data-nav': true, 'data-key': 'seed', text: 'Other scores on this seed' }), ' '] : null,
     el('button', { type: 'button', class: 'small', 'data-key': 'new', onclick: t.onNew, text: 'New game' }));
 }
 

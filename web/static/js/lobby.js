@@ -1,3 +1,4 @@
+import { account } from './account.js';
 import { inviteLink } from './api.js';
 import { el } from './dom.js';
 import { seatName } from './names.js';
@@ -30,6 +31,10 @@ export function lobby(t) {
   if (t.seat === null && free > 0 && t.refused) {
     // A private table refused the join: no form to try again, the words why.
     joinForm = el('p', { class: 'refused', id: 'join-refused', role: 'alert', text: t.refused });
+  } else if (t.seat === null && free > 0 && account()) {
+    // A signed-in player's seat takes their account's name.
+    joinForm = el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); t.join(''); } },
+      el('button', { type: 'submit', class: 'primary', id: 'join-game', text: `Take a seat as ${account().name}` }));
   } else if (t.seat === null && free > 0) {
     const name = el('input', { id: 'join-name', placeholder: 'your name', maxlength: 64, 'aria-label': 'your name', value: localStorage.getItem('hanabi.name') || '' });
     joinForm = el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); t.join(name.value.trim()); } },

@@ -1,12 +1,20 @@
 import { pageTitle } from './announce.js';
+import { account, asPlayer, check, onAccount } from './account.js';
 import { call, saveSecret, saveSeat } from './api.js';
 import { el, toast, setStatus } from './dom.js';
+import { openLeaderboard } from './leaderboard.js';
+import { myGames } from './my-games.js';
+import { accountNav } from './nav.js';
 import { openTables } from './open-tables.js';
 import { friendly } from './messages.js';
+import { openProfile } from './profile.js';
 import { openReplay } from './replay.js';
+import { openSeed } from './seed.js';
+import { showSignIn } from './signin.js';
 import { openTable } from './table.js';
 
 const app = document.getElementById('app');
+const nav = document.getElementById('account');
 let leave = null; // stops the current table's live updates
 
 function go(url) {
@@ -16,12 +24,39 @@ function go(url) {
 
 window.addEventListener('popstate', () => route());
 
+// A link of the page's own (data-nav) changes what the page shows without
+// loading it again; one opened in a new tab or window loads as any link.
+document.addEventListener('click', (e) => {
+  const a = e.target.closest && e.target.closest('a[data-nav]');
+  if (!a || e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  go(a.getAttribute('href'));
+});
+
+// Signing in or out redraws the pages that depend on it; a table goes on
+// with the seat it holds.
+onAccount(() => {
+  const q = new URLSearchParams(location.search);
+  if (q.get('game') || q.get('replay')) accountNav(nav);
+  else route();
+});
+
 function route() {
   if (leave) { leave(); leave = null; }
   setStatus('');
   document.title = pageTitle();
+  accountNav(nav);
   const q = new URLSearchParams(location.search);
-  if (q.get('replay')) {
+  if (q.has('signin')) {
+    document.title = pageTitle('Sign in');
+    showSignIn(app, go, q.get('next'));
+  } else if (q.get('player')) {
+    leave = openProfile(app, q.get('player'));
+  } else if (q.get('seed')) {
+    leave = openSeed(app, q.get('seed'));
+  } else if (q.get('leaderboard')) {
+    leave = openLeaderboard(app, { variant: q.get('leaderboard'), players: Number(q.get('players')), bots: q.get('bots') === 'true' }, go);
+  } else if (q.get('replay')) {
     leave = openReplay(app, q.get('replay'), { onNew: () => go('/') });
   } else if (q.get('game')) {
     leave = openTable(app, q.get('game'), { onNew: () => go('/'), secret: q.get('secret') });
@@ -107,7 +142,10 @@ async function showCreate(signal) {
 
   const players = el('select', { name: 'players', id: 'players' },
     [2, 3, 4, 5, 6].map((n) => el('option', { value: n, text: `${n} players`, selected: n === 2 })));
-  const name = el('input', { name: 'name', id: 'name', maxlength: 64, placeholder: 'your name', value: localStorage.getItem('hanabi.name') || '' });
+  // A signed-in player's seat takes their account's name; a guest names
+  // their seat, or not.
+  const player = account();
+  const name = player ? null : el('input', { name: 'name', id: 'name', maxlength: 64, placeholder: 'your name', value: localStorage.getItem('hanabi.name') || '' });
   const options = el('div', { class: 'options' });
   const seats = el('div', { class: 'seats-setup' });
   const seed = el('input', { name: 'seed', id: 'seed', placeholder: 'random', maxlength: 64 });
@@ -192,7 +230,8 @@ async function showCreate(signal) {
       el('div', {},
         field('Variant', variantSel), search, matches, desc,
         field('Players', players),
-        field('Your name', name),
+        player ? el('p', { class: 'field', id: 'playing-as' }, el('span', { class: 'label', text: 'Playing as' }), el('strong', { text: player.name }))
+          : field('Your name', name, 'no account needed; sign in (optional) to keep your games and scores'),
         el('label', { class: 'field check' }, priv, el('span', { class: 'label', text: 'Private table (only people with the link can join)' })),
         el('label', { class: 'field check' }, unlisted, el('span', { class: 'label', text: 'Unlisted (not shown in open tables)' }))),
       el('div', {}, el('h2', { text: 'Options' }), options),
@@ -203,7 +242,8 @@ async function showCreate(signal) {
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const v = variants.get(variantSel.value);
-    const body = { variant: v.name, players: Number(players.value), name: name.value.trim() || 'Player 1', options: {} };
+    const body = { variant: v.name, players: Number(players.value), options: {} };
+    if (!player) body.name = name.value.trim() || 'Player 1';
     for (const inp of options.querySelectorAll('input, select')) {
       if (inp.closest('[hidden]')) continue; // an option that does not apply: the server's default
       if (inp.type === 'checkbox') body.options[inp.name] = inp.checked;
@@ -216,12 +256,12 @@ async function showCreate(signal) {
     if (seed.value.trim()) body.seed = seed.value.trim();
     if (priv.checked) body.private = true;
     if (unlisted.checked) body.unlisted = true;
-    if (name.value.trim()) localStorage.setItem('hanabi.name', body.name);
+    if (name && name.value.trim()) localStorage.setItem('hanabi.name', body.name);
     const btn = form.querySelector('button[type=submit]');
     btn.disabled = true;
     try {
-      const res = await call('POST', '/games', { body });
-      if (res.token) saveSeat(res.game.id, res.seat, res.token);
+      const res = player ? await asPlayer('POST', '/games', { body }) : await call('POST', '/games', { body });
+      if (res.token) saveSeat(res.game.id, res.seat, res.token, { player: player && player.name });
       if (res.game.join_secret) saveSecret(res.game.id, res.game.join_secret);
       go(`/?game=${encodeURIComponent(res.game.id)}`);
     } catch (e) {
@@ -233,7 +273,8 @@ async function showCreate(signal) {
   renderOptions();
   renderSeats();
   if (signal.aborted) return;
-  app.replaceChildren(form, openTables(go, { titles: new Map([...variants].map(([n, v]) => [n, v.title])), signal }));
+  app.replaceChildren(...[player ? myGames(go, signal) : null, form].filter(Boolean), openTables(go, { titles: new Map([...variants].map(([n, v]) => [n, v.title])), signal }));
 }
 
 route();
+check();

@@ -29,6 +29,7 @@ const CODES = {
 // friendly turns an error (an ApiError, or a failed fetch) into a sentence.
 export function friendly(e) {
   if (!e) return 'Something went wrong.';
+  if (e.signedOut) return 'Your sign-in has ended: sign in again to play as yourself.';
   if (e.code === 'illegal_action') return REASONS[e.reason] || 'The rules do not allow that move.';
   if (e.code && CODES[e.code]) return CODES[e.code];
   if (e instanceof TypeError) return 'No connection to the server.';

@@ -1,6 +1,8 @@
 // Names as people read them: a seat without a name of its own is "Player 2",
 // a bot "Hat bot (seat 3)". Servers fill in names of their own for nameless
-// seats ("Seat 0", "Guest", a bot's strategy); those count as no name.
+// seats ("Seat 0", "Guest", a bot's strategy); those count as no name. A
+// signed-in player's seat has their account's name, whatever it is; a bot's
+// account reads as a bot: "Robo (bot)".
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -12,6 +14,7 @@ export function seatName(seats, seat) {
   const s = seats && seats[seat];
   if (!s) return `Player ${seat + 1}`;
   const n = (s.name || '').trim();
+  if (s.player && n) return s.bot || s.player.bot ? `${n} (bot)` : n;
   if (!n || /^seat \d+$/i.test(n) || /^guest$/i.test(n) || (s.bot && n.toLowerCase() === s.bot.toLowerCase())) {
     return defaultName(seat, s.bot);
   }

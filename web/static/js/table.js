@@ -1,3 +1,4 @@
+import { account, asPlayer } from './account.js';
 import { announce, beep, pageTitle, setSound, setTitle, soundOn } from './announce.js';
 import { ApiError, call, forgetSeat, newKey, savedSecret, savedSeat, saveSecret, saveSeat } from './api.js';
 import { suitsOf } from './cards.js';
@@ -9,6 +10,7 @@ import { lobby } from './lobby.js';
 import { nameAt } from './names.js';
 import { logLine, plainLine } from './log.js';
 import { openRewind } from './replay.js';
+import { seedOf } from './seed.js';
 import { friendly } from './messages.js';
 import { installKeys } from './keys.js';
 import { editNote, withNote } from './notes.js';
@@ -85,8 +87,28 @@ function dropSeat(t) {
   t.token = null;
 }
 
+// claimSeat gives a signed-in player who holds a seat at the table, but
+// not in this browser (another device, a cleared browser), a fresh token
+// of their seat; anyone else goes on as they would without an account.
+// It answers the view it read when that is the public's (no seat of theirs).
+async function claimSeat(t) {
+  try {
+    const v = await asPlayer('GET', `/games/${encodeURIComponent(t.id)}`, { signal: t.signal });
+    if (v.you === null || v.you === undefined) return v;
+    if (!['lobby', 'active'].includes(v.status)) return null;
+    const res = await asPlayer('POST', `/games/${encodeURIComponent(t.id)}/seats/${v.you}/token`, { signal: t.signal });
+    saveSeat(t.id, res.seat, res.token, { player: account()?.name });
+    t.seat = res.seat;
+    t.token = res.token;
+  } catch (e) {
+    if (t.signal.aborted) throw e;
+  }
+  return null;
+}
+
 async function start(t) {
-  t.view = await loadView(t);
+  const seen = !t.token && account() ? await claimSeat(t) : null;
+  t.view = seen || await loadView(t);
   // Which seat the kept token holds is the server's word (the view's
   // "you"): every later view is drawn only if it is that seat's.
   if (t.token && (t.view.you ?? null) !== t.seat) t.seat = t.view.you ?? null;
@@ -258,16 +280,20 @@ async function act(t, action) {
 }
 
 async function join(t, name, tabOnly = false) {
+  // A signed-in player's seat takes their account's name; another seat
+  // taken in this tab is a guest's.
+  const player = tabOnly ? null : account();
   try {
     // A nameless seat gets a readable one: "Player 2", not the server's own.
     const free = t.view.seats.find((s) => s.name === null);
-    const body = { name: name || (free ? `Player ${free.seat + 1}` : '') };
+    const body = player ? {} : { name: name || (free ? `Player ${free.seat + 1}` : '') };
     // A secret longer than any the server gives is wrong all the same: the
     // server then says so (403), not that the request is malformed.
     if (t.secret) body.secret = t.secret.slice(0, 64);
-    const res = await call('POST', `/games/${encodeURIComponent(t.id)}/seats`, { body });
-    if (name && !tabOnly) localStorage.setItem('hanabi.name', name);
-    saveSeat(t.id, res.seat, res.token, { tabOnly });
+    const path = `/games/${encodeURIComponent(t.id)}/seats`;
+    const res = player ? await asPlayer('POST', path, { body }) : await call('POST', path, { body });
+    if (name && !tabOnly && !player) localStorage.setItem('hanabi.name', name);
+    saveSeat(t.id, res.seat, res.token, { tabOnly, player: player && player.name });
     t.seat = res.seat;
     t.token = res.token;
     if (t.rewait) t.rewait();
@@ -345,6 +371,16 @@ function tick(t) {
   }
 }
 
+// findSeed looks up, once, the seed of the finished game, for the result's
+// link to the other scores on it.
+function findSeed(t) {
+  t.seed = null;
+  seedOf(t.view, t.signal).then((seed) => {
+    t.seed = seed;
+    render(t);
+  }, () => {});
+}
+
 // namer names the seats as event ev saw them (see nameAt).
 const namer = (t, ev) => (s) => nameAt(t.view.seats, s, ev.seq, t.left.get(s));
 
@@ -376,6 +412,7 @@ function renderLog(t) {
 function render(t) {
   const v = t.view;
   if (!v || !t.variant) return;
+  if (v.status === 'finished' && t.seed === undefined) findSeed(t);
   const focused = document.activeElement && document.activeElement.closest('[data-key]');
   const key = focused && t.app.contains(focused) ? focused.dataset.key : null;
   renderLog(t); // the move is read out before whose turn it is now

@@ -1,0 +1,48 @@
+import { pageTitle } from './announce.js';
+import { call } from './api.js';
+import { el } from './dom.js';
+import { gamesTable } from './history.js';
+import { friendly } from './messages.js';
+import { titlesOf } from './titles.js';
+
+// openSeed is a deal's page (/?seed=<seed>): every finished game dealt from
+// it, the best first, "other scores on this seed".
+export function openSeed(app, seed) {
+  const ctl = new AbortController();
+  const { signal } = ctl;
+  app.replaceChildren(el('p', { class: 'loading', text: 'Loading the scores…' }));
+  (async () => {
+    const s = await call('GET', `/seeds/${encodeURIComponent(seed)}`, { signal });
+    const titles = await titlesOf(s.games.map((g) => g.variant), signal);
+    const first = s.games[0];
+    const one = s.games.every((g) => g.variant === first.variant && g.players === first.players);
+    document.title = pageTitle(`Seed ${s.seed}`);
+    app.replaceChildren(el('section', { class: 'panel seed', 'aria-labelledby': 'seed-h' },
+      el('h1', { id: 'seed-h', text: `Scores on seed ${s.seed}` }),
+      el('p', { id: 'seed-says' }, `${s.games.length} finished game${s.games.length === 1 ? ' was' : 's were'} dealt from this seed`,
+        one ? `: ${titles.get(first.variant)}, ${first.players} players. ` : '. ', 'The best first; ties go to fewer turns, then to the earlier game. ',
+        one ? el('a', { href: `/?leaderboard=${encodeURIComponent(first.variant)}&players=${first.players}`, 'data-nav': true, text: 'The leaderboard' }) : null),
+      gamesTable(s.games, { labelledBy: 'seed-h', ranks: s.games.map((_, i) => i + 1), variant: !one, titles, seed: false })));
+  })().catch((e) => {
+    if (signal.aborted) return;
+    app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: `Scores on seed ${seed}` }),
+      el('p', { text: e.status === 404 ? 'No finished game has been dealt from this seed yet.' : friendly(e) }),
+      el('a', { href: '/', 'data-nav': true, text: 'Play' })));
+  });
+  return () => ctl.abort();
+}
+
+// seedOf is the seed whose page lists the finished game of view: as the
+// history of a signed-in player at the table names it, else as its replay
+// does (a table of guests only is dealt from the seed it names).
+export async function seedOf(view, signal) {
+  for (const s of view.seats) {
+    if (!s.player) continue;
+    const q = new URLSearchParams({ variant: view.variant, players: String(view.seats.length), limit: '10' });
+    const page = await call('GET', `/players/${encodeURIComponent(s.player.name)}/games?${q}`, { signal });
+    const g = page.games.find((x) => x.id === view.id);
+    if (g && g.seed) return g.seed;
+  }
+  const replay = await call('GET', `/games/${encodeURIComponent(view.id)}/replay`, { signal });
+  return replay.seed || null;
+}
