@@ -148,11 +148,11 @@ func historyGame(g players.Game) HistoryGame {
 		out.Seat = ptr(g.Seat)
 	}
 	if g.Status == play.StatusFinished {
-		name := play.DealName(g.Seed)
+		// A finished game's seed is as it was recorded: a shared deal's name.
 		out.Seed, out.Score, out.Reason, out.Turns = ptr(g.Seed), ptr(g.Score), ptr(g.Reason), ptr(g.Turns)
 		out.EndedAt = ptr(g.EndedAt.UTC())
 		out.Replay = ptr("/v1/games/" + g.ID + "/replay")
-		out.OtherScores = ptr("/v1/seeds/" + url.PathEscape(name))
+		out.OtherScores = ptr("/v1/seeds/" + url.PathEscape(g.Seed))
 	}
 	return out
 }
@@ -270,7 +270,7 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 // getSeed godoc
 //
 //	@Summary		Every game of a deal
-//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //	@ID				getSeed
 //	@Tags			players
 //	@Produce		json
@@ -280,7 +280,8 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/seeds/{seed} [get]
 func (s *Server) getSeed(c *gin.Context) {
-	seed := c.Param("seed")
+	// A shared deal's seed as its games carry it names the deal before the ~.
+	seed := play.DealName(c.Param("seed"))
 	games, err := s.history.SeedGames(c.Request.Context(), seed, 100)
 	if err != nil {
 		s.fail(c, err)

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -164,6 +165,10 @@ func TestHistoryAndStats(t *testing.T) {
 		e.expect(e.req("POST", "/v1/games/"+third.id+"/terminate", third.tokens[0], nil), http.StatusOK)
 		guest := e.accountTable("no-variant", []string{"", ""}, map[string]any{"seed": "guests"})
 		guest.playOut()
+		// A seed named like a shared deal, with a key not this server's,
+		// puts no score on that deal's page.
+		forged := e.accountTable("no-variant", []string{"", ""}, map[string]any{"seed": "p2v0s1~0123456789abcdef01234567"})
+		forged.playOut()
 
 		// Alice's history: three games, the latest first.
 		var page HistoryPage
@@ -218,7 +223,7 @@ func TestHistoryAndStats(t *testing.T) {
 		r = e.req("GET", "/v1/variants/no-variant/stats", "", nil)
 		e.expect(r, http.StatusOK)
 		r.json(t, &vs)
-		if len(vs.Stats) != 1 || vs.Stats[0].Games != 4 || vs.Stats[0].Strikeouts != 1 {
+		if len(vs.Stats) != 1 || vs.Stats[0].Games != 5 || vs.Stats[0].Strikeouts != 1 {
 			t.Fatalf("the variant's stats: %+v", vs)
 		}
 
@@ -231,6 +236,18 @@ func TestHistoryAndStats(t *testing.T) {
 			t.Fatalf("the seed page: %+v", seed)
 		}
 		e.expect(e.req("GET", "/v1/seeds/p2v0s99", "", nil), http.StatusNotFound)
+		// The game's own seed, the deal's key after a ~, opens the same page.
+		var rv ReplayView
+		e.req("GET", "/v1/games/"+played.id+"/replay", "", nil).json(t, &rv)
+		if !strings.HasPrefix(rv.Seed, "p2v0s1~") {
+			t.Fatalf("the replay's seed %q", rv.Seed)
+		}
+		var same SeedView
+		r = e.req("GET", "/v1/seeds/"+url.PathEscape(rv.Seed), "", nil)
+		e.expect(r, http.StatusOK)
+		if r.json(t, &same); same.Seed != "p2v0s1" || len(same.Games) != 1 {
+			t.Fatalf("the seed page by the game's seed: %+v", same)
+		}
 
 		// Only teams of accounts are on the leaderboard, the best first.
 		var board LeaderboardView

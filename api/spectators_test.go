@@ -75,6 +75,12 @@ func TestSpectators(t *testing.T) {
 		// The events and the streams admit alike.
 		e.expect(e.req("GET", "/v1/games/"+id+"/events?shadow=0", "", nil), http.StatusForbidden)
 
+		// A closed table's lobby is read by whoever may join it.
+		lobby := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "spectators": "closed"})
+		e.expect(lobby, http.StatusCreated)
+		var waiting SeatResponse
+		lobby.json(t, &waiting)
+		view(waiting.Game.ID, "", "", 200)
 		closed, closedSeats := table("closed")
 		for _, token := range []string{"", carol} {
 			_, r := view(closed, token, "", http.StatusForbidden)

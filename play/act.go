@@ -157,7 +157,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	ap := Append{Entry: Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}, After: st.Version, Status: status, Key: m.Key, TurnOf: -1}
 	if ev.Over {
 		r, _ := st.Game.Result()
-		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: DealName(st.Seed), Score: r.Score,
+		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: g.recordedSeed(st.Seed), Score: r.Score,
 			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn()}
 	} else if st.signedIn() && a.Kind != engine.Rearrange {
 		// A rearrangement passes no turn: nobody's turn is news.

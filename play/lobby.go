@@ -117,9 +117,27 @@ func (g *Games) sharedSeed(ctx context.Context, open bool, seats []Seat, variant
 	if err != nil || len(g.cfg.DealKey) == 0 {
 		return name, err
 	}
+	return name + dealMark + g.dealKey(name), nil
+}
+
+// dealKey is the key that makes the deal of the shared seed name this
+// server's own: nobody can deal it before the server hands it out.
+func (g *Games) dealKey(name string) string {
 	mac := hmac.New(sha256.New, g.cfg.DealKey)
 	mac.Write([]byte("deal:" + name))
-	return name + dealMark + hex.EncodeToString(mac.Sum(nil))[:24], nil
+	return hex.EncodeToString(mac.Sum(nil))[:24]
+}
+
+// recordedSeed is the seed a finished game is recorded under: a shared
+// deal's name when seed is one this server handed out, else seed itself,
+// so that a creator who names a seed like a shared one, with a key of their
+// own making, puts no score on the shared deal's page.
+func (g *Games) recordedSeed(seed string) string {
+	name, key, ok := strings.Cut(seed, dealMark)
+	if !ok || len(g.cfg.DealKey) == 0 || !hmac.Equal([]byte(key), []byte(g.dealKey(name))) {
+		return seed
+	}
+	return name
 }
 
 // dealMark parts a shared seed's name from the key of its deal.

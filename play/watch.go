@@ -36,8 +36,8 @@ type Watcher struct {
 // every read path alike: the seat whose view it gets (engine.Public, no
 // hand; engine.Spectator, every hand; or the seat it shadows), or why it
 // gets nothing. A finished game is public record: every face shows in its
-// views, and anyone reads it. A running or waiting table closed to
-// spectators is read by its seats alone, and a private one with its secret.
+// views, and anyone reads it. A running table closed to spectators is read
+// by its seats alone, and a private table with its secret.
 // Without a token nobody sees a hand, so that nobody sees their own cards
 // by dropping their token; a player seated at a game reads it as their
 // seat, never as a spectator (the transport sees to that).
@@ -54,7 +54,9 @@ func AdmitWatcher(st *State, w Watcher) (int, error) {
 		return engine.Public, nil
 	}
 	switch {
-	case st.Spectators == SpectatorsClosed:
+	// A table closed to spectators still shows its lobby: whoever may join
+	// it reads it before taking a seat, and it holds no card yet.
+	case st.Spectators == SpectatorsClosed && st.Status != StatusLobby:
 		return 0, ErrClosed
 	case st.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(st.JoinSecret), []byte(w.Secret)) != 1:
 		return 0, ErrPrivate

@@ -78,7 +78,7 @@ func TestBrowserUpOrDownEnd(t *testing.T) {
 	for s := range 3 {
 		bots = append(bots, map[string]any{"seat": s, "strategy": "hat"})
 	}
-	apiDo(t, base, "POST", "/games", "", map[string]any{"variant": "up-or-down-5-suits", "players": 3, "seed": "updown-night-9", "bots": bots}, &created)
+	apiDo(t, base, "POST", "/games", "", map[string]any{"variant": "up-or-down-5-suits", "players": 3, "seed": "updown-night-18", "bots": bots}, &created)
 	id := created.Game.ID
 	var end upOrDownView
 	for deadline := time.Now().Add(20 * time.Second); end.Status != "finished"; time.Sleep(50 * time.Millisecond) {

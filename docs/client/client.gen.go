@@ -3836,7 +3836,7 @@ type ClientInterface interface {
 
 	// GetSeed Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 	//
 	// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 	GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4740,7 +4740,7 @@ func (c *Client) ImportReplay(ctx context.Context, body ImportReplayJSONRequestB
 
 // GetSeed Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //
 // Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 func (c *Client) GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7697,7 +7697,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetSeedWithResponse Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -14667,7 +14667,7 @@ func (c *ClientWithResponses) ImportReplayWithResponse(ctx context.Context, body
 
 // GetSeedWithResponse Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -32,17 +32,10 @@ export function openSeed(app, seed) {
   return () => ctl.abort();
 }
 
-// seedOf is the seed whose page lists the finished game of view: as the
-// history of a signed-in player at the table names it, else as its replay
-// does (a table of guests only is dealt from the seed it names).
+// seedOf is the seed whose page lists the finished game of view: its
+// replay's, without the key of a shared deal (after a ~), which only
+// deals it.
 export async function seedOf(view, signal) {
-  for (const s of view.seats) {
-    if (!s.player) continue;
-    const q = new URLSearchParams({ variant: view.variant, players: String(view.seats.length), limit: '10' });
-    const page = await call('GET', `/players/${encodeURIComponent(s.player.name)}/games?${q}`, { signal });
-    const g = page.games.find((x) => x.id === view.id);
-    if (g && g.seed) return g.seed;
-  }
   const replay = await call('GET', `/games/${encodeURIComponent(view.id)}/replay`, { signal });
-  return replay.seed || null;
+  return replay.seed ? replay.seed.split('~')[0] : null;
 }

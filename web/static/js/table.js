@@ -59,7 +59,11 @@ export function openTable(app, id, { onNew, secret }) {
   if (s) { t.seat = s.seat; t.token = s.token; }
   app.replaceChildren(el('p', { class: 'loading', text: 'Loading the table…' }));
   start(t).catch((e) => {
-    if (!t.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This game cannot be shown' }), el('p', { text: friendly(e) }), el('a', { href: '/', text: 'Start a new game' })));
+    if (t.signal.aborted) return;
+    const says = refusedWatch(t, e);
+    app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: says ? 'This table is not open to you' : 'This game cannot be shown' }),
+      says ? el('p', { class: 'refused', id: 'join-refused', role: 'alert', text: says }) : el('p', { text: friendly(e) }),
+      el('a', { href: '/', text: 'Start a new game' })));
   });
   const clock = setInterval(() => tick(t), 250);
   const unkeys = installKeys(t);
@@ -279,6 +283,24 @@ async function act(t, action) {
   }
 }
 
+// privateRefusal says why a private table refused this browser, which
+// brought secret (or none), and forgets a secret that does not open it.
+function privateRefusal(t, forget = true) {
+  if (t.secret && forget) saveSecret(t.id, null);
+  return t.secret
+    ? 'This link’s secret does not open this private table (it may be mistyped, or from another table). Ask the host to send the invite link again.'
+    : 'This table is private: only its invite link lets you take a seat. Ask the host to send it to you.';
+}
+
+// refusedWatch says why the server refused this browser the table's view,
+// when it is the table's choice (private, or closed to spectators while it
+// runs); null for any other failure.
+function refusedWatch(t, e) {
+  if (!(e instanceof ApiError) || e.status !== 403 || t.token) return null;
+  if (e.code === 'spectators_closed') return 'This table is closed to spectators while it runs: only its players see it until it ends.';
+  return privateRefusal(t);
+}
+
 async function join(t, name, tabOnly = false) {
   // A signed-in player's seat takes their account's name; another seat
   // taken in this tab is a guest's.
@@ -302,10 +324,7 @@ async function join(t, name, tabOnly = false) {
   } catch (e) {
     if (e instanceof ApiError && e.status === 403) {
       // Only a private table refuses a join: its link had no secret, or not its own.
-      if (t.secret && !tabOnly) saveSecret(t.id, null);
-      t.refused = t.secret
-        ? 'This link’s secret does not open this private table (it may be mistyped, or from another table). Ask the host to send the invite link again.'
-        : 'This table is private: only its invite link lets you take a seat. Ask the host to send it to you.';
+      t.refused = privateRefusal(t, !tabOnly);
       render(t);
       return;
     }
