@@ -24,6 +24,14 @@ const (
 	// (see RearrangeHand; Value encodes the order). It is not a turn, and
 	// only the ABACUS rules have it (Config.Rearranges).
 	Rearrange
+	// Vote records seat Target's vote to end the game (Value 1) or its
+	// vote taken back (Value 0); enough votes end it (VotesToEnd). It is
+	// not a turn.
+	Vote
+	// Pause stops a game's play, Resume starts it again, each asked for by
+	// seat Target: no move is made while a game is paused. Neither is a turn.
+	Pause
+	Resume
 )
 
 func (k Kind) String() string {
@@ -44,6 +52,12 @@ func (k Kind) String() string {
 		return "hidden_clue"
 	case Rearrange:
 		return "rearrange"
+	case Vote:
+		return "vote"
+	case Pause:
+		return "pause"
+	case Resume:
+		return "resume"
 	}
 	return "unknown"
 }
@@ -72,8 +86,23 @@ func EndGame(seat int, reason EndReason) Action {
 // LeaveSeat records that seat left the table.
 func LeaveSeat(seat int) Action { return Action{Kind: Leave, Target: seat} }
 
+// VoteToEnd is seat's vote to end the game, or (for false) its vote taken
+// back.
+func VoteToEnd(seat int, end bool) Action {
+	v := 0
+	if end {
+		v = 1
+	}
+	return Action{Kind: Vote, Target: seat, Value: v}
+}
+
+// PauseGame and ResumeGame pause and resume the game at seat's request.
+func PauseGame(seat int) Action  { return Action{Kind: Pause, Target: seat} }
+func ResumeGame(seat int) Action { return Action{Kind: Resume, Target: seat} }
+
 // IsMove reports whether the action is a turn of play (play, discard, clue)
-// rather than an entry about the table (End, Leave, Rearrange).
+// rather than an entry about the table (End, Leave, Rearrange, Vote, Pause,
+// Resume).
 func (a Action) IsMove() bool { return a.Kind <= RankClue }
 
 // IsClue reports whether the action is a clue of either kind.

@@ -254,6 +254,9 @@ func (g *Game) ApplyAs(seat int, a Action) (Event, error) {
 	if g.reason == NotOver && a.Kind == Rearrange && a.Target != seat {
 		return Event{}, wrap(ErrNotYourHand, "seat %d may not rearrange seat %d's hand", seat, a.Target)
 	}
+	if g.reason == NotOver && (a.Kind == Vote || a.Kind == Pause || a.Kind == Resume) && a.Target != seat {
+		return Event{}, wrap(ErrNotYourVote, "seat %d may not vote, pause or resume for seat %d", seat, a.Target)
+	}
 	return g.Apply(a)
 }
 
@@ -269,7 +272,7 @@ func (g *Game) applyTable(a Action) (Event, error) {
 	if g.reason != NotOver {
 		return Event{}, ErrGameOver
 	}
-	if a.Kind != End && a.Kind != Leave && a.Kind != Rearrange {
+	if a.Kind != End && a.Kind != Leave && a.Kind != Rearrange && a.Kind != Vote && a.Kind != Pause && a.Kind != Resume {
 		return Event{}, ErrBadAction
 	}
 	if a.Target < 0 || a.Target >= g.r.cfg.Players {
@@ -279,7 +282,7 @@ func (g *Game) applyTable(a Action) (Event, error) {
 	var err error
 	switch a.Kind {
 	case End:
-		if r := EndReason(a.Value); a.Value < 0 || a.Value > 255 || !r.Forced() {
+		if r := EndReason(a.Value); a.Value < 0 || a.Value > 255 || !r.Chosen() {
 			return Event{}, ErrBadEnd
 		}
 		g.reason, g.endSeat = EndReason(a.Value), a.Target
@@ -290,6 +293,10 @@ func (g *Game) applyTable(a Action) (Event, error) {
 		g.left |= 1 << uint(a.Target)
 	case Rearrange:
 		if order, err = g.rearrange(a); err != nil {
+			return Event{}, err
+		}
+	case Vote, Pause, Resume:
+		if err := g.applyLifecycle(a); err != nil {
 			return Event{}, err
 		}
 	default:

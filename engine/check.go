@@ -7,6 +7,7 @@ package engine
 type table interface {
 	config() *Config
 	over() bool
+	halted() bool // paused: no move is made (see Pause)
 	actor() int
 	noteTokens() int
 	holds(id int) bool       // the acting seat holds card id
@@ -19,6 +20,9 @@ type table interface {
 func check(t table, a Action) error {
 	if t.over() {
 		return ErrGameOver
+	}
+	if t.halted() && a.IsMove() {
+		return ErrPaused
 	}
 	switch a.Kind {
 	case Play, Discard:
@@ -92,6 +96,7 @@ func (c *Config) CanNameRank(rank int) bool {
 
 func (g *Game) config() *Config   { return &g.r.cfg }
 func (g *Game) over() bool        { return g.reason != NotOver }
+func (g *Game) halted() bool      { return g.paused }
 func (g *Game) actor() int        { return g.current }
 func (g *Game) noteTokens() int   { return g.notes }
 func (g *Game) holds(id int) bool { return g.slot(g.current, id) >= 0 }
@@ -108,6 +113,7 @@ func (g *Game) mayDiscard(id int) bool {
 
 func (v *View) config() *Config { return v.Config }
 func (v *View) over() bool      { return v.Over }
+func (v *View) halted() bool    { return v.Paused }
 func (v *View) actor() int      { return v.Seat }
 func (v *View) noteTokens() int { return v.NoteTokens }
 func (v *View) deckPlay(id int) bool {

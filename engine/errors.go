@@ -39,6 +39,13 @@ var (
 	ErrSameOrder      = &Error{"same_order", "the hand is already in that order"}
 	ErrRearrangeLimit = &Error{"rearrange_limit", "a seat may rearrange its hand at most 6 times between two moves"}
 	ErrNotYourHand    = &Error{"not_your_hand", "a seat may rearrange only its own hand"}
+	// ErrPaused: a move while the game is paused (see Pause).
+	ErrPaused = &Error{"paused", "the game is paused: no move is made until a player resumes it"}
+	// ErrNotPaused: a Resume of a game that is not paused.
+	ErrNotPaused = &Error{"not_paused", "the game is not paused"}
+	// ErrSameVote: a vote that is already the seat's (to end, or not).
+	ErrSameVote    = &Error{"same_vote", "that vote is already the seat's"}
+	ErrNotYourVote = &Error{"not_your_vote", "a seat may vote, pause or resume only for itself"}
 )
 
 func wrap(e *Error, format string, args ...any) error {

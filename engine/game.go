@@ -45,6 +45,8 @@ type Game struct {
 	reason    EndReason
 	endSeat   int   // the seat a forced end is charged to
 	left      uint8 // seats that left the table (Leave), one bit each
+	votes     uint8 // seats whose vote to end the game stands (Vote), one bit each
+	paused    bool  // no move is made until a Resume (Pause)
 	// rearranged counts each seat's rearrangements since the last move
 	// (see MaxRearranges).
 	rearranged [MaxPlayers]uint8

@@ -5,7 +5,7 @@ package engine
 // colors before ranks. Reuse buf to keep it free of allocations.
 func (g *Game) LegalActions(buf []Action) []Action {
 	buf = buf[:0]
-	if g.reason != NotOver {
+	if g.reason != NotOver || g.paused {
 		return buf
 	}
 	p := g.current

@@ -21,6 +21,9 @@ const (
 	// EndNoPlayable (hanab.live's rules): no card that could extend a
 	// firework is left in the deck or in a hand that gets another turn.
 	EndNoPlayable
+	// EndVoted: enough seats voted to end the game (VotesToEnd). Like the
+	// other ends a seat chooses, it scores 0.
+	EndVoted
 )
 
 func (r EndReason) String() string {
@@ -43,13 +46,21 @@ func (r EndReason) String() string {
 		return "max_possible"
 	case EndNoPlayable:
 		return "no_playable_cards"
+	case EndVoted:
+		return "voted"
 	}
 	return ""
 }
 
 // Forced reports whether the game was ended by a seat or the clock (an End
 // action) rather than by its cards.
-func (r EndReason) Forced() bool { return r == EndTerminated || r == EndTimeout || r == EndIdle }
+func (r EndReason) Forced() bool {
+	return r == EndTerminated || r == EndTimeout || r == EndIdle || r == EndVoted
+}
+
+// Chosen reports whether r is an end that an End action may carry: every
+// forced end but a vote's, which only votes bring about.
+func (r EndReason) Chosen() bool { return r.Forced() && r != EndVoted }
 
 // Result is a finished game's outcome with its line of the ABACUS rating scale.
 // Seat is the seat a forced end is charged to (who terminated, who ran out

@@ -97,6 +97,10 @@ type View struct {
 	// cards played, in order.
 	PlaysHidden bool
 	FaceDown    []FaceDownCard
+	// Votes holds the seats whose vote to end the game stands, one bit
+	// each (see Game.Votes); Paused, whether the game is paused.
+	Votes  uint8
+	Paused bool
 }
 
 // Hand returns seat p's cards in the view, newest first.
@@ -131,6 +135,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 		NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
 		Discards: discards, Clues: append(clues, g.clues...), FaceDown: faceDown,
 		Score: g.Score(), MaxScore: g.r.maxScore, MaxPossible: int(g.maxPossible), First: int(g.first), Over: over,
+		Votes: g.votes, Paused: g.paused,
 	}
 	v.Result, _ = g.Result()
 	for i := range cfg.Suits {

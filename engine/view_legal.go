@@ -49,7 +49,7 @@ func (v *View) Check(a Action) error {
 // viewer's turn.
 func (v *View) LegalActions(buf []Action) []Action {
 	buf = buf[:0]
-	if v.Over || v.Seat != v.Current || v.Seat < 0 {
+	if v.Over || v.Paused || v.Seat != v.Current || v.Seat < 0 {
 		return buf
 	}
 	hand := v.Hand(v.Seat)

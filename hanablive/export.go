@@ -65,10 +65,11 @@ func Export(r *Replay) (*Game, error) {
 	ended := false
 	for _, a := range log {
 		switch a.Kind {
-		case engine.Leave, engine.Rearrange:
-			// hanab.live's log has no entry for a seat taken over, nor
-			// for a hand rearranged: the moves name their cards by id,
-			// so they read the same without it.
+		case engine.Leave, engine.Rearrange, engine.Vote, engine.Pause, engine.Resume:
+			// hanab.live's log has no entry for a seat taken over, a hand
+			// rearranged, a vote or a pause: the moves name their cards by
+			// id, so they read the same without it, and an end by vote is
+			// its game-over action (below).
 			continue
 		case engine.End:
 			ended = true
@@ -77,8 +78,10 @@ func Export(r *Replay) (*Game, error) {
 		}
 		out.Actions = append(out.Actions, fromEngine(happened(cfg, deck, a)))
 	}
-	if r.End != nil && !ended {
+	if res, over := g.Result(); r.End != nil && !ended {
 		out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: r.End.Seat, Value: r.End.Condition})
+	} else if over && res.Reason == engine.EndVoted {
+		out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: -1, Value: EndConditionTerminatedByVote})
 	}
 	return out, nil
 }

@@ -47,6 +47,9 @@ const (
 	EndConditionTimeout     = 3
 	EndConditionTerminated  = 4
 	EndConditionIdleTimeout = 6
+	// EndConditionTerminatedByVote: hanab.live's end by its players' votes,
+	// written with target -1.
+	EndConditionTerminatedByVote = 10
 )
 
 // endConditions maps the engine's forced ends to hanab.live's conditions,

@@ -64,6 +64,14 @@ func ImportGame(g *Game) (*Replay, error) {
 			r.End = &GameOver{Seat: a.Target, Condition: a.Value}
 			// The ends that hanab.live scores 0 and the engine knows end
 			// the game here too, so that its score is the same.
+			if a.Value == EndConditionTerminatedByVote {
+				// The votes that ended it, as this server's log has them.
+				for seat := 0; !r.State.Over() && seat < cfg.Players; seat++ {
+					if _, err := r.State.Apply(engine.VoteToEnd(seat, true)); err != nil {
+						return nil, &engine.ReplayError{Index: i, Err: err}
+					}
+				}
+			}
 			for reason, cond := range endConditions {
 				if cond == a.Value && !r.State.Over() {
 					if _, err := r.State.Apply(engine.EndGame(a.Target, reason)); err != nil {

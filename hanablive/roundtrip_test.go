@@ -218,3 +218,43 @@ func TestRoundTripRearranged(t *testing.T) {
 	}
 	sameGame(t, want, back)
 }
+
+// A game that its players' votes ended (with a pause on the way) exports as
+// hanab.live writes it, a game-over action of condition 10 and target -1
+// with no vote or pause of its own, and imports back to the same end.
+func TestExportVotedEnd(t *testing.T) {
+	for _, players := range []int{2, 5} {
+		tb := table{"basic", variants.Settings{StormTokens: 3, NoteTokens: 8}, players}
+		full := playRandom(t, tb, 3)
+		g, err := engine.Replay(*full.State.Config(), full.State.Deck(), full.State.Log()[:4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []engine.Action{engine.PauseGame(0), engine.ResumeGame(1)} {
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for seat := 0; !g.Over(); seat++ {
+			if _, err := g.Apply(engine.VoteToEnd(seat, true)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		doc, err := Export(&Replay{Variant: tb.variant, Settings: tb.settings, State: g})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := append(append(make([]Action, 0, 5), doc.Actions[:4]...), Action{Type: ActionGameOver, Target: -1, Value: EndConditionTerminatedByVote})
+		if !slices.Equal(doc.Actions, want) {
+			t.Fatalf("%d players: actions %+v, want %+v", players, doc.Actions, want)
+		}
+		back, err := ImportGame(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := back.State.Result()
+		if res, _ := g.Result(); got != res || got.Reason != engine.EndVoted {
+			t.Fatalf("%d players: re-imported result %+v, want %+v", players, got, res)
+		}
+	}
+}
