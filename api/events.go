@@ -17,10 +17,10 @@ import (
 // it, and the other seats see it in the hands.
 //
 // On the wire an event is exactly one of PlayEvent, PlayFaceDownEvent,
-// DiscardEvent, ClueEvent, GameOverEvent, SeatLeftEvent, RearrangeEvent and
-// ChatEvent (to a reader that asked for the chat), told apart by type
-// (appendEvent and appendChatEvent write them); this struct is their union,
-// as a client may read it.
+// DiscardEvent, ClueEvent, GameOverEvent, SeatLeftEvent, RearrangeEvent,
+// VoteEvent, PauseEvent, ResumeEvent and ChatEvent (to a reader that asked
+// for the chat), told apart by type (appendEvent and appendChatEvent write
+// them); this struct is their union, as a client may read it.
 type Event struct {
 	Seq             int         `json:"seq"`
 	Turn            int         `json:"turn"`
@@ -41,6 +41,8 @@ type Event struct {
 	Result          *ResultView `json:"result"`
 	Bot             *string     `json:"bot"`
 	Order           []int       `json:"order"`
+	Vote            *bool       `json:"vote"`
+	Votes           []int       `json:"votes"`
 	Auto            bool        `json:"auto"`
 	// A chat line's (see ChatEvent).
 	Line   int       `json:"line"`
@@ -171,6 +173,37 @@ type RearrangeEvent struct {
 	Order []int  `json:"order" example:"8,5,9,7,6"`
 }
 
+// VoteEvent is a seat's vote to end the game (vote true; PUT
+// /games/{id}/votes/end) or its vote taken back (false; DELETE): votes are
+// the seats whose vote stands after it. When they reach the view's
+// votes_to_end, the game ends: a game_over event of reason voted follows.
+type VoteEvent struct {
+	Seq   int    `json:"seq" example:"23"`
+	Turn  int    `json:"turn" example:"20"`
+	Seat  int    `json:"seat" example:"1"`
+	Type  string `json:"type" enums:"vote" example:"vote"`
+	Vote  bool   `json:"vote" example:"true"`
+	Votes []int  `json:"votes" example:"1"`
+}
+
+// PauseEvent is a seat that paused the game (POST /games/{id}/pause): no
+// move is made and the turn's clock stands still until a ResumeEvent.
+type PauseEvent struct {
+	Seq  int    `json:"seq" example:"24"`
+	Turn int    `json:"turn" example:"20"`
+	Seat int    `json:"seat" example:"0"`
+	Type string `json:"type" enums:"pause" example:"pause"`
+}
+
+// ResumeEvent is a seat that resumed a paused game (POST
+// /games/{id}/resume): the seat to act has the time its turn had left.
+type ResumeEvent struct {
+	Seq  int    `json:"seq" example:"25"`
+	Turn int    `json:"turn" example:"20"`
+	Seat int    `json:"seat" example:"2"`
+	Type string `json:"type" enums:"resume" example:"resume"`
+}
+
 func deref[T any](p *T) T {
 	var zero T
 	if p == nil {
@@ -181,7 +214,7 @@ func deref[T any](p *T) T {
 
 // EventsResponse is a page of events after the caller's last one.
 type EventsResponse struct {
-	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,RearrangeEvent,ChatEvent"`
+	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,RearrangeEvent,VoteEvent,PauseEvent,ResumeEvent,ChatEvent"`
 	Version int64   `json:"version" example:"17"`
 	// ChatLast is the last chat line the answer covers (the next
 	// request's chat_after); null when the reader asked for no chat.

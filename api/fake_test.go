@@ -69,6 +69,18 @@ func (f *fakeGames) Terminate(ctx context.Context, _ string, _ int, _ *string) (
 	return nil, engine.Event{}, f.answer(ctx)
 }
 
+func (f *fakeGames) Vote(ctx context.Context, _ string, _ int, _ bool, _ *string) (*play.State, error) {
+	return nil, f.answer(ctx)
+}
+
+func (f *fakeGames) Pause(ctx context.Context, _ string, _ int, _ *string) (*play.State, error) {
+	return nil, f.answer(ctx)
+}
+
+func (f *fakeGames) Resume(ctx context.Context, _ string, _ int, _ *string) (*play.State, error) {
+	return nil, f.answer(ctx)
+}
+
 func (f *fakeGames) Rearrange(ctx context.Context, _ string, _ int, _ []int, _ play.Move) (*play.State, error) {
 	return nil, f.answer(ctx)
 }

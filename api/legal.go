@@ -52,7 +52,7 @@ var actionBufs = sync.Pool{New: func() any { b := make([]engine.Action, 0, 64); 
 
 // toAct reports whether v is the view of the seat to act in a running game.
 func toAct(v *engine.View, live bool) bool {
-	return live && !v.Over && v.Seat >= 0 && v.Seat == v.Current
+	return live && !v.Over && !v.Paused && v.Seat >= 0 && v.Seat == v.Current
 }
 
 // appendLegalMoves writes the view's legal_moves member: the legal moves of

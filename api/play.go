@@ -24,6 +24,11 @@ type Play interface {
 	// Terminate ends an active game for everyone, charged to seat; the
 	// seat must still be occupant's.
 	Terminate(ctx context.Context, id string, seat int, occupant *string) (*play.State, engine.Event, error)
+	// Vote casts or takes back a seat's vote to end the game; Pause and
+	// Resume stop and start a timed game's play.
+	Vote(ctx context.Context, id string, seat int, end bool, occupant *string) (*play.State, error)
+	Pause(ctx context.Context, id string, seat int, occupant *string) (*play.State, error)
+	Resume(ctx context.Context, id string, seat int, occupant *string) (*play.State, error)
 	// Rearrange puts a seat's hand in order (its card ids, newest first) on
 	// m's conditions: no move, any time while the game runs.
 	Rearrange(ctx context.Context, id string, seat int, order []int, m play.Move) (*play.State, error)

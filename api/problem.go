@@ -23,7 +23,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -55,6 +55,8 @@ const (
 	codeTooManyAttempts  = "too_many_attempts"
 
 	codeSpectatorsClosed = "spectators_closed"
+	codeGamePaused       = "game_paused"
+	codeGameUntimed      = "game_untimed"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -87,6 +89,8 @@ var problemTable = map[string]struct {
 	codeTooManyAttempts:  {http.StatusTooManyRequests, "Too many attempts"},
 
 	codeSpectatorsClosed: {http.StatusForbidden, "Closed to spectators"},
+	codeGamePaused:       {http.StatusConflict, "Game paused"},
+	codeGameUntimed:      {http.StatusConflict, "Game untimed"},
 }
 
 // playerCodes maps the players' domain's refusals to codes of the contract.
@@ -115,6 +119,7 @@ var playCodes = map[play.Code]string{
 	play.NoBot:        codeBadRequest,
 	play.Private:      codeForbidden,
 	play.Closed:       codeSpectatorsClosed,
+	play.Untimed:      codeGameUntimed,
 
 	play.PreconditionFailed: codePreconditionFailed,
 }
@@ -157,6 +162,8 @@ func (s *Server) classify(err error) *apiError {
 			return &apiError{code: codeNotYourTurn, detail: err.Error()}
 		case engine.ErrGameOver:
 			return &apiError{code: codeGameNotActive, detail: err.Error()}
+		case engine.ErrPaused:
+			return &apiError{code: codeGamePaused, detail: err.Error()}
 		}
 		return &apiError{code: codeIllegalAction, detail: err.Error(), reason: ee.Code}
 	}

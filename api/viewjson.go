@@ -67,6 +67,14 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	} else {
 		b = append(b, "null"...)
 	}
+	b = strconv.AppendBool(append(b, `,"paused":`...), v.Paused)
+	left, timed := st.TurnTimeLeft(st.PausedAt)
+	b = appendIntOrNull(append(b, `,"turn_time_left_ms":`...), int(left/time.Millisecond), timed && v.Paused && !past && row.Status == play.StatusActive)
+	b = append(b, `,"votes":[`...)
+	for m := v.Votes; m != 0; m &= m - 1 {
+		b = appendInt(comma(b), bits.TrailingZeros8(m))
+	}
+	b = strconv.AppendInt(append(b, `],"votes_to_end":`...), int64(engine.VotesToEnd(row.Players)), 10)
 	b = strconv.AppendInt(append(b, `,"turn":`...), int64(v.Turn), 10)
 	b = strconv.AppendInt(append(b, `,"note_tokens":`...), int64(v.NoteTokens), 10)
 	if cfg.ClueStarved {
@@ -364,6 +372,8 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats [
 		typ, mover = "seat_left", a.Target
 	case a.Kind == engine.Rearrange:
 		typ, mover = "rearrange", a.Target
+	case a.Kind == engine.Vote || a.Kind == engine.Pause || a.Kind == engine.Resume:
+		typ, mover = a.Kind.String(), a.Target
 	case a.Kind != engine.Play && a.Kind != engine.Discard:
 	case ev.FaceDown:
 		typ = "play_face_down"
@@ -391,6 +401,15 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats [
 			b = appendInt(comma(b), id)
 		}
 		return append(b, "]}"...), typ
+	case "vote":
+		b = strconv.AppendBool(append(b, `,"vote":`...), a.Value == 1)
+		b = append(b, `,"votes":[`...)
+		for m := ev.Votes; m != 0; m &= m - 1 {
+			b = appendInt(comma(b), bits.TrailingZeros8(m))
+		}
+		return append(b, "]}"...), typ
+	case "pause", "resume":
+		return append(b, '}'), typ
 	case "play_face_down":
 		b = strconv.AppendInt(append(b, `,"card_id":`...), int64(a.Card), 10)
 	case "play", "discard":

@@ -40,6 +40,14 @@ func unionOf(e Event) any {
 		return SeatLeftEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Bot: deref(e.Bot)}
 	case "rearrange":
 		return RearrangeEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Order: e.Order}
+	case "vote":
+		return VoteEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Vote: deref(e.Vote), Votes: e.Votes}
+	case "pause":
+		return PauseEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
+	case "resume":
+		return ResumeEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
+	case "chat":
+		return ChatEvent{Seq: e.Seq, Line: e.Line, Type: e.Type, Seat: e.Seat, From: e.From, Player: e.Player, Text: e.Text, At: e.At}
 	}
 	panic("unknown event type " + e.Type)
 }
@@ -65,6 +73,16 @@ func eventView(cfg *engine.Config, seq int, ev engine.Event, bot func(seat int) 
 		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "seat_left", Bot: ptr(bot(a.Target))}
 	case engine.Rearrange:
 		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "rearrange", Order: ev.Order.IDs()}
+	case engine.Vote:
+		votes := []int{}
+		for seat := range cfg.Players {
+			if ev.Votes&(1<<seat) != 0 {
+				votes = append(votes, seat)
+			}
+		}
+		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: "vote", Vote: ptr(a.Value == 1), Votes: votes}
+	case engine.Pause, engine.Resume:
+		return Event{Seq: seq, Turn: ev.Turn, Seat: ptr(a.Target), Type: a.Kind.String()}
 	}
 	out := Event{Seq: seq, Turn: ev.Turn, Seat: ptr(ev.Seat), NoteTokens: ptr(ev.NoteTokens)}
 	if cfg.ClueStarved {
@@ -195,8 +213,21 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 	for seq := 1; !g.Over(); seq++ {
 		compareViews(t, st)
 		buf = g.LegalActions(buf[:0])
-		a := buf[rng.IntN(len(buf))]
+		var a engine.Action
+		if g.Paused() {
+			a = engine.ResumeGame(rng.IntN(players))
+		} else {
+			a = buf[rng.IntN(len(buf))]
+		}
 		switch r := rng.IntN(60); {
+		case g.Paused():
+		case r >= 6 && r < 9:
+			// A seat votes to end the game, or takes its vote back.
+			a = engine.VoteToEnd(r%players, !g.Voted(r%players))
+		case r == 9:
+			a = engine.PauseGame(r % players)
+			a.Value = rng.IntN(30000)
+			st.PausedAt, st.PausedLeft = st.LastAt, time.Duration(a.Value)*time.Millisecond
 		case r == 0 && !g.Left(g.Current()):
 			a = engine.LeaveSeat(g.Current())
 		case r == 1 && seq > 20:
@@ -402,6 +433,15 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 	}
 	if d, ok := st.TurnDeadline(); ok && !past {
 		gv.TurnDeadline = ptr(d.UTC())
+	}
+	gv.Paused, gv.Votes, gv.VotesToEnd = v.Paused, []int{}, engine.VotesToEnd(v.Players)
+	if left, timed := st.TurnTimeLeft(st.PausedAt); timed && v.Paused && !past && row.Status == play.StatusActive {
+		gv.TurnTimeLeftMS = ptr(int(left / time.Millisecond))
+	}
+	for seat := range v.Players {
+		if v.Votes&(1<<seat) != 0 {
+			gv.Votes = append(gv.Votes, seat)
+		}
 	}
 	if id, ok := v.DeckPlayCard(); ok {
 		gv.DeckNextCard = ptr(id)

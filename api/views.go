@@ -32,6 +32,18 @@ type GameView struct {
 	// TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
 	// null when the game is untimed or not active.
 	TurnDeadline *time.Time `json:"turn_deadline" example:"2026-01-02T15:04:05Z" extensions:"x-nullable"`
+	// Paused is true while a seat has paused the game (POST
+	// /games/{id}/pause; timed games only): no move is made and the turn's
+	// clock stands still until a seat resumes it.
+	Paused bool `json:"paused" example:"false"`
+	// TurnTimeLeftMS is, while the game is paused, the time in
+	// milliseconds the seat to act has left on its turn, which it gets when
+	// the game is resumed; null otherwise (turn_deadline tells it).
+	TurnTimeLeftMS *int `json:"turn_time_left_ms" example:"17250" extensions:"x-nullable"`
+	// Votes are the seats whose vote to end the game stands (PUT
+	// /games/{id}/votes/end), lowest first; votes_to_end of them end it.
+	Votes      []int `json:"votes" example:"1"`
+	VotesToEnd int   `json:"votes_to_end" example:"2"`
 	Turn         int        `json:"turn" example:"17"`
 	NoteTokens   int        `json:"note_tokens" example:"5"`
 	// HalfNoteToken is true when half a note token is there on top of
@@ -103,7 +115,8 @@ type GameView struct {
 	// LegalMoves is, in the view of the seat to act (its own token, its
 	// turn, the game active), every move it may make now with what each
 	// clue would touch, as the server judges it; null in every other view:
-	// the other seats', the public's, and a past turn's (?turn=K).
+	// the other seats', the public's, a past turn's (?turn=K), and while
+	// the game is paused.
 	LegalMoves *LegalMoves `json:"legal_moves" extensions:"x-nullable"`
 }
 
@@ -207,15 +220,15 @@ type ClueMark struct {
 // the highest score still possible; no card that could be played is left
 // in the deck or in a hand that gets another turn), all_or_nothing (with
 // the all_or_nothing option, a perfect game became impossible, or the seat
-// to act had no card and could not clue), and the ends by a seat or the
-// clock (terminated, timeout, idle). Storms, all_or_nothing and the ends by
-// a seat or the clock score 0.
+// to act had no card and could not clue), and the ends by the seats or the
+// clock (terminated, voted: enough seats voted to end it, timeout, idle).
+// Storms, all_or_nothing and the ends by the seats or the clock score 0.
 type ResultView struct {
 	Score  int    `json:"score" example:"17"`
-	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle,all_or_nothing,max_possible,no_playable_cards" example:"deck_out"`
+	Reason string `json:"reason" enums:"storms,perfect,deck_out,terminated,timeout,idle,all_or_nothing,max_possible,no_playable_cards,voted" example:"deck_out"`
 	Rating string `json:"rating" example:"Good! The audience is pleased."`
 	// Seat is the seat that terminated the game or ran out of time; null
-	// when the cards or idleness ended it.
+	// when the cards, a vote or idleness ended it.
 	Seat *int `json:"seat" example:"1" extensions:"x-nullable"`
 }
 

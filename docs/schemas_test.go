@@ -153,7 +153,7 @@ func TestSecurityStated(t *testing.T) {
 		"createGame": "optional", "joinGame": "optional", "seatToken": "player", "getMyGames": "player",
 		"getMyEvents": "player", "streamMyEvents": "player", "streamMyEventsNDJSON": "player", "invitePlayer": "any token",
 		"mutePlayer": "player", "unmutePlayer": "player", "listMuted": "player", "sayInGame": "any token",
-		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token", "putHand": "token",
+		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token", "putHand": "token", "voteEnd": "token", "unvoteEnd": "token", "pauseGame": "token", "resumeGame": "token",
 		"signOut": "player", "getMe": "player", "changePassword": "player", "makeToken": "player", "listTokens": "player", "revokeToken": "player",
 	}
 	for path, pi := range doc["paths"].(jsonObj) {

@@ -29,7 +29,9 @@ const (
 	// not a turn.
 	Vote
 	// Pause stops a game's play, Resume starts it again, each asked for by
-	// seat Target: no move is made while a game is paused. Neither is a turn.
+	// seat Target: no move is made while a game is paused. Neither is a
+	// turn. A Pause's Value is the server's own (its turn clock's time
+	// left): the rules do not read it.
 	Pause
 	Resume
 )

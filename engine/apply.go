@@ -17,7 +17,10 @@ type Event struct {
 	FaceDown bool
 	// Order is a rearrangement's (Rearrange): the seat's hand in its new
 	// order. Empty for every other action.
-	Order      Order
+	Order Order
+	// Votes are the seats whose vote to end the game stands after a Vote,
+	// one bit each (see Game.Votes); zero for every other action.
+	Votes      uint8
 	Drawn      int // id of the card drawn, -1 if none
 	Touched    uint64
 	NoteGained bool // a discard, or a completed firework with a token (half a token in Clue Starved) to turn back
@@ -70,6 +73,9 @@ func (g *Game) slot(p, id int) int {
 func (g *Game) Apply(a Action) (Event, error) {
 	if !a.IsMove() {
 		return g.applyTable(a)
+	}
+	if g.paused && g.reason == NotOver {
+		return Event{}, ErrPaused
 	}
 	var touched uint64
 	if a.IsClue() && g.reason == NotOver {
@@ -304,6 +310,9 @@ func (g *Game) applyTable(a Action) (Event, error) {
 	}
 	g.log = append(g.log, a)
 	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Order: order, Drawn: -1, NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms}
+	if a.Kind == Vote {
+		ev.Votes = g.votes
+	}
 	if g.reason != NotOver {
 		ev.Result, ev.Over = g.Result()
 	}

@@ -77,7 +77,7 @@ func TestPause(t *testing.T) {
 	if !g.Paused() || g.Turn() != turn || g.Current() != cur {
 		t.Fatal("the pause did not hold, or passed the turn")
 	}
-	for _, a := range legal[:3] {
+	for _, a := range append(legal[:2:2], legal[len(legal)-1]) { // plays and a clue
 		wantErr(t, g.Check(a), engine.ErrPaused)
 		_, err := g.ApplyAs(cur, a)
 		wantErr(t, err, engine.ErrPaused)

@@ -159,8 +159,9 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 		r, _ := st.Game.Result()
 		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: g.recordedSeed(st.Seed), Score: r.Score,
 			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn()}
-	} else if st.signedIn() && a.Kind != engine.Rearrange {
-		// A rearrangement passes no turn: nobody's turn is news.
+	} else if st.signedIn() && (!clockless(a.Kind) || a.Kind == engine.Resume) {
+		// A rearrangement, a vote or a pause passes no turn: nobody's turn
+		// is news; a resumed game's seat to act may move again.
 		ap.TurnOf = st.Game.Current()
 	}
 	// st becomes the game as the append will leave it (st is this move's
@@ -202,8 +203,9 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	// next one (idleness) only moves later, and a recorded deadline that
 	// comes early is harmless (settle finds nothing due and records the
 	// true one), so those skip the write that every move would cost.
-	if st.Settings.TurnSeconds > 0 && a.Kind != engine.Rearrange {
-		// A rearrangement leaves the turn's clock as it is (see setLogged).
+	if st.Settings.TurnSeconds > 0 && a.Kind != engine.Rearrange && a.Kind != engine.Vote {
+		// A rearrangement or a vote leaves the turn's clock as it is (see
+		// setLogged); a pause stops it, a resume starts it again.
 		g.arm(ctx, st)
 	}
 	return st, ev, nil

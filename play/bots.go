@@ -31,7 +31,7 @@ func (g *Games) Strategy(name string) *bots.Strategy {
 // Load kicks too, so that a bot whose turn came while no driver ran (a
 // restart, a crash) moves as soon as anyone looks at the game.
 func (g *Games) Kick(st *State) {
-	if st == nil || st.Status != StatusActive || st.Game == nil || st.Game.Over() || g.shuttingDown() ||
+	if st == nil || st.Status != StatusActive || st.Game == nil || st.Game.Over() || st.Game.Paused() || g.shuttingDown() ||
 		g.seatStrategy(st, st.Game.Current()) == nil {
 		return
 	}
@@ -90,7 +90,7 @@ func (g *Games) driveOnce(id string) bool {
 	again := false
 	_, _ = g.inTurn(ctx, id, func(t *Table) (*State, error) {
 		st, err := t.read(ctx)
-		if err != nil || st.Status != StatusActive || st.Game.Over() {
+		if err != nil || st.Status != StatusActive || st.Game.Over() || st.Game.Paused() {
 			return nil, nil
 		}
 		seat := st.Game.Current()

@@ -33,10 +33,24 @@ const (
 // game is untimed or not running. The clock runs from LastAt, which the log
 // stores, so every replica and every restart agree on it.
 func (st *State) TurnDeadline() (time.Time, bool) {
-	if st.Status != StatusActive || st.Game == nil || st.Game.Over() {
+	if st.Status != StatusActive || st.Game == nil || st.Game.Over() || st.Game.Paused() {
 		return time.Time{}, false
 	}
 	return turnEnds(st.LastAt, st.Settings)
+}
+
+// TurnTimeLeft is the time the seat to act has left, as of now (for a
+// paused game, as it stands still), and false when the game is untimed or
+// not running.
+func (st *State) TurnTimeLeft(now time.Time) (time.Duration, bool) {
+	if st.Status != StatusActive || st.Game == nil || st.Game.Over() {
+		return 0, false
+	}
+	d, ok := turnEnds(st.LastAt, st.Settings)
+	if st.Game.Paused() {
+		return st.PausedLeft, ok
+	}
+	return max(d.Sub(now), 0), ok
 }
 
 // turnEnds is when a turn that began at lastAt runs out, and false when
@@ -63,8 +77,12 @@ func (g *Games) due(st *State) (time.Time, due) {
 		}
 		if g.cfg.IdleTTL > 0 {
 			at, what = st.LastAt.Add(g.cfg.IdleTTL), dueIdle
+			if st.Game.Paused() {
+				// A paused game that nobody resumes ends as an idle one.
+				at = st.PausedAt.Add(g.cfg.IdleTTL)
+			}
 		}
-		if d, ok := turnEnds(st.LastAt, st.Settings); ok && (what == dueNone || !d.After(at)) {
+		if d, ok := st.TurnDeadline(); ok && (what == dueNone || !d.After(at)) {
 			at, what = d, dueTurn
 		}
 		return at, what

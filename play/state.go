@@ -141,10 +141,16 @@ type State struct {
 	// EndLogged: the log's last entry ended the game (engine.End), so that
 	// entry is the game_over event.
 	EndLogged bool
-	// LastAt is when the game last moved on: its last log entry that is
-	// not a rearrangement of a hand, or (with none yet) its last change,
-	// the start. Turn clocks and idleness run from it.
+	// LastAt is when the game last moved on: its last log entry that
+	// passes a turn or ends the game (not a rearrangement, a vote or a
+	// pause), or (with none yet) its last change, the start; after a
+	// pause, as far before the resume as the turn had used. Turn clocks and
+	// idleness run from it.
 	LastAt time.Time
+	// PausedAt is when the game was paused, zero while it is not: its
+	// clock stands still from then, with PausedLeft left on the turn.
+	PausedAt   time.Time
+	PausedLeft time.Duration
 }
 
 // appendLog appends e to st's log, in the room after it when there is
@@ -168,21 +174,43 @@ func (st *State) EventCount() int {
 	return n
 }
 
-// setLogged derives what the log's tail says (EndLogged).
+// setLogged derives what the log's tail says (EndLogged, the clock).
 func (st *State) setLogged() {
 	st.Actions = len(st.Log)
 	st.EndLogged = len(st.Log) > 0 && st.Log[len(st.Log)-1].Action.Kind == engine.End
-	st.LastAt = st.UpdatedAt
-	// A rearrangement is no turn and stops no clock: the clocks run from
-	// the last other entry. A log of rearrangements only runs them from
-	// its first, the nearest to the start that a stored game still tells:
-	// the first seat's first turn may get that much more time, once.
-	for i := len(st.Log) - 1; i >= 0; i-- {
+	st.LastAt, st.PausedAt = st.UpdatedAt, time.Time{}
+	// An entry that passes no turn (a rearrangement, a vote, a pause)
+	// stops no clock: the clocks run from the last other entry. A log of
+	// those only runs them from its first, the nearest to the start that
+	// a stored game still tells: the first seat's first turn may get that
+	// much more time, once.
+	i := len(st.Log) - 1
+	for ; i >= 0; i-- {
 		st.LastAt = st.Log[i].At
-		if st.Log[i].Action.Kind != engine.Rearrange {
+		if !clockless(st.Log[i].Action.Kind) {
 			break
 		}
 	}
+	// A pause keeps the time the turn had left (its Value, in ms): the
+	// clock stands still until the resume, and runs on from there.
+	turn := time.Duration(st.Settings.TurnSeconds) * time.Second
+	for _, e := range st.Log[max(i, 0):] {
+		switch e.Action.Kind {
+		case engine.Pause:
+			st.PausedAt, st.PausedLeft = e.At, time.Duration(e.Action.Value)*time.Millisecond
+		case engine.Resume:
+			if !st.PausedAt.IsZero() {
+				st.LastAt = e.At.Add(st.PausedLeft - turn)
+			}
+			st.PausedAt, st.PausedLeft = time.Time{}, 0
+		}
+	}
+}
+
+// clockless reports whether an entry of kind k leaves the turn's clock as
+// it is: it passes no turn.
+func clockless(k engine.Kind) bool {
+	return k == engine.Rearrange || k == engine.Vote || k == engine.Pause || k == engine.Resume
 }
 
 // setup resolves the stored variant and options into an engine config.

@@ -323,6 +323,21 @@ func (e HistoryGameStatus) Valid() bool {
 	}
 }
 
+// Defines values for PauseEventType.
+const (
+	Pause PauseEventType = "pause"
+)
+
+// Valid indicates whether the value is a known member of the PauseEventType enum.
+func (e PauseEventType) Valid() bool {
+	switch e {
+	case Pause:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PlayActionType.
 const (
 	PlayActionTypePlay PlayActionType = "play"
@@ -398,6 +413,8 @@ const (
 	Forbidden            ProblemCode = "forbidden"
 	GameFull             ProblemCode = "game_full"
 	GameNotActive        ProblemCode = "game_not_active"
+	GamePaused           ProblemCode = "game_paused"
+	GameUntimed          ProblemCode = "game_untimed"
 	IdempotencyKeyInUse  ProblemCode = "idempotency_key_in_use"
 	IdempotencyKeyReused ProblemCode = "idempotency_key_reused"
 	IllegalAction        ProblemCode = "illegal_action"
@@ -428,6 +445,10 @@ func (e ProblemCode) Valid() bool {
 	case GameFull:
 		return true
 	case GameNotActive:
+		return true
+	case GamePaused:
+		return true
+	case GameUntimed:
 		return true
 	case IdempotencyKeyInUse:
 		return true
@@ -526,6 +547,7 @@ const (
 	Storms          ResultViewReason = "storms"
 	Terminated      ResultViewReason = "terminated"
 	Timeout         ResultViewReason = "timeout"
+	Voted           ResultViewReason = "voted"
 )
 
 // Valid indicates whether the value is a known member of the ResultViewReason enum.
@@ -548,6 +570,23 @@ func (e ResultViewReason) Valid() bool {
 	case Terminated:
 		return true
 	case Timeout:
+		return true
+	case Voted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ResumeEventType.
+const (
+	Resume ResumeEventType = "resume"
+)
+
+// Valid indicates whether the value is a known member of the ResumeEventType enum.
+func (e ResumeEventType) Valid() bool {
+	switch e {
+	case Resume:
 		return true
 	default:
 		return false
@@ -692,6 +731,21 @@ func (e VariantsSettingsRules) Valid() bool {
 	case VariantsSettingsRulesAbacus:
 		return true
 	case VariantsSettingsRulesHanablive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VoteEventType.
+const (
+	Vote VoteEventType = "vote"
+)
+
+// Valid indicates whether the value is a known member of the VoteEventType enum.
+func (e VoteEventType) Valid() bool {
+	switch e {
+	case Vote:
 		return true
 	default:
 		return false
@@ -1330,6 +1384,13 @@ type GameView struct {
 	Notes   *[]NoteView      `json:"notes,omitempty"`
 	Options VariantsSettings `json:"options"`
 
+	// Paused Paused is true while a seat has paused the game (POST
+	// /games/{id}/pause; timed games only): no move is made and the turn's
+	// clock stands still until a seat resumes it.
+	//
+	// Example: false
+	Paused bool `json:"paused"`
+
 	// PlaysHidden PlaysHidden is true while the cards played are face down. Only in
 	// Throw It in a Hole variants (absent elsewhere), where nobody learns
 	// what was played or whether it succeeded until the game ends:
@@ -1375,6 +1436,13 @@ type GameView struct {
 	// Example: 2026-01-02T15:04:05Z
 	TurnDeadline *string `json:"turn_deadline"`
 
+	// TurnTimeLeftMs TurnTimeLeftMS is, while the game is paused, the time in
+	// milliseconds the seat to act has left on its turn, which it gets when
+	// the game is resumed; null otherwise (turn_deadline tells it).
+	//
+	// Example: 17250
+	TurnTimeLeftMs *int `json:"turn_time_left_ms"`
+
 	// Variant Example: farbrausch2
 	Variant string `json:"variant"`
 
@@ -1382,6 +1450,15 @@ type GameView struct {
 	//
 	// Example: 17
 	Version int `json:"version"`
+
+	// Votes Votes are the seats whose vote to end the game stands (PUT
+	// /games/{id}/votes/end), lowest first; votes_to_end of them end it.
+	//
+	// Example: [1]
+	Votes []int `json:"votes"`
+
+	// VotesToEnd Example: 2
+	VotesToEnd int `json:"votes_to_end"`
 
 	// You You is the viewer's seat, null for a spectator.
 	//
@@ -1639,7 +1716,8 @@ type LegalClue struct {
 // LegalMoves LegalMoves is, in the view of the seat to act (its own token, its
 // turn, the game active), every move it may make now with what each
 // clue would touch, as the server judges it; null in every other view:
-// the other seats', the public's, and a past turn's (?turn=K).
+// the other seats', the public's, a past turn's (?turn=K), and while
+// the game is paused.
 type LegalMoves struct {
 	// Clues Clues is every clue the seat may give, by target seat, colors (in
 	// the variant's clue_colors order) before ranks, with the cards each
@@ -1752,6 +1830,24 @@ type PasswordRequest struct {
 	// Password Example: correct horse battery
 	Password string `json:"password"`
 }
+
+// PauseEvent defines model for PauseEvent.
+type PauseEvent struct {
+	// Seat Example: 0
+	Seat int `json:"seat"`
+
+	// Seq Example: 24
+	Seq int `json:"seq"`
+
+	// Turn Example: 20
+	Turn int `json:"turn"`
+
+	// Type Example: pause
+	Type PauseEventType `json:"type"`
+}
+
+// PauseEventType Example: pause
+type PauseEventType string
 
 // PlayAction defines model for PlayAction.
 type PlayAction struct {
@@ -2113,7 +2209,7 @@ type ResultView struct {
 	Score int `json:"score"`
 
 	// Seat Seat is the seat that terminated the game or ran out of time; null
-	// when the cards or idleness ended it.
+	// when the cards, a vote or idleness ended it.
 	//
 	// Example: 1
 	Seat *int `json:"seat"`
@@ -2121,6 +2217,24 @@ type ResultView struct {
 
 // ResultViewReason Example: deck_out
 type ResultViewReason string
+
+// ResumeEvent defines model for ResumeEvent.
+type ResumeEvent struct {
+	// Seat Example: 2
+	Seat int `json:"seat"`
+
+	// Seq Example: 25
+	Seq int `json:"seq"`
+
+	// Turn Example: 20
+	Turn int `json:"turn"`
+
+	// Type Example: resume
+	Type ResumeEventType `json:"type"`
+}
+
+// ResumeEventType Example: resume
+type ResumeEventType string
 
 // SeatLeftEvent defines model for SeatLeftEvent.
 type SeatLeftEvent struct {
@@ -2448,6 +2562,30 @@ type VariantsSettingsOnTimeout string
 //
 // Example: abacus
 type VariantsSettingsRules string
+
+// VoteEvent defines model for VoteEvent.
+type VoteEvent struct {
+	// Seat Example: 1
+	Seat int `json:"seat"`
+
+	// Seq Example: 23
+	Seq int `json:"seq"`
+
+	// Turn Example: 20
+	Turn int `json:"turn"`
+
+	// Type Example: vote
+	Type VoteEventType `json:"type"`
+
+	// Vote Example: true
+	Vote bool `json:"vote"`
+
+	// Votes Example: [1]
+	Votes []int `json:"votes"`
+}
+
+// VoteEventType Example: vote
+type VoteEventType string
 
 // ListGamesParams defines parameters for ListGames.
 type ListGamesParams struct {
@@ -3078,6 +3216,108 @@ func (t *Event) MergeRearrangeEvent(v RearrangeEvent) error {
 	return err
 }
 
+// AsVoteEvent returns the union data inside the Event as a VoteEvent
+func (t Event) AsVoteEvent() (VoteEvent, error) {
+	var body VoteEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromVoteEvent overwrites any union data inside the Event as the provided VoteEvent
+func (t *Event) FromVoteEvent(v VoteEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vote"}`))
+	t.union = b
+	return err
+}
+
+// MergeVoteEvent performs a merge with any union data inside the Event, using the provided VoteEvent
+func (t *Event) MergeVoteEvent(v VoteEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"vote"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsPauseEvent returns the union data inside the Event as a PauseEvent
+func (t Event) AsPauseEvent() (PauseEvent, error) {
+	var body PauseEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromPauseEvent overwrites any union data inside the Event as the provided PauseEvent
+func (t *Event) FromPauseEvent(v PauseEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"pause"}`))
+	t.union = b
+	return err
+}
+
+// MergePauseEvent performs a merge with any union data inside the Event, using the provided PauseEvent
+func (t *Event) MergePauseEvent(v PauseEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"pause"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsResumeEvent returns the union data inside the Event as a ResumeEvent
+func (t Event) AsResumeEvent() (ResumeEvent, error) {
+	var body ResumeEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromResumeEvent overwrites any union data inside the Event as the provided ResumeEvent
+func (t *Event) FromResumeEvent(v ResumeEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"resume"}`))
+	t.union = b
+	return err
+}
+
+// MergeResumeEvent performs a merge with any union data inside the Event, using the provided ResumeEvent
+func (t *Event) MergeResumeEvent(v ResumeEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"resume"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsChatEvent returns the union data inside the Event as a ChatEvent
 func (t Event) AsChatEvent() (ChatEvent, error) {
 	var body ChatEvent
@@ -3134,14 +3374,20 @@ func (t Event) ValueByDiscriminator() (interface{}, error) {
 		return t.AsDiscardEvent()
 	case "game_over":
 		return t.AsGameOverEvent()
+	case "pause":
+		return t.AsPauseEvent()
 	case "play":
 		return t.AsPlayEvent()
 	case "play_face_down":
 		return t.AsPlayFaceDownEvent()
 	case "rearrange":
 		return t.AsRearrangeEvent()
+	case "resume":
+		return t.AsResumeEvent()
 	case "seat_left":
 		return t.AsSeatLeftEvent()
+	case "vote":
+		return t.AsVoteEvent()
 	default:
 		return nil, errors.New("unknown discriminator value: " + discriminator)
 	}
@@ -3620,12 +3866,26 @@ type ClientInterface interface {
 	// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
 	PutNote(ctx context.Context, id string, card int, body PutNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PauseGame Pause a timed game
+	//
+	// The token's seat pauses the active timed game: no move is made (a move answers 409 game_paused), and the turn's clock stands still, until a seat resumes it. The view says paused, with turn_time_left_ms the time the seat to act has left; readers of the events get a pause event. Pausing a paused game changes nothing. A game without a turn clock has nothing to pause (409 game_untimed); a paused game that nobody resumes ends as an idle one would.
+	//
+	// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
+	PauseGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetReplay The replay of a finished game
 	//
 	// The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
 	//
 	// Corresponds with GET /games/{id}/replay (the `GetReplay` operationId).
 	GetReplay(ctx context.Context, id string, params *GetReplayParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ResumeGame Resume a paused game
+	//
+	// The token's seat resumes the paused game: the seat to act has the time its turn had left when it was paused (turn_deadline again). Readers of the events get a resume event. Resuming a running game changes nothing.
+	//
+	// Corresponds with POST /games/{id}/resume (the `ResumeGame` operationId).
+	ResumeGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// JoinGameWithBody Take a seat
 	//
@@ -3665,6 +3925,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /games/{id}/terminate (the `TerminateGame` operationId).
 	TerminateGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UnvoteEnd Take back a vote to end the game
+	//
+	// The token's seat takes back its vote to end the active game; a seat with no vote standing changes nothing.
+	//
+	// Corresponds with DELETE /games/{id}/votes/end (the `UnvoteEnd` operationId).
+	UnvoteEnd(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// VoteEnd Vote to end the game
+	//
+	// The token's seat votes to end the active game. The vote stands until the seat takes it back (DELETE); the view's votes list the seats whose vote stands, and every reader of the events gets a vote event. Once votes_to_end seats have voted (at least half of the seats, and both seats of a two-player game), the game ends for everyone: score 0, reason voted, and a game_over event. Voting again changes nothing. A game that is not active answers 409 game_not_active.
+	//
+	// Corresponds with PUT /games/{id}/votes/end (the `VoteEnd` operationId).
+	VoteEnd(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Healthz The process is up
 	//
@@ -4224,6 +4498,23 @@ func (c *Client) PutNote(ctx context.Context, id string, card int, body PutNoteJ
 	return c.Client.Do(req)
 }
 
+// PauseGame Pause a timed game
+//
+// The token's seat pauses the active timed game: no move is made (a move answers 409 game_paused), and the turn's clock stands still, until a seat resumes it. The view says paused, with turn_time_left_ms the time the seat to act has left; readers of the events get a pause event. Pausing a paused game changes nothing. A game without a turn clock has nothing to pause (409 game_untimed); a paused game that nobody resumes ends as an idle one would.
+//
+// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
+func (c *Client) PauseGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPauseGameRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetReplay The replay of a finished game
 //
 // The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -4231,6 +4522,23 @@ func (c *Client) PutNote(ctx context.Context, id string, card int, body PutNoteJ
 // Corresponds with GET /games/{id}/replay (the `GetReplay` operationId).
 func (c *Client) GetReplay(ctx context.Context, id string, params *GetReplayParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetReplayRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ResumeGame Resume a paused game
+//
+// The token's seat resumes the paused game: the seat to act has the time its turn had left when it was paused (turn_deadline again). Readers of the events get a resume event. Resuming a running game changes nothing.
+//
+// Corresponds with POST /games/{id}/resume (the `ResumeGame` operationId).
+func (c *Client) ResumeGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResumeGameRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -4320,6 +4628,40 @@ func (c *Client) SeatToken(ctx context.Context, id string, seat int, reqEditors 
 // Corresponds with POST /games/{id}/terminate (the `TerminateGame` operationId).
 func (c *Client) TerminateGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewTerminateGameRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UnvoteEnd Take back a vote to end the game
+//
+// The token's seat takes back its vote to end the active game; a seat with no vote standing changes nothing.
+//
+// Corresponds with DELETE /games/{id}/votes/end (the `UnvoteEnd` operationId).
+func (c *Client) UnvoteEnd(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnvoteEndRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// VoteEnd Vote to end the game
+//
+// The token's seat votes to end the active game. The vote stands until the seat takes it back (DELETE); the view's votes list the seats whose vote stands, and every reader of the events gets a vote event. Once votes_to_end seats have voted (at least half of the seats, and both seats of a two-player game), the game ends for everyone: score 0, reason voted, and a game_over event. Voting again changes nothing. A game that is not active answers 409 game_not_active.
+//
+// Corresponds with PUT /games/{id}/votes/end (the `VoteEnd` operationId).
+func (c *Client) VoteEnd(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVoteEndRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -5803,6 +6145,40 @@ func NewPutNoteRequestWithBody(server string, id string, card int, contentType s
 	return req, nil
 }
 
+// NewPauseGameRequest constructs an http.Request for the PauseGame method
+func NewPauseGameRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/pause", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetReplayRequest constructs an http.Request for the GetReplay method
 func NewGetReplayRequest(server string, id string, params *GetReplayParams) (*http.Request, error) {
 	var err error
@@ -5881,6 +6257,40 @@ func NewGetReplayRequest(server string, id string, params *GetReplayParams) (*ht
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewResumeGameRequest constructs an http.Request for the ResumeGame method
+func NewResumeGameRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/resume", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -6086,6 +6496,74 @@ func NewTerminateGameRequest(server string, id string) (*http.Request, error) {
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUnvoteEndRequest constructs an http.Request for the UnvoteEnd method
+func NewUnvoteEndRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/votes/end", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewVoteEndRequest constructs an http.Request for the VoteEnd method
+func NewVoteEndRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/votes/end", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -7441,6 +7919,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PUT /games/{id}/notes/{card} (the `PutNote` operationId).
 	PutNoteWithResponse(ctx context.Context, id string, card int, body PutNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*PutNoteResponse, error)
 
+	// PauseGameWithResponse Pause a timed game
+	//
+	// The token's seat pauses the active timed game: no move is made (a move answers 409 game_paused), and the turn's clock stands still, until a seat resumes it. The view says paused, with turn_time_left_ms the time the seat to act has left; readers of the events get a pause event. Pausing a paused game changes nothing. A game without a turn clock has nothing to pause (409 game_untimed); a paused game that nobody resumes ends as an idle one would.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
+	PauseGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PauseGameResponse, error)
+
 	// GetReplayWithResponse The replay of a finished game
 	//
 	// The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -7449,6 +7936,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /games/{id}/replay (the `GetReplay` operationId).
 	GetReplayWithResponse(ctx context.Context, id string, params *GetReplayParams, reqEditors ...RequestEditorFn) (*GetReplayResponse, error)
+
+	// ResumeGameWithResponse Resume a paused game
+	//
+	// The token's seat resumes the paused game: the seat to act has the time its turn had left when it was paused (turn_deadline again). Readers of the events get a resume event. Resuming a running game changes nothing.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/resume (the `ResumeGame` operationId).
+	ResumeGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ResumeGameResponse, error)
 
 	// JoinGameWithBodyWithResponse Take a seat
 	//
@@ -7494,6 +7990,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /games/{id}/terminate (the `TerminateGame` operationId).
 	TerminateGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*TerminateGameResponse, error)
+
+	// UnvoteEndWithResponse Take back a vote to end the game
+	//
+	// The token's seat takes back its vote to end the active game; a seat with no vote standing changes nothing.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /games/{id}/votes/end (the `UnvoteEnd` operationId).
+	UnvoteEndWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*UnvoteEndResponse, error)
+
+	// VoteEndWithResponse Vote to end the game
+	//
+	// The token's seat votes to end the active game. The vote stands until the seat takes it back (DELETE); the view's votes list the seats whose vote stands, and every reader of the events gets a vote event. Once votes_to_end seats have voted (at least half of the seats, and both seats of a two-player game), the game ends for everyone: score 0, reason voted, and a game_over event. Voting again changes nothing. A game that is not active answers 409 game_not_active.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /games/{id}/votes/end (the `VoteEnd` operationId).
+	VoteEndWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*VoteEndResponse, error)
 
 	// HealthzWithResponse The process is up
 	//
@@ -9757,6 +10271,187 @@ func (r PutNoteResponse) ContentType() string {
 	return ""
 }
 
+// PauseGameResponse200Headers the declared response headers of an HTTP 200 response for PauseGame
+type PauseGameResponse200Headers struct {
+	ETag string
+}
+
+// PauseGameResponse401Headers the declared response headers of an HTTP 401 response for PauseGame
+type PauseGameResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// PauseGameResponse429Headers the declared response headers of an HTTP 429 response for PauseGame
+type PauseGameResponse429Headers struct {
+	RetryAfter int
+}
+
+// PauseGameResponse503Headers the declared response headers of an HTTP 503 response for PauseGame
+type PauseGameResponse503Headers struct {
+	RetryAfter int
+}
+
+type PauseGameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GameResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PauseGameResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *PauseGameResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PauseGameResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PauseGameResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PauseGameResponse) GetJSON200() *GameResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r PauseGameResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r PauseGameResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r PauseGameResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r PauseGameResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r PauseGameResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r PauseGameResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r PauseGameResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PauseGameResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PauseGameResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PauseGameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PauseGameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PauseGameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PauseGameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetReplayResponse401Headers the declared response headers of an HTTP 401 response for GetReplay
 type GetReplayResponse401Headers struct {
 	WWWAuthenticate string
@@ -9925,6 +10620,187 @@ func (r GetReplayResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetReplayResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ResumeGameResponse200Headers the declared response headers of an HTTP 200 response for ResumeGame
+type ResumeGameResponse200Headers struct {
+	ETag string
+}
+
+// ResumeGameResponse401Headers the declared response headers of an HTTP 401 response for ResumeGame
+type ResumeGameResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// ResumeGameResponse429Headers the declared response headers of an HTTP 429 response for ResumeGame
+type ResumeGameResponse429Headers struct {
+	RetryAfter int
+}
+
+// ResumeGameResponse503Headers the declared response headers of an HTTP 503 response for ResumeGame
+type ResumeGameResponse503Headers struct {
+	RetryAfter int
+}
+
+type ResumeGameResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GameResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ResumeGameResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ResumeGameResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ResumeGameResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ResumeGameResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ResumeGameResponse) GetJSON200() *GameResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ResumeGameResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ResumeGameResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ResumeGameResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ResumeGameResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ResumeGameResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ResumeGameResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ResumeGameResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ResumeGameResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ResumeGameResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ResumeGameResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ResumeGameResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ResumeGameResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ResumeGameResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -10649,6 +11525,368 @@ func (r TerminateGameResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r TerminateGameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UnvoteEndResponse200Headers the declared response headers of an HTTP 200 response for UnvoteEnd
+type UnvoteEndResponse200Headers struct {
+	ETag string
+}
+
+// UnvoteEndResponse401Headers the declared response headers of an HTTP 401 response for UnvoteEnd
+type UnvoteEndResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// UnvoteEndResponse429Headers the declared response headers of an HTTP 429 response for UnvoteEnd
+type UnvoteEndResponse429Headers struct {
+	RetryAfter int
+}
+
+// UnvoteEndResponse503Headers the declared response headers of an HTTP 503 response for UnvoteEnd
+type UnvoteEndResponse503Headers struct {
+	RetryAfter int
+}
+
+type UnvoteEndResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GameResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UnvoteEndResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *UnvoteEndResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UnvoteEndResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UnvoteEndResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UnvoteEndResponse) GetJSON200() *GameResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UnvoteEndResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UnvoteEndResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r UnvoteEndResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UnvoteEndResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UnvoteEndResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UnvoteEndResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r UnvoteEndResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UnvoteEndResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UnvoteEndResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UnvoteEndResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UnvoteEndResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UnvoteEndResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UnvoteEndResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// VoteEndResponse200Headers the declared response headers of an HTTP 200 response for VoteEnd
+type VoteEndResponse200Headers struct {
+	ETag string
+}
+
+// VoteEndResponse401Headers the declared response headers of an HTTP 401 response for VoteEnd
+type VoteEndResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// VoteEndResponse429Headers the declared response headers of an HTTP 429 response for VoteEnd
+type VoteEndResponse429Headers struct {
+	RetryAfter int
+}
+
+// VoteEndResponse503Headers the declared response headers of an HTTP 503 response for VoteEnd
+type VoteEndResponse503Headers struct {
+	RetryAfter int
+}
+
+type VoteEndResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *GameResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *VoteEndResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *VoteEndResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *VoteEndResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *VoteEndResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r VoteEndResponse) GetJSON200() *GameResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r VoteEndResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r VoteEndResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r VoteEndResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r VoteEndResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r VoteEndResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r VoteEndResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r VoteEndResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r VoteEndResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r VoteEndResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r VoteEndResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r VoteEndResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r VoteEndResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r VoteEndResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -14231,6 +15469,21 @@ func (c *ClientWithResponses) PutNoteWithResponse(ctx context.Context, id string
 	return ParsePutNoteResponse(rsp)
 }
 
+// PauseGameWithResponse Pause a timed game
+//
+// The token's seat pauses the active timed game: no move is made (a move answers 409 game_paused), and the turn's clock stands still, until a seat resumes it. The view says paused, with turn_time_left_ms the time the seat to act has left; readers of the events get a pause event. Pausing a paused game changes nothing. A game without a turn clock has nothing to pause (409 game_untimed); a paused game that nobody resumes ends as an idle one would.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
+func (c *ClientWithResponses) PauseGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PauseGameResponse, error) {
+	rsp, err := c.PauseGame(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePauseGameResponse(rsp)
+}
+
 // GetReplayWithResponse The replay of a finished game
 //
 // The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -14244,6 +15497,21 @@ func (c *ClientWithResponses) GetReplayWithResponse(ctx context.Context, id stri
 		return nil, err
 	}
 	return ParseGetReplayResponse(rsp)
+}
+
+// ResumeGameWithResponse Resume a paused game
+//
+// The token's seat resumes the paused game: the seat to act has the time its turn had left when it was paused (turn_deadline again). Readers of the events get a resume event. Resuming a running game changes nothing.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/resume (the `ResumeGame` operationId).
+func (c *ClientWithResponses) ResumeGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ResumeGameResponse, error) {
+	rsp, err := c.ResumeGame(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseResumeGameResponse(rsp)
 }
 
 // JoinGameWithBodyWithResponse Take a seat
@@ -14319,6 +15587,36 @@ func (c *ClientWithResponses) TerminateGameWithResponse(ctx context.Context, id 
 		return nil, err
 	}
 	return ParseTerminateGameResponse(rsp)
+}
+
+// UnvoteEndWithResponse Take back a vote to end the game
+//
+// The token's seat takes back its vote to end the active game; a seat with no vote standing changes nothing.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /games/{id}/votes/end (the `UnvoteEnd` operationId).
+func (c *ClientWithResponses) UnvoteEndWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*UnvoteEndResponse, error) {
+	rsp, err := c.UnvoteEnd(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnvoteEndResponse(rsp)
+}
+
+// VoteEndWithResponse Vote to end the game
+//
+// The token's seat votes to end the active game. The vote stands until the seat takes it back (DELETE); the view's votes list the seats whose vote stands, and every reader of the events gets a vote event. Once votes_to_end seats have voted (at least half of the seats, and both seats of a two-player game), the game ends for everyone: score 0, reason voted, and a game_over event. Voting again changes nothing. A game that is not active answers 409 game_not_active.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /games/{id}/votes/end (the `VoteEnd` operationId).
+func (c *ClientWithResponses) VoteEndWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*VoteEndResponse, error) {
+	rsp, err := c.VoteEnd(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseVoteEndResponse(rsp)
 }
 
 // HealthzWithResponse The process is up
@@ -16759,6 +18057,187 @@ func ParsePutNoteResponse(rsp *http.Response) (*PutNoteResponse, error) {
 	return response, nil
 }
 
+// ParsePauseGameResponse parses an HTTP response from a PauseGameWithResponse call
+func ParsePauseGameResponse(rsp *http.Response) (*PauseGameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PauseGameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GameResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PauseGameResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers PauseGameResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers PauseGameResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PauseGameResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetReplayResponse parses an HTTP response from a GetReplayWithResponse call
 func ParseGetReplayResponse(rsp *http.Response) (*GetReplayResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -16917,6 +18396,187 @@ func ParseGetReplayResponse(rsp *http.Response) (*GetReplayResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetReplayResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseResumeGameResponse parses an HTTP response from a ResumeGameWithResponse call
+func ParseResumeGameResponse(rsp *http.Response) (*ResumeGameResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ResumeGameResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GameResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ResumeGameResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers ResumeGameResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers ResumeGameResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ResumeGameResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -17641,6 +19301,368 @@ func ParseTerminateGameResponse(rsp *http.Response) (*TerminateGameResponse, err
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers TerminateGameResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUnvoteEndResponse parses an HTTP response from a UnvoteEndWithResponse call
+func ParseUnvoteEndResponse(rsp *http.Response) (*UnvoteEndResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UnvoteEndResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GameResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UnvoteEndResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers UnvoteEndResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers UnvoteEndResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers UnvoteEndResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseVoteEndResponse parses an HTTP response from a VoteEndWithResponse call
+func ParseVoteEndResponse(rsp *http.Response) (*VoteEndResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &VoteEndResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest GameResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers VoteEndResponse200Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers VoteEndResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers VoteEndResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers VoteEndResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

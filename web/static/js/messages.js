@@ -52,6 +52,7 @@ export function endReason(result, name) {
     case 'terminated': return `${who} ended the game`;
     case 'timeout': return `${who} ran out of time`;
     case 'idle': return 'nobody moved for too long';
+    case 'voted': return 'the players voted to end it';
     default: return 'the game ended';
   }
 }
