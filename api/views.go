@@ -44,8 +44,8 @@ type GameView struct {
 	// /games/{id}/votes/end), lowest first; votes_to_end of them end it.
 	Votes      []int `json:"votes" example:"1"`
 	VotesToEnd int   `json:"votes_to_end" example:"2"`
-	Turn         int        `json:"turn" example:"17"`
-	NoteTokens   int        `json:"note_tokens" example:"5"`
+	Turn       int   `json:"turn" example:"17"`
+	NoteTokens int   `json:"note_tokens" example:"5"`
 	// HalfNoteToken is true when half a note token is there on top of
 	// note_tokens. Only in Clue Starved variants, where a discard or a
 	// completed firework turns back half a token; absent elsewhere.
