@@ -40,6 +40,8 @@ type Config struct {
 	Accounts Accounts
 	History  History
 	Feed     Feed
+	// Lobby is the live lobby (nil: its operations answer 404).
+	Lobby Lobby
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -79,6 +81,7 @@ type Server struct {
 	accounts   Accounts
 	history    History
 	feed       Feed
+	lobby      Lobby
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -130,7 +133,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		chatLimits: newLimiters(chatLimit),
@@ -226,6 +229,14 @@ func (s *Server) routes() error {
 		s.playerRoutes(api)
 	}
 	api.POST("/games", s.idempotent, s.createGame)
+	if s.lobby != nil {
+		api.GET("/lobby/events", s.getLobbyEvents)
+		api.GET("/lobby/events/sse", s.streamLobbySSE)
+		api.GET("/lobby/events/ndjson", s.streamLobbyNDJSON)
+		if s.accounts != nil {
+			api.POST("/lobby/chat", s.requirePlayer, s.sayInLobby)
+		}
+	}
 
 	game := api.Group("/games/:id", s.authenticate)
 	game.GET("", s.getGame)

@@ -154,6 +154,7 @@ func TestSecurityStated(t *testing.T) {
 		"getMyEvents": "player", "streamMyEvents": "player", "streamMyEventsNDJSON": "player", "invitePlayer": "any token",
 		"mutePlayer": "player", "unmutePlayer": "player", "listMuted": "player", "sayInGame": "any token",
 		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token", "putHand": "token", "voteEnd": "token", "unvoteEnd": "token", "pauseGame": "token", "resumeGame": "token",
+		"getLobbyEvents": "optional", "streamLobbySSE": "optional", "streamLobbyNDJSON": "optional", "sayInLobby": "player",
 		"signOut": "player", "getMe": "player", "changePassword": "player", "makeToken": "player", "listTokens": "player", "revokeToken": "player",
 	}
 	for path, pi := range doc["paths"].(jsonObj) {

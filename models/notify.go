@@ -26,8 +26,13 @@ const playersChannel = "hanabi_players"
 func (s *Store) ListenPlayers(heard func(playerID string)) { s.heardPlayer.Store(&heard) }
 
 // hearPlayer hands what the store heard to its player listener, if any.
+// The lobby's events come on the same channel, under lobbyKey; "" (any
+// may have been missed) tells the lobby too.
 func (s *Store) hearPlayer(id string) {
-	if f := s.heardPlayer.Load(); f != nil {
+	if id == "" || id == lobbyKey {
+		s.hearLobby()
+	}
+	if f := s.heardPlayer.Load(); f != nil && id != lobbyKey {
 		(*f)(id)
 	}
 }

@@ -40,13 +40,13 @@ func (e BotSeatStrategy) Valid() bool {
 
 // Defines values for ChatEventType.
 const (
-	Chat ChatEventType = "chat"
+	ChatEventTypeChat ChatEventType = "chat"
 )
 
 // Valid indicates whether the value is a known member of the ChatEventType enum.
 func (e ChatEventType) Valid() bool {
 	switch e {
-	case Chat:
+	case ChatEventTypeChat:
 		return true
 	default:
 		return false
@@ -323,6 +323,60 @@ func (e HistoryGameStatus) Valid() bool {
 	}
 }
 
+// Defines values for LobbyChatEventType.
+const (
+	LobbyChatEventTypeChat LobbyChatEventType = "chat"
+)
+
+// Valid indicates whether the value is a known member of the LobbyChatEventType enum.
+func (e LobbyChatEventType) Valid() bool {
+	switch e {
+	case LobbyChatEventTypeChat:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LobbyTableEventChange.
+const (
+	LobbyTableEventChangeCreated LobbyTableEventChange = "created"
+	LobbyTableEventChangeGone    LobbyTableEventChange = "gone"
+	LobbyTableEventChangeSeat    LobbyTableEventChange = "seat"
+	LobbyTableEventChangeStarted LobbyTableEventChange = "started"
+)
+
+// Valid indicates whether the value is a known member of the LobbyTableEventChange enum.
+func (e LobbyTableEventChange) Valid() bool {
+	switch e {
+	case LobbyTableEventChangeCreated:
+		return true
+	case LobbyTableEventChangeGone:
+		return true
+	case LobbyTableEventChangeSeat:
+		return true
+	case LobbyTableEventChangeStarted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LobbyTableEventType.
+const (
+	Table LobbyTableEventType = "table"
+)
+
+// Valid indicates whether the value is a known member of the LobbyTableEventType enum.
+func (e LobbyTableEventType) Valid() bool {
+	switch e {
+	case Table:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PauseEventType.
 const (
 	Pause PauseEventType = "pause"
@@ -385,22 +439,22 @@ func (e PlayFaceDownEventType) Valid() bool {
 
 // Defines values for PlayerEventType.
 const (
-	Ended   PlayerEventType = "ended"
-	Invited PlayerEventType = "invited"
-	Started PlayerEventType = "started"
-	Turn    PlayerEventType = "turn"
+	PlayerEventTypeEnded   PlayerEventType = "ended"
+	PlayerEventTypeInvited PlayerEventType = "invited"
+	PlayerEventTypeStarted PlayerEventType = "started"
+	PlayerEventTypeTurn    PlayerEventType = "turn"
 )
 
 // Valid indicates whether the value is a known member of the PlayerEventType enum.
 func (e PlayerEventType) Valid() bool {
 	switch e {
-	case Ended:
+	case PlayerEventTypeEnded:
 		return true
-	case Invited:
+	case PlayerEventTypeInvited:
 		return true
-	case Started:
+	case PlayerEventTypeStarted:
 		return true
-	case Turn:
+	case PlayerEventTypeTurn:
 		return true
 	default:
 		return false
@@ -1743,6 +1797,77 @@ type LegalMoves struct {
 	Play []int `json:"play"`
 }
 
+// LobbyChatEvent defines model for LobbyChatEvent.
+type LobbyChatEvent struct {
+	// At Example: 2026-11-27T16:00:00Z
+	At string `json:"at"`
+
+	// Bot Example: false
+	Bot bool `json:"bot"`
+
+	// From Example: Alice
+	From string `json:"from"`
+
+	// Id Example: 813
+	Id int `json:"id"`
+
+	// Text Example: anyone for a game of Farbrausch?
+	Text string `json:"text"`
+
+	// Type Example: chat
+	Type LobbyChatEventType `json:"type"`
+}
+
+// LobbyChatEventType Example: chat
+type LobbyChatEventType string
+
+// LobbyChatRequest defines model for LobbyChatRequest.
+type LobbyChatRequest struct {
+	// Text Example: anyone for a game?
+	Text string `json:"text"`
+}
+
+// LobbyEventItem defines model for LobbyEventItem.
+type LobbyEventItem struct {
+	union json.RawMessage
+}
+
+// LobbyEvents defines model for LobbyEvents.
+type LobbyEvents struct {
+	Events []LobbyEventItem `json:"events"`
+
+	// Last Last is the id of the last event the answer covers: the next
+	// request's after.
+	//
+	// Example: 813
+	Last int `json:"last"`
+}
+
+// LobbyTableEvent defines model for LobbyTableEvent.
+type LobbyTableEvent struct {
+	// At Example: 2026-11-27T16:00:00Z
+	At string `json:"at"`
+
+	// Change Example: seat
+	Change LobbyTableEventChange `json:"change"`
+	Game   *GameSummary          `json:"game"`
+
+	// GameId Example: k3j9x0c2m4n5b6v7
+	GameId string `json:"game_id"`
+
+	// Id Example: 812
+	Id int `json:"id"`
+
+	// Type Example: table
+	Type LobbyTableEventType `json:"type"`
+}
+
+// LobbyTableEventChange Example: seat
+type LobbyTableEventChange string
+
+// LobbyTableEventType Example: table
+type LobbyTableEventType string
+
 // MutedList defines model for MutedList.
 type MutedList struct {
 	Players []PlayerView `json:"players"`
@@ -2739,6 +2864,33 @@ type LeaveSeatParams struct {
 // LeaveSeatParamsBot defines parameters for LeaveSeat.
 type LeaveSeatParamsBot string
 
+// GetLobbyEventsParams defines parameters for GetLobbyEvents.
+type GetLobbyEventsParams struct {
+	// After last id the caller has seen
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// Wait how long to wait for an event: a Go duration (30s) or seconds, capped by the server
+	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
+}
+
+// StreamLobbyNDJSONParams defines parameters for StreamLobbyNDJSON.
+type StreamLobbyNDJSONParams struct {
+	// After last id the caller has seen
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID last id the caller has seen (digits); wins over after
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
+
+// StreamLobbySSEParams defines parameters for StreamLobbySSE.
+type StreamLobbySSEParams struct {
+	// After last id the caller has seen
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID last id the caller has seen (digits); wins over after
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
+
 // GetMyEventsParams defines parameters for GetMyEvents.
 type GetMyEventsParams struct {
 	// After last seq the caller has seen (default 0)
@@ -2825,6 +2977,9 @@ type PutNoteJSONRequestBody = NoteRequest
 
 // JoinGameJSONRequestBody defines body for JoinGame for application/json ContentType.
 type JoinGameJSONRequestBody = JoinRequest
+
+// SayInLobbyJSONRequestBody defines body for SayInLobby for application/json ContentType.
+type SayInLobbyJSONRequestBody = LobbyChatRequest
 
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = PasswordRequest
@@ -3403,6 +3558,107 @@ func (t *Event) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsLobbyTableEvent returns the union data inside the LobbyEventItem as a LobbyTableEvent
+func (t LobbyEventItem) AsLobbyTableEvent() (LobbyTableEvent, error) {
+	var body LobbyTableEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLobbyTableEvent overwrites any union data inside the LobbyEventItem as the provided LobbyTableEvent
+func (t *LobbyEventItem) FromLobbyTableEvent(v LobbyTableEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"table"}`))
+	t.union = b
+	return err
+}
+
+// MergeLobbyTableEvent performs a merge with any union data inside the LobbyEventItem, using the provided LobbyTableEvent
+func (t *LobbyEventItem) MergeLobbyTableEvent(v LobbyTableEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"table"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLobbyChatEvent returns the union data inside the LobbyEventItem as a LobbyChatEvent
+func (t LobbyEventItem) AsLobbyChatEvent() (LobbyChatEvent, error) {
+	var body LobbyChatEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLobbyChatEvent overwrites any union data inside the LobbyEventItem as the provided LobbyChatEvent
+func (t *LobbyEventItem) FromLobbyChatEvent(v LobbyChatEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"chat"}`))
+	t.union = b
+	return err
+}
+
+// MergeLobbyChatEvent performs a merge with any union data inside the LobbyEventItem, using the provided LobbyChatEvent
+func (t *LobbyEventItem) MergeLobbyChatEvent(v LobbyChatEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"chat"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t LobbyEventItem) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t LobbyEventItem) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "chat":
+		return t.AsLobbyChatEvent()
+	case "table":
+		return t.AsLobbyTableEvent()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t LobbyEventItem) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *LobbyEventItem) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsOptionSpecAllowed0 returns the union data inside the OptionSpec_Allowed_Item as a OptionSpecAllowed0
 func (t OptionSpec_Allowed_Item) AsOptionSpecAllowed0() (OptionSpecAllowed0, error) {
 	var body OptionSpecAllowed0
@@ -3944,6 +4200,45 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /healthz (the `Healthz` operationId).
 	Healthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SayInLobbyWithBody Say a line in the lobby's chat
+	//
+	// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+	SayInLobbyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SayInLobby Say a line in the lobby's chat
+	//
+	// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+	SayInLobby(ctx context.Context, body SayInLobbyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetLobbyEvents The live lobby (long-poll)
+	//
+	// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+	//
+	// Corresponds with GET /lobby/events (the `GetLobbyEvents` operationId).
+	GetLobbyEvents(ctx context.Context, params *GetLobbyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// StreamLobbyNDJSON The live lobby, one JSON object a line
+	//
+	// The events of streamLobbySSE, each on a line of its own; an empty line is the heartbeat.
+	//
+	// Corresponds with GET /lobby/events/ndjson (the `StreamLobbyNDJSON` operationId).
+	StreamLobbyNDJSON(ctx context.Context, params *StreamLobbyNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// StreamLobbySSE The live lobby, as Server-Sent Events
+	//
+	// Every event of getLobbyEvents with id > after (or > Last-Event-ID, which wins; with neither, the chat's last 50 lines), then each new one as it happens, as "id: <id>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens.
+	//
+	// Corresponds with GET /lobby/events/sse (the `StreamLobbySSE` operationId).
+	StreamLobbySSE(ctx context.Context, params *StreamLobbySSEParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetMe The signed-in player
 	//
@@ -4677,6 +4972,95 @@ func (c *Client) VoteEnd(ctx context.Context, id string, reqEditors ...RequestEd
 // Corresponds with GET /healthz (the `Healthz` operationId).
 func (c *Client) Healthz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewHealthzRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SayInLobbyWithBody Say a line in the lobby's chat
+//
+// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+func (c *Client) SayInLobbyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSayInLobbyRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SayInLobby Say a line in the lobby's chat
+//
+// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+func (c *Client) SayInLobby(ctx context.Context, body SayInLobbyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSayInLobbyRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetLobbyEvents The live lobby (long-poll)
+//
+// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+//
+// Corresponds with GET /lobby/events (the `GetLobbyEvents` operationId).
+func (c *Client) GetLobbyEvents(ctx context.Context, params *GetLobbyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetLobbyEventsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// StreamLobbyNDJSON The live lobby, one JSON object a line
+//
+// The events of streamLobbySSE, each on a line of its own; an empty line is the heartbeat.
+//
+// Corresponds with GET /lobby/events/ndjson (the `StreamLobbyNDJSON` operationId).
+func (c *Client) StreamLobbyNDJSON(ctx context.Context, params *StreamLobbyNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStreamLobbyNDJSONRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// StreamLobbySSE The live lobby, as Server-Sent Events
+//
+// Every event of getLobbyEvents with id > after (or > Last-Event-ID, which wins; with neither, the chat's last 50 lines), then each new one as it happens, as "id: <id>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens.
+//
+// Corresponds with GET /lobby/events/sse (the `StreamLobbySSE` operationId).
+func (c *Client) StreamLobbySSE(ctx context.Context, params *StreamLobbySSEParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStreamLobbySSERequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6598,6 +6982,250 @@ func NewHealthzRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewSayInLobbyRequest calls the generic SayInLobby builder with application/json body
+func NewSayInLobbyRequest(server string, body SayInLobbyJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSayInLobbyRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewSayInLobbyRequestWithBody constructs an http.Request for the SayInLobby method, with any body, and a specified content type
+func NewSayInLobbyRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lobby/chat")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetLobbyEventsRequest constructs an http.Request for the GetLobbyEvents method
+func NewGetLobbyEventsRequest(server string, params *GetLobbyEventsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lobby/events")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Wait != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wait", *params.Wait, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewStreamLobbyNDJSONRequest constructs an http.Request for the StreamLobbyNDJSON method
+func NewStreamLobbyNDJSONRequest(server string, params *StreamLobbyNDJSONParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lobby/events/ndjson")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewStreamLobbySSERequest constructs an http.Request for the StreamLobbySSE method
+func NewStreamLobbySSERequest(server string, params *StreamLobbySSEParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lobby/events/sse")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewGetMeRequest constructs an http.Request for the GetMe method
 func NewGetMeRequest(server string) (*http.Request, error) {
 	var err error
@@ -8015,6 +8643,51 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /healthz (the `Healthz` operationId).
 	HealthzWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*HealthzResponse, error)
+
+	// SayInLobbyWithBodyWithResponse Say a line in the lobby's chat
+	//
+	// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+	SayInLobbyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SayInLobbyResponse, error)
+
+	// SayInLobbyWithResponse Say a line in the lobby's chat
+	//
+	// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+	SayInLobbyWithResponse(ctx context.Context, body SayInLobbyJSONRequestBody, reqEditors ...RequestEditorFn) (*SayInLobbyResponse, error)
+
+	// GetLobbyEventsWithResponse The live lobby (long-poll)
+	//
+	// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lobby/events (the `GetLobbyEvents` operationId).
+	GetLobbyEventsWithResponse(ctx context.Context, params *GetLobbyEventsParams, reqEditors ...RequestEditorFn) (*GetLobbyEventsResponse, error)
+
+	// StreamLobbyNDJSONWithResponse The live lobby, one JSON object a line
+	//
+	// The events of streamLobbySSE, each on a line of its own; an empty line is the heartbeat.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lobby/events/ndjson (the `StreamLobbyNDJSON` operationId).
+	StreamLobbyNDJSONWithResponse(ctx context.Context, params *StreamLobbyNDJSONParams, reqEditors ...RequestEditorFn) (*StreamLobbyNDJSONResponse, error)
+
+	// StreamLobbySSEWithResponse The live lobby, as Server-Sent Events
+	//
+	// Every event of getLobbyEvents with id > after (or > Last-Event-ID, which wins; with neither, the chat's last 50 lines), then each new one as it happens, as "id: <id>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lobby/events/sse (the `StreamLobbySSE` operationId).
+	StreamLobbySSEWithResponse(ctx context.Context, params *StreamLobbySSEParams, reqEditors ...RequestEditorFn) (*StreamLobbySSEResponse, error)
 
 	// GetMeWithResponse The signed-in player
 	//
@@ -11969,6 +12642,520 @@ func (r HealthzResponse) ContentType() string {
 	return ""
 }
 
+// SayInLobbyResponse401Headers the declared response headers of an HTTP 401 response for SayInLobby
+type SayInLobbyResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// SayInLobbyResponse429Headers the declared response headers of an HTTP 429 response for SayInLobby
+type SayInLobbyResponse429Headers struct {
+	RetryAfter int
+}
+
+// SayInLobbyResponse503Headers the declared response headers of an HTTP 503 response for SayInLobby
+type SayInLobbyResponse503Headers struct {
+	RetryAfter int
+}
+
+type SayInLobbyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *LobbyChatEvent
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SayInLobbyResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SayInLobbyResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SayInLobbyResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r SayInLobbyResponse) GetJSON201() *LobbyChatEvent {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SayInLobbyResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r SayInLobbyResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SayInLobbyResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SayInLobbyResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SayInLobbyResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r SayInLobbyResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SayInLobbyResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r SayInLobbyResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SayInLobbyResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r SayInLobbyResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SayInLobbyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SayInLobbyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SayInLobbyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SayInLobbyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetLobbyEventsResponse401Headers the declared response headers of an HTTP 401 response for GetLobbyEvents
+type GetLobbyEventsResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// GetLobbyEventsResponse429Headers the declared response headers of an HTTP 429 response for GetLobbyEvents
+type GetLobbyEventsResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetLobbyEventsResponse503Headers the declared response headers of an HTTP 503 response for GetLobbyEvents
+type GetLobbyEventsResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetLobbyEventsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *LobbyEvents
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetLobbyEventsResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetLobbyEventsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetLobbyEventsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetLobbyEventsResponse) GetJSON200() *LobbyEvents {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetLobbyEventsResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetLobbyEventsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetLobbyEventsResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetLobbyEventsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetLobbyEventsResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetLobbyEventsResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetLobbyEventsResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetLobbyEventsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetLobbyEventsResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetLobbyEventsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetLobbyEventsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetLobbyEventsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetLobbyEventsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetLobbyEventsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// StreamLobbyNDJSONResponse401Headers the declared response headers of an HTTP 401 response for StreamLobbyNDJSON
+type StreamLobbyNDJSONResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// StreamLobbyNDJSONResponse429Headers the declared response headers of an HTTP 429 response for StreamLobbyNDJSON
+type StreamLobbyNDJSONResponse429Headers struct {
+	RetryAfter int
+}
+
+// StreamLobbyNDJSONResponse503Headers the declared response headers of an HTTP 503 response for StreamLobbyNDJSON
+type StreamLobbyNDJSONResponse503Headers struct {
+	RetryAfter int
+}
+
+type StreamLobbyNDJSONResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *StreamLobbyNDJSONResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *StreamLobbyNDJSONResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StreamLobbyNDJSONResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r StreamLobbyNDJSONResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r StreamLobbyNDJSONResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r StreamLobbyNDJSONResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r StreamLobbyNDJSONResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r StreamLobbyNDJSONResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r StreamLobbyNDJSONResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r StreamLobbyNDJSONResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r StreamLobbyNDJSONResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r StreamLobbyNDJSONResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r StreamLobbyNDJSONResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r StreamLobbyNDJSONResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r StreamLobbyNDJSONResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r StreamLobbyNDJSONResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r StreamLobbyNDJSONResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// StreamLobbySSEResponse401Headers the declared response headers of an HTTP 401 response for StreamLobbySSE
+type StreamLobbySSEResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// StreamLobbySSEResponse429Headers the declared response headers of an HTTP 429 response for StreamLobbySSE
+type StreamLobbySSEResponse429Headers struct {
+	RetryAfter int
+}
+
+// StreamLobbySSEResponse503Headers the declared response headers of an HTTP 503 response for StreamLobbySSE
+type StreamLobbySSEResponse503Headers struct {
+	RetryAfter int
+}
+
+type StreamLobbySSEResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *StreamLobbySSEResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *StreamLobbySSEResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StreamLobbySSEResponse503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r StreamLobbySSEResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r StreamLobbySSEResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r StreamLobbySSEResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r StreamLobbySSEResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r StreamLobbySSEResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r StreamLobbySSEResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r StreamLobbySSEResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r StreamLobbySSEResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r StreamLobbySSEResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r StreamLobbySSEResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r StreamLobbySSEResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r StreamLobbySSEResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r StreamLobbySSEResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r StreamLobbySSEResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetMeResponse401Headers the declared response headers of an HTTP 401 response for GetMe
 type GetMeResponse401Headers struct {
 	WWWAuthenticate string
@@ -15630,6 +16817,81 @@ func (c *ClientWithResponses) HealthzWithResponse(ctx context.Context, reqEditor
 		return nil, err
 	}
 	return ParseHealthzResponse(rsp)
+}
+
+// SayInLobbyWithBodyWithResponse Say a line in the lobby's chat
+//
+// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+func (c *ClientWithResponses) SayInLobbyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SayInLobbyResponse, error) {
+	rsp, err := c.SayInLobbyWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSayInLobbyResponse(rsp)
+}
+
+// SayInLobbyWithResponse Say a line in the lobby's chat
+//
+// A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /lobby/chat (the `SayInLobby` operationId).
+func (c *ClientWithResponses) SayInLobbyWithResponse(ctx context.Context, body SayInLobbyJSONRequestBody, reqEditors ...RequestEditorFn) (*SayInLobbyResponse, error) {
+	rsp, err := c.SayInLobby(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSayInLobbyResponse(rsp)
+}
+
+// GetLobbyEventsWithResponse The live lobby (long-poll)
+//
+// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lobby/events (the `GetLobbyEvents` operationId).
+func (c *ClientWithResponses) GetLobbyEventsWithResponse(ctx context.Context, params *GetLobbyEventsParams, reqEditors ...RequestEditorFn) (*GetLobbyEventsResponse, error) {
+	rsp, err := c.GetLobbyEvents(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetLobbyEventsResponse(rsp)
+}
+
+// StreamLobbyNDJSONWithResponse The live lobby, one JSON object a line
+//
+// The events of streamLobbySSE, each on a line of its own; an empty line is the heartbeat.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lobby/events/ndjson (the `StreamLobbyNDJSON` operationId).
+func (c *ClientWithResponses) StreamLobbyNDJSONWithResponse(ctx context.Context, params *StreamLobbyNDJSONParams, reqEditors ...RequestEditorFn) (*StreamLobbyNDJSONResponse, error) {
+	rsp, err := c.StreamLobbyNDJSON(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseStreamLobbyNDJSONResponse(rsp)
+}
+
+// StreamLobbySSEWithResponse The live lobby, as Server-Sent Events
+//
+// Every event of getLobbyEvents with id > after (or > Last-Event-ID, which wins; with neither, the chat's last 50 lines), then each new one as it happens, as "id: <id>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lobby/events/sse (the `StreamLobbySSE` operationId).
+func (c *ClientWithResponses) StreamLobbySSEWithResponse(ctx context.Context, params *StreamLobbySSEParams, reqEditors ...RequestEditorFn) (*StreamLobbySSEResponse, error) {
+	rsp, err := c.StreamLobbySSE(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseStreamLobbySSEResponse(rsp)
 }
 
 // GetMeWithResponse The signed-in player
@@ -19730,6 +20992,508 @@ func ParseHealthzResponse(rsp *http.Response) (*HealthzResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers HealthzResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSayInLobbyResponse parses an HTTP response from a SayInLobbyWithResponse call
+func ParseSayInLobbyResponse(rsp *http.Response) (*SayInLobbyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SayInLobbyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest LobbyChatEvent
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers SayInLobbyResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers SayInLobbyResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers SayInLobbyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetLobbyEventsResponse parses an HTTP response from a GetLobbyEventsWithResponse call
+func ParseGetLobbyEventsResponse(rsp *http.Response) (*GetLobbyEventsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetLobbyEventsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest LobbyEvents
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers GetLobbyEventsResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetLobbyEventsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetLobbyEventsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseStreamLobbyNDJSONResponse parses an HTTP response from a StreamLobbyNDJSONWithResponse call
+func ParseStreamLobbyNDJSONResponse(rsp *http.Response) (*StreamLobbyNDJSONResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &StreamLobbyNDJSONResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers StreamLobbyNDJSONResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers StreamLobbyNDJSONResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers StreamLobbyNDJSONResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseStreamLobbySSEResponse parses an HTTP response from a StreamLobbySSEWithResponse call
+func ParseStreamLobbySSEResponse(rsp *http.Response) (*StreamLobbySSEResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &StreamLobbySSEResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers StreamLobbySSEResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers StreamLobbySSEResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers StreamLobbySSEResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
