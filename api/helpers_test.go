@@ -113,6 +113,9 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if err != nil {
 		t.Fatalf("new games: %v", err)
 	}
+	if rs, ok := cfg.Store.(rooms.RoomStore); ok && cfg.Rooms == nil {
+		cfg.Rooms = rooms.NewRooms(rs, games, nil)
+	}
 	counted := &countedGames{Games: games}
 	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = counted, games, games, games.Stats(), games.Bots()
 	if ps, ok := cfg.Store.(players.Store); ok && cfg.Accounts == nil {

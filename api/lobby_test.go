@@ -1,10 +1,14 @@
 package api
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/variants"
@@ -126,5 +130,40 @@ func TestLobbyAcrossReplicas(t *testing.T) {
 			t.Fatal("the other replica's lobby reader was not woken")
 		}
 		from = out.Last
+	}
+}
+
+// The lobby's NDJSON stream tells a table's changes as they happen, each
+// once, from the cursor of Last-Event-ID.
+func TestLobbyStream(t *testing.T) {
+	e := newEnv(t, "")
+	from := e.lobbyAfter(0, "").Last
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.url+"/v1/lobby/events/ndjson", nil)
+	req.Header.Set("Last-Event-ID", itoa(int(from)))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("the lobby's stream: %v %v", err, res)
+	}
+	defer res.Body.Close()
+	tb := e.newTable("basic", 2, variants.Options{}, "lobby-stream")
+	lines := bufio.NewScanner(res.Body)
+	var got []string
+	for len(got) < 3 && lines.Scan() {
+		if len(lines.Bytes()) == 0 {
+			continue
+		}
+		var ev LobbyEventItem
+		if err := json.Unmarshal(lines.Bytes(), &ev); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ev.Change)
+		if len(got) == 2 {
+			e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+		}
+	}
+	if !slices.Equal(got, []string{"created", "started", "gone"}) {
+		t.Fatalf("the stream told %v", got)
 	}
 }

@@ -40,8 +40,10 @@ type Config struct {
 	Accounts Accounts
 	History  History
 	Feed     Feed
-	// Lobby is the live lobby (nil: its operations answer 404).
+	// Lobby is the live lobby, Rooms the shared replay rooms (nil: their
+	// operations answer 404).
 	Lobby Lobby
+	Rooms Rooms
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -82,6 +84,7 @@ type Server struct {
 	history    History
 	feed       Feed
 	lobby      Lobby
+	rooms      Rooms
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -133,7 +136,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		chatLimits: newLimiters(chatLimit),
@@ -237,6 +240,9 @@ func (s *Server) routes() error {
 			api.POST("/lobby/chat", s.requirePlayer, s.sayInLobby)
 		}
 	}
+	if s.rooms != nil && s.accounts != nil {
+		s.roomRoutes(api.Group("/rooms", s.requirePlayer))
+	}
 
 	game := api.Group("/games/:id", s.authenticate)
 	game.GET("", s.getGame)
@@ -261,6 +267,25 @@ func (s *Server) routes() error {
 	}
 	s.handler = r
 	return nil
+}
+
+// roomRoutes are the shared replay rooms' operations.
+func (s *Server) roomRoutes(g *gin.RouterGroup) {
+	g.POST("", s.openRoom)
+	g.GET("/:id", s.getRoom)
+	g.GET("/:id/events", s.getRoomEvents)
+	g.GET("/:id/events/sse", s.streamRoomSSE)
+	g.GET("/:id/events/ndjson", s.streamRoomNDJSON)
+	g.POST("/:id/members", s.joinRoom)
+	g.DELETE("/:id/members/me", s.leaveRoom)
+	g.PUT("/:id/leader", s.handOverRoom)
+	g.PUT("/:id/turn", s.setRoomTurn)
+	g.PUT("/:id/pointer", s.pointRoom)
+	g.DELETE("/:id/pointer", s.unpointRoom)
+	g.POST("/:id/hypothetical", s.hypothesize)
+	g.DELETE("/:id/hypothetical", s.endHypothetical)
+	g.DELETE("/:id/hypothetical/last", s.undoHypothetical)
+	g.POST("/:id/again", s.playAgain)
 }
 
 // playerRoutes are the accounts' operations.

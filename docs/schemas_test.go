@@ -155,6 +155,7 @@ func TestSecurityStated(t *testing.T) {
 		"mutePlayer": "player", "unmutePlayer": "player", "listMuted": "player", "sayInGame": "any token",
 		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token", "putHand": "token", "voteEnd": "token", "unvoteEnd": "token", "pauseGame": "token", "resumeGame": "token",
 		"getLobbyEvents": "optional", "streamLobbySSE": "optional", "streamLobbyNDJSON": "optional", "sayInLobby": "player",
+		"leaveRoom": "player", "setRoomTurn": "player", "playAgain": "player", "streamRoomNDJSON": "player", "undoHypothetical": "player", "getRoomEvents": "player", "handOverRoom": "player", "joinRoom": "player", "unpointRoom": "player", "pointRoom": "player", "openRoom": "player", "getRoom": "player", "streamRoomSSE": "player", "hypothesize": "player", "endHypothetical": "player",
 		"signOut": "player", "getMe": "player", "changePassword": "player", "makeToken": "player", "listTokens": "player", "revokeToken": "player",
 	}
 	for path, pi := range doc["paths"].(jsonObj) {

@@ -55,8 +55,10 @@ type Store struct {
 	heardPlayer atomic.Pointer[func(string)]
 	// heardLobby: see ListenLobby.
 	heardLobby atomic.Pointer[func()]
-	log        *slog.Logger // nil: none
-	listener   *listener    // nil unless Postgres
+	// heardRoom: see ListenRooms.
+	heardRoom atomic.Pointer[func(string)]
+	log       *slog.Logger // nil: none
+	listener  *listener    // nil unless Postgres
 
 	secretMu sync.Mutex
 	secret   []byte

@@ -257,6 +257,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		History:        history,
 		Feed:           players.NewFeed(store),
 		Lobby:          rooms.NewLobby(store, nil),
+		Rooms:          rooms.NewRooms(store, games, nil),
 		Keys:           games,
 		Probe:          games,
 		Bots:           games.Bots(),
