@@ -116,6 +116,9 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if rs, ok := cfg.Store.(rooms.RoomStore); ok && cfg.Rooms == nil {
 		cfg.Rooms = rooms.NewRooms(rs, games, nil)
 	}
+	if ws, ok := cfg.Store.(rooms.WatcherStore); ok && cfg.Watchers == nil {
+		cfg.Watchers = rooms.NewWatchers(ws, nil)
+	}
 	counted := &countedGames{Games: games}
 	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = counted, games, games, games.Stats(), games.Bots()
 	if ps, ok := cfg.Store.(players.Store); ok && cfg.Accounts == nil {

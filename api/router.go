@@ -44,6 +44,8 @@ type Config struct {
 	// operations answer 404).
 	Lobby Lobby
 	Rooms Rooms
+	// Watchers lists who watches each table (nil: nobody is listed).
+	Watchers Watchers
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -85,6 +87,7 @@ type Server struct {
 	feed       Feed
 	lobby      Lobby
 	rooms      Rooms
+	watchers   Watchers
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -136,7 +139,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, watchers: cfg.Watchers, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		chatLimits: newLimiters(chatLimit),
@@ -260,6 +263,9 @@ func (s *Server) routes() error {
 	game.GET("/events/sse", s.streamEventsSSE)
 	game.GET("/events/ndjson", s.streamEventsNDJSON)
 	game.GET("/replay", s.getReplay)
+	if s.watchers != nil {
+		game.GET("/watchers", s.getWatchers)
+	}
 	if s.accounts != nil && s.history != nil && s.feed != nil {
 		game.POST("/seats/:seat/token", s.needPlayer, s.seatToken)
 		game.POST("/invitations", s.invite)

@@ -258,6 +258,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		Feed:           players.NewFeed(store),
 		Lobby:          rooms.NewLobby(store, nil),
 		Rooms:          rooms.NewRooms(store, games, nil),
+		Watchers:       rooms.NewWatchers(store, nil),
 		Keys:           games,
 		Probe:          games,
 		Bots:           games.Bots(),
