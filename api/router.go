@@ -147,7 +147,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.stopped, s.stop = context.WithCancel(context.Background())
 	s.parker = park.New(parkHost{s})
-	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting)
+	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting, func() int { return int(s.streams.open.Load()) })
 	s.metricsHandler = s.metrics.handler()
 	s.tokens = newTokenCache(4096)
 	if err := s.routes(); err != nil {
