@@ -36,6 +36,15 @@ func (t token) SeatToken(context.Context, oas.OperationName) (oas.SeatToken, err
 	return oas.SeatToken{Token: string(t)}, nil
 }
 
+// A seat's token is no player's: this client plays as guests.
+func (t token) PlayerToken(context.Context, oas.OperationName) (oas.PlayerToken, error) {
+	return oas.PlayerToken{}, ogenerrors.ErrSkipClientSecurity
+}
+
+func (t token) AccessToken(context.Context, oas.OperationName) (oas.AccessToken, error) {
+	return oas.AccessToken{}, ogenerrors.ErrSkipClientSecurity
+}
+
 // patient is the transport of a polite client: a 429 is retried once its
 // Retry-After has passed.
 type patient struct{ next http.RoundTripper }

@@ -173,7 +173,8 @@ func operations(doc obj, schemas obj) error {
 // neither how a stream frames its items nor that a body is a sequence (3.2
 // says it with a media type's itemSchema): the media type names the item's
 // schema in x-item-schema, NDJSON's also as its schema (a line is one
-// item), and the response's description tells the framing. The
+// item) where the item is a union, else binary (see below), and the
+// response's description tells the framing. The
 // Server-Sent Events body is text: generators that read a schema under
 // text/event-stream as the events' own encoding (ogen) refuse anything
 // else. Each stream is an operation of its own, beside the JSON list, so
@@ -198,6 +199,12 @@ func streams(resp, schemas obj) error {
 		switch media {
 		case "application/x-ndjson":
 			content[media] = obj{"schema": ref(), "x-item-schema": ref()}
+			if _, union := schemas[name].(obj)["oneOf"]; !union {
+				// ogen decodes no object under a media type it does not
+				// know, and refuses the operation; a union it reads as
+				// bytes, as it reads this.
+				content[media] = obj{"schema": obj{"type": "string", "format": "binary"}, "x-item-schema": ref()}
+			}
 		case "text/event-stream":
 			content[media] = obj{"schema": obj{"type": "string"}, "x-item-schema": ref()}
 		default:
