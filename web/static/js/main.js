@@ -24,6 +24,13 @@ function go(url) {
 
 window.addEventListener('popstate', () => route());
 
+// A page left for another (or kept by the browser to come back to) holds
+// none of its long-polls and streams open: the browser's few connections to
+// the server are for the page shown. One brought back from the browser's
+// cache starts again.
+window.addEventListener('pagehide', () => { if (leave) { leave(); leave = null; } });
+window.addEventListener('pageshow', (e) => { if (e.persisted) route(); });
+
 // A link of the page's own (data-nav) changes what the page shows without
 // loading it again; one opened in a new tab or window loads as any link.
 document.addEventListener('click', (e) => {
