@@ -146,7 +146,7 @@ function seatLabel(t, seat, mine) {
     clock(t, seat)];
 }
 
-function otherHand(t, hand, marks) {
+function otherHand(t, hand, marks, shadowed = false) {
   const v = t.view;
   const seated = !t.replay && t.seat !== null && v.status === 'active';
   const owner = nameOf(t, hand.seat);
@@ -202,8 +202,9 @@ function otherHand(t, hand, marks) {
   if (armedHits) for (const id of armedHits) handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit');
   const line = takeArmedLine(t);
   const selected = t.clueTarget === hand.seat;
-  return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}`, 'data-seat': hand.seat },
-    el('h2', {}, seatLabel(t, hand.seat, false)), pick, handEl, bar, line);
+  // A shadowed seat's hand is drawn as that seat sees it, under the others.
+  return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}${shadowed ? ' shadowed' : ''}`, 'data-seat': hand.seat },
+    el('h2', {}, seatLabel(t, hand.seat, false), shadowed ? el('span', { class: 'badge', text: 'shadowed: as they see it' }) : null), pick, handEl, bar, line);
 }
 
 function myHand(t, hand, marks) {
@@ -276,37 +277,64 @@ function tableOptions(o) {
   return on.length ? el('p', { id: 'table-options', text: `This table: ${on.join('; ')}.` }) : null;
 }
 
-// controls are the table's own buttons: help, sound, leave, end.
+// controls are the table's own buttons: help, sound, leave, end; and a
+// signed-in spectator's choice of whose view to watch.
 function controls(t) {
   const v = t.view;
   const seated = !t.replay && t.seat !== null && v.status === 'active';
   return el('div', { class: 'controls' },
     t.controls ? t.controls() : null,
+    shadowPick(t),
     seated ? el('button', { type: 'button', class: 'small', id: 'leave-seat', 'data-key': 'leave', onclick: t.leave, text: 'Leave seat' }) : null,
     seated ? el('button', { type: 'button', class: 'small danger', id: 'end-game', 'data-key': 'end', onclick: t.end, text: 'End game' }) : null);
+}
+
+// everyFace says whether the view shows a card of every hand: a signed-in
+// spectator's where the table lets spectators see the hands.
+const everyFace = (v) => v.hands.length > 0 && v.hands.every((h) => h.cards.length === 0 || h.cards.some((c) => c.suit !== null));
+
+// shadowPick is a signed-in spectator's choice: every hand, or exactly
+// what one seat sees (its own cards hidden, its clues and notes).
+function shadowPick(t) {
+  const v = t.view;
+  if (t.replay || t.seat !== null || !t.watching || !t.setShadow || v.status !== 'active') return null;
+  if (t.shadow === null && !everyFace(v)) return null; // this table shows spectators no hand
+  return el('label', { class: 'shadow-pick' }, el('span', { text: 'Watch' }), ' ',
+    el('select', {
+      id: 'shadow-seat', 'data-key': 'shadow', 'aria-label': 'whose view to watch',
+      onchange: (e) => t.setShadow(e.target.value === '' ? null : Number(e.target.value)),
+    },
+    el('option', { value: '', text: 'every hand', selected: t.shadow === null }),
+    v.seats.map((s) => el('option', { value: s.seat, text: `as ${nameOf(t, s.seat)} sees it`, selected: t.shadow === s.seat }))));
 }
 
 export function board(t) {
   const v = t.view;
   const n = v.seats.length;
   const me = t.seat !== null && t.seat < n ? t.seat : null;
+  // A spectator who shadows a seat sees the table from that seat.
+  const shadow = me === null && !t.replay && t.shadow !== null && t.shadow !== undefined && t.shadow < n ? t.shadow : null;
+  const pov = me ?? shadow;
   const order = [];
-  for (let i = 1; i <= n; i++) order.push(((me ?? -1) + i + n) % n);
+  for (let i = 1; i <= n; i++) order.push(((pov ?? -1) + i + n) % n);
   const hands = new Map(v.hands.map((h) => [h.seat, h]));
   const marks = lastMarks(t);
   t.notes = notesByCard(v.notes, { seat: t.seat, active: v.status === 'active', name: (s) => nameOf(t, s) });
-  const others = order.filter((s) => s !== me && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
+  const others = order.filter((s) => s !== pov && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
   const turnText = v.status !== 'active' ? 'game over'
     : (me !== null && v.current_seat === me ? 'your turn' : `${nameOf(t, v.current_seat)} to play`);
   let watching = null;
   if (me === null && !t.replay) {
-    watching = el('p', { class: 'muted spectator', id: 'watching' }, v.status === 'finished'
-      ? 'The game is over: every card is shown.'
-      : 'You are watching: every seat is taken. Nobody\'s cards are shown until the game ends.');
+    let says = 'You are watching: every seat is taken. Nobody\'s cards are shown until the game ends.';
+    if (v.status === 'finished') says = 'The game is over: every card is shown.';
+    else if (shadow !== null) says = `You are watching as ${nameOf(t, shadow)} sees the table: their own cards stay hidden, as they are from them.`;
+    else if (t.watching && everyFace(v)) says = 'You are watching as a spectator: every hand is shown. The players do not see their own cards.';
+    watching = el('p', { class: 'muted spectator', id: 'watching' }, says);
+    if (shadow !== null && hands.has(shadow)) watching = [watching, otherHand(t, hands.get(shadow), marks, true)];
   }
   return el('div', {
     class: 'table', id: 'table', 'data-status': v.status, 'data-version': v.version, 'data-variant': v.variant,
-    'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '',
+    'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '', 'data-shadow': shadow ?? '',
   },
   el('div', { class: 'bar' },
     // A replay's position is its bar's ("move 30 of 52"), not a turn number beside it.

@@ -5,7 +5,7 @@ import { suitsOf } from './cards.js';
 import { board, myTurn } from './board.js';
 import { confirm, help } from './dialog.js';
 import { el, setStatus, toast } from './dom.js';
-import { retrier, secretQuery, sleep, streamEvents, waitState } from './live.js';
+import { retrier, sleep, streamEvents, waitState, watchQuery } from './live.js';
 import { lobby } from './lobby.js';
 import { nameAt } from './names.js';
 import { logLine, plainLine } from './log.js';
@@ -23,6 +23,10 @@ export function openTable(app, id, { onNew, secret }) {
   const t = {
     id, seat: null, token: null, view: null, variant: null, suits: null,
     events: [], lastSeq: 0, told: 0, busy: false, refreshing: null, wanted: 0, shown: 0, app, onNew, signal: ctl.signal,
+    // A signed-in player who holds no seat here watches with their own
+    // token (watching), which shows every hand where the table lets them,
+    // or exactly one seat's view (shadow, its number).
+    watching: false, shadow: null,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
     left: new Map(), // seat → its seat_left event
@@ -32,6 +36,9 @@ export function openTable(app, id, { onNew, secret }) {
   t.join = (name, tabOnly) => join(t, name, tabOnly);
   t.leave = () => leave(t);
   t.end = () => end(t);
+  t.setShadow = (seat) => setShadow(t, seat);
+  t.readToken = () => readToken(t);
+  t.readQuery = () => readQuery(t);
   t.pickTarget = (seat) => { t.clueTarget = seat; render(t); };
   // A move armed by a first tap (taps.js); a tap anywhere but on a move
   // button lets it go.
@@ -70,15 +77,37 @@ export function openTable(app, id, { onNew, secret }) {
   return () => { ctl.abort(); clearInterval(clock); unkeys(); document.removeEventListener('click', letGo); if (t.rewinding) t.rewinding(); setTitle('Hanabi', false); };
 }
 
+// readToken is the token the page reads the table with: its seat's, else
+// the signed-in spectator's own, else none (the public's view).
+function readToken(t) {
+  if (t.token) return t.token;
+  const a = t.watching ? account() : null;
+  return a ? a.token : null;
+}
+
+// readQuery is what every read of the table adds: for a reader with no
+// seat, a private table's secret and the seat it shadows.
+function readQuery(t) {
+  return watchQuery(!!t.token, t.secret, readToken(t) ? t.shadow : null);
+}
+
 async function loadView(t) {
+  const get = () => call('GET', `/games/${encodeURIComponent(t.id)}?${readQuery(t).slice(1)}`, { token: readToken(t), signal: t.signal });
   try {
-    return await call('GET', `/games/${encodeURIComponent(t.id)}?${secretQuery(t.token, t.secret).slice(1)}`, { token: t.token, signal: t.signal });
+    return await get();
   } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
     // A token that stopped working (the seat was left, or it expired) is
     // dropped: the page goes on as a spectator.
-    if (t.token && e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+    if (t.token && (e.status === 401 || e.status === 403)) {
       dropSeat(t);
-      return call('GET', `/games/${encodeURIComponent(t.id)}?${secretQuery(null, t.secret).slice(1)}`, { signal: t.signal });
+      return get();
+    }
+    // A spectator whose sign-in ended watches as the public.
+    if (!t.token && t.watching && e.status === 401) {
+      t.watching = false;
+      t.shadow = null;
+      return get();
     }
     throw e;
   }
@@ -93,12 +122,17 @@ function dropSeat(t) {
 
 // claimSeat gives a signed-in player who holds a seat at the table, but
 // not in this browser (another device, a cleared browser), a fresh token
-// of their seat; anyone else goes on as they would without an account.
-// It answers the view it read when that is the public's (no seat of theirs).
+// of their seat. A player with no seat here watches: it answers the view
+// it read, a spectator's (every hand, where the table lets spectators see
+// them), and every later read of the page goes with the same token
+// (readToken), so that the table stays the one it showed first.
 async function claimSeat(t) {
   try {
-    const v = await asPlayer('GET', `/games/${encodeURIComponent(t.id)}`, { signal: t.signal });
-    if (v.you === null || v.you === undefined) return v;
+    const v = await asPlayer('GET', `/games/${encodeURIComponent(t.id)}?${watchQuery(false, t.secret).slice(1)}`, { signal: t.signal });
+    if (v.you === null || v.you === undefined) {
+      t.watching = true;
+      return v;
+    }
     if (!['lobby', 'active'].includes(v.status)) return null;
     const res = await asPlayer('POST', `/games/${encodeURIComponent(t.id)}/seats/${v.you}/token`, { signal: t.signal });
     saveSeat(t.id, res.seat, res.token, { player: account()?.name });
@@ -129,8 +163,9 @@ function setView(t, v) {
   if (!v || (t.view && v.version <= t.view.version)) return;
   // A view asked for as another seat, or as the public, than the one this
   // page now holds (a wait that began before the seat was taken) is not
-  // this seat's table: its cards and moves would be someone else's.
-  if ((v.you ?? null) !== t.seat) return;
+  // this seat's table: its cards and moves would be someone else's. A
+  // shadow's view is the shadowed seat's.
+  if ((v.you ?? null) !== (t.seat ?? t.shadow)) return;
   t.view = ownNotes(t, v);
   if (v.join_secret && v.join_secret !== t.secret) {
     t.secret = v.join_secret;
@@ -205,7 +240,6 @@ async function live(t) {
       } else if (t.view.status === 'cancelled') {
         return;
       } else {
-        let over = false;
         // The stream is back: whatever was missed comes first, then live;
         // and the board is fetched again, in case the stream missed nothing
         // but a refresh failed while it was away.
@@ -214,17 +248,8 @@ async function live(t) {
           if (!t.failedRefresh) setStatus('');
           if (broken) { broken = false; refresh(t); }
         };
-        await streamEvents(t.id, t.token, t.lastSeq, t.signal, (ev) => {
-          if (ev.seq <= t.lastSeq) return;
-          t.lastSeq = ev.seq;
-          t.events.push(ev);
-          if (ev.type === 'game_over') over = true;
-          // A seat left: the lines before it name its player, whom the
-          // seats now call a bot; they are written again.
-          if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
-          refresh(t);
-          renderLog(t);
-        }, opened, t.secret);
+        const over = await follow(t, opened);
+        if (over === undefined) continue; // the reader changed: ask again as it reads now
         if (over) {
           await refresh(t);
           return;
@@ -237,10 +262,51 @@ async function live(t) {
         await refresh(t);
         continue;
       }
+      if (e instanceof ApiError && e.status === 401 && t.watching) {
+        // The spectator's sign-in ended: the public's view from now on.
+        t.watching = false;
+        t.shadow = null;
+        const v = await loadView(t);
+        t.view = null;
+        setView(t, v);
+        continue;
+      }
       broken = true;
       setStatus('reconnecting…');
       await sleep(retry.next(), t.signal);
     }
+  }
+}
+
+// follow reads the game's events as the page reads the table now, until
+// the stream ends: it answers whether the game is over, or undefined when
+// the reader changed meanwhile (t.rewait: a seat taken or left, a seat
+// shadowed), which ends the stream.
+async function follow(t, opened) {
+  let over = false;
+  const ctl = new AbortController();
+  const stop = () => ctl.abort();
+  t.signal.addEventListener('abort', stop, { once: true });
+  t.rewait = stop;
+  try {
+    await streamEvents(t.id, readToken(t), t.lastSeq, ctl.signal, (ev) => {
+      if (ev.seq <= t.lastSeq) return;
+      t.lastSeq = ev.seq;
+      t.events.push(ev);
+      if (ev.type === 'game_over') over = true;
+      // A seat left: the lines before it name its player, whom the
+      // seats now call a bot; they are written again.
+      if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
+      refresh(t);
+      renderLog(t);
+    }, opened, readQuery(t));
+    return over;
+  } catch (e) {
+    if (ctl.signal.aborted && !t.signal.aborted) return undefined;
+    throw e;
+  } finally {
+    t.signal.removeEventListener('abort', stop);
+    if (t.rewait === stop) t.rewait = null;
   }
 }
 
@@ -253,7 +319,7 @@ async function lobbyWait(t) {
   t.signal.addEventListener('abort', stop, { once: true });
   t.rewait = stop;
   try {
-    return await waitState(t.id, t.token, t.view.version, ctl.signal, t.secret);
+    return await waitState(t.id, readToken(t), t.view.version, ctl.signal, readQuery(t));
   } catch (e) {
     if (ctl.signal.aborted && !t.signal.aborted) return undefined;
     throw e;
@@ -364,6 +430,32 @@ async function end(t) {
     setView(t, res.game);
   } catch (e) {
     toast(friendly(e));
+  }
+}
+
+// setShadow shows a signed-in spectator exactly what seat sees (null:
+// every hand again): its view, and the game's events as that seat reads
+// them, from the first.
+async function setShadow(t, seat) {
+  if (t.token || seat === t.shadow) return;
+  const before = t.shadow;
+  t.shadow = seat;
+  try {
+    const v = await loadView(t);
+    if (t.shadow !== seat) return; // another choice came meanwhile
+    t.view = null;
+    t.events = [];
+    t.lastSeq = 0;
+    t.left = new Map();
+    t.logStale = true;
+    t.logged = 0;
+    setView(t, v);
+    if (t.rewait) t.rewait(); // the stream starts again as the shadow reads
+  } catch (e) {
+    if (t.signal.aborted) return;
+    t.shadow = before;
+    toast(friendly(e));
+    render(t);
   }
 }
 
