@@ -22,7 +22,8 @@ export function watchQuery(seated, secret, shadow = null) {
 // that a "reconnecting…" can go as soon as the stream is back. It asks for NDJSON: EventSource cannot send the
 // seat token, which travels only in the Authorization header. A server that
 // answers with a plain list (a long-poll) is read the same way; the caller
-// simply asks again. query is added to the request as waitState adds it.
+// simply asks again. query is added to the request as waitState adds it;
+// with chat_after in it, the table's chat lines come among the events.
 export async function streamEvents(id, token, after, signal, onEvent, onOpen, query = '') {
   const headers = { Accept: 'application/x-ndjson' };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -27,6 +27,7 @@ export function openTable(app, id, { onNew, secret }) {
     // token (watching), which shows every hand where the table lets them,
     // or exactly one seat's view (shadow, its number).
     watching: false, shadow: null,
+    chatLast: 0, // the last chat line read: the next read's chat_after
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
     left: new Map(), // seat → its seat_left event
@@ -57,7 +58,7 @@ export function openTable(app, id, { onNew, secret }) {
     render(t);
   });
   t.rewind = () => {
-    const close = openRewind(app, t, () => { close(); t.rewinding = null; render(t); });
+    const close = openRewind(t.main, t, () => { close(); t.rewinding = null; render(t); });
     t.rewinding = close;
   };
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h', 'data-key': 'log' },
@@ -74,7 +75,12 @@ export function openTable(app, id, { onNew, secret }) {
   });
   const clock = setInterval(() => tick(t), 250);
   const unkeys = installKeys(t);
-  return () => { ctl.abort(); clearInterval(clock); unkeys(); document.removeEventListener('click', letGo); if (t.rewinding) t.rewinding(); setTitle('Hanabi', false); };
+  return () => {
+    ctl.abort(); clearInterval(clock); unkeys(); document.removeEventListener('click', letGo);
+    if (t.rewinding) t.rewinding();
+    if (t.chat) t.chat.close();
+    setTitle('Hanabi', false);
+  };
 }
 
 // readToken is the token the page reads the table with: its seat's, else
@@ -153,7 +159,16 @@ async function start(t) {
   t.variant = await call('GET', `/variants/${encodeURIComponent(t.view.variant)}`, { signal: t.signal });
   t.suits = suitsOf(t.variant);
   t.startTurn = t.view.turn;
+  // The room: the table, redrawn on every change, and beside it the chat,
+  // which is never redrawn (what is being typed stays). The chat's module
+  // loads with the first table: the lobby does without it.
+  const { chatPanel } = await import('./chat.js');
+  if (t.signal.aborted) return;
+  t.main = el('div', { class: 'room-main' });
+  t.chat = t.view.status === 'cancelled' ? null : chatPanel(t);
+  t.app.replaceChildren(el('div', { class: 'room' }, t.main, t.chat ? t.chat.el : null));
   render(t);
+  if (t.chat) chatLoop(t);
   await live(t);
 }
 
@@ -166,6 +181,7 @@ function setView(t, v) {
   // this seat's table: its cards and moves would be someone else's. A
   // shadow's view is the shadowed seat's.
   if ((v.you ?? null) !== (t.seat ?? t.shadow)) return;
+  if (t.view && t.view.status !== v.status && t.chatWait) t.chatWait();
   t.view = ownNotes(t, v);
   if (v.join_secret && v.join_secret !== t.secret) {
     t.secret = v.join_secret;
@@ -278,10 +294,10 @@ async function live(t) {
   }
 }
 
-// follow reads the game's events as the page reads the table now, until
-// the stream ends: it answers whether the game is over, or undefined when
-// the reader changed meanwhile (t.rewait: a seat taken or left, a seat
-// shadowed), which ends the stream.
+// follow reads the game's events, and its chat lines among them, as the
+// page reads the table now, until the stream ends: it answers whether the
+// game is over, or undefined when the reader changed meanwhile (t.rewait:
+// a seat taken or left, a seat shadowed), which ends the stream.
 async function follow(t, opened) {
   let over = false;
   const ctl = new AbortController();
@@ -290,6 +306,13 @@ async function follow(t, opened) {
   t.rewait = stop;
   try {
     await streamEvents(t.id, readToken(t), t.lastSeq, ctl.signal, (ev) => {
+      if (ev.type === 'chat') {
+        // A line comes after the game's event it names: it is no event of
+        // the game's, and has a cursor of its own.
+        t.chatLast = Math.max(t.chatLast, ev.line);
+        if (t.chat) t.chat.add(ev);
+        return;
+      }
       if (ev.seq <= t.lastSeq) return;
       t.lastSeq = ev.seq;
       t.events.push(ev);
@@ -299,7 +322,7 @@ async function follow(t, opened) {
       if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
       refresh(t);
       renderLog(t);
-    }, opened, readQuery(t));
+    }, opened, `${readQuery(t)}&chat_after=${t.chatLast}`);
     return over;
   } catch (e) {
     if (ctl.signal.aborted && !t.signal.aborted) return undefined;
@@ -307,6 +330,51 @@ async function follow(t, opened) {
   } finally {
     t.signal.removeEventListener('abort', stop);
     if (t.rewait === stop) t.rewait = null;
+  }
+}
+
+// chatLoop reads the chat while no stream brings it (the table waits for
+// its players, or the game is over): the game's events after the last one
+// the page has, with the lines after its last line, long-polled.
+async function chatLoop(t) {
+  const retry = retrier(10000);
+  let after = t.lastSeq;
+  while (!t.signal.aborted) {
+    const status = t.view && t.view.status;
+    if (status === 'cancelled') return;
+    if (status === 'active') {
+      // The stream brings the lines while the game runs.
+      await sleep(1000, t.signal);
+      after = t.lastSeq;
+      continue;
+    }
+    after = Math.max(after, t.lastSeq);
+    // The wait ends when the game starts (setView): from then on the
+    // stream brings the lines, and the page holds one request, not two.
+    const ctl = new AbortController();
+    const stop = () => ctl.abort();
+    t.signal.addEventListener('abort', stop, { once: true });
+    t.chatWait = stop;
+    try {
+      const res = await call('GET', `/games/${encodeURIComponent(t.id)}/events?after=${after}&chat_after=${t.chatLast}&wait=30s${readQuery(t)}`,
+        { token: readToken(t), signal: ctl.signal });
+      for (const ev of res.events) {
+        if (ev.type === 'chat') {
+          t.chatLast = Math.max(t.chatLast, ev.line);
+          if (t.chat) t.chat.add(ev);
+        } else {
+          after = Math.max(after, ev.seq); // the game began meanwhile: the stream will tell it
+        }
+      }
+      if (res.chat_last !== null && res.chat_last !== undefined) t.chatLast = Math.max(t.chatLast, res.chat_last);
+      retry.ok();
+    } catch (e) {
+      if (t.signal.aborted) return;
+      if (!ctl.signal.aborted) await sleep(retry.next(), t.signal);
+    } finally {
+      t.signal.removeEventListener('abort', stop);
+      if (t.chatWait === stop) t.chatWait = null;
+    }
   }
 }
 
@@ -524,8 +592,10 @@ function render(t) {
   const v = t.view;
   if (!v || !t.variant) return;
   if (v.status === 'finished' && t.seed === undefined) findSeed(t);
+  // The chat is not redrawn: its focus stays as it is.
   const focused = document.activeElement && document.activeElement.closest('[data-key]');
-  const key = focused && t.app.contains(focused) ? focused.dataset.key : null;
+  const key = focused && t.main.contains(focused) ? focused.dataset.key : null;
+  if (t.chat) t.chat.update();
   renderLog(t); // the move is read out before whose turn it is now
   // Read after the new lines went in: the browser's scroll anchoring has
   // kept the lines in view where they were.
@@ -536,11 +606,12 @@ function render(t) {
   t.wasMyTurn = mine;
   if (t.rewinding) return; // the rewind has the screen; back to live redraws
   if (v.status === 'lobby' || v.status === 'cancelled') {
-    t.app.replaceChildren(v.status === 'lobby' ? lobby(t) : el('div', { class: 'panel' }, el('h1', { text: 'This game was cancelled' }), el('a', { href: '/', text: 'Start a new game' })));
+    t.main.replaceChildren(v.status === 'lobby' ? lobby(t) : el('div', { class: 'panel' }, el('h1', { text: 'This game was cancelled' }), el('a', { href: '/', text: 'Start a new game' })));
+    if (v.status === 'cancelled' && t.chat) t.chat.el.hidden = true;
     return;
   }
   if (t.clueTarget === null && v.seats.length > 1) t.clueTarget = t.seat === null ? null : (t.seat + 1) % v.seats.length;
-  t.app.replaceChildren(board(t));
+  t.main.replaceChildren(board(t));
   t.logEl.scrollTop = scroll;
   if (key) {
     const again = t.app.querySelector(`[data-key="${CSS.escape(key)}"]`);
