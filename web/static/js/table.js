@@ -28,6 +28,10 @@ export function openTable(app, id, { onNew, secret }) {
     // or exactly one seat's view (shadow, its number).
     watching: false, shadow: null,
     chatLast: 0, // the last chat line read: the next read's chat_after
+    // Events that pass no turn (a vote, a pause) are on the board once a
+    // view fetched after they came in is: each event gets the count of
+    // events come in so far (its stamp), a view the count when it was asked for.
+    arrived: 0, viewStamp: 0,
     clueTarget: null, wasMyTurn: false, secret: secret || savedSecret(id), refused: null,
     written: new Map(), // card id → the text of a note this page wrote
     left: new Map(), // seat → its seat_left event
@@ -199,14 +203,25 @@ function ownNotes(t, v) {
   return v;
 }
 
-// covers says whether view v shows what event ev did: a move's turn is
-// behind it, a game that ended is over. Other events (a seat left) change
-// no turn: any view fetched after them shows them.
-function covers(v, ev) {
+// MOVES are the events that pass a turn.
+const MOVES = new Set(['play', 'play_face_down', 'discard', 'clue']);
+
+// covers says whether t's view v shows what event ev did: a move's turn is
+// behind it, a game that ended is over. Other events (a seat left, a vote,
+// a pause) pass no turn: a view asked for after they came in shows them.
+function covers(t, v, ev) {
   if (!ev) return true;
   if (ev.type === 'game_over') return v.status !== 'active';
-  if (ev.turn !== undefined && ev.turn !== null && ev.type !== 'seat_left') return v.turn > ev.turn || v.status !== 'active';
-  return true;
+  if (v.status !== 'active') return true;
+  if (MOVES.has(ev.type)) return v.turn > ev.turn;
+  return t.viewStamp >= (ev.stamp || 0);
+}
+
+// stamped is a view asked for when the events so far had come in (stamp):
+// once shown, it covers them (see covers).
+function stamped(t, stamp, v) {
+  if (v && (v.you ?? null) === (t.seat ?? t.shadow) && (!t.view || v.version >= t.view.version)) t.viewStamp = Math.max(t.viewStamp, stamp);
+  return v;
 }
 
 // refresh fetches the view again after an event, until the board shows the
@@ -226,13 +241,19 @@ async function catchUp(t) {
   while (!t.signal.aborted && t.shown < t.wanted) {
     const want = t.wanted;
     try {
-      setView(t, await loadView(t));
-      if (covers(t.view, t.events.at(-1))) {
+      const stamp = t.arrived;
+      setView(t, stamped(t, stamp, await loadView(t)));
+      // The same version again is not redrawn, but may cover events that
+      // pass no turn, which the log then tells.
+      logged(t);
+      if (covers(t, t.view, t.events.at(-1))) {
         t.shown = want;
         retry.ok();
         if (t.failedRefresh) { t.failedRefresh = false; setStatus(''); }
         continue;
       }
+      // Events came in while the view was asked for: ask again at once.
+      if (t.arrived > stamp) continue;
     } catch (e) {
       if (t.signal.aborted) return;
       t.failedRefresh = true;
@@ -315,13 +336,14 @@ async function follow(t, opened) {
       }
       if (ev.seq <= t.lastSeq) return;
       t.lastSeq = ev.seq;
+      ev.stamp = ++t.arrived;
       t.events.push(ev);
       if (ev.type === 'game_over') over = true;
       // A seat left: the lines before it name its player, whom the
       // seats now call a bot; they are written again.
       if (ev.type === 'seat_left') { t.left.set(ev.seat, ev); t.logStale = true; }
       refresh(t);
-      renderLog(t);
+      logged(t);
     }, opened, `${readQuery(t)}&chat_after=${t.chatLast}`);
     return over;
   } catch (e) {
@@ -403,11 +425,12 @@ async function act(t, action) {
   t.armed = null;
   render(t);
   try {
+    const stamp = t.arrived;
     const res = await call('POST', `/games/${encodeURIComponent(t.id)}/actions`, {
       token: t.token, body: { ...action, version: t.view.version }, headers: { 'Idempotency-Key': newKey() },
     });
     t.busy = false;
-    if (res.game.version > t.view.version) setView(t, res.game);
+    if (res.game.version > t.view.version) setView(t, stamped(t, stamp, res.game));
     else render(t);
   } catch (e) {
     t.busy = false;
@@ -573,7 +596,7 @@ function renderLog(t) {
   if (t.logStale) { list.replaceChildren(); t.logStale = false; }
   const have = list.children.length;
   let upTo = have;
-  while (upTo < t.events.length && covers(t.view, t.events[upTo])) upTo++;
+  while (upTo < t.events.length && covers(t, t.view, t.events[upTo])) upTo++;
   t.logged = upTo; // the board marks the last of these as the last move
   // Only new lines are added (newest on top), so the list keeps its scroll.
   for (const ev of t.events.slice(have, upTo)) {
@@ -584,6 +607,17 @@ function renderLog(t) {
       announce(plainLine(ev, namer(t, ev), t.suits, t.variant));
     }
   }
+}
+
+// logged writes the events the board shows into the log (renderLog); when
+// that tells a move the board does not mark as the last yet (the view came
+// before its events), the board is drawn again, once for a burst of events.
+function logged(t) {
+  const had = t.logged;
+  renderLog(t);
+  if (t.logged === had || t.redrawing) return;
+  t.redrawing = true;
+  queueMicrotask(() => { t.redrawing = false; render(t); });
 }
 
 // render draws the table again; the focused control and the log's scroll
