@@ -134,7 +134,13 @@ function discards(t, marks) {
 
 function clock(t, seat) {
   const v = t.view;
-  if (t.replay || !v.turn_deadline || v.status !== 'active' || v.current_seat !== seat) return null;
+  if (t.replay || v.status !== 'active' || v.current_seat !== seat) return null;
+  // A paused game's clock stands still at the time its turn has left.
+  if (v.paused && v.turn_time_left_ms !== null && v.turn_time_left_ms !== undefined) {
+    const left = Math.max(0, Math.ceil(v.turn_time_left_ms / 1000));
+    return el('span', { class: 'clock paused', role: 'timer', 'aria-label': 'time left for this turn, paused', text: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left, paused` });
+  }
+  if (!v.turn_deadline) return null;
   return el('span', { class: 'clock', 'data-deadline': v.turn_deadline, role: 'timer', 'aria-label': 'time left for this turn' });
 }
 
@@ -277,14 +283,28 @@ function tableOptions(o) {
   return on.length ? el('p', { id: 'table-options', text: `This table: ${on.join('; ')}.` }) : null;
 }
 
-// controls are the table's own buttons: help, sound, leave, end; and a
-// signed-in spectator's choice of whose view to watch.
+// controls are the table's own buttons: help, sound, a timed game's
+// pause, a vote to end, leave, end; and a signed-in spectator's choice of
+// whose view to watch.
 function controls(t) {
   const v = t.view;
   const seated = !t.replay && t.seat !== null && v.status === 'active';
+  const voted = seated && (v.votes || []).includes(t.seat);
+  // Only a timed game pauses: the view's options say whether it has a clock.
+  const timed = seated && v.options && v.options.turn_seconds > 0;
   return el('div', { class: 'controls' },
     t.controls ? t.controls() : null,
     shadowPick(t),
+    timed ? el('button', {
+      type: 'button', class: 'small', id: v.paused ? 'resume-game' : 'pause-game', 'data-key': 'pause', disabled: t.busy,
+      title: v.paused ? 'start the clock again' : 'stop the clock: no move is made until a player resumes',
+      onclick: () => t.pause(!v.paused), text: v.paused ? 'Resume' : 'Pause',
+    }) : null,
+    seated ? el('button', {
+      type: 'button', class: `small${voted ? ' voted' : ''}`, id: 'vote-end', 'data-key': 'vote', disabled: t.busy,
+      title: `the game ends, scoring 0, once ${v.votes_to_end} seats have voted`,
+      onclick: () => t.vote(!voted), text: voted ? 'Take back my vote to end' : 'Vote to end',
+    }) : null,
     seated ? el('button', { type: 'button', class: 'small', id: 'leave-seat', 'data-key': 'leave', onclick: t.leave, text: 'Leave seat' }) : null,
     seated ? el('button', { type: 'button', class: 'small danger', id: 'end-game', 'data-key': 'end', onclick: t.end, text: 'End game' }) : null);
 }
@@ -306,6 +326,27 @@ function shadowPick(t) {
     },
     el('option', { value: '', text: 'every hand', selected: t.shadow === null }),
     v.seats.map((s) => el('option', { value: s.seat, text: `as ${nameOf(t, s.seat)} sees it`, selected: t.shadow === s.seat }))));
+}
+
+// roomLines say what holds the table up: a pause (and who made it), the
+// votes to end it so far.
+function roomLines(t) {
+  const v = t.view;
+  if (t.replay || v.status !== 'active') return null;
+  const out = [];
+  if (v.paused) {
+    const last = (t.events || []).findLast((e) => e.type === 'pause' || e.type === 'resume');
+    const by = last && last.type === 'pause' ? ` by ${nameOf(t, last.seat)}` : '';
+    out.push(el('p', { class: 'room-line paused-line', id: 'paused', role: 'status' },
+      el('strong', { text: `Paused${by}` }), ': no move is made and the clock stands still until a player resumes the game.'));
+  }
+  const votes = v.votes || [];
+  if (votes.length > 0) {
+    const names = votes.map((s) => nameOf(t, s) + (s === t.seat ? ' (you)' : ''));
+    out.push(el('p', { class: 'room-line votes-line', id: 'votes' },
+      el('strong', { text: 'Votes to end the game' }), `: ${names.join(', ')} — ${votes.length} of the ${v.votes_to_end} needed.`));
+  }
+  return out;
 }
 
 export function board(t) {
@@ -334,12 +375,12 @@ export function board(t) {
   }
   return el('div', {
     class: 'table', id: 'table', 'data-status': v.status, 'data-version': v.version, 'data-variant': v.variant,
-    'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '', 'data-shadow': shadow ?? '',
+    'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '', 'data-shadow': shadow ?? '', 'data-paused': v.paused ? 'true' : 'false',
   },
   el('div', { class: 'bar' },
     // A replay's position is its bar's ("move 30 of 52"), not a turn number beside it.
     el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
-    tokens(t), lastMoveLine(t), controls(t), rules(t)),
+    tokens(t), lastMoveLine(t), roomLines(t), controls(t), rules(t)),
   t.replay ? t.replayBar : null,
   resultBanner(t),
   el('div', { class: 'board' },

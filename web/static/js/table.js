@@ -41,6 +41,8 @@ export function openTable(app, id, { onNew, secret }) {
   t.join = (name, tabOnly) => join(t, name, tabOnly);
   t.leave = () => leave(t);
   t.end = () => end(t);
+  t.vote = (on) => vote(t, on);
+  t.pause = (on) => pause(t, on);
   t.setShadow = (seat) => setShadow(t, seat);
   t.readToken = () => readToken(t);
   t.readQuery = () => readQuery(t);
@@ -521,6 +523,43 @@ async function end(t) {
     setView(t, res.game);
   } catch (e) {
     toast(friendly(e));
+  }
+}
+
+// vote casts this seat's vote to end the game (on), or takes it back. The
+// vote that makes the number the view asks for (votes_to_end) ends the
+// game at once: the page asks first.
+async function vote(t, on) {
+  const v = t.view;
+  if (on && (v.votes || []).length + 1 >= v.votes_to_end) {
+    const ok = await confirm('End the game for everyone?', 'Yours is the last vote needed: the game ends now and scores 0.', 'Vote to end');
+    if (!ok) return;
+  }
+  await change(t, on ? 'PUT' : 'DELETE', 'votes/end');
+}
+
+// pause stops a timed game's clock (on), or starts it again.
+function pause(t, on) {
+  return change(t, 'POST', on ? 'pause' : 'resume');
+}
+
+// change asks the server for one of the seat's changes about the table
+// (a vote, a pause), and shows the view it answers.
+async function change(t, method, what) {
+  if (t.busy) return;
+  t.busy = true;
+  render(t);
+  try {
+    const stamp = t.arrived;
+    const res = await call(method, `/games/${encodeURIComponent(t.id)}/${what}`, { token: t.token });
+    t.busy = false;
+    setView(t, stamped(t, stamp, res.game));
+    render(t);
+  } catch (e) {
+    t.busy = false;
+    toast(friendly(e));
+    render(t);
+    await refresh(t);
   }
 }
 
