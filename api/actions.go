@@ -58,6 +58,22 @@ type ActionResponse struct {
 // decodeAction parses and shape-checks an action body. Whether the move is
 // legal is the engine's question, asked later; this only makes sure it is a
 // well-formed move of one of the three kinds.
+// moveOf is the move a decoded request asks for.
+func moveOf(req ActionRequest) play.Move {
+	move := play.Move{Card: deref(req.Card), Target: deref(req.Target), Color: deref(req.Color), Rank: deref(req.Rank)}
+	switch {
+	case req.Type == "play":
+		move.Kind = engine.Play
+	case req.Type == "discard":
+		move.Kind = engine.Discard
+	case req.Color != nil:
+		move.Kind = engine.ColorClue
+	default:
+		move.Kind = engine.RankClue
+	}
+	return move
+}
+
 func decodeAction(data []byte) (ActionRequest, error) {
 	var req ActionRequest
 	if err := decodeStrict(data, &req, false); err != nil {
@@ -137,18 +153,8 @@ func (s *Server) postAction(c *gin.Context) {
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
 	auth := seatOf(c)
-	move := play.Move{Card: deref(req.Card), Target: deref(req.Target), Color: deref(req.Color), Rank: deref(req.Rank),
-		Version: req.Version, Occupant: &auth.occupant, Key: idempotencyKey(c), IfMatch: ifMatchVersions(c.GetHeader("If-Match"))}
-	switch {
-	case req.Type == "play":
-		move.Kind = engine.Play
-	case req.Type == "discard":
-		move.Kind = engine.Discard
-	case req.Color != nil:
-		move.Kind = engine.ColorClue
-	default:
-		move.Kind = engine.RankClue
-	}
+	move := moveOf(req)
+	move.Version, move.Occupant, move.Key, move.IfMatch = req.Version, &auth.occupant, idempotencyKey(c), ifMatchVersions(c.GetHeader("If-Match"))
 	st, ev, err := s.games.Act(ctx, c.Param("id"), auth.seat, move)
 	if err != nil {
 		s.fail(c, err)

@@ -283,3 +283,32 @@ func TestUnknownQueryRefused(t *testing.T) {
 		}
 	}
 }
+
+// Every operation the document answers with a stream only (its 200 is
+// text/event-stream or NDJSON and nothing else) is one the answer packer
+// leaves alone, so that each event goes out as it happens.
+func TestStreamsGoOutUnpacked(t *testing.T) {
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for path, item := range c.doc.Paths.Map() {
+		op := item.Get
+		if op == nil || op.Responses.Status(http.StatusOK) == nil {
+			continue
+		}
+		content := op.Responses.Status(http.StatusOK).Value.Content
+		if len(content) != 1 || content.Get("text/event-stream") == nil && content.Get("application/x-ndjson") == nil {
+			continue
+		}
+		route := "/v1" + strings.ReplaceAll(path, "{id}", ":id")
+		if !streamRoutes[route] {
+			t.Errorf("%s streams, but the packer would hold its answer back", route)
+		}
+		n++
+	}
+	if n < 8 {
+		t.Fatalf("only %d stream operations found", n)
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
+	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -105,9 +106,18 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if fs, ok := cfg.Store.(players.FeedStore); ok && cfg.Feed == nil {
 		cfg.Feed = players.NewFeed(fs)
 	}
+	if ls, ok := cfg.Store.(rooms.LobbyStore); ok && cfg.Lobby == nil {
+		cfg.Lobby = rooms.NewLobby(ls, nil)
+	}
 	games, err := play.New(pc)
 	if err != nil {
 		t.Fatalf("new games: %v", err)
+	}
+	if rs, ok := cfg.Store.(rooms.RoomStore); ok && cfg.Rooms == nil {
+		cfg.Rooms = rooms.NewRooms(rs, games, nil)
+	}
+	if ws, ok := cfg.Store.(rooms.WatcherStore); ok && cfg.Watchers == nil {
+		cfg.Watchers = rooms.NewWatchers(ws, nil)
 	}
 	counted := &countedGames{Games: games}
 	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = counted, games, games, games.Stats(), games.Bots()

@@ -21,7 +21,7 @@ type metrics struct {
 }
 
 // newMetrics counts requests; waiting tells how many long-polls wait now.
-func newMetrics(stats *play.Stats, probe Probe, waiting func() int) *metrics {
+func newMetrics(stats *play.Stats, probe Probe, waiting, streaming func() int) *metrics {
 	m := &metrics{
 		// A registry per server, so that tests can run several side by side.
 		reg: prometheus.NewRegistry(),
@@ -36,6 +36,9 @@ func newMetrics(stats *play.Stats, probe Probe, waiting func() int) *metrics {
 	waiters := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "hanabi_longpoll_waiting", Help: "Long-poll requests waiting for a change.",
 	}, func() float64 { return float64(waiting()) })
+	streams := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "hanabi_streams_open", Help: "Event streams open (a game's, the lobby's, a room's, a player's).",
+	}, func() float64 { return float64(streaming()) })
 	// play counts; these read its counters at scrape time.
 	actions := prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "hanabi_actions_total", Help: "Actions appended to game logs by this process.",
@@ -46,7 +49,7 @@ func newMetrics(stats *play.Stats, probe Probe, waiting func() int) *metrics {
 	finished := prometheus.NewCounterFunc(prometheus.CounterOpts{
 		Name: "hanabi_games_finished_total", Help: "Games finished by an action taken in this process.",
 	}, func() float64 { return float64(stats.Finished.Load()) })
-	m.reg.MustRegister(m.requests, m.latency, waiters, actions, created, finished,
+	m.reg.MustRegister(m.requests, m.latency, waiters, streams, actions, created, finished,
 		&gamesCollector{probe: probe},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -14,6 +14,7 @@ import (
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
+	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -106,6 +107,14 @@ var playerCodes = map[players.Code]string{
 	players.Invalid:       codeBadRequest,
 }
 
+// roomCodes maps the rooms' refusals to codes of the contract.
+var roomCodes = map[rooms.Code]string{
+	rooms.Invalid:     codeBadRequest,
+	rooms.NotFound:    codeNotFound,
+	rooms.Forbidden:   codeForbidden,
+	rooms.NotFinished: codeGameNotActive,
+}
+
 // playCodes maps play's refusals to codes of the contract.
 var playCodes = map[play.Code]string{
 	play.Invalid:      codeBadRequest,
@@ -169,6 +178,7 @@ func (s *Server) classify(err error) *apiError {
 	}
 	var oe *variants.OptionError
 	var pe *play.Error
+	var re *rooms.Error
 	var ple *players.Error
 	switch {
 	case errors.As(err, &ple) && playerCodes[ple.Code] != "":
@@ -177,6 +187,8 @@ func (s *Server) classify(err error) *apiError {
 		return &apiError{code: codeBadRequest, detail: oe.Msg}
 	case errors.Is(err, variants.ErrUnknownVariant):
 		return &apiError{code: codeNotFound, detail: err.Error()}
+	case errors.As(err, &re) && roomCodes[re.Code] != "":
+		return &apiError{code: roomCodes[re.Code], detail: re.Msg}
 	case errors.As(err, &pe) && playCodes[pe.Code] != "":
 		return &apiError{code: playCodes[pe.Code], detail: pe.Msg}
 	case errors.Is(err, errShuttingDown):

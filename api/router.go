@@ -40,6 +40,12 @@ type Config struct {
 	Accounts Accounts
 	History  History
 	Feed     Feed
+	// Lobby is the live lobby, Rooms the shared replay rooms (nil: their
+	// operations answer 404).
+	Lobby Lobby
+	Rooms Rooms
+	// Watchers lists who watches each table (nil: nobody is listed).
+	Watchers Watchers
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -79,6 +85,9 @@ type Server struct {
 	accounts   Accounts
 	history    History
 	feed       Feed
+	lobby      Lobby
+	rooms      Rooms
+	watchers   Watchers
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -130,7 +139,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, watchers: cfg.Watchers, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		chatLimits: newLimiters(chatLimit),
@@ -138,7 +147,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.stopped, s.stop = context.WithCancel(context.Background())
 	s.parker = park.New(parkHost{s})
-	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting)
+	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting, func() int { return int(s.streams.open.Load()) })
 	s.metricsHandler = s.metrics.handler()
 	s.tokens = newTokenCache(4096)
 	if err := s.routes(); err != nil {
@@ -226,6 +235,17 @@ func (s *Server) routes() error {
 		s.playerRoutes(api)
 	}
 	api.POST("/games", s.idempotent, s.createGame)
+	if s.lobby != nil {
+		api.GET("/lobby/events", s.getLobbyEvents)
+		api.GET("/lobby/events/sse", s.streamLobbySSE)
+		api.GET("/lobby/events/ndjson", s.streamLobbyNDJSON)
+		if s.accounts != nil {
+			api.POST("/lobby/chat", s.requirePlayer, s.sayInLobby)
+		}
+	}
+	if s.rooms != nil && s.accounts != nil {
+		s.roomRoutes(api.Group("/rooms", s.requirePlayer))
+	}
 
 	game := api.Group("/games/:id", s.authenticate)
 	game.GET("", s.getGame)
@@ -243,6 +263,9 @@ func (s *Server) routes() error {
 	game.GET("/events/sse", s.streamEventsSSE)
 	game.GET("/events/ndjson", s.streamEventsNDJSON)
 	game.GET("/replay", s.getReplay)
+	if s.watchers != nil {
+		game.GET("/watchers", s.getWatchers)
+	}
 	if s.accounts != nil && s.history != nil && s.feed != nil {
 		game.POST("/seats/:seat/token", s.needPlayer, s.seatToken)
 		game.POST("/invitations", s.invite)
@@ -250,6 +273,25 @@ func (s *Server) routes() error {
 	}
 	s.handler = r
 	return nil
+}
+
+// roomRoutes are the shared replay rooms' operations.
+func (s *Server) roomRoutes(g *gin.RouterGroup) {
+	g.POST("", s.openRoom)
+	g.GET("/:id", s.getRoom)
+	g.GET("/:id/events", s.getRoomEvents)
+	g.GET("/:id/events/sse", s.streamRoomSSE)
+	g.GET("/:id/events/ndjson", s.streamRoomNDJSON)
+	g.POST("/:id/members", s.joinRoom)
+	g.DELETE("/:id/members/me", s.leaveRoom)
+	g.PUT("/:id/leader", s.handOverRoom)
+	g.PUT("/:id/turn", s.setRoomTurn)
+	g.PUT("/:id/pointer", s.pointRoom)
+	g.DELETE("/:id/pointer", s.unpointRoom)
+	g.POST("/:id/hypothetical", s.hypothesize)
+	g.DELETE("/:id/hypothetical", s.endHypothetical)
+	g.DELETE("/:id/hypothetical/last", s.undoHypothetical)
+	g.POST("/:id/again", s.playAgain)
 }
 
 // playerRoutes are the accounts' operations.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"net/http"
 	"testing"
+
+	"github.com/hanabi-server/hanabi/variants"
 )
 
 // Spectators: a signed-in one sees every hand, the public none; a shadow
@@ -100,5 +102,34 @@ func TestSpectators(t *testing.T) {
 		}
 		view(noHands, carol, "?shadow=0", http.StatusForbidden)
 		e.expect(e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "spectators": "some"}), http.StatusBadRequest)
+	})
+}
+
+// TestWatchersListed: the players see who watches, by name and shadowed
+// seat; a seat is never listed, nor a guest spectator; a table closed to
+// spectators lists nobody to anyone outside it.
+func TestWatchersListed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		dave := e.signUp("Dave", "correct horse", false)
+		erin := e.signUp("Erin", "correct horse", false)
+		tb := e.newTable("basic", 2, variants.Options{}, "watchers")
+		e.expect(e.req("GET", "/v1/games/"+tb.id, dave, nil), http.StatusOK)
+		e.expect(e.req("GET", "/v1/games/"+tb.id+"?shadow=1", erin, nil), http.StatusOK)
+		e.expect(e.req("GET", "/v1/games/"+tb.id, "", nil), http.StatusOK)
+		e.expect(e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil), http.StatusOK)
+		var list WatcherList
+		r := e.req("GET", "/v1/games/"+tb.id+"/watchers", tb.tokens[1], nil)
+		e.expect(r, http.StatusOK)
+		r.json(t, &list)
+		if len(list.Watchers) != 2 || list.Watchers[0].Name != "Dave" || list.Watchers[0].Shadow != nil ||
+			list.Watchers[1].Name != "Erin" || deref(list.Watchers[1].Shadow) != 1 {
+			t.Fatalf("watchers %+v", list.Watchers)
+		}
+		closed := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "spectators": "closed"})
+		var c SeatResponse
+		closed.json(t, &c)
+		e.expect(e.req("POST", "/v1/games/"+c.Game.ID+"/seats", "", nil), http.StatusCreated)
+		e.expect(e.req("GET", "/v1/games/"+c.Game.ID+"/watchers", dave, nil), http.StatusForbidden)
 	})
 }

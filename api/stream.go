@@ -60,7 +60,8 @@ func streamFormatOf(accept string) streamFormat {
 
 // streamRoutes are the operations whose every answer is a stream.
 var streamRoutes = map[string]bool{"/v1/games/:id/events/sse": true, "/v1/games/:id/events/ndjson": true,
-	"/v1/me/events/sse": true, "/v1/me/events/ndjson": true}
+	"/v1/me/events/sse": true, "/v1/me/events/ndjson": true, "/v1/lobby/events/sse": true, "/v1/lobby/events/ndjson": true,
+	"/v1/rooms/:id/events/sse": true, "/v1/rooms/:id/events/ndjson": true}
 
 // isStream tells a request answered by a stream: one to a stream's own
 // operation, or one that asks getEvents for a stream by its Accept.
@@ -327,6 +328,7 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 				if frames = appendFrame(frames, format, nil); !send() {
 					return
 				}
+				s.seenWatching(c, shadowOf(c)) // a signed-in spectator still watches
 			case <-ctx.Done():
 				return
 			case <-s.shutdown:

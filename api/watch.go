@@ -30,6 +30,9 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 		}
 		spec.Shadow = n
 	}
+	if spec.SignedIn {
+		s.seenWatching(c, spec.Shadow)
+	}
 	return spec, nil
 }
 
@@ -49,4 +52,13 @@ func (s *Server) admit(c *gin.Context, st *play.State, kind park.Kind) (int, err
 		return 0, err
 	}
 	return admitted(spec, st)
+}
+
+// shadowOf is the seat a spectator's request shadows, -1 for none.
+func shadowOf(c *gin.Context) int {
+	n, err := strconv.Atoi(c.Query("shadow"))
+	if err != nil {
+		return -1
+	}
+	return n
 }

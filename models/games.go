@@ -9,6 +9,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/rooms"
 )
 
 // versionSQL is a game's version, counting every change from 0. The games
@@ -38,13 +39,15 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 	for _, st := range seats {
 		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token, st.Player}})
 	}
+	stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableCreated, t, token}})
 	if r.Status == play.StatusActive {
 		stmts = append(stmts, startedStatements(r.ID, r.Version, r.FirstSeat, t, token)...)
+		stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableStarted, t, token}})
 	}
 	n, err := s.script(ctx, stmts)
 	err = outcome(n, err, k)
-	if err == nil && s.pool == nil && r.Status == play.StatusActive {
-		s.hearPlayer("")
+	if err == nil && s.pool == nil {
+		s.hearPlayer("") // SQLite: one process, no notification
 	}
 	return err
 }

@@ -58,13 +58,16 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 	if c.Status == play.StatusActive {
 		stmts = append(stmts, startedStatements(gameID, after+1, c.FirstSeat, c.At, token)...)
 	}
+	if kind := lobbyChange(c); kind != "" {
+		stmts = append(stmts, stmt{lobbyTableSQL, []any{gameID, kind, c.At, token}})
+	}
 	if c.Key != nil {
 		stmts = append(stmts, stmt{changeKeyDropSQL, []any{gameID, c.Key.Scope, c.Key.Key, token}})
 	}
 	n, err := s.script(ctx, stmts)
 	err = outcome(n, err, k)
-	if err == nil && s.pool == nil && c.Status == play.StatusActive {
-		s.hearPlayer("")
+	if err == nil && s.pool == nil {
+		s.hearPlayer("") // SQLite: one process, no notification
 	}
 	return err
 }

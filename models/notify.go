@@ -26,7 +26,13 @@ const playersChannel = "hanabi_players"
 func (s *Store) ListenPlayers(heard func(playerID string)) { s.heardPlayer.Store(&heard) }
 
 // hearPlayer hands what the store heard to its player listener, if any.
+// The lobby's events and the rooms' changes come on the same channel,
+// under their own names (see routeHeard); "" (any may have been missed)
+// tells them all.
 func (s *Store) hearPlayer(id string) {
+	if !s.routeHeard(id) {
+		return
+	}
 	if f := s.heardPlayer.Load(); f != nil {
 		(*f)(id)
 	}

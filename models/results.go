@@ -59,6 +59,7 @@ func endStatements(out []stmt, here []any, e *play.GameEnd, version int64) []stm
 		stmt{endStatsSQL, stats}, stmt{endVariantSQL, stats},
 		stmt{endHistorySQL, with(e.Variant, e.Players, e.Seed, e.Score)},
 		stmt{endEventsSQL, with(version)},
+		stmt{endLobbySQL, with()},
 		stmt{endResultSQL, with(e.Variant, e.Players, e.Seed, e.Score, e.Reason, e.Turns)})
 }
 

@@ -53,8 +53,12 @@ type Store struct {
 	heard atomic.Pointer[func(string, play.Stamp)] // see Listen
 	// heardPlayer: see ListenPlayers.
 	heardPlayer atomic.Pointer[func(string)]
-	log         *slog.Logger // nil: none
-	listener    *listener    // nil unless Postgres
+	// heardLobby: see ListenLobby.
+	heardLobby atomic.Pointer[func()]
+	// heardRoom: see ListenRooms.
+	heardRoom atomic.Pointer[func(string)]
+	log       *slog.Logger // nil: none
+	listener  *listener    // nil unless Postgres
 
 	secretMu sync.Mutex
 	secret   []byte

@@ -59,6 +59,10 @@ func (m Move) action(st *State, seat int) (engine.Action, error) {
 	return m.move(st.Config), nil
 }
 
+// Action is m as an action of the game cfg configures, unjudged: what a
+// move of a replay's hypothetical line asks the engine.
+func (m Move) Action(cfg *engine.Config) engine.Action { return m.move(cfg) }
+
 func (m Move) move(cfg *engine.Config) engine.Action {
 	switch {
 	case m.entry != nil:

@@ -25,6 +25,7 @@ import (
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
+	"github.com/hanabi-server/hanabi/rooms"
 )
 
 // chromiumPath finds the browser the tests drive: $HANABI_CHROMIUM, else
@@ -72,7 +73,8 @@ func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Ha
 	}
 	srv, err := api.New(ctx, api.Config{
 		Games: games, Keys: games, Probe: games, Bots: games.Bots(), Stats: games.Stats(),
-		Accounts: players.New(players.Config{Store: store}), History: history, Feed: players.NewFeed(store),
+		Accounts: players.New(players.Config{Store: store}), History: history, Feed: players.NewFeed(store), Lobby: rooms.NewLobby(store, nil),
+		Rooms:  rooms.NewRooms(store, games, nil),
 		Secret: []byte("browser-test-secret-browser-test-secret"), MaxWait: 30 * time.Second,
 	})
 	if err != nil {

@@ -2,10 +2,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -63,21 +62,25 @@ func runFanout(ctx context.Context, c *client, o options) error {
 	}()
 	var failed atomic.Int64
 	var wg sync.WaitGroup
+	streams := int(float64(o.waiters) * o.streams)
 	for w := range o.waiters {
 		g := games[w%len(games)]
 		wg.Go(func() {
+			// The first waiters long-poll the view, the others follow the
+			// game's event stream; each is timed as the answer arrives,
+			// before the driver reads anything of it, so that what it
+			// reports is the server's time more than the driver's.
 			path := fmt.Sprintf("/v1/games/%s?since=%d&wait=300s", g.view.ID, g.view.Version)
-			cn, code, body, err := c.longPoll(ctx, path)
-			conns[w] = cn
-			// A wait that ran out answers the view unchanged: no wake-up.
-			var woke struct {
-				Version int64 `json:"version"`
+			if w >= o.waiters-streams {
+				path = "/v1/games/" + g.view.ID + "/events/ndjson?after=0" // a new game: no event yet
 			}
-			if err != nil || code != http.StatusOK || json.Unmarshal(body, &woke) != nil || woke.Version <= g.view.Version {
+			cn, at, ok, err := c.waitRaw(ctx, path, g.view.Version)
+			conns[w] = cn
+			if err != nil || !ok {
 				failed.Add(1)
 				return
 			}
-			lat[w] = time.Since(time.Unix(0, g.moved.Load()))
+			lat[w] = at.Sub(time.Unix(0, g.moved.Load()))
 		})
 	}
 	// Let every request reach the server and park.
@@ -137,32 +140,57 @@ func runFanout(ctx context.Context, c *client, o options) error {
 	return nil
 }
 
-// longPoll sends one GET on a connection of its own, as a browser tab or a
-// bot would hold it, and returns once the whole answer has arrived; the
-// connection stays open (kept alive) for the caller to close. A waiter costs
-// the driver one goroutine and a small buffer, not an HTTP transport's two
-// goroutines and buffers, so that on a machine shared with the server the
-// wake-up latency measured is the server's more than the driver's.
-func (c *client) longPoll(ctx context.Context, path string) (net.Conn, int, []byte, error) {
+// waitRaw sends one GET on a connection of its own, as a browser tab or a
+// spectator would, and reads until the answer tells of a version past
+// version: a long-poll's answer whole (its version past it: a wait that
+// ran out answers the view unchanged, no wake-up), or a stream's first
+// event. at is when that arrived.
+func (c *client) waitRaw(ctx context.Context, path string, version int64) (cn net.Conn, at time.Time, ok bool, err error) {
 	u, err := url.Parse(c.base)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, at, false, err
 	}
-	cn, err := spreadDial(ctx, "tcp", u.Host)
-	if err != nil {
-		return nil, 0, nil, err
+	if cn, err = spreadDial(ctx, "tcp", u.Host); err != nil {
+		return nil, at, false, err
 	}
 	_ = cn.SetDeadline(time.Now().Add(c.http.Timeout))
 	if _, err := fmt.Fprintf(cn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, u.Host); err != nil {
-		return cn, 0, nil, err
+		return cn, at, false, err
 	}
-	resp, err := http.ReadResponse(bufio.NewReaderSize(cn, 4096), nil)
-	if err != nil {
-		return cn, 0, nil, err
+	buf := make([]byte, 0, 16<<10)
+	head, length := -1, -1
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := cn.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			return cn, at, false, err
+		}
+		if head < 0 {
+			if head = bytes.Index(buf, []byte("\r\n\r\n")); head < 0 {
+				continue
+			}
+			head += 4
+			if !bytes.HasPrefix(buf, []byte("HTTP/1.1 200")) {
+				return cn, at, false, fmt.Errorf("%s: %q", path, buf[:min(len(buf), 64)])
+			}
+			if i := bytes.Index(bytes.ToLower(buf[:head]), []byte("content-length: ")); i >= 0 {
+				length, _ = strconv.Atoi(string(buf[i+16 : i+16+bytes.IndexByte(buf[i+16:], '\r')]))
+			}
+		}
+		body := buf[head:]
+		switch {
+		case length >= 0 && len(body) >= length: // a long-poll's answer
+			at = time.Now()
+			i := bytes.Index(body, []byte(`"version":`))
+			v, _ := strconv.ParseInt(string(body[i+10:i+10+bytes.IndexAny(body[i+10:], ",}")]), 10, 64)
+			return cn, at, i >= 0 && v > version, nil
+		case length < 0 && bytes.Contains(body, []byte(`{"seq":`)): // a stream's first event
+			return cn, time.Now(), true, nil
+		}
 	}
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return cn, resp.StatusCode, body, err
 }
 
 // serverMemory reads the Prometheus gauges of the server's memory.
@@ -180,7 +208,7 @@ func awaitWaiters(ctx context.Context, c *client, n int) error {
 	for time.Now().Before(deadline) {
 		seen = -1
 		err := scrape(ctx, c, func(name string, v float64) {
-			if strings.Contains(name, "long_poll") || strings.Contains(name, "longpoll") {
+			if strings.Contains(name, "long_poll") || strings.Contains(name, "longpoll") || name == "hanabi_streams_open" {
 				seen = max(seen, 0) + v
 			}
 		})
@@ -190,7 +218,7 @@ func awaitWaiters(ctx context.Context, c *client, n int) error {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
-	return fmt.Errorf("server reported %.0f waiting long-polls, not %d", seen, n)
+	return fmt.Errorf("server reported %.0f waiting long-polls and streams, not %d", seen, n)
 }
 
 func scrape(ctx context.Context, c *client, f func(string, float64)) error {

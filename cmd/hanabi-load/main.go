@@ -25,6 +25,7 @@ func main() {
 	flag.IntVar(&o.games, "games", 64, "concurrent games (actions), or games to spread the waiters over (fanout)")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions mode)")
 	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
+	flag.Float64Var(&o.streams, "streams", 0, "fanout mode: the share of the waiters (0–1) that follow the game's NDJSON event stream instead of long-polling its view")
 	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
 	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s in all, from Go and with pgbench where it is installed) and print the ratios")
@@ -75,6 +76,7 @@ type options struct {
 	base, mode, variant string
 	ceilingDB           string
 	games, waiters      int
+	streams             float64
 	cpuPid              int
 	rounds              int
 	duration, hold      time.Duration

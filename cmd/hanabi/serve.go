@@ -21,6 +21,7 @@ import (
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
+	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -255,6 +256,9 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		Accounts:       players.New(players.Config{Store: store}),
 		History:        history,
 		Feed:           players.NewFeed(store),
+		Lobby:          rooms.NewLobby(store, nil),
+		Rooms:          rooms.NewRooms(store, games, nil),
+		Watchers:       rooms.NewWatchers(store, nil),
 		Keys:           games,
 		Probe:          games,
 		Bots:           games.Bots(),

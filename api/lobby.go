@@ -1,0 +1,368 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/rooms"
+)
+
+// Lobby is the live lobby as the API reads it; rooms.Lobby is it.
+type Lobby interface {
+	Follow() (<-chan struct{}, func())
+	Events(ctx context.Context, after int64, limit int) ([]rooms.LobbyEvent, error)
+	Recent(ctx context.Context) ([]rooms.LobbyEvent, int64, error)
+	Say(ctx context.Context, playerID, name string, bot bool, text string) (rooms.LobbyEvent, error)
+}
+
+// lobbyPage bounds the events of one answer; a reader behind asks again.
+const lobbyPage = 200
+
+// LobbyTableEvent is a change of a listed table: it was created, a seat of
+// it was taken or given up, it started, or it is gone (it ended or was
+// cancelled). game is the table as it is now, null once it is gone.
+type LobbyTableEvent struct {
+	ID     int64        `json:"id" example:"812"`
+	Type   string       `json:"type" enums:"table" example:"table"`
+	Change string       `json:"change" enums:"created,seat,started,gone" example:"seat"`
+	GameID string       `json:"game_id" example:"k3j9x0c2m4n5b6v7"`
+	Game   *GameSummary `json:"game" extensions:"x-nullable"`
+	At     time.Time    `json:"at" example:"2026-11-27T16:00:00Z"`
+}
+
+// LobbyChatEvent is a line of the lobby's chat, said by a signed-in
+// player (bot: a bot account's).
+type LobbyChatEvent struct {
+	ID   int64     `json:"id" example:"813"`
+	Type string    `json:"type" enums:"chat" example:"chat"`
+	From string    `json:"from" example:"Alice"`
+	Bot  bool      `json:"bot" example:"false"`
+	Text string    `json:"text" example:"anyone for a game of Farbrausch?"`
+	At   time.Time `json:"at" example:"2026-11-27T16:00:00Z"`
+}
+
+// LobbyEventItem is one lobby event: a LobbyTableEvent or a
+// LobbyChatEvent, told apart by type; this struct is their union, as a
+// client may read it.
+type LobbyEventItem struct {
+	ID     int64        `json:"id"`
+	Type   string       `json:"type"`
+	Change string       `json:"change,omitempty"`
+	GameID string       `json:"game_id,omitempty"`
+	Game   *GameSummary `json:"game,omitempty"`
+	From   string       `json:"from,omitempty"`
+	Bot    bool         `json:"bot,omitempty"`
+	Text   string       `json:"text,omitempty"`
+	At     time.Time    `json:"at"`
+}
+
+// LobbyEvents is a page of the lobby's events, oldest first.
+type LobbyEvents struct {
+	Events []LobbyEventItem `json:"events" oneOf:"LobbyTableEvent,LobbyChatEvent"`
+	// Last is the id of the last event the answer covers: the next
+	// request's after.
+	Last int64 `json:"last" example:"813"`
+}
+
+// LobbyChatRequest is a line for the lobby's chat.
+type LobbyChatRequest struct {
+	Text string `json:"text" example:"anyone for a game?" minLength:"1" maxLength:"300" pattern:"^[^\\x00-\\x1f\\x7f]*$"`
+}
+
+// getLobbyEvents godoc
+//
+//	@Summary		The live lobby (long-poll)
+//	@Description	The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+//	@ID				getLobbyEvents
+//	@x-optional-token	true
+//	@Tags			lobby
+//	@Produce		json
+//	@Param			after	query		int		false	"last id the caller has seen"	minimum(0)
+//	@Param			wait	query		string	false	"how long to wait for an event: a Go duration (30s) or seconds, capped by the server"
+//	@Success		200		{object}	LobbyEvents
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/lobby/events [get]
+func (s *Server) getLobbyEvents(c *gin.Context) {
+	after, recent, err := lobbyAfter(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	wait, err := s.waitQuery(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	muted, ok := s.lobbyMutes(c)
+	if !ok {
+		return
+	}
+	ctx := c.Request.Context()
+	woken, stop := s.lobby.Follow()
+	defer stop()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		evs, last, err := s.lobbyRead(ctx, after, recent)
+		if err != nil {
+			s.fail(c, err)
+			return
+		}
+		recent = false
+		if len(evs) > 0 || wait <= 0 || last > after {
+			out := LobbyEvents{Events: make([]LobbyEventItem, 0, len(evs)), Last: last}
+			for _, e := range evs {
+				if item, ok := s.lobbyItem(ctx, e, muted); ok {
+					out.Events = append(out.Events, item)
+				}
+			}
+			c.Header("Cache-Control", "private, no-cache")
+			c.JSON(http.StatusOK, out)
+			return
+		}
+		select {
+		case <-woken:
+		case <-timer.C:
+			wait = 0
+		case <-ctx.Done():
+			return
+		case <-s.shutdown:
+			wait = 0
+		}
+	}
+}
+
+// lobbyAfter reads after; recent is true when the reader gave none (it
+// comes in: the chat's last lines first).
+func lobbyAfter(c *gin.Context) (after int64, recent bool, err error) {
+	if _, given := c.GetQuery("after"); given {
+		after, err = int64Query(c, "after")
+		return after, false, err
+	}
+	return 0, true, nil
+}
+
+// lobbyRead is the events after after (or, recent, those a reader who
+// comes in sees) and the id they reach.
+func (s *Server) lobbyRead(ctx context.Context, after int64, recent bool) ([]rooms.LobbyEvent, int64, error) {
+	rctx, cancel := s.storeCtx(ctx)
+	defer cancel()
+	if recent {
+		return s.lobby.Recent(rctx)
+	}
+	evs, err := s.lobby.Events(rctx, after, lobbyPage)
+	last := after
+	if len(evs) > 0 {
+		last = evs[len(evs)-1].ID
+	}
+	return evs, last, err
+}
+
+// lobbyMutes is whose lines the reader muted (a player token's), and false
+// when it answered the request (a token that does not work).
+func (s *Server) lobbyMutes(c *gin.Context) (string, bool) {
+	if _, ok := s.optionalPlayer(c); !ok {
+		return "", false
+	}
+	muted, err := s.muted(c)
+	if err != nil {
+		s.fail(c, err)
+		return "", false
+	}
+	return muted, true
+}
+
+// lobbyItem is e as the API writes it, with a table's summary as it is
+// now; false for a line the reader muted.
+func (s *Server) lobbyItem(ctx context.Context, e rooms.LobbyEvent, muted string) (LobbyEventItem, bool) {
+	if e.Kind == rooms.LobbyChat {
+		if e.PlayerID != "" && slices.Contains(strings.Split(muted, ","), e.PlayerID) {
+			return LobbyEventItem{}, false
+		}
+		return LobbyEventItem{ID: e.ID, Type: "chat", From: e.Name, Bot: e.Bot, Text: e.Text, At: e.At.UTC()}, true
+	}
+	item := LobbyEventItem{ID: e.ID, Type: "table", Change: e.Kind, GameID: e.Game, At: e.At.UTC()}
+	if e.Kind != rooms.TableGone {
+		if st, err := s.games.Load(ctx, e.Game); err == nil && !st.Unlisted {
+			sum := summaryOf(tableRecord(st))
+			item.Game = &sum
+		}
+	}
+	return item, true
+}
+
+// tableRecord is st's record with what a listing counts: its seats taken
+// and its host's name.
+func tableRecord(st *play.State) *play.Record {
+	rec := st.Record
+	rec.Taken, rec.Host = 0, ""
+	for _, seat := range st.Seats {
+		if seat.Occupant != "" || seat.Bot != "" {
+			rec.Taken++
+		}
+		if seat.Seat == 0 {
+			rec.Host = seat.Name
+		}
+	}
+	return &rec
+}
+
+// lobbyJSON writes an item as the member of the union its type names.
+func lobbyJSON(item LobbyEventItem) []byte {
+	var v any = LobbyChatEvent{ID: item.ID, Type: item.Type, From: item.From, Bot: item.Bot, Text: item.Text, At: item.At}
+	if item.Type == "table" {
+		v = LobbyTableEvent{ID: item.ID, Type: item.Type, Change: item.Change, GameID: item.GameID, Game: item.Game, At: item.At}
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// MarshalJSON writes the item as the member of the union its type names.
+func (i LobbyEventItem) MarshalJSON() ([]byte, error) { return lobbyJSON(i), nil }
+
+// streamLobbySSE godoc
+//
+//	@Summary		The live lobby, as Server-Sent Events
+//	@Description	Every event of getLobbyEvents with id > after (or > Last-Event-ID, which wins; with neither, the chat's last 50 lines), then each new one as it happens, as "id: <id>", "event: <type>" and "data: <the event JSON>". A comment line comes at least every 15 s while nothing happens.
+//	@ID				streamLobbySSE
+//	@x-optional-token	true
+//	@Tags			lobby
+//	@Produce		text/event-stream
+//	@Param			after			query		int		false	"last id the caller has seen"	minimum(0)
+//	@Param			Last-Event-ID	header		string	false	"last id the caller has seen (digits); wins over after"
+//	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a LobbyTableEvent or a LobbyChatEvent"
+//	@x-stream-item	"LobbyEventItem"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/lobby/events/sse [get]
+func (s *Server) streamLobbySSE(c *gin.Context) { s.streamLobby(c, sseStream) }
+
+// streamLobbyNDJSON godoc
+//
+//	@Summary		The live lobby, one JSON object a line
+//	@Description	The events of streamLobbySSE, each on a line of its own; an empty line is the heartbeat.
+//	@ID				streamLobbyNDJSON
+//	@x-optional-token	true
+//	@Tags			lobby
+//	@Produce		application/x-ndjson
+//	@Param			after			query		int		false	"last id the caller has seen"	minimum(0)
+//	@Param			Last-Event-ID	header		string	false	"last id the caller has seen (digits); wins over after"
+//	@Success		200		{object}	LobbyEventItem	"a stream of lobby events, one a line"
+//	@x-stream-item	"LobbyEventItem"
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/lobby/events/ndjson [get]
+func (s *Server) streamLobbyNDJSON(c *gin.Context) { s.streamLobby(c, ndjsonStream) }
+
+func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
+	after, recent, err := lobbyAfter(c)
+	if _, sent := c.Request.Header["Last-Event-Id"]; err == nil && sent {
+		var last int
+		last, err = lastEventID(c, int(after))
+		after, recent = int64(last), false
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if s.shuttingDown() {
+		s.fail(c, errShuttingDown)
+		return
+	}
+	muted, ok := s.lobbyMutes(c)
+	if !ok {
+		return
+	}
+	woken, stop := s.lobby.Follow()
+	defer stop()
+	s.streams.open.Add(1)
+	defer s.streams.open.Add(-1)
+	write, ok := s.startStream(c, format)
+	if !ok {
+		return
+	}
+	beat, stopBeat := s.streams.tick(heartbeatEvery)
+	defer stopBeat()
+	ctx := c.Request.Context()
+	var frames []byte
+	for {
+		evs, last, err := s.lobbyRead(ctx, after, recent)
+		if err != nil {
+			return // the client reconnects with its cursor
+		}
+		recent = false
+		for _, e := range evs {
+			if item, ok := s.lobbyItem(ctx, e, muted); ok {
+				frames = appendFrame(frames, format, &encodedEvent{seq: int(item.ID), typ: item.Type, data: lobbyJSON(item)})
+			}
+		}
+		after = last
+		if len(frames) > 0 {
+			if !write(frames) {
+				return
+			}
+			frames = frames[:0]
+		}
+		if len(evs) == lobbyPage {
+			continue // more are waiting
+		}
+		select {
+		case <-woken:
+		case <-beat:
+			if !write(appendFrame(frames[:0], format, nil)) {
+				return
+			}
+		case <-ctx.Done():
+			return
+		case <-s.shutdown:
+			return
+		}
+	}
+}
+
+// sayInLobby godoc
+//
+//	@Summary		Say a line in the lobby's chat
+//	@Description	A signed-in player says a line of 1–300 characters (text only: no markup is rendered from it) in the lobby's chat: every reader of the lobby's events gets it, but those who muted the player. The lobby keeps its last 50 lines for those who come in. A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After).
+//	@ID				sayInLobby
+//	@Tags			lobby
+//	@Accept			json
+//	@Produce		json
+//	@Param			body	body		LobbyChatRequest	true	"the line"
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@Success		201		{object}	LobbyChatEvent
+//	@Failure		400		{object}	Problem	"bad_request: an empty line, one over 300 characters, or control characters"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@Router			/lobby/chat [post]
+func (s *Server) sayInLobby(c *gin.Context) {
+	var req LobbyChatRequest
+	if !s.decodeBody(c, &req, false) {
+		return
+	}
+	who := playerOf(c)
+	if ok, wait := s.chatLimits.allow("lobby player "+who.Player.ID, s.now()); !ok {
+		s.tooMany(c, wait)
+		return
+	}
+	ctx, cancel := s.changeCtx(c)
+	defer cancel()
+	e, err := s.lobby.Say(ctx, who.Player.ID, who.Player.Name, who.Player.Bot, req.Text)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, LobbyChatEvent{ID: e.ID, Type: "chat", From: e.Name, Bot: e.Bot, Text: e.Text, At: e.At.UTC()})
+}

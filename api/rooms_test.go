@@ -1,0 +1,216 @@
+package api
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/rooms"
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// roomResp is a RoomView as a client reads it: the board stays raw JSON
+// for the fields the tests look at.
+type roomResp struct {
+	ID           string       `json:"id"`
+	Version      int64        `json:"version"`
+	Leader       *string      `json:"leader"`
+	Members      []RoomMember `json:"members"`
+	Turn         int          `json:"turn"`
+	Turns        int          `json:"turns"`
+	Pointer      *int         `json:"pointer"`
+	Hypothetical []Event      `json:"hypothetical"`
+	NextGame     *string      `json:"next_game"`
+	View         GameView     `json:"view"`
+	LegalMoves   *LegalMoves  `json:"legal_moves"`
+}
+
+func (e *testEnv) room(method, path, token string, body any, status int) roomResp {
+	e.t.Helper()
+	r := e.req(method, path, token, body)
+	e.expect(r, status)
+	var out roomResp
+	if status < 300 && status != http.StatusNoContent {
+		r.json(e.t, &out)
+	}
+	return out
+}
+
+// finishedGame plays a few moves of a two-seat game and ends it.
+func (e *testEnv) finishedGame(seed string, moves int) *table {
+	e.t.Helper()
+	tb := e.newTable("basic", 2, variants.Options{}, seed)
+	for range moves {
+		tb.act(tb.pick())
+	}
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+	return tb
+}
+
+// TestReplayRoom: a finished game opens as a shared replay room; its
+// leader's turn, pointer and hypothetical moves (judged by the engine,
+// undone step by step, ended) reach a member waiting on the room; nobody
+// but the leader leads; the lead is handed over and passes on when the
+// leader leaves; "play again" names a new table of the same game.
+func TestReplayRoom(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice := e.signUp("Alice", "correct horse", false)
+		bob := e.signUp("Bob", "correct horse", false)
+		carol := e.signUp("Carol", "correct horse", false)
+		tb := e.finishedGame("room-1", 6)
+
+		running := e.newTable("basic", 2, variants.Options{}, "room-running")
+		e.room("POST", "/v1/rooms", alice, map[string]any{"game": running.id}, http.StatusConflict)
+		e.room("POST", "/v1/rooms", "", map[string]any{"game": tb.id}, http.StatusUnauthorized)
+		opened := e.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+		path := "/v1/rooms/" + opened.ID
+		if deref(opened.Leader) != "Alice" || opened.Turn != 0 || opened.Turns != 6 || len(opened.Members) != 1 || opened.View.Turn != 0 {
+			t.Fatalf("the opened room: %+v", opened)
+		}
+		// Carol reads the room without joining, but not its changes.
+		e.room("GET", path, carol, nil, http.StatusOK)
+		e.room("GET", path+"/events?since=0", carol, nil, http.StatusForbidden)
+		joined := e.room("POST", path+"/members", bob, nil, http.StatusOK)
+		if len(joined.Members) != 2 || joined.Members[1].Name != "Bob" || joined.Members[1].Leader {
+			t.Fatalf("after Bob joins: %+v", joined.Members)
+		}
+
+		// Bob waits; Alice moves the turn: it reaches him.
+		got := make(chan roomResp, 1)
+		go func() {
+			got <- e.room("GET", path+"/events?since="+itoa(int(joined.Version))+"&wait=10s", bob, nil, http.StatusOK)
+		}()
+		waitFor(t, func() bool { return e.srv.rooms.(*rooms.Rooms).Waiting(opened.ID) == 1 })
+		e.room("PUT", path+"/turn", alice, map[string]any{"turn": 3}, http.StatusOK)
+		if seen := <-got; seen.Turn != 3 || seen.View.Turn != 3 {
+			t.Fatalf("Bob sees turn %d, board turn %d", seen.Turn, seen.View.Turn)
+		}
+		e.room("PUT", path+"/turn", bob, map[string]any{"turn": 2}, http.StatusForbidden)
+		e.room("PUT", path+"/turn", alice, map[string]any{"turn": 7}, http.StatusBadRequest)
+		pointed := e.room("PUT", path+"/pointer", alice, map[string]any{"card": 4}, http.StatusOK)
+		if deref(pointed.Pointer) != 4 {
+			t.Fatalf("pointer %v", pointed.Pointer)
+		}
+
+		// A hypothetical line: a legal move, an illegal one (the engine's
+		// 422, nothing changed), undone, and ended.
+		legal := pointed.LegalMoves
+		if legal == nil || len(legal.Play) == 0 {
+			t.Fatalf("the board's legal moves: %+v", legal)
+		}
+		h := e.room("POST", path+"/hypothetical", alice, map[string]any{"type": "play", "card": legal.Play[0]}, http.StatusOK)
+		if len(h.Hypothetical) != 1 || h.Hypothetical[0].Type != "play" || h.View.Turn != 4 || h.Turn != 3 {
+			t.Fatalf("after a hypothetical discard: %d moves, board turn %d", len(h.Hypothetical), h.View.Turn)
+		}
+		bad := e.req("POST", path+"/hypothetical", alice, map[string]any{"type": "clue", "target": h.View.CurrentSeat, "rank": 1})
+		e.expect(bad, http.StatusUnprocessableEntity)
+		if p := bad.problem(t); p.Reason != engine.ErrSelfClue.Code {
+			t.Fatalf("a self clue: %+v", p)
+		}
+		e.room("POST", path+"/hypothetical", bob, map[string]any{"type": "play", "card": h.LegalMoves.Play[0]}, http.StatusForbidden)
+		two := e.room("POST", path+"/hypothetical", alice, map[string]any{"type": "play", "card": h.LegalMoves.Play[0]}, http.StatusOK)
+		if one := e.room("DELETE", path+"/hypothetical/last", alice, nil, http.StatusOK); len(two.Hypothetical) != 2 || len(one.Hypothetical) != 1 {
+			t.Fatalf("undo: %d then %d moves", len(two.Hypothetical), len(one.Hypothetical))
+		}
+		if none := e.room("DELETE", path+"/hypothetical", alice, nil, http.StatusOK); len(none.Hypothetical) != 0 || none.View.Turn != 3 {
+			t.Fatalf("the line ended: %d moves, board turn %d", len(none.Hypothetical), none.View.Turn)
+		}
+		e.room("DELETE", path+"/hypothetical", alice, nil, http.StatusBadRequest)
+
+		// The lead: handed to Bob, then back to Alice when he leaves.
+		e.room("PUT", path+"/leader", alice, map[string]any{"player": "Carol"}, http.StatusBadRequest)
+		if r := e.room("PUT", path+"/leader", alice, map[string]any{"player": "Bob"}, http.StatusOK); deref(r.Leader) != "Bob" {
+			t.Fatalf("handed over: %v", r.Leader)
+		}
+		e.room("PUT", path+"/turn", alice, map[string]any{"turn": 1}, http.StatusForbidden)
+		e.room("DELETE", path+"/members/me", bob, nil, http.StatusNoContent)
+		if r := e.room("GET", path, alice, nil, http.StatusOK); deref(r.Leader) != "Alice" || len(r.Members) != 1 {
+			t.Fatalf("after the leader left: %v %+v", r.Leader, r.Members)
+		}
+
+		// Play again: a new table of the same game, Alice at seat 0.
+		again := e.room("POST", path+"/again", alice, nil, http.StatusOK)
+		if again.NextGame == nil {
+			t.Fatal("no next game")
+		}
+		var next GameView
+		e.req("GET", "/v1/games/"+*again.NextGame, "", nil).json(t, &next)
+		if next.Status != "lobby" || next.Variant != "basic" || len(next.Seats) != 2 || deref(next.Seats[0].Name) != "Alice" {
+			t.Fatalf("the next table: %+v", next)
+		}
+		r := e.req("POST", "/v1/games/"+*again.NextGame+"/seats", bob, nil)
+		e.expect(r, http.StatusCreated)
+		e.room("GET", "/v1/rooms/0123456789abcdef0123456789abcdef", alice, nil, http.StatusNotFound)
+	})
+}
+
+// The leader's turn written on one replica reaches a member waiting on
+// the other.
+func TestReplayRoomAcrossReplicas(t *testing.T) {
+	dbURL := postgresURL(t)
+	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
+	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
+	alice := a.signUp("Alice", "correct horse", false)
+	bob := a.signUp("Bob", "correct horse", false)
+	tb := a.finishedGame("room-replicas", 4)
+	opened := a.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+	path := "/v1/rooms/" + opened.ID
+	joined := b.room("POST", path+"/members", bob, nil, http.StatusOK)
+	got := make(chan roomResp, 1)
+	go func() {
+		got <- b.room("GET", path+"/events?since="+itoa(int(joined.Version))+"&wait=10s", bob, nil, http.StatusOK)
+	}()
+	waitFor(t, func() bool { return b.srv.rooms.(*rooms.Rooms).Waiting(opened.ID) == 1 })
+	a.room("PUT", path+"/turn", alice, map[string]any{"turn": 2}, http.StatusOK)
+	if seen := <-got; seen.Turn != 2 {
+		t.Fatalf("the other replica's member sees turn %d", seen.Turn)
+	}
+}
+
+// A member's stream of the room gets the room now and at each change, and
+// ends when the member leaves; a stranger's stream is refused.
+func TestReplayRoomStream(t *testing.T) {
+	e := newEnv(t, "")
+	alice := e.signUp("Alice", "correct horse", false)
+	bob := e.signUp("Bob", "correct horse", false)
+	opened := e.room("POST", "/v1/rooms", alice, map[string]any{"game": e.finishedGame("room-stream", 4).id}, http.StatusCreated)
+	path := "/v1/rooms/" + opened.ID
+	e.expect(e.req("GET", path+"/events/ndjson", bob, nil), http.StatusForbidden)
+	e.room("POST", path+"/members", bob, nil, http.StatusOK)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.url+path+"/events/ndjson", nil)
+	req.Header.Set("Authorization", "Bearer "+bob)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("Bob's stream: %v %v", err, res)
+	}
+	defer res.Body.Close()
+	lines := bufio.NewScanner(res.Body)
+	var turns []int
+	for lines.Scan() {
+		if len(lines.Bytes()) == 0 {
+			continue
+		}
+		var r roomResp
+		if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		turns = append(turns, r.Turn)
+		switch len(turns) {
+		case 1:
+			e.room("PUT", path+"/turn", alice, map[string]any{"turn": 2}, http.StatusOK)
+		case 2:
+			e.room("DELETE", path+"/members/me", bob, nil, http.StatusNoContent)
+		}
+	}
+	if !slices.Equal(turns, []int{0, 2}) {
+		t.Fatalf("Bob's stream read turns %v (%v)", turns, lines.Err())
+	}
+}

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/rooms"
+)
+
+// Watchers is who watches each table as the API reads it; rooms.Watchers
+// is it.
+type Watchers interface {
+	Seen(ctx context.Context, game string, w rooms.Watcher) error
+	List(ctx context.Context, game string) ([]rooms.Watcher, error)
+}
+
+// WatcherView is a signed-in spectator of the table: shadow is the seat
+// whose view they read (?shadow=N), null when they see every hand.
+type WatcherView struct {
+	Name   string `json:"name" example:"Dave"`
+	Bot    bool   `json:"bot" example:"false"`
+	Shadow *int   `json:"shadow" example:"1" extensions:"x-nullable"`
+}
+
+// WatcherList is who watches the table.
+type WatcherList struct {
+	Watchers []WatcherView `json:"watchers"`
+}
+
+// seenWatching records that the request's reader, a signed-in player
+// reading the game as a spectator, watches it: presence is best-effort,
+// and its failure fails no read.
+func (s *Server) seenWatching(c *gin.Context, shadow int) {
+	who := playerOf(c)
+	if s.watchers == nil || who == nil || seatOf(c) != nil {
+		return
+	}
+	ctx, cancel := s.storeCtx(c.Request.Context())
+	defer cancel()
+	w := rooms.Watcher{Player: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot, Shadow: shadow}
+	if err := s.watchers.Seen(ctx, c.Param("id"), w); err != nil && ctx.Err() == nil {
+		s.log.Warn("could not record a watcher", "game", c.Param("id"), "err", err.Error())
+	}
+}
+
+// getWatchers godoc
+//
+//	@Summary		Who watches the table
+//	@Description	The signed-in spectators reading the game now (their view, long-poll or stream within the last minute), by name: whether each sees every hand or shadows a seat. Anyone who may read the game may read its watchers. Spectators without an account are not listed.
+//	@ID				getWatchers
+//	@Tags			games
+//	@Produce		json
+//	@Param			id		path		string	true	"game id"
+//	@Param			secret	query		string	false	"a private table's join secret, for a spectator"	maxLength(64)
+//	@Success		200		{object}	WatcherList
+//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden or spectators_closed"
+//	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		429		{object}	Problem	"rate_limited"
+//	@x-optional-token	true
+//	@Router			/games/{id}/watchers [get]
+func (s *Server) getWatchers(c *gin.Context) {
+	ctx := c.Request.Context()
+	st, err := s.games.Load(ctx, c.Param("id"))
+	if err == nil {
+		_, err = s.admit(c, st, park.State)
+	}
+	var ws []rooms.Watcher
+	if err == nil {
+		ws, err = s.watchers.List(ctx, st.ID)
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := WatcherList{Watchers: make([]WatcherView, 0, len(ws))}
+	for _, w := range ws {
+		v := WatcherView{Name: w.Name, Bot: w.Bot}
+		if w.Shadow >= 0 {
+			v.Shadow = ptr(w.Shadow)
+		}
+		out.Watchers = append(out.Watchers, v)
+	}
+	c.Header("Cache-Control", "private, no-cache")
+	c.JSON(http.StatusOK, out)
+}

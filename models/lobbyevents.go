@@ -1,0 +1,124 @@
+package models
+
+import (
+	"context"
+	"time"
+
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/rooms"
+)
+
+var _ rooms.LobbyStore = (*Store)(nil)
+
+// lobbyKey is the lobby's name on the players' channel (migration 0015):
+// no player id has a ~.
+const lobbyKey = "~lobby"
+
+// lobbyTableSQL writes a table event of the listed game $1 ($2 the kind,
+// $3 when), only where the change went in (its token, $4, on the game's
+// row): a change that lost its race tells nothing.
+const lobbyTableSQL = `INSERT INTO lobby_events (kind, game_id, created_at)
+SELECT $2::varchar, id, $3::timestamptz FROM games WHERE id = $1::varchar AND NOT unlisted AND change_token = $4::varchar`
+
+// endLobbySQL tells the lobby that a listed game ended, in the
+// transaction of the entry that ended it (see endStatements).
+const endLobbySQL = `INSERT INTO lobby_events (kind, game_id, created_at)
+SELECT 'gone', $1::varchar, $8::timestamptz WHERE ` + entryHere + ` AND ` + noResultYet + `
+	AND NOT EXISTS (SELECT 1 FROM games WHERE id = $1 AND unlisted)`
+
+// lobbyChange is the table event a lobby change to status tells, or "".
+func lobbyChange(c play.LobbyChange) string {
+	switch {
+	case c.Status == play.StatusActive:
+		return rooms.TableStarted
+	case c.Status == play.StatusCancelled:
+		return rooms.TableGone
+	case c.Take != nil || c.Free != nil:
+		return rooms.TableSeat
+	}
+	return ""
+}
+
+// ListenLobby: see rooms.LobbyStore; set it before the store serves.
+func (s *Store) ListenLobby(heard func()) { s.heardLobby.Store(&heard) }
+
+// hearLobby hands word of a lobby event to the lobby's listener.
+func (s *Store) hearLobby() {
+	if f := s.heardLobby.Load(); f != nil {
+		(*f)()
+	}
+}
+
+// lobbyRow is a lobby event as its table holds it.
+type lobbyRow struct {
+	ID        int64
+	Kind      string
+	GameID    string
+	PlayerID  *string
+	Name      string
+	Bot       bool
+	Text      string
+	CreatedAt time.Time
+}
+
+func (r lobbyRow) event() rooms.LobbyEvent {
+	e := rooms.LobbyEvent{ID: r.ID, Kind: r.Kind, Game: r.GameID, Name: r.Name, Bot: r.Bot, Text: r.Text, At: r.CreatedAt.UTC()}
+	if r.PlayerID != nil {
+		e.PlayerID = *r.PlayerID
+	}
+	return e
+}
+
+const lobbyColumns = "id, kind, game_id, player_id, name, bot, text, created_at"
+
+// LobbyEvents: see rooms.LobbyStore.
+func (s *Store) LobbyEvents(ctx context.Context, after int64, limit int) ([]rooms.LobbyEvent, error) {
+	var rows []lobbyRow
+	err := s.ormReads.WithContext(ctx).Table("lobby_events").Select(lobbyColumns).
+		Where("id > ?", after).Order("id").Limit(limit).Scan(&rows).Error
+	out := make([]rooms.LobbyEvent, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, r.event())
+	}
+	return out, err
+}
+
+// LobbyChatTail: see rooms.LobbyStore.
+func (s *Store) LobbyChatTail(ctx context.Context, n int) ([]rooms.LobbyEvent, int64, error) {
+	var rows []lobbyRow
+	err := s.ormReads.WithContext(ctx).Table("lobby_events").Select(lobbyColumns).
+		Where("kind = ?", rooms.LobbyChat).Order("id DESC").Limit(n).Scan(&rows).Error
+	if err != nil {
+		return nil, 0, err
+	}
+	var last *int64
+	if err := s.ormReads.WithContext(ctx).Table("lobby_events").Select("MAX(id)").Scan(&last).Error; err != nil {
+		return nil, 0, err
+	}
+	out := make([]rooms.LobbyEvent, len(rows))
+	for i, r := range rows {
+		out[len(rows)-1-i] = r.event()
+	}
+	if last == nil {
+		return out, 0, nil
+	}
+	return out, *last, nil
+}
+
+// AddLobbyChat: see rooms.LobbyStore. On Postgres the event's trigger
+// tells every replica; SQLite's one process is told here.
+func (s *Store) AddLobbyChat(ctx context.Context, e rooms.LobbyEvent) (rooms.LobbyEvent, error) {
+	err := s.wdb().row(ctx, `INSERT INTO lobby_events (kind, player_id, name, bot, text, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		[]any{rooms.LobbyChat, e.PlayerID, e.Name, e.Bot, e.Text, e.At.UTC()}, &e.ID)
+	if err == nil && s.pool == nil {
+		s.hearLobby()
+	}
+	return e, err
+}
+
+// PruneLobby: see rooms.LobbyStore.
+func (s *Store) PruneLobby(ctx context.Context, before time.Time, keepChat int) error {
+	return s.orm.WithContext(ctx).Exec(`DELETE FROM lobby_events WHERE (kind <> ? AND created_at < ?)
+	OR (kind = ? AND id < COALESCE((SELECT id FROM lobby_events WHERE kind = ? ORDER BY id DESC LIMIT 1 OFFSET ?), 0))`,
+		rooms.LobbyChat, before.UTC(), rooms.LobbyChat, rooms.LobbyChat, keepChat-1).Error
+}

@@ -1,0 +1,192 @@
+// Package rooms is what surrounds the games: the live lobby (its table
+// changes and its chat) and the shared replay rooms. It owns their rules
+// and states what it needs from storage in its own types; models
+// implements them, api is a thin adapter.
+package rooms
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A lobby event's kinds: a listed table was created, a seat of it was
+// taken or given up, it started, or it is gone (it ended or was
+// cancelled); or a line of the lobby's chat.
+const (
+	TableCreated = "created"
+	TableSeat    = "seat"
+	TableStarted = "started"
+	TableGone    = "gone"
+	LobbyChat    = "chat"
+)
+
+// MaxChat is the longest chat line, in characters.
+const MaxChat = 300
+
+// KeptChat is how many of its last chat lines the lobby keeps, and shows
+// a reader who comes in.
+const KeptChat = 50
+
+// keepTables is how long the lobby keeps a table's change for a reader
+// who comes back: longer than any reconnect.
+const keepTables = 24 * time.Hour
+
+// LobbyEvent is one event of the lobby, in the order they were written:
+// ID orders them and is a reader's cursor.
+type LobbyEvent struct {
+	ID   int64
+	Kind string
+	// Game is the table a table event is about.
+	Game string
+	// A chat line's sayer (a signed-in player) and text.
+	PlayerID string
+	Name     string
+	Bot      bool
+	Text     string
+	At       time.Time
+}
+
+// LobbyStore is what the lobby needs from storage. The table events are
+// written by the changes to the tables themselves, in their transactions,
+// so each change is told once.
+type LobbyStore interface {
+	// LobbyEvents lists the events after id after, oldest first.
+	LobbyEvents(ctx context.Context, after int64, limit int) ([]LobbyEvent, error)
+	// LobbyChatTail lists the last n chat lines, oldest first, and the
+	// last event's id.
+	LobbyChatTail(ctx context.Context, n int) ([]LobbyEvent, int64, error)
+	// AddLobbyChat writes a chat line and answers it with its id.
+	AddLobbyChat(ctx context.Context, e LobbyEvent) (LobbyEvent, error)
+	// PruneLobby forgets the table events written before before, and the
+	// chat lines but the last keepChat.
+	PruneLobby(ctx context.Context, before time.Time, keepChat int) error
+	// ListenLobby calls heard when an event may have been written, on
+	// any replica.
+	ListenLobby(heard func())
+}
+
+// Lobby is the lobby's events and the one wait on them.
+type Lobby struct {
+	store LobbyStore
+	now   func() time.Time
+	mu    sync.Mutex
+	waits map[chan struct{}]struct{}
+	// pruned is when this process last pruned the lobby.
+	pruned time.Time
+}
+
+// NewLobby builds the lobby on store and listens to it.
+func NewLobby(store LobbyStore, now func() time.Time) *Lobby {
+	if now == nil {
+		now = time.Now
+	}
+	l := &Lobby{store: store, now: now, waits: map[chan struct{}]struct{}{}}
+	store.ListenLobby(l.heard)
+	return l
+}
+
+func (l *Lobby) heard() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for ch := range l.waits {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// Follow is a channel that receives when a lobby event may have been
+// written, and the function that stops it. Follow before reading, so that
+// nothing written between the read and the wait is missed.
+func (l *Lobby) Follow() (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	l.mu.Lock()
+	l.waits[ch] = struct{}{}
+	l.mu.Unlock()
+	return ch, func() {
+		l.mu.Lock()
+		delete(l.waits, ch)
+		l.mu.Unlock()
+	}
+}
+
+// Waiting is how many readers wait on the lobby.
+func (l *Lobby) Waiting() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.waits)
+}
+
+// Events lists the lobby's events after after, oldest first.
+func (l *Lobby) Events(ctx context.Context, after int64, limit int) ([]LobbyEvent, error) {
+	l.prune(ctx, l.now())
+	return l.store.LobbyEvents(ctx, after, limit)
+}
+
+// Recent is what a reader who comes in sees: the chat's last lines, and
+// the cursor to follow from.
+func (l *Lobby) Recent(ctx context.Context) ([]LobbyEvent, int64, error) {
+	return l.store.LobbyChatTail(ctx, KeptChat)
+}
+
+// Say adds a signed-in player's line to the lobby's chat: 1–300
+// characters of text, no control characters.
+func (l *Lobby) Say(ctx context.Context, playerID, name string, bot bool, text string) (LobbyEvent, error) {
+	text = strings.TrimSpace(text)
+	if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxChat {
+		return LobbyEvent{}, &Error{Invalid, "a chat line is 1–300 characters of text"}
+	}
+	if strings.IndexFunc(text, unicode.IsControl) >= 0 {
+		return LobbyEvent{}, &Error{Invalid, "a chat line must not contain control characters"}
+	}
+	at := l.now().UTC().Truncate(time.Millisecond)
+	e, err := l.store.AddLobbyChat(ctx, LobbyEvent{Kind: LobbyChat, PlayerID: playerID, Name: name, Bot: bot, Text: text, At: at})
+	if err != nil {
+		return LobbyEvent{}, err
+	}
+	l.prune(ctx, at)
+	return e, nil
+}
+
+// prune forgets what no reader needs any more, at most every few minutes
+// per process: a lobby that lives for months keeps a day of table changes
+// and its last chat lines.
+func (l *Lobby) prune(ctx context.Context, now time.Time) {
+	l.mu.Lock()
+	due := now.Sub(l.pruned) > 5*time.Minute
+	if due {
+		l.pruned = now
+	}
+	l.mu.Unlock()
+	if due {
+		_ = l.store.PruneLobby(ctx, now.Add(-keepTables), KeptChat)
+	}
+}
+
+// Code says what kind of refusal an Error is.
+type Code uint8
+
+const (
+	// Invalid: the request itself is wrong.
+	Invalid Code = iota + 1
+	// NotFound: no such room or game.
+	NotFound
+	// Forbidden: the caller may not do that here (not the leader, not a
+	// member).
+	Forbidden
+	// NotFinished: a replay room opens on a finished game only.
+	NotFinished
+)
+
+// Error is a refusal of the rooms' own.
+type Error struct {
+	Code Code
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }

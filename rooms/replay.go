@@ -1,0 +1,351 @@
+package rooms
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// Room is a shared replay of a finished game: its leader sets the turn
+// every member sees, points at a card and plays out hypothetical moves,
+// which the engine judges; "play again" names the game its members go on
+// to.
+type Room struct {
+	ID   string
+	Game string
+	// Leader is the leading member's player id, "" while nobody is there.
+	Leader  string
+	Members []Member
+	Turn    int
+	// Pointer is the card the leader points at, -1 for none.
+	Pointer int
+	// Hypo are the leader's hypothetical moves from Turn, in order.
+	Hypo []engine.Action
+	// Next is the game of "play again", "" before.
+	Next      string
+	Version   int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Member is a player in a room, in the order they came.
+type Member struct {
+	Player string
+	Name   string
+	Bot    bool
+}
+
+// Player is who asks: a signed-in player.
+type Player = play.Player
+
+// RoomStore is what the rooms need from storage.
+type RoomStore interface {
+	// CreateRoom writes a new room.
+	CreateRoom(ctx context.Context, r *Room) error
+	// Room reads a room; ErrNoRoom when there is none.
+	Room(ctx context.Context, id string) (*Room, error)
+	// SaveRoom writes r over the room while it is still at version after;
+	// play.ErrConflict when it has moved on.
+	SaveRoom(ctx context.Context, r *Room, after int64) error
+	// ListenRooms calls heard with the room of each change, on any
+	// replica, or "" when any room's may have been missed.
+	ListenRooms(heard func(id string))
+}
+
+// Games is where the rooms read the games they replay; play.Games is it.
+type Games interface {
+	Load(ctx context.Context, id string) (*play.State, error)
+}
+
+// ErrNoRoom is a room that does not exist.
+var ErrNoRoom = &Error{NotFound, "no such room"}
+
+// saveRetries bounds how often a change is tried again after another
+// change to the room got there first.
+const saveRetries = 8
+
+// MaxMembers bounds a room's members; MaxHypo its hypothetical moves.
+const (
+	MaxMembers = 64
+	MaxHypo    = 200
+)
+
+// Rooms are the shared replay rooms, and the one wait on each.
+type Rooms struct {
+	store RoomStore
+	games Games
+	now   func() time.Time
+	mu    sync.Mutex
+	waits map[string]map[chan struct{}]struct{}
+}
+
+// NewRooms builds the rooms on store, replaying games.
+func NewRooms(store RoomStore, games Games, now func() time.Time) *Rooms {
+	if now == nil {
+		now = time.Now
+	}
+	rs := &Rooms{store: store, games: games, now: now, waits: map[string]map[chan struct{}]struct{}{}}
+	store.ListenRooms(rs.heard)
+	return rs
+}
+
+func (rs *Rooms) heard(id string) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for room, ws := range rs.waits {
+		if id != "" && room != id {
+			continue
+		}
+		for ch := range ws {
+			select {
+			case ch <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// Follow is a channel that receives when room id may have changed, and
+// the function that stops it; follow before reading.
+func (rs *Rooms) Follow(id string) (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	rs.mu.Lock()
+	if rs.waits[id] == nil {
+		rs.waits[id] = map[chan struct{}]struct{}{}
+	}
+	rs.waits[id][ch] = struct{}{}
+	rs.mu.Unlock()
+	return ch, func() {
+		rs.mu.Lock()
+		delete(rs.waits[id], ch)
+		if len(rs.waits[id]) == 0 {
+			delete(rs.waits, id)
+		}
+		rs.mu.Unlock()
+	}
+}
+
+// Waiting is how many readers wait on room id.
+func (rs *Rooms) Waiting(id string) int {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return len(rs.waits[id])
+}
+
+// Open opens finished game game as a shared replay room, led by p, its
+// first member, at the game's first turn.
+func (rs *Rooms) Open(ctx context.Context, game string, p Player) (*Room, *play.State, error) {
+	st, err := rs.games.Load(ctx, game)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st.Status != play.StatusFinished {
+		return nil, nil, &Error{NotFinished, "only a finished game opens as a shared replay: this one is " + st.Status}
+	}
+	at := rs.now().UTC().Truncate(time.Millisecond)
+	r := &Room{ID: play.NewID(), Game: game, Leader: p.ID, Members: []Member{{Player: p.ID, Name: p.Name, Bot: p.Bot}},
+		Pointer: -1, Version: 1, CreatedAt: at, UpdatedAt: at}
+	if err := rs.store.CreateRoom(ctx, r); err != nil {
+		return nil, nil, err
+	}
+	return r, st, nil
+}
+
+// Get reads room id and the game it replays.
+func (rs *Rooms) Get(ctx context.Context, id string) (*Room, *play.State, error) {
+	if !play.ValidID(id) {
+		return nil, nil, ErrNoRoom
+	}
+	r, err := rs.store.Room(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := rs.games.Load(ctx, r.Game)
+	return r, st, err
+}
+
+// IsMember reports whether p is in r.
+func (r *Room) IsMember(p string) bool {
+	return slices.ContainsFunc(r.Members, func(m Member) bool { return m.Player == p })
+}
+
+// Join adds p to room id (a member already changes nothing); a room with
+// nobody leading gets p as its leader.
+func (rs *Rooms) Join(ctx context.Context, id string, p Player) (*Room, *play.State, error) {
+	return rs.change(ctx, id, func(r *Room, _ *play.State) (bool, error) {
+		if r.IsMember(p.ID) {
+			return false, nil
+		}
+		if len(r.Members) >= MaxMembers {
+			return false, &Error{Forbidden, "the room is full"}
+		}
+		r.Members = append(r.Members, Member{Player: p.ID, Name: p.Name, Bot: p.Bot})
+		if r.Leader == "" {
+			r.Leader = p.ID
+		}
+		return true, nil
+	})
+}
+
+// Leave takes p out of room id; a leader who leaves passes the lead to the
+// member who came first of those who stay.
+func (rs *Rooms) Leave(ctx context.Context, id string, p Player) (*Room, *play.State, error) {
+	return rs.change(ctx, id, func(r *Room, _ *play.State) (bool, error) {
+		if !r.IsMember(p.ID) {
+			return false, nil
+		}
+		r.Members = slices.DeleteFunc(r.Members, func(m Member) bool { return m.Player == p.ID })
+		if r.Leader == p.ID {
+			r.Leader = ""
+			if len(r.Members) > 0 {
+				r.Leader = r.Members[0].Player
+			}
+		}
+		return true, nil
+	})
+}
+
+// HandOver makes member name the leader of room id, at its leader p's
+// word.
+func (rs *Rooms) HandOver(ctx context.Context, id string, p Player, name string) (*Room, *play.State, error) {
+	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
+		i := slices.IndexFunc(r.Members, func(m Member) bool { return m.Name == name })
+		if i < 0 {
+			return &Error{Invalid, "only a member of the room takes the lead"}
+		}
+		r.Leader = r.Members[i].Player
+		return nil
+	})
+}
+
+// SetTurn shows turn (0 is the deal) to every member of room id; the
+// hypothetical moves and the pointer go.
+func (rs *Rooms) SetTurn(ctx context.Context, id string, p Player, turn int) (*Room, *play.State, error) {
+	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
+		if turn < 0 || turn > st.Game.Turn() {
+			return &Error{Invalid, "turn must be one of the game's: 0 to its last"}
+		}
+		r.Turn, r.Hypo, r.Pointer = turn, nil, -1
+		return nil
+	})
+}
+
+// Point points every member of room id at card (-1: at none).
+func (rs *Rooms) Point(ctx context.Context, id string, p Player, card int) (*Room, *play.State, error) {
+	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
+		if card < -1 || card >= st.Config.DeckSize() {
+			return &Error{Invalid, "card must be one of the deck's ids"}
+		}
+		r.Pointer = card
+		return nil
+	})
+}
+
+// Hypothesize plays m, as the seat to act, on room id's board: the game at
+// its turn after the hypothetical moves so far. The engine judges it: a
+// move it refuses is its own error, and changes nothing.
+func (rs *Rooms) Hypothesize(ctx context.Context, id string, p Player, m play.Move) (*Room, *play.State, error) {
+	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
+		if len(r.Hypo) >= MaxHypo {
+			return &Error{Invalid, "a hypothetical line is at most 200 moves"}
+		}
+		g, err := Board(r, st)
+		if err != nil {
+			return err
+		}
+		a := m.Action(st.Config)
+		if !a.IsMove() {
+			return &Error{Invalid, "a hypothetical move is a play, a discard or a clue"}
+		}
+		if _, err := g.Apply(a); err != nil {
+			return err
+		}
+		r.Hypo = append(slices.Clip(r.Hypo), a)
+		return nil
+	})
+}
+
+// Undo takes back room id's last hypothetical move, or (all) ends the
+// hypothetical line.
+func (rs *Rooms) Undo(ctx context.Context, id string, p Player, all bool) (*Room, *play.State, error) {
+	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
+		if len(r.Hypo) == 0 {
+			return &Error{Invalid, "no hypothetical move is on the board"}
+		}
+		if all {
+			r.Hypo = nil
+		} else {
+			r.Hypo = r.Hypo[: len(r.Hypo)-1 : len(r.Hypo)-1]
+		}
+		return nil
+	})
+}
+
+// Again records game, the same players' next table, as where room id's
+// members go on to.
+func (rs *Rooms) Again(ctx context.Context, id string, p Player, game string) (*Room, *play.State, error) {
+	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
+		r.Next = game
+		return nil
+	})
+}
+
+// Board is room r's board: the game st replays, as it stood after the
+// room's turn, with the hypothetical moves played on it.
+func Board(r *Room, st *play.State) (*engine.Game, error) {
+	g, err := st.Game.At(r.Turn)
+	if err != nil {
+		return nil, &Error{Invalid, err.Error()}
+	}
+	if g.Paused() {
+		// A past taken while the game was paused: the board plays on.
+		if _, err := g.Apply(engine.ResumeGame(0)); err != nil {
+			return nil, err
+		}
+	}
+	for _, a := range r.Hypo {
+		if _, err := g.Apply(a); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// lead makes fn's change to room id if p leads it.
+func (rs *Rooms) lead(ctx context.Context, id string, p Player, fn func(r *Room, st *play.State) error) (*Room, *play.State, error) {
+	return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
+		if r.Leader != p.ID {
+			return false, &Error{Forbidden, "only the room's leader does that"}
+		}
+		return true, fn(r, st)
+	})
+}
+
+// change reads room id, lets fn change a copy, and writes it if fn says it
+// changed, trying again when another change got there first.
+func (rs *Rooms) change(ctx context.Context, id string, fn func(r *Room, st *play.State) (bool, error)) (*Room, *play.State, error) {
+	for range saveRetries {
+		r, st, err := rs.Get(ctx, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		next := *r
+		next.Members = slices.Clone(r.Members)
+		changed, err := fn(&next, st)
+		if err != nil || !changed {
+			return r, st, err
+		}
+		next.Version, next.UpdatedAt = r.Version+1, rs.now().UTC().Truncate(time.Millisecond)
+		err = rs.store.SaveRoom(ctx, &next, r.Version)
+		if errors.Is(err, play.ErrConflict) {
+			continue
+		}
+		return &next, st, err
+	}
+	return nil, nil, &Error{Invalid, "the room kept changing; try again"}
+}

@@ -1,0 +1,87 @@
+package rooms
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// A signed-in spectator counts as watching a table while it reads it: at
+// least every seenEvery while a long-poll or a stream holds it open, and
+// watchedFor after its last read.
+const (
+	seenEvery  = 20 * time.Second
+	watchedFor = 60 * time.Second
+)
+
+// Watcher is a signed-in spectator of a table.
+type Watcher struct {
+	Player string
+	Name   string
+	Bot    bool
+	// Shadow is the seat the watcher shadows, -1 for none (every hand).
+	Shadow int
+	At     time.Time
+}
+
+// WatcherStore is what the watchers' list needs from storage.
+type WatcherStore interface {
+	// SeeWatcher records that w read game at w.At.
+	SeeWatcher(ctx context.Context, game string, w Watcher) error
+	// Watchers lists the watchers of game seen since since, by name.
+	Watchers(ctx context.Context, game string, since time.Time) ([]Watcher, error)
+}
+
+// Watchers is who watches each table, as every replica records it.
+type Watchers struct {
+	store WatcherStore
+	now   func() time.Time
+	mu    sync.Mutex
+	// written is when this process last recorded each game's watcher, and
+	// as which seat's shadow: a reader that keeps reading is written again
+	// only every seenEvery.
+	written map[[2]string]seen
+}
+
+type seen struct {
+	at     time.Time
+	shadow int
+}
+
+// NewWatchers builds the watchers' list on store.
+func NewWatchers(store WatcherStore, now func() time.Time) *Watchers {
+	if now == nil {
+		now = time.Now
+	}
+	return &Watchers{store: store, now: now, written: map[[2]string]seen{}}
+}
+
+// Seen records that w (its At aside) reads game now.
+func (ws *Watchers) Seen(ctx context.Context, game string, w Watcher) error {
+	now := ws.now().UTC()
+	key := [2]string{game, w.Player}
+	ws.mu.Lock()
+	last, ok := ws.written[key]
+	fresh := ok && last.shadow == w.Shadow && now.Sub(last.at) < seenEvery
+	if !fresh {
+		if len(ws.written) > 100_000 {
+			for k, s := range ws.written {
+				if now.Sub(s.at) > watchedFor {
+					delete(ws.written, k)
+				}
+			}
+		}
+		ws.written[key] = seen{now, w.Shadow}
+	}
+	ws.mu.Unlock()
+	if fresh {
+		return nil
+	}
+	w.At = now
+	return ws.store.SeeWatcher(ctx, game, w)
+}
+
+// List is who watches game now.
+func (ws *Watchers) List(ctx context.Context, game string) ([]Watcher, error) {
+	return ws.store.Watchers(ctx, game, ws.now().UTC().Add(-watchedFor))
+}
