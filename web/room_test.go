@@ -68,11 +68,12 @@ func hasLine(from, line string) string {
 // Dave and reads his lines no more (Bob still does), then unmutes him; a
 // flood is refused in words that say when to send again. Dave sees every
 // hand, then shadows Bob: Bob's own cards are hidden from him exactly as
-// Bob's page shows them. Alice pauses the game (the clock stands, no move
-// is offered, the log says who paused) and Carol resumes it. Bob votes to
-// end, takes it back and votes again; Carol's vote ends the game, which
-// everyone reads as voted, and the chat goes on after it. axe finds nothing
-// serious on the room's panels.
+// Bob's page shows them, and the table tells everyone who watches, and as
+// whom. Alice pauses the game (the clock stands, no move is offered, the
+// log says who paused) and Carol resumes it. Bob votes to end, takes it
+// back and votes again; Carol's vote ends the game, which everyone reads
+// as voted, and the chat goes on after it. axe finds nothing serious on
+// the room's panels.
 func TestBrowserEvening(t *testing.T) {
 	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
@@ -213,6 +214,9 @@ func TestBrowserEvening(t *testing.T) {
 			waitTrue(t, ctx, name+" reads the resume", `!document.querySelector('#paused') && document.querySelector('#log-list li.resume')?.textContent === 'Carol resumes the game'`)
 		}
 		waitTrue(t, bob, "bob may move again", `document.querySelectorAll('.hand.mine button[data-action]:not([aria-disabled=true])').length > 0`)
+		// The players read who watches, and as whom (a player seated at the
+		// table is none of them).
+		waitTrue(t, alice, "alice reads who watches", `(document.querySelector('#watchers') || {}).textContent === 'Watching: Dave (as Bob sees it)'`)
 
 		// The table votes to end: Bob votes, takes it back, votes again;
 		// Carol's vote, the last one needed, ends the game.

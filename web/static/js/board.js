@@ -1,3 +1,4 @@
+import { account } from './account.js';
 import { chip, faceCard, ink, knownCard, rankWord, styleOf, suitClass, suitVars } from './cards.js';
 import { clueName, rankName } from './clues.js';
 import { readNotes } from './dialog.js';
@@ -328,12 +329,20 @@ function shadowPick(t) {
     v.seats.map((s) => el('option', { value: s.seat, text: `as ${nameOf(t, s.seat)} sees it`, selected: t.shadow === s.seat }))));
 }
 
-// roomLines say what holds the table up: a pause (and who made it), the
-// votes to end it so far.
+// roomLines say who watches the table, and what holds it up: a pause
+// (and who made it), the votes to end it so far.
 function roomLines(t) {
   const v = t.view;
   if (t.replay || v.status !== 'active') return null;
   const out = [];
+  const watchers = t.watchers || [];
+  if (watchers.length > 0) {
+    const me = t.seat === null && t.watching && account() ? account().name : null;
+    const names = watchers.map((w) => (w.name === me ? 'you' : w.bot ? `${w.name} (bot)` : w.name)
+      + (w.shadow !== null && w.shadow !== undefined && v.seats[w.shadow] ? ` (as ${nameOf(t, w.shadow)} sees it)` : ''));
+    out.push(el('p', { class: 'room-line watchers-line', id: 'watchers' },
+      el('strong', { text: 'Watching' }), `: ${names.join(', ')}`));
+  }
   if (v.paused) {
     const last = (t.events || []).findLast((e) => e.type === 'pause' || e.type === 'resume');
     const by = last && last.type === 'pause' ? ` by ${nameOf(t, last.seat)}` : '';

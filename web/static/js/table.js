@@ -175,6 +175,7 @@ async function start(t) {
   t.app.replaceChildren(el('div', { class: 'room' }, t.main, t.chat ? t.chat.el : null));
   render(t);
   if (t.chat) chatLoop(t);
+  watchersLoop(t);
   await live(t);
 }
 
@@ -399,6 +400,48 @@ async function chatLoop(t) {
       t.signal.removeEventListener('abort', stop);
       if (t.chatWait === stop) t.chatWait = null;
     }
+  }
+}
+
+// How often the page asks who watches a running table: a seat every 10 s,
+// a spectator (of whom there may be thousands) every 30 s; the server
+// counts a spectator for a minute after their last read.
+const WATCHERS_EVERY = { seat: 10000, spectator: 30000 };
+
+// watchersLoop keeps t.watchers, the signed-in spectators who watch the
+// running table now (GET /games/{id}/watchers), and redraws the table
+// when they change; a page in a hidden tab does not ask. A player who
+// read the table before taking a seat there is counted a while longer:
+// the table's seated players are left out.
+async function watchersLoop(t) {
+  let shown = '';
+  while (!t.signal.aborted) {
+    const status = t.view && t.view.status;
+    if (status === 'finished' || status === 'cancelled') {
+      if (t.watchers && t.watchers.length) { t.watchers = []; render(t); }
+      return;
+    }
+    if (status === 'active' && !document.hidden) {
+      try {
+        const q = watchQuery(!!t.token, t.secret).replace(/^&/, '?');
+        const res = await call('GET', `/games/${encodeURIComponent(t.id)}/watchers${q}`, { token: readToken(t), signal: t.signal });
+        const seated = new Set(t.view.seats.filter((x) => x.player && x.name).map((x) => x.name.toLowerCase()));
+        const watchers = res.watchers.filter((w) => !seated.has(w.name.toLowerCase()));
+        const key = JSON.stringify(watchers);
+        if (key !== shown) {
+          shown = key;
+          t.watchers = watchers;
+          render(t);
+        }
+      } catch (e) {
+        if (t.signal.aborted) return;
+        // Who watches is a courtesy: a server that does not tell it, or
+        // not to this reader, is not asked again; a failure of the
+        // network is tried again at the next turn.
+        if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) return;
+      }
+    }
+    await sleep(status !== 'active' ? 1000 : t.token ? WATCHERS_EVERY.seat : WATCHERS_EVERY.spectator, t.signal);
   }
 }
 
