@@ -54,6 +54,7 @@ export function chatPanel(t) {
     lines: new Map(), // line number → its chat event
     seen: Number(localStorage.getItem(seenKey(t.id))) || 0,
     muted: new Set(), // the lower-cased names of the players muted
+    mutedNames: new Map(), // … and each as the server writes it
     who: null, // who the form speaks for: 'seat', 'player' or 'none'
     waitUntil: 0,
   };
@@ -139,7 +140,6 @@ export function chatPanel(t) {
       el('button', { type: 'button', class: 'small chat-unmute', 'aria-label': `Unmute ${c.mutedNames.get(n) || n}`, text: 'Unmute', onclick: () => mute(c.mutedNames.get(n) || n, false) })])] : []));
     count();
   }
-  c.mutedNames = new Map();
 
   // add shows one line the server sent (or answered with); a line seen
   // before is not shown twice.
