@@ -1,3 +1,4 @@
+import { account } from './account.js';
 import { chip, faceCard, ink, knownCard, rankWord, styleOf, suitClass, suitVars } from './cards.js';
 import { clueName, rankName } from './clues.js';
 import { readNotes } from './dialog.js';
@@ -134,7 +135,13 @@ function discards(t, marks) {
 
 function clock(t, seat) {
   const v = t.view;
-  if (t.replay || !v.turn_deadline || v.status !== 'active' || v.current_seat !== seat) return null;
+  if (t.replay || v.status !== 'active' || v.current_seat !== seat) return null;
+  // A paused game's clock stands still at the time its turn has left.
+  if (v.paused && v.turn_time_left_ms !== null && v.turn_time_left_ms !== undefined) {
+    const left = Math.max(0, Math.ceil(v.turn_time_left_ms / 1000));
+    return el('span', { class: 'clock paused', role: 'timer', 'aria-label': 'time left for this turn, paused', text: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left, paused` });
+  }
+  if (!v.turn_deadline) return null;
   return el('span', { class: 'clock', 'data-deadline': v.turn_deadline, role: 'timer', 'aria-label': 'time left for this turn' });
 }
 
@@ -146,7 +153,7 @@ function seatLabel(t, seat, mine) {
     clock(t, seat)];
 }
 
-function otherHand(t, hand, marks) {
+function otherHand(t, hand, marks, shadowed = false) {
   const v = t.view;
   const seated = !t.replay && t.seat !== null && v.status === 'active';
   const owner = nameOf(t, hand.seat);
@@ -202,8 +209,9 @@ function otherHand(t, hand, marks) {
   if (armedHits) for (const id of armedHits) handEl.querySelector(`[data-card="${id}"]`)?.classList.add('hit');
   const line = takeArmedLine(t);
   const selected = t.clueTarget === hand.seat;
-  return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}`, 'data-seat': hand.seat },
-    el('h2', {}, seatLabel(t, hand.seat, false)), pick, handEl, bar, line);
+  // A shadowed seat's hand is drawn as that seat sees it, under the others.
+  return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}${shadowed ? ' shadowed' : ''}`, 'data-seat': hand.seat },
+    el('h2', {}, seatLabel(t, hand.seat, false), shadowed ? el('span', { class: 'badge', text: 'shadowed: as they see it' }) : null), pick, handEl, bar, line);
 }
 
 function myHand(t, hand, marks) {
@@ -276,42 +284,112 @@ function tableOptions(o) {
   return on.length ? el('p', { id: 'table-options', text: `This table: ${on.join('; ')}.` }) : null;
 }
 
-// controls are the table's own buttons: help, sound, leave, end.
+// controls are the table's own buttons: help, sound, a timed game's
+// pause, a vote to end, leave, end; and a signed-in spectator's choice of
+// whose view to watch.
 function controls(t) {
   const v = t.view;
   const seated = !t.replay && t.seat !== null && v.status === 'active';
+  const voted = seated && (v.votes || []).includes(t.seat);
+  // Only a timed game pauses: the view's options say whether it has a clock.
+  const timed = seated && v.options && v.options.turn_seconds > 0;
   return el('div', { class: 'controls' },
     t.controls ? t.controls() : null,
+    shadowPick(t),
+    timed ? el('button', {
+      type: 'button', class: 'small', id: v.paused ? 'resume-game' : 'pause-game', 'data-key': 'pause', disabled: t.busy,
+      title: v.paused ? 'start the clock again' : 'stop the clock: no move is made until a player resumes',
+      onclick: () => t.pause(!v.paused), text: v.paused ? 'Resume' : 'Pause',
+    }) : null,
+    seated ? el('button', {
+      type: 'button', class: `small${voted ? ' voted' : ''}`, id: 'vote-end', 'data-key': 'vote', disabled: t.busy,
+      title: `the game ends, scoring 0, once ${v.votes_to_end} seats have voted`,
+      onclick: () => t.vote(!voted), text: voted ? 'Take back my vote to end' : 'Vote to end',
+    }) : null,
     seated ? el('button', { type: 'button', class: 'small', id: 'leave-seat', 'data-key': 'leave', onclick: t.leave, text: 'Leave seat' }) : null,
     seated ? el('button', { type: 'button', class: 'small danger', id: 'end-game', 'data-key': 'end', onclick: t.end, text: 'End game' }) : null);
+}
+
+// everyFace says whether the view shows a card of every hand: a signed-in
+// spectator's where the table lets spectators see the hands.
+const everyFace = (v) => v.hands.length > 0 && v.hands.every((h) => h.cards.length === 0 || h.cards.some((c) => c.suit !== null));
+
+// shadowPick is a signed-in spectator's choice: every hand, or exactly
+// what one seat sees (its own cards hidden, its clues and notes).
+function shadowPick(t) {
+  const v = t.view;
+  if (t.replay || t.seat !== null || !t.watching || !t.setShadow || v.status !== 'active') return null;
+  if (t.shadow === null && !everyFace(v)) return null; // this table shows spectators no hand
+  return el('label', { class: 'shadow-pick' }, el('span', { text: 'Watch' }), ' ',
+    el('select', {
+      id: 'shadow-seat', 'data-key': 'shadow', 'aria-label': 'whose view to watch',
+      onchange: (e) => t.setShadow(e.target.value === '' ? null : Number(e.target.value)),
+    },
+    el('option', { value: '', text: 'every hand', selected: t.shadow === null }),
+    v.seats.map((s) => el('option', { value: s.seat, text: `as ${nameOf(t, s.seat)} sees it`, selected: t.shadow === s.seat }))));
+}
+
+// roomLines say who watches the table, and what holds it up: a pause
+// (and who made it), the votes to end it so far.
+function roomLines(t) {
+  const v = t.view;
+  if (t.replay || v.status !== 'active') return null;
+  const out = [];
+  const watchers = t.watchers || [];
+  if (watchers.length > 0) {
+    const me = t.seat === null && t.watching && account() ? account().name : null;
+    const names = watchers.map((w) => (w.name === me ? 'you' : w.bot ? `${w.name} (bot)` : w.name)
+      + (w.shadow !== null && w.shadow !== undefined && v.seats[w.shadow] ? ` (as ${nameOf(t, w.shadow)} sees it)` : ''));
+    out.push(el('p', { class: 'room-line watchers-line', id: 'watchers' },
+      el('strong', { text: 'Watching' }), `: ${names.join(', ')}`));
+  }
+  if (v.paused) {
+    const last = (t.events || []).findLast((e) => e.type === 'pause' || e.type === 'resume');
+    const by = last && last.type === 'pause' ? ` by ${nameOf(t, last.seat)}` : '';
+    out.push(el('p', { class: 'room-line paused-line', id: 'paused', role: 'status' },
+      el('strong', { text: `Paused${by}` }), ': no move is made and the clock stands still until a player resumes the game.'));
+  }
+  const votes = v.votes || [];
+  if (votes.length > 0) {
+    const names = votes.map((s) => nameOf(t, s) + (s === t.seat ? ' (you)' : ''));
+    out.push(el('p', { class: 'room-line votes-line', id: 'votes' },
+      el('strong', { text: 'Votes to end the game' }), `: ${names.join(', ')} — ${votes.length} of the ${v.votes_to_end} needed.`));
+  }
+  return out;
 }
 
 export function board(t) {
   const v = t.view;
   const n = v.seats.length;
   const me = t.seat !== null && t.seat < n ? t.seat : null;
+  // A spectator who shadows a seat sees the table from that seat.
+  const shadow = me === null && !t.replay && t.shadow !== null && t.shadow !== undefined && t.shadow < n ? t.shadow : null;
+  const pov = me ?? shadow;
   const order = [];
-  for (let i = 1; i <= n; i++) order.push(((me ?? -1) + i + n) % n);
+  for (let i = 1; i <= n; i++) order.push(((pov ?? -1) + i + n) % n);
   const hands = new Map(v.hands.map((h) => [h.seat, h]));
   const marks = lastMarks(t);
   t.notes = notesByCard(v.notes, { seat: t.seat, active: v.status === 'active', name: (s) => nameOf(t, s) });
-  const others = order.filter((s) => s !== me && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
+  const others = order.filter((s) => s !== pov && hands.has(s)).map((s) => otherHand(t, hands.get(s), marks));
   const turnText = v.status !== 'active' ? 'game over'
     : (me !== null && v.current_seat === me ? 'your turn' : `${nameOf(t, v.current_seat)} to play`);
   let watching = null;
   if (me === null && !t.replay) {
-    watching = el('p', { class: 'muted spectator', id: 'watching' }, v.status === 'finished'
-      ? 'The game is over: every card is shown.'
-      : 'You are watching: every seat is taken. Nobody\'s cards are shown until the game ends.');
+    let says = 'You are watching: every seat is taken. Nobody\'s cards are shown until the game ends.';
+    if (v.status === 'finished') says = 'The game is over: every card is shown.';
+    else if (shadow !== null) says = `You are watching as ${nameOf(t, shadow)} sees the table: their own cards stay hidden, as they are from them.`;
+    else if (t.watching && everyFace(v)) says = 'You are watching as a spectator: every hand is shown. The players do not see their own cards.';
+    watching = el('p', { class: 'muted spectator', id: 'watching' }, says);
+    if (shadow !== null && hands.has(shadow)) watching = [watching, otherHand(t, hands.get(shadow), marks, true)];
   }
   return el('div', {
     class: 'table', id: 'table', 'data-status': v.status, 'data-version': v.version, 'data-variant': v.variant,
-    'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '',
+    'data-my-turn': myTurn(t) ? 'true' : 'false', 'data-seat': me ?? '', 'data-shadow': shadow ?? '', 'data-paused': v.paused ? 'true' : 'false',
   },
   el('div', { class: 'bar' },
     // A replay's position is its bar's ("move 30 of 52"), not a turn number beside it.
     el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
-    tokens(t), lastMoveLine(t), controls(t), rules(t)),
+    tokens(t), lastMoveLine(t), roomLines(t), controls(t), rules(t)),
   t.replay ? t.replayBar : null,
   resultBanner(t),
   el('div', { class: 'board' },

@@ -1,15 +1,19 @@
 import { ApiError, call } from './api.js';
 
 // waitState long-polls the game's state: the new view once its version passes
-// version, or null when the wait ran out.
-export function waitState(id, token, version, signal, secret) {
-  return call('GET', `/games/${encodeURIComponent(id)}?since=${version}&wait=30s${secretQuery(token, secret)}`, { token, signal });
+// version, or null when the wait ran out. query is what the reader adds to
+// every read (readQuery in table.js: a private table's secret, a shadowed
+// seat), starting with "&".
+export function waitState(id, token, version, signal, query = '') {
+  return call('GET', `/games/${encodeURIComponent(id)}?since=${version}&wait=30s${query}`, { token, signal });
 }
 
-// secretQuery is the query a reader with no seat adds to watch a private
-// table: its secret, which the server asks of every spectator there.
-export function secretQuery(token, secret) {
-  return !token && secret ? `&secret=${encodeURIComponent(secret)}` : '';
+// watchQuery is what a reader with no seat adds to its reads: a private
+// table's secret, which the server asks of every spectator there, and the
+// seat a signed-in spectator shadows (null: none, every hand).
+export function watchQuery(seated, secret, shadow = null) {
+  if (seated) return '';
+  return `${secret ? `&secret=${encodeURIComponent(secret)}` : ''}${shadow !== null && shadow !== undefined ? `&shadow=${shadow}` : ''}`;
 }
 
 // streamEvents reads the game's events after seq `after` and hands each to
@@ -18,11 +22,12 @@ export function secretQuery(token, secret) {
 // that a "reconnecting…" can go as soon as the stream is back. It asks for NDJSON: EventSource cannot send the
 // seat token, which travels only in the Authorization header. A server that
 // answers with a plain list (a long-poll) is read the same way; the caller
-// simply asks again.
-export async function streamEvents(id, token, after, signal, onEvent, onOpen, secret) {
+// simply asks again. query is added to the request as waitState adds it;
+// with chat_after in it, the table's chat lines come among the events.
+export async function streamEvents(id, token, after, signal, onEvent, onOpen, query = '') {
   const headers = { Accept: 'application/x-ndjson' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`/v1/games/${encodeURIComponent(id)}/events?after=${after}&wait=30s${secretQuery(token, secret)}`, { headers, signal });
+  const res = await fetch(`/v1/games/${encodeURIComponent(id)}/events?after=${after}&wait=30s${query}`, { headers, signal });
   if (!res.ok) {
     let p = null;
     try { p = await res.json(); } catch { p = null; }

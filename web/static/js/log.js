@@ -30,6 +30,18 @@ export function logLine(ev, name, suits, variant) {
       return [el('b', { text: 'Game over' }), `: ${ev.result.score} points — ${endReason(ev.result, name)}`];
     case 'seat_left':
       return [el('b', { text: who }), ' left the table; a bot took the seat'];
+    // What passes no turn: a vote, a pause, a hand put in a new order.
+    case 'vote':
+      return [el('b', { text: who }), ev.vote ? ' votes to end the game' : ' takes back their vote to end the game'];
+    case 'pause':
+      return [el('b', { text: who }), ' pauses the game: the clock stands still'];
+    case 'resume':
+      return [el('b', { text: who }), ' resumes the game'];
+    case 'rearrange':
+      return [el('b', { text: who }), ' rearranges their hand'];
+    // A chat line is text only, as its sayer wrote it.
+    case 'chat':
+      return [el('b', { text: ev.from || who }), ': ', el('span', { text: ev.text || '' })];
     default:
       return [who, ` ${ev.type}`];
   }

@@ -5,7 +5,7 @@ import { el, toast, setStatus } from './dom.js';
 import { openLeaderboard } from './leaderboard.js';
 import { myGames } from './my-games.js';
 import { accountNav } from './nav.js';
-import { openTables } from './open-tables.js';
+import { openTables, runningTables } from './open-tables.js';
 import { friendly } from './messages.js';
 import { openProfile } from './profile.js';
 import { openReplay } from './replay.js';
@@ -23,6 +23,13 @@ function go(url) {
 }
 
 window.addEventListener('popstate', () => route());
+
+// A page left for another (or kept by the browser to come back to) holds
+// none of its long-polls and streams open: the browser's few connections to
+// the server are for the page shown. One brought back from the browser's
+// cache starts again.
+window.addEventListener('pagehide', () => { if (leave) { leave(); leave = null; } });
+window.addEventListener('pageshow', (e) => { if (e.persisted) route(); });
 
 // A link of the page's own (data-nav) changes what the page shows without
 // loading it again; one opened in a new tab or window loads as any link.
@@ -151,6 +158,11 @@ async function showCreate(signal) {
   const seed = el('input', { name: 'seed', id: 'seed', placeholder: 'random', maxlength: 64 });
   const priv = el('input', { type: 'checkbox', name: 'private', id: 'private' });
   const unlisted = el('input', { type: 'checkbox', name: 'unlisted', id: 'unlisted' });
+  // Who may watch the table while it runs (a finished game is public record).
+  const spectators = el('select', { name: 'spectators', id: 'spectators', 'aria-describedby': 'spectators-hint' },
+    el('option', { value: 'open', text: 'Anyone (signed in: every hand)', selected: true }),
+    el('option', { value: 'no_hands', text: 'Anyone, but no hand shown' }),
+    el('option', { value: 'closed', text: 'Only the players' }));
   const desc = el('p', { class: 'variant-desc' });
 
   function renderOptions() {
@@ -233,7 +245,9 @@ async function showCreate(signal) {
         player ? el('p', { class: 'field', id: 'playing-as' }, el('span', { class: 'label', text: 'Playing as' }), el('strong', { text: player.name }))
           : field('Your name', name, 'no account needed; sign in (optional) to keep your games and scores'),
         el('label', { class: 'field check' }, priv, el('span', { class: 'label', text: 'Private table (only people with the link can join)' })),
-        el('label', { class: 'field check' }, unlisted, el('span', { class: 'label', text: 'Unlisted (not shown in open tables)' }))),
+        el('label', { class: 'field check' }, unlisted, el('span', { class: 'label', text: 'Unlisted (not shown in open tables)' })),
+        el('label', { class: 'field' }, el('span', { class: 'label', text: 'Spectators while the game runs' }), spectators,
+          el('small', { class: 'hint', id: 'spectators-hint', text: 'signed-in spectators of an open table see every hand, or exactly what one player sees; a finished game is open to all' }))),
       el('div', {}, el('h2', { text: 'Options' }), options),
       el('div', {}, el('h2', { text: 'Seats' }), seats)),
     el('details', { class: 'advanced' }, el('summary', { text: 'Advanced' }), field('Seed', seed, 'the same seed deals the same cards')),
@@ -256,6 +270,7 @@ async function showCreate(signal) {
     if (seed.value.trim()) body.seed = seed.value.trim();
     if (priv.checked) body.private = true;
     if (unlisted.checked) body.unlisted = true;
+    if (spectators.value !== 'open') body.spectators = spectators.value;
     if (name && name.value.trim()) localStorage.setItem('hanabi.name', body.name);
     const btn = form.querySelector('button[type=submit]');
     btn.disabled = true;
@@ -273,7 +288,8 @@ async function showCreate(signal) {
   renderOptions();
   renderSeats();
   if (signal.aborted) return;
-  app.replaceChildren(...[player ? myGames(go, signal) : null, form].filter(Boolean), openTables(go, { titles: new Map([...variants].map(([n, v]) => [n, v.title])), signal }));
+  const titles = new Map([...variants].map(([n, v]) => [n, v.title]));
+  app.replaceChildren(...[player ? myGames(go, signal) : null, form].filter(Boolean), openTables(go, { titles, signal }), runningTables(go, { titles, signal }));
 }
 
 route();

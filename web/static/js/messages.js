@@ -24,6 +24,9 @@ const CODES = {
   unavailable: 'The server is busy: try again in a moment.',
   idempotency_key_in_use: 'Your move is still on its way.',
   bad_request: 'The server did not understand that request.',
+  game_paused: 'The game is paused: nobody moves until a player resumes it.',
+  game_untimed: 'This game has no turn clock, so there is nothing to pause.',
+  spectators_closed: 'This table is closed to spectators while it runs.',
 };
 
 // friendly turns an error (an ApiError, or a failed fetch) into a sentence.

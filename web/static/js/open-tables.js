@@ -42,6 +42,39 @@ export function openTables(go, { titles = new Map(), signal } = {}) {
   const list = el('ul', { class: 'open-tables', id: 'open-tables' }, el('li', { class: 'muted', text: 'Looking for open tables…' }));
   const section = el('section', { class: 'panel', 'aria-labelledby': 'open-h' },
     el('h2', { id: 'open-h', text: 'Open tables' }), list);
+  keepListed(list, titles, signal, {
+    query: '/games?status=lobby&limit=20',
+    keep: (g) => g.status === 'lobby' && g.free_seats > 0,
+    key: (g) => [g.id, g.name, g.variant, g.players, g.free_seats, g.private],
+    row: (g, title) => row(g, title, go),
+    none: 'No table is waiting for players right now: create one above.',
+  });
+  return section;
+}
+
+// runningTables lists the games being played (GET /games?status=active),
+// each with a Watch link: a private table's only where this browser knows
+// its secret. A table closed to spectators says so once opened (the list
+// does not know which are). It keeps itself up to date as openTables does.
+export function runningTables(go, { titles = new Map(), signal } = {}) {
+  const list = el('ul', { class: 'running-tables', id: 'running-tables' }, el('li', { class: 'muted', text: 'Looking for games being played…' }));
+  const section = el('section', { class: 'panel', 'aria-labelledby': 'running-h' },
+    el('h2', { id: 'running-h', text: 'Games being played' }), list);
+  keepListed(list, titles, signal, {
+    query: '/games?status=active&limit=20',
+    keep: (g) => g.status === 'active',
+    key: (g) => [g.id, g.name, g.variant, g.players, g.private],
+    row: (g, title) => watchRow(g, title, go),
+    none: 'Nobody is playing right now.',
+  });
+  return section;
+}
+
+// keepListed fills list with the games o.query finds that o.keep keeps,
+// each drawn by o.row, and asks again every few seconds while the page
+// shows it, until signal aborts; titles maps variant names to titles; the
+// names it lacks are looked up once each.
+function keepListed(list, titles, signal, o) {
   const titleOf = async (name) => {
     if (!titles.has(name)) {
       try {
@@ -55,15 +88,16 @@ export function openTables(go, { titles = new Map(), signal } = {}) {
   };
   let shown = null;
   const load = async () => {
-    const page = await call('GET', '/games?status=lobby&limit=20', { signal });
-    const open = page.games.filter((g) => g.status === 'lobby' && g.free_seats > 0);
-    await Promise.all([...new Set(open.map((g) => g.variant))].map(titleOf));
-    const key = JSON.stringify(open.map((g) => [g.id, g.name, g.variant, g.players, g.free_seats, g.private]));
+    const page = await call('GET', o.query, { signal });
+    const games = page.games.filter(o.keep);
+    await Promise.all([...new Set(games.map((g) => g.variant))].map(titleOf));
+    const key = JSON.stringify(games.map(o.key));
     if (key === shown) return; // unchanged: nothing is redrawn under the pointer
     shown = key;
-    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#open-tables li[data-game]');
-    list.replaceChildren(...(open.length ? open.map((g) => row(g, titles.get(g.variant), go))
-      : [el('li', { class: 'muted', text: 'No table is waiting for players right now: create one above.' })]));
+    const active = document.activeElement && document.activeElement.closest && document.activeElement.closest('li[data-game]');
+    const focused = active && list.contains(active) ? active : null;
+    list.replaceChildren(...(games.length ? games.map((g) => o.row(g, titles.get(g.variant)))
+      : [el('li', { class: 'muted', text: o.none })]));
     if (focused) list.querySelector(`li[data-game="${CSS.escape(focused.dataset.game)}"] a`)?.focus({ preventScroll: true });
   };
   (async () => {
@@ -77,7 +111,6 @@ export function openTables(go, { titles = new Map(), signal } = {}) {
       await pause(EVERY, signal);
     }
   })();
-  return section;
 }
 
 // pause waits ms, and then for as long as the page is hidden.
@@ -112,4 +145,21 @@ function row(g, title, go) {
   return el('li', { 'data-game': g.id, class: g.private ? 'private' : null },
     g.private ? el('span', { class: 'lock', title: 'private table' }, lock(), ' Private') : null,
     el('span', { class: 'what', text: what }), join);
+}
+
+// watchRow is a game being played, with its Watch link.
+function watchRow(g, title, go) {
+  const host = g.name === null ? null : seatName([{ seat: 0, name: g.name, bot: null }], 0);
+  const secret = g.private ? savedSecret(g.id) : null;
+  const q = new URLSearchParams({ game: g.id });
+  if (secret) q.set('secret', secret);
+  const href = `/?${q}`;
+  const clock = g.options && g.options.turn_seconds > 0 ? `, ${g.options.turn_seconds} s a turn` : '';
+  const what = `${host ? `${host}’s table` : 'A table'}: ${title || g.variant}, ${g.players} players${clock}`;
+  const watch = g.private && !secret
+    ? el('span', { class: 'muted', text: 'needs its invite link' })
+    : el('a', { href, class: 'button watch', 'aria-label': `Watch ${host ? `${host}’s table` : 'the table'}`, onclick: (e) => { e.preventDefault(); go(href); }, text: 'Watch' });
+  return el('li', { 'data-game': g.id, class: g.private ? 'private' : null },
+    g.private ? el('span', { class: 'lock', title: 'private table' }, lock(), ' Private') : null,
+    el('span', { class: 'what', text: what }), watch);
 }

@@ -27,7 +27,7 @@ export function eventsAt(events, k) {
 // (the server lets the browser keep them), a rewind's neither while it is open.
 function viewAt(r, k) {
   if (!r.views.has(k)) {
-    const p = call('GET', `/games/${encodeURIComponent(r.id)}?turn=${k}`, { token: r.token, signal: r.signal });
+    const p = call('GET', `/games/${encodeURIComponent(r.id)}?turn=${k}${r.query || ''}`, { token: r.token, signal: r.signal });
     p.catch(() => r.views.delete(k));
     r.views.set(k, p);
   }
@@ -39,7 +39,8 @@ function viewAt(r, k) {
 export function openRewind(app, t, back) {
   const ctl = new AbortController();
   const r = {
-    id: t.id, token: t.token, seat: t.seat, n: t.view.turn, events: [...t.events], notes: t.view.notes, seats: t.view.seats,
+    // A spectator rewinds as they watch: with their token, as the seat they shadow.
+    id: t.id, token: t.readToken ? t.readToken() : t.token, query: t.readQuery ? t.readQuery() : '', seat: t.seat, n: t.view.turn, events: [...t.events], notes: t.view.notes, seats: t.view.seats,
     k: t.view.turn, playing: 0, views: new Map(), signal: ctl.signal,
     variant: t.variant, suits: t.suits, onNew: t.onNew, back,
   };
