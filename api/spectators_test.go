@@ -126,10 +126,31 @@ func TestWatchersListed(t *testing.T) {
 			list.Watchers[1].Name != "Erin" || deref(list.Watchers[1].Shadow) != 1 {
 			t.Fatalf("watchers %+v", list.Watchers)
 		}
+		// A watcher who takes a seat is a player: no longer listed.
+		lobby := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2})
+		var l SeatResponse
+		lobby.json(t, &l)
+		e.expect(e.req("GET", "/v1/games/"+l.Game.ID, dave, nil), http.StatusOK)
+		e.expect(e.req("POST", "/v1/games/"+l.Game.ID+"/seats", dave, nil), http.StatusCreated)
+		var after WatcherList
+		e.req("GET", "/v1/games/"+l.Game.ID+"/watchers", "", nil).json(t, &after)
+		if len(after.Watchers) != 0 {
+			t.Fatalf("a seated player listed as a watcher: %+v", after.Watchers)
+		}
+		if l.Game.Spectators != "open" {
+			t.Fatalf("the view's spectators: %q", l.Game.Spectators)
+		}
 		closed := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "spectators": "closed"})
 		var c SeatResponse
 		closed.json(t, &c)
 		e.expect(e.req("POST", "/v1/games/"+c.Game.ID+"/seats", "", nil), http.StatusCreated)
 		e.expect(e.req("GET", "/v1/games/"+c.Game.ID+"/watchers", dave, nil), http.StatusForbidden)
+		var list2 GameList
+		e.req("GET", "/v1/games?status=active", "", nil).json(t, &list2)
+		for _, g := range list2.Games {
+			if g.ID == c.Game.ID && g.Spectators != "closed" {
+				t.Fatalf("the listing's spectators: %q", g.Spectators)
+			}
+		}
 	})
 }

@@ -57,6 +57,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	} else {
 		b = append(b, "null"...)
 	}
+	b = appendString(append(b, `,"spectators":`...), spectatorsOf(row))
 
 	cfg := v.Config
 

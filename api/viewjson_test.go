@@ -373,6 +373,7 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 			gv.JoinSecret = ptr(row.JoinSecret)
 		}
 	}
+	gv.Spectators = spectatorsOf(row)
 	engineSeat := engine.Public
 	if viewer >= 0 && viewer < row.Players || viewer == engine.Spectator {
 		engineSeat = viewer

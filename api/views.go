@@ -27,6 +27,10 @@ type GameView struct {
 	// JoinSecret is a private table's join secret, which an invite link
 	// carries: shown to its seats, null for anyone else and on public tables.
 	JoinSecret *string `json:"join_secret" example:"n5q2x7kd3mzr4c6b" extensions:"x-nullable"`
+	// Spectators is the table's spectator policy: open (a signed-in
+	// spectator sees every hand), no_hands, or closed (nobody outside reads
+	// it while it runs).
+	Spectators string `json:"spectators" enums:"open,no_hands,closed" example:"open"`
 	// CurrentSeat is the seat to act, null unless the game is active.
 	CurrentSeat *int `json:"current_seat" example:"2" extensions:"x-nullable"`
 	// TurnDeadline is when the seat to act runs out of time (RFC 3339, UTC);
@@ -243,11 +247,21 @@ type GameSummary struct {
 	// FreeSeats is how many seats are free to take.
 	FreeSeats int `json:"free_seats" example:"2"`
 	// Private: a join needs the table's secret, which its invite link carries.
-	Private   bool      `json:"private" example:"false"`
-	Status    string    `json:"status" enums:"lobby,active,finished,cancelled"`
-	Version   int64     `json:"version"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Private bool `json:"private" example:"false"`
+	// Spectators is the table's spectator policy (see GameView).
+	Spectators string    `json:"spectators" enums:"open,no_hands,closed" example:"open"`
+	Status     string    `json:"status" enums:"lobby,active,finished,cancelled"`
+	Version    int64     `json:"version"`
+	CreatedAt  time.Time `json:"created_at"`
+	UpdatedAt  time.Time `json:"updated_at"`
+}
+
+// spectatorsOf is g's spectator policy as the API writes it.
+func spectatorsOf(g *play.Record) string {
+	if g.Spectators == "" {
+		return play.SpectatorsOpen
+	}
+	return g.Spectators
 }
 
 func resultView(r engine.Result) *ResultView {
@@ -294,7 +308,7 @@ func seatViews(players int, seats []play.Seat) []SeatView {
 func summaryOf(g *play.Record) GameSummary {
 	out := GameSummary{
 		ID: g.ID, Variant: g.Variant, Options: g.Settings.Clock(), Players: g.Players, Status: g.Status, Version: g.Version,
-		FreeSeats: g.Players - g.Taken, Private: g.JoinSecret != "", CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
+		FreeSeats: g.Players - g.Taken, Private: g.JoinSecret != "", Spectators: spectatorsOf(g), CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
 	}
 	if g.Host != "" {
 		out.Name = ptr(g.Host)

@@ -78,7 +78,14 @@ func (s *Server) getWatchers(c *gin.Context) {
 		return
 	}
 	out := WatcherList{Watchers: make([]WatcherView, 0, len(ws))}
+	seated := map[string]bool{}
+	for _, seat := range st.Seats {
+		seated[seat.Player] = seat.Player != ""
+	}
 	for _, w := range ws {
+		if seated[w.Player] {
+			continue // watched before taking a seat: a player now
+		}
 		v := WatcherView{Name: w.Name, Bot: w.Bot}
 		if w.Shadow >= 0 {
 			v.Shadow = ptr(w.Shadow)

@@ -188,7 +188,7 @@ func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, lim
 	for i, f := range found {
 		rows[i] = play.GameRow{Record: play.Record{ID: f.ID, Variant: f.Variant, Seed: f.Seed, Players: f.Players, Status: f.Status,
 			Version: f.Version, CreatedAt: f.CreatedAt.UTC(), UpdatedAt: later(f.UpdatedAt, f.Last).UTC(), Unlisted: f.Unlisted,
-			JoinSecret: f.JoinSecret, NotesRev: f.NotesRev, Taken: f.Taken, Host: f.Host}, Options: f.Options}
+			JoinSecret: f.JoinSecret, NotesRev: f.NotesRev, Taken: f.Taken, Host: f.Host, Spectators: f.Spectators}, Options: f.Options}
 	}
 	next := ""
 	if len(rows) > limit {
@@ -202,11 +202,11 @@ func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, lim
 // the time of its log's last entry, its seats taken and seat 0's name.
 const listSQL = `id, variant, options, seed, players, status, ` + versionSQL + ` AS version, created_at, updated_at,
 	(SELECT created_at FROM actions WHERE actions.game_id = games.id ORDER BY seq DESC LIMIT 1) AS last,
-	unlisted, join_secret, notes_rev, (SELECT count(*) FROM seats WHERE seats.game_id = games.id) AS taken,
+	unlisted, join_secret, spectators, notes_rev, (SELECT count(*) FROM seats WHERE seats.game_id = games.id) AS taken,
 	COALESCE((SELECT name FROM seats WHERE seats.game_id = games.id AND seat = 0), '') AS host`
 
 type listRow struct {
-	ID, Variant, Options, Seed, Status, JoinSecret, Host string
+	ID, Variant, Options, Seed, Status, JoinSecret, Host, Spectators string
 	Players, Taken                                       int
 	Version, NotesRev                                    int64
 	CreatedAt, UpdatedAt, Last                           time.Time // Last: zero for an empty log

@@ -127,19 +127,19 @@ func (e ClueMarkClueType) Valid() bool {
 
 // Defines values for CreateGameRequestSpectators.
 const (
-	Closed  CreateGameRequestSpectators = "closed"
-	NoHands CreateGameRequestSpectators = "no_hands"
-	Open    CreateGameRequestSpectators = "open"
+	CreateGameRequestSpectatorsClosed  CreateGameRequestSpectators = "closed"
+	CreateGameRequestSpectatorsNoHands CreateGameRequestSpectators = "no_hands"
+	CreateGameRequestSpectatorsOpen    CreateGameRequestSpectators = "open"
 )
 
 // Valid indicates whether the value is a known member of the CreateGameRequestSpectators enum.
 func (e CreateGameRequestSpectators) Valid() bool {
 	switch e {
-	case Closed:
+	case CreateGameRequestSpectatorsClosed:
 		return true
-	case NoHands:
+	case CreateGameRequestSpectatorsNoHands:
 		return true
-	case Open:
+	case CreateGameRequestSpectatorsOpen:
 		return true
 	default:
 		return false
@@ -191,6 +191,27 @@ func (e GameOverEventType) Valid() bool {
 	}
 }
 
+// Defines values for GameSummarySpectators.
+const (
+	GameSummarySpectatorsClosed  GameSummarySpectators = "closed"
+	GameSummarySpectatorsNoHands GameSummarySpectators = "no_hands"
+	GameSummarySpectatorsOpen    GameSummarySpectators = "open"
+)
+
+// Valid indicates whether the value is a known member of the GameSummarySpectators enum.
+func (e GameSummarySpectators) Valid() bool {
+	switch e {
+	case GameSummarySpectatorsClosed:
+		return true
+	case GameSummarySpectatorsNoHands:
+		return true
+	case GameSummarySpectatorsOpen:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GameSummaryStatus.
 const (
 	GameSummaryStatusActive    GameSummaryStatus = "active"
@@ -227,6 +248,27 @@ func (e GameViewNextClueType) Valid() bool {
 	case GameViewNextClueTypeColor:
 		return true
 	case GameViewNextClueTypeRank:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GameViewSpectators.
+const (
+	GameViewSpectatorsClosed  GameViewSpectators = "closed"
+	GameViewSpectatorsNoHands GameViewSpectators = "no_hands"
+	GameViewSpectatorsOpen    GameViewSpectators = "open"
+)
+
+// Valid indicates whether the value is a known member of the GameViewSpectators enum.
+func (e GameViewSpectators) Valid() bool {
+	switch e {
+	case GameViewSpectatorsClosed:
+		return true
+	case GameViewSpectatorsNoHands:
+		return true
+	case GameViewSpectatorsOpen:
 		return true
 	default:
 		return false
@@ -1337,12 +1379,22 @@ type GameSummary struct {
 	// Private Private: a join needs the table's secret, which its invite link carries.
 	//
 	// Example: false
-	Private   bool              `json:"private"`
-	Status    GameSummaryStatus `json:"status"`
-	UpdatedAt string            `json:"updated_at"`
-	Variant   string            `json:"variant"`
-	Version   int               `json:"version"`
+	Private bool `json:"private"`
+
+	// Spectators Spectators is the table's spectator policy (see GameView).
+	//
+	// Example: open
+	Spectators GameSummarySpectators `json:"spectators"`
+	Status     GameSummaryStatus     `json:"status"`
+	UpdatedAt  string                `json:"updated_at"`
+	Variant    string                `json:"variant"`
+	Version    int                   `json:"version"`
 }
+
+// GameSummarySpectators Spectators is the table's spectator policy (see GameView).
+//
+// Example: open
+type GameSummarySpectators string
 
 // GameSummaryStatus defines model for GameSummary.Status.
 type GameSummaryStatus string
@@ -1460,6 +1512,13 @@ type GameView struct {
 	Score int        `json:"score"`
 	Seats []SeatView `json:"seats"`
 
+	// Spectators Spectators is the table's spectator policy: open (a signed-in
+	// spectator sees every hand), no_hands, or closed (nobody outside reads
+	// it while it runs).
+	//
+	// Example: open
+	Spectators GameViewSpectators `json:"spectators"`
+
 	// StackDirections StackDirections is the way each firework is played: "up" (1 to 5),
 	// "down" (5 to 1), or "undecided" while an Up or Down firework is empty
 	// or holds only its START card (rank 7 on the wire: in Up or Down an
@@ -1525,6 +1584,13 @@ type GameView struct {
 //
 // Example: rank
 type GameViewNextClueType string
+
+// GameViewSpectators Spectators is the table's spectator policy: open (a signed-in
+// spectator sees every hand), no_hands, or closed (nobody outside reads
+// it while it runs).
+//
+// Example: open
+type GameViewSpectators string
 
 // GameViewStatus Example: active
 type GameViewStatus string
