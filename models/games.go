@@ -207,10 +207,10 @@ const listSQL = `id, variant, options, seed, players, status, ` + versionSQL + `
 
 type listRow struct {
 	ID, Variant, Options, Seed, Status, JoinSecret, Host, Spectators string
-	Players, Taken                                       int
-	Version, NotesRev                                    int64
-	CreatedAt, UpdatedAt, Last                           time.Time // Last: zero for an empty log
-	Unlisted                                             bool
+	Players, Taken                                                   int
+	Version, NotesRev                                                int64
+	CreatedAt, UpdatedAt, Last                                       time.Time // Last: zero for an empty log
+	Unlisted                                                         bool
 }
 
 func encodeCursor(at time.Time, id string) string {
