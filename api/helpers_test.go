@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/hanabi-server/hanabi/internal/race"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -40,6 +42,13 @@ var testSecret = []byte("test-secret-test-secret-test-secret!")
 func eachBackend(t *testing.T, fn func(t *testing.T, dbURL string)) {
 	t.Helper()
 	storetest.EachBackend(t, "api_", fn)
+}
+
+// otherStorePlays says whether a whole-game test leaves its game i to the
+// other store: under the race detector, with both stores to test, each
+// plays every other game, the two between them all of them.
+func otherStorePlays(dbURL string, i int) bool {
+	return race.Enabled && os.Getenv("HANABI_TEST_DATABASE_URL") != "" && models.IsPostgresURL(dbURL) == (i%2 == 0)
 }
 
 // postgresURL creates a schema of its own for the test (the database is
