@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // ChatRequest is a line to say.
@@ -150,10 +151,23 @@ func chatQuery(c *gin.Context) (int, error) {
 }
 
 // muted is the players whose chat the request's signed-in player muted,
-// as a reader's spec keeps them ("" for none, or for the public).
+// as a reader's spec keeps them ("" for none, or for the public). A seat's
+// token speaks for the player who holds the seat, if one does.
 func (s *Server) muted(c *gin.Context) (string, error) {
+	if s.accounts == nil {
+		return "", nil
+	}
 	who := playerOf(c)
-	if who == nil || s.accounts == nil {
+	if a := seatOf(c); who == nil && a != nil {
+		if st, err := s.games.Load(c.Request.Context(), c.Param("id")); err == nil {
+			for _, seat := range st.Seats {
+				if seat.Seat == a.seat && seat.Occupant == a.occupant && seat.Player != "" {
+					who = &players.Who{Player: players.Player{ID: seat.Player}}
+				}
+			}
+		}
+	}
+	if who == nil {
 		return "", nil
 	}
 	ps, err := s.accounts.Muted(c.Request.Context(), *who)

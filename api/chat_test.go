@@ -177,6 +177,10 @@ func TestChatMuteAndFlood(t *testing.T) {
 	if count(mine) != 1 || count(theirs) != 6 || deref(mine.ChatLast) != 6 {
 		t.Fatalf("Alice reads %d lines (chat_last %v), Mallory %d", count(mine), mine.ChatLast, count(theirs))
 	}
+	// Her seat's token speaks for her: its reads leave Mallory out too.
+	if n := count(chatOf(t, e, id, deref(created.Token), 0, 0)); n != 1 {
+		t.Fatalf("Alice's seat token reads %d lines", n)
+	}
 	e.expect(e.req("DELETE", "/v1/me/mutes/Mallory", alice, nil), http.StatusOK)
 	if count(chatOf(t, e, id, alice, 0, 0)) != 6 {
 		t.Fatal("unmuted, Alice still misses lines")
