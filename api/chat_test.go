@@ -3,6 +3,7 @@ package api
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -128,6 +129,32 @@ func TestChat(t *testing.T) {
 		e.req("GET", "/v1/games/"+id+"/replay", "", nil).json(t, &rv)
 		if len(rv.Chat) != 5 || rv.Chat[4].Text != "gg" || rv.Chat[2].From != "Carol" {
 			t.Fatalf("the replay's chat: %+v", rv.Chat)
+		}
+		// A stream that carries the chat goes on past the game's end.
+		ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		req, _ = http.NewRequestWithContext(ctx, "GET", e.url+"/v1/games/"+id+"/events/ndjson?after=0&chat_after=5", nil)
+		req.Header.Set("Authorization", "Bearer "+bob)
+		if res, err = http.DefaultClient.Do(req); err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("the stream after the end: %v", err)
+		}
+		defer res.Body.Close()
+		lines = bufio.NewScanner(res.Body)
+		var seen []string
+		for len(seen) == 0 || seen[len(seen)-1] != "chat" {
+			if !lines.Scan() {
+				t.Fatalf("the stream ended after %v", seen)
+			}
+			var ev Event
+			if len(lines.Bytes()) == 0 || json.Unmarshal(lines.Bytes(), &ev) != nil {
+				continue
+			}
+			if seen = append(seen, ev.Type); ev.Type == "game_over" {
+				say(bob, "see you", 201)
+			}
+		}
+		if seen[len(seen)-2] != "game_over" {
+			t.Fatalf("the stream told %v", seen)
 		}
 	})
 }

@@ -286,7 +286,7 @@ const maxSeq = 1 << 30
 // streamEventsSSE godoc
 //
 //	@Summary		The events as they happen, as Server-Sent Events
-//	@Description	Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over, when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
+//	@Description	Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over (unless it carries the chat: with chat_after it goes on with the chat said after the game), when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
 //	@ID				streamEvents
 //	@Tags			events
 //	@Produce		text/event-stream
@@ -312,7 +312,7 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 // streamEventsNDJSON godoc
 //
 //	@Summary		The events as they happen, one JSON object a line
-//	@Description	The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over, when the seat token stops working, or when the server shuts down.
+//	@Description	The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over (unless it carries the chat, as there), when the seat token stops working, or when the server shuts down.
 //	@ID				streamEventsNDJSON
 //	@Tags			events
 //	@Produce		application/x-ndjson

@@ -311,8 +311,8 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 				return
 			}
 		}
-		if n := len(evs); n > 0 && evs[n-1].typ == "game_over" && sent >= evs[n-1].seq {
-			return
+		if n := len(evs); n > 0 && evs[n-1].typ == "game_over" && sent >= evs[n-1].seq && chatSent < 0 {
+			return // a reader of the chat hears what is said after the game too
 		}
 		// Wait on the table for a newer snapshot, beating meanwhile; the
 		// token is asked again on every wake, and of every snapshot.

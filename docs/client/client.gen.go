@@ -4389,14 +4389,14 @@ type ClientInterface interface {
 
 	// StreamEventsNDJSON The events as they happen, one JSON object a line
 	//
-	// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over, when the seat token stops working, or when the server shuts down.
+	// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over (unless it carries the chat, as there), when the seat token stops working, or when the server shuts down.
 	//
 	// Corresponds with GET /games/{id}/events/ndjson (the `StreamEventsNDJSON` operationId).
 	StreamEventsNDJSON(ctx context.Context, id string, params *StreamEventsNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// StreamEvents The events as they happen, as Server-Sent Events
 	//
-	// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over, when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
+	// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over (unless it carries the chat: with chat_after it goes on with the chat said after the game), when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
 	//
 	// Corresponds with GET /games/{id}/events/sse (the `StreamEvents` operationId).
 	StreamEvents(ctx context.Context, id string, params *StreamEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5147,7 +5147,7 @@ func (c *Client) GetEvents(ctx context.Context, id string, params *GetEventsPara
 
 // StreamEventsNDJSON The events as they happen, one JSON object a line
 //
-// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over, when the seat token stops working, or when the server shuts down.
+// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over (unless it carries the chat, as there), when the seat token stops working, or when the server shuts down.
 //
 // Corresponds with GET /games/{id}/events/ndjson (the `StreamEventsNDJSON` operationId).
 func (c *Client) StreamEventsNDJSON(ctx context.Context, id string, params *StreamEventsNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -5164,7 +5164,7 @@ func (c *Client) StreamEventsNDJSON(ctx context.Context, id string, params *Stre
 
 // StreamEvents The events as they happen, as Server-Sent Events
 //
-// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over, when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
+// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over (unless it carries the chat: with chat_after it goes on with the chat said after the game), when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
 //
 // Corresponds with GET /games/{id}/events/sse (the `StreamEvents` operationId).
 func (c *Client) StreamEvents(ctx context.Context, id string, params *StreamEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10061,7 +10061,7 @@ type ClientWithResponsesInterface interface {
 
 	// StreamEventsNDJSONWithResponse The events as they happen, one JSON object a line
 	//
-	// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over, when the seat token stops working, or when the server shuts down.
+	// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over (unless it carries the chat, as there), when the seat token stops working, or when the server shuts down.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -10070,7 +10070,7 @@ type ClientWithResponsesInterface interface {
 
 	// StreamEventsWithResponse The events as they happen, as Server-Sent Events
 	//
-	// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over, when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
+	// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over (unless it carries the chat: with chat_after it goes on with the chat said after the game), when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -20857,7 +20857,7 @@ func (c *ClientWithResponses) GetEventsWithResponse(ctx context.Context, id stri
 
 // StreamEventsNDJSONWithResponse The events as they happen, one JSON object a line
 //
-// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over, when the seat token stops working, or when the server shuts down.
+// The events of streamEvents, each an Event on a line of its own (NDJSON); an empty line is the heartbeat, at least every 15 s while nothing happens. Last-Event-ID resumes as there. The stream ends after game_over (unless it carries the chat, as there), when the seat token stops working, or when the server shuts down.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -20872,7 +20872,7 @@ func (c *ClientWithResponses) StreamEventsNDJSONWithResponse(ctx context.Context
 
 // StreamEventsWithResponse The events as they happen, as Server-Sent Events
 //
-// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over, when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
+// Every event with seq > after (or > Last-Event-ID, which wins, when a client reconnects), then each new one as it happens, each as "id: <seq>", "event: <type>" and "data: <the event JSON, exactly as getEvents lists it>". A comment line comes at least every 15 s while nothing happens; the stream ends after game_over (unless it carries the chat: with chat_after it goes on with the chat said after the game), when the seat token stops working, or when the server shuts down. The caller sees what its token lets it see, as in getEvents.
 //
 // Returns a wrapper object for the known response body format(s).
 //
