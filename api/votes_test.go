@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/variants"
@@ -67,7 +68,11 @@ func TestVotesToEnd(t *testing.T) {
 // game_paused, and a resume gives the turn a deadline again; events tell
 // both. An untimed game answers 409 game_untimed.
 func TestPauseOverHTTP(t *testing.T) {
-	e := newEnv(t, "")
+	eachBackend(t, testPauseOverHTTP)
+}
+
+func testPauseOverHTTP(t *testing.T, dbURL string) {
+	e := newEnv(t, dbURL)
 	seconds := 60
 	tb := e.newTable("basic", 2, variants.Options{TurnSeconds: &seconds}, "pause-http")
 	var got GameResponse
@@ -106,5 +111,54 @@ func TestPauseOverHTTP(t *testing.T) {
 	e.expect(p, http.StatusConflict)
 	if p.problem(t).Code != codeGameUntimed {
 		t.Fatalf("an untimed game paused: %+v", p.problem(t))
+	}
+}
+
+// A vote and a pause made on one replica hold on the other: its waiting
+// reader hears them, its moves are refused while paused, and its resume and
+// the vote that completes the count are seen back on the first.
+func TestVotesAndPauseAcrossReplicas(t *testing.T) {
+	dbURL := postgresURL(t)
+	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
+	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
+	seconds := 60
+	tb := a.newTable("basic", 4, variants.Options{TurnSeconds: &seconds}, "votes-replicas")
+	var start GameView
+	b.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &start)
+	heard := make(chan GameView, 1)
+	go func() {
+		var v GameView
+		b.req("GET", "/v1/games/"+tb.id+"?since="+strconv.FormatInt(start.Version, 10)+"&wait=10s", "", nil).json(t, &v)
+		heard <- v
+	}()
+	waitFor(t, func() bool { return b.srv.waiting() == 1 })
+	a.expect(a.req("PUT", "/v1/games/"+tb.id+"/votes/end", tb.tokens[0], nil), http.StatusOK)
+	if v := <-heard; !slices.Equal(v.Votes, []int{0}) {
+		t.Fatalf("the other replica's reader heard votes %v", v.Votes)
+	}
+
+	a.expect(a.req("POST", "/v1/games/"+tb.id+"/pause", tb.tokens[2], nil), http.StatusOK)
+	var mine GameView
+	cur := deref(start.CurrentSeat)
+	b.req("GET", "/v1/games/"+tb.id, tb.tokens[cur], nil).json(t, &mine)
+	if !mine.Paused || mine.LegalMoves != nil {
+		t.Fatalf("paused on A, B's view: paused %v, legal moves %v", mine.Paused, mine.LegalMoves)
+	}
+	move := b.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[cur], map[string]any{"type": "discard", "card": mine.Hands[cur].Cards[0].ID})
+	b.expect(move, http.StatusConflict)
+	if move.problem(t).Code != codeGamePaused {
+		t.Fatalf("a move on B while paused on A: %+v", move.problem(t))
+	}
+	b.expect(b.req("POST", "/v1/games/"+tb.id+"/resume", tb.tokens[3], nil), http.StatusOK)
+	var after GameView
+	a.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &after)
+	if after.Paused || after.TurnDeadline == nil {
+		t.Fatalf("resumed on B, A's view: paused %v, deadline %v", after.Paused, after.TurnDeadline)
+	}
+
+	b.expect(b.req("PUT", "/v1/games/"+tb.id+"/votes/end", tb.tokens[1], nil), http.StatusOK)
+	a.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &after)
+	if after.Status != "finished" || after.Result == nil || after.Result.Reason != "voted" {
+		t.Fatalf("the second vote, on B: A reads %s %+v", after.Status, after.Result)
 	}
 }
