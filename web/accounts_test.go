@@ -156,8 +156,13 @@ func TestBrowserAccounts(t *testing.T) {
 
 		// A new password ends her other sessions: the laptop's page, opened
 		// again, finds its token gone and shows itself signed out.
-		run(t, phone, "change the password", chromedp.Click(`#account-name`, chromedp.ByQuery), chromedp.WaitVisible(`details.password summary`, chromedp.ByQuery),
-			chromedp.Click(`details.password summary`, chromedp.ByQuery),
+		run(t, phone, "her profile", chromedp.Click(`#account-name`, chromedp.ByQuery), chromedp.WaitVisible(`details.password summary`, chromedp.ByQuery))
+		// The games' table comes in above the form and moves it: a click
+		// aimed before it came would miss.
+		waitTrue(t, phone, "her games listed", `document.querySelector('#history').children.length > 0`)
+		run(t, phone, "change the password", chromedp.Click(`details.password summary`, chromedp.ByQuery),
+			// The fields are focusable only once the details have opened.
+			chromedp.WaitVisible(`#old-password`, chromedp.ByQuery), chromedp.WaitVisible(`#new-password`, chromedp.ByQuery),
 			chromedp.SendKeys(`#old-password`, password, chromedp.ByQuery), chromedp.SendKeys(`#new-password`, newPassword, chromedp.ByQuery),
 			chromedp.Click(`#change-password`, chromedp.ByQuery))
 		waitTrue(t, phone, "changed", `document.querySelector('#password-says').textContent === 'Your password is changed.'`)
