@@ -142,7 +142,18 @@ func TestDocumentStatesEveryRule(t *testing.T) {
 		{"a hand of 7 cards", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{0, 1, 2, 3, 4, 5, 6}}, nil, false},
 		{"a hand with card 64", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{64}}, nil, false},
 		{"a hand with card -1", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{-1}}, nil, false},
+		{"a hand of no card, at a stale version", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{}, "version": 999}, nil, false},
+		{"a hand of 7 cards, at a stale version", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": []int{0, 1, 2, 3, 4, 5, 6}, "version": 999}, nil, false},
 		{"a hand's version negative", "PUT", "/v1/games/{id}/hand", "other", map[string]any{"order": "{otherhand}", "version": -1}, nil, false},
+		// A spectator's secret: at most 64 characters, on every read.
+		{"a secret of 64", "GET", "/v1/games/{id}?secret=" + long(64), "", nil, nil, true},
+		{"a secret of 65", "GET", "/v1/games/{id}?secret=" + long(65), "", nil, nil, false},
+		{"an events secret of 65", "GET", "/v1/games/{id}/events?secret=" + long(65), "", nil, nil, false},
+		{"a watchers secret of 65", "GET", "/v1/games/{id}/watchers?secret=" + long(65), "", nil, nil, false},
+		{"a chat secret of 65", "POST", "/v1/games/{id}/chat?secret=" + long(65), "mover", map[string]any{"text": "hi"}, nil, false},
+		// A field the document requires, left out.
+		{"a chat line of nothing", "POST", "/v1/games/{id}/chat", "mover", map[string]any{}, nil, false},
+		{"an invitation of nobody", "POST", "/v1/games/{id}/invitations", "mover", map[string]any{}, nil, false},
 		// Leaving for a bot by name.
 		{"leave for an unknown bot", "DELETE", "/v1/games/{id}/seats/{otherseat}?bot=deep-blue", "other", nil, nil, false},
 		{"leave for no bot named", "DELETE", "/v1/games/{id}/seats/{otherseat}?bot=", "other", nil, nil, false},

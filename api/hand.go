@@ -51,6 +51,18 @@ func (s *Server) putHand(c *gin.Context) {
 		s.fail(c, badRequest("order is required: the hand's card ids in their new order"))
 		return
 	}
+	// The request's own bounds, before the game is read: a malformed order
+	// is refused as such whatever the game's version.
+	if len(req.Order) < 1 || len(req.Order) > 6 {
+		s.fail(c, badRequest("order lists the hand's 1–6 card ids, got %d", len(req.Order)))
+		return
+	}
+	for _, id := range req.Order {
+		if id < 0 || id > 63 {
+			s.fail(c, badRequest("order holds card id %d: card ids are 0–63", id))
+			return
+		}
+	}
 	if req.Version != nil && (*req.Version < 0 || *req.Version > maxSeq) {
 		s.fail(c, badRequest("version must be 0–%d", maxSeq))
 		return

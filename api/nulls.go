@@ -14,7 +14,7 @@ import (
 // a field as nothing at all, so {"options": null} would pass as no options),
 // a null item of a list, a null body, and a key that names a field only up
 // to case (json matches "Variant" to variant; the document's closed bodies
-// know no such key). t is the type the body decodes into; a field is
+// know no such key), and a missing field the document requires. t is the type the body decodes into; a field is
 // nullable when its tag says extensions:"x-nullable", as the document's is.
 func checkShape(data []byte, t reflect.Type) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -37,6 +37,9 @@ func shapeOf(v any, t reflect.Type, path string) error {
 	case map[string]any:
 		if t.Kind() != reflect.Struct {
 			return nil
+		}
+		if name := missingField(val, t); name != "" {
+			return badRequest("field %s is required", join(path, name))
 		}
 		fields := jsonFields(t)
 		for k, fv := range val {

@@ -4,18 +4,28 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/docs"
 )
 
+// queryMaxLen is the longest value of a query parameter whose document
+// bounds it, by its name (a name means one thing wherever it appears).
+var queryMaxLen = map[string]int{}
+
 // queryParams are the query parameters the document gives each operation,
 // by method and gin's path: the document is the one list of them.
 var queryParams = func() map[string][]string {
 	var doc struct {
 		Paths map[string]map[string]struct {
-			Parameters []struct{ Name, In string } `json:"parameters"`
+			Parameters []struct {
+				Name, In string
+				Schema   struct {
+					MaxLength *int `json:"maxLength"`
+				} `json:"schema"`
+			} `json:"parameters"`
 		} `json:"paths"`
 	}
 	if err := json.Unmarshal(docs.OpenAPI, &doc); err != nil {
@@ -37,6 +47,9 @@ var queryParams = func() map[string][]string {
 			for _, p := range op.Parameters {
 				if p.In == "query" {
 					names = append(names, p.Name)
+					if p.Schema.MaxLength != nil {
+						queryMaxLen[p.Name] = *p.Schema.MaxLength
+					}
 				}
 			}
 			key := strings.ToUpper(method) + " "
@@ -77,6 +90,9 @@ func (s *Server) checkQuery(c *gin.Context) {
 			return
 		case len(vals) > 1:
 			s.fail(c, badRequest("query parameter %s is given %d times", name, len(vals)))
+			return
+		case queryMaxLen[name] > 0 && utf8.RuneCountInString(vals[0]) > queryMaxLen[name]:
+			s.fail(c, badRequest("query parameter %s is longer than %d characters", name, queryMaxLen[name]))
 			return
 		}
 	}

@@ -214,3 +214,24 @@ func TestReplayRoomStream(t *testing.T) {
 		t.Fatalf("Bob's stream read turns %v (%v)", turns, lines.Err())
 	}
 }
+
+// A leader's command without the field it needs is refused, and the room
+// stays as it was: {} does not mean turn 0 or card 0.
+func TestRoomCommandsNeedTheirField(t *testing.T) {
+	e := newEnv(t, "")
+	alice := e.signUp("Alice", "correct horse", false)
+	tb := e.finishedGame("room-fields", 4)
+	opened := e.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+	path := "/v1/rooms/" + opened.ID
+	moved := e.room("PUT", path+"/turn", alice, map[string]any{"turn": 3}, http.StatusOK)
+	for _, cmd := range []string{"/turn", "/pointer", "/leader"} {
+		r := e.req("PUT", path+cmd, alice, map[string]any{})
+		e.expect(r, http.StatusBadRequest)
+		if p := r.problem(t); p.Code != codeBadRequest {
+			t.Fatalf("PUT %s {}: %+v", cmd, p)
+		}
+	}
+	if now := e.room("GET", path, alice, nil, http.StatusOK); now.Version != moved.Version || now.Turn != 3 || now.Pointer != nil {
+		t.Fatalf("after the refused commands: version %d (was %d), turn %d, pointer %v", now.Version, moved.Version, now.Turn, now.Pointer)
+	}
+}
