@@ -8,6 +8,7 @@ import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
 import { logLine } from './log.js';
+import { shareButton } from './share.js';
 import { armedKey, armedLine, firstTap } from './taps.js';
 
 // board draws one state of a table: the game's view as one seat (or the
@@ -259,6 +260,8 @@ function resultBanner(t) {
   return el('div', { class: 'result', id: 'result', role: 'status' },
     el('strong', { text: `Game over: ${r.score}/${t.view.max_score}` }), ` — ${r.rating} (${endReason(r, (s) => nameOf(t, s))}) `,
     el('a', { class: 'button small', id: 'watch-replay', href: `/?replay=${encodeURIComponent(t.view.id)}`, 'data-key': 'replay', text: 'Watch the replay' }), ' ',
+    // A signed-in player replays it with the others: the room's link invites them.
+    t.view.status === 'finished' ? [shareButton(t.view.id), ' '] : null,
     t.seed ? [el('a', { class: 'button small', id: 'other-scores', href: `/?seed=${encodeURIComponent(t.seed)}`, 'data-nav': true, 'data-key': 'seed', text: 'Other scores on this seed' }), ' '] : null,
     el('button', { type: 'button', class: 'small', 'data-key': 'new', onclick: t.onNew, text: 'New game' }));
 }

@@ -6,6 +6,7 @@ import { el, toast } from './dom.js';
 import { logLine } from './log.js';
 import { friendly } from './messages.js';
 import { nameAt } from './names.js';
+import { shareButton } from './share.js';
 
 // The replay viewer: a finished game turn by turn, each turn the server's
 // view of the game after it (GET /games/{id}?turn=K; once a game is over
@@ -160,7 +161,7 @@ function draw(app, r, k, view) {
     el('span', { class: 'replay-move' }, last ? logLine(last, name(last), r.suits, r.variant) : 'the deal'),
     k === n && view.result ? el('strong', { id: 'replay-result', text: ` · final score ${view.result.score}/${view.max_score}` }) : null,
     r.back ? el('button', { type: 'button', class: 'small', id: 'rewind-back', 'data-key': 'back-live', onclick: r.back, text: 'Back to the live game' })
-      : el('a', { href: `/?game=${encodeURIComponent(r.id)}`, class: 'small', text: 'Back to the table' }));
+      : [el('a', { href: `/?game=${encodeURIComponent(r.id)}`, class: 'small', text: 'Back to the table' }), shareButton(r.id)]);
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: 'Log' }),
     el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}` }, logLine(ev, name(ev), r.suits, r.variant)))));
   app.replaceChildren(board(t));
