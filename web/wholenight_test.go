@@ -56,10 +56,11 @@ func dealOf(t *testing.T, base, path, token string) string {
 // TestBrowserWholeNight: three signed-in players at one table and a
 // signed-in spectator, Dave, chat, each reading the others. Dave shadows
 // Bob and sees exactly what Bob's page shows. The table votes to end. Alice
-// opens a shared replay from the finished table and everyone joins it: the
-// turn she shows, the card she points at and the move she tries (and takes
-// back) reach every member; Bob browses on his own and follows her again;
-// the chat goes on. She plays again, and all three sit at the new table, a
+// opens a shared replay from the finished table, which invites the table
+// in its chat, and everyone joins it by that link: the turn she shows, the
+// card she points at and the move she tries (and takes back) reach every
+// member; Bob browses on his own and follows her again; she hands him the
+// lead and he hands it back; the chat goes on. She plays again, and all three sit at the new table, a
 // new deal. A chat line and a card note written as markup read as text
 // everywhere: at the table, as a spectator, in the room. The table is set
 // up through the API: what is tested is what happens around it.
@@ -172,8 +173,11 @@ func TestBrowserWholeNight(t *testing.T) {
 		run(t, alice, "the room", chromedp.WaitVisible(`#shared-room`, chromedp.ByQuery))
 		var roomID string
 		run(t, alice, "the room's id", chromedp.Evaluate(`new URLSearchParams(location.search).get('room')`, &roomID))
+		// The table's chat tells the others; the link in it joins the room.
 		for _, n := range names[1:] {
-			run(t, ctxs[n], n+" joins the room", chromedp.Navigate(base+"/?room="+roomID), chromedp.WaitVisible(`#shared-room`, chromedp.ByQuery))
+			run(t, ctxs[n], "front", page.BringToFront())
+			clickReady(t, ctxs[n], n+" follows the invitation", `#chat-lines a.room-invite[href="/?room=`+roomID+`"]`)
+			run(t, ctxs[n], n+" joins the room", chromedp.WaitVisible(`#shared-room`, chromedp.ByQuery))
 		}
 		inRoom := `document.querySelector('#room-members').textContent.startsWith('In the room: Alice (leading)') && ['Bob', 'Carol', 'Dave'].every((n) => document.querySelector('#room-members').textContent.includes(n))`
 		for _, n := range names {
@@ -237,6 +241,20 @@ func TestBrowserWholeNight(t *testing.T) {
 		run(t, bob, "front", page.BringToFront())
 		clickReady(t, bob, "bob follows again", `#room-follow`)
 		at("Bob", end.Turn)
+
+		// Alice hands the lead to Bob, who shows the deal to everyone, and
+		// hands it back.
+		run(t, alice, "front", page.BringToFront())
+		clickReady(t, alice, "alice hands the lead to bob", `#room-hand-over`)
+		waitTrue(t, bob, "bob leads", `document.querySelector('#shared-room').dataset.leader === 'Bob' && !!document.querySelector('#room-tools')`)
+		waitTrue(t, alice, "alice follows", `document.querySelector('#shared-room').dataset.leader === 'Bob' && !document.querySelector('#room-tools') && !!document.querySelector('#room-browse')`)
+		run(t, bob, "front", page.BringToFront())
+		clickReady(t, bob, "bob shows the deal", `#table [data-key="first"]`)
+		for _, n := range names {
+			at(n, 0)
+		}
+		clickReady(t, bob, "bob hands the lead back", `#room-hand-over`)
+		waitTrue(t, alice, "alice leads again", `document.querySelector('#shared-room').dataset.leader === 'Alice' && !!document.querySelector('#room-again')`)
 
 		// The chat goes on in the room, with the table's lines; the note
 		// and the markup line read as text there too.
