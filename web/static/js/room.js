@@ -31,7 +31,20 @@ export function openRoom(app, id) {
     app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This shared replay cannot be shown' }),
       el('p', { id: 'room-error', text: friendly(e) }), el('a', { href: '/', text: 'Start a new game' })));
   });
-  return () => { ctl.abort(); if (r.chat) r.chat.close(); setStatus(''); };
+  // The replay's keys: ←, →, Home and End move the turn the page shows:
+  // the room's, for its leader; this member's own, while they browse.
+  const onKey = (e) => {
+    if (!r.room) return;
+    const to = { ArrowLeft: shown(r).k - 1, ArrowRight: shown(r).k + 1, Home: 0, End: r.room.turns }[e.key];
+    if (to === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog')) return;
+    if (r.local !== null) r.browse(to);
+    else if (leading(r)) r.act('PUT', '/turn', { turn: Math.max(0, Math.min(r.room.turns, to)) });
+    else return;
+    e.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => { ctl.abort(); document.removeEventListener('keydown', onKey); if (r.chat) r.chat.close(); setStatus(''); };
 }
 
 const same = (a, b) => String(a || '').toLowerCase() === String(b || '').toLowerCase();
