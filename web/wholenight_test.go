@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/hanabi-server/hanabi/models/storetest"
 )
@@ -232,10 +233,12 @@ func TestBrowserWholeNight(t *testing.T) {
 		clickReady(t, bob, "bob breaks away", `#room-browse`)
 		clickReady(t, bob, "bob goes to the deal", `#table [data-key="first"]`)
 		at("Bob", 0)
+		press(t, bob, "bob steps on by key", kb.ArrowRight)
+		at("Bob", 1)
 		run(t, alice, "front", page.BringToFront())
-		clickReady(t, alice, "alice goes to the last move", `#table [data-key="last"]`)
+		press(t, alice, "alice goes to the last move by key", kb.End)
 		at("Carol", end.Turn)
-		eval(t, bob, "bob stays where he is", `document.querySelector('#shared-room').dataset.turn === '0' && document.querySelector('#shared-room').dataset.following === 'false'`)
+		eval(t, bob, "bob stays where he is", `document.querySelector('#shared-room').dataset.turn === '1' && document.querySelector('#shared-room').dataset.following === 'false'`)
 		waitTrue(t, bob, "bob is told where the room is", `document.querySelector('#room-away').textContent.includes('the room is at move `+strconv.Itoa(end.Turn)+`')`)
 		checkAxe(t, bob, "the room, browsed alone")
 		run(t, bob, "front", page.BringToFront())
