@@ -92,6 +92,8 @@ async function start(r) {
 function setRoom(r, room) {
   if (!room || (r.room && room.version <= r.room.version)) return;
   r.room = room;
+  // A member handed the lead while browsing alone leads from the room's turn.
+  if (r.local !== null && leading(r)) r.local = null;
   draw(r);
 }
 
