@@ -2,13 +2,12 @@ import { account } from './account.js';
 import { chip, faceCard, ink, knownCard, rankWord, styleOf, suitClass, suitVars } from './cards.js';
 import { clueName, rankName } from './clues.js';
 import { readNotes } from './dialog.js';
-import { el } from './dom.js';
-import { endReason } from './messages.js';
+import { el, toast } from './dom.js';
+import { endReason, friendly } from './messages.js';
 import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
 import { logLine } from './log.js';
-import { shareButton } from './share.js';
 import { armedKey, armedLine, firstTap } from './taps.js';
 
 // board draws one state of a table: the game's view as one seat (or the
@@ -252,6 +251,17 @@ function lastMoveLine(t) {
   const ev = lastMove(t);
   if (t.replay || !ev || !t.namer) return null;
   return el('p', { class: 'last-move', id: 'last-move' }, el('span', { class: 'k', text: 'Last move' }), ' ', logLine(ev, t.namer(ev), t.suits, t.variant));
+}
+
+// shareButton offers a signed-in player to replay finished game id with
+// others; what it does loads when it is pressed.
+export function shareButton(id) {
+  if (!account()) return null;
+  return el('button', {
+    type: 'button', class: 'small', id: 'open-room', 'data-key': 'open-room', text: 'Open a shared replay',
+    title: 'replay this game together: the table’s chat gets the room’s link, and everyone who opens it sees the turn you show',
+    onclick: (e) => { const b = e.currentTarget; import('./share.js').then((m) => m.openShared(id, b), (err) => toast(friendly(err))); },
+  });
 }
 
 function resultBanner(t) {

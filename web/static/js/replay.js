@@ -1,12 +1,11 @@
 import { pageTitle } from './announce.js';
 import { call } from './api.js';
-import { board } from './board.js';
+import { board, shareButton } from './board.js';
 import { suitsOf } from './cards.js';
 import { el, toast } from './dom.js';
 import { logLine } from './log.js';
 import { friendly } from './messages.js';
 import { nameAt } from './names.js';
-import { shareButton } from './share.js';
 
 // The replay viewer: a finished game turn by turn, each turn the server's
 // view of the game after it (GET /games/{id}?turn=K; once a game is over

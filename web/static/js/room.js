@@ -137,7 +137,6 @@ function shown(r) {
 }
 
 function draw(r) {
-  const room = r.room;
   const s = shown(r);
   const focused = document.activeElement && document.activeElement.closest('[data-key]');
   const key = focused && r.main.contains(focused) ? focused.dataset.key : null;
