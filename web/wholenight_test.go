@@ -206,7 +206,8 @@ func TestBrowserWholeNight(t *testing.T) {
 		// She points at her noted card: everyone sees it marked.
 		waitTrue(t, alice, "alice points", `(() => { const s = document.querySelector('#room-point'); s.value = '`+strconv.Itoa(noted)+`'; s.dispatchEvent(new Event('change')); return true; })()`)
 		for _, n := range names {
-			waitTrue(t, ctxs[n], n+" sees the card pointed at", `!!document.querySelector('#table .card.pointed[data-card="`+strconv.Itoa(noted)+`"]') && document.querySelector('#room-pointer').textContent.startsWith('Alice points at Alice’s card in slot 1')`)
+			// The mark is the room's style sheet's: it shows once that loaded.
+			waitTrue(t, ctxs[n], n+" sees the card pointed at", `getComputedStyle(document.querySelector('#table .card.pointed[data-card="`+strconv.Itoa(noted)+`"]') || document.body).outlineStyle === 'dashed' && document.querySelector('#room-pointer').textContent.startsWith('Alice points at Alice’s card in slot 1')`)
 		}
 
 		// She tries a clue the game did not give: every member's board

@@ -22,7 +22,15 @@ import { hypoPanel, leaderTools, leading, markPointer, turnBar } from './room-co
 // game's past views, as the replay reads them) and come back to follow the
 // leader. The game's chat goes on in the room.
 
+// roomStyle loads the room's own look once, with the first room: the
+// lobby and the table do without it.
+function roomStyle() {
+  if (document.getElementById('room-style')) return;
+  document.head.append(el('link', { rel: 'stylesheet', id: 'room-style', href: new URL('../room.css', import.meta.url).href }));
+}
+
 export function openRoom(app, id) {
+  roomStyle();
   const ctl = new AbortController();
   const r = { id, app, signal: ctl.signal, room: null, local: null, localView: null, views: new Map(), says: '', chatLast: 0, lastSeq: 0 };
   app.replaceChildren(el('p', { class: 'loading', text: 'Loading the shared replay…' }));
