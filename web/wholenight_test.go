@@ -180,8 +180,12 @@ func TestBrowserWholeNight(t *testing.T) {
 		run(t, alice, "the room", chromedp.WaitVisible(`#shared-room`, chromedp.ByQuery))
 		var roomID string
 		run(t, alice, "the room's id", chromedp.Evaluate(`new URLSearchParams(location.search).get('room')`, &roomID))
-		// The table's chat tells the others; the link in it joins the room.
-		for _, n := range names[1:] {
+		// The table's chat tells the players; the link in it joins the
+		// room. Dave, who went on to the replay (which offers him a room of
+		// his own), comes by the room's address.
+		run(t, dave, "dave opens the replay", chromedp.Navigate(base+"/?replay="+id), chromedp.WaitVisible(`.replay-bar #open-room`, chromedp.ByQuery),
+			chromedp.Navigate(base+"/?room="+roomID), chromedp.WaitVisible(`#shared-room`, chromedp.ByQuery))
+		for _, n := range names[1:3] {
 			run(t, ctxs[n], "front", page.BringToFront())
 			clickReady(t, ctxs[n], n+" follows the invitation", `#chat-lines a.room-invite[href="/?room=`+roomID+`"]`)
 			run(t, ctxs[n], n+" joins the room", chromedp.WaitVisible(`#shared-room`, chromedp.ByQuery))
@@ -255,7 +259,7 @@ func TestBrowserWholeNight(t *testing.T) {
 		// Alice hands the lead to Bob, who shows the deal to everyone, and
 		// hands it back.
 		run(t, alice, "front", page.BringToFront())
-		clickReady(t, alice, "alice hands the lead to bob", `#room-hand-over`)
+		waitTrue(t, alice, "alice hands the lead to bob", `(() => { const s = document.querySelector('#room-lead-to'); s.value = 'Bob'; if (s.value !== 'Bob') return false; document.querySelector('#room-hand-over').click(); return true; })()`)
 		waitTrue(t, bob, "bob leads", `document.querySelector('#shared-room').dataset.leader === 'Bob' && !!document.querySelector('#room-tools')`)
 		waitTrue(t, alice, "alice follows", `document.querySelector('#shared-room').dataset.leader === 'Bob' && !document.querySelector('#room-tools') && !!document.querySelector('#room-browse')`)
 		run(t, bob, "front", page.BringToFront())
@@ -263,7 +267,7 @@ func TestBrowserWholeNight(t *testing.T) {
 		for _, n := range names {
 			at(n, 0)
 		}
-		clickReady(t, bob, "bob hands the lead back", `#room-hand-over`)
+		waitTrue(t, bob, "bob hands the lead back", `(() => { const s = document.querySelector('#room-lead-to'); s.value = 'Alice'; if (s.value !== 'Alice') return false; document.querySelector('#room-hand-over').click(); return true; })()`)
 		waitTrue(t, alice, "alice leads again", `document.querySelector('#shared-room').dataset.leader === 'Alice' && !!document.querySelector('#room-again')`)
 
 		// The chat goes on in the room, with the table's lines; the note
