@@ -42,7 +42,7 @@ export function turnBar(r, s, last, name) {
     moves,
     el('span', { class: 'replay-pos', id: 'replay-pos', text: `move ${k} of ${n}` }),
     el('span', { class: 'replay-move' }, last ? logLine(last, name(last), r.suits, r.variant) : 'the deal'),
-    !s.following ? el('span', { class: 'muted', id: 'room-away', text: ` · on your own; the room is at move ${r.room.turn}` }) : null,
+    !s.following ? el('span', { class: 'muted', id: 'room-away', text: `On your own: the room is at move ${r.room.turn}.` }) : null,
     away);
 }
 
