@@ -2,8 +2,8 @@ import { account } from './account.js';
 import { chip, faceCard, ink, knownCard, rankWord, styleOf, suitClass, suitVars } from './cards.js';
 import { clueName, rankName } from './clues.js';
 import { readNotes } from './dialog.js';
-import { el } from './dom.js';
-import { endReason } from './messages.js';
+import { el, toast } from './dom.js';
+import { endReason, friendly } from './messages.js';
 import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
 import { seatName } from './names.js';
@@ -253,12 +253,25 @@ function lastMoveLine(t) {
   return el('p', { class: 'last-move', id: 'last-move' }, el('span', { class: 'k', text: 'Last move' }), ' ', logLine(ev, t.namer(ev), t.suits, t.variant));
 }
 
+// shareButton offers a signed-in player to replay finished game id with
+// others; what it does loads when it is pressed.
+export function shareButton(id) {
+  if (!account()) return null;
+  return el('button', {
+    type: 'button', class: 'small', id: 'open-room', 'data-key': 'open-room', text: 'Open a shared replay',
+    title: 'replay this game together: the table’s chat gets the room’s link, and everyone who opens it sees the turn you show',
+    onclick: (e) => { const b = e.currentTarget; import('./share.js').then((m) => m.openShared(id, b), (err) => toast(friendly(err))); },
+  });
+}
+
 function resultBanner(t) {
   const r = t.view.result;
   if (!r || t.replay) return null;
   return el('div', { class: 'result', id: 'result', role: 'status' },
     el('strong', { text: `Game over: ${r.score}/${t.view.max_score}` }), ` — ${r.rating} (${endReason(r, (s) => nameOf(t, s))}) `,
     el('a', { class: 'button small', id: 'watch-replay', href: `/?replay=${encodeURIComponent(t.view.id)}`, 'data-key': 'replay', text: 'Watch the replay' }), ' ',
+    // A signed-in player replays it with the others: the room's link invites them.
+    t.view.status === 'finished' ? [shareButton(t.view.id), ' '] : null,
     t.seed ? [el('a', { class: 'button small', id: 'other-scores', href: `/?seed=${encodeURIComponent(t.seed)}`, 'data-nav': true, 'data-key': 'seed', text: 'Other scores on this seed' }), ' '] : null,
     el('button', { type: 'button', class: 'small', 'data-key': 'new', onclick: t.onNew, text: 'New game' }));
 }

@@ -45,6 +45,25 @@ function clock(at) {
 // seconds says how long to wait, in words.
 const seconds = (n) => `${n} second${n === 1 ? '' : 's'}`;
 
+// ROOM_LINK is a shared replay's link as "Open a shared replay" says it
+// in the chat: this site's address, then the room.
+const ROOM_LINK = /(https?:\/\/[^\s/]+)\/\?room=([0-9a-z]+)/g;
+
+// lineText is a line as text, but for the links to this site's shared
+// replays in it, which open the room (the link is made from the room's id
+// alone, never from what else the line says).
+function lineText(text) {
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(ROOM_LINK)) {
+    if (m[1] !== location.origin) continue;
+    out.push(text.slice(at, m.index), el('a', { class: 'room-invite', href: `/?room=${m[2]}`, 'data-nav': true, text: m[0] }));
+    at = m.index + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
 // chatPanel makes the chat of table t (t.id, t.seat, t.token, t.secret,
 // t.view): its element, add(ev) for each line that comes in, and update()
 // when the seat or the account changes who may speak.
@@ -127,7 +146,7 @@ export function chatPanel(t) {
     return el('li', { class: `chat-line${mine(ev) ? ' mine' : ''}`, 'data-line': ev.line, 'data-seat': ev.seat ?? '' },
       el('time', { datetime: ev.at, title: new Date(ev.at).toLocaleString(), text: clock(ev.at) }), ' ',
       el('b', { class: 'chat-sayer', text: who(ev) }), ' ',
-      el('span', { class: 'chat-text', text: ev.text }),
+      el('span', { class: 'chat-text' }, lineText(ev.text)),
       canMute ? el('button', { type: 'button', class: 'small chat-mute', 'aria-label': `Mute ${ev.from}`, title: `stop reading ${ev.from}’s lines`, text: 'Mute', onclick: () => mute(ev.from, true) }) : null);
   }
 

@@ -63,6 +63,12 @@ function route() {
     leave = openSeed(app, q.get('seed'));
   } else if (q.get('leaderboard')) {
     leave = openLeaderboard(app, { variant: q.get('leaderboard'), players: Number(q.get('players')), bots: q.get('bots') === 'true' }, go);
+  } else if (q.get('room')) {
+    // The room's module loads with the first room: the lobby does without it.
+    const ctl = new AbortController();
+    let close = () => {};
+    leave = () => { ctl.abort(); close(); };
+    import('./room.js').then((m) => { if (!ctl.signal.aborted) close = m.openRoom(app, q.get('room')); }, (e) => toast(friendly(e)));
   } else if (q.get('replay')) {
     leave = openReplay(app, q.get('replay'), { onNew: () => go('/') });
   } else if (q.get('game')) {

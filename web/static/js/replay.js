@@ -1,6 +1,6 @@
 import { pageTitle } from './announce.js';
 import { call } from './api.js';
-import { board } from './board.js';
+import { board, shareButton } from './board.js';
 import { suitsOf } from './cards.js';
 import { el, toast } from './dom.js';
 import { logLine } from './log.js';
@@ -160,7 +160,7 @@ function draw(app, r, k, view) {
     el('span', { class: 'replay-move' }, last ? logLine(last, name(last), r.suits, r.variant) : 'the deal'),
     k === n && view.result ? el('strong', { id: 'replay-result', text: ` · final score ${view.result.score}/${view.max_score}` }) : null,
     r.back ? el('button', { type: 'button', class: 'small', id: 'rewind-back', 'data-key': 'back-live', onclick: r.back, text: 'Back to the live game' })
-      : el('a', { href: `/?game=${encodeURIComponent(r.id)}`, class: 'small', text: 'Back to the table' }));
+      : [el('a', { href: `/?game=${encodeURIComponent(r.id)}`, class: 'small', text: 'Back to the table' }), shareButton(r.id)]);
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: 'Log' }),
     el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}` }, logLine(ev, name(ev), r.suits, r.variant)))));
   app.replaceChildren(board(t));
