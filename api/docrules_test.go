@@ -154,6 +154,7 @@ func TestDocumentStatesEveryRule(t *testing.T) {
 		// A field the document requires, left out.
 		{"a chat line of nothing", "POST", "/v1/games/{id}/chat", "mover", map[string]any{}, nil, false},
 		{"an invitation of nobody", "POST", "/v1/games/{id}/invitations", "mover", map[string]any{}, nil, false},
+		{"an invitation of a name with a control", "POST", "/v1/games/{id}/invitations", "mover", map[string]any{"player": "Bo\u0006b"}, nil, false},
 		// Leaving for a bot by name.
 		{"leave for an unknown bot", "DELETE", "/v1/games/{id}/seats/{otherseat}?bot=deep-blue", "other", nil, nil, false},
 		{"leave for no bot named", "DELETE", "/v1/games/{id}/seats/{otherseat}?bot=", "other", nil, nil, false},

@@ -268,6 +268,12 @@ func (s *Server) invite(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
+	// The request's own form first: a name no account can have is refused
+	// as such, whatever the table's state.
+	if _, err := players.CleanName(req.Player); err != nil {
+		s.fail(c, badRequest("player is no name an account can have: 2–20 letters, digits, \"_\", \"-\" and \".\""))
+		return
+	}
 	auth := seatOf(c)
 	if auth == nil {
 		s.fail(c, errorf(codeForbidden, "only a seated player invites to a table"))

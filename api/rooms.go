@@ -474,6 +474,10 @@ func (s *Server) setRoomTurn(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
+	if req.Turn < 0 || req.Turn > maxSeq {
+		s.fail(c, badRequest("turn must be 0–%d", maxSeq))
+		return
+	}
 	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
 		return s.rooms.SetTurn(ctx, id, p, req.Turn)
 	})
@@ -501,6 +505,11 @@ func (s *Server) setRoomTurn(c *gin.Context) {
 func (s *Server) pointRoom(c *gin.Context) {
 	var req RoomPointerRequest
 	if !s.decodeBody(c, &req, false) {
+		return
+	}
+	// -1 is no card to the rooms' service: only DELETE takes the pointer away.
+	if req.Card < 0 || req.Card > maxSeq {
+		s.fail(c, badRequest("card must be a card id 0–%d", maxSeq))
 		return
 	}
 	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {

@@ -215,8 +215,9 @@ func TestReplayRoomStream(t *testing.T) {
 	}
 }
 
-// A leader's command without the field it needs is refused, and the room
-// stays as it was: {} does not mean turn 0 or card 0.
+// A leader's command without the field it needs, or with a negative turn
+// or card, is refused, and the room stays as it was: {} does not mean turn 0
+// or card 0, nor card -1 no card.
 func TestRoomCommandsNeedTheirField(t *testing.T) {
 	e := newEnv(t, "")
 	alice := e.signUp("Alice", "correct horse", false)
@@ -230,6 +231,9 @@ func TestRoomCommandsNeedTheirField(t *testing.T) {
 		if p := r.problem(t); p.Code != codeBadRequest {
 			t.Fatalf("PUT %s {}: %+v", cmd, p)
 		}
+	}
+	for cmd, body := range map[string]any{"/turn": map[string]any{"turn": -1}, "/pointer": map[string]any{"card": -1}} {
+		e.expect(e.req("PUT", path+cmd, alice, body), http.StatusBadRequest)
 	}
 	if now := e.room("GET", path, alice, nil, http.StatusOK); now.Version != moved.Version || now.Turn != 3 || now.Pointer != nil {
 		t.Fatalf("after the refused commands: version %d (was %d), turn %d, pointer %v", now.Version, moved.Version, now.Turn, now.Pointer)
