@@ -47,35 +47,54 @@ func onlinePlayer(name string, bot bool, where, id string) OnlinePlayer {
 }
 
 // seenAt records that the request's reader, when a signed-in player, reads
-// place now: presence is best-effort, and its failure fails no read.
+// place now.
 func (s *Server) seenAt(c *gin.Context, place rooms.Place) {
-	who := playerOf(c)
-	if s.online == nil || who == nil {
+	if who := playerOf(c); who != nil {
+		s.see(c, rooms.Presence{Player: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot, Place: place})
+	}
+}
+
+// see records p: presence is best-effort, and its failure fails no read.
+func (s *Server) see(c *gin.Context, p rooms.Presence) {
+	if s.online == nil {
 		return
 	}
 	ctx, cancel := s.storeCtx(c.Request.Context())
 	defer cancel()
-	p := rooms.Presence{Player: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot, Place: place}
 	if err := s.online.Seen(ctx, p); err != nil && ctx.Err() == nil {
 		s.log.Warn("could not record a player online", "err", err.Error())
 	}
 }
 
 // seenAtTable records a signed-in reader of the game in the path at its
-// table; an unlisted table is told without its id.
+// table: by their player's token, or by the token of a seat a signed-in
+// player took (the page plays with the seat's). An unlisted table is told
+// without its id.
 func (s *Server) seenAtTable(c *gin.Context) {
-	if s.online == nil || playerOf(c) == nil {
+	who, auth := playerOf(c), seatOf(c)
+	if s.online == nil || who == nil && auth == nil {
 		return
 	}
 	st, err := s.games.Load(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		return // no such game: nowhere to be
 	}
-	place := rooms.Place{Kind: rooms.AtTable, ID: st.ID}
+	p := rooms.Presence{Place: rooms.Place{Kind: rooms.AtTable, ID: st.ID}}
 	if st.Unlisted {
-		place.ID = ""
+		p.Place.ID = ""
 	}
-	s.seenAt(c, place)
+	if who != nil {
+		p.Player, p.Name, p.Bot = who.Player.ID, who.Player.Name, who.Player.Bot
+	} else {
+		for _, seat := range st.Seats {
+			if seat.Seat == auth.seat && seat.Occupant == auth.occupant {
+				p.Player, p.Name, p.Bot = seat.Player, seat.Name, seat.PlayerBot
+			}
+		}
+	}
+	if p.Player != "" {
+		s.see(c, p)
+	}
 }
 
 // sweepOnline drops the players gone silent, for a reader of the lobby.

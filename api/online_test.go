@@ -59,8 +59,8 @@ func (e *testEnv) presence(from int64) ([]string, []byte) {
 	return got, r.body
 }
 
-// TestOnline: signed-in readers of the lobby, a table (seated or watching)
-// and a replay room are listed where they are, and each arrival or move is
+// TestOnline: signed-in readers of the lobby, a table (seated, by the
+// player's token or the seat's, or watching) and a replay room are listed where they are, and each arrival or move is
 // told once on the lobby's events; reading on in one place tells nothing;
 // a lobby read does not take a player from their table; an unlisted
 // table's id is told nowhere; a player silent for a minute drops off with
@@ -83,11 +83,12 @@ func TestOnline(t *testing.T) {
 		r := e.req("POST", "/v1/games", carol, map[string]any{"variant": "basic", "players": 2, "unlisted": true})
 		e.expect(r, http.StatusCreated)
 		var created struct {
-			Game GameView `json:"game"`
+			Game  GameView `json:"game"`
+			Token string   `json:"token"`
 		}
 		r.json(t, &created)
 		hidden = created.Game
-		e.expect(e.req("GET", "/v1/games/"+hidden.ID, carol, nil), http.StatusOK) // Carol sits there
+		e.expect(e.req("GET", "/v1/games/"+hidden.ID, created.Token, nil), http.StatusOK) // Carol sits there, read by her seat's token
 		finished := e.finishedGame("online-room", 2)
 		room := e.room("POST", "/v1/rooms", dave, map[string]any{"game": finished.id}, http.StatusCreated)
 		e.room("GET", "/v1/rooms/"+room.ID, dave, nil, http.StatusOK)
