@@ -36,7 +36,7 @@ func onlineAs(name, where string) string {
 // reload and without asking for the lists again: Alice's new table shows,
 // then a seat taken, the start (it moves to the games being played) and the
 // end (it goes); Alice's lobby chat lines reach him, markup among them as
-// literal text that runs nothing; who is online shows Alice in the lobby,
+// literal text that runs nothing, as is a guest host's name; who is online shows Alice in the lobby,
 // then at her table with its link; axe finds nothing serious in the panels.
 func TestBrowserLobbyLive(t *testing.T) {
 	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
@@ -88,6 +88,15 @@ func TestBrowserLobbyLive(t *testing.T) {
 		waitTrue(t, bob, "the start: the table is being played", `!document.querySelector(`+js(open)+`) && !!document.querySelector(`+js(running)+`)`)
 		apiDo(t, base, "POST", "/games/"+id+"/terminate", aliceToken, nil, nil)
 		waitTrue(t, bob, "the table is gone", `!document.querySelector(`+js(running)+`) && !document.querySelector(`+js(open)+`)`)
+
+		// A guest's table, named with markup: its host's name is text too.
+		var guest struct {
+			Game struct{ ID string } `json:"game"`
+		}
+		apiDo(t, base, "POST", "/games", "", map[string]any{"variant": "basic", "players": 2, "name": probes[0]}, &guest)
+		row := `#open-tables li[data-game="` + guest.Game.ID + `"]`
+		waitTrue(t, bob, "the guest's table shows, its host named in text", `(document.querySelector(`+js(row)+`) || {}).textContent?.includes(`+js(probes[0]+"’s table")+`)`)
+		eval(t, bob, "no element from a name, nothing run", `!document.querySelector('#open-tables img') && window.__pwned === undefined`)
 
 		eval(t, bob, "no reload, and the lists were read once", `window.__stayed === true &&
 			performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/games?status=lobby')).length === 1`)
