@@ -126,3 +126,34 @@ func TestOnline(t *testing.T) {
 		}
 	})
 }
+
+// A player who reads the lobby on one replica and then on the other is
+// told online once, and the reader waiting on the other replica is woken
+// by it; both replicas list them.
+func TestOnlineAcrossReplicas(t *testing.T) {
+	dbURL := postgresURL(t)
+	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
+	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
+	alice := a.signUp("Alice", "correct horse", false)
+	from := b.lobbyAfter(0, "").Last
+	got := make(chan LobbyEvents, 1)
+	go func() {
+		var out LobbyEvents
+		b.req("GET", "/v1/lobby/events?after="+itoa(int(from))+"&wait=10s", "", nil).json(t, &out)
+		got <- out
+	}()
+	waitFor(t, func() bool { return b.srv.lobby.(*rooms.Lobby).Waiting() == 1 })
+	a.lobbyAfter(from, alice)
+	if out := <-got; len(out.Events) != 1 || out.Events[0].Type != rooms.PlayerOnline || out.Events[0].Name != "Alice" {
+		t.Fatalf("the other replica's reader got %+v", out)
+	}
+	b.lobbyAfter(from, alice)
+	if told, _ := b.presence(from); !slices.Equal(told, []string{"online Alice@lobby:"}) {
+		t.Fatalf("told %q", told)
+	}
+	for _, e := range []*testEnv{a, b} {
+		if got, _ := e.online(); !slices.Equal(got, []string{"Alice@lobby:"}) {
+			t.Fatalf("online %q", got)
+		}
+	}
+}
