@@ -47,9 +47,10 @@ onAccount(() => {
 });
 
 // lazy opens a page whose module is loaded when it is first shown: the
-// lobby does not carry the table's code, nor the table the lobby's. It
-// answers the function that leaves the page, even before it has opened.
+// lobby does not carry the table's code nor the replay's. It answers the
+// function that leaves the page, even before it has opened.
 function lazy(load) {
+  app.replaceChildren(el('p', { class: 'loading', text: 'Loading…' }));
   let left = false;
   let close = null;
   load().then((open) => { if (!left) close = open(); }, (e) => { if (!left) toast(friendly(e)); });
