@@ -36,7 +36,8 @@ func onlineAs(name, where string) string {
 // reload and without asking for the lists again: Alice's new table shows,
 // then a seat taken, the start (it moves to the games being played) and the
 // end (it goes); Alice's lobby chat lines reach him, markup among them as
-// literal text that runs nothing, as is a guest host's name; who is online shows Alice in the lobby,
+// literal text that runs nothing, as is a guest host's name; a flood is
+// told when to send again; who is online shows Alice in the lobby,
 // then at her table with its link; axe finds nothing serious in the panels.
 func TestBrowserLobbyLive(t *testing.T) {
 	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
@@ -69,6 +70,18 @@ func TestBrowserLobbyLive(t *testing.T) {
 				waitTrue(t, ctx, name+" reads the markup as text", hasLobbyLine("Alice", p))
 			}
 			eval(t, ctx, name+": no element from a line, nothing run", `!document.querySelector('#lobby-chat img, #lobby-chat script, #online img') && window.__pwned === undefined`)
+		}
+
+		// A flood: the page keeps the line and says when to send it again.
+		b.allow("status of 429 (Too Many Requests) " + base + "/v1/lobby/chat")
+		refused := false
+		for i := 0; i < 10 && !refused; i++ {
+			lobbySays(t, alice, "alice", "again "+itoa(i))
+			run(t, alice, "refused?", chromedp.Evaluate(`document.querySelector('#lobby-chat-says').textContent.includes('send it again in')
+				&& document.querySelector('#lobby-chat-text').value.startsWith('again')`, &refused))
+		}
+		if !refused {
+			t.Error("ten lines at once, and the page never said when to send again")
 		}
 
 		// Alice opens a table of three from her page.
