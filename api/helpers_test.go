@@ -125,6 +125,9 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if rs, ok := cfg.Store.(rooms.RoomStore); ok && cfg.Rooms == nil {
 		cfg.Rooms = rooms.NewRooms(rs, games, nil)
 	}
+	if ol, ok := cfg.Store.(rooms.OnlineStore); ok && cfg.Online == nil {
+		cfg.Online = rooms.NewOnline(ol, nil)
+	}
 	if ws, ok := cfg.Store.(rooms.WatcherStore); ok && cfg.Watchers == nil {
 		cfg.Watchers = rooms.NewWatchers(ws, nil)
 	}

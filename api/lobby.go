@@ -48,9 +48,32 @@ type LobbyChatEvent struct {
 	At   time.Time `json:"at" example:"2026-11-27T16:00:00Z"`
 }
 
-// LobbyEventItem is one lobby event: a LobbyTableEvent or a
-// LobbyChatEvent, told apart by type; this struct is their union, as a
-// client may read it.
+// LobbyOnlineEvent: a signed-in player came online or moved; where they
+// are now, as getOnline lists them. Each change is told once.
+type LobbyOnlineEvent struct {
+	ID     int64     `json:"id" example:"814"`
+	Type   string    `json:"type" enums:"online" example:"online"`
+	Name   string    `json:"name" example:"Alice"`
+	Bot    bool      `json:"bot" example:"false"`
+	Where  string    `json:"where" enums:"lobby,table,room" example:"table"`
+	GameID *string   `json:"game_id" example:"k3j9x0c2m4n5b6v7" extensions:"x-nullable"`
+	RoomID *string   `json:"room_id" example:"r8c2m4n5b6v7k3j9" extensions:"x-nullable"`
+	At     time.Time `json:"at" example:"2026-11-27T16:00:00Z"`
+}
+
+// LobbyOfflineEvent: a signed-in player went silent for a minute and is
+// no longer online.
+type LobbyOfflineEvent struct {
+	ID   int64     `json:"id" example:"815"`
+	Type string    `json:"type" enums:"offline" example:"offline"`
+	Name string    `json:"name" example:"Alice"`
+	Bot  bool      `json:"bot" example:"false"`
+	At   time.Time `json:"at" example:"2026-11-27T16:01:00Z"`
+}
+
+// LobbyEventItem is one lobby event: a LobbyTableEvent, a LobbyChatEvent,
+// a LobbyOnlineEvent or a LobbyOfflineEvent, told apart by type; this
+// struct is their union, as a client may read it.
 type LobbyEventItem struct {
 	ID     int64        `json:"id"`
 	Type   string       `json:"type"`
@@ -58,14 +81,17 @@ type LobbyEventItem struct {
 	GameID string       `json:"game_id,omitempty"`
 	Game   *GameSummary `json:"game,omitempty"`
 	From   string       `json:"from,omitempty"`
+	Name   string       `json:"name,omitempty"`
 	Bot    bool         `json:"bot,omitempty"`
 	Text   string       `json:"text,omitempty"`
+	Where  string       `json:"where,omitempty"`
+	RoomID string       `json:"room_id,omitempty"`
 	At     time.Time    `json:"at"`
 }
 
 // LobbyEvents is a page of the lobby's events, oldest first.
 type LobbyEvents struct {
-	Events []LobbyEventItem `json:"events" oneOf:"LobbyTableEvent,LobbyChatEvent"`
+	Events []LobbyEventItem `json:"events" oneOf:"LobbyTableEvent,LobbyChatEvent,LobbyOnlineEvent,LobbyOfflineEvent"`
 	// Last is the id of the last event the answer covers: the next
 	// request's after.
 	Last int64 `json:"last" example:"813"`
@@ -79,7 +105,7 @@ type LobbyChatRequest struct {
 // getLobbyEvents godoc
 //
 //	@Summary		The live lobby (long-poll)
-//	@Description	The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+//	@Description	The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat; and who comes online or moves (online: where they are now, as getOnline lists them) and who drops off after a silent minute (offline), each told once whichever replica saw it. A signed-in reader is itself online, in the lobby. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
 //	@ID				getLobbyEvents
 //	@x-optional-token	true
 //	@Tags			lobby
@@ -107,6 +133,8 @@ func (s *Server) getLobbyEvents(c *gin.Context) {
 		return
 	}
 	ctx := c.Request.Context()
+	s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
+	s.sweepOnline(ctx)
 	woken, stop := s.lobby.Follow()
 	defer stop()
 	timer := time.NewTimer(wait)
@@ -184,6 +212,15 @@ func (s *Server) lobbyMutes(c *gin.Context) (string, bool) {
 // lobbyItem is e as the API writes it, with a table's summary as it is
 // now; false for a line the reader muted.
 func (s *Server) lobbyItem(ctx context.Context, e rooms.LobbyEvent, muted string) (LobbyEventItem, bool) {
+	switch e.Kind {
+	case rooms.PlayerOnline:
+		p := onlinePlayer(e.Name, e.Bot, e.Where, e.Game)
+		item := LobbyEventItem{ID: e.ID, Type: e.Kind, Name: e.Name, Bot: e.Bot, Where: e.Where, At: e.At.UTC()}
+		item.GameID, item.RoomID = deref(p.GameID), deref(p.RoomID)
+		return item, true
+	case rooms.PlayerOffline:
+		return LobbyEventItem{ID: e.ID, Type: e.Kind, Name: e.Name, Bot: e.Bot, At: e.At.UTC()}, true
+	}
 	if e.Kind == rooms.LobbyChat {
 		if e.PlayerID != "" && slices.Contains(strings.Split(muted, ","), e.PlayerID) {
 			return LobbyEventItem{}, false
@@ -219,8 +256,14 @@ func tableRecord(st *play.State) *play.Record {
 // lobbyJSON writes an item as the member of the union its type names.
 func lobbyJSON(item LobbyEventItem) []byte {
 	var v any = LobbyChatEvent{ID: item.ID, Type: item.Type, From: item.From, Bot: item.Bot, Text: item.Text, At: item.At}
-	if item.Type == "table" {
+	switch item.Type {
+	case "table":
 		v = LobbyTableEvent{ID: item.ID, Type: item.Type, Change: item.Change, GameID: item.GameID, Game: item.Game, At: item.At}
+	case rooms.PlayerOnline:
+		p := onlinePlayer(item.Name, item.Bot, item.Where, item.GameID+item.RoomID)
+		v = LobbyOnlineEvent{ID: item.ID, Type: item.Type, Name: item.Name, Bot: item.Bot, Where: item.Where, GameID: p.GameID, RoomID: p.RoomID, At: item.At}
+	case rooms.PlayerOffline:
+		v = LobbyOfflineEvent{ID: item.ID, Type: item.Type, Name: item.Name, Bot: item.Bot, At: item.At}
 	}
 	b, _ := json.Marshal(v)
 	return b
@@ -239,7 +282,7 @@ func (i LobbyEventItem) MarshalJSON() ([]byte, error) { return lobbyJSON(i), nil
 //	@Produce		text/event-stream
 //	@Param			after			query		int		false	"last id the caller has seen"	minimum(0)
 //	@Param			Last-Event-ID	header		string	false	"last id the caller has seen (digits); wins over after"
-//	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a LobbyTableEvent or a LobbyChatEvent"
+//	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a LobbyTableEvent, a LobbyChatEvent, a LobbyOnlineEvent or a LobbyOfflineEvent"
 //	@x-stream-item	"LobbyEventItem"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
@@ -295,6 +338,7 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 	beat, stopBeat := s.streams.tick(heartbeatEvery)
 	defer stopBeat()
 	ctx := c.Request.Context()
+	s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
 	var frames []byte
 	for {
 		evs, last, err := s.lobbyRead(ctx, after, recent)
@@ -323,6 +367,10 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 			if !write(appendFrame(frames[:0], format, nil)) {
 				return
 			}
+			// A signed-in reader is still in the lobby; and somebody
+			// listening is the time to tell who went silent.
+			s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
+			s.sweepOnline(ctx)
 		case <-ctx.Done():
 			return
 		case <-s.shutdown:

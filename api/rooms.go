@@ -252,6 +252,7 @@ func (s *Server) waitRoom(c *gin.Context, members bool) {
 		wait = 0
 	}
 	id, who := c.Param("id"), caller(c)
+	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
 	woken, stop := s.rooms.Follow(id)
 	defer stop()
 	timer := time.NewTimer(wait)
@@ -340,6 +341,7 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 	defer stopBeat()
 	ctx := c.Request.Context()
 	sent := int64(-1)
+	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
 	for {
 		rctx, cancel := s.storeCtx(ctx)
 		r, st, err := s.rooms.Get(rctx, id)
@@ -360,6 +362,7 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 			if !write(appendFrame(nil, format, nil)) {
 				return
 			}
+			s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id}) // still in the room
 		case <-ctx.Done():
 			return
 		case <-s.shutdown:

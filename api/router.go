@@ -46,6 +46,8 @@ type Config struct {
 	Rooms Rooms
 	// Watchers lists who watches each table (nil: nobody is listed).
 	Watchers Watchers
+	// Online is who is online and where (nil: nobody is listed).
+	Online Online
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -88,6 +90,7 @@ type Server struct {
 	lobby      Lobby
 	rooms      Rooms
 	watchers   Watchers
+	online     Online
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -139,7 +142,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("api: the signing secret must be at least 32 bytes")
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, watchers: cfg.Watchers, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, watchers: cfg.Watchers, online: cfg.Online, secret: secret, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		chatLimits: newLimiters(chatLimit),
@@ -239,6 +242,9 @@ func (s *Server) routes() error {
 		api.GET("/lobby/events", s.getLobbyEvents)
 		api.GET("/lobby/events/sse", s.streamLobbySSE)
 		api.GET("/lobby/events/ndjson", s.streamLobbyNDJSON)
+		if s.online != nil {
+			api.GET("/lobby/online", s.getOnline)
+		}
 		if s.accounts != nil {
 			api.POST("/lobby/chat", s.requirePlayer, s.sayInLobby)
 		}

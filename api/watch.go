@@ -20,6 +20,7 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 		if shadowed {
 			return spec, badRequest("a seat reads its own view: shadow is for spectators")
 		}
+		s.seenAtTable(c)
 		return spec, nil
 	}
 	spec.Watch, spec.SignedIn, spec.Secret = true, playerOf(c) != nil, c.Query("secret")

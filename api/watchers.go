@@ -31,9 +31,11 @@ type WatcherList struct {
 }
 
 // seenWatching records that the request's reader, a signed-in player
-// reading the game as a spectator, watches it: presence is best-effort,
-// and its failure fails no read.
+// reading the game as a spectator, watches it, and that a signed-in reader,
+// seated or not, is at the table: presence is best-effort, and its failure
+// fails no read.
 func (s *Server) seenWatching(c *gin.Context, shadow int) {
+	s.seenAtTable(c)
 	who := playerOf(c)
 	if s.watchers == nil || who == nil || seatOf(c) != nil {
 		return

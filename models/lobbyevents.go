@@ -58,18 +58,19 @@ type lobbyRow struct {
 	Name      string
 	Bot       bool
 	Text      string
+	Place     string
 	CreatedAt time.Time
 }
 
 func (r lobbyRow) event() rooms.LobbyEvent {
-	e := rooms.LobbyEvent{ID: r.ID, Kind: r.Kind, Game: r.GameID, Name: r.Name, Bot: r.Bot, Text: r.Text, At: r.CreatedAt.UTC()}
+	e := rooms.LobbyEvent{ID: r.ID, Kind: r.Kind, Game: r.GameID, Where: r.Place, Name: r.Name, Bot: r.Bot, Text: r.Text, At: r.CreatedAt.UTC()}
 	if r.PlayerID != nil {
 		e.PlayerID = *r.PlayerID
 	}
 	return e
 }
 
-const lobbyColumns = "id, kind, game_id, player_id, name, bot, text, created_at"
+const lobbyColumns = "id, kind, game_id, player_id, name, bot, text, place, created_at"
 
 // LobbyEvents: see rooms.LobbyStore.
 func (s *Store) LobbyEvents(ctx context.Context, after int64, limit int) ([]rooms.LobbyEvent, error) {

@@ -15,7 +15,8 @@ import (
 
 // A lobby event's kinds: a listed table was created, a seat of it was
 // taken or given up, it started, or it is gone (it ended or was
-// cancelled); or a line of the lobby's chat.
+// cancelled); or a line of the lobby's chat. PlayerOnline and
+// PlayerOffline (online.go) are the others.
 const (
 	TableCreated = "created"
 	TableSeat    = "seat"
@@ -40,9 +41,13 @@ const keepTables = 24 * time.Hour
 type LobbyEvent struct {
 	ID   int64
 	Kind string
-	// Game is the table a table event is about.
+	// Game is the table a table event is about, or the table or room a
+	// player online is at.
 	Game string
-	// A chat line's sayer (a signed-in player) and text.
+	// Where is a player online's place: AtLobby, AtTable or AtRoom.
+	Where string
+	// A chat line's sayer (a signed-in player) and text, or the player
+	// of a presence event.
 	PlayerID string
 	Name     string
 	Bot      bool

@@ -74,7 +74,7 @@ func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Ha
 	srv, err := api.New(ctx, api.Config{
 		Games: games, Keys: games, Probe: games, Bots: games.Bots(), Stats: games.Stats(),
 		Accounts: players.New(players.Config{Store: store}), History: history, Feed: players.NewFeed(store), Lobby: rooms.NewLobby(store, nil),
-		Rooms: rooms.NewRooms(store, games, nil), Watchers: rooms.NewWatchers(store, nil),
+		Rooms: rooms.NewRooms(store, games, nil), Watchers: rooms.NewWatchers(store, nil), Online: rooms.NewOnline(store, nil),
 		Secret: []byte("browser-test-secret-browser-test-secret"), MaxWait: 30 * time.Second,
 	})
 	if err != nil {

@@ -259,6 +259,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		Lobby:          rooms.NewLobby(store, nil),
 		Rooms:          rooms.NewRooms(store, games, nil),
 		Watchers:       rooms.NewWatchers(store, nil),
+		Online:         rooms.NewOnline(store, nil),
 		Keys:           games,
 		Probe:          games,
 		Bots:           games.Bots(),

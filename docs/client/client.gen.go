@@ -380,6 +380,57 @@ func (e LobbyChatEventType) Valid() bool {
 	}
 }
 
+// Defines values for LobbyOfflineEventType.
+const (
+	Offline LobbyOfflineEventType = "offline"
+)
+
+// Valid indicates whether the value is a known member of the LobbyOfflineEventType enum.
+func (e LobbyOfflineEventType) Valid() bool {
+	switch e {
+	case Offline:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LobbyOnlineEventType.
+const (
+	Online LobbyOnlineEventType = "online"
+)
+
+// Valid indicates whether the value is a known member of the LobbyOnlineEventType enum.
+func (e LobbyOnlineEventType) Valid() bool {
+	switch e {
+	case Online:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LobbyOnlineEventWhere.
+const (
+	LobbyOnlineEventWhereLobby LobbyOnlineEventWhere = "lobby"
+	LobbyOnlineEventWhereRoom  LobbyOnlineEventWhere = "room"
+	LobbyOnlineEventWhereTable LobbyOnlineEventWhere = "table"
+)
+
+// Valid indicates whether the value is a known member of the LobbyOnlineEventWhere enum.
+func (e LobbyOnlineEventWhere) Valid() bool {
+	switch e {
+	case LobbyOnlineEventWhereLobby:
+		return true
+	case LobbyOnlineEventWhereRoom:
+		return true
+	case LobbyOnlineEventWhereTable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LobbyTableEventChange.
 const (
 	LobbyTableEventChangeCreated LobbyTableEventChange = "created"
@@ -406,13 +457,34 @@ func (e LobbyTableEventChange) Valid() bool {
 
 // Defines values for LobbyTableEventType.
 const (
-	Table LobbyTableEventType = "table"
+	LobbyTableEventTypeTable LobbyTableEventType = "table"
 )
 
 // Valid indicates whether the value is a known member of the LobbyTableEventType enum.
 func (e LobbyTableEventType) Valid() bool {
 	switch e {
-	case Table:
+	case LobbyTableEventTypeTable:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OnlinePlayerWhere.
+const (
+	OnlinePlayerWhereLobby OnlinePlayerWhere = "lobby"
+	OnlinePlayerWhereRoom  OnlinePlayerWhere = "room"
+	OnlinePlayerWhereTable OnlinePlayerWhere = "table"
+)
+
+// Valid indicates whether the value is a known member of the OnlinePlayerWhere enum.
+func (e OnlinePlayerWhere) Valid() bool {
+	switch e {
+	case OnlinePlayerWhereLobby:
+		return true
+	case OnlinePlayerWhereRoom:
+		return true
+	case OnlinePlayerWhereTable:
 		return true
 	default:
 		return false
@@ -1914,6 +1986,60 @@ type LobbyEvents struct {
 	Last int `json:"last"`
 }
 
+// LobbyOfflineEvent defines model for LobbyOfflineEvent.
+type LobbyOfflineEvent struct {
+	// At Example: 2026-11-27T16:01:00Z
+	At string `json:"at"`
+
+	// Bot Example: false
+	Bot bool `json:"bot"`
+
+	// Id Example: 815
+	Id int `json:"id"`
+
+	// Name Example: Alice
+	Name string `json:"name"`
+
+	// Type Example: offline
+	Type LobbyOfflineEventType `json:"type"`
+}
+
+// LobbyOfflineEventType Example: offline
+type LobbyOfflineEventType string
+
+// LobbyOnlineEvent defines model for LobbyOnlineEvent.
+type LobbyOnlineEvent struct {
+	// At Example: 2026-11-27T16:00:00Z
+	At string `json:"at"`
+
+	// Bot Example: false
+	Bot bool `json:"bot"`
+
+	// GameId Example: k3j9x0c2m4n5b6v7
+	GameId *string `json:"game_id"`
+
+	// Id Example: 814
+	Id int `json:"id"`
+
+	// Name Example: Alice
+	Name string `json:"name"`
+
+	// RoomId Example: r8c2m4n5b6v7k3j9
+	RoomId *string `json:"room_id"`
+
+	// Type Example: online
+	Type LobbyOnlineEventType `json:"type"`
+
+	// Where Example: table
+	Where LobbyOnlineEventWhere `json:"where"`
+}
+
+// LobbyOnlineEventType Example: online
+type LobbyOnlineEventType string
+
+// LobbyOnlineEventWhere Example: table
+type LobbyOnlineEventWhere string
+
 // LobbyTableEvent defines model for LobbyTableEvent.
 type LobbyTableEvent struct {
 	// At Example: 2026-11-27T16:00:00Z
@@ -1981,6 +2107,32 @@ type NoteView struct {
 	// Text Example: finesse? red 3
 	Text string `json:"text"`
 }
+
+// OnlineList defines model for OnlineList.
+type OnlineList struct {
+	Players []OnlinePlayer `json:"players"`
+}
+
+// OnlinePlayer defines model for OnlinePlayer.
+type OnlinePlayer struct {
+	// Bot Example: false
+	Bot bool `json:"bot"`
+
+	// GameId Example: k3j9x0c2m4n5b6v7
+	GameId *string `json:"game_id"`
+
+	// Name Example: Alice
+	Name string `json:"name"`
+
+	// RoomId Example: r8c2m4n5b6v7k3j9
+	RoomId *string `json:"room_id"`
+
+	// Where Example: table
+	Where OnlinePlayerWhere `json:"where"`
+}
+
+// OnlinePlayerWhere Example: table
+type OnlinePlayerWhere string
 
 // OpenRoomRequest defines model for OpenRoomRequest.
 type OpenRoomRequest struct {
@@ -3959,6 +4111,74 @@ func (t *LobbyEventItem) MergeLobbyChatEvent(v LobbyChatEvent) error {
 	return err
 }
 
+// AsLobbyOnlineEvent returns the union data inside the LobbyEventItem as a LobbyOnlineEvent
+func (t LobbyEventItem) AsLobbyOnlineEvent() (LobbyOnlineEvent, error) {
+	var body LobbyOnlineEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLobbyOnlineEvent overwrites any union data inside the LobbyEventItem as the provided LobbyOnlineEvent
+func (t *LobbyEventItem) FromLobbyOnlineEvent(v LobbyOnlineEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"online"}`))
+	t.union = b
+	return err
+}
+
+// MergeLobbyOnlineEvent performs a merge with any union data inside the LobbyEventItem, using the provided LobbyOnlineEvent
+func (t *LobbyEventItem) MergeLobbyOnlineEvent(v LobbyOnlineEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"online"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLobbyOfflineEvent returns the union data inside the LobbyEventItem as a LobbyOfflineEvent
+func (t LobbyEventItem) AsLobbyOfflineEvent() (LobbyOfflineEvent, error) {
+	var body LobbyOfflineEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLobbyOfflineEvent overwrites any union data inside the LobbyEventItem as the provided LobbyOfflineEvent
+func (t *LobbyEventItem) FromLobbyOfflineEvent(v LobbyOfflineEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"offline"}`))
+	t.union = b
+	return err
+}
+
+// MergeLobbyOfflineEvent performs a merge with any union data inside the LobbyEventItem, using the provided LobbyOfflineEvent
+func (t *LobbyEventItem) MergeLobbyOfflineEvent(v LobbyOfflineEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"offline"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t LobbyEventItem) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -3975,6 +4195,10 @@ func (t LobbyEventItem) ValueByDiscriminator() (interface{}, error) {
 	switch discriminator {
 	case "chat":
 		return t.AsLobbyChatEvent()
+	case "offline":
+		return t.AsLobbyOfflineEvent()
+	case "online":
+		return t.AsLobbyOnlineEvent()
 	case "table":
 		return t.AsLobbyTableEvent()
 	default:
@@ -4561,7 +4785,7 @@ type ClientInterface interface {
 
 	// GetLobbyEvents The live lobby (long-poll)
 	//
-	// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+	// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat; and who comes online or moves (online: where they are now, as getOnline lists them) and who drops off after a silent minute (offline), each told once whichever replica saw it. A signed-in reader is itself online, in the lobby. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
 	//
 	// Corresponds with GET /lobby/events (the `GetLobbyEvents` operationId).
 	GetLobbyEvents(ctx context.Context, params *GetLobbyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4579,6 +4803,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /lobby/events/sse (the `StreamLobbySSE` operationId).
 	StreamLobbySSE(ctx context.Context, params *StreamLobbySSEParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetOnline Who is online, and where
+	//
+	// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+	//
+	// Corresponds with GET /lobby/online (the `GetOnline` operationId).
+	GetOnline(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetMe The signed-in player
 	//
@@ -5539,7 +5770,7 @@ func (c *Client) SayInLobby(ctx context.Context, body SayInLobbyJSONRequestBody,
 
 // GetLobbyEvents The live lobby (long-poll)
 //
-// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat; and who comes online or moves (online: where they are now, as getOnline lists them) and who drops off after a silent minute (offline), each told once whichever replica saw it. A signed-in reader is itself online, in the lobby. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
 //
 // Corresponds with GET /lobby/events (the `GetLobbyEvents` operationId).
 func (c *Client) GetLobbyEvents(ctx context.Context, params *GetLobbyEventsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -5578,6 +5809,23 @@ func (c *Client) StreamLobbyNDJSON(ctx context.Context, params *StreamLobbyNDJSO
 // Corresponds with GET /lobby/events/sse (the `StreamLobbySSE` operationId).
 func (c *Client) StreamLobbySSE(ctx context.Context, params *StreamLobbySSEParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewStreamLobbySSERequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetOnline Who is online, and where
+//
+// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+//
+// Corresponds with GET /lobby/online (the `GetOnline` operationId).
+func (c *Client) GetOnline(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOnlineRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -8164,6 +8412,33 @@ func NewStreamLobbySSERequest(server string, params *StreamLobbySSEParams) (*htt
 	return req, nil
 }
 
+// NewGetOnlineRequest constructs an http.Request for the GetOnline method
+func NewGetOnlineRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/lobby/online")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetMeRequest constructs an http.Request for the GetMe method
 func NewGetMeRequest(server string) (*http.Request, error) {
 	var err error
@@ -10257,7 +10532,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetLobbyEventsWithResponse The live lobby (long-poll)
 	//
-	// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+	// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat; and who comes online or moves (online: where they are now, as getOnline lists them) and who drops off after a silent minute (offline), each told once whichever replica saw it. A signed-in reader is itself online, in the lobby. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -10281,6 +10556,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /lobby/events/sse (the `StreamLobbySSE` operationId).
 	StreamLobbySSEWithResponse(ctx context.Context, params *StreamLobbySSEParams, reqEditors ...RequestEditorFn) (*StreamLobbySSEResponse, error)
+
+	// GetOnlineWithResponse Who is online, and where
+	//
+	// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /lobby/online (the `GetOnline` operationId).
+	GetOnlineWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetOnlineResponse, error)
 
 	// GetMeWithResponse The signed-in player
 	//
@@ -15083,6 +15367,117 @@ func (r StreamLobbySSEResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r StreamLobbySSEResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetOnlineResponse429Headers the declared response headers of an HTTP 429 response for GetOnline
+type GetOnlineResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetOnlineResponse503Headers the declared response headers of an HTTP 503 response for GetOnline
+type GetOnlineResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetOnlineResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OnlineList
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetOnlineResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetOnlineResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetOnlineResponse) GetJSON200() *OnlineList {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetOnlineResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetOnlineResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetOnlineResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetOnlineResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetOnlineResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetOnlineResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetOnlineResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetOnlineResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetOnlineResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetOnlineResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetOnlineResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetOnlineResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -21185,7 +21580,7 @@ func (c *ClientWithResponses) SayInLobbyWithResponse(ctx context.Context, body S
 
 // GetLobbyEventsWithResponse The live lobby (long-poll)
 //
-// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
+// The lobby's events with id > after, oldest first: each change of a listed table (created, a seat taken or given up, started, gone), told once, with the table as it is now; and the lobby's chat; and who comes online or moves (online: where they are now, as getOnline lists them) and who drops off after a silent minute (offline), each told once whichever replica saw it. A signed-in reader is itself online, in the lobby. Without after, the chat's last 50 lines, and last to follow from. With wait, the request is held until an event exists or wait runs out (then the list is empty). A signed-in reader (player token) does not get the lines of the players it muted. To follow it as it happens, read it as a stream: streamLobbySSE or streamLobbyNDJSON.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -21226,6 +21621,21 @@ func (c *ClientWithResponses) StreamLobbySSEWithResponse(ctx context.Context, pa
 		return nil, err
 	}
 	return ParseStreamLobbySSEResponse(rsp)
+}
+
+// GetOnlineWithResponse Who is online, and where
+//
+// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /lobby/online (the `GetOnline` operationId).
+func (c *ClientWithResponses) GetOnlineWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetOnlineResponse, error) {
+	rsp, err := c.GetOnline(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetOnlineResponse(rsp)
 }
 
 // GetMeWithResponse The signed-in player
@@ -26285,6 +26695,111 @@ func ParseStreamLobbySSEResponse(rsp *http.Response) (*StreamLobbySSEResponse, e
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers StreamLobbySSEResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetOnlineResponse parses an HTTP response from a GetOnlineWithResponse call
+func ParseGetOnlineResponse(rsp *http.Response) (*GetOnlineResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetOnlineResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OnlineList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetOnlineResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetOnlineResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

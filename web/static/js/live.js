@@ -24,10 +24,16 @@ export function watchQuery(seated, secret, shadow = null) {
 // answers with a plain list (a long-poll) is read the same way; the caller
 // simply asks again. query is added to the request as waitState adds it;
 // with chat_after in it, the table's chat lines come among the events.
-export async function streamEvents(id, token, after, signal, onEvent, onOpen, query = '') {
+export function streamEvents(id, token, after, signal, onEvent, onOpen, query = '') {
+  return streamJSON(`/v1/games/${encodeURIComponent(id)}/events?after=${after}&wait=30s${query}`, token, signal, onEvent, onOpen);
+}
+
+// streamJSON reads an NDJSON stream at url as streamEvents does, handing
+// each object to onEvent; a plain JSON answer's events are read the same.
+export async function streamJSON(url, token, signal, onEvent, onOpen) {
   const headers = { Accept: 'application/x-ndjson' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`/v1/games/${encodeURIComponent(id)}/events?after=${after}&wait=30s${query}`, { headers, signal });
+  const res = await fetch(url, { headers, signal });
   if (!res.ok) {
     let p = null;
     try { p = await res.json(); } catch { p = null; }

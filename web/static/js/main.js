@@ -5,13 +5,11 @@ import { el, toast, setStatus } from './dom.js';
 import { openLeaderboard } from './leaderboard.js';
 import { myGames } from './my-games.js';
 import { accountNav } from './nav.js';
-import { openTables, runningTables } from './open-tables.js';
+import { tableLists } from './open-tables.js';
 import { friendly } from './messages.js';
 import { openProfile } from './profile.js';
-import { openReplay } from './replay.js';
 import { openSeed } from './seed.js';
 import { showSignIn } from './signin.js';
-import { openTable } from './table.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('account');
@@ -48,6 +46,17 @@ onAccount(() => {
   else route();
 });
 
+// lazy opens a page whose module is loaded when it is first shown: the
+// lobby does not carry the table's code nor the replay's. It answers the
+// function that leaves the page, even before it has opened.
+function lazy(load) {
+  app.replaceChildren(el('p', { class: 'loading', text: 'Loading…' }));
+  let left = false;
+  let close = null;
+  load().then((open) => { if (!left) close = open(); }, (e) => { if (!left) toast(friendly(e)); });
+  return () => { left = true; if (close) close(); };
+}
+
 function route() {
   if (leave) { leave(); leave = null; }
   setStatus('');
@@ -70,12 +79,11 @@ function route() {
     leave = () => { ctl.abort(); close(); };
     import('./room.js').then((m) => { if (!ctl.signal.aborted) close = m.openRoom(app, q.get('room')); }, (e) => toast(friendly(e)));
   } else if (q.get('replay')) {
-    leave = openReplay(app, q.get('replay'), { onNew: () => go('/') });
+    leave = lazy(() => import('./replay.js').then((m) => () => m.openReplay(app, q.get('replay'), { onNew: () => go('/') })));
   } else if (q.get('game')) {
-    leave = openTable(app, q.get('game'), { onNew: () => go('/'), secret: q.get('secret') });
+    leave = lazy(() => import('./table.js').then((m) => () => m.openTable(app, q.get('game'), { onNew: () => go('/'), secret: q.get('secret') })));
   } else {
-    // The lobby's list of open tables keeps itself up to date until the
-    // page goes elsewhere.
+    // The lobby follows the lobby's events until the page goes elsewhere.
     const ctl = new AbortController();
     leave = () => ctl.abort();
     showCreate(ctl.signal).catch((e) => { if (!ctl.signal.aborted) toast(friendly(e)); });
@@ -295,7 +303,12 @@ async function showCreate(signal) {
   renderSeats();
   if (signal.aborted) return;
   const titles = new Map([...variants].map(([n, v]) => [n, v.title]));
-  app.replaceChildren(...[player ? myGames(go, signal) : null, form].filter(Boolean), openTables(go, { titles, signal }), runningTables(go, { titles, signal }));
+  const lists = tableLists(go, { titles, signal });
+  app.replaceChildren(...[player ? myGames(go, signal) : null, form].filter(Boolean), ...lists.sections);
+  // The chat and who's online come with the lobby's events, in a module of
+  // their own: the table's pages never load it.
+  const { lobbyLive } = await import('./lobby-live.js');
+  if (!signal.aborted) app.append(el('div', { class: 'lobby-live' }, lobbyLive(lists, signal)));
 }
 
 route();

@@ -28,53 +28,32 @@ function lock() {
   return svg;
 }
 
-// EVERY is how often the list asks again while it is on screen; a page in
-// a hidden tab does not ask at all until it is shown again.
-const EVERY = 5000;
+// LIMIT is how many tables each list shows.
+const LIMIT = 20;
 
-// openTables lists the games waiting for players (GET /games?status=lobby),
-// from the summaries alone: each with its host, variant (by its title),
-// players and free seats, and a Join link, which a private table offers
-// only where this browser knows its join secret. The list keeps itself up
-// to date until signal aborts. titles maps variant names to titles; the
-// names it lacks are looked up once each.
-export function openTables(go, { titles = new Map(), signal } = {}) {
-  const list = el('ul', { class: 'open-tables', id: 'open-tables' }, el('li', { class: 'muted', text: 'Looking for open tables…' }));
-  const section = el('section', { class: 'panel', 'aria-labelledby': 'open-h' },
-    el('h2', { id: 'open-h', text: 'Open tables' }), list);
-  keepListed(list, titles, signal, {
-    query: '/games?status=lobby&limit=20',
-    keep: (g) => g.status === 'lobby' && g.free_seats > 0,
-    key: (g) => [g.id, g.name, g.variant, g.players, g.free_seats, g.private],
-    row: (g, title) => row(g, title, go),
-    none: 'No table is waiting for players right now: create one above.',
-  });
-  return section;
-}
-
-// runningTables lists the games being played (GET /games?status=active),
-// each with a Watch link: a private table's only where this browser knows
-// its secret. A table closed to spectators says so once opened (the list
-// does not know which are). It keeps itself up to date as openTables does.
-export function runningTables(go, { titles = new Map(), signal } = {}) {
-  const list = el('ul', { class: 'running-tables', id: 'running-tables' }, el('li', { class: 'muted', text: 'Looking for games being played…' }));
-  const section = el('section', { class: 'panel', 'aria-labelledby': 'running-h' },
-    el('h2', { id: 'running-h', text: 'Games being played' }), list);
-  keepListed(list, titles, signal, {
-    query: '/games?status=active&limit=20',
-    keep: (g) => g.status === 'active',
-    key: (g) => [g.id, g.name, g.variant, g.players, g.private],
-    row: (g, title) => watchRow(g, title, go),
-    none: 'Nobody is playing right now.',
-  });
-  return section;
-}
-
-// keepListed fills list with the games o.query finds that o.keep keeps,
-// each drawn by o.row, and asks again every few seconds while the page
-// shows it, until signal aborts; titles maps variant names to titles; the
-// names it lacks are looked up once each.
-function keepListed(list, titles, signal, o) {
+// tableLists is the lobby's two lists: the games waiting for players, each
+// with its host, variant (by its title), players and free seats, and a
+// Join link, which a private table offers only where this browser knows
+// its join secret; and the games being played, each with a Watch link. A
+// table closed to spectators says so once opened (the lists do not know
+// which are). load() reads both lists (GET /games); apply(ev) takes a
+// lobby table event, which carries the table as it is now: the lists
+// follow the lobby's events and are never asked again while they flow.
+// titles maps variant names to titles; the names it lacks are looked up
+// once each.
+export function tableLists(go, { titles = new Map(), signal } = {}) {
+  const games = new Map(); // id → the summary as last told
+  const kinds = [
+    { id: 'open-tables', h: 'Open tables', none: 'No table is waiting for players right now: create one above.', wait: 'Looking for open tables…',
+      keep: (g) => g.status === 'lobby' && g.free_seats > 0, row: (g, title) => row(g, title, go) },
+    { id: 'running-tables', h: 'Games being played', none: 'Nobody is playing right now.', wait: 'Looking for games being played…',
+      keep: (g) => g.status === 'active', row: (g, title) => watchRow(g, title, go) },
+  ];
+  for (const k of kinds) {
+    k.list = el('ul', { class: k.id, id: k.id }, el('li', { class: 'muted', text: k.wait }));
+    k.section = el('section', { class: 'panel', 'aria-labelledby': `${k.id}-h` }, el('h2', { id: `${k.id}-h`, text: k.h }), k.list);
+    k.shown = null;
+  }
   const titleOf = async (name) => {
     if (!titles.has(name)) {
       try {
@@ -86,50 +65,42 @@ function keepListed(list, titles, signal, o) {
     }
     return titles.get(name);
   };
-  let shown = null;
-  const load = async () => {
-    const page = await call('GET', o.query, { signal });
-    const games = page.games.filter(o.keep);
-    await Promise.all([...new Set(games.map((g) => g.variant))].map(titleOf));
-    const key = JSON.stringify(games.map(o.key));
-    if (key === shown) return; // unchanged: nothing is redrawn under the pointer
-    shown = key;
-    const active = document.activeElement && document.activeElement.closest && document.activeElement.closest('li[data-game]');
-    const focused = active && list.contains(active) ? active : null;
-    list.replaceChildren(...(games.length ? games.map((g) => o.row(g, titles.get(g.variant)))
-      : [el('li', { class: 'muted', text: o.none })]));
-    if (focused) list.querySelector(`li[data-game="${CSS.escape(focused.dataset.game)}"] a`)?.focus({ preventScroll: true });
-  };
-  (async () => {
-    while (!(signal && signal.aborted)) {
-      try {
-        await load();
-      } catch (e) {
-        if (signal && signal.aborted) return;
-        if (shown === null) list.replaceChildren(el('li', { class: 'muted', text: friendly(e) }));
-      }
-      await pause(EVERY, signal);
+  // draw redraws a list whose tables changed, keeping the focus on the
+  // row it was on: nothing is redrawn under the pointer needlessly.
+  const draw = async () => {
+    await Promise.all([...new Set([...games.values()].map((g) => g.variant))].map(titleOf));
+    // After the titles: a draw that waited longer still draws the latest.
+    const all = [...games.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+    for (const k of kinds) {
+      const shown = all.filter(k.keep).slice(0, LIMIT);
+      const key = JSON.stringify(shown.map((g) => [g.id, g.name, g.variant, g.players, g.free_seats, g.private]));
+      if (key === k.shown) continue;
+      k.shown = key;
+      const active = document.activeElement && document.activeElement.closest && document.activeElement.closest('li[data-game]');
+      const focused = active && k.list.contains(active) ? active : null;
+      k.list.replaceChildren(...(shown.length ? shown.map((g) => k.row(g, titles.get(g.variant))) : [el('li', { class: 'muted', text: k.none })]));
+      if (focused) k.list.querySelector(`li[data-game="${CSS.escape(focused.dataset.game)}"] a`)?.focus({ preventScroll: true });
     }
-  })();
-}
-
-// pause waits ms, and then for as long as the page is hidden.
-function pause(ms, signal) {
-  return new Promise((resolve) => {
-    let timer = 0;
-    const done = () => {
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', check);
-      if (signal) signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const check = () => { if (!document.hidden) done(); };
-    timer = setTimeout(() => {
-      if (!document.hidden) done();
-      else document.addEventListener('visibilitychange', check);
-    }, ms);
-    if (signal) signal.addEventListener('abort', done, { once: true });
-  });
+  };
+  const fail = (e) => {
+    if (signal && signal.aborted) return;
+    for (const k of kinds) if (k.shown === null) k.list.replaceChildren(el('li', { class: 'muted', text: friendly(e) }));
+  };
+  return {
+    sections: kinds.map((k) => k.section),
+    async load() {
+      const pages = await Promise.all(['lobby', 'active'].map((st) => call('GET', `/games?status=${st}&limit=${LIMIT}`, { signal })));
+      games.clear();
+      for (const g of pages.flatMap((p) => p.games)) games.set(g.id, g);
+      await draw().catch(fail);
+    },
+    apply(ev) {
+      if (ev.game && ['lobby', 'active'].includes(ev.game.status)) games.set(ev.game_id, ev.game);
+      else games.delete(ev.game_id);
+      draw().catch(fail);
+    },
+    fail,
+  };
 }
 
 function row(g, title, go) {
