@@ -79,10 +79,14 @@ function lobbyChat() {
 }
 
 // whereWords is where a player online is, in words, with a link to the
-// table when the server tells which (an unlisted one it never does).
+// table or the replay room when the server tells which (an unlisted
+// table it never does).
 function whereWords(p) {
   if (p.where === 'table' && p.game_id) {
     return el('a', { href: `/?game=${encodeURIComponent(p.game_id)}`, 'data-nav': true, text: 'at a table' });
+  }
+  if (p.where === 'room' && p.room_id) {
+    return el('a', { href: `/?room=${encodeURIComponent(p.room_id)}`, 'data-nav': true, text: 'in a replay room' });
   }
   return { lobby: 'in the lobby', table: 'at a table', room: 'in a replay room' }[p.where] || '';
 }
