@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 // statusOf sends one request to the API and answers its status alone.
@@ -52,7 +50,7 @@ const storedToken = `(JSON.parse(localStorage.getItem('hanabi.player') || '{}').
 // serious on the sign-in form, My games, the seed page, the profile and
 // the leaderboard.
 func TestBrowserAccounts(t *testing.T) {
-	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
+	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
 		// The refusals the test asks for.

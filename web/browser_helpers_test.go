@@ -23,6 +23,7 @@ import (
 	"github.com/hanabi-server/hanabi/api"
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/models"
+	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/rooms"
@@ -264,4 +265,18 @@ func screenshot(t *testing.T, ctx context.Context, name string, w, h int64) {
 		t.Fatal(err)
 	}
 	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 800))
+}
+
+// onStore runs fn as a subtest on one store, named for it: Postgres when
+// want is "postgres" and its URL is set, else SQLite. A browser test
+// drives the page, whose every request the api package's tests make on
+// both stores; the browser tests share the two stores between them, so
+// that the suite's slowest package stays well within CI's time.
+func onStore(t *testing.T, want string, fn func(t *testing.T, dbURL string)) {
+	t.Helper()
+	if want == "postgres" && os.Getenv(storetest.Env) != "" {
+		t.Run("postgres", func(t *testing.T) { fn(t, storetest.PostgresURL(t, "web_")) })
+		return
+	}
+	t.Run("sqlite", func(t *testing.T) { fn(t, filepath.Join(t.TempDir(), "hanabi.db")) })
 }

@@ -12,8 +12,6 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 // tableState says what the page shows: "finished" once the result is up,
@@ -145,7 +143,7 @@ func gameID(t *testing.T, ctx context.Context) string {
 // page and plays it to the end by clicking; the page shows the server's
 // final score and logs the whole game.
 func TestBrowserBotGame(t *testing.T) {
-	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
+	onStore(t, "sqlite", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
 		alice := b.player("alice")
@@ -207,7 +205,7 @@ func TestBrowserBotGame(t *testing.T) {
 // game against each other: one creates it and shares the link, the other
 // joins from it; a reload keeps the seat; both pages end on the same result.
 func TestBrowserTwoPlayers(t *testing.T) {
-	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
+	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
 		alice, bob := b.player("alice"), b.player("bob")

@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 // lobbySays types a line into the lobby's chat and sends it, and waits
@@ -40,7 +38,7 @@ func onlineAs(name, where string) string {
 // told when to send again; who is online shows Alice in the lobby,
 // then at her table with its link; axe finds nothing serious in the panels.
 func TestBrowserLobbyLive(t *testing.T) {
-	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
+	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
 		aliceToken, bobToken := signUp(t, base, "Alice"), signUp(t, base, "Bob")

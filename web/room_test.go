@@ -11,8 +11,6 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 // signUp makes an account through the API and answers its session's token.
@@ -75,7 +73,7 @@ func hasLine(from, line string) string {
 // as voted, and the chat goes on after it. axe finds nothing serious on
 // the room's panels.
 func TestBrowserEvening(t *testing.T) {
-	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
+	onStore(t, "sqlite", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
 		alice, bob, carol, dave := b.player("alice"), b.player("bob"), b.player("carol"), b.player("dave")

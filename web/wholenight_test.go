@@ -10,8 +10,6 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/hanabi-server/hanabi/models/storetest"
 )
 
 // pwn is stored markup: a page that wrote it as markup would run it.
@@ -66,7 +64,7 @@ func dealOf(t *testing.T, base, path, token string) string {
 // everywhere: at the table, as a spectator, in the room. The table is set
 // up through the API: what is tested is what happens around it.
 func TestBrowserWholeNight(t *testing.T) {
-	storetest.EachBackend(t, "web_", func(t *testing.T, dbURL string) {
+	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		started := time.Now()
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
