@@ -3,9 +3,12 @@ package api
 import (
 	"context"
 	"net/http"
+	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
 )
 
@@ -66,18 +69,76 @@ func (s *Server) see(c *gin.Context, p rooms.Presence) {
 	}
 }
 
+// tableSeen is when this process last looked up each reader of a table
+// for presence: a seat or a spectator reads its table many times a turn,
+// and its presence is written at most every rooms.SeenEvery, so the game
+// is loaded for it no more often than that, and never on a read's way.
+type tableSeen struct {
+	mu   sync.Mutex
+	last map[string]time.Time
+}
+
+// due says whether the reader keyed key is to be recorded again now.
+func (ts *tableSeen) due(key string) bool {
+	now := time.Now()
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if t, ok := ts.last[key]; ok && now.Sub(t) < rooms.SeenEvery {
+		return false
+	}
+	if ts.last == nil || len(ts.last) > 100_000 {
+		for k, t := range ts.last {
+			if now.Sub(t) >= rooms.SeenEvery {
+				delete(ts.last, k)
+			}
+		}
+		if ts.last == nil {
+			ts.last = map[string]time.Time{}
+		}
+	}
+	ts.last[key] = now
+	return true
+}
+
 // seenAtTable records a signed-in reader of the game in the path at its
 // table: by their player's token, or by the token of a seat a signed-in
-// player took (the page plays with the seat's). An unlisted table is told
-// without its id.
-func (s *Server) seenAtTable(c *gin.Context) {
+// player took (the page plays with the seat's); and a signed-in spectator
+// (shadowing seat shadow, or -1) as watching it. Only a reader the table
+// admits is recorded: a spectator refused (a closed table, a private one
+// without its secret) watches nothing. An unlisted table is told without
+// its id. Presence is best-effort, and its failure fails no read.
+func (s *Server) seenAtTable(c *gin.Context, shadow int) {
 	who, auth := playerOf(c), seatOf(c)
-	if s.online == nil || who == nil && auth == nil {
+	watcher := auth == nil && who != nil && s.watchers != nil
+	if who == nil && auth == nil || s.online == nil && !watcher {
 		return
 	}
-	st, err := s.games.Load(c.Request.Context(), c.Param("id"))
+	id := c.Param("id")
+	key := id + " player " + itoa(shadow) + " "
+	if auth != nil {
+		key = id + " seat " + itoa(auth.seat) + " " + auth.occupant
+	} else {
+		key += who.Player.ID
+	}
+	if !s.tableSeen.due(key) {
+		return
+	}
+	ctx, cancel := s.storeCtx(c.Request.Context())
+	defer cancel()
+	st, err := s.games.Load(ctx, id)
 	if err != nil {
 		return // no such game: nowhere to be
+	}
+	if auth == nil {
+		if _, err := play.AdmitWatcher(st, play.Watcher{SignedIn: true, Shadow: shadow, Secret: c.Query("secret")}); err != nil {
+			return
+		}
+	}
+	if watcher {
+		w := rooms.Watcher{Player: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot, Shadow: shadow}
+		if err := s.watchers.Seen(ctx, st.ID, w); err != nil && ctx.Err() == nil {
+			s.log.Warn("could not record a watcher", "game", st.ID, "err", err.Error())
+		}
 	}
 	p := rooms.Presence{Place: rooms.Place{Kind: rooms.AtTable, ID: st.ID}}
 	if st.Unlisted {

@@ -91,6 +91,7 @@ type Server struct {
 	rooms      Rooms
 	watchers   Watchers
 	online     Online
+	tableSeen  tableSeen
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]

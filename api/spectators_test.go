@@ -107,7 +107,8 @@ func TestSpectators(t *testing.T) {
 
 // TestWatchersListed: the players see who watches, by name and shadowed
 // seat; a seat is never listed, nor a guest spectator; a table closed to
-// spectators lists nobody to anyone outside it.
+// spectators lists nobody to anyone outside it, and lists no spectator it
+// refused.
 func TestWatchersListed(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
@@ -143,8 +144,18 @@ func TestWatchersListed(t *testing.T) {
 		closed := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "spectators": "closed"})
 		var c SeatResponse
 		closed.json(t, &c)
-		e.expect(e.req("POST", "/v1/games/"+c.Game.ID+"/seats", "", nil), http.StatusCreated)
+		join := e.req("POST", "/v1/games/"+c.Game.ID+"/seats", "", nil)
+		e.expect(join, http.StatusCreated)
 		e.expect(e.req("GET", "/v1/games/"+c.Game.ID+"/watchers", dave, nil), http.StatusForbidden)
+		// Erin, refused the closed table's view, watches nothing.
+		e.expect(e.req("GET", "/v1/games/"+c.Game.ID, erin, nil), http.StatusForbidden)
+		var seat SeatResponse
+		join.json(t, &seat)
+		var inside WatcherList
+		e.req("GET", "/v1/games/"+c.Game.ID+"/watchers", deref(seat.Token), nil).json(t, &inside)
+		if len(inside.Watchers) != 0 {
+			t.Fatalf("a spectator refused is listed as watching: %+v", inside.Watchers)
+		}
 		var list2 GameList
 		e.req("GET", "/v1/games?status=active", "", nil).json(t, &list2)
 		for _, g := range list2.Games {

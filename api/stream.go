@@ -328,7 +328,7 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 				if frames = appendFrame(frames, format, nil); !send() {
 					return
 				}
-				s.seenWatching(c, shadowOf(c)) // a signed-in spectator still watches
+				s.seenAtTable(c, shadowOf(c)) // a signed-in spectator still watches
 			case <-ctx.Done():
 				return
 			case <-s.shutdown:

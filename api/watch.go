@@ -20,7 +20,7 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 		if shadowed {
 			return spec, badRequest("a seat reads its own view: shadow is for spectators")
 		}
-		s.seenAtTable(c)
+		s.seenAtTable(c, -1)
 		return spec, nil
 	}
 	spec.Watch, spec.SignedIn, spec.Secret = true, playerOf(c) != nil, c.Query("secret")
@@ -32,7 +32,7 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 		spec.Shadow = n
 	}
 	if spec.SignedIn {
-		s.seenWatching(c, spec.Shadow)
+		s.seenAtTable(c, spec.Shadow)
 	}
 	return spec, nil
 }

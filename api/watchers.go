@@ -30,24 +30,6 @@ type WatcherList struct {
 	Watchers []WatcherView `json:"watchers"`
 }
 
-// seenWatching records that the request's reader, a signed-in player
-// reading the game as a spectator, watches it, and that a signed-in reader,
-// seated or not, is at the table: presence is best-effort, and its failure
-// fails no read.
-func (s *Server) seenWatching(c *gin.Context, shadow int) {
-	s.seenAtTable(c)
-	who := playerOf(c)
-	if s.watchers == nil || who == nil || seatOf(c) != nil {
-		return
-	}
-	ctx, cancel := s.storeCtx(c.Request.Context())
-	defer cancel()
-	w := rooms.Watcher{Player: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot, Shadow: shadow}
-	if err := s.watchers.Seen(ctx, c.Param("id"), w); err != nil && ctx.Err() == nil {
-		s.log.Warn("could not record a watcher", "game", c.Param("id"), "err", err.Error())
-	}
-}
-
 // getWatchers godoc
 //
 //	@Summary		Who watches the table

@@ -22,7 +22,7 @@ const (
 )
 
 // A signed-in player is online while they read the lobby, a table or a
-// room: a long-poll or a stream tells it at least every seenEvery, and
+// room: a long-poll or a stream tells it at least every SeenEvery, and
 // they drop off onlineFor after their last read. A table or a room
 // outranks the lobby: a player who reads both (two tabs) is where they
 // play or watch, and the lobby has them once that read is tableHolds old.
@@ -74,7 +74,7 @@ type Online struct {
 	mu    sync.Mutex
 	// written is when this process last recorded each player, and where:
 	// a reader that keeps reading one place is written again only every
-	// seenEvery.
+	// SeenEvery.
 	written map[string]placed
 	swept   time.Time
 }
@@ -97,7 +97,7 @@ func (o *Online) Seen(ctx context.Context, p Presence) error {
 	now := o.now().UTC().Truncate(time.Millisecond)
 	o.mu.Lock()
 	last, ok := o.written[p.Player]
-	fresh := ok && last.place == p.Place && now.Sub(last.at) < seenEvery
+	fresh := ok && last.place == p.Place && now.Sub(last.at) < SeenEvery
 	if !fresh {
 		if len(o.written) > 100_000 {
 			for k, s := range o.written {

@@ -7,10 +7,10 @@ import (
 )
 
 // A signed-in spectator counts as watching a table while it reads it: at
-// least every seenEvery while a long-poll or a stream holds it open, and
+// least every SeenEvery while a long-poll or a stream holds it open, and
 // watchedFor after its last read.
 const (
-	seenEvery  = 20 * time.Second
+	SeenEvery  = 20 * time.Second
 	watchedFor = 60 * time.Second
 )
 
@@ -39,7 +39,7 @@ type Watchers struct {
 	mu    sync.Mutex
 	// written is when this process last recorded each game's watcher, and
 	// as which seat's shadow: a reader that keeps reading is written again
-	// only every seenEvery.
+	// only every SeenEvery.
 	written map[[2]string]seen
 }
 
@@ -62,7 +62,7 @@ func (ws *Watchers) Seen(ctx context.Context, game string, w Watcher) error {
 	key := [2]string{game, w.Player}
 	ws.mu.Lock()
 	last, ok := ws.written[key]
-	fresh := ok && last.shadow == w.Shadow && now.Sub(last.at) < seenEvery
+	fresh := ok && last.shadow == w.Shadow && now.Sub(last.at) < SeenEvery
 	if !fresh {
 		if len(ws.written) > 100_000 {
 			for k, s := range ws.written {
