@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -27,6 +28,7 @@ func runBrowser(ctx context.Context, c *client, o options) error {
 	var lat []time.Duration
 	var errs []error
 	games, reads := 0, 0
+	var chat chatTotals
 	start := time.Now()
 	meter, metered := newCPUMeter(o.cpuPid), make(chan struct{})
 	go func() { meter.watch(ctx, o.duration); close(metered) }()
@@ -38,6 +40,7 @@ func runBrowser(ctx context.Context, c *client, o options) error {
 				mu.Lock()
 				lat = append(lat, r.lat...)
 				reads += r.reads
+				chat.add(r.chat, err == nil)
 				if err == nil {
 					games++
 				} else if ctx.Err() == nil && time.Now().Before(end) {
@@ -59,6 +62,9 @@ func runBrowser(ctx context.Context, c *client, o options) error {
 	fmt.Printf("browser mix: variant %s, %d concurrent games (2 seats with a stream each, 1 spectator), %s of play\n", o.variant, o.games, played.Round(time.Millisecond))
 	fmt.Printf("actions: %d (%.0f/s), games finished: %d, view reads: %d\n", len(lat), float64(len(lat))/played.Seconds(), games, reads)
 	fmt.Printf("action latency: p50 %s  p90 %s  p99 %s  max %s\n", pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
+	if o.chatEvery > 0 {
+		chat.report(o.chatEvery)
+	}
 	<-metered // the run's context has ended: the meter is done
 	meter.report()
 	return nil
@@ -68,6 +74,7 @@ func runBrowser(ctx context.Context, c *client, o options) error {
 type browserRun struct {
 	lat   []time.Duration
 	reads int
+	chat  *chatBook
 }
 
 // browserGame plays one game to its end as the page's clients would.
@@ -88,9 +95,16 @@ func browserGame(ctx context.Context, c *client, o options, key string) (browser
 	wg.Go(func() { spectate(gctx, o.base, v.ID) })
 	var mu sync.Mutex
 	errs := make([]error, 2)
+	// The spectator's long-poll of the public view carries no chat: the
+	// two seats' streams are the table's readers of it.
+	run.chat = newChatBook(2)
 	for seat := range 2 {
 		wg.Go(func() {
-			lat, reads, err := playSeat(gctx, c, o.base, v.ID, seat, tokens[seat], key)
+			var ch *chatter
+			if o.chatEvery > 0 {
+				ch = newChatter(run.chat, seat, o.chatEvery, key)
+			}
+			lat, reads, err := playSeat(gctx, c, o.base, v.ID, seat, tokens[seat], key, ch)
 			mu.Lock()
 			run.lat, run.reads = append(run.lat, lat...), run.reads+reads
 			mu.Unlock()
@@ -106,8 +120,9 @@ func browserGame(ctx context.Context, c *client, o options, key string) (browser
 }
 
 // playSeat follows the game's events as one seat's page does: after each
-// event it reads its view, and on its turn it moves, keyed.
-func playSeat(ctx context.Context, c *client, base, id string, seat int, token, key string) ([]time.Duration, int, error) {
+// event it reads its view, and on its turn it moves, keyed, and with ch now
+// and then says a line in the chat after its move.
+func playSeat(ctx context.Context, c *client, base, id string, seat int, token, key string, ch *chatter) ([]time.Duration, int, error) {
 	rc, err := dialRaw(ctx, base)
 	if err != nil {
 		return nil, 0, err
@@ -117,7 +132,11 @@ func playSeat(ctx context.Context, c *client, base, id string, seat int, token, 
 	streamDone := make(chan error, 1)
 	sctx, stopStream := context.WithCancel(ctx)
 	defer stopStream()
-	go func() { streamDone <- follow(sctx, c, base, id, token, events) }()
+	var book *chatBook
+	if ch != nil {
+		book = ch.book
+	}
+	go func() { streamDone <- follow(sctx, c, base, id, token, events, book) }()
 	path := "/v1/games/" + id
 	var lat []time.Duration
 	reads := 0
@@ -129,6 +148,9 @@ func playSeat(ctx context.Context, c *client, base, id string, seat int, token, 
 		}
 		reads++
 		if v.Status != "active" {
+			if book != nil {
+				book.settle(ctx)
+			}
 			return lat, reads, nil
 		}
 		if v.CurrentSeat == seat {
@@ -148,6 +170,12 @@ func playSeat(ctx context.Context, c *client, base, id string, seat int, token, 
 				return lat, reads, err
 			}
 			turn++
+			// A line said after the game's end could find the streams gone.
+			if res.Game.Status == "active" {
+				if err := ch.moved(rc, path, token, turn); err != nil {
+					return lat, reads, err
+				}
+			}
 		}
 		select {
 		case <-events:
@@ -163,9 +191,15 @@ func playSeat(ctx context.Context, c *client, base, id string, seat int, token, 
 	}
 }
 
-// follow reads the game's NDJSON event stream and signals each event.
-func follow(ctx context.Context, c *client, base, id, token string, events chan<- struct{}) error {
-	req, err := http.NewRequestWithContext(ctx, "GET", base+"/v1/games/"+id+"/events?after=0", nil)
+// follow reads the game's NDJSON event stream and signals each event; with
+// a book it asks for the chat too and tells the book of each line it reads
+// (a line is no move: the view stays as it was and is not read again).
+func follow(ctx context.Context, c *client, base, id, token string, events chan<- struct{}, book *chatBook) error {
+	url := base + "/v1/games/" + id + "/events?after=0"
+	if book != nil {
+		url += "&chat_after=0"
+	}
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
 	if err != nil {
 		return err
 	}
@@ -182,8 +216,20 @@ func follow(ctx context.Context, c *client, base, id, token string, events chan<
 	sc := bufio.NewScanner(res.Body)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	for sc.Scan() {
-		if len(sc.Bytes()) == 0 {
+		line := sc.Bytes()
+		if len(line) == 0 {
 			continue // a heartbeat
+		}
+		if book != nil && bytes.Contains(line, []byte(`"type":"chat"`)) {
+			at := time.Now()
+			var ev struct {
+				Type string `json:"type"`
+				Text string `json:"text"`
+			}
+			if json.Unmarshal(line, &ev) == nil && ev.Type == "chat" {
+				book.heard(ev.Text, at)
+				continue
+			}
 		}
 		select {
 		case events <- struct{}{}:

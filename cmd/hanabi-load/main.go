@@ -1,8 +1,9 @@
 // Command hanabi-load drives a running hanabi server over HTTP and reports
 // what a client sees: actions per second with latency percentiles (-mode
-// actions), or the cost and wake-up latency of many waiting long-polls
-// (-mode fanout). It only talks to the address it is given; run it against
-// a server on this machine.
+// actions), the same under the browser page's request mix with the chat's
+// latency (-mode browser), or the cost and wake-up latency of many waiting
+// long-polls (-mode fanout). It only talks to the address it is given; run
+// it against a server on this machine.
 package main
 
 import (
@@ -21,10 +22,11 @@ import (
 func main() {
 	var o options
 	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server base URL")
-	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout | browser (the page's request mix: an event stream and a view read per seat per event, a spectator long-polling, every move keyed)")
+	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout | browser (the page's request mix: an event stream and a view read per seat per event, a spectator long-polling, every move keyed, a chat line now and then)")
 	flag.IntVar(&o.games, "games", 64, "concurrent games (actions), or games to spread the waiters over (fanout)")
-	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions mode)")
+	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions and browser modes)")
 	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
+	flag.IntVar(&o.chatEvery, "chat-every", 4, "browser mode: a chat line about every that many moves of a game, the seats in turn, each kept under the server's chat limit, timed until both seats' streams have read it; 0: no chat")
 	flag.Float64Var(&o.streams, "streams", 0, "fanout mode: the share of the waiters (0–1) that follow the game's NDJSON event stream instead of long-polling its view")
 	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
@@ -76,6 +78,7 @@ type options struct {
 	base, mode, variant string
 	ceilingDB           string
 	games, waiters      int
+	chatEvery           int
 	streams             float64
 	cpuPid              int
 	rounds              int
