@@ -3,7 +3,9 @@
 // actions), the same under the browser page's request mix with the chat's
 // latency (-mode browser), or the cost and wake-up latency of many waiting
 // long-polls (-mode fanout). It only talks to the address it is given; run
-// it against a server on this machine.
+// it against a server on this machine. -mode floor needs no server: it
+// measures what delivering one answer to as many parked connections costs
+// this machine alone, the least -mode fanout's wake-up latency could be.
 package main
 
 import (
@@ -20,12 +22,20 @@ import (
 )
 
 func main() {
+	if spec := os.Getenv(floorEnv); spec != "" {
+		if err := serveFloor(spec); err != nil {
+			fmt.Fprintln(os.Stderr, "hanabi-load:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	var o options
 	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server base URL")
-	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout | browser (the page's request mix: an event stream and a view read per seat per event, a spectator long-polling, every move keyed, a chat line now and then)")
+	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout | browser (the page's request mix: an event stream and a view read per seat per event, a spectator long-polling, every move keyed, a chat line now and then) | floor (no server: one answer written at once to -waiters parked loopback connections by a second process that does nothing else, each timed as it arrives)")
 	flag.IntVar(&o.games, "games", 64, "concurrent games (actions), or games to spread the waiters over (fanout)")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions and browser modes)")
-	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode)")
+	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode), or parked connections (floor mode)")
+	flag.IntVar(&o.floorBytes, "floor-bytes", 5000, "floor mode: the size of the answer's body (a view is about 5000 bytes, a stream's event about 300)")
 	flag.IntVar(&o.chatEvery, "chat-every", 4, "browser mode: a chat line about every that many moves of a game, the seats in turn, each kept under the server's chat limit, timed until both seats' streams have read it; 0: no chat")
 	flag.Float64Var(&o.streams, "streams", 0, "fanout mode: the share of the waiters (0–1) that follow the game's NDJSON event stream instead of long-polling its view")
 	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
@@ -51,8 +61,8 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 
-	if o.mode != "actions" && o.mode != "fanout" && o.mode != "browser" {
-		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions, fanout or browser")
+	if o.mode != "actions" && o.mode != "fanout" && o.mode != "browser" && o.mode != "floor" {
+		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions, fanout, browser or floor")
 		os.Exit(2)
 	}
 	c := newClient(o.base, o.waiters+o.games+16, o.hold)
@@ -64,6 +74,8 @@ func main() {
 		err = runActions(ctx, c, o)
 	case "browser":
 		err = runBrowser(ctx, c, o)
+	case "floor":
+		err = runFloor(ctx, o)
 	default:
 		err = runFanout(ctx, c, o)
 	}
@@ -78,6 +90,7 @@ type options struct {
 	base, mode, variant string
 	ceilingDB           string
 	games, waiters      int
+	floorBytes          int
 	chatEvery           int
 	streams             float64
 	cpuPid              int
