@@ -257,9 +257,11 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 	}
 	ctx := c.Request.Context()
 	t, st, err := s.follow(ctx, c.Param("id"))
-	if t != nil {
-		defer t.Close()
-	}
+	defer func() {
+		if t != nil { // nil too once a taken-over stream holds it
+			t.Close()
+		}
+	}()
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -271,25 +273,65 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 	}
 
 	s.streams.open.Add(1)
+	if tk, write, taken, ok := s.takeOverStream(c, format); taken {
+		if !ok {
+			s.streams.open.Add(-1)
+			return
+		}
+		// The handler returns now; the stream goes on in a goroutine of
+		// its own, which owns the follower.
+		cc := c.Copy()
+		cc.Request = c.Request.WithContext(context.WithoutCancel(ctx))
+		o := park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
+			Seat: viewerOf(c), Start: c.GetTime(ctxStart), Status: http.StatusOK}
+		c.Set(ctxParked, true)
+		held := t
+		t = nil
+		go func() {
+			defer s.streams.open.Add(-1)
+			defer held.Close()
+			ended := s.pumpEvents(cc, held, st, viewer, after, chatAfter, muted, format, streamOut{write: write, done: tk.Gone()})
+			if ended {
+				ended = write(nil)
+			}
+			tk.Release(ended)
+			s.answered(cc.Request.Context(), http.MethodGet, o)
+		}()
+		return
+	}
 	defer s.streams.open.Add(-1)
 	write, ok := s.startStream(c, format)
 	if !ok {
 		return
 	}
+	s.pumpEvents(c, t, st, viewer, after, chatAfter, muted, format, streamOut{write: write, done: ctx.Done()})
+}
+
+// streamOut is where a stream's frames go: write sends them at once,
+// false once the client has gone; done is closed when the client goes.
+type streamOut struct {
+	write func([]byte) bool
+	done  <-chan struct{}
+}
+
+// pumpEvents writes st's events after sent (and its chat after chatSent)
+// to out, then each new one as the game goes on, until game_over, the
+// token stops working, the client goes or the server shuts down. ended
+// says the stream came to its natural end.
+func (s *Server) pumpEvents(c *gin.Context, t play.Follower, st *play.State, viewer, sent, chatSent int, muted string, format streamFormat, out streamOut) (ended bool) {
 	beat, stopBeat := s.streams.tick(heartbeatEvery)
 	defer stopBeat()
 	var frames []byte
 	send := func() bool {
-		ok := write(frames)
-		frames = frames[:0]
+		ok := out.write(frames)
+		frames = trim(frames)
 		return ok
 	}
-	sent, chatSent := after, chatAfter
 	for {
 		evs, err := s.renderEvents(st, viewer)
 		if err != nil {
 			s.log.Error("stream: events do not render", "game", st.ID, "err", err.Error())
-			return
+			return false
 		}
 		if items := withChat(evs, sent, st, chatSent, muted); len(items) > 0 || chatSent >= 0 && chatSent < st.ChatLines {
 			for _, ev := range items {
@@ -308,11 +350,11 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 				chatSent = max(chatSent, st.ChatLines) // muted lines too are past
 			}
 			if len(frames) > 0 && !send() {
-				return
+				return false
 			}
 		}
 		if n := len(evs); n > 0 && evs[n-1].typ == "game_over" && sent >= evs[n-1].seq && chatSent < 0 {
-			return // a reader of the chat hears what is said after the game too
+			return true // a reader of the chat hears what is said after the game too
 		}
 		// Wait on the table for a newer snapshot, beating meanwhile; the
 		// token is asked again on every wake, and of every snapshot.
@@ -326,20 +368,20 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 			case <-changed:
 			case <-beat:
 				if frames = appendFrame(frames, format, nil); !send() {
-					return
+					return false
 				}
 				s.seenAtTable(c, shadowOf(c)) // a signed-in spectator still watches
-			case <-ctx.Done():
-				return
+			case <-out.done:
+				return false
 			case <-s.shutdown:
-				return
+				return true
 			}
 			if !s.stillAllowed(c, st) {
-				return
+				return true
 			}
 		}
 		if !s.stillAllowed(c, st) {
-			return
+			return true
 		}
 	}
 }
@@ -349,15 +391,7 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 // deadline (the server's WriteTimeout is for answers, not for streams);
 // false once the client has gone.
 func (s *Server) startStream(c *gin.Context, format streamFormat) (write func([]byte) bool, ok bool) {
-	h := c.Writer.Header()
-	if format == sseStream {
-		h.Set("Content-Type", "text/event-stream")
-	} else {
-		h.Set("Content-Type", "application/x-ndjson")
-	}
-	h.Set("Cache-Control", "private, no-cache")
-	h.Set("Vary", "Authorization, Accept")
-	h.Set("X-Accel-Buffering", "no") // a buffering proxy would hold the events back
+	setStreamHeaders(c.Writer.Header(), format)
 	rc := http.NewResponseController(c.Writer)
 	// The request is read; only writes matter now.
 	_ = rc.SetReadDeadline(time.Time{})
@@ -371,6 +405,67 @@ func (s *Server) startStream(c *gin.Context, format streamFormat) (write func([]
 		_, err := c.Writer.Write(frames)
 		return err == nil && rc.Flush() == nil && rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) == nil
 	}, true
+}
+
+// takeOverStream answers 200 with a stream's headers on the request's
+// connection taken over (see park.Taken), when it can be (taken), and
+// returns how its frames are written: each as a chunk of its own, bounded
+// by its own deadline; nil frames end the answer. False once the client
+// has gone; ok is false when it went before the headers.
+func (s *Server) takeOverStream(c *gin.Context, format streamFormat) (tk *park.Taken, write func([]byte) bool, taken, ok bool) {
+	tk, taken = s.parker.TakeOver(c.Writer, c.Request)
+	if !taken {
+		return nil, nil, false, false
+	}
+	h := c.Writer.Header().Clone()
+	for _, k := range []string{"Content-Length", "Date", "Connection", "Transfer-Encoding"} {
+		delete(h, k)
+	}
+	setStreamHeaders(h, format)
+	var head strings.Builder
+	head.WriteString("HTTP/1.1 200 OK\r\n")
+	_ = h.Write(&head)
+	head.WriteString("Date: " + time.Now().UTC().Format(http.TimeFormat) + "\r\nTransfer-Encoding: chunked\r\n\r\n")
+	buf := []byte(head.String())
+	write = func(frames []byte) bool {
+		switch {
+		case frames == nil:
+			buf = append(buf, "0\r\n\r\n"...)
+		case len(frames) > 0:
+			buf = strconv.AppendInt(buf, int64(len(frames)), 16)
+			buf = append(append(append(buf, "\r\n"...), frames...), "\r\n"...)
+		}
+		_ = tk.Conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+		_, err := tk.Conn.Write(buf)
+		buf = trim(buf)
+		return err == nil
+	}
+	if !write([]byte{}) { // the headers alone: an empty chunk would end the answer
+		tk.Release(false)
+		return nil, nil, true, false
+	}
+	return tk, write, true, true
+}
+
+// trim empties a buffer for reuse, and lets go of one that a backlog grew:
+// a stream lives long, and most of its writes are one small event.
+func trim(b []byte) []byte {
+	if cap(b) > 4<<10 {
+		return nil
+	}
+	return b[:0]
+}
+
+// setStreamHeaders sets what every stream's answer says of itself.
+func setStreamHeaders(h http.Header, format streamFormat) {
+	if format == sseStream {
+		h.Set("Content-Type", "text/event-stream")
+	} else {
+		h.Set("Content-Type", "application/x-ndjson")
+	}
+	h.Set("Cache-Control", "private, no-cache")
+	h.Set("Vary", "Authorization, Accept")
+	h.Set("X-Accel-Buffering", "no") // a buffering proxy would hold the events back
 }
 
 // appendFrame appends ev as the stream's format frames it: an SSE event (id, type

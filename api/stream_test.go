@@ -4,7 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
+	"net/http/httptrace"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -231,66 +235,68 @@ func TestStreamWholeGame(t *testing.T) {
 // TestStreamResume: a stream starts after ?after or, winning over it,
 // Last-Event-ID, and then follows the game live.
 func TestStreamResume(t *testing.T) {
-	e := sqliteEnv(t)
-	tb := e.newTable("basic", 2, variants.Options{}, "stream-resume")
-	for range 10 {
-		tb.act(tb.pick())
-	}
-	cases := []struct {
-		name, accept, query, lastID string
-		first                       int
-	}{
-		{"sse from the start", "text/event-stream", "", "", 1},
-		{"sse after", "text/event-stream", "after=7", "", 8},
-		{"sse Last-Event-ID wins", "text/event-stream", "after=7", "4", 5},
-		{"ndjson Last-Event-ID", "application/x-ndjson", "", "9", 10},
-		{"ndjson at the end waits", "application/x-ndjson", "after=10", "", 11},
-		{"first listed type wins", "application/x-ndjson, text/event-stream", "after=2", "", 3},
-	}
-	var streams []*stream
-	for _, c := range cases {
-		var h []string
-		if c.query != "" {
-			h = append(h, "?", c.query)
+	eachServing(t, func(t *testing.T, parking bool) {
+		e := parkedEnv(t, parking)
+		tb := e.newTable("basic", 2, variants.Options{}, "stream-resume")
+		for range 10 {
+			tb.act(tb.pick())
 		}
-		if c.lastID != "" {
-			h = append(h, "Last-Event-ID", c.lastID)
+		cases := []struct {
+			name, accept, query, lastID string
+			first                       int
+		}{
+			{"sse from the start", "text/event-stream", "", "", 1},
+			{"sse after", "text/event-stream", "after=7", "", 8},
+			{"sse Last-Event-ID wins", "text/event-stream", "after=7", "4", 5},
+			{"ndjson Last-Event-ID", "application/x-ndjson", "", "9", 10},
+			{"ndjson at the end waits", "application/x-ndjson", "after=10", "", 11},
+			{"first listed type wins", "application/x-ndjson, text/event-stream", "after=2", "", 3},
 		}
-		accept := c.accept
-		s := e.openStream(tb.id, tb.tokens[0], accept, h...)
-		if s.res.StatusCode != 200 {
-			t.Fatalf("%s: status %d", c.name, s.res.StatusCode)
-		}
-		streams = append(streams, s)
-	}
-	tb.act(tb.pick()) // event 11, live
-	for i, c := range cases {
-		s := streams[i]
-		for want := c.first; want <= 11; want++ {
-			f, ok := s.next(t)
-			if !ok {
-				t.Fatalf("%s: ended before seq %d", c.name, want)
+		var streams []*stream
+		for _, c := range cases {
+			var h []string
+			if c.query != "" {
+				h = append(h, "?", c.query)
 			}
-			var ev Event
-			if err := json.Unmarshal(f.data, &ev); err != nil {
-				t.Fatalf("%s: %v", c.name, err)
+			if c.lastID != "" {
+				h = append(h, "Last-Event-ID", c.lastID)
 			}
-			if ev.Seq != want {
-				t.Fatalf("%s: seq %d, want %d", c.name, ev.Seq, want)
+			accept := c.accept
+			s := e.openStream(tb.id, tb.tokens[0], accept, h...)
+			if s.res.StatusCode != 200 {
+				t.Fatalf("%s: status %d", c.name, s.res.StatusCode)
 			}
+			streams = append(streams, s)
 		}
-		s.cancel()
-	}
-	for _, bad := range []string{"x", "-1", "99999999999", "1000000000", "+5"} {
-		for _, path := range []string{"/events/sse", "/events/ndjson"} {
-			r := e.req("GET", "/v1/games/"+tb.id+path, "", nil, "Last-Event-ID", bad)
+		tb.act(tb.pick()) // event 11, live
+		for i, c := range cases {
+			s := streams[i]
+			for want := c.first; want <= 11; want++ {
+				f, ok := s.next(t)
+				if !ok {
+					t.Fatalf("%s: ended before seq %d", c.name, want)
+				}
+				var ev Event
+				if err := json.Unmarshal(f.data, &ev); err != nil {
+					t.Fatalf("%s: %v", c.name, err)
+				}
+				if ev.Seq != want {
+					t.Fatalf("%s: seq %d, want %d", c.name, ev.Seq, want)
+				}
+			}
+			s.cancel()
+		}
+		for _, bad := range []string{"x", "-1", "99999999999", "1000000000", "+5"} {
+			for _, path := range []string{"/events/sse", "/events/ndjson"} {
+				r := e.req("GET", "/v1/games/"+tb.id+path, "", nil, "Last-Event-ID", bad)
+				e.expect(r, http.StatusBadRequest)
+				r.problem(t)
+			}
+			r := e.req("GET", "/v1/games/"+tb.id+"/events", "", nil, "Accept", "text/event-stream", "Last-Event-ID", bad)
 			e.expect(r, http.StatusBadRequest)
 			r.problem(t)
 		}
-		r := e.req("GET", "/v1/games/"+tb.id+"/events", "", nil, "Accept", "text/event-stream", "Last-Event-ID", bad)
-		e.expect(r, http.StatusBadRequest)
-		r.problem(t)
-	}
+	})
 }
 
 // TestStreamRefusals: the stream's errors are the list's, answered before
@@ -363,108 +369,116 @@ func (f *fakeTicker) count() int {
 // TestStreamHeartbeat: an idle stream sends a comment (SSE) or an empty line
 // (NDJSON) on each beat of its clock, which beats at least every 15 s.
 func TestStreamHeartbeat(t *testing.T) {
-	e := sqliteEnv(t)
-	clock := &fakeTicker{}
-	e.srv.streams.setTicker(clock.new)
-	tb := e.newTable("basic", 2, variants.Options{}, "stream-beat")
-	sse := e.openStream(tb.id, tb.tokens[0], "text/event-stream")
-	nd := e.openStream(tb.id, tb.tokens[1], "application/x-ndjson")
-	waitFor(t, func() bool { return clock.count() == 2 })
-	for _, d := range clock.asked {
-		if d <= 0 || d > 15*time.Second {
-			t.Fatalf("heartbeat every %v", d)
-		}
-	}
-	for range 3 {
-		clock.tick()
-		for _, s := range []*stream{sse, nd} {
-			if f, ok := s.next(t); !ok || !f.beat {
-				t.Fatalf("want a heartbeat, got %+v (open %v)", f, ok)
+	eachServing(t, func(t *testing.T, parking bool) {
+		e := parkedEnv(t, parking)
+		clock := &fakeTicker{}
+		e.srv.streams.setTicker(clock.new)
+		tb := e.newTable("basic", 2, variants.Options{}, "stream-beat")
+		sse := e.openStream(tb.id, tb.tokens[0], "text/event-stream")
+		nd := e.openStream(tb.id, tb.tokens[1], "application/x-ndjson")
+		waitFor(t, func() bool { return clock.count() == 2 })
+		for _, d := range clock.asked {
+			if d <= 0 || d > 15*time.Second {
+				t.Fatalf("heartbeat every %v", d)
 			}
 		}
-	}
-	tb.act(tb.pick())
-	for _, s := range []*stream{sse, nd} {
-		if f, ok := s.next(t); !ok || f.beat || !strings.Contains(string(f.data), `"seq":1`) {
-			t.Fatalf("want event 1, got %+v", f)
+		for range 3 {
+			clock.tick()
+			for _, s := range []*stream{sse, nd} {
+				if f, ok := s.next(t); !ok || !f.beat {
+					t.Fatalf("want a heartbeat, got %+v (open %v)", f, ok)
+				}
+			}
 		}
-	}
+		tb.act(tb.pick())
+		for _, s := range []*stream{sse, nd} {
+			if f, ok := s.next(t); !ok || f.beat || !strings.Contains(string(f.data), `"seq":1`) {
+				t.Fatalf("want event 1, got %+v", f)
+			}
+		}
+	})
 }
 
 // TestStreamEndsWithToken: a seat's stream ends when its token expires,
 // while the public stream of the same game goes on.
 func TestStreamEndsWithToken(t *testing.T) {
-	var now atomic.Int64
-	now.Store(time.Now().UnixNano())
-	clock := &fakeTicker{}
-	e := sqliteEnv(t, func(c *envConfig) {
-		c.Now = func() time.Time { return time.Unix(0, now.Load()) }
-		c.TokenTTL = time.Hour
+	eachServing(t, func(t *testing.T, parking bool) {
+		var now atomic.Int64
+		now.Store(time.Now().UnixNano())
+		clock := &fakeTicker{}
+		e := parkedEnv(t, parking, func(c *envConfig) {
+			c.Now = func() time.Time { return time.Unix(0, now.Load()) }
+			c.TokenTTL = time.Hour
+		})
+		e.srv.streams.setTicker(clock.new)
+		tb := e.newTable("basic", 2, variants.Options{}, "stream-token")
+		seat := e.openStream(tb.id, tb.tokens[0], "text/event-stream")
+		pub := e.openStream(tb.id, "", "text/event-stream")
+		waitFor(t, func() bool { return clock.count() == 2 })
+		now.Add(int64(2 * time.Hour))
+		clock.tick()
+		if fs := seat.rest(t); len(fs) > 1 {
+			t.Fatalf("the expired seat's stream sent %d frames before ending", len(fs))
+		}
+		if f, ok := pub.next(t); !ok || !f.beat {
+			t.Fatalf("the public stream: %+v %v", f, ok)
+		}
+		// A new stream with the expired token is refused outright.
+		r := e.req("GET", "/v1/games/"+tb.id+"/events", tb.tokens[0], nil, "Accept", "text/event-stream")
+		e.expect(r, http.StatusUnauthorized)
 	})
-	e.srv.streams.setTicker(clock.new)
-	tb := e.newTable("basic", 2, variants.Options{}, "stream-token")
-	seat := e.openStream(tb.id, tb.tokens[0], "text/event-stream")
-	pub := e.openStream(tb.id, "", "text/event-stream")
-	waitFor(t, func() bool { return clock.count() == 2 })
-	now.Add(int64(2 * time.Hour))
-	clock.tick()
-	if fs := seat.rest(t); len(fs) > 1 {
-		t.Fatalf("the expired seat's stream sent %d frames before ending", len(fs))
-	}
-	if f, ok := pub.next(t); !ok || !f.beat {
-		t.Fatalf("the public stream: %+v %v", f, ok)
-	}
-	// A new stream with the expired token is refused outright.
-	r := e.req("GET", "/v1/games/"+tb.id+"/events", tb.tokens[0], nil, "Accept", "text/event-stream")
-	e.expect(r, http.StatusUnauthorized)
 }
 
 // TestStreamEndsWhenTheSeatIsLeft: leaving a seat kills its token at once,
 // and so its stream, while the public's goes on with the seat_left event.
 func TestStreamEndsWhenTheSeatIsLeft(t *testing.T) {
-	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
-	tb := e.newTable("basic", 2, variants.Options{}, "stream-leave")
-	seat := e.openStream(tb.id, tb.tokens[1], "application/x-ndjson")
-	pub := e.openStream(tb.id, "", "application/x-ndjson")
-	e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
-	if fs := seat.rest(t); len(fs) > 1 {
-		t.Fatalf("the left seat's stream sent %d frames before ending", len(fs))
-	}
-	f, ok := pub.next(t)
-	if !ok || !strings.Contains(string(f.data), `"seat_left"`) {
-		t.Fatalf("the public stream: %+v %v", f, ok)
-	}
+	eachServing(t, func(t *testing.T, parking bool) {
+		e := parkedEnv(t, parking, func(c *envConfig) { c.Bots = bots.List() })
+		tb := e.newTable("basic", 2, variants.Options{}, "stream-leave")
+		seat := e.openStream(tb.id, tb.tokens[1], "application/x-ndjson")
+		pub := e.openStream(tb.id, "", "application/x-ndjson")
+		e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
+		if fs := seat.rest(t); len(fs) > 1 {
+			t.Fatalf("the left seat's stream sent %d frames before ending", len(fs))
+		}
+		f, ok := pub.next(t)
+		if !ok || !strings.Contains(string(f.data), `"seat_left"`) {
+			t.Fatalf("the public stream: %+v %v", f, ok)
+		}
+	})
 }
 
 // TestStreamShutdown: Shutdown ends every stream at once, and a stream asked
 // for afterwards is refused with 503.
 func TestStreamShutdown(t *testing.T) {
-	e := sqliteEnv(t)
-	tb := e.newTable("basic", 2, variants.Options{}, "stream-shutdown")
-	var ss []*stream
-	for i := range 6 {
-		accept := "text/event-stream"
-		if i%2 == 1 {
-			accept = "application/x-ndjson"
+	eachServing(t, func(t *testing.T, parking bool) {
+		e := parkedEnv(t, parking)
+		tb := e.newTable("basic", 2, variants.Options{}, "stream-shutdown")
+		var ss []*stream
+		for i := range 6 {
+			accept := "text/event-stream"
+			if i%2 == 1 {
+				accept = "application/x-ndjson"
+			}
+			ss = append(ss, e.openStream(tb.id, tb.tokens[i%2], accept))
 		}
-		ss = append(ss, e.openStream(tb.id, tb.tokens[i%2], accept))
-	}
-	waitFor(t, func() bool { return e.srv.streams.open.Load() == 6 })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	start := time.Now()
-	if err := e.srv.Shutdown(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range ss {
-		s.rest(t)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("streams took %v to end", d)
-	}
-	waitFor(t, func() bool { return e.srv.streams.open.Load() == 0 })
-	r := e.req("GET", "/v1/games/"+tb.id+"/events", "", nil, "Accept", "text/event-stream")
-	e.expect(r, http.StatusServiceUnavailable)
+		waitFor(t, func() bool { return e.srv.streams.open.Load() == 6 })
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		start := time.Now()
+		if err := e.srv.Shutdown(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range ss {
+			s.rest(t)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("streams took %v to end", d)
+		}
+		waitFor(t, func() bool { return e.srv.streams.open.Load() == 0 })
+		r := e.req("GET", "/v1/games/"+tb.id+"/events", "", nil, "Accept", "text/event-stream")
+		e.expect(r, http.StatusServiceUnavailable)
+	})
 }
 
 // TestStreamOutlivesServerTimeouts: the http.Server's read and write
@@ -487,49 +501,51 @@ func TestStreamOutlivesServerTimeouts(t *testing.T) {
 // game_over or by the client leave no stream, goroutine, watcher or store
 // subscription behind, and the rendered events stay bounded.
 func TestStreamNoLeak(t *testing.T) {
-	e := sqliteEnv(t)
-	before := runtime.NumGoroutine()
-	events := 0
-	for g := range 4 {
-		tb := e.newTable("basic", 2, variants.Options{}, "stream-leak-"+itoa(g))
-		var keep, quit []*stream
-		for i := range 10 {
-			accept := "text/event-stream"
-			if i%2 == 1 {
-				accept = "application/x-ndjson"
+	eachServing(t, func(t *testing.T, parking bool) {
+		e := parkedEnv(t, parking)
+		before := runtime.NumGoroutine()
+		events := 0
+		for g := range 4 {
+			tb := e.newTable("basic", 2, variants.Options{}, "stream-leak-"+itoa(g))
+			var keep, quit []*stream
+			for i := range 10 {
+				accept := "text/event-stream"
+				if i%2 == 1 {
+					accept = "application/x-ndjson"
+				}
+				keep = append(keep, e.openStream(tb.id, tb.tokens[i%2], accept))
+				quit = append(quit, e.openStream(tb.id, "", accept))
 			}
-			keep = append(keep, e.openStream(tb.id, tb.tokens[i%2], accept))
-			quit = append(quit, e.openStream(tb.id, "", accept))
-		}
-		for !tb.local.Over() {
-			tb.act(tb.pick())
-			if tb.local.Turn() == 5 {
-				for _, q := range quit {
-					q.cancel()
+			for !tb.local.Over() {
+				tb.act(tb.pick())
+				if tb.local.Turn() == 5 {
+					for _, q := range quit {
+						q.cancel()
+					}
 				}
 			}
-		}
-		for _, s := range keep {
-			n := len(s.rest(t))
-			if n != tb.local.Turn()+1 {
-				t.Fatalf("game %d: %d events streamed, %d turns", g, n, tb.local.Turn())
+			for _, s := range keep {
+				n := len(s.rest(t))
+				if n != tb.local.Turn()+1 {
+					t.Fatalf("game %d: %d events streamed, %d turns", g, n, tb.local.Turn())
+				}
+				events += n
 			}
-			events += n
 		}
-	}
-	if events < 2000 {
-		t.Fatalf("only %d events", events)
-	}
-	waitFor(t, func() bool { return e.srv.streams.open.Load() == 0 })
-	waitFor(t, func() bool { return e.follows.open.Load() == 0 })
-	http.DefaultClient.CloseIdleConnections()
-	waitFor(t, func() bool { return runtime.NumGoroutine() <= before+4 })
-	e.srv.events.mu.Lock()
-	cached := len(e.srv.events.m)
-	e.srv.events.mu.Unlock()
-	if cached > 1024 {
-		t.Errorf("%d rendered versions kept", cached)
-	}
+		if events < 2000 {
+			t.Fatalf("only %d events", events)
+		}
+		waitFor(t, func() bool { return e.srv.streams.open.Load() == 0 })
+		waitFor(t, func() bool { return e.follows.open.Load() == 0 })
+		http.DefaultClient.CloseIdleConnections()
+		waitFor(t, func() bool { return runtime.NumGoroutine() <= before+4 })
+		e.srv.events.mu.Lock()
+		cached := len(e.srv.events.m)
+		e.srv.events.mu.Unlock()
+		if cached > 1024 {
+			t.Errorf("%d rendered versions kept", cached)
+		}
+	})
 }
 
 func TestStreamFormatOf(t *testing.T) {
@@ -580,4 +596,67 @@ func TestStreamOperationsNeedNoAccept(t *testing.T) {
 		seen = got.Seq
 		s.cancel()
 	}
+}
+
+// eachServing runs f on a server whose streams are served the ordinary way,
+// and on one whose streams take their connections over (park.Taken), as
+// hanabi serve runs them.
+func eachServing(t *testing.T, f func(t *testing.T, parking bool)) {
+	t.Run("served", func(t *testing.T) { f(t, false) })
+	t.Run("taken over", func(t *testing.T) { f(t, true) })
+}
+
+// parkedEnv is sqliteEnv, with parking (and streams taken over) or without.
+func parkedEnv(t *testing.T, parking bool, tweak ...func(*envConfig)) *testEnv {
+	return startEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), parking, nil, tweak...)
+}
+
+// TestStreamTakesItsConnectionOver: behind the parking listener a stream
+// answers on its connection taken over (no handler left waiting), ends a
+// finished game's stream as a whole chunked answer, and leaves the
+// connection alive for the client's next request.
+func TestStreamTakesItsConnectionOver(t *testing.T) {
+	eachServing(t, func(t *testing.T, parking bool) {
+		var hijacked atomic.Int64
+		e := startEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), parking, func(hs *http.Server) {
+			hs.ConnState = func(_ net.Conn, st http.ConnState) {
+				if st == http.StateHijacked {
+					hijacked.Add(1)
+				}
+			}
+		})
+		tb := e.newTable("basic", 2, variants.Options{}, "stream-taken")
+		for !tb.local.Over() {
+			tb.act(tb.pick())
+		}
+		client := &http.Client{Transport: &http.Transport{}}
+		defer client.CloseIdleConnections()
+		var reused []bool
+		get := func(path string) []byte {
+			trace := &httptrace.ClientTrace{GotConn: func(i httptrace.GotConnInfo) { reused = append(reused, i.Reused) }}
+			r, _ := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace), "GET", e.url+path, nil)
+			r.Header.Set("Authorization", "Bearer "+tb.tokens[0])
+			res, err := client.Do(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body) // an unfinished chunked answer fails here
+			if err != nil || res.StatusCode != http.StatusOK {
+				t.Fatalf("%s: %d %v", path, res.StatusCode, err)
+			}
+			return body
+		}
+		lines := strings.Count(string(get("/v1/games/"+tb.id+"/events/ndjson?after=0")), "\n")
+		if lines != tb.local.Turn()+1 {
+			t.Errorf("%d events streamed, %d turns", lines, tb.local.Turn())
+		}
+		get("/v1/games/" + tb.id + "/events/sse?after=0")
+		if len(reused) != 2 || !reused[1] {
+			t.Errorf("connections reused: %v", reused)
+		}
+		if got := hijacked.Load() > 0; got != parking {
+			t.Errorf("parking %v: %d connections taken over", parking, hijacked.Load())
+		}
+	})
 }

@@ -122,6 +122,7 @@ type Parker struct {
 	sweeping bool
 	nextSlot int                    // the sweep turn of the next parked connection
 	idle     map[*keptConn]struct{} // answered, waiting for the next request
+	taken    map[*Taken]struct{}    // taken over by their writers
 	done     chan struct{}
 	bg       sync.WaitGroup
 	waiting  atomic.Int64 // parked and not yet answered

@@ -137,11 +137,7 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 			pk.answerRunOut([]*parked{p})
 		}
 	})
-	if !pk.sweeping {
-		pk.sweeping = true
-		pk.bg.Add(1)
-		go pk.sweep()
-	}
+	pk.startSweepLocked()
 	pk.mu.Unlock()
 	pk.join(p, st.ID, t)
 	return true
@@ -193,13 +189,23 @@ var (
 	SweepParts = 6
 )
 
+func (pk *Parker) startSweepLocked() {
+	if !pk.sweeping {
+		pk.sweeping = true
+		pk.bg.Add(1)
+		go pk.sweep()
+	}
+}
+
 // sweep closes parked connections whose client has gone, so that they stop
-// counting as waiters long before their wait runs out.
+// counting as waiters long before their wait runs out, and tells the
+// writers of taken-over ones.
 func (pk *Parker) sweep() {
 	defer pk.bg.Done()
 	t := time.NewTicker(SweepEvery)
 	defer t.Stop()
 	var batch []*parked
+	var taken []*Taken
 	for turn := 0; ; turn = (turn + 1) % SweepParts {
 		select {
 		case <-t.C:
@@ -213,7 +219,19 @@ func (pk *Parker) sweep() {
 				batch = append(batch, p)
 			}
 		}
+		taken = taken[:0]
+		for t := range pk.taken {
+			if t.slot == turn {
+				taken = append(taken, t)
+			}
+		}
 		pk.mu.Unlock()
+		for i, t := range taken {
+			taken[i] = nil
+			if len(t.prefix) == 0 && peerGone(t.Conn) {
+				t.left()
+			}
+		}
 		for i, p := range batch {
 			batch[i] = nil
 			if p.claimed.Load() || !peerGone(p.conn) {
