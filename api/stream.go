@@ -444,6 +444,7 @@ func (s *Server) takeOverStream(c *gin.Context, format streamFormat) (tk *park.T
 		tk.Release(false)
 		return nil, nil, true, false
 	}
+	buf = nil // most streams wait long before their next write
 	return tk, write, true, true
 }
 
