@@ -112,7 +112,17 @@ func runFanout(ctx context.Context, c *client, o options) error {
 			start := time.Now()
 			g.moved.Store(start.UnixNano())
 			var res struct{}
-			if err := rc.call("POST", "/v1/games/"+g.view.ID+"/actions", g.tokens[0], body, &res); err != nil {
+			err := rc.call("POST", "/v1/games/"+g.view.ID+"/actions", g.tokens[0], body, &res)
+			if err != nil && o.hold > 0 {
+				// A long hold outlives the server's idle timeout: the
+				// mover's kept-alive connection is gone, not the server.
+				if fresh, derr := dialRaw(ctx, c.base); derr == nil {
+					rc.Close()
+					rc = fresh
+					err = rc.call("POST", "/v1/games/"+g.view.ID+"/actions", g.tokens[0], body, &res)
+				}
+			}
+			if err != nil {
 				fmt.Println("move failed:", err)
 			}
 			moves[i] = time.Since(start)
