@@ -137,36 +137,26 @@ func (s *Server) getLobbyEvents(c *gin.Context) {
 	s.sweepOnline(ctx)
 	woken, stop := s.lobby.Follow()
 	defer stop()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for {
+	s.pollUntil(c, wait, woken, func(final bool) bool {
 		evs, last, err := s.lobbyRead(ctx, after, recent)
 		if err != nil {
 			s.fail(c, err)
-			return
+			return true
 		}
 		recent = false
-		if len(evs) > 0 || wait <= 0 || last > after {
-			out := LobbyEvents{Events: make([]LobbyEventItem, 0, len(evs)), Last: last}
-			for _, e := range evs {
-				if item, ok := s.lobbyItem(ctx, e, muted); ok {
-					out.Events = append(out.Events, item)
-				}
+		if len(evs) == 0 && !final && last <= after {
+			return false
+		}
+		out := LobbyEvents{Events: make([]LobbyEventItem, 0, len(evs)), Last: last}
+		for _, e := range evs {
+			if item, ok := s.lobbyItem(ctx, e, muted); ok {
+				out.Events = append(out.Events, item)
 			}
-			c.Header("Cache-Control", "private, no-cache")
-			c.JSON(http.StatusOK, out)
-			return
 		}
-		select {
-		case <-woken:
-		case <-timer.C:
-			wait = 0
-		case <-ctx.Done():
-			return
-		case <-s.shutdown:
-			wait = 0
-		}
-	}
+		c.Header("Cache-Control", "private, no-cache")
+		c.JSON(http.StatusOK, out)
+		return true
+	})
 }
 
 // lobbyAfter reads after; recent is true when the reader gave none (it

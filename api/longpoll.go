@@ -274,3 +274,26 @@ func ifMatchVersions(header string) []int64 {
 	}
 	return versions
 }
+
+// pollUntil runs the long-polls that wait on a signal of their own (a
+// room's, the lobby's, a player's feed) rather than on a game's table:
+// answer is tried at once and after each wake of woken, with final set
+// once the wait has run out or the server is shutting down, when it must
+// answer; it reports whether it has. A client that goes ends the wait
+// unanswered.
+func (s *Server) pollUntil(c *gin.Context, wait time.Duration, woken <-chan struct{}, answer func(final bool) bool) {
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	final := wait <= 0
+	for !answer(final) {
+		select {
+		case <-woken:
+		case <-timer.C:
+			final = true
+		case <-c.Request.Context().Done():
+			return
+		case <-s.shutdown:
+			final = true
+		}
+	}
+}

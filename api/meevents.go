@@ -97,34 +97,24 @@ func (s *Server) getMyEvents(c *gin.Context) {
 	who := playerOf(c)
 	woken, stop := s.feed.Follow(who.Player.ID)
 	defer stop()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for {
+	s.pollUntil(c, wait, woken, func(final bool) bool {
 		evs, err := s.feed.Events(c.Request.Context(), who.Player, after, players.MaxEvents)
 		if err != nil {
 			s.fail(c, err)
-			return
+			return true
 		}
-		if len(evs) > 0 || wait <= 0 {
-			out := PlayerEvents{Events: make([]PlayerEvent, 0, len(evs)), Last: after}
-			for _, e := range evs {
-				out.Events = append(out.Events, playerEvent(e))
-				out.Last = e.Seq
-			}
-			c.Header("Cache-Control", "private, no-cache")
-			c.JSON(http.StatusOK, out)
-			return
+		if len(evs) == 0 && !final {
+			return false
 		}
-		select {
-		case <-woken:
-		case <-timer.C:
-			wait = 0
-		case <-c.Request.Context().Done():
-			return
-		case <-s.shutdown:
-			wait = 0
+		out := PlayerEvents{Events: make([]PlayerEvent, 0, len(evs)), Last: after}
+		for _, e := range evs {
+			out.Events = append(out.Events, playerEvent(e))
+			out.Last = e.Seq
 		}
-	}
+		c.Header("Cache-Control", "private, no-cache")
+		c.JSON(http.StatusOK, out)
+		return true
+	})
 }
 
 // int64Query reads a non-negative integer query parameter (0 when absent).

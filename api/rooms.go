@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -255,27 +254,17 @@ func (s *Server) waitRoom(c *gin.Context, members bool) {
 	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
 	woken, stop := s.rooms.Follow(id)
 	defer stop()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for {
+	s.pollUntil(c, wait, woken, func(final bool) bool {
 		r, st, err := s.rooms.Get(c.Request.Context(), id)
 		if err == nil && members && !r.IsMember(who.ID) {
 			err = errorf(codeForbidden, "only a member of the room reads its changes: join it first")
 		}
-		if err != nil || r.Version > since || wait <= 0 {
+		if err != nil || r.Version > since || final {
 			s.answerRoom(c, http.StatusOK, r, st, err)
-			return
+			return true
 		}
-		select {
-		case <-woken:
-		case <-timer.C:
-			wait = 0
-		case <-c.Request.Context().Done():
-			return
-		case <-s.shutdown:
-			wait = 0
-		}
-	}
+		return false
+	})
 }
 
 // streamRoomSSE godoc
