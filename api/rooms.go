@@ -52,6 +52,24 @@ type RoomView struct {
 	LegalMoves   *LegalMoves `json:"legal_moves" extensions:"x-nullable"`
 }
 
+// roomWire is RoomView as the server writes it: the view, the hypothetical
+// events and the legal moves go in encoded by the game's own encoders
+// (TestRoomWireIsRoomView holds the two to the same fields).
+type roomWire struct {
+	ID           string            `json:"id"`
+	GameID       string            `json:"game_id"`
+	Version      int64             `json:"version"`
+	Leader       *string           `json:"leader"`
+	Members      []RoomMember      `json:"members"`
+	Turn         int               `json:"turn"`
+	Turns        int               `json:"turns"`
+	Pointer      *int              `json:"pointer"`
+	Hypothetical []json.RawMessage `json:"hypothetical"`
+	NextGame     *string           `json:"next_game"`
+	View         json.RawMessage   `json:"view"`
+	LegalMoves   json.RawMessage   `json:"legal_moves"`
+}
+
 // RoomMember is a member of a room, in the order they came.
 type RoomMember struct {
 	Name   string `json:"name" example:"Bob"`
@@ -116,20 +134,7 @@ func roomJSON(r *rooms.Room, st *play.State) ([]byte, error) {
 		v := board.View(board.Current())
 		legal = appendLegalMoves(nil, v, true)[len(`,"legal_moves":`):]
 	}
-	out := struct {
-		ID           string            `json:"id"`
-		GameID       string            `json:"game_id"`
-		Version      int64             `json:"version"`
-		Leader       *string           `json:"leader"`
-		Members      []RoomMember      `json:"members"`
-		Turn         int               `json:"turn"`
-		Turns        int               `json:"turns"`
-		Pointer      *int              `json:"pointer"`
-		Hypothetical []json.RawMessage `json:"hypothetical"`
-		NextGame     *string           `json:"next_game"`
-		View         json.RawMessage   `json:"view"`
-		LegalMoves   json.RawMessage   `json:"legal_moves"`
-	}{ID: r.ID, GameID: r.Game, Version: r.Version, Members: make([]RoomMember, 0, len(r.Members)), Turn: r.Turn, Turns: st.Game.Turn(),
+	out := roomWire{ID: r.ID, GameID: r.Game, Version: r.Version, Members: make([]RoomMember, 0, len(r.Members)), Turn: r.Turn, Turns: st.Game.Turn(),
 		Hypothetical: hypo, View: view, LegalMoves: legal}
 	for _, m := range r.Members {
 		out.Members = append(out.Members, RoomMember{Name: m.Name, Bot: m.Bot, Leader: m.Player == r.Leader})

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -237,5 +239,27 @@ func TestRoomCommandsNeedTheirField(t *testing.T) {
 	}
 	if now := e.room("GET", path, alice, nil, http.StatusOK); now.Version != moved.Version || now.Turn != 3 || now.Pointer != nil {
 		t.Fatalf("after the refused commands: version %d (was %d), turn %d, pointer %v", now.Version, moved.Version, now.Turn, now.Pointer)
+	}
+}
+
+// TestRoomWireIsRoomView: what the server writes of a room has the fields
+// the document states (RoomView's), in its order, names and kinds (an
+// encoded field stands for a value of any kind).
+func TestRoomWireIsRoomView(t *testing.T) {
+	doc, wire := reflect.TypeFor[RoomView](), reflect.TypeFor[roomWire]()
+	if doc.NumField() != wire.NumField() {
+		t.Fatalf("RoomView has %d fields, the server writes %d", doc.NumField(), wire.NumField())
+	}
+	raw := reflect.TypeFor[json.RawMessage]()
+	for i := range doc.NumField() {
+		d, w := doc.Field(i), wire.Field(i)
+		dn, _, _ := strings.Cut(d.Tag.Get("json"), ",")
+		wn, _, _ := strings.Cut(w.Tag.Get("json"), ",")
+		if dn != wn || d.Name != w.Name {
+			t.Errorf("field %d: RoomView has %s (%q), the server writes %s (%q)", i, d.Name, dn, w.Name, wn)
+		}
+		if w.Type != d.Type && w.Type != raw && w.Type != reflect.SliceOf(raw) {
+			t.Errorf("%s: RoomView says %s, the server writes %s", d.Name, d.Type, w.Type)
+		}
 	}
 }
