@@ -15,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/hanabi-server/hanabi/api"
@@ -96,7 +98,7 @@ func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Ha
 	return hs.URL
 }
 
-// browser runs the players' Chromiums: each player gets a browser process
+// browser runs the players' browsers: each player gets a browser context
 // of its own (its own storage, as another person's computer would have).
 type browser struct {
 	t    *testing.T
@@ -141,38 +143,91 @@ func (b *browser) problem(format string, args ...any) {
 	b.problems = append(b.problems, p)
 }
 
-// player starts a browser of its own for one person. Every console error or
-// warning, uncaught exception, failed load and request to another host is
-// recorded and fails the test at its end.
+// player opens a browser of its own for one person: a browser context of
+// the one Chromium the package's tests share (see chromium), with storage
+// and cookies of its own, as another person's computer would have. Every
+// console error or warning, uncaught exception, failed load and request to
+// another host is recorded and fails the test at its end.
 func (b *browser) player(name string) context.Context {
 	b.t.Helper()
-	// Not t.TempDir: Chromium's helpers may still write there for a moment
-	// after the browser is gone, and that cleanup would fail the test.
-	dir, err := os.MkdirTemp("", "hanabi-chromium-")
+	root := chromium(b.t, b.exe)
+	// chromedp's own WithNewBrowserContext opens its tab in no window, which
+	// headless Chromium refuses ("no browser is open"): the context and its
+	// first tab, in a window of its own, are made here.
+	exec := cdp.WithExecutor(root, chromedp.FromContext(root).Browser)
+	id, err := target.CreateBrowserContext().WithDisposeOnDetach(true).Do(exec)
 	if err != nil {
-		b.t.Fatal(err)
+		b.t.Fatalf("%s: a browser context: %v", name, err)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(b.exe),
-		chromedp.NoSandbox, // CI runs as root
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(dir),
-		chromedp.WindowSize(1280, 800),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithErrorf(quietErrorf))
+	tab, err := target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(exec)
+	if err != nil {
+		b.t.Fatalf("%s: a tab: %v", name, err)
+	}
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithTargetID(tab))
 	b.t.Cleanup(func() {
 		cancel()
-		cancelAlloc()
-		for range 20 {
-			if os.RemoveAll(dir) == nil {
-				return
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		_ = target.DisposeBrowserContext(id).Do(exec)
 	})
+	// Its other tabs (see tab) open in the same context.
+	chromedp.FromContext(ctx).BrowserContextID = id
 	b.watch(ctx, name)
 	return ctx
+}
+
+// shared is the Chromium every player runs in. Starting one costs about
+// two seconds of CPU, a browser context next to nothing, and the tests
+// open some sixty players.
+var shared struct {
+	once sync.Once
+	ctx  context.Context // its first tab, kept open
+	err  error
+	stop func()
+}
+
+// chromium starts the shared Chromium on first use; TestMain stops it.
+func chromium(t *testing.T, exe string) context.Context {
+	t.Helper()
+	shared.once.Do(func() {
+		// Not t.TempDir: it outlives the test, and Chromium's helpers may
+		// still write there for a moment after the browser is gone.
+		dir, err := os.MkdirTemp("", "hanabi-chromium-")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe),
+			chromedp.NoSandbox, // CI runs as root
+			chromedp.DisableGPU,
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1280, 800),
+		)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(alloc, chromedp.WithErrorf(quietErrorf))
+		shared.ctx, shared.err = ctx, chromedp.Run(ctx)
+		shared.stop = func() {
+			cancel()
+			cancelAlloc()
+			for range 20 {
+				if os.RemoveAll(dir) == nil {
+					return
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+	})
+	if shared.err != nil {
+		t.Fatalf("start chromium: %v", shared.err)
+	}
+	return shared.ctx
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	os.Exit(code)
 }
 
 // quietErrorf is chromedp's error log without its notes on DOM events it
