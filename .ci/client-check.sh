@@ -10,7 +10,13 @@ cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 
 serve() {
-  (cd "$root" && go build -o "$tmp/hanabi" ./cmd/hanabi)
+  # .ci/run builds the server once for every check ($HANABI_CI_SERVER);
+  # a check run on its own builds its own.
+  if [ -n "${HANABI_CI_SERVER:-}" ]; then
+    cp "$HANABI_CI_SERVER" "$tmp/hanabi"
+  else
+    (cd "$root" && go build -o "$tmp/hanabi" ./cmd/hanabi)
+  fi
   for _ in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 20000))
     "$tmp/hanabi" serve --addr "127.0.0.1:$port" --database-url "$tmp/hanabi.db" --log-level warn &
