@@ -119,6 +119,7 @@ func TestBotMovesAfterRestart(t *testing.T) {
 }
 
 func TestRegisteredBots(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	var sink syncBuffer
 	e := sqliteEnv(t, func(c *envConfig) {
 		c.Bots = bots.List()

@@ -54,6 +54,7 @@ func backwards(ids []int) []int {
 // stays, the events, the replay and the hanab.live export (which leaves it
 // out and still imports back) all tell it, on every backend.
 func TestRearrangeHand(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		tb := e.newTable("farbrausch", 3, variants.Options{}, "rearrange")

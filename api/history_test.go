@@ -126,6 +126,7 @@ func TestSeatOnAnyDevice(t *testing.T) {
 // a perfect or deck-out game played out, a strikeout, one terminated; the
 // seed a table of signed-in players gets is the next none of them played.
 func TestHistoryAndStats(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)

@@ -68,6 +68,7 @@ func TestLeftSeatTokenReadsNothing(t *testing.T) {
 // A long-poll or stream whose seat is left while it waits is told the token
 // stopped working, never answered with the seat's view.
 func TestSeatLeftWhileWaiting(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		for _, c := range []struct{ name, path, accept string }{
 			{"view long-poll", "?since=%v&wait=5s", ""},

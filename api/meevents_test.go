@@ -56,6 +56,7 @@ func playSeat(t *testing.T, e *testEnv, id, token string) {
 // its one access token: invited to each, it takes a seat, moves whenever
 // its turn comes, and hears each game end.
 func TestBotOnMyEvents(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		session := e.signUp("Robo", "correct horse", true)

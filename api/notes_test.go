@@ -27,6 +27,7 @@ func noteOf(ns []NoteView, seat, card int) (string, bool) {
 // a teammate's versioned move still goes through) but changes the writer's
 // ETag. Once the game is over every view and the replay show them all.
 func TestCardNotes(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		tb := e.newTable("basic", 3, variants.Options{}, "notes")
 		base := "/v1/games/" + tb.id

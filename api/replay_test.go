@@ -12,6 +12,7 @@ import (
 // (auto) and no other: not the seat's own move, not the end. It waits once
 // for a real 5 s turn clock.
 func TestReplayAuto(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	tb := e.newTable("basic", 2, variants.Options{TurnSeconds: intp(5)}, "replay-auto")
 	r := e.req("GET", "/v1/games/"+tb.id+"/events?after=0&wait=10s", tb.tokens[1], nil)

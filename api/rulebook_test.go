@@ -35,6 +35,7 @@ func TestVariantRules(t *testing.T) {
 // ends where the engine's own game of the same deal and moves ends. A game
 // of the rules' basic starts with seat 0.
 func TestGameFollowsItsRules(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	e := sqliteEnv(t)
 	starts := map[int]bool{}
 	for _, seed := range []string{"rules-a", "rules-b", "rules-c", "rules-d", "rules-e", "rules-f"} {

@@ -12,6 +12,7 @@ import (
 // hand keeps its size, the deck is empty and the last round begins. Without
 // the option the same move is refused.
 func TestDeckPlayMove(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	for _, on := range []bool{true, false} {
 		e := newEnv(t, "")
 		tb := e.newTable("basic", 2, variants.Options{DeckPlays: boolp(on)}, "deck-play")

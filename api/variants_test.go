@@ -172,6 +172,7 @@ func TestReplayCatalogueVariants(t *testing.T) {
 // for every catalogue variant says what hanab.live's rules code says: clue
 // colors and ranks, max score, and each card's copies and touching clues.
 func TestVariantViewsMatchHanabLive(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	ref := varianttest.ReadTouches(t)
 	for _, want := range ref.Variants {
 		v, err := variants.Get(want.Name)

@@ -141,6 +141,7 @@ var awkwardNames = []string{"Alice", "R&D <team>", `<b>"Bob" & 'Eve'</b>`, "tab\
 // status, with awkward names, bots, clocks, seats that left and games ended
 // by a seat.
 func TestViewJSONIsEncodingJSONs(t *testing.T) {
+	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	names := []string{"basic", "farbrausch", "farbrausch2", "orange-5-suits", "clue-starved-rainbow-6-suits", "alternating-clues-4-suits", "sudoku-4-suits", "reversed-5-suits", "up-or-down-6-suits", "up-or-down-prism-5-suits",
 		"throw-it-in-a-hole-orange-5-suits", "cow-pig-4-suits", "duck-3-suits"}
 	all := variants.All()
