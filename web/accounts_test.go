@@ -50,7 +50,6 @@ const storedToken = `(JSON.parse(localStorage.getItem('hanabi.player') || '{}').
 // serious on the sign-in form, My games, the seed page, the profile and
 // the leaderboard.
 func TestBrowserAccounts(t *testing.T) {
-	t.Parallel() // long, waiting on the browser more than computing, and sharing nothing but the browser
 	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)

@@ -143,7 +143,6 @@ func gameID(t *testing.T, ctx context.Context) string {
 // page and plays it to the end by clicking; the page shows the server's
 // final score and logs the whole game.
 func TestBrowserBotGame(t *testing.T) {
-	t.Parallel() // long, waiting on the browser more than computing, and sharing nothing but the browser
 	onStore(t, "sqlite", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
@@ -206,7 +205,6 @@ func TestBrowserBotGame(t *testing.T) {
 // game against each other: one creates it and shares the link, the other
 // joins from it; a reload keeps the seat; both pages end on the same result.
 func TestBrowserTwoPlayers(t *testing.T) {
-	t.Parallel() // long, waiting on the browser more than computing, and sharing nothing but the browser
 	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)

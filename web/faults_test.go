@@ -62,7 +62,6 @@ const notFitsJS = `[...document.querySelectorAll('.hand .card .note')].filter((n
 // after the game, at the table and in the replay, a tap on a card reads its
 // notes in full. axe finds nothing serious on the phone's table or replay.
 func TestBrowserPhoneNotes(t *testing.T) {
-	t.Parallel() // long, waiting on the browser more than computing, and sharing nothing but the browser
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	alice := newBrowser(t, base).player("alice")
 	run(t, alice, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
@@ -238,7 +237,6 @@ func TestBrowserOpenTablesUpdate(t *testing.T) {
 // turn while the deck holds one card, the blind play of that card (the
 // view's deck_next_card), and the server takes it.
 func TestBrowserDeckPlay(t *testing.T) {
-	t.Parallel() // long, waiting on the browser more than computing, and sharing nothing but the browser
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	alice := newBrowser(t, base).player("alice")
 	var created struct {

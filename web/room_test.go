@@ -73,7 +73,6 @@ func hasLine(from, line string) string {
 // as voted, and the chat goes on after it. axe finds nothing serious on
 // the room's panels.
 func TestBrowserEvening(t *testing.T) {
-	t.Parallel() // long, waiting on the browser more than computing, and sharing nothing but the browser
 	onStore(t, "sqlite", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
