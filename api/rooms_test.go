@@ -16,27 +16,11 @@ import (
 	"github.com/hanabi-server/hanabi/variants"
 )
 
-// roomResp is a RoomView as a client reads it: the board stays raw JSON
-// for the fields the tests look at.
-type roomResp struct {
-	ID           string       `json:"id"`
-	Version      int64        `json:"version"`
-	Leader       *string      `json:"leader"`
-	Members      []RoomMember `json:"members"`
-	Turn         int          `json:"turn"`
-	Turns        int          `json:"turns"`
-	Pointer      *int         `json:"pointer"`
-	Hypothetical []Event      `json:"hypothetical"`
-	NextGame     *string      `json:"next_game"`
-	View         GameView     `json:"view"`
-	LegalMoves   *LegalMoves  `json:"legal_moves"`
-}
-
-func (e *testEnv) room(method, path, token string, body any, status int) roomResp {
+func (e *testEnv) room(method, path, token string, body any, status int) RoomView {
 	e.t.Helper()
 	r := e.req(method, path, token, body)
 	e.expect(r, status)
-	var out roomResp
+	var out RoomView
 	if status < 300 && status != http.StatusNoContent {
 		r.json(e.t, &out)
 	}
@@ -84,7 +68,7 @@ func TestReplayRoom(t *testing.T) {
 		}
 
 		// Bob waits; Alice moves the turn: it reaches him.
-		got := make(chan roomResp, 1)
+		got := make(chan RoomView, 1)
 		go func() {
 			got <- e.room("GET", path+"/events?since="+itoa(int(joined.Version))+"&wait=10s", bob, nil, http.StatusOK)
 		}()
@@ -164,7 +148,7 @@ func TestReplayRoomAcrossReplicas(t *testing.T) {
 	opened := a.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
 	path := "/v1/rooms/" + opened.ID
 	joined := b.room("POST", path+"/members", bob, nil, http.StatusOK)
-	got := make(chan roomResp, 1)
+	got := make(chan RoomView, 1)
 	go func() {
 		got <- b.room("GET", path+"/events?since="+itoa(int(joined.Version))+"&wait=10s", bob, nil, http.StatusOK)
 	}()
@@ -200,7 +184,7 @@ func TestReplayRoomStream(t *testing.T) {
 		if len(lines.Bytes()) == 0 {
 			continue
 		}
-		var r roomResp
+		var r RoomView
 		if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
 			t.Fatal(err)
 		}
