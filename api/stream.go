@@ -273,28 +273,29 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 	}
 
 	s.streams.open.Add(1)
-	if tk, write, taken, ok := s.takeOverStream(c, format); taken {
-		if !ok {
+	if tk, taken := s.parker.TakeOver(c.Writer, c.Request, streamWriteTimeout); taken {
+		setStreamHeaders(c.Writer.Header(), format)
+		c.Set(ctxParked, true) // observed when it ends, below
+		o := park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
+			Seat: viewerOf(c), Start: c.GetTime(ctxStart), Status: http.StatusOK}
+		if tk.Start(http.StatusOK, c.Writer.Header()) != nil {
+			tk.Release(false)
 			s.streams.open.Add(-1)
+			o.Status = 499 // the client has gone
+			s.answered(ctx, http.MethodGet, o)
 			return
 		}
 		// The handler returns now; the stream goes on in a goroutine of
 		// its own, which owns the follower.
 		cc := c.Copy()
 		cc.Request = c.Request.WithContext(context.WithoutCancel(ctx))
-		o := park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
-			Seat: viewerOf(c), Start: c.GetTime(ctxStart), Status: http.StatusOK}
-		c.Set(ctxParked, true)
 		held := t
 		t = nil
 		go func() {
 			defer s.streams.open.Add(-1)
 			defer held.Close()
-			ended := s.pumpEvents(cc, held, st, viewer, after, chatAfter, muted, format, streamOut{write: write, done: tk.Gone()})
-			if ended {
-				ended = write(nil)
-			}
-			tk.Release(ended)
+			write := func(frames []byte) bool { return tk.Write(frames) == nil }
+			tk.Release(s.pumpEvents(cc, held, st, viewer, after, chatAfter, muted, format, streamOut{write: write, done: tk.Gone()}))
 			s.answered(cc.Request.Context(), http.MethodGet, o)
 		}()
 		return
@@ -405,47 +406,6 @@ func (s *Server) startStream(c *gin.Context, format streamFormat) (write func([]
 		_, err := c.Writer.Write(frames)
 		return err == nil && rc.Flush() == nil && rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) == nil
 	}, true
-}
-
-// takeOverStream answers 200 with a stream's headers on the request's
-// connection taken over (see park.Taken), when it can be (taken), and
-// returns how its frames are written: each as a chunk of its own, bounded
-// by its own deadline; nil frames end the answer. False once the client
-// has gone; ok is false when it went before the headers.
-func (s *Server) takeOverStream(c *gin.Context, format streamFormat) (tk *park.Taken, write func([]byte) bool, taken, ok bool) {
-	tk, taken = s.parker.TakeOver(c.Writer, c.Request)
-	if !taken {
-		return nil, nil, false, false
-	}
-	h := c.Writer.Header().Clone()
-	for _, k := range []string{"Content-Length", "Date", "Connection", "Transfer-Encoding"} {
-		delete(h, k)
-	}
-	setStreamHeaders(h, format)
-	var head strings.Builder
-	head.WriteString("HTTP/1.1 200 OK\r\n")
-	_ = h.Write(&head)
-	head.WriteString("Date: " + time.Now().UTC().Format(http.TimeFormat) + "\r\nTransfer-Encoding: chunked\r\n\r\n")
-	buf := []byte(head.String())
-	write = func(frames []byte) bool {
-		switch {
-		case frames == nil:
-			buf = append(buf, "0\r\n\r\n"...)
-		case len(frames) > 0:
-			buf = strconv.AppendInt(buf, int64(len(frames)), 16)
-			buf = append(append(append(buf, "\r\n"...), frames...), "\r\n"...)
-		}
-		_ = tk.Conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
-		_, err := tk.Conn.Write(buf)
-		buf = trim(buf)
-		return err == nil
-	}
-	if !write([]byte{}) { // the headers alone: an empty chunk would end the answer
-		tk.Release(false)
-		return nil, nil, true, false
-	}
-	buf = nil // most streams wait long before their next write
-	return tk, write, true, true
 }
 
 // trim empties a buffer for reuse, and lets go of one that a backlog grew:

@@ -228,7 +228,7 @@ func (pk *Parker) sweep() {
 		pk.mu.Unlock()
 		for i, t := range taken {
 			taken[i] = nil
-			if len(t.prefix) == 0 && peerGone(t.Conn) {
+			if len(t.prefix) == 0 && peerGone(t.conn) {
 				t.left()
 			}
 		}

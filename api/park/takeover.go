@@ -1,9 +1,11 @@
 package park
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -16,20 +18,23 @@ import (
 // holds its caller's own goroutine alone: the parker's sweep looks for the
 // client going, as it does for parked long-polls.
 type Taken struct {
-	Conn   net.Conn
-	pk     *Parker
-	ln     *listener
-	prefix []byte
-	slot   int // which sweep looks at it; Parker.mu
-	gone   chan struct{}
-	goneMu sync.Once
-	once   sync.Once
+	conn    net.Conn
+	timeout time.Duration // of each write
+	buf     []byte
+	pk      *Parker
+	ln      *listener
+	prefix  []byte
+	slot    int // which sweep looks at it; Parker.mu
+	gone    chan struct{}
+	goneMu  sync.Once
+	once    sync.Once
 }
 
 // TakeOver takes the request's connection over, when it may be parked (see
-// Park): the caller writes the whole answer, status line and headers
-// included, then calls Release. Nothing is written yet.
-func (pk *Parker) TakeOver(w http.ResponseWriter, r *http.Request) (*Taken, bool) {
+// Park), for a chunked answer: the caller calls Start, then Write for each
+// chunk, each write bounded by timeout, then Release. Nothing is written
+// yet.
+func (pk *Parker) TakeOver(w http.ResponseWriter, r *http.Request, timeout time.Duration) (*Taken, bool) {
 	pl := listenerOf(w, r)
 	if pl == nil || r.Close {
 		return nil, false
@@ -44,7 +49,7 @@ func (pk *Parker) TakeOver(w http.ResponseWriter, r *http.Request) (*Taken, bool
 	if err != nil {
 		return nil, false
 	}
-	t := &Taken{Conn: conn, pk: pk, ln: pl, gone: make(chan struct{})}
+	t := &Taken{conn: conn, timeout: timeout, pk: pk, ln: pl, gone: make(chan struct{})}
 	if n := rw.Reader.Buffered(); n > 0 {
 		p, _ := rw.Reader.Peek(n)
 		t.prefix = slices.Clone(p)
@@ -61,16 +66,54 @@ func (pk *Parker) TakeOver(w http.ResponseWriter, r *http.Request) (*Taken, bool
 	return t, true
 }
 
+// Start writes the answer's status line and h, the headers its handler
+// set, framed as chunks.
+func (t *Taken) Start(status int, h http.Header) error {
+	h = h.Clone()
+	for _, k := range []string{"Content-Length", "Date", "Connection", "Transfer-Encoding"} {
+		delete(h, k)
+	}
+	b := fmt.Appendf(t.buf[:0], "HTTP/1.1 %d %s\r\n", status, http.StatusText(status))
+	b = append(b, headerLines(h)...)
+	b = time.Now().UTC().AppendFormat(append(b, "Date: "...), http.TimeFormat)
+	t.buf = append(b, "\r\nTransfer-Encoding: chunked\r\n\r\n"...)
+	err := t.send()
+	t.buf = nil // most answers taken over wait long before their next write
+	return err
+}
+
+// Write sends b as one chunk; an empty b sends nothing (an empty chunk
+// would end the answer).
+func (t *Taken) Write(b []byte) error {
+	if len(b) == 0 {
+		return nil
+	}
+	t.buf = strconv.AppendInt(t.buf[:0], int64(len(b)), 16)
+	t.buf = append(append(append(t.buf, "\r\n"...), b...), "\r\n"...)
+	return t.send()
+}
+
+// send writes buf in one system call, and lets go of a buffer that a
+// backlog grew.
+func (t *Taken) send() error {
+	_ = t.conn.SetWriteDeadline(time.Now().Add(t.timeout))
+	_, err := t.conn.Write(t.buf)
+	if cap(t.buf) > 4<<10 {
+		t.buf = nil
+	}
+	return err
+}
+
 // left tells the answer's writer that the client has gone.
 func (t *Taken) left() { t.goneMu.Do(func() { close(t.gone) }) }
 
 // Gone is closed when the client has gone.
 func (t *Taken) Gone() <-chan struct{} { return t.gone }
 
-// Release ends the answer: with keep, the connection goes back to the
-// http.Server for the client's next request, as a parked long-poll's does;
-// otherwise, or when the server is shutting down or the client has gone,
-// it is closed.
+// Release ends the answer: with keep, it writes the last chunk and the
+// connection goes back to the http.Server for the client's next request,
+// as a parked long-poll's does; otherwise, or when the server is shutting
+// down or the client has gone, it is closed.
 func (t *Taken) Release(keep bool) {
 	t.once.Do(func() {
 		t.pk.mu.Lock()
@@ -81,13 +124,17 @@ func (t *Taken) Release(keep bool) {
 			keep = false
 		default:
 		}
+		if keep {
+			t.buf = append(t.buf[:0], "0\r\n\r\n"...)
+			keep = t.send() == nil
+		}
 		if !keep {
-			t.Conn.Close()
+			t.conn.Close()
 			return
 		}
-		_ = t.Conn.SetReadDeadline(time.Time{})
-		_ = t.Conn.SetWriteDeadline(time.Time{})
-		conn := t.Conn
+		_ = t.conn.SetReadDeadline(time.Time{})
+		_ = t.conn.SetWriteDeadline(time.Time{})
+		conn := t.conn
 		if kc, ok := conn.(*keptConn); ok {
 			conn = kc.Conn
 		}
