@@ -93,7 +93,9 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 		bufs = append(bufs, a.Body)
 	}
 	_ = p.conn.SetWriteDeadline(time.Now().Add(WriteTimeout))
-	_, err := bufs.WriteTo(p.conn)
+	// To the socket itself: through the wrappers (caps, kept-alive) that
+	// only pass Write on, net.Buffers would take a system call a buffer.
+	_, err := bufs.WriteTo(socket(p.conn))
 	status := a.Status
 	if err != nil {
 		status = 499 // the client has gone
@@ -116,4 +118,16 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 		return
 	}
 	pk.handBackWhenReadable(kc, p.ln)
+}
+
+// socket is the connection under c's wrappers, those that name it by
+// NetConn.
+func socket(c net.Conn) net.Conn {
+	for {
+		w, ok := c.(interface{ NetConn() net.Conn })
+		if !ok {
+			return c
+		}
+		c = w.NetConn()
+	}
 }
