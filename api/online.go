@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -69,37 +68,6 @@ func (s *Server) see(c *gin.Context, p rooms.Presence) {
 	}
 }
 
-// tableSeen is when this process last looked up each reader of a table
-// for presence: a seat or a spectator reads its table many times a turn,
-// and its presence is written at most every rooms.SeenEvery, so the game
-// is loaded for it no more often than that, and never on a read's way.
-type tableSeen struct {
-	mu   sync.Mutex
-	last map[string]time.Time
-}
-
-// due says whether the reader keyed key is to be recorded again now.
-func (ts *tableSeen) due(key string) bool {
-	now := time.Now()
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	if t, ok := ts.last[key]; ok && now.Sub(t) < rooms.SeenEvery {
-		return false
-	}
-	if ts.last == nil || len(ts.last) > 100_000 {
-		for k, t := range ts.last {
-			if now.Sub(t) >= rooms.SeenEvery {
-				delete(ts.last, k)
-			}
-		}
-		if ts.last == nil {
-			ts.last = map[string]time.Time{}
-		}
-	}
-	ts.last[key] = now
-	return true
-}
-
 // seenAtTable records a signed-in reader of the game in the path at its
 // table: by their player's token, or by the token of a seat a signed-in
 // player took (the page plays with the seat's); and a signed-in spectator
@@ -120,7 +88,9 @@ func (s *Server) seenAtTable(c *gin.Context, shadow int) {
 	} else {
 		key += who.Player.ID
 	}
-	if !s.tableSeen.due(key) {
+	// A reader reads its table many times a turn: the game is loaded for
+	// its presence at most every rooms.SeenEvery, never on each read.
+	if !s.tableSeen.Due(key, struct{}{}, time.Now()) {
 		return
 	}
 	ctx, cancel := s.storeCtx(c.Request.Context())

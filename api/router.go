@@ -23,6 +23,7 @@ import (
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/web"
 )
 
@@ -91,7 +92,7 @@ type Server struct {
 	rooms      Rooms
 	watchers   Watchers
 	online     Online
-	tableSeen  tableSeen
+	tableSeen  rooms.Recent[string, struct{}] // readers looked up for presence
 	secret     []byte
 	log        *slog.Logger
 	views      renders[string, []byte]

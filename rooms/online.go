@@ -71,17 +71,10 @@ type OnlineStore interface {
 type Online struct {
 	store OnlineStore
 	now   func() time.Time
-	mu    sync.Mutex
-	// written is when this process last recorded each player, and where:
-	// a reader that keeps reading one place is written again only every
-	// SeenEvery.
-	written map[string]placed
+	// written is when this process last recorded each player, and where.
+	written *Recent[string, Place]
+	mu      sync.Mutex
 	swept   time.Time
-}
-
-type placed struct {
-	at    time.Time
-	place Place
 }
 
 // NewOnline builds the presence list on store.
@@ -89,27 +82,13 @@ func NewOnline(store OnlineStore, now func() time.Time) *Online {
 	if now == nil {
 		now = time.Now
 	}
-	return &Online{store: store, now: now, written: map[string]placed{}}
+	return &Online{store: store, now: now, written: NewRecent[string, Place](onlineFor)}
 }
 
 // Seen records that p (its At aside) reads p.Place now.
 func (o *Online) Seen(ctx context.Context, p Presence) error {
 	now := o.now().UTC().Truncate(time.Millisecond)
-	o.mu.Lock()
-	last, ok := o.written[p.Player]
-	fresh := ok && last.place == p.Place && now.Sub(last.at) < SeenEvery
-	if !fresh {
-		if len(o.written) > 100_000 {
-			for k, s := range o.written {
-				if now.Sub(s.at) > onlineFor {
-					delete(o.written, k)
-				}
-			}
-		}
-		o.written[p.Player] = placed{now, p.Place}
-	}
-	o.mu.Unlock()
-	if fresh {
+	if !o.written.Due(p.Player, p.Place, now) {
 		return nil
 	}
 	p.At = now

@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"context"
-	"sync"
 	"time"
 )
 
@@ -36,16 +35,9 @@ type WatcherStore interface {
 type Watchers struct {
 	store WatcherStore
 	now   func() time.Time
-	mu    sync.Mutex
 	// written is when this process last recorded each game's watcher, and
-	// as which seat's shadow: a reader that keeps reading is written again
-	// only every SeenEvery.
-	written map[[2]string]seen
-}
-
-type seen struct {
-	at     time.Time
-	shadow int
+	// as which seat's shadow.
+	written *Recent[[2]string, int]
 }
 
 // NewWatchers builds the watchers' list on store.
@@ -53,28 +45,13 @@ func NewWatchers(store WatcherStore, now func() time.Time) *Watchers {
 	if now == nil {
 		now = time.Now
 	}
-	return &Watchers{store: store, now: now, written: map[[2]string]seen{}}
+	return &Watchers{store: store, now: now, written: NewRecent[[2]string, int](watchedFor)}
 }
 
 // Seen records that w (its At aside) reads game now.
 func (ws *Watchers) Seen(ctx context.Context, game string, w Watcher) error {
 	now := ws.now().UTC()
-	key := [2]string{game, w.Player}
-	ws.mu.Lock()
-	last, ok := ws.written[key]
-	fresh := ok && last.shadow == w.Shadow && now.Sub(last.at) < SeenEvery
-	if !fresh {
-		if len(ws.written) > 100_000 {
-			for k, s := range ws.written {
-				if now.Sub(s.at) > watchedFor {
-					delete(ws.written, k)
-				}
-			}
-		}
-		ws.written[key] = seen{now, w.Shadow}
-	}
-	ws.mu.Unlock()
-	if fresh {
+	if !ws.written.Due([2]string{game, w.Player}, w.Shadow, now) {
 		return nil
 	}
 	w.At = now
