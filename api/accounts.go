@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/players"
 )
 
@@ -15,15 +16,17 @@ import (
 type Accounts interface {
 	SignUp(ctx context.Context, name, password string, bot bool, addr string) (players.Player, string, error)
 	SignIn(ctx context.Context, name, password, addr string) (players.Player, string, time.Time, error)
-	SignOut(ctx context.Context, who players.Who) error
-	ChangePassword(ctx context.Context, who players.Who, old, password string) error
-	Identify(ctx context.Context, raw string) (players.Who, error)
-	MakeToken(ctx context.Context, who players.Who, name string) (players.TokenRow, string, error)
-	Tokens(ctx context.Context, who players.Who) ([]players.TokenRow, error)
-	RevokeToken(ctx context.Context, who players.Who, id string) error
+	SignOut(ctx context.Context, by auth.Caller) error
+	ChangePassword(ctx context.Context, by auth.Caller, old, password string) error
+	MakeToken(ctx context.Context, by auth.Caller, name string) (players.TokenRow, string, error)
+	Tokens(ctx context.Context, by auth.Caller) ([]players.TokenRow, error)
+	RevokeToken(ctx context.Context, by auth.Caller, id string) error
 	PlayerNamed(ctx context.Context, name string) (players.Player, error)
-	Mute(ctx context.Context, who players.Who, name string, on bool) (players.Player, error)
-	Muted(ctx context.Context, who players.Who) ([]players.Player, error)
+	Me(ctx context.Context, by auth.Caller) (players.Player, error)
+	Mute(ctx context.Context, by auth.Caller, name string, on bool) (players.Player, error)
+	Muted(ctx context.Context, by auth.Caller) ([]players.Player, error)
+	// Identify and Live are who a player's token is (auth.Players).
+	auth.Players
 }
 
 // SignUpRequest makes an account.
@@ -180,10 +183,11 @@ func (s *Server) signIn(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		204	"signed out"
 //	@Failure		401	{object}	Problem	"unauthorized"
+//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/sessions/current [delete]
 func (s *Server) signOut(c *gin.Context) {
-	if err := s.accounts.SignOut(c.Request.Context(), *playerOf(c)); err != nil {
+	if err := s.accounts.SignOut(c.Request.Context(), callerOf(c)); err != nil {
 		s.fail(c, err)
 		return
 	}
@@ -200,11 +204,17 @@ func (s *Server) signOut(c *gin.Context) {
 //	@Security	AccessToken
 //	@Success	200	{object}	PlayerView
 //	@Failure	401	{object}	Problem	"unauthorized"
+//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me [get]
 func (s *Server) getMe(c *gin.Context) {
+	p, err := s.accounts.Me(c.Request.Context(), callerOf(c))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
 	c.Header("Cache-Control", "private, no-cache")
-	c.JSON(http.StatusOK, playerView(playerOf(c).Player))
+	c.JSON(http.StatusOK, playerView(p))
 }
 
 // changePassword godoc
@@ -220,6 +230,7 @@ func (s *Server) getMe(c *gin.Context) {
 //	@Success		204	"changed"
 //	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized, or wrong_credentials: the old password is wrong"
+//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		422	{object}	Problem	"invalid_password"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/password [put]
@@ -228,7 +239,7 @@ func (s *Server) changePassword(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	if err := s.accounts.ChangePassword(c.Request.Context(), *playerOf(c), req.Password, req.NewPassword); err != nil {
+	if err := s.accounts.ChangePassword(c.Request.Context(), callerOf(c), req.Password, req.NewPassword); err != nil {
 		s.fail(c, err)
 		return
 	}
@@ -249,6 +260,7 @@ func (s *Server) changePassword(c *gin.Context) {
 //	@Success		201	{object}	NewAccessToken
 //	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized"
+//	@Failure		403	{object}	Problem	"forbidden: a seat's token, or an access token (only a signed-in session makes access tokens)"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/tokens [post]
 func (s *Server) makeToken(c *gin.Context) {
@@ -256,7 +268,7 @@ func (s *Server) makeToken(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	row, token, err := s.accounts.MakeToken(c.Request.Context(), *playerOf(c), req.Name)
+	row, token, err := s.accounts.MakeToken(c.Request.Context(), callerOf(c), req.Name)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -275,10 +287,11 @@ func (s *Server) makeToken(c *gin.Context) {
 //	@Security	AccessToken
 //	@Success	200	{object}	AccessTokenList
 //	@Failure	401	{object}	Problem	"unauthorized"
+//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me/tokens [get]
 func (s *Server) listTokens(c *gin.Context) {
-	rows, err := s.accounts.Tokens(c.Request.Context(), *playerOf(c))
+	rows, err := s.accounts.Tokens(c.Request.Context(), callerOf(c))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -302,11 +315,12 @@ func (s *Server) listTokens(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		204	"revoked"
 //	@Failure		401	{object}	Problem	"unauthorized"
+//	@Failure		403	{object}	Problem	"forbidden: a seat's token, or an access token (only a signed-in session revokes access tokens)"
 //	@Failure		404	{object}	Problem	"not_found: no such token of the player's"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/tokens/{id} [delete]
 func (s *Server) revokeToken(c *gin.Context) {
-	if err := s.accounts.RevokeToken(c.Request.Context(), *playerOf(c), c.Param("id")); err != nil {
+	if err := s.accounts.RevokeToken(c.Request.Context(), callerOf(c), c.Param("id")); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -152,15 +152,15 @@ func (s *Server) postAction(c *gin.Context) {
 	// to the server.
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	auth := seatOf(c)
 	move := moveOf(req)
-	move.Version, move.Occupant, move.Key, move.IfMatch = req.Version, &auth.occupant, idempotencyKey(c), ifMatchVersions(c.GetHeader("If-Match"))
-	st, ev, err := s.games.Act(ctx, c.Param("id"), auth.seat, move)
+	move.Version, move.Key, move.IfMatch = req.Version, idempotencyKey(c), ifMatchVersions(c.GetHeader("If-Match"))
+	by := callerOf(c)
+	st, ev, err := s.games.Act(ctx, c.Param("id"), by, move)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	s.sendChange(c, st, auth.seat, &ev)
+	s.sendChange(c, st, by.Seat, &ev)
 }
 
 // appendActionAnswer appends the ActionResponse to seat's move ev that made
@@ -170,13 +170,4 @@ func appendActionAnswer(b []byte, st *play.State, ev engine.Event, seat int) []b
 	b = append(b, `,"game":`...)
 	b = appendView(b, st, seat)
 	return append(b, '}')
-}
-
-// checkSeat verifies that a token-bearing request names a seat of this
-// game that its holder has not left.
-func (s *Server) checkSeat(st *play.State, c *gin.Context) error {
-	if a := seatOf(c); a != nil {
-		return play.Admit(st, a.seat, a.occupant)
-	}
-	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/play"
-	"github.com/hanabi-server/hanabi/players"
 )
 
 // ChatRequest is a line to say.
@@ -65,27 +64,14 @@ func (s *Server) say(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	who := play.Sayer{Seat: -1, Secret: c.Query("secret")}
-	key := "addr " + c.ClientIP()
-	if a := seatOf(c); a != nil {
-		who.Seat, who.Occupant = a.seat, a.occupant
-		key = "seat " + itoa(a.seat)
-	}
-	if p := playerOf(c); p != nil {
-		who.Player, who.Name = p.Player.ID, p.Player.Name
-		key = "player " + p.Player.ID
-	}
-	if who.Seat < 0 && who.Player == "" {
-		s.fail(c, errorf(codeForbidden, "only a seat of the table or a signed-in spectator chats"))
-		return
-	}
-	if ok, wait := s.chatLimits.allow(c.Param("id")+" "+key, s.now()); !ok {
+	by := callerOf(c)
+	if ok, wait := s.chatLimits.allow(c.Param("id")+" "+by.Key(), s.now()); !ok {
 		s.tooMany(c, wait)
 		return
 	}
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	_, line, err := s.games.Say(ctx, c.Param("id"), who, req.Text)
+	_, line, err := s.games.Say(ctx, c.Param("id"), by, c.Query("secret"), req.Text)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -150,27 +136,14 @@ func chatQuery(c *gin.Context) (int, error) {
 	return intQuery(c, "chat_after", 0, 0, maxSeq)
 }
 
-// muted is the players whose chat the request's signed-in player muted,
-// as a reader's spec keeps them ("" for none, or for the public). A seat's
-// token speaks for the player who holds the seat, if one does.
+// muted is the players whose chat the request's caller muted, as a
+// reader's spec keeps them ("" for none, or for the public): its account's,
+// whichever token it came with.
 func (s *Server) muted(c *gin.Context) (string, error) {
 	if s.accounts == nil {
 		return "", nil
 	}
-	who := playerOf(c)
-	if a := seatOf(c); who == nil && a != nil {
-		if st, err := s.games.Load(c.Request.Context(), c.Param("id")); err == nil {
-			for _, seat := range st.Seats {
-				if seat.Seat == a.seat && seat.Occupant == a.occupant && seat.Player != "" {
-					who = &players.Who{Player: players.Player{ID: seat.Player}}
-				}
-			}
-		}
-	}
-	if who == nil {
-		return "", nil
-	}
-	ps, err := s.accounts.Muted(c.Request.Context(), *who)
+	ps, err := s.accounts.Muted(c.Request.Context(), callerOf(c))
 	ids := make([]string, len(ps))
 	for i, p := range ps {
 		ids[i] = p.ID
@@ -196,6 +169,7 @@ type MutedList struct {
 //	@Success		200	{object}	PlayerView	"the player muted"
 //	@Failure		400	{object}	Problem	"bad_request: oneself"
 //	@Failure		401	{object}	Problem	"unauthorized"
+//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/mutes/{name} [put]
@@ -213,13 +187,14 @@ func (s *Server) mute(c *gin.Context) { s.setMute(c, true) }
 //	@Success	200	{object}	PlayerView	"the player unmuted"
 //	@Failure	400	{object}	Problem	"bad_request"
 //	@Failure	401	{object}	Problem	"unauthorized"
+//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure	404	{object}	Problem	"not_found"
 //	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me/mutes/{name} [delete]
 func (s *Server) unmute(c *gin.Context) { s.setMute(c, false) }
 
 func (s *Server) setMute(c *gin.Context, on bool) {
-	p, err := s.accounts.Mute(c.Request.Context(), *playerOf(c), c.Param("name"), on)
+	p, err := s.accounts.Mute(c.Request.Context(), callerOf(c), c.Param("name"), on)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -237,10 +212,11 @@ func (s *Server) setMute(c *gin.Context, on bool) {
 //	@Security	AccessToken
 //	@Success	200	{object}	MutedList
 //	@Failure	401	{object}	Problem	"unauthorized"
+//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me/mutes [get]
 func (s *Server) listMuted(c *gin.Context) {
-	ps, err := s.accounts.Muted(c.Request.Context(), *playerOf(c))
+	ps, err := s.accounts.Muted(c.Request.Context(), callerOf(c))
 	if err != nil {
 		s.fail(c, err)
 		return

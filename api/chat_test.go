@@ -63,7 +63,7 @@ func TestChat(t *testing.T) {
 			t.Fatalf("a spectator's line: %+v", l)
 		}
 		// Bad lines and callers change nothing.
-		say("", "anonymous", http.StatusForbidden)
+		say("", "anonymous", http.StatusUnauthorized) // no credential: 401, as on every route
 		say(alice, "", http.StatusBadRequest)
 		say(alice, strings.Repeat("x", 301), http.StatusBadRequest)
 		say(alice, "bell\x07", http.StatusBadRequest)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models"
 	"github.com/hanabi-server/hanabi/play"
@@ -45,52 +46,60 @@ func (f *fakeGames) answer(ctx context.Context) error {
 	return err
 }
 
-func (f *fakeGames) Create(ctx context.Context, _ play.NewGame) (*play.State, int, error) {
+func (f *fakeGames) Create(ctx context.Context, _ auth.Caller, _ play.NewGame) (*play.State, int, error) {
 	return nil, -1, f.answer(ctx)
 }
 
-func (f *fakeGames) Join(ctx context.Context, _, _, _ string, _ *play.Key) (int, *play.State, error) {
+func (f *fakeGames) Join(ctx context.Context, _ string, _ auth.Caller, _, _ string, _ *play.Key) (int, *play.State, error) {
 	return -1, nil, f.answer(ctx)
 }
 
-func (f *fakeGames) Say(ctx context.Context, _ string, _ play.Sayer, _ string) (*play.State, play.Line, error) {
+func (f *fakeGames) Say(ctx context.Context, _ string, _ auth.Caller, _, _ string) (*play.State, play.Line, error) {
 	return nil, play.Line{}, f.answer(ctx)
 }
 
-func (f *fakeGames) JoinAs(ctx context.Context, _ string, _ play.Player, _ string, _ *play.Key) (int, *play.State, error) {
-	return -1, nil, f.answer(ctx)
-}
-
-func (f *fakeGames) Act(ctx context.Context, _ string, _ int, _ play.Move) (*play.State, engine.Event, error) {
+func (f *fakeGames) Act(ctx context.Context, _ string, _ auth.Caller, _ play.Move) (*play.State, engine.Event, error) {
 	return nil, engine.Event{}, f.answer(ctx)
 }
 
-func (f *fakeGames) Terminate(ctx context.Context, _ string, _ int, _ *string) (*play.State, engine.Event, error) {
+func (f *fakeGames) Terminate(ctx context.Context, _ string, _ auth.Caller) (*play.State, engine.Event, error) {
 	return nil, engine.Event{}, f.answer(ctx)
 }
 
-func (f *fakeGames) Vote(ctx context.Context, _ string, _ int, _ bool, _ *string) (*play.State, error) {
+func (f *fakeGames) Vote(ctx context.Context, _ string, _ auth.Caller, _ bool) (*play.State, error) {
 	return nil, f.answer(ctx)
 }
 
-func (f *fakeGames) Pause(ctx context.Context, _ string, _ int, _ *string) (*play.State, error) {
+func (f *fakeGames) Pause(ctx context.Context, _ string, _ auth.Caller) (*play.State, error) {
 	return nil, f.answer(ctx)
 }
 
-func (f *fakeGames) Resume(ctx context.Context, _ string, _ int, _ *string) (*play.State, error) {
+func (f *fakeGames) Resume(ctx context.Context, _ string, _ auth.Caller) (*play.State, error) {
 	return nil, f.answer(ctx)
 }
 
-func (f *fakeGames) Rearrange(ctx context.Context, _ string, _ int, _ []int, _ play.Move) (*play.State, error) {
+func (f *fakeGames) Rearrange(ctx context.Context, _ string, _ auth.Caller, _ []int, _ play.Move) (*play.State, error) {
 	return nil, f.answer(ctx)
 }
 
-func (f *fakeGames) Leave(ctx context.Context, _ string, _ int, _ *string, _ string) (*play.State, error) {
+func (f *fakeGames) Leave(ctx context.Context, _ string, _ auth.Caller, _ int, _ string) (*play.State, error) {
 	return nil, f.answer(ctx)
 }
 
-func (f *fakeGames) WriteNote(ctx context.Context, _ string, _ int, _ string, _ int, _ string) (*play.State, error) {
+func (f *fakeGames) WriteNote(ctx context.Context, _ string, _ auth.Caller, _ int, _ string) (*play.State, error) {
 	return nil, f.answer(ctx)
+}
+
+func (f *fakeGames) SeatOf(ctx context.Context, _, _ string) (int, string, error) {
+	return -1, "", f.answer(ctx)
+}
+
+func (f *fakeGames) SeatFor(ctx context.Context, _ string, _ auth.Caller, _ int) (*play.State, error) {
+	return nil, f.answer(ctx)
+}
+
+func (f *fakeGames) Invitation(ctx context.Context, _ string, _ auth.Caller) (play.Invitation, error) {
+	return play.Invitation{}, f.answer(ctx)
 }
 
 func (f *fakeGames) Load(ctx context.Context, _ string) (*play.State, error) {
@@ -179,7 +188,7 @@ func TestProblemsAlone(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			f := &fakeGames{err: c.err}
 			srv, logs := fakeServer(t, f, func(cfg *Config) { cfg.Probe = storeProbe{} })
-			token, err := srv.issueToken("g1", 0, "occ")
+			token, err := srv.auth.SeatToken(auth.Anonymous(""), "g1", 0, "occ")
 			if err != nil {
 				t.Fatal(err)
 			}

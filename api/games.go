@@ -102,17 +102,13 @@ func (s *Server) createGame(c *gin.Context) {
 		s.fail(c, badRequest("seed must not contain control characters"))
 		return
 	}
-	who, ok := s.optionalPlayer(c)
-	if !ok {
-		return
-	}
 	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name,
-		Unlisted: req.Unlisted, Private: req.Private, Player: asPlayer(who), Spectators: req.Spectators}
+		Unlisted: req.Unlisted, Private: req.Private, Spectators: req.Spectators}
 	for _, b := range req.Bots {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
 	ng.Key = idempotencyKey(c)
-	st, seat, err := s.games.Create(c.Request.Context(), ng)
+	st, seat, err := s.games.Create(c.Request.Context(), callerOf(c), ng)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -151,14 +147,7 @@ func (s *Server) joinGame(c *gin.Context) {
 		s.fail(c, badRequest("secret must be at most %d characters, none a control character", maxSecret))
 		return
 	}
-	var seat int
-	var st *play.State
-	var err error
-	if who := playerOf(c); who != nil {
-		seat, st, err = s.games.JoinAs(c.Request.Context(), c.Param("id"), *asPlayer(who), req.Secret, idempotencyKey(c))
-	} else {
-		seat, st, err = s.games.Join(c.Request.Context(), c.Param("id"), req.Name, req.Secret, idempotencyKey(c))
-	}
+	seat, st, err := s.games.Join(c.Request.Context(), c.Param("id"), callerOf(c), req.Name, req.Secret, idempotencyKey(c))
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -1,11 +1,8 @@
 package api
 
 import (
-	"net/http"
-
 	"github.com/gin-gonic/gin"
 
-	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -70,13 +67,8 @@ func (s *Server) putHand(c *gin.Context) {
 	// Like a move: once begun, its outcome must be in the log or not.
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	auth := seatOf(c)
-	m := play.Move{Version: req.Version, Occupant: &auth.occupant, IfMatch: ifMatchVersions(c.GetHeader("If-Match"))}
-	st, err := s.games.Rearrange(ctx, c.Param("id"), auth.seat, req.Order, m)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	s.write(c, park.Answer{Status: http.StatusOK, ETag: viewTag(st, auth.seat), ContentType: jsonType,
-		Body: append(appendView([]byte(`{"game":`), st, auth.seat), '}')})
+	by := callerOf(c)
+	m := play.Move{Version: req.Version, IfMatch: ifMatchVersions(c.GetHeader("If-Match"))}
+	st, err := s.games.Rearrange(ctx, c.Param("id"), by, req.Order, m)
+	s.answerGame(c, st, by.Seat, err)
 }

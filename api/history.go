@@ -389,17 +389,18 @@ func (s *Server) getLeaderboard(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200	{object}	MyGames
 //	@Failure		401	{object}	Problem	"unauthorized"
+//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/games [get]
 func (s *Server) getMyGames(c *gin.Context) {
-	who := playerOf(c)
+	me := players.PlayerOf(callerOf(c))
 	ctx := c.Request.Context()
-	running, err := s.history.Running(ctx, who.Player, 100)
+	running, err := s.history.Running(ctx, me, 100)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	finished, _, err := s.history.Games(ctx, who.Player, players.Filter{}, "", 20)
+	finished, _, err := s.history.Games(ctx, me, players.Filter{}, "", 20)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -428,23 +429,14 @@ func (s *Server) getMyGames(c *gin.Context) {
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats/{seat}/token [post]
 func (s *Server) seatToken(c *gin.Context) {
-	who := playerOf(c)
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || seat < 0 || seat > variants.MaxPlayers-1 {
 		s.fail(c, badRequest("seat must be a seat number, not %q", truncate(c.Param("seat"), 16)))
 		return
 	}
-	st, err := s.games.Load(c.Request.Context(), c.Param("id"))
+	st, err := s.games.SeatFor(c.Request.Context(), c.Param("id"), callerOf(c), seat)
 	if err != nil {
 		s.fail(c, err)
-		return
-	}
-	if st.SeatOf(who.Player.ID) != seat {
-		s.fail(c, errorf(codeForbidden, "seat %d of this game is not yours", seat))
-		return
-	}
-	if st.Status != play.StatusLobby && st.Status != play.StatusActive {
-		s.fail(c, errorf(codeGameNotActive, "the game is %s: its seats need no token", st.Status))
 		return
 	}
 	s.sendChange(c, st, seat, nil)

@@ -104,7 +104,7 @@ func TestSeatOnAnyDevice(t *testing.T) {
 		}
 		e.expect(e.req("POST", "/v1/games/"+id+"/seats/0/token", carol, nil), http.StatusForbidden)
 		e.expect(e.req("POST", "/v1/games/"+id+"/seats/1/token", alice, nil), http.StatusForbidden)
-		e.expect(e.req("POST", "/v1/games/"+id+"/seats/0/token", first, nil), http.StatusUnauthorized)
+		e.expect(e.req("POST", "/v1/games/"+id+"/seats/0/token", first, nil), http.StatusForbidden) // a seat token may not
 		e.expect(e.req("POST", "/v1/games/"+id+"/seats/0/token", "", nil), http.StatusUnauthorized)
 		// Her player's token acts for her seat, as a bot's would.
 		var g GameView

@@ -18,7 +18,7 @@ import (
 // a request with an Idempotency-Key records the key and its answer in the
 // same transaction as its change (a refusal, after); a retry with the same
 // key and body gets that answer again, never a second game, seat or move. The key is
-// scoped to the caller (its seat, or its address without a token) and the path.
+// scoped to the caller (see auth.Caller.Key) and the path.
 func (s *Server) idempotent(c *gin.Context) {
 	vals, sent := c.Request.Header["Idempotency-Key"]
 	if !sent {
@@ -36,12 +36,9 @@ func (s *Server) idempotent(c *gin.Context) {
 		return
 	}
 	c.Request.Body = io.NopCloser(bytes.NewReader(body))
-	caller := "addr " + c.ClientIP()
-	if a := seatOf(c); a != nil {
-		// The occupancy too: a seat taken over by someone new is a new caller.
-		caller = "seat " + a.game + "/" + itoa(a.seat) + "/" + a.occupant
-	}
-	scope := c.Request.URL.Path + " " + caller
+	// The caller's account when it has one, else its seat's occupancy (a
+	// seat taken over by someone new is a new caller), else its address.
+	scope := c.Request.URL.Path + " " + callerOf(c).Key()
 	sum := sha256.Sum256(append([]byte(c.Request.Method+" "+c.Request.URL.Path+"\n"), body...))
 	hash := hex.EncodeToString(sum[:])
 

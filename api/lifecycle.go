@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // GameResponse is the caller's view of the game after a change to the table.
@@ -36,9 +37,14 @@ func (s *Server) terminateGame(c *gin.Context) {
 	// Like a move: once begun, its outcome must be in the log or not.
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	auth := seatOf(c)
-	seat := auth.seat
-	st, _, err := s.games.Terminate(ctx, c.Param("id"), seat, &auth.occupant)
+	by := callerOf(c)
+	st, _, err := s.games.Terminate(ctx, c.Param("id"), by)
+	s.answerGame(c, st, by.Seat, err)
+}
+
+// answerGame answers a change to the table with the seat's view of the
+// game after it (GameResponse), or err.
+func (s *Server) answerGame(c *gin.Context, st *play.State, seat int, err error) {
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -67,14 +73,9 @@ func (s *Server) terminateGame(c *gin.Context) {
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats/{seat} [delete]
 func (s *Server) leaveSeat(c *gin.Context) {
-	auth := seatOf(c)
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || seat < 0 {
 		s.fail(c, badRequest("seat must be a seat number, not %q", truncate(c.Param("seat"), 16)))
-		return
-	}
-	if seat != auth.seat {
-		s.fail(c, errorf(codeForbidden, "the seat token is for seat %d, not seat %d", auth.seat, seat))
 		return
 	}
 	ctx, cancel := s.changeCtx(c)
@@ -84,7 +85,7 @@ func (s *Server) leaveSeat(c *gin.Context) {
 		s.fail(c, badRequest("bot names a strategy of GET /v1/bots; leave it out for the strongest"))
 		return
 	}
-	if _, err := s.games.Leave(ctx, c.Param("id"), seat, &auth.occupant, bot); err != nil {
+	if _, err := s.games.Leave(ctx, c.Param("id"), callerOf(c), seat, bot); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
 )
@@ -19,7 +20,7 @@ type Lobby interface {
 	Follow() (<-chan struct{}, func())
 	Events(ctx context.Context, after int64, limit int) ([]rooms.LobbyEvent, error)
 	Recent(ctx context.Context) ([]rooms.LobbyEvent, int64, error)
-	Say(ctx context.Context, playerID, name string, bot bool, text string) (rooms.LobbyEvent, error)
+	Say(ctx context.Context, by auth.Caller, text string) (rooms.LobbyEvent, error)
 }
 
 // lobbyPage bounds the events of one answer; a reader behind asks again.
@@ -185,12 +186,9 @@ func (s *Server) lobbyRead(ctx context.Context, after int64, recent bool) ([]roo
 	return evs, last, err
 }
 
-// lobbyMutes is whose lines the reader muted (a player token's), and false
-// when it answered the request (a token that does not work).
+// lobbyMutes is whose lines the reader muted, and false when it answered
+// the request.
 func (s *Server) lobbyMutes(c *gin.Context) (string, bool) {
-	if _, ok := s.optionalPlayer(c); !ok {
-		return "", false
-	}
 	muted, err := s.muted(c)
 	if err != nil {
 		s.fail(c, err)
@@ -383,6 +381,7 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 //	@Success		201		{object}	LobbyChatEvent
 //	@Failure		400		{object}	Problem	"bad_request: an empty line, one over 300 characters, or control characters"
 //	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/lobby/chat [post]
 func (s *Server) sayInLobby(c *gin.Context) {
@@ -390,14 +389,14 @@ func (s *Server) sayInLobby(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	who := playerOf(c)
-	if ok, wait := s.chatLimits.allow("lobby player "+who.Player.ID, s.now()); !ok {
+	by := callerOf(c)
+	if ok, wait := s.chatLimits.allow("lobby "+by.Key(), s.now()); !ok {
 		s.tooMany(c, wait)
 		return
 	}
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	e, err := s.lobby.Say(ctx, who.Player.ID, who.Player.Name, who.Player.Bot, req.Text)
+	e, err := s.lobby.Say(ctx, by, req.Text)
 	if err != nil {
 		s.fail(c, err)
 		return

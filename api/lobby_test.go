@@ -88,7 +88,7 @@ func TestLobbyEvents(t *testing.T) {
 			e.expect(e.req("POST", "/v1/lobby/chat", alice, body), http.StatusBadRequest)
 		}
 		e.expect(e.req("POST", "/v1/lobby/chat", "", map[string]any{"text": "hi"}), http.StatusUnauthorized)
-		e.expect(e.req("POST", "/v1/lobby/chat", tb.tokens[1], map[string]any{"text": "hi"}), http.StatusUnauthorized)
+		e.expect(e.req("POST", "/v1/lobby/chat", tb.tokens[1], map[string]any{"text": "hi"}), http.StatusForbidden) // a seat token may not
 		if n := len(e.lobbyAfter(in.Last, "").Events); n != 0 {
 			t.Fatalf("%d events after refused lines", n)
 		}

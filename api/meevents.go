@@ -9,7 +9,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
 )
 
@@ -81,6 +80,7 @@ func playerEvent(e players.Event) PlayerEvent {
 //	@Success		200		{object}	PlayerEvents
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/me/events [get]
 func (s *Server) getMyEvents(c *gin.Context) {
@@ -94,11 +94,11 @@ func (s *Server) getMyEvents(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	who := playerOf(c)
-	woken, stop := s.feed.Follow(who.Player.ID)
+	me := players.PlayerOf(callerOf(c))
+	woken, stop := s.feed.Follow(me.ID)
 	defer stop()
 	s.pollUntil(c, wait, woken, func(final bool) bool {
-		evs, err := s.feed.Events(c.Request.Context(), who.Player, after, players.MaxEvents)
+		evs, err := s.feed.Events(c.Request.Context(), me, after, players.MaxEvents)
 		if err != nil {
 			s.fail(c, err)
 			return true
@@ -138,6 +138,7 @@ func int64Query(c *gin.Context, name string) (int64, error) {
 //	@x-stream-item	"PlayerEvent"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/me/events/sse [get]
 func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStream) }
@@ -157,6 +158,7 @@ func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStre
 //	@x-stream-item	"PlayerEvent"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/me/events/ndjson [get]
 func (s *Server) streamMyEventsNDJSON(c *gin.Context) { s.streamMyEvents(c, ndjsonStream) }
@@ -176,9 +178,9 @@ func (s *Server) streamMyEvents(c *gin.Context, format streamFormat) {
 		s.fail(c, errShuttingDown)
 		return
 	}
-	who := playerOf(c)
-	raw, _ := bearer(c)
-	woken, stop := s.feed.Follow(who.Player.ID)
+	by := callerOf(c)
+	me := players.PlayerOf(by)
+	woken, stop := s.feed.Follow(me.ID)
 	defer stop()
 	s.streams.open.Add(1)
 	defer s.streams.open.Add(-1)
@@ -192,7 +194,7 @@ func (s *Server) streamMyEvents(c *gin.Context, format streamFormat) {
 	var frames []byte
 	for {
 		rctx, cancel := s.storeCtx(ctx)
-		evs, err := s.feed.Events(rctx, who.Player, after, players.MaxEvents)
+		evs, err := s.feed.Events(rctx, me, after, players.MaxEvents)
 		cancel()
 		if err != nil {
 			return // the client reconnects with its cursor
@@ -224,7 +226,7 @@ func (s *Server) streamMyEvents(c *gin.Context, format streamFormat) {
 		}
 		// The token is read again: signed out or revoked ends the stream.
 		rctx, cancel = s.storeCtx(ctx)
-		_, err = s.accounts.Identify(rctx, raw)
+		err = s.auth.Recheck(rctx, by)
 		cancel()
 		if err != nil {
 			return
@@ -264,32 +266,10 @@ func (s *Server) invite(c *gin.Context) {
 		s.fail(c, badRequest("player is no name an account can have: 2–20 letters, digits, \"_\", \"-\" and \".\""))
 		return
 	}
-	auth := seatOf(c)
-	if auth == nil {
-		s.fail(c, errorf(codeForbidden, "only a seated player invites to a table"))
-		return
-	}
 	ctx := c.Request.Context()
-	st, err := s.games.Load(ctx, c.Param("id"))
-	if err == nil {
-		err = play.Admit(st, auth.seat, auth.occupant)
-	}
+	inv, err := s.games.Invitation(ctx, c.Param("id"), callerOf(c))
 	if err != nil {
 		s.fail(c, err)
-		return
-	}
-	var from string
-	for _, t := range st.Seats {
-		if t.Seat == auth.seat && t.Player != "" {
-			from = t.Name
-		}
-	}
-	switch {
-	case from == "":
-		s.fail(c, errorf(codeForbidden, "a guest's seat invites nobody: sign in"))
-		return
-	case st.Status != play.StatusLobby:
-		s.fail(c, errorf(codeGameNotActive, "the table has started: it takes nobody more"))
 		return
 	}
 	invitee, err := s.accounts.PlayerNamed(ctx, req.Player)
@@ -297,7 +277,7 @@ func (s *Server) invite(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if err := s.feed.Invite(ctx, invitee, st.ID, from, st.JoinSecret, s.now()); err != nil {
+	if err := s.feed.Invite(ctx, invitee, inv.Game, inv.From, inv.Secret, s.now()); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -181,8 +181,9 @@ func TestMyEventsLongPollAndRevoke(t *testing.T) {
 	if len(next.Events) < 1 || next.Events[0].Type != "started" {
 		t.Fatalf("after the invitation: %+v", next)
 	}
-	// Guests invite nobody, and a table that has started takes no invitation.
-	e.expect(e.req("POST", "/v1/games/"+created.Game.ID+"/invitations", "", map[string]any{"player": "bobby"}), http.StatusForbidden)
+	// Nobody invites without a credential, and a table that has started
+	// takes no invitation.
+	e.expect(e.req("POST", "/v1/games/"+created.Game.ID+"/invitations", "", map[string]any{"player": "bobby"}), http.StatusUnauthorized)
 	e.expect(e.req("POST", "/v1/games/"+created.Game.ID+"/invitations", alice, map[string]any{"player": "nobody"}), http.StatusConflict)
 
 	// A stream ends when its token is signed out.

@@ -51,7 +51,7 @@ type NoteResponse struct {
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/notes/{card} [put]
 func (s *Server) putNote(c *gin.Context) {
-	auth := seatOf(c)
+	by := callerOf(c)
 	card, err := strconv.Atoi(c.Param("card"))
 	if err != nil || card < 0 {
 		s.fail(c, badRequest("card must be a card id, not %q", truncate(c.Param("card"), 16)))
@@ -65,16 +65,16 @@ func (s *Server) putNote(c *gin.Context) {
 		s.fail(c, badRequest("text is required (an empty text removes the note)"))
 		return
 	}
-	st, err := s.games.WriteNote(c.Request.Context(), c.Param("id"), auth.seat, auth.occupant, card, *req.Text)
+	st, err := s.games.WriteNote(c.Request.Context(), c.Param("id"), by, card, *req.Text)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	c.Header("ETag", viewTag(st, auth.seat))
+	c.Header("ETag", viewTag(st, by.Seat))
 	c.Header("Cache-Control", "no-store")
-	note, _ := json.Marshal(NoteView{Seat: auth.seat, Card: card, Text: *req.Text})
+	note, _ := json.Marshal(NoteView{Seat: by.Seat, Card: card, Text: *req.Text})
 	b := append(append([]byte(`{"note":`), note...), `,"game":`...)
-	writeJSON(c, http.StatusOK, append(appendView(b, st, auth.seat), '}'))
+	writeJSON(c, http.StatusOK, append(appendView(b, st, by.Seat), '}'))
 }
 
 func noteViews(ns []play.Note) []NoteView {

@@ -51,8 +51,8 @@ func onlinePlayer(name string, bot bool, where, id string) OnlinePlayer {
 // seenAt records that the request's reader, when a signed-in player, reads
 // place now.
 func (s *Server) seenAt(c *gin.Context, place rooms.Place) {
-	if who := playerOf(c); who != nil {
-		s.see(c, rooms.Presence{Player: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot, Place: place})
+	if by := callerOf(c); by.SignedIn() {
+		s.see(c, rooms.Presence{Player: by.Account.ID, Name: by.Account.Name, Bot: by.Account.Bot, Place: place})
 	}
 }
 
@@ -76,18 +76,13 @@ func (s *Server) see(c *gin.Context, p rooms.Presence) {
 // without its secret) watches nothing. An unlisted table is told without
 // its id. Presence is best-effort, and its failure fails no read.
 func (s *Server) seenAtTable(c *gin.Context, shadow int) {
-	who, auth := playerOf(c), seatOf(c)
-	watcher := auth == nil && who != nil && s.watchers != nil
-	if who == nil && auth == nil || s.online == nil && !watcher {
+	by := callerOf(c)
+	watcher := !by.Seated() && by.SignedIn() && s.watchers != nil
+	if by.Account == nil || s.online == nil && !watcher {
 		return
 	}
 	id := c.Param("id")
-	key := id + " player " + itoa(shadow) + " "
-	if auth != nil {
-		key = id + " seat " + itoa(auth.seat) + " " + auth.occupant
-	} else {
-		key += who.Player.ID
-	}
+	key := id + " " + by.Key() + " " + itoa(shadow)
 	// A reader reads its table many times a turn: the game is loaded for
 	// its presence at most every rooms.SeenEvery, never on each read.
 	if !s.tableSeen.Due(key, struct{}{}, time.Now()) {
@@ -99,33 +94,23 @@ func (s *Server) seenAtTable(c *gin.Context, shadow int) {
 	if err != nil {
 		return // no such game: nowhere to be
 	}
-	if auth == nil {
+	if !by.Seated() {
 		if _, err := play.AdmitWatcher(st, play.Watcher{SignedIn: true, Shadow: shadow, Secret: c.Query("secret")}); err != nil {
 			return
 		}
 	}
+	who := by.Account
 	if watcher {
-		w := rooms.Watcher{Player: who.Player.ID, Name: who.Player.Name, Bot: who.Player.Bot, Shadow: shadow}
+		w := rooms.Watcher{Player: who.ID, Name: who.Name, Bot: who.Bot, Shadow: shadow}
 		if err := s.watchers.Seen(ctx, st.ID, w); err != nil && ctx.Err() == nil {
 			s.log.Warn("could not record a watcher", "game", st.ID, "err", err.Error())
 		}
 	}
-	p := rooms.Presence{Place: rooms.Place{Kind: rooms.AtTable, ID: st.ID}}
+	p := rooms.Presence{Player: who.ID, Name: who.Name, Bot: who.Bot, Place: rooms.Place{Kind: rooms.AtTable, ID: st.ID}}
 	if st.Unlisted {
 		p.Place.ID = ""
 	}
-	if who != nil {
-		p.Player, p.Name, p.Bot = who.Player.ID, who.Player.Name, who.Player.Bot
-	} else {
-		for _, seat := range st.Seats {
-			if seat.Seat == auth.seat && seat.Occupant == auth.occupant {
-				p.Player, p.Name, p.Bot = seat.Player, seat.Name, seat.PlayerBot
-			}
-		}
-	}
-	if p.Player != "" {
-		s.see(c, p)
-	}
+	s.see(c, p)
 }
 
 // sweepOnline drops the players gone silent, for a reader of the lobby.

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -12,33 +13,39 @@ import (
 // the store. What the server needs besides (idempotency keys, probes, bots,
 // counters, the token secret) comes in Config.
 type Play interface {
-	// Create opens a table; the seat is the creator's, -1 when bots took seat 0.
-	Create(ctx context.Context, req play.NewGame) (st *play.State, seat int, err error)
-	// Join takes the lowest free seat.
-	Join(ctx context.Context, id, name, secret string, key *play.Key) (seat int, st *play.State, err error)
-	// JoinAs takes a seat for a signed-in player, or answers the one they
-	// hold already.
-	JoinAs(ctx context.Context, id string, p play.Player, secret string, key *play.Key) (seat int, st *play.State, err error)
-	// Act applies a seat's move and appends it to the log.
-	Act(ctx context.Context, id string, seat int, m play.Move) (*play.State, engine.Event, error)
-	// Terminate ends an active game for everyone, charged to seat; the
-	// seat must still be occupant's.
-	Terminate(ctx context.Context, id string, seat int, occupant *string) (*play.State, engine.Event, error)
-	// Vote casts or takes back a seat's vote to end the game; Pause and
-	// Resume stop and start a timed game's play.
-	Vote(ctx context.Context, id string, seat int, end bool, occupant *string) (*play.State, error)
-	Pause(ctx context.Context, id string, seat int, occupant *string) (*play.State, error)
-	Resume(ctx context.Context, id string, seat int, occupant *string) (*play.State, error)
-	// Rearrange puts a seat's hand in order (its card ids, newest first) on
-	// m's conditions: no move, any time while the game runs.
-	Rearrange(ctx context.Context, id string, seat int, order []int, m play.Move) (*play.State, error)
-	// Leave gives up a seat held by occupant: free again in a lobby, a bot
-	// ("": the strongest) plays it in an active game.
-	Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*play.State, error)
-	// Say adds a line to a table's chat.
-	Say(ctx context.Context, id string, who play.Sayer, text string) (*play.State, play.Line, error)
-	// WriteNote sets a seat's note on a card ("" removes it).
-	WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*play.State, error)
+	// Create opens a table for the caller; the seat is the creator's, -1
+	// when bots took seat 0.
+	Create(ctx context.Context, by auth.Caller, req play.NewGame) (st *play.State, seat int, err error)
+	// Join takes the lowest free seat for the caller (a signed-in player
+	// who holds one already is answered it).
+	Join(ctx context.Context, id string, by auth.Caller, name, secret string, key *play.Key) (seat int, st *play.State, err error)
+	// Act applies the caller's seat's move and appends it to the log.
+	Act(ctx context.Context, id string, by auth.Caller, m play.Move) (*play.State, engine.Event, error)
+	// Terminate ends an active game for everyone, charged to the caller's
+	// seat.
+	Terminate(ctx context.Context, id string, by auth.Caller) (*play.State, engine.Event, error)
+	// Vote casts or takes back the caller's seat's vote to end the game;
+	// Pause and Resume stop and start a timed game's play.
+	Vote(ctx context.Context, id string, by auth.Caller, end bool) (*play.State, error)
+	Pause(ctx context.Context, id string, by auth.Caller) (*play.State, error)
+	Resume(ctx context.Context, id string, by auth.Caller) (*play.State, error)
+	// Rearrange puts the caller's seat's hand in order (its card ids,
+	// newest first) on m's conditions: no move, any time while the game
+	// runs.
+	Rearrange(ctx context.Context, id string, by auth.Caller, order []int, m play.Move) (*play.State, error)
+	// Leave gives up the caller's seat: free again in a lobby, a bot ("":
+	// the strongest) plays it in an active game.
+	Leave(ctx context.Context, id string, by auth.Caller, seat int, bot string) (*play.State, error)
+	// Say adds the caller's line to a table's chat.
+	Say(ctx context.Context, id string, by auth.Caller, secret, text string) (*play.State, play.Line, error)
+	// WriteNote sets the caller's seat's note on a card ("" removes it).
+	WriteNote(ctx context.Context, id string, by auth.Caller, card int, text string) (*play.State, error)
+	// SeatOf is the seat a player holds in a game (auth.Seats); SeatFor
+	// the game when the signed-in caller holds seat of it.
+	SeatOf(ctx context.Context, game, player string) (int, string, error)
+	SeatFor(ctx context.Context, id string, by auth.Caller, seat int) (*play.State, error)
+	// Invitation is the invitation the caller may send to a table.
+	Invitation(ctx context.Context, id string, by auth.Caller) (play.Invitation, error)
 	// Load reads a game (a snapshot the store vouches for): shared, read only.
 	Load(ctx context.Context, id string) (*play.State, error)
 	// List pages through games, newest first.

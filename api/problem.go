@@ -12,9 +12,8 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/play"
-	"github.com/hanabi-server/hanabi/players"
-	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -94,45 +93,6 @@ var problemTable = map[string]struct {
 	codeGameUntimed:      {http.StatusConflict, "Game untimed"},
 }
 
-// playerCodes maps the players' domain's refusals to codes of the contract.
-var playerCodes = map[players.Code]string{
-	players.BadName:       codeInvalidName,
-	players.BadPassword:   codeInvalidPassword,
-	players.NameTaken:     codeNameTaken,
-	players.WrongPassword: codeWrongCredentials,
-	players.TooManyTries:  codeTooManyAttempts,
-	players.Unauthorized:  codeUnauthorized,
-	players.Forbidden:     codeForbidden,
-	players.NotFound:      codeNotFound,
-	players.Invalid:       codeBadRequest,
-}
-
-// roomCodes maps the rooms' refusals to codes of the contract.
-var roomCodes = map[rooms.Code]string{
-	rooms.Invalid:     codeBadRequest,
-	rooms.NotFound:    codeNotFound,
-	rooms.Forbidden:   codeForbidden,
-	rooms.NotFinished: codeGameNotActive,
-}
-
-// playCodes maps play's refusals to codes of the contract.
-var playCodes = map[play.Code]string{
-	play.Invalid:      codeBadRequest,
-	play.NotFound:     codeNotFound,
-	play.NoSuchSeat:   codeForbidden,
-	play.NotActive:    codeGameNotActive,
-	play.GameFull:     codeGameFull,
-	play.StaleVersion: codeStaleVersion,
-	play.NotYourTurn:  codeNotYourTurn,
-	play.Revoked:      codeUnauthorized,
-	play.NoBot:        codeBadRequest,
-	play.Private:      codeForbidden,
-	play.Closed:       codeSpectatorsClosed,
-	play.Untimed:      codeGameUntimed,
-
-	play.PreconditionFailed: codePreconditionFailed,
-}
-
 // apiError is an error that already knows its code. Handlers return these for
 // what they detect themselves; everything else goes through classify.
 type apiError struct {
@@ -176,21 +136,15 @@ func (s *Server) classify(err error) *apiError {
 		}
 		return &apiError{code: codeIllegalAction, detail: err.Error(), reason: ee.Code}
 	}
+	if _, code, ok := fault.Of(err); ok {
+		return &apiError{code: code, detail: err.Error(), retryAfter: fault.RetryAfter(err)}
+	}
 	var oe *variants.OptionError
-	var pe *play.Error
-	var re *rooms.Error
-	var ple *players.Error
 	switch {
-	case errors.As(err, &ple) && playerCodes[ple.Code] != "":
-		return &apiError{code: playerCodes[ple.Code], detail: ple.Msg, retryAfter: ple.RetryAfter}
 	case errors.As(err, &oe):
 		return &apiError{code: codeBadRequest, detail: oe.Msg}
 	case errors.Is(err, variants.ErrUnknownVariant):
 		return &apiError{code: codeNotFound, detail: err.Error()}
-	case errors.As(err, &re) && roomCodes[re.Code] != "":
-		return &apiError{code: roomCodes[re.Code], detail: re.Msg}
-	case errors.As(err, &pe) && playCodes[pe.Code] != "":
-		return &apiError{code: playCodes[pe.Code], detail: pe.Msg}
 	case errors.Is(err, errShuttingDown):
 		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
 	case errors.Is(err, play.ErrKeyTaken):

@@ -86,17 +86,6 @@ func (s *Server) limitAddr(c *gin.Context) {
 	c.Next()
 }
 
-// allowSeat applies the per-seat bucket; a seat's token shared among many
-// clients cannot outrun it by spreading over addresses.
-func (s *Server) allowSeat(c *gin.Context, a *seatAuth) bool {
-	ok, wait := s.seatLimits.allow(a.game+"/"+itoa(a.seat), s.now())
-	if !ok {
-		s.tooMany(c, wait)
-		return false
-	}
-	return true
-}
-
 func (s *Server) tooMany(c *gin.Context, wait time.Duration) {
 	c.Header("Retry-After", retryAfterSeconds(wait.Seconds()))
 	s.fail(c, errorf(codeRateLimited, "too many requests; retry after %s", retryAfterSeconds(wait.Seconds())+"s"))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -18,16 +19,16 @@ import (
 // Reply, its reply port, before the change commits, and commits it with the
 // key; the request then sends that same answer, token and all.
 
-// changeAnswer is the answer to the change that made st: a move's (ev, the
-// seat's) or a seat's (seat, -1 when the creator only watches). The body
-// is appended to b.
-func (s *Server) changeAnswer(b []byte, st *play.State, seat int, ev *engine.Event) (status int, location, tag string, body []byte, err error) {
+// changeAnswer is the answer to the caller's change that made st: a move's
+// (ev, the seat's) or a seat's (seat, -1 when the creator only watches),
+// with the seat's token made for the caller. The body is appended to b.
+func (s *Server) changeAnswer(b []byte, by auth.Caller, st *play.State, seat int, ev *engine.Event) (status int, location, tag string, body []byte, err error) {
 	if ev != nil {
 		return http.StatusOK, "", viewTag(st, seat), appendActionAnswer(b, st, *ev, seat), nil
 	}
 	token := ""
 	if seat >= 0 {
-		if token, err = s.issueToken(st.ID, seat, st.Occupant(seat)); err != nil {
+		if token, err = s.auth.SeatToken(by, st.ID, seat, st.Occupant(seat)); err != nil {
 			return 0, "", "", nil, err
 		}
 	} else {
@@ -38,8 +39,8 @@ func (s *Server) changeAnswer(b []byte, st *play.State, seat int, ev *engine.Eve
 
 // Reply is play's reply port (see play.Reply): the answer to a change, as a
 // key keeps it.
-func (s *Server) Reply(st *play.State, seat int, ev *engine.Event) ([]byte, error) {
-	status, location, tag, body, err := s.changeAnswer(nil, st, seat, ev)
+func (s *Server) Reply(by auth.Caller, st *play.State, seat int, ev *engine.Event) ([]byte, error) {
+	status, location, tag, body, err := s.changeAnswer(nil, by, st, seat, ev)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +61,7 @@ func (s *Server) sendChange(c *gin.Context, st *play.State, seat int, ev *engine
 	} else {
 		buf := getBuf()
 		defer putBuf(buf)
-		status, location, tag, body, err = s.changeAnswer((*buf)[:0], st, seat, ev)
+		status, location, tag, body, err = s.changeAnswer((*buf)[:0], callerOf(c), st, seat, ev)
 		*buf = body
 	}
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
@@ -16,16 +17,16 @@ import (
 // it.
 type Rooms interface {
 	Follow(id string) (<-chan struct{}, func())
-	Open(ctx context.Context, game string, p rooms.Player) (*rooms.Room, *play.State, error)
+	Open(ctx context.Context, game string, p auth.Caller) (*rooms.Room, *play.State, error)
 	Get(ctx context.Context, id string) (*rooms.Room, *play.State, error)
-	Join(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error)
-	Leave(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error)
-	HandOver(ctx context.Context, id string, p rooms.Player, name string) (*rooms.Room, *play.State, error)
-	SetTurn(ctx context.Context, id string, p rooms.Player, turn int) (*rooms.Room, *play.State, error)
-	Point(ctx context.Context, id string, p rooms.Player, card int) (*rooms.Room, *play.State, error)
-	Hypothesize(ctx context.Context, id string, p rooms.Player, m play.Move) (*rooms.Room, *play.State, error)
-	Undo(ctx context.Context, id string, p rooms.Player, all bool) (*rooms.Room, *play.State, error)
-	Again(ctx context.Context, id string, p rooms.Player, game string) (*rooms.Room, *play.State, error)
+	Join(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
+	Leave(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
+	HandOver(ctx context.Context, id string, p auth.Caller, name string) (*rooms.Room, *play.State, error)
+	SetTurn(ctx context.Context, id string, p auth.Caller, turn int) (*rooms.Room, *play.State, error)
+	Point(ctx context.Context, id string, p auth.Caller, card int) (*rooms.Room, *play.State, error)
+	Hypothesize(ctx context.Context, id string, p auth.Caller, m play.Move) (*rooms.Room, *play.State, error)
+	Undo(ctx context.Context, id string, p auth.Caller, all bool) (*rooms.Room, *play.State, error)
+	Again(ctx context.Context, id string, p auth.Caller, game string) (*rooms.Room, *play.State, error)
 }
 
 // RoomView is a shared replay room: the finished game it replays, the turn
@@ -169,9 +170,6 @@ func (s *Server) answerRoom(c *gin.Context, status int, r *rooms.Room, st *play.
 	c.Data(status, jsonType, b)
 }
 
-// caller is the signed-in player as the rooms know them.
-func caller(c *gin.Context) rooms.Player { return *asPlayer(playerOf(c)) }
-
 // openRoom godoc
 //
 //	@Summary		Open a shared replay
@@ -187,6 +185,7 @@ func caller(c *gin.Context) rooms.Player { return *asPlayer(playerOf(c)) }
 //	@Header			201		{string}	Location	"the room's URL, /v1/rooms/{id}"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		404		{object}	Problem	"not_found: no such game"
 //	@Failure		409		{object}	Problem	"game_not_active: the game is not finished"
 //	@Failure		429		{object}	Problem	"rate_limited"
@@ -196,7 +195,7 @@ func (s *Server) openRoom(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	r, st, err := s.rooms.Open(c.Request.Context(), req.Game, caller(c))
+	r, st, err := s.rooms.Open(c.Request.Context(), req.Game, callerOf(c))
 	s.answerRoom(c, http.StatusCreated, r, st, err)
 }
 
@@ -215,6 +214,7 @@ func (s *Server) openRoom(c *gin.Context) {
 //	@Success		200		{object}	RoomView
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id} [get]
@@ -255,13 +255,13 @@ func (s *Server) waitRoom(c *gin.Context, members bool) {
 	if _, given := c.GetQuery("since"); !given {
 		wait = 0
 	}
-	id, who := c.Param("id"), caller(c)
+	id, who := c.Param("id"), callerOf(c)
 	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
 	woken, stop := s.rooms.Follow(id)
 	defer stop()
 	s.pollUntil(c, wait, woken, func(final bool) bool {
 		r, st, err := s.rooms.Get(c.Request.Context(), id)
-		if err == nil && members && !r.IsMember(who.ID) {
+		if err == nil && members && !r.IsMember(who.PlayerID()) {
 			err = errorf(codeForbidden, "only a member of the room reads its changes: join it first")
 		}
 		if err != nil || r.Version > since || final {
@@ -311,9 +311,9 @@ func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 func (s *Server) streamRoomNDJSON(c *gin.Context) { s.streamRoom(c, ndjsonStream) }
 
 func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
-	id, who := c.Param("id"), caller(c)
+	id, who := c.Param("id"), callerOf(c)
 	r, _, err := s.rooms.Get(c.Request.Context(), id)
-	if err == nil && !r.IsMember(who.ID) {
+	if err == nil && !r.IsMember(who.PlayerID()) {
 		err = errorf(codeForbidden, "only a member of the room reads its changes: join it first")
 	}
 	if err == nil && s.shuttingDown() {
@@ -340,7 +340,7 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 		rctx, cancel := s.storeCtx(ctx)
 		r, st, err := s.rooms.Get(rctx, id)
 		cancel()
-		if err != nil || !r.IsMember(who.ID) {
+		if err != nil || !r.IsMember(who.PlayerID()) {
 			return // gone, or the reader left: the stream ends
 		}
 		if r.Version > sent {
@@ -367,10 +367,10 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 
 // roomChange makes a member's or the leader's change to the room and
 // answers the room after it.
-func (s *Server) roomChange(c *gin.Context, change func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error)) {
+func (s *Server) roomChange(c *gin.Context, change func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)) {
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	r, st, err := change(ctx, c.Param("id"), caller(c))
+	r, st, err := change(ctx, c.Param("id"), callerOf(c))
 	s.answerRoom(c, http.StatusOK, r, st, err)
 }
 
@@ -405,13 +405,14 @@ func (s *Server) joinRoom(c *gin.Context) { s.roomChange(c, s.rooms.Join) }
 //	@Success		204
 //	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized"
+//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/members/me [delete]
 func (s *Server) leaveRoom(c *gin.Context) {
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	if _, _, err := s.rooms.Leave(ctx, c.Param("id"), caller(c)); err != nil {
+	if _, _, err := s.rooms.Leave(ctx, c.Param("id"), callerOf(c)); err != nil {
 		s.fail(c, err)
 		return
 	}
@@ -442,7 +443,7 @@ func (s *Server) handOverRoom(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
+	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
 		return s.rooms.HandOver(ctx, id, p, req.Player)
 	})
 }
@@ -475,7 +476,7 @@ func (s *Server) setRoomTurn(c *gin.Context) {
 		s.fail(c, badRequest("turn must be 0–%d", maxSeq))
 		return
 	}
-	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
+	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
 		return s.rooms.SetTurn(ctx, id, p, req.Turn)
 	})
 }
@@ -509,7 +510,7 @@ func (s *Server) pointRoom(c *gin.Context) {
 		s.fail(c, badRequest("card must be a card id 0–%d", maxSeq))
 		return
 	}
-	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
+	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
 		return s.rooms.Point(ctx, id, p, req.Card)
 	})
 }
@@ -532,7 +533,7 @@ func (s *Server) pointRoom(c *gin.Context) {
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/pointer [delete]
 func (s *Server) unpointRoom(c *gin.Context) {
-	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
+	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
 		return s.rooms.Point(ctx, id, p, -1)
 	})
 }
@@ -575,7 +576,7 @@ func (s *Server) hypothesize(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
+	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
 		return s.rooms.Hypothesize(ctx, id, p, moveOf(req))
 	})
 }
@@ -598,7 +599,7 @@ func (s *Server) hypothesize(c *gin.Context) {
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/hypothetical/last [delete]
 func (s *Server) undoHypothetical(c *gin.Context) {
-	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
+	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
 		return s.rooms.Undo(ctx, id, p, false)
 	})
 }
@@ -621,7 +622,7 @@ func (s *Server) undoHypothetical(c *gin.Context) {
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/hypothetical [delete]
 func (s *Server) endHypothetical(c *gin.Context) {
-	s.roomChange(c, func(ctx context.Context, id string, p rooms.Player) (*rooms.Room, *play.State, error) {
+	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
 		return s.rooms.Undo(ctx, id, p, true)
 	})
 }
@@ -646,9 +647,9 @@ func (s *Server) endHypothetical(c *gin.Context) {
 func (s *Server) playAgain(c *gin.Context) {
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	id, who := c.Param("id"), caller(c)
+	id, who := c.Param("id"), callerOf(c)
 	r, st, err := s.rooms.Get(ctx, id)
-	if err == nil && r.Leader != who.ID {
+	if err == nil && r.Leader != who.PlayerID() {
 		err = &rooms.Error{Code: rooms.Forbidden, Msg: "only the room's leader does that"}
 	}
 	if err == nil && r.Next != "" {
@@ -659,8 +660,8 @@ func (s *Server) playAgain(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	next, _, err := s.games.Create(ctx, play.NewGame{Variant: st.Variant, Options: st.Settings.Options(), Players: st.Players,
-		Unlisted: true, Player: &who, Spectators: st.Spectators})
+	next, _, err := s.games.Create(ctx, who, play.NewGame{Variant: st.Variant, Options: st.Settings.Options(), Players: st.Players,
+		Unlisted: true, Spectators: st.Spectators})
 	if err != nil {
 		s.fail(c, err)
 		return

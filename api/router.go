@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,6 +19,7 @@ import (
 	"github.com/swaggo/swag"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
 	"github.com/hanabi-server/hanabi/play"
@@ -93,7 +93,7 @@ type Server struct {
 	watchers   Watchers
 	online     Online
 	tableSeen  rooms.Recent[string, struct{}] // readers looked up for presence
-	secret     []byte
+	auth       *auth.Resolver
 	log        *slog.Logger
 	views      renders[string, []byte]
 	events     renders[renderKey, []encodedEvent]
@@ -105,7 +105,6 @@ type Server struct {
 	// metricsHandler serves the registry of metrics.
 	metricsHandler gin.HandlerFunc
 
-	tokens       *tokenCache
 	shutdown     chan struct{}
 	shutdownOnce sync.Once
 	// stopped is cancelled when shutdown begins, so that waits end and
@@ -139,12 +138,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	secret := cfg.Secret
-	if len(secret) < 32 {
-		return nil, errors.New("api: the signing secret must be at least 32 bytes")
+	ac := auth.Config{Secret: cfg.Secret, TTL: cfg.TokenTTL, Seats: cfg.Games, Now: cfg.Now}
+	if cfg.Accounts != nil {
+		ac.Players = cfg.Accounts
+	}
+	resolver, err := auth.New(ac)
+	if err != nil {
+		return nil, err
 	}
 	s := &Server{
-		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, watchers: cfg.Watchers, online: cfg.Online, secret: secret, log: cfg.Logger,
+		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, watchers: cfg.Watchers, online: cfg.Online, auth: resolver, log: cfg.Logger,
 		addrLimits: newLimiters(cfg.AddrLimit),
 		seatLimits: newLimiters(cfg.SeatLimit),
 		chatLimits: newLimiters(chatLimit),
@@ -154,7 +157,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.parker = park.New(parkHost{s})
 	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting, func() int { return int(s.streams.open.Load()) })
 	s.metricsHandler = s.metrics.handler()
-	s.tokens = newTokenCache(4096)
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
@@ -196,8 +198,6 @@ func (s *Server) now() time.Time { return s.cfg.Now() }
 // waiting is how many long-polls wait now, parked or not.
 func (s *Server) waiting() int { return int(s.waiters.Load()) + s.parker.Waiting() }
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
 func (s *Server) routes() error {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -230,101 +230,104 @@ func (s *Server) routes() error {
 
 	v1 := r.Group("/v1", s.pack)
 	ops(v1)
-	api := v1.Group("")
-	api.GET("/variants", s.listVariants)
-	api.GET("/variants/:name", s.getVariant)
-	api.GET("/bots", s.listBots)
-	api.POST("/replays", s.importReplay)
-	api.GET("/games", s.listGames)
-	if s.accounts != nil && s.history != nil && s.feed != nil {
-		s.playerRoutes(api)
-	}
-	api.POST("/games", s.idempotent, s.createGame)
-	if s.lobby != nil {
-		api.GET("/lobby/events", s.getLobbyEvents)
-		api.GET("/lobby/events/sse", s.streamLobbySSE)
-		api.GET("/lobby/events/ndjson", s.streamLobbyNDJSON)
-		if s.online != nil {
-			api.GET("/lobby/online", s.getOnline)
+	for _, rt := range s.routeTable() {
+		if rt.when {
+			v1.Handle(rt.method, rt.path, append([]gin.HandlerFunc{s.identify(rt.access)}, rt.handlers...)...)
 		}
-		if s.accounts != nil {
-			api.POST("/lobby/chat", s.requirePlayer, s.sayInLobby)
-		}
-	}
-	if s.rooms != nil && s.accounts != nil {
-		s.roomRoutes(api.Group("/rooms", s.requirePlayer))
-	}
-
-	game := api.Group("/games/:id", s.authenticate)
-	game.GET("", s.getGame)
-	game.POST("/seats", s.idempotent, s.joinGame)
-	game.POST("/actions", s.requireSeat, s.idempotent, s.postAction)
-	game.POST("/terminate", s.requireSeat, s.terminateGame)
-	game.PUT("/votes/end", s.requireSeat, s.voteEnd)
-	game.DELETE("/votes/end", s.requireSeat, s.unvoteEnd)
-	game.POST("/pause", s.requireSeat, s.pauseGame)
-	game.POST("/resume", s.requireSeat, s.resumeGame)
-	game.PUT("/hand", s.requireSeat, s.putHand)
-	game.DELETE("/seats/:seat", s.requireSeat, s.leaveSeat)
-	game.PUT("/notes/:card", s.requireSeat, s.putNote)
-	game.GET("/events", s.getEvents)
-	game.GET("/events/sse", s.streamEventsSSE)
-	game.GET("/events/ndjson", s.streamEventsNDJSON)
-	game.GET("/replay", s.getReplay)
-	if s.watchers != nil {
-		game.GET("/watchers", s.getWatchers)
-	}
-	if s.accounts != nil && s.history != nil && s.feed != nil {
-		game.POST("/seats/:seat/token", s.needPlayer, s.seatToken)
-		game.POST("/invitations", s.invite)
-		game.POST("/chat", s.say)
 	}
 	s.handler = r
 	return nil
 }
 
-// roomRoutes are the shared replay rooms' operations.
-func (s *Server) roomRoutes(g *gin.RouterGroup) {
-	g.POST("", s.openRoom)
-	g.GET("/:id", s.getRoom)
-	g.GET("/:id/events", s.getRoomEvents)
-	g.GET("/:id/events/sse", s.streamRoomSSE)
-	g.GET("/:id/events/ndjson", s.streamRoomNDJSON)
-	g.POST("/:id/members", s.joinRoom)
-	g.DELETE("/:id/members/me", s.leaveRoom)
-	g.PUT("/:id/leader", s.handOverRoom)
-	g.PUT("/:id/turn", s.setRoomTurn)
-	g.PUT("/:id/pointer", s.pointRoom)
-	g.DELETE("/:id/pointer", s.unpointRoom)
-	g.POST("/:id/hypothetical", s.hypothesize)
-	g.DELETE("/:id/hypothetical", s.endHypothetical)
-	g.DELETE("/:id/hypothetical/last", s.undoHypothetical)
-	g.POST("/:id/again", s.playAgain)
+// route is one operation of the API: what credential it asks for (see
+// access), and its handlers; when is false for an operation this server
+// does not offer (no accounts, no lobby).
+type route struct {
+	method, path string
+	access       access
+	when         bool
+	handlers     []gin.HandlerFunc
 }
 
-// playerRoutes are the accounts' operations.
-func (s *Server) playerRoutes(api *gin.RouterGroup) {
-	api.POST("/players", s.signUp)
-	api.POST("/sessions", s.signIn)
-	me := api.Group("", s.requirePlayer)
-	me.DELETE("/sessions/current", s.signOut)
-	me.GET("/me", s.getMe)
-	me.PUT("/me/password", s.changePassword)
-	me.POST("/me/tokens", s.makeToken)
-	me.GET("/me/tokens", s.listTokens)
-	me.DELETE("/me/tokens/:id", s.revokeToken)
-	me.GET("/me/games", s.getMyGames)
-	me.GET("/me/events", s.getMyEvents)
-	me.GET("/me/events/sse", s.streamMyEventsSSE)
-	me.GET("/me/events/ndjson", s.streamMyEventsNDJSON)
-	me.GET("/me/mutes", s.listMuted)
-	me.PUT("/me/mutes/:name", s.mute)
-	me.DELETE("/me/mutes/:name", s.unmute)
-	api.GET("/players/:name", s.getPlayer)
-	api.GET("/players/:name/games", s.listPlayerGames)
-	api.GET("/seeds/:seed", s.getSeed)
-	api.GET("/variants/:name/stats", s.getVariantStats)
-	api.GET("/variants/:name/leaderboard", s.getLeaderboard)
+// routeTable is every operation under /v1, with the credential it asks
+// for: the one list that the router and the tests of credentials read.
+func (s *Server) routeTable() []route {
+	accounts := s.accounts != nil && s.history != nil && s.feed != nil
+	lobby, rooms := s.lobby != nil, s.rooms != nil && s.accounts != nil
+	r := func(method, path string, a access, when bool, h ...gin.HandlerFunc) route {
+		return route{method, path, a, when, h}
+	}
+	return []route{
+		r("GET", "/variants", public, true, s.listVariants),
+		r("GET", "/variants/:name", public, true, s.getVariant),
+		r("GET", "/bots", public, true, s.listBots),
+		r("POST", "/replays", public, true, s.importReplay),
+		r("GET", "/games", public, true, s.listGames),
+		r("POST", "/games", anyone, true, s.idempotent, s.createGame),
+
+		r("POST", "/players", public, accounts, s.signUp),
+		r("POST", "/sessions", public, accounts, s.signIn),
+		r("DELETE", "/sessions/current", player, accounts, s.signOut),
+		r("GET", "/me", player, accounts, s.getMe),
+		r("PUT", "/me/password", player, accounts, s.changePassword),
+		r("POST", "/me/tokens", player, accounts, s.makeToken),
+		r("GET", "/me/tokens", player, accounts, s.listTokens),
+		r("DELETE", "/me/tokens/:id", player, accounts, s.revokeToken),
+		r("GET", "/me/games", player, accounts, s.getMyGames),
+		r("GET", "/me/events", player, accounts, s.getMyEvents),
+		r("GET", "/me/events/sse", player, accounts, s.streamMyEventsSSE),
+		r("GET", "/me/events/ndjson", player, accounts, s.streamMyEventsNDJSON),
+		r("GET", "/me/mutes", player, accounts, s.listMuted),
+		r("PUT", "/me/mutes/:name", player, accounts, s.mute),
+		r("DELETE", "/me/mutes/:name", player, accounts, s.unmute),
+		r("GET", "/players/:name", public, accounts, s.getPlayer),
+		r("GET", "/players/:name/games", public, accounts, s.listPlayerGames),
+		r("GET", "/seeds/:seed", public, accounts, s.getSeed),
+		r("GET", "/variants/:name/stats", public, accounts, s.getVariantStats),
+		r("GET", "/variants/:name/leaderboard", public, accounts, s.getLeaderboard),
+
+		r("GET", "/lobby/events", anyone, lobby, s.getLobbyEvents),
+		r("GET", "/lobby/events/sse", anyone, lobby, s.streamLobbySSE),
+		r("GET", "/lobby/events/ndjson", anyone, lobby, s.streamLobbyNDJSON),
+		r("GET", "/lobby/online", public, lobby && s.online != nil, s.getOnline),
+		r("POST", "/lobby/chat", player, lobby && s.accounts != nil, s.sayInLobby),
+
+		r("POST", "/rooms", player, rooms, s.openRoom),
+		r("GET", "/rooms/:id", player, rooms, s.getRoom),
+		r("GET", "/rooms/:id/events", player, rooms, s.getRoomEvents),
+		r("GET", "/rooms/:id/events/sse", player, rooms, s.streamRoomSSE),
+		r("GET", "/rooms/:id/events/ndjson", player, rooms, s.streamRoomNDJSON),
+		r("POST", "/rooms/:id/members", player, rooms, s.joinRoom),
+		r("DELETE", "/rooms/:id/members/me", player, rooms, s.leaveRoom),
+		r("PUT", "/rooms/:id/leader", player, rooms, s.handOverRoom),
+		r("PUT", "/rooms/:id/turn", player, rooms, s.setRoomTurn),
+		r("PUT", "/rooms/:id/pointer", player, rooms, s.pointRoom),
+		r("DELETE", "/rooms/:id/pointer", player, rooms, s.unpointRoom),
+		r("POST", "/rooms/:id/hypothetical", player, rooms, s.hypothesize),
+		r("DELETE", "/rooms/:id/hypothetical", player, rooms, s.endHypothetical),
+		r("DELETE", "/rooms/:id/hypothetical/last", player, rooms, s.undoHypothetical),
+		r("POST", "/rooms/:id/again", player, rooms, s.playAgain),
+
+		r("GET", "/games/:id", anyone, true, s.getGame),
+		r("POST", "/games/:id/seats", anyone, true, s.idempotent, s.joinGame),
+		r("POST", "/games/:id/actions", seat, true, s.idempotent, s.postAction),
+		r("POST", "/games/:id/terminate", seat, true, s.terminateGame),
+		r("PUT", "/games/:id/votes/end", seat, true, s.voteEnd),
+		r("DELETE", "/games/:id/votes/end", seat, true, s.unvoteEnd),
+		r("POST", "/games/:id/pause", seat, true, s.pauseGame),
+		r("POST", "/games/:id/resume", seat, true, s.resumeGame),
+		r("PUT", "/games/:id/hand", seat, true, s.putHand),
+		r("DELETE", "/games/:id/seats/:seat", seat, true, s.leaveSeat),
+		r("PUT", "/games/:id/notes/:card", seat, true, s.putNote),
+		r("GET", "/games/:id/events", anyone, true, s.getEvents),
+		r("GET", "/games/:id/events/sse", anyone, true, s.streamEventsSSE),
+		r("GET", "/games/:id/events/ndjson", anyone, true, s.streamEventsNDJSON),
+		r("GET", "/games/:id/replay", anyone, true, s.getReplay),
+		r("GET", "/games/:id/watchers", anyone, s.watchers != nil, s.getWatchers),
+		r("POST", "/games/:id/seats/:seat/token", player, accounts, s.seatToken),
+		r("POST", "/games/:id/invitations", anyone, accounts, s.invite),
+		r("POST", "/games/:id/chat", anyone, accounts, s.say),
+	}
 }
 
 // servedDoc hands the document to the documentation UI's own doc.json, so

@@ -14,7 +14,6 @@ import (
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
-	"github.com/hanabi-server/hanabi/players"
 )
 
 // A stream is GET /games/{id}/events asked for as Server-Sent Events or as
@@ -186,16 +185,7 @@ func (s *Server) follow(ctx context.Context, id string) (t play.Follower, st *pl
 // when it expires, no longer names a seat of the game, or names an
 // occupancy that ended (its seat was left).
 func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
-	if seatOf(c) == nil && playerOf(c) == nil {
-		return true
-	}
-	raw, _ := bearer(c)
-	if players.IsPlayerToken(raw) {
-		// Read again: a player signed out or a token revoked ends it.
-		if _, err := s.accounts.Identify(c.Request.Context(), raw); err != nil {
-			return false
-		}
-	} else if _, err := s.parseToken(raw); err != nil {
+	if err := s.auth.Recheck(c.Request.Context(), callerOf(c)); err != nil {
 		return false
 	}
 	_, err := s.admit(c, st, park.Events)
@@ -277,7 +267,7 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 		setStreamHeaders(c.Writer.Header(), format)
 		c.Set(ctxParked, true) // observed when it ends, below
 		o := park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
-			Seat: viewerOf(c), Start: c.GetTime(ctxStart), Status: http.StatusOK}
+			Seat: seatOf(c), Start: c.GetTime(ctxStart), Status: http.StatusOK}
 		if tk.Start(http.StatusOK, c.Writer.Header()) != nil {
 			tk.Release(false)
 			s.streams.open.Add(-1)

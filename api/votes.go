@@ -2,11 +2,10 @@ package api
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -29,8 +28,8 @@ import (
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/votes/end [put]
 func (s *Server) voteEnd(c *gin.Context) {
-	s.lifecycle(c, func(ctx context.Context, id string, seat int, occupant *string) (*play.State, error) {
-		return s.games.Vote(ctx, id, seat, true, occupant)
+	s.lifecycle(c, func(ctx context.Context, id string, by auth.Caller) (*play.State, error) {
+		return s.games.Vote(ctx, id, by, true)
 	})
 }
 
@@ -53,8 +52,8 @@ func (s *Server) voteEnd(c *gin.Context) {
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/votes/end [delete]
 func (s *Server) unvoteEnd(c *gin.Context) {
-	s.lifecycle(c, func(ctx context.Context, id string, seat int, occupant *string) (*play.State, error) {
-		return s.games.Vote(ctx, id, seat, false, occupant)
+	s.lifecycle(c, func(ctx context.Context, id string, by auth.Caller) (*play.State, error) {
+		return s.games.Vote(ctx, id, by, false)
 	})
 }
 
@@ -104,16 +103,11 @@ func (s *Server) resumeGame(c *gin.Context) {
 
 // lifecycle makes change, one of the token's seat's about the running
 // game, and answers the seat's view after it.
-func (s *Server) lifecycle(c *gin.Context, change func(ctx context.Context, id string, seat int, occupant *string) (*play.State, error)) {
+func (s *Server) lifecycle(c *gin.Context, change func(ctx context.Context, id string, by auth.Caller) (*play.State, error)) {
 	// Like a move: once begun, its outcome must be in the log or not.
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	auth := seatOf(c)
-	st, err := change(ctx, c.Param("id"), auth.seat, &auth.occupant)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	s.write(c, park.Answer{Status: http.StatusOK, ETag: viewTag(st, auth.seat), ContentType: jsonType,
-		Body: append(appendView([]byte(`{"game":`), st, auth.seat), '}')})
+	by := callerOf(c)
+	st, err := change(ctx, c.Param("id"), by)
+	s.answerGame(c, st, by.Seat, err)
 }

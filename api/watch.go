@@ -14,16 +14,18 @@ import (
 // not seated at the game), whose view is decided on each answer by
 // play.AdmitWatcher: the public's, every hand, or a shadowed seat's.
 func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
-	spec := park.Spec{Kind: kind, Viewer: viewerOf(c), Occupant: occupantOf(c), Shadow: -1, ChatAfter: -1}
+	by := callerOf(c)
+	spec := park.Spec{Kind: kind, Viewer: -1, Shadow: -1, ChatAfter: -1}
 	raw, shadowed := c.GetQuery("shadow")
-	if seatOf(c) != nil {
+	if by.Seated() {
+		spec.Viewer, spec.Occupant = by.Seat, by.Occupant
 		if shadowed {
 			return spec, badRequest("a seat reads its own view: shadow is for spectators")
 		}
 		s.seenAtTable(c, -1)
 		return spec, nil
 	}
-	spec.Watch, spec.SignedIn, spec.Secret = true, playerOf(c) != nil, c.Query("secret")
+	spec.Watch, spec.SignedIn, spec.Secret = true, by.SignedIn(), c.Query("secret")
 	if shadowed {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 0 || n > 5 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/internal/tcpgate"
 	"github.com/hanabi-server/hanabi/models/storetest"
@@ -48,11 +49,11 @@ func newBarrierReplicas(t *testing.T) *barrierReplicas {
 	r.a, r.b = barrierGames(t, r.sa), barrierGames(t, r.sb)
 	ctx := context.Background()
 	seed := "barrier"
-	st, _, err := r.a.Create(ctx, play.NewGame{Variant: "basic", Players: 2, Seed: &seed, Name: "Alice"})
+	st, _, err := r.a.Create(ctx, auth.Anonymous(""), play.NewGame{Variant: "basic", Players: 2, Seed: &seed, Name: "Alice"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := r.a.Join(ctx, st.ID, "Bob", "", nil); err != nil {
+	if _, _, err := r.a.Join(ctx, st.ID, auth.Anonymous(""), "Bob", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	r.game = st.ID
@@ -86,7 +87,7 @@ func (r *barrierReplicas) move(t *testing.T) int64 {
 	}
 	seat := st.Game.Current()
 	rank := st.Game.Deck()[st.Game.Hand(1 - seat)[0]].Rank
-	moved, _, err := r.a.Act(ctx, r.game, seat, play.Move{Kind: engine.RankClue, Target: 1 - seat, Rank: rank})
+	moved, _, err := r.a.Act(ctx, r.game, auth.Caller{Via: auth.Seat, Game: r.game, Seat: seat, Occupant: st.Occupant(seat)}, play.Move{Kind: engine.RankClue, Target: 1 - seat, Rank: rank})
 	if err != nil {
 		t.Fatal(err)
 	}

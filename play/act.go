@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 )
 
@@ -29,9 +30,10 @@ type Move struct {
 	// Version, when set, makes the move apply only at that game version, so
 	// that a retried request can never act twice.
 	Version *int64
-	// Occupant, when set, makes the move apply only while the seat is held
+	// occupant, when set, makes the move apply only while the seat is held
 	// by that occupant: a seat's credential dies when its holder leaves.
-	Occupant *string
+	// play sets it from the caller.
+	occupant *string
 	// Key, when set, is the request's idempotency key.
 	Key *Key
 	// entry, when set, is the action itself: play's own entries (an end,
@@ -86,11 +88,15 @@ func (m Move) conditions(version int64) error {
 	return nil
 }
 
-// Act applies seat's move to game id and appends it to the log, then wakes
-// the bots whose turn it made. Two moves racing for the same turn cannot both
-// apply: the log's (game, seq) key lets one win, and the loser gets
-// ErrNotYourTurn or ErrStaleVersion.
-func (g *Games) Act(ctx context.Context, id string, seat int, m Move) (st *State, ev engine.Event, err error) {
+// Act applies the move of the caller's seat to game id and appends it to
+// the log, then wakes the bots whose turn it made. Two moves racing for the
+// same turn cannot both apply: the log's (game, seq) key lets one win, and
+// the loser gets ErrNotYourTurn or ErrStaleVersion.
+func (g *Games) Act(ctx context.Context, id string, by auth.Caller, m Move) (st *State, ev engine.Event, err error) {
+	seat, err := m.from(by, id)
+	if err != nil {
+		return nil, ev, err
+	}
 	st, err = g.inTurn(ctx, id, func(t *Table) (st *State, err error) {
 		st, ev, err = g.act(ctx, t, seat, m)
 		return st, err
@@ -241,10 +247,25 @@ func (g *Games) conflict(ctx context.Context, t *Table, seat int, m Move) error 
 // admit checks the seat the move is for: a seat of the game and, when the
 // move names one, still held by its occupancy (see Admit).
 func (m Move) admit(st *State, seat int) error {
-	if m.Occupant == nil {
+	if m.occupant == nil {
 		return CheckSeat(st, seat)
 	}
-	return Admit(st, seat, *m.Occupant)
+	return Admit(st, seat, *m.occupant)
+}
+
+// from makes m the move of the seat the caller holds in game id: it
+// applies only while the caller's occupancy holds the seat. It answers the
+// seat, or why the caller holds none.
+func (m *Move) from(by auth.Caller, id string) (int, error) {
+	if err := auth.NeedSeat(by, id); err != nil {
+		return -1, err
+	}
+	occ := by.Occupant
+	m.occupant = &occ
+	if m.Key != nil {
+		m.Key.by = by
+	}
+	return by.Seat, nil
 }
 
 // Admit is the one decision of what a reader may see of a game, asked of

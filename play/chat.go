@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hanabi-server/hanabi/auth"
 )
 
 // MaxChat is the longest chat line, in characters.
@@ -23,21 +25,21 @@ type Line struct {
 	At       time.Time
 }
 
-// Sayer is who says a line: a seat's occupant, or a signed-in spectator.
-type Sayer struct {
-	Seat     int // -1: a spectator
-	Occupant string
-	Player   string
-	Name     string
-	// Secret is the join secret a spectator of a private table brought.
-	Secret string
-}
-
-// Say adds a line to game id's chat: from a seat of the table (its
-// occupancy still its own) or a signed-in spectator the table lets watch,
-// in the pregame, the game or after it. A line is no move: it moves the
-// table's side revision (NotesRev), not its version.
-func (g *Games) Say(ctx context.Context, id string, who Sayer, text string) (*State, Line, error) {
+// Say adds the caller's line to game id's chat: from a seat of the table
+// (its occupancy still its own) or a signed-in spectator the table lets
+// watch (a private table's with its join secret), in the pregame, the game
+// or after it. The line is the account's when the caller speaks for one (a
+// seat's holder, whichever token it came with), else the seat's guest's.
+// A line is no move: it moves the table's side revision (NotesRev), not its
+// version.
+func (g *Games) Say(ctx context.Context, id string, by auth.Caller, secret, text string) (*State, Line, error) {
+	seated := by.Seated() && by.Game == id
+	switch {
+	case by.Via == auth.None:
+		return nil, Line{}, errorf(Unauthorized, "a seat of the table or a signed-in spectator chats: take a seat, or sign in")
+	case !seated && !by.SignedIn():
+		return nil, Line{}, errorf(Closed, "a spectator signs in to chat")
+	}
 	text = strings.TrimSpace(text)
 	if text == "" || utf8.RuneCountInString(text) > MaxChat {
 		return nil, Line{}, errorf(Invalid, "a chat line is 1–%d characters", MaxChat)
@@ -45,32 +47,30 @@ func (g *Games) Say(ctx context.Context, id string, who Sayer, text string) (*St
 	if err := plainText("a chat line", text, MaxChat); err != nil {
 		return nil, Line{}, err
 	}
-	var said Line
+	var line Line
 	st, err := g.inTurn(ctx, id, func(t *Table) (*State, error) {
 		return g.judged(ctx, t, func(cur *State) (*State, error) {
-			name := who.Name
-			if who.Seat >= 0 {
-				if err := Admit(cur, who.Seat, who.Occupant); err != nil {
+			said := Line{Seat: -1}
+			if seated {
+				if err := Admit(cur, by.Seat, by.Occupant); err != nil {
 					return nil, err
 				}
 				for _, s := range cur.Seats {
-					if s.Seat == who.Seat {
-						name = s.Name
+					if s.Seat == by.Seat {
+						said.Seat, said.Player, said.Name = s.Seat, s.Player, s.Name
 					}
 				}
 			} else {
-				if who.Player == "" {
-					return nil, errorf(Closed, "a spectator signs in to chat")
-				}
-				if _, err := AdmitWatcher(cur, Watcher{SignedIn: true, Shadow: -1, Secret: who.Secret}); err != nil {
+				if _, err := AdmitWatcher(cur, Watcher{SignedIn: true, Shadow: -1, Secret: secret}); err != nil {
 					return nil, err
 				}
+				said.Player, said.Name = by.Account.ID, by.Account.Name
 			}
 			if cur.Status == StatusCancelled {
 				return nil, errorf(NotActive, "the table was cancelled")
 			}
-			said = Line{Line: cur.ChatLines + 1, Seat: who.Seat, Player: who.Player, Name: name, Text: text,
-				AfterSeq: cur.EventCount(), At: g.cfg.Now().UTC().Truncate(time.Millisecond)}
+			said.Line, said.Text, said.AfterSeq = cur.ChatLines+1, text, cur.EventCount()
+			said.At = g.cfg.Now().UTC().Truncate(time.Millisecond)
 			if err := g.store.Say(ctx, id, cur.NotesRev, said); err != nil {
 				return nil, err
 			}
@@ -78,10 +78,11 @@ func (g *Games) Say(ctx context.Context, id string, who Sayer, text string) (*St
 			next.NotesRev++
 			next.ChatLines = said.Line
 			next.Chat = append(cur.Chat[:len(cur.Chat):len(cur.Chat)], said)
+			line = said
 			return t.publish(&next, 0), nil
 		})
 	})
-	return st, said, err
+	return st, line, err
 }
 
 // ChatAfter is st's lines after line after, oldest first.

@@ -65,12 +65,12 @@ func clockedGames(t *testing.T, store play.Store, clock *fakeClock, tweak ...fun
 func timedTable(t *testing.T, g *play.Games, seconds int, onTimeout string) *play.State {
 	t.Helper()
 	ctx := context.Background()
-	st, _, err := g.Create(ctx, play.NewGame{Variant: "basic", Players: 2, Seed: seed("clock"), Name: "Alice",
+	st, _, err := g.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 2, Seed: seed("clock"), Name: "Alice",
 		Options: variants.Options{TurnSeconds: &seconds, OnTimeout: &onTimeout}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, st, err = g.Join(ctx, st.ID, "Bob", "", nil); err != nil {
+	if _, st, err = g.Join(ctx, st.ID, nobody, "Bob", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if c, ok := clocks[g]; ok {
@@ -119,7 +119,7 @@ func TestTurnClockBot(t *testing.T) {
 	}
 	// Seat 1 moves in time: its clock restarts for seat 0, untouched.
 	clock.Advance(20 * time.Second)
-	if _, _, err := g.Act(ctx, st.ID, 1, move(engine.ClueRank(0, 1), nil)); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 1), move(engine.ClueRank(0, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(20 * time.Second)
@@ -140,7 +140,7 @@ func TestTurnClockEnd(t *testing.T) {
 	clock := newFakeClock()
 	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
 	st := timedTable(t, g, 5, variants.OnTimeoutEnd)
-	if _, _, err := g.Act(context.Background(), st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
+	if _, _, err := g.Act(context.Background(), st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(5 * time.Second)
@@ -164,7 +164,7 @@ func TestExpiry(t *testing.T) {
 		c.LobbyTTL, c.IdleTTL = time.Minute, time.Hour
 	})
 	ctx := context.Background()
-	lobby, _, err := g.Create(ctx, play.NewGame{Variant: "basic", Players: 3})
+	lobby, _, err := g.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestExpiry(t *testing.T) {
 		t.Fatalf("lobby after its TTL: %s v%d", st.Status, st.Version)
 	}
 	clock.Advance(50 * time.Minute)
-	if _, _, err := g.Act(ctx, busy.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
+	if _, _, err := g.Act(ctx, busy.ID, holder(g, busy.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(10 * time.Minute)
@@ -263,7 +263,7 @@ func TestTimeoutRacesLateMove(t *testing.T) {
 			var moveErr error
 			wg.Go(func() { sweep(t, b) })
 			wg.Go(func() {
-				_, _, moveErr = a.Act(context.Background(), st.ID, 0, move(engine.ClueRank(1, 1), nil))
+				_, _, moveErr = a.Act(context.Background(), st.ID, holder(a, st.ID, 0), move(engine.ClueRank(1, 1), nil))
 			})
 			wg.Wait()
 			got := mustLoad(t, a, st.ID)

@@ -61,13 +61,13 @@ func raceOnCondition(t *testing.T, dbURL string, conditional func(int64) play.Mo
 	}
 	st := table(t, g, "basic", 2, "race")
 	racing.rival = func() {
-		if _, _, err := other.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
+		if _, _, err := other.Act(ctx, st.ID, holder(other, st.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
 			t.Errorf("the rival's move: %v", err)
 		}
 	}
 	m := conditional(st.Version)
 	m.Kind, m.Target, m.Rank = engine.RankClue, 1, 2
-	if _, _, err = g.Act(ctx, st.ID, 0, m); !want(err) {
+	if _, _, err = g.Act(ctx, st.ID, holder(g, st.ID, 0), m); !want(err) {
 		t.Fatalf("the stale move lost with %v", err)
 	}
 }

@@ -3,6 +3,8 @@ package play
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/hanabi-server/hanabi/fault"
 )
 
 // Code says what kind of refusal an Error is; the transport maps each code to
@@ -39,11 +41,13 @@ const (
 	Closed
 	// Untimed: a pause asked of a game that has no clock to stop.
 	Untimed
+	// Unauthorized: the caller brought no credential where one is needed.
+	Unauthorized
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
 	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
-	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed", Untimed: "untimed"}
+	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed", Untimed: "untimed", Unauthorized: "unauthorized"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {
@@ -60,6 +64,36 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// faults are the kind and the contract's code of each refusal.
+var faults = map[Code]struct {
+	kind fault.Kind
+	code string
+}{
+	Invalid:            {fault.Invalid, "bad_request"},
+	NotFound:           {fault.NotFound, "not_found"},
+	NoSuchSeat:         {fault.Forbidden, "forbidden"},
+	NotActive:          {fault.Conflict, "game_not_active"},
+	GameFull:           {fault.Conflict, "game_full"},
+	StaleVersion:       {fault.Conflict, "stale_version"},
+	NotYourTurn:        {fault.Conflict, "not_your_turn"},
+	Revoked:            {fault.Unauthorized, "unauthorized"},
+	NoBot:              {fault.Invalid, "bad_request"},
+	Private:            {fault.Forbidden, "forbidden"},
+	Closed:             {fault.Forbidden, "spectators_closed"},
+	Untimed:            {fault.Conflict, "game_untimed"},
+	PreconditionFailed: {fault.Precondition, "precondition_failed"},
+	Unauthorized:       {fault.Unauthorized, "unauthorized"},
+}
+
+// Fault is the refusal's kind and code (see package fault).
+func (e *Error) Fault() (fault.Kind, string) {
+	f, ok := faults[e.Code]
+	if !ok {
+		return fault.Invalid, "bad_request"
+	}
+	return f.kind, f.code
+}
 
 // Is makes every Error of a code match its sentinel, whatever its message.
 func (e *Error) Is(target error) bool {

@@ -47,7 +47,7 @@ func TestReadsFromLiveState(t *testing.T) {
 		if n := counting.loads.Load() - before; n != 0 {
 			t.Fatalf("%d whole loads for 5 reads of an unchanged cached game", n)
 		}
-		moved, _, err := b.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil))
+		moved, _, err := b.Act(ctx, st.ID, holder(b, st.ID, 0), move(engine.ClueRank(1, 1), nil))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -28,9 +29,6 @@ type NewGame struct {
 	// Unlisted keeps the table out of the public list; Private gives it a
 	// join secret that a joiner must bring.
 	Unlisted, Private bool
-	// Player is the signed-in creator (nil: a guest), whose seat records
-	// them and takes their name.
-	Player *Player
 	// Spectators is the table's spectator policy ("": open).
 	Spectators string
 	// Key, when set, is the request's idempotency key.
@@ -93,10 +91,18 @@ func setupError(err error) error {
 	return errorf(Invalid, "this table cannot be dealt: %s", err.Error())
 }
 
-// Create opens a table and returns it with the creator's seat: 0, or -1 when
-// a bot took seat 0 and the creator only watches. The game starts at once
-// when bots fill every other seat.
-func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
+// Create opens a table for its creator, the caller, and returns it with
+// the creator's seat: 0, or -1 when a bot took seat 0 and the creator only
+// watches. A signed-in creator's seat records them and takes their name.
+// The game starts at once when bots fill every other seat.
+func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State, int, error) {
+	var player *Player
+	if by.SignedIn() {
+		player = by.Account
+	}
+	if req.Key != nil {
+		req.Key.by = by
+	}
 	if req.Variant == "" {
 		return nil, -1, errorf(Invalid, "variant is required (see GET /v1/variants)")
 	}
@@ -118,15 +124,15 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 	if err != nil {
 		return nil, -1, err
 	}
-	if req.Player != nil {
-		name = req.Player.Name
+	if player != nil {
+		name = player.Name
 	}
 	// A bot in seat 0 means the creator only watches.
 	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })
 	var seats []Seat
 	if creator {
 		seats = append(seats, Seat{Seat: 0, Name: name})
-		if p := req.Player; p != nil {
+		if p := player; p != nil {
 			seats[0].Player, seats[0].PlayerBot = p.ID, p.Bot
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 )
 
@@ -13,15 +14,20 @@ import (
 // the game allows it). It is an entry in the log like a move, under the
 // same (game, seq) key, but no turn: any seat may rearrange its own hand
 // at any time while the game runs, and the clocks run on (see
-// State.LastAt). m carries the conditions (IfMatch, Version, Occupant);
+// State.LastAt). m carries the conditions (IfMatch, Version);
 // without a version condition, a rearrangement that loses the log's next
 // seq to a move is judged again on the game after it, as an end or a
 // leave is: only the seat's own moves change its hand, so the order is
 // judged against the hand it names or refused. An order that is the
 // hand's own changes nothing: the game is answered as it is, and nothing
 // is appended.
-func (g *Games) Rearrange(ctx context.Context, id string, seat int, order []int, m Move) (*State, error) {
-	m.rearrange, m.order, m.entry, m.Key = true, slices.Clone(order), nil, nil
+func (g *Games) Rearrange(ctx context.Context, id string, by auth.Caller, order []int, m Move) (*State, error) {
+	m.Key = nil
+	seat, err := m.from(by, id)
+	if err != nil {
+		return nil, err
+	}
+	m.rearrange, m.order, m.entry = true, slices.Clone(order), nil
 	return g.inTurn(ctx, id, func(t *Table) (*State, error) {
 		var st *State
 		var err error

@@ -30,7 +30,7 @@ func TestRearrange(t *testing.T) {
 	st := table(t, g, "basic", 3, "rearrange")
 	occ := st.Occupant(2)
 	order := reversed(st, 2)
-	got, err := g.Rearrange(ctx, st.ID, 2, order, play.Move{Occupant: &occ})
+	got, err := g.Rearrange(ctx, st.ID, occupancy(st.ID, 2, occ), order, play.Move{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,12 +48,12 @@ func TestRearrange(t *testing.T) {
 		}
 	}
 	// The same order again: nothing to do, nothing appended.
-	again, err := g.Rearrange(ctx, st.ID, 2, order, play.Move{Occupant: &occ})
+	again, err := g.Rearrange(ctx, st.ID, occupancy(st.ID, 2, occ), order, play.Move{})
 	if err != nil || again.Version != got.Version || len(again.Log) != 1 {
 		t.Fatalf("again: %v, version %d", err, again.Version)
 	}
 	// The game goes on; a move opens a new turn with the order kept.
-	if _, _, err := g.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	if s := mustLoad(t, fresh, st.ID); !slices.Equal(s.Game.Hand(2), order) || s.Game.Turn() != 1 {
@@ -68,7 +68,7 @@ func TestRearrangeRefusals(t *testing.T) {
 	active := table(t, g, "basic", 2, "active")
 	live := table(t, g, "no-variant", 2, "live")
 	done := table(t, g, "basic", 2, "done")
-	if _, _, err := g.Terminate(ctx, done.ID, 0, nil); err != nil {
+	if _, _, err := g.Terminate(ctx, done.ID, holder(g, done.ID, 0)); err != nil {
 		t.Fatal(err)
 	}
 	stale := active.Version - 1
@@ -85,12 +85,16 @@ func TestRearrangeRefusals(t *testing.T) {
 		{"another seat's card", active, 0, append(reversed(active, 0)[1:], active.Game.Hand(1)[0]), play.Move{}, engine.ErrBadOrder},
 		{"a card missing", active, 0, reversed(active, 0)[1:], play.Move{}, engine.ErrBadOrder},
 		{"no such seat", active, 2, []int{0}, play.Move{}, play.ErrNoSuchSeat},
-		{"a left occupancy", active, 0, reversed(active, 0), play.Move{Occupant: ptr("gone")}, play.ErrRevoked},
+		{"a left occupancy", active, 0, reversed(active, 0), play.Move{}, play.ErrRevoked},
 		{"a stale version", active, 0, reversed(active, 0), play.Move{Version: &stale}, play.ErrStaleVersion},
 		{"If-Match", active, 0, reversed(active, 0), play.Move{IfMatch: []int64{stale}}, &play.Error{Code: play.PreconditionFailed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := g.Rearrange(ctx, tc.st.ID, tc.seat, tc.order, tc.m); !errors.Is(err, tc.want) {
+			by := holder(g, tc.st.ID, tc.seat)
+			if tc.name == "a left occupancy" {
+				by.Occupant = "gone"
+			}
+			if _, err := g.Rearrange(ctx, tc.st.ID, by, tc.order, tc.m); !errors.Is(err, tc.want) {
 				t.Fatalf("err %v, want %v", err, tc.want)
 			}
 		})
@@ -99,7 +103,7 @@ func TestRearrangeRefusals(t *testing.T) {
 		t.Fatalf("refusals appended %+v", s.Log)
 	}
 	// The version it is at is a good condition.
-	if _, err := g.Rearrange(ctx, active.ID, 0, reversed(active, 0), play.Move{Version: &active.Version}); err != nil {
+	if _, err := g.Rearrange(ctx, active.ID, holder(g, active.ID, 0), reversed(active, 0), play.Move{Version: &active.Version}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -111,7 +115,7 @@ func TestRearrangeKeepsTheClock(t *testing.T) {
 	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
 	ctx := context.Background()
 	st := timedTable(t, g, 30, variants.OnTimeoutEnd)
-	if _, _, err := g.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	moved := mustLoad(t, g, st.ID)
@@ -120,7 +124,7 @@ func TestRearrangeKeepsTheClock(t *testing.T) {
 	// Seat 1, whose turn it is, and seat 0 both rearrange.
 	for _, seat := range []int{1, 0} {
 		cur := mustLoad(t, g, st.ID)
-		if _, err := g.Rearrange(ctx, st.ID, seat, reversed(cur, seat), play.Move{}); err != nil {
+		if _, err := g.Rearrange(ctx, st.ID, holder(g, st.ID, seat), reversed(cur, seat), play.Move{}); err != nil {
 			t.Fatal(err)
 		}
 	}

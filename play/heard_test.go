@@ -45,7 +45,7 @@ func TestHeardChangeReadsOnlyWhatIsNew(t *testing.T) {
 	g := newGames(t, store)
 	other := newGames(t, openStore(t, file)) // another replica
 	st := table(t, g, "basic", 2, "heard")
-	st, _, err := g.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil))
+	st, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, 1), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,14 +59,14 @@ func TestHeardChangeReadsOnlyWhatIsNew(t *testing.T) {
 	if n := store.reads.Load() - before; n != 0 {
 		t.Fatalf("%d reads for announcements of what the table holds", n)
 	}
-	if _, _, err := other.Act(ctx, st.ID, 1, move(engine.ClueRank(0, 1), nil)); err != nil {
+	if _, _, err := other.Act(ctx, st.ID, holder(other, st.ID, 1), move(engine.ClueRank(0, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	store.heard(st.ID, play.Stamp{Version: st.Version + 1})
 	if got := waitPast(t, f, st.Version, 5*time.Second); got == nil {
 		t.Fatal("a newer version announced was not read")
 	}
-	if _, _, err := other.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
+	if _, _, err := other.Act(ctx, st.ID, holder(other, st.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	store.heard("", play.Stamp{})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 )
 
@@ -29,12 +30,16 @@ type Answer struct {
 type Key struct {
 	Scope, Key, Hash string
 	Reply            []byte
+	// by is the caller whose change the key commits with (set by play):
+	// the reply is rendered for it (its seat's token, say).
+	by auth.Caller
 }
 
-// Reply renders the answer to a change that a key commits with it: st as
-// the change leaves it; seat the caller's (-1: none, as for the creator of
-// a table of bots); ev the move's event, nil for a create or a join.
-type Reply func(st *State, seat int, ev *engine.Event) ([]byte, error)
+// Reply renders the answer to a change that a key commits with it, for the
+// caller who made it: st as the change leaves it; seat the caller's (-1:
+// none, as for the creator of a table of bots); ev the move's event, nil
+// for a create or a join.
+type Reply func(by auth.Caller, st *State, seat int, ev *engine.Event) ([]byte, error)
 
 // SetReply sets the reply port: the transport's rendering of the answers
 // that changes commit with their keys. Set it once, before serving.
@@ -45,7 +50,7 @@ func (g *Games) replyTo(k *Key, st *State, seat int, ev *engine.Event) error {
 	if k == nil || g.reply == nil {
 		return nil
 	}
-	r, err := g.reply(st, seat, ev)
+	r, err := g.reply(k.by, st, seat, ev)
 	k.Reply = r
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
 )
@@ -14,14 +15,23 @@ import (
 // which moves keep winning must not hold the caller forever.
 const tableRetries = 8
 
-// Terminate ends game id for everyone, charged to seat: score 0, reason
-// terminated. It is an entry in the log like a move, under the same (game,
-// seq) key, so that a termination and a move racing for one seq have one
-// winner, and a second termination finds the game over.
-// occupant, when set, must still hold the seat.
-func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *string) (*State, engine.Event, error) {
+// Terminate ends game id for everyone, charged to the caller's seat: score
+// 0, reason terminated. It is an entry in the log like a move, under the
+// same (game, seq) key, so that a termination and a move racing for one seq
+// have one winner, and a second termination finds the game over.
+func (g *Games) Terminate(ctx context.Context, id string, by auth.Caller) (*State, engine.Event, error) {
+	var m Move
+	seat, err := m.from(by, id)
+	if err != nil {
+		return nil, engine.Event{}, err
+	}
+	return g.terminate(ctx, id, seat, m.occupant)
+}
+
+// terminate is Terminate for seat, held by occupant (nil: whoever holds it).
+func (g *Games) terminate(ctx context.Context, id string, seat int, occupant *string) (*State, engine.Event, error) {
 	m := entryMove(engine.EndGame(seat, engine.EndTerminated))
-	m.Occupant = occupant
+	m.occupant = occupant
 	var ev engine.Event
 	st, err := g.inTurn(ctx, id, func(t *Table) (st *State, err error) {
 		st, ev, err = g.tableEntry(ctx, t, seat, m)
@@ -30,13 +40,26 @@ func (g *Games) Terminate(ctx context.Context, id string, seat int, occupant *st
 	return st, ev, err
 }
 
-// Leave gives up seat of game id. In a lobby the seat is free again, and a
-// lobby with no person left is cancelled. In an active game the bot
-// strategy bot ("": the strongest) plays the seat from now on, and the log
-// says so (engine.Leave). Either way the seat gets a new occupant, so the
-// leaver's credential (occupant, when set) stops working. The returned
+// Leave gives up seat of game id, which the caller must hold. In a lobby
+// the seat is free again, and a lobby with no person left is cancelled. In
+// an active game the bot strategy bot ("": the strongest) plays the seat
+// from now on, and the log says so (engine.Leave). Either way the seat gets
+// a new occupant, so the leaver's credential stops working. The returned
 // state is nil when nothing is left to show the leaver.
-func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string, bot string) (*State, error) {
+func (g *Games) Leave(ctx context.Context, id string, by auth.Caller, seat int, bot string) (*State, error) {
+	var m Move
+	held, err := m.from(by, id)
+	if err != nil {
+		return nil, err
+	}
+	if held != seat {
+		return nil, errorf(NoSuchSeat, "the caller holds seat %d, not seat %d", held, seat)
+	}
+	return g.leaveSeat(ctx, id, seat, m.occupant, bot)
+}
+
+// leaveSeat is Leave for seat, held by occupant (nil: whoever holds it).
+func (g *Games) leaveSeat(ctx context.Context, id string, seat int, occupant *string, bot string) (*State, error) {
 	strat, err := g.takeOverBot(bot)
 	if err != nil {
 		return nil, err
@@ -46,7 +69,7 @@ func (g *Games) Leave(ctx context.Context, id string, seat int, occupant *string
 
 func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string, strat *bots.Strategy) (*State, error) {
 	return g.judged(ctx, t, func(cur *State) (*State, error) {
-		if err := (Move{Occupant: occupant}).admit(cur, seat); err != nil {
+		if err := (Move{occupant: occupant}).admit(cur, seat); err != nil {
 			return nil, err
 		}
 		occ := cur.Occupant(seat)
@@ -68,7 +91,7 @@ func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string,
 				return nil, errorf(NoBot, "no bot strategy can take the seat on this server")
 			}
 			m := entryMove(engine.LeaveSeat(seat))
-			m.Occupant, m.takeOver = &occ, strat.Name
+			m.occupant, m.takeOver = &occ, strat.Name
 			left, _, err := g.tableEntry(ctx, t, seat, m)
 			return left, err
 		}

@@ -19,11 +19,11 @@ func TestTerminate(t *testing.T) {
 	g := newGames(t, store)
 	ctx := context.Background()
 	st := table(t, g, "basic", 3, "terminate")
-	if _, _, err := g.Act(ctx, st.ID, 0, move(engine.ClueRank(1, 1), nil)); err != nil {
+	if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
 		t.Fatal(err)
 	}
 	// Seat 2 is not to act and ends it anyway.
-	got, ev, err := g.Terminate(ctx, st.ID, 2, nil)
+	got, ev, err := g.Terminate(ctx, st.ID, holder(g, st.ID, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,12 +54,12 @@ func mustLoad(t *testing.T, g *play.Games, id string) *play.State {
 func TestTerminateRefusals(t *testing.T) {
 	g := sqliteGames(t)
 	ctx := context.Background()
-	lobby, _, err := g.Create(ctx, play.NewGame{Variant: "basic", Players: 2})
+	lobby, _, err := g.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := table(t, g, "basic", 2, "done")
-	if _, _, err := g.Terminate(ctx, done.ID, 0, nil); err != nil {
+	if _, _, err := g.Terminate(ctx, done.ID, holder(g, done.ID, 0)); err != nil {
 		t.Fatal(err)
 	}
 	active := table(t, g, "basic", 2, "active")
@@ -75,7 +75,7 @@ func TestTerminateRefusals(t *testing.T) {
 		{"no such seat", active.ID, 2, play.ErrNoSuchSeat},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, _, err := g.Terminate(ctx, tc.id, tc.seat, nil); !errors.Is(err, tc.want) {
+			if _, _, err := g.Terminate(ctx, tc.id, holder(g, tc.id, tc.seat)); !errors.Is(err, tc.want) {
 				t.Fatalf("err %v, want %v", err, tc.want)
 			}
 		})
@@ -92,7 +92,7 @@ func TestTerminateRacesMoves(t *testing.T) {
 	st := table(t, a, "basic", 2, "race-terminate")
 	var wg sync.WaitGroup
 	var termErr error
-	wg.Go(func() { _, _, termErr = b.Terminate(ctx, st.ID, 1, nil) })
+	wg.Go(func() { _, _, termErr = b.Terminate(ctx, st.ID, holder(b, st.ID, 1)) })
 	wg.Go(func() {
 		for {
 			cur, err := a.Load(ctx, st.ID)
@@ -100,7 +100,7 @@ func TestTerminateRacesMoves(t *testing.T) {
 				return
 			}
 			seat := cur.Game.Current()
-			_, _, _ = a.Act(ctx, st.ID, seat, move(engine.ClueRank(1-seat, 1), nil))
+			_, _, _ = a.Act(ctx, st.ID, holder(a, st.ID, seat), move(engine.ClueRank(1-seat, 1), nil))
 		}
 	})
 	wg.Wait()

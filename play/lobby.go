@@ -9,9 +9,11 @@ import (
 
 	"crypto/subtle"
 	"errors"
-	"github.com/hanabi-server/hanabi/engine"
 	"slices"
 	"time"
+
+	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/engine"
 )
 
 // LobbyChange is one change to a lobby, which play decides on its snapshot
@@ -31,18 +33,20 @@ type LobbyChange struct {
 	FirstSeat int
 }
 
-// Join takes the lowest free seat of game id for name; the game starts when
-// the last seat is taken. A private table asks for its join secret. key,
-// when set, is the request's idempotency key.
-func (g *Games) Join(ctx context.Context, id, name, secret string, key *Key) (seat int, st *State, err error) {
+// Join takes the lowest free seat of game id for the caller; the game
+// starts when the last seat is taken. A private table asks for its join
+// secret. key, when set, is the request's idempotency key. A signed-in
+// caller's seat records them and takes their name, and one who holds a
+// seat of the game already is answered that seat (a second device), the
+// table unchanged; a guest sits under name.
+func (g *Games) Join(ctx context.Context, id string, by auth.Caller, name, secret string, key *Key) (seat int, st *State, err error) {
+	if key != nil {
+		key.by = by
+	}
+	if by.SignedIn() {
+		return g.join(ctx, id, by.Account.Name, secret, key, by.Account)
+	}
 	return g.join(ctx, id, name, secret, key, nil)
-}
-
-// JoinAs is Join for a signed-in player, whose seat records them and takes
-// their name. A player who holds a seat of the game already is answered
-// that seat (a second device), the table unchanged.
-func (g *Games) JoinAs(ctx context.Context, id string, p Player, secret string, key *Key) (seat int, st *State, err error) {
-	return g.join(ctx, id, p.Name, secret, key, &p)
 }
 
 func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *Player) (seat int, st *State, err error) {

@@ -17,11 +17,11 @@ func TestLeaveLobby(t *testing.T) {
 	storetest.EachBackend(t, "play_", func(t *testing.T, dbURL string) {
 		ctx := context.Background()
 		g := newGames(t, openStore(t, dbURL))
-		st, _, err := g.Create(ctx, play.NewGame{Variant: "basic", Players: 3, Name: "Alice"})
+		st, _, err := g.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 3, Name: "Alice"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, st, err = g.Join(ctx, st.ID, "Bob", "", nil); err != nil {
+		if _, st, err = g.Join(ctx, st.ID, nobody, "Bob", "", nil); err != nil {
 			t.Fatal(err)
 		}
 		alice, bob := st.Occupant(0), st.Occupant(1)
@@ -36,33 +36,33 @@ func TestLeaveLobby(t *testing.T) {
 			{"a free seat", st.ID, 2, alice, play.ErrRevoked},
 			{"no such game", "nosuch", 0, alice, play.ErrNotFound},
 		} {
-			if _, err := g.Leave(ctx, tc.id, tc.seat, &tc.occupant, ""); !errors.Is(err, tc.want) {
+			if _, err := g.Leave(ctx, tc.id, occupancy(tc.id, tc.seat, tc.occupant), tc.seat, ""); !errors.Is(err, tc.want) {
 				t.Fatalf("%s: %v, want %v", tc.name, err, tc.want)
 			}
 		}
-		left, err := g.Leave(ctx, st.ID, 1, &bob, "")
+		left, err := g.Leave(ctx, st.ID, occupancy(st.ID, 1, bob), 1, "")
 		if err != nil || left.Status != play.StatusLobby || left.Version != 2 || left.Occupant(1) != "" {
 			t.Fatalf("bob leaves: %+v %v", left, err)
 		}
-		seat, joined, err := g.Join(ctx, st.ID, "Carol", "", nil)
+		seat, joined, err := g.Join(ctx, st.ID, nobody, "Carol", "", nil)
 		carol := joined.Occupant(1)
 		if err != nil || seat != 1 || carol == bob || carol == "" {
 			t.Fatalf("carol joins seat %d as %q: %v", seat, carol, err)
 		}
-		if _, err := g.Leave(ctx, st.ID, 1, &bob, ""); !errors.Is(err, play.ErrRevoked) {
+		if _, err := g.Leave(ctx, st.ID, occupancy(st.ID, 1, bob), 1, ""); !errors.Is(err, play.ErrRevoked) {
 			t.Fatalf("bob again: %v", err)
 		}
-		if _, err := g.Leave(ctx, st.ID, 0, &alice, ""); err != nil {
+		if _, err := g.Leave(ctx, st.ID, occupancy(st.ID, 0, alice), 0, ""); err != nil {
 			t.Fatal(err)
 		}
-		left, err = g.Leave(ctx, st.ID, 1, &carol, "")
+		left, err = g.Leave(ctx, st.ID, occupancy(st.ID, 1, carol), 1, "")
 		if err != nil || left.Status != play.StatusCancelled {
 			t.Fatalf("the last person leaves: %+v %v", left, err)
 		}
 		if stored, err := newGames(t, openStore(t, dbURL)).Load(ctx, st.ID); err != nil || stored.Status != play.StatusCancelled || stored.Version != left.Version {
 			t.Fatalf("stored after the last leave: %+v %v", stored, err)
 		}
-		if _, err := g.Leave(ctx, st.ID, 0, &alice, ""); !errors.Is(err, play.ErrRevoked) {
+		if _, err := g.Leave(ctx, st.ID, occupancy(st.ID, 0, alice), 0, ""); !errors.Is(err, play.ErrRevoked) {
 			t.Fatalf("leaving a cancelled game: %v", err)
 		}
 	})
@@ -76,7 +76,7 @@ func TestJoinRace(t *testing.T) {
 		ctx := context.Background()
 		a, b := newGames(t, openStore(t, dbURL)), newGames(t, openStore(t, dbURL))
 		for _, players := range []int{2, 5} {
-			st, _, err := a.Create(ctx, play.NewGame{Variant: "basic", Players: players, Name: "Alice"})
+			st, _, err := a.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: players, Name: "Alice"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +98,7 @@ func TestJoinRace(t *testing.T) {
 						g = b
 					}
 					<-start
-					seat, _, err := g.Join(ctx, st.ID, "p", "", nil)
+					seat, _, err := g.Join(ctx, st.ID, nobody, "p", "", nil)
 					mu.Lock()
 					defer mu.Unlock()
 					switch {

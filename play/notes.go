@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"slices"
+
+	"github.com/hanabi-server/hanabi/auth"
 )
 
 // MaxNote is the longest note, in characters.
@@ -41,10 +43,15 @@ func (st *State) NotesFor(viewer int) []Note {
 	return nil
 }
 
-// WriteNote sets seat's note on card (an empty text removes it) and returns
-// the game with it. Any card dealt so far may carry a note: one in a hand,
-// the seat's own included, or one since played or discarded.
-func (g *Games) WriteNote(ctx context.Context, id string, seat int, occupant string, card int, text string) (*State, error) {
+// WriteNote sets the caller's seat's note on card (an empty text removes
+// it) and returns the game with it. Any card dealt so far may carry a note:
+// one in a hand, the seat's own included, or one since played or
+// discarded.
+func (g *Games) WriteNote(ctx context.Context, id string, by auth.Caller, card int, text string) (*State, error) {
+	if err := auth.NeedSeat(by, id); err != nil {
+		return nil, err
+	}
+	seat, occupant := by.Seat, by.Occupant
 	if err := plainText("a note", text, MaxNote); err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func TestNoteSeenByAnotherReplica(t *testing.T) {
 				t.Fatal(err)
 			}
 			card := st.Game.Hand(0)[0]
-			if _, err := a.WriteNote(ctx, st.ID, 0, st.Occupant(0), card, "mine"); err != nil {
+			if _, err := a.WriteNote(ctx, st.ID, occupancy(st.ID, 0, st.Occupant(0)), card, "mine"); err != nil {
 				t.Fatal(err)
 			}
 			got, err := b.Load(ctx, st.ID)
@@ -43,7 +43,7 @@ func TestNoteSeenByAnotherReplica(t *testing.T) {
 			if ns := got.NotesFor(1); len(ns) != 0 {
 				t.Fatalf("seat 1 may read %+v", ns)
 			}
-			moved, _, err := b.Act(ctx, st.ID, 0, move(engine.PlayCard(st.Game.Hand(0)[1]), nil))
+			moved, _, err := b.Act(ctx, st.ID, holder(b, st.ID, 0), move(engine.PlayCard(st.Game.Hand(0)[1]), nil))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -47,12 +47,12 @@ func seed(s string) *string { return &s }
 func table(t *testing.T, g *play.Games, variant string, players int, s string) *play.State {
 	t.Helper()
 	ctx := context.Background()
-	st, seat, err := g.Create(ctx, play.NewGame{Variant: variant, Players: players, Seed: seed(s), Name: "Alice"})
+	st, seat, err := g.Create(ctx, nobody, play.NewGame{Variant: variant, Players: players, Seed: seed(s), Name: "Alice"})
 	if err != nil || seat != 0 {
 		t.Fatalf("create: seat %d, %v", seat, err)
 	}
 	for i := 1; i < players; i++ {
-		n, joined, err := g.Join(ctx, st.ID, "", "", nil)
+		n, joined, err := g.Join(ctx, st.ID, nobody, "", "", nil)
 		if err != nil || n != i {
 			t.Fatalf("join: seat %d, %v", n, err)
 		}
@@ -96,16 +96,16 @@ func TestCreateRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := g.Create(context.Background(), tc.req)
+			_, _, err := g.Create(context.Background(), nobody, tc.req)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("err %v, want %v", err, tc.want)
 			}
 		})
 	}
-	if _, _, err := g.Join(context.Background(), "no such id!", "x", "", nil); !errors.Is(err, play.ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "no such id!", nobody, "x", "", nil); !errors.Is(err, play.ErrNotFound) {
 		t.Fatalf("join of a bad id: %v", err)
 	}
-	if _, _, err := g.Join(context.Background(), "nosuchgame", "x", "", nil); !errors.Is(err, play.ErrNotFound) {
+	if _, _, err := g.Join(context.Background(), "nosuchgame", nobody, "x", "", nil); !errors.Is(err, play.ErrNotFound) {
 		t.Fatalf("join of a missing game: %v", err)
 	}
 }
@@ -119,7 +119,7 @@ func TestWholeGame(t *testing.T) {
 		g := newGames(t, openStore(t, dbURL))
 		ctx := context.Background()
 		st := table(t, g, "farbrausch", 3, "whole-game")
-		if _, _, err := g.Join(ctx, st.ID, "late", "", nil); !errors.Is(err, play.ErrGameFull) {
+		if _, _, err := g.Join(ctx, st.ID, nobody, "late", "", nil); !errors.Is(err, play.ErrGameFull) {
 			t.Fatalf("join of a full game: %v", err)
 		}
 		local, err := engine.NewSeeded(*st.Config, "whole-game")
@@ -130,12 +130,12 @@ func TestWholeGame(t *testing.T) {
 			seat := local.Current()
 			legal := local.LegalActions(nil)
 			a := legal[local.Turn()%len(legal)]
-			if _, _, err := g.Act(ctx, st.ID, (seat+1)%3, move(a, st.Config)); !errors.Is(err, engine.ErrNotYourTurn) {
+			if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, (seat+1)%3), move(a, st.Config)); !errors.Is(err, engine.ErrNotYourTurn) {
 				t.Fatalf("turn %d: another seat's move: %v", local.Turn(), err)
 			}
 			old := int64(0)
 			if local.Turn() > 0 {
-				if _, _, err := g.Act(ctx, st.ID, seat, versioned(move(a, st.Config), &old)); !errors.Is(err, play.ErrStaleVersion) {
+				if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, seat), versioned(move(a, st.Config), &old)); !errors.Is(err, play.ErrStaleVersion) {
 					t.Fatalf("turn %d: stale version: %v", local.Turn(), err)
 				}
 			}
@@ -143,7 +143,7 @@ func TestWholeGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			next, ev, err := g.Act(ctx, st.ID, seat, move(a, st.Config))
+			next, ev, err := g.Act(ctx, st.ID, holder(g, st.ID, seat), move(a, st.Config))
 			if err != nil {
 				t.Fatalf("turn %d: %v", want.Turn, err)
 			}
@@ -160,10 +160,10 @@ func TestWholeGame(t *testing.T) {
 		if got != want {
 			t.Fatalf("result %+v, want %+v", got, want)
 		}
-		if _, _, err := g.Act(ctx, st.ID, 0, move(engine.DiscardCard(0), nil)); !errors.Is(err, play.ErrNotActive) {
+		if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.DiscardCard(0), nil)); !errors.Is(err, play.ErrNotActive) {
 			t.Fatalf("move after the end: %v", err)
 		}
-		if _, _, err := g.Act(ctx, st.ID, 5, move(engine.DiscardCard(0), nil)); !errors.Is(err, play.ErrNoSuchSeat) {
+		if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 5), move(engine.DiscardCard(0), nil)); !errors.Is(err, play.ErrNoSuchSeat) {
 			t.Fatalf("a seat the game lacks: %v", err)
 		}
 		stored, err := g.Load(ctx, st.ID)
@@ -200,7 +200,9 @@ func TestReplicasRace(t *testing.T) {
 		errs := make([]error, 2)
 		var wg sync.WaitGroup
 		for i, g := range []*play.Games{a, b} {
-			wg.Go(func() { _, _, errs[i] = g.Act(ctx, st.ID, seat, move(clues[i%len(clues)], st.Config)) })
+			wg.Go(func() {
+				_, _, errs[i] = g.Act(ctx, st.ID, holder(g, st.ID, seat), move(clues[i%len(clues)], st.Config))
+			})
 		}
 		wg.Wait()
 		won := 0
@@ -256,7 +258,7 @@ func testTableWakes(t *testing.T, dbURL string, replicas bool) {
 	for i, mover := range movers {
 		cur, _ := tb.Latest()
 		_, sig := tb.Latest()
-		if _, _, err := mover.Act(ctx, st.ID, i, move(engine.ClueRank(1-i, 1), nil)); err != nil {
+		if _, _, err := mover.Act(ctx, st.ID, holder(mover, st.ID, i), move(engine.ClueRank(1-i, 1), nil)); err != nil {
 			t.Fatal(err)
 		}
 		select {
@@ -303,7 +305,7 @@ func TestSharedStatesStayPut(t *testing.T) {
 		t.Fatal(err)
 	}
 	version, hand := held.Version, held.Game.Hand(1)
-	moved, _, err := g.Act(ctx, st.ID, 0, move(engine.ClueRank(1, held.Game.Deck()[hand[0]].Rank), nil))
+	moved, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, held.Game.Deck()[hand[0]].Rank), nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestFirstSeatSurvivesReload(t *testing.T) {
 		for !local.Over() {
 			legal := local.LegalActions(nil)
 			a := legal[local.Turn()%len(legal)]
-			if _, _, err := g.Act(ctx, st.ID, local.Current(), move(a, st.Config)); err != nil {
+			if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, local.Current()), move(a, st.Config)); err != nil {
 				t.Fatalf("turn %d: %v", local.Turn(), err)
 			}
 			if _, err := local.Apply(a); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -72,11 +73,7 @@ type Seat struct {
 
 // Player is a signed-in player taking a seat: their account's id and name,
 // and whether a program plays it.
-type Player struct {
-	ID   string
-	Name string
-	Bot  bool
-}
+type Player = auth.Account
 
 // signedIn tells whether a signed-in player holds a seat of st.
 func (st *State) signedIn() bool {

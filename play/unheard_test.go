@@ -26,7 +26,7 @@ func TestUnheardChangeIsSeen(t *testing.T) {
 	// Long enough for a replica alone on its database to decide it is.
 	time.Sleep(3 * time.Second)
 	st := table(t, a, "basic", 2, "unheard")
-	moved, _, err := a.Act(ctx, st.ID, 0, move(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank), nil))
+	moved, _, err := a.Act(ctx, st.ID, holder(a, st.ID, 0), move(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestUnheardChangeIsSeen(t *testing.T) {
 			got.Version, moved.Version+1, len(got.Log))
 	}
 	cur := got.Game
-	next, _, err := a.Act(ctx, st.ID, 0, move(engine.ClueRank(1, cur.Deck()[cur.Hand(1)[0]].Rank), nil))
+	next, _, err := a.Act(ctx, st.ID, holder(a, st.ID, 0), move(engine.ClueRank(1, cur.Deck()[cur.Hand(1)[0]].Rank), nil))
 	if err != nil {
 		t.Fatalf("a move after the unheard change: %v", err)
 	}

@@ -5,32 +5,48 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 )
 
-// Vote casts seat's vote to end game id (end true), or takes it back: the
-// engine ends the game once enough votes stand (engine.VotesToEnd). Asking
-// for the vote the seat already has changes nothing and answers the game as
-// it is, so that a client may send it again. occupant, when set, must still
-// hold the seat.
-func (g *Games) Vote(ctx context.Context, id string, seat int, end bool, occupant *string) (*State, error) {
-	return g.lifecycle(ctx, id, seat, occupant, engine.VoteToEnd(seat, end), func(st *State) bool {
+// Vote casts the caller's seat's vote to end game id (end true), or takes
+// it back: the engine ends the game once enough votes stand
+// (engine.VotesToEnd). Asking for the vote the seat already has changes
+// nothing and answers the game as it is, so that a client may send it
+// again.
+func (g *Games) Vote(ctx context.Context, id string, by auth.Caller, end bool) (*State, error) {
+	var m Move
+	seat, err := m.from(by, id)
+	if err != nil {
+		return nil, err
+	}
+	return g.lifecycle(ctx, id, seat, m.occupant, engine.VoteToEnd(seat, end), func(st *State) bool {
 		return st.Game.Voted(seat) == end
 	})
 }
 
-// Pause stops the clock of timed game id at seat's request: no move is
-// made, and no turn runs out, until a seat resumes it. A game with no clock
-// has nothing to pause. Pausing a paused game answers it as it is.
-func (g *Games) Pause(ctx context.Context, id string, seat int, occupant *string) (*State, error) {
-	return g.lifecycle(ctx, id, seat, occupant, engine.PauseGame(seat), func(st *State) bool { return st.Game.Paused() })
+// Pause stops the clock of timed game id at the caller's seat's request: no
+// move is made, and no turn runs out, until a seat resumes it. A game with
+// no clock has nothing to pause. Pausing a paused game answers it as it is.
+func (g *Games) Pause(ctx context.Context, id string, by auth.Caller) (*State, error) {
+	var m Move
+	seat, err := m.from(by, id)
+	if err != nil {
+		return nil, err
+	}
+	return g.lifecycle(ctx, id, seat, m.occupant, engine.PauseGame(seat), func(st *State) bool { return st.Game.Paused() })
 }
 
-// Resume starts paused game id again at seat's request; the seat to act
-// has the time its turn had left when the game was paused. Resuming a
-// running game answers it as it is.
-func (g *Games) Resume(ctx context.Context, id string, seat int, occupant *string) (*State, error) {
-	return g.lifecycle(ctx, id, seat, occupant, engine.ResumeGame(seat), func(st *State) bool { return !st.Game.Paused() })
+// Resume starts paused game id again at the caller's seat's request; the
+// seat to act has the time its turn had left when the game was paused.
+// Resuming a running game answers it as it is.
+func (g *Games) Resume(ctx context.Context, id string, by auth.Caller) (*State, error) {
+	var m Move
+	seat, err := m.from(by, id)
+	if err != nil {
+		return nil, err
+	}
+	return g.lifecycle(ctx, id, seat, m.occupant, engine.ResumeGame(seat), func(st *State) bool { return !st.Game.Paused() })
 }
 
 // lifecycle appends a, an entry of seat's about the running game, unless
@@ -41,7 +57,7 @@ func (g *Games) lifecycle(ctx context.Context, id string, seat int, occupant *st
 		if err != nil {
 			return nil, err
 		}
-		if err := (Move{Occupant: occupant}).admit(cur, seat); err != nil {
+		if err := (Move{occupant: occupant}).admit(cur, seat); err != nil {
 			return nil, err
 		}
 		if cur.Status != StatusActive || cur.Game == nil || cur.Game.Over() {
@@ -60,7 +76,7 @@ func (g *Games) lifecycle(ctx context.Context, id string, seat int, occupant *st
 			a.Value = int(left.Round(time.Millisecond) / time.Millisecond)
 		}
 		m := entryMove(a)
-		m.Occupant = occupant
+		m.occupant = occupant
 		st, _, err := g.tableEntry(ctx, t, seat, m)
 		if errors.Is(err, engine.ErrSameVote) || errors.Is(err, engine.ErrPaused) || errors.Is(err, engine.ErrNotPaused) {
 			// Another replica made the same change first.

@@ -21,7 +21,7 @@ func TestVoteToEnd(t *testing.T) {
 	st := table(t, g, "basic", 4, "votes")
 	version := st.Version
 	for range 2 {
-		if _, err := g.Vote(ctx, st.ID, 3, true, nil); err != nil {
+		if _, err := g.Vote(ctx, st.ID, holder(g, st.ID, 3), true); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -29,27 +29,27 @@ func TestVoteToEnd(t *testing.T) {
 	if cur.Version != version+1 || !cur.Game.Voted(3) {
 		t.Fatalf("version %d after a vote asked twice (was %d); votes %v", cur.Version, version, cur.Game.Votes())
 	}
-	if _, err := g.Vote(ctx, st.ID, 3, false, nil); err != nil || mustLoad(t, g, st.ID).Game.Voted(3) {
+	if _, err := g.Vote(ctx, st.ID, holder(g, st.ID, 3), false); err != nil || mustLoad(t, g, st.ID).Game.Voted(3) {
 		t.Fatalf("the vote taken back: %v", err)
 	}
-	if _, err := g.Vote(ctx, st.ID, 9, true, nil); !errors.Is(err, play.ErrNoSuchSeat) {
+	if _, err := g.Vote(ctx, st.ID, holder(g, st.ID, 9), true); !errors.Is(err, play.ErrNoSuchSeat) {
 		t.Fatalf("seat 9 votes: %v", err)
 	}
 	stale := "not-the-occupant"
-	if _, err := g.Vote(ctx, st.ID, 1, true, &stale); !errors.Is(err, play.ErrRevoked) {
+	if _, err := g.Vote(ctx, st.ID, occupancy(st.ID, 1, stale), true); !errors.Is(err, play.ErrRevoked) {
 		t.Fatalf("a credential of another occupancy votes: %v", err)
 	}
-	if _, err := g.Vote(ctx, st.ID, 0, true, nil); err != nil {
+	if _, err := g.Vote(ctx, st.ID, holder(g, st.ID, 0), true); err != nil {
 		t.Fatal(err)
 	}
-	end, err := g.Vote(ctx, st.ID, 2, true, nil)
+	end, err := g.Vote(ctx, st.ID, holder(g, st.ID, 2), true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r, over := end.Game.Result(); !over || r.Reason != engine.EndVoted || end.Status != play.StatusFinished {
 		t.Fatalf("after two votes of four seats: %+v %s", r, end.Status)
 	}
-	if _, err := g.Vote(ctx, st.ID, 1, true, nil); !errors.Is(err, play.ErrNotActive) {
+	if _, err := g.Vote(ctx, st.ID, holder(g, st.ID, 1), true); !errors.Is(err, play.ErrNotActive) {
 		t.Fatalf("a vote after the end: %v", err)
 	}
 }
@@ -65,7 +65,7 @@ func TestPauseStopsTheClock(t *testing.T) {
 	st := timedTable(t, g, 30, variants.OnTimeoutEnd)
 	cur := st.Game.Current()
 	clock.Advance(10 * time.Second)
-	paused, err := g.Pause(ctx, st.ID, 1-cur, nil)
+	paused, err := g.Pause(ctx, st.ID, holder(g, st.ID, 1-cur))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,17 +77,17 @@ func TestPauseStopsTheClock(t *testing.T) {
 	}
 	clock.Advance(time.Hour)
 	sweep(t, g)
-	if _, _, err := g.Act(ctx, st.ID, cur, move(engine.ClueRank(1-cur, 1), nil)); !errors.Is(err, engine.ErrPaused) {
+	if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, cur), move(engine.ClueRank(1-cur, 1), nil)); !errors.Is(err, engine.ErrPaused) {
 		t.Fatalf("a move while paused: %v", err)
 	}
-	if again, err := g.Pause(ctx, st.ID, cur, nil); err != nil || again.Version != paused.Version {
+	if again, err := g.Pause(ctx, st.ID, holder(g, st.ID, cur)); err != nil || again.Version != paused.Version {
 		t.Fatalf("a second pause: %v, version %d (was %d)", err, again.Version, paused.Version)
 	}
 	mid := mustLoad(t, g, st.ID)
 	if left, _ := mid.TurnTimeLeft(clock.Now()); mid.Game.Over() || left != 20*time.Second {
 		t.Fatalf("an hour paused: over %v, %v left", mid.Game.Over(), left)
 	}
-	if _, err := g.Resume(ctx, st.ID, cur, nil); err != nil {
+	if _, err := g.Resume(ctx, st.ID, holder(g, st.ID, cur)); err != nil {
 		t.Fatal(err)
 	}
 	resumed := mustLoad(t, g, st.ID)
@@ -107,7 +107,7 @@ func TestPauseStopsTheClock(t *testing.T) {
 	}
 
 	untimed := table(t, g, "basic", 2, "untimed")
-	if _, err := g.Pause(ctx, untimed.ID, 0, nil); !errors.Is(err, &play.Error{Code: play.Untimed}) {
+	if _, err := g.Pause(ctx, untimed.ID, holder(g, untimed.ID, 0)); !errors.Is(err, &play.Error{Code: play.Untimed}) {
 		t.Fatalf("an untimed game paused: %v", err)
 	}
 }

@@ -1,6 +1,10 @@
 package players
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/hanabi-server/hanabi/fault"
+)
 
 // Code is why the players' domain refuses something; a transport maps each
 // to its answer.
@@ -29,6 +33,34 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// faults are the kind and the contract's code of each refusal.
+var faults = map[Code]struct {
+	kind fault.Kind
+	code string
+}{
+	BadName:       {fault.Unprocessable, "invalid_name"},
+	BadPassword:   {fault.Unprocessable, "invalid_password"},
+	NameTaken:     {fault.Conflict, "name_taken"},
+	WrongPassword: {fault.Unauthorized, "wrong_credentials"},
+	TooManyTries:  {fault.TooMany, "too_many_attempts"},
+	Unauthorized:  {fault.Unauthorized, "unauthorized"},
+	Forbidden:     {fault.Forbidden, "forbidden"},
+	NotFound:      {fault.NotFound, "not_found"},
+	Invalid:       {fault.Invalid, "bad_request"},
+}
+
+// Fault is the refusal's kind and code (see package fault).
+func (e *Error) Fault() (fault.Kind, string) {
+	f, ok := faults[e.Code]
+	if !ok {
+		return fault.Invalid, "bad_request"
+	}
+	return f.kind, f.code
+}
+
+// Wait is how long a TooManyTries refusal asks to wait, in seconds.
+func (e *Error) Wait() int { return e.RetryAfter }
 
 func errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hanabi-server/hanabi/auth"
 )
 
 // SessionTTL is how long a sign-in lasts.
@@ -141,54 +143,27 @@ func (s *Service) newToken(ctx context.Context, playerID, kind, name string) (st
 	return format(kind, id, secret), row, nil
 }
 
-// Identify is who a player's token (a session's or an access token's)
-// speaks for: its row is read on every use, so that a token signed out or
-// revoked stops working at once, on every replica. Any failure is the one
-// ErrUnauthorized.
-func (s *Service) Identify(ctx context.Context, raw string) (Who, error) {
-	kind, id, secret, ok := parse(raw)
-	if !ok {
-		return Who{}, ErrUnauthorized
-	}
-	row, err := s.store.Token(ctx, id)
-	if errors.Is(err, ErrNotFound) {
-		return Who{}, ErrUnauthorized
-	}
-	if err != nil {
-		return Who{}, err
-	}
-	now := s.now()
-	if row.Kind != kind || !secretMatches(secret, row.Hash) || row.RevokedAt != nil || row.ExpiresAt != nil && !now.Before(*row.ExpiresAt) {
-		return Who{}, ErrUnauthorized
-	}
-	p, err := s.store.PlayerByID(ctx, row.PlayerID)
-	if errors.Is(err, ErrNotFound) {
-		return Who{}, ErrUnauthorized
-	}
-	if err != nil {
-		return Who{}, err
-	}
-	if row.LastUsedAt == nil || now.Sub(*row.LastUsedAt) >= touchEvery {
-		// A lost write of when a token was last used harms nothing.
-		_ = s.store.TouchToken(ctx, id, now.UTC().Truncate(time.Millisecond))
-	}
-	return Who{Player: p, TokenID: id, Kind: kind}, nil
-}
-
 // SignOut ends the session the request came with; an access token is
 // revoked as DELETE /me/tokens/{id} would.
-func (s *Service) SignOut(ctx context.Context, who Who) error {
-	_, err := s.store.RevokeTokens(ctx, who.Player.ID, who.Kind, who.TokenID, "", s.now().UTC())
+func (s *Service) SignOut(ctx context.Context, c auth.Caller) error {
+	if err := auth.NeedSignedIn(c); err != nil {
+		return err
+	}
+	_, err := s.store.RevokeTokens(ctx, c.Account.ID, kindOf(c), c.Credential, "", s.now().UTC())
 	return err
 }
 
 // ChangePassword replaces the password, the old one given again, and ends
 // every other session of the player (its access tokens stay).
-func (s *Service) ChangePassword(ctx context.Context, who Who, old, password string) error {
+func (s *Service) ChangePassword(ctx context.Context, c auth.Caller, old, password string) error {
+	if err := auth.NeedSignedIn(c); err != nil {
+		return err
+	}
+	who := c.Account
 	if err := checkPassword(password); err != nil {
 		return err
 	}
-	_, hash, err := s.store.PlayerByFold(ctx, Fold(who.Player.Name))
+	_, hash, err := s.store.PlayerByFold(ctx, Fold(who.Name))
 	if err != nil {
 		return err
 	}
@@ -202,14 +177,14 @@ func (s *Service) ChangePassword(ctx context.Context, who Who, old, password str
 	if hash, err = s.hash.hash(ctx, password); err != nil {
 		return err
 	}
-	if err := s.store.SetPassword(ctx, who.Player.ID, hash); err != nil {
+	if err := s.store.SetPassword(ctx, who.ID, hash); err != nil {
 		return err
 	}
 	except := ""
-	if who.Kind == KindSession {
-		except = who.TokenID
+	if c.Via == auth.Session {
+		except = c.Credential
 	}
-	_, err = s.store.RevokeTokens(ctx, who.Player.ID, KindSession, "", except, s.now().UTC())
+	_, err = s.store.RevokeTokens(ctx, who.ID, KindSession, "", except, s.now().UTC())
 	return err
 }
 
@@ -217,24 +192,35 @@ func (s *Service) ChangePassword(ctx context.Context, who Who, old, password str
 const MaxTokenName = 64
 
 // MakeToken makes an access token for a program: its row, and the token,
-// shown this once.
-func (s *Service) MakeToken(ctx context.Context, who Who, name string) (TokenRow, string, error) {
+// shown this once. Only a signed-in session makes one: a token that a
+// program holds cannot breed others that outlive it.
+func (s *Service) MakeToken(ctx context.Context, c auth.Caller, name string) (TokenRow, string, error) {
+	if err := sessionOnly(c, "makes"); err != nil {
+		return TokenRow{}, "", err
+	}
 	name = strings.TrimSpace(name)
 	if name == "" || utf8.RuneCountInString(name) > MaxTokenName || strings.ContainsFunc(name, isControl) {
 		return TokenRow{}, "", errorf(Invalid, "a token's name is 1–%d characters, none a control character", MaxTokenName)
 	}
-	token, row, err := s.newToken(ctx, who.Player.ID, KindAccess, name)
+	token, row, err := s.newToken(ctx, c.Account.ID, KindAccess, name)
 	return row, token, err
 }
 
 // Tokens lists the player's access tokens.
-func (s *Service) Tokens(ctx context.Context, who Who) ([]TokenRow, error) {
-	return s.store.Tokens(ctx, who.Player.ID, KindAccess)
+func (s *Service) Tokens(ctx context.Context, c auth.Caller) ([]TokenRow, error) {
+	if err := auth.NeedSignedIn(c); err != nil {
+		return nil, err
+	}
+	return s.store.Tokens(ctx, c.Account.ID, KindAccess)
 }
 
-// RevokeToken revokes one of the player's access tokens.
-func (s *Service) RevokeToken(ctx context.Context, who Who, id string) error {
-	n, err := s.store.RevokeTokens(ctx, who.Player.ID, KindAccess, id, "", s.now().UTC())
+// RevokeToken revokes one of the player's access tokens; only a signed-in
+// session does (an access token ends itself with SignOut).
+func (s *Service) RevokeToken(ctx context.Context, c auth.Caller, id string) error {
+	if err := sessionOnly(c, "revokes"); err != nil {
+		return err
+	}
+	n, err := s.store.RevokeTokens(ctx, c.Account.ID, KindAccess, id, "", s.now().UTC())
 	if err == nil && n == 0 {
 		return &Error{Code: NotFound, Msg: "no such token of yours"}
 	}
@@ -242,20 +228,29 @@ func (s *Service) RevokeToken(ctx context.Context, who Who, id string) error {
 }
 
 // Mute mutes (on) or unmutes another player's chat for the player.
-func (s *Service) Mute(ctx context.Context, who Who, name string, on bool) (Player, error) {
+func (s *Service) Mute(ctx context.Context, c auth.Caller, name string, on bool) (Player, error) {
+	if err := auth.NeedSignedIn(c); err != nil {
+		return Player{}, err
+	}
 	p, err := s.PlayerNamed(ctx, name)
 	if err != nil {
 		return Player{}, err
 	}
-	if p.ID == who.Player.ID {
+	if p.ID == c.Account.ID {
 		return Player{}, errorf(Invalid, "a player does not mute themselves")
 	}
-	return p, s.store.SetMute(ctx, who.Player.ID, p.ID, on)
+	return p, s.store.SetMute(ctx, c.Account.ID, p.ID, on)
 }
 
-// Muted lists whose chat the player muted.
-func (s *Service) Muted(ctx context.Context, who Who) ([]Player, error) {
-	return s.store.Muted(ctx, who.Player.ID)
+// Muted lists whose chat the caller's player muted: none for a caller
+// without an account. A seat's token of a signed-in player's seat speaks
+// as that player here too, so that a seat reads the table's chat as its
+// player would.
+func (s *Service) Muted(ctx context.Context, c auth.Caller) ([]Player, error) {
+	if c.Account == nil {
+		return nil, nil
+	}
+	return s.store.Muted(ctx, c.Account.ID)
 }
 
 // PlayerNamed finds an account by its name, up to the fold.

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/alexedwards/argon2id"
+
+	"github.com/hanabi-server/hanabi/auth"
 )
 
 func init() {
@@ -26,7 +28,7 @@ func TestTokensLife(t *testing.T) {
 		t.Fatal(err)
 	}
 	who, err := s.Identify(ctx, session)
-	if err != nil || who.Player.ID != p.ID || who.Kind != KindSession {
+	if err != nil || who.Account.ID != p.ID || who.Via != auth.Session {
 		t.Fatalf("Identify: %+v %v", who, err)
 	}
 	_, access, err := s.MakeToken(ctx, who, "bot")
@@ -37,10 +39,15 @@ func TestTokensLife(t *testing.T) {
 	if session[len(session)-1] == 'x' {
 		forged = session[:len(session)-1] + "y"
 	}
-	for _, raw := range []string{forged, "hps_short", "Bearer " + session, access[:4] + session[4:]} {
+	for _, raw := range []string{forged, "hps_short", access[:4] + session[4:]} {
 		if _, err := s.Identify(ctx, raw); !errors.Is(err, ErrUnauthorized) {
 			t.Errorf("Identify(%q): %v, want ErrUnauthorized", raw, err)
 		}
+	}
+	// No player's token at all: a seat's token, maybe, which is not ours
+	// to refuse.
+	if _, err := s.Identify(ctx, "Bearer "+session); !errors.Is(err, auth.ErrNotPlayers) {
+		t.Errorf("Identify of a token with a prefix: %v, want auth.ErrNotPlayers", err)
 	}
 	now = now.Add(SessionTTL)
 	if _, err := s.Identify(ctx, session); !errors.Is(err, ErrUnauthorized) {

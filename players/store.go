@@ -65,11 +65,3 @@ type TokenRow struct {
 	ExpiresAt *time.Time
 	RevokedAt *time.Time
 }
-
-// Who is the player a request speaks for, and through which token.
-type Who struct {
-	Player Player
-	// TokenID and Kind name the token the request carried.
-	TokenID string
-	Kind    string
-}

@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hanabi-server/hanabi/auth"
 )
 
 // A lobby event's kinds: a listed table was created, a seat of it was
@@ -139,9 +141,13 @@ func (l *Lobby) Recent(ctx context.Context) ([]LobbyEvent, int64, error) {
 	return l.store.LobbyChatTail(ctx, KeptChat)
 }
 
-// Say adds a signed-in player's line to the lobby's chat: 1–300
-// characters of text, no control characters.
-func (l *Lobby) Say(ctx context.Context, playerID, name string, bot bool, text string) (LobbyEvent, error) {
+// Say adds the caller's line to the lobby's chat: a signed-in player's,
+// 1–300 characters of text, no control characters.
+func (l *Lobby) Say(ctx context.Context, by auth.Caller, text string) (LobbyEvent, error) {
+	p, err := member(by)
+	if err != nil {
+		return LobbyEvent{}, err
+	}
 	text = strings.TrimSpace(text)
 	if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxChat {
 		return LobbyEvent{}, &Error{Invalid, "a chat line is 1–300 characters of text"}
@@ -150,7 +156,7 @@ func (l *Lobby) Say(ctx context.Context, playerID, name string, bot bool, text s
 		return LobbyEvent{}, &Error{Invalid, "a chat line must not contain control characters"}
 	}
 	at := l.now().UTC().Truncate(time.Millisecond)
-	e, err := l.store.AddLobbyChat(ctx, LobbyEvent{Kind: LobbyChat, PlayerID: playerID, Name: name, Bot: bot, Text: text, At: at})
+	e, err := l.store.AddLobbyChat(ctx, LobbyEvent{Kind: LobbyChat, PlayerID: p.ID, Name: p.Name, Bot: p.Bot, Text: text, At: at})
 	if err != nil {
 		return LobbyEvent{}, err
 	}
@@ -172,26 +178,3 @@ func (l *Lobby) prune(ctx context.Context, now time.Time) {
 		_ = l.store.PruneLobby(ctx, now.Add(-keepTables), KeptChat)
 	}
 }
-
-// Code says what kind of refusal an Error is.
-type Code uint8
-
-const (
-	// Invalid: the request itself is wrong.
-	Invalid Code = iota + 1
-	// NotFound: no such room or game.
-	NotFound
-	// Forbidden: the caller may not do that here (not the leader, not a
-	// member).
-	Forbidden
-	// NotFinished: a replay room opens on a finished game only.
-	NotFinished
-)
-
-// Error is a refusal of the rooms' own.
-type Error struct {
-	Code Code
-	Msg  string
-}
-
-func (e *Error) Error() string { return e.Msg }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hanabi-server/hanabi/auth"
 )
 
 // memLobby is a lobby store in memory.
@@ -52,13 +54,16 @@ func (m *memLobby) ListenLobby(heard func())                         { m.heard =
 // TestLobbySay: a line is trimmed and kept; an empty one, one over 300
 // characters, or one with a control character is refused and says nothing;
 // a follower is woken by a line; pruning runs at most every few minutes.
+// alice is a signed-in player, as her session's token speaks for her.
+var alice = auth.Caller{Via: auth.Session, Account: &auth.Account{ID: "p1", Name: "Alice"}, Seat: -1}
+
 func TestLobbySay(t *testing.T) {
 	store := &memLobby{}
 	now := time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
 	l := NewLobby(store, func() time.Time { return now })
 	woken, stop := l.Follow()
 	defer stop()
-	e, err := l.Say(context.Background(), "p1", "Alice", false, "  hi all  ")
+	e, err := l.Say(context.Background(), alice, "  hi all  ")
 	if err != nil || e.Text != "hi all" || e.ID != 1 || e.Name != "Alice" {
 		t.Fatalf("said %+v, %v", e, err)
 	}
@@ -69,14 +74,14 @@ func TestLobbySay(t *testing.T) {
 	}
 	for _, text := range []string{"", "   ", strings.Repeat("é", 301), "a\nb", "\x00"} {
 		var re *Error
-		if _, err := l.Say(context.Background(), "p1", "Alice", false, text); !errors.As(err, &re) || re.Code != Invalid {
+		if _, err := l.Say(context.Background(), alice, text); !errors.As(err, &re) || re.Code != Invalid {
 			t.Fatalf("%q: %v", text, err)
 		}
 	}
 	if len(store.events) != 1 {
 		t.Fatalf("%d lines kept", len(store.events))
 	}
-	if _, err := l.Say(context.Background(), "p1", "Alice", false, strings.Repeat("é", 300)); err != nil {
+	if _, err := l.Say(context.Background(), alice, strings.Repeat("é", 300)); err != nil {
 		t.Fatal(err)
 	}
 	if store.pruned != 1 {

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -40,8 +41,17 @@ type Member struct {
 	Bot    bool
 }
 
-// Player is who asks: a signed-in player.
+// Player is a signed-in player, as a room knows its members.
 type Player = play.Player
+
+// member is the signed-in player a caller is, or why it is none: the rooms
+// are for signed-in players alone.
+func member(by auth.Caller) (Player, error) {
+	if err := auth.NeedSignedIn(by); err != nil {
+		return Player{}, err
+	}
+	return *by.Account, nil
+}
 
 // RoomStore is what the rooms need from storage.
 type RoomStore interface {
@@ -139,7 +149,11 @@ func (rs *Rooms) Waiting(id string) int {
 
 // Open opens finished game game as a shared replay room, led by p, its
 // first member, at the game's first turn.
-func (rs *Rooms) Open(ctx context.Context, game string, p Player) (*Room, *play.State, error) {
+func (rs *Rooms) Open(ctx context.Context, game string, by auth.Caller) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	st, err := rs.games.Load(ctx, game)
 	if err != nil {
 		return nil, nil, err
@@ -176,7 +190,11 @@ func (r *Room) IsMember(p string) bool {
 
 // Join adds p to room id (a member already changes nothing); a room with
 // nobody leading gets p as its leader.
-func (rs *Rooms) Join(ctx context.Context, id string, p Player) (*Room, *play.State, error) {
+func (rs *Rooms) Join(ctx context.Context, id string, by auth.Caller) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.change(ctx, id, func(r *Room, _ *play.State) (bool, error) {
 		if r.IsMember(p.ID) {
 			return false, nil
@@ -194,7 +212,11 @@ func (rs *Rooms) Join(ctx context.Context, id string, p Player) (*Room, *play.St
 
 // Leave takes p out of room id; a leader who leaves passes the lead to the
 // member who came first of those who stay.
-func (rs *Rooms) Leave(ctx context.Context, id string, p Player) (*Room, *play.State, error) {
+func (rs *Rooms) Leave(ctx context.Context, id string, by auth.Caller) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.change(ctx, id, func(r *Room, _ *play.State) (bool, error) {
 		if !r.IsMember(p.ID) {
 			return false, nil
@@ -212,7 +234,11 @@ func (rs *Rooms) Leave(ctx context.Context, id string, p Player) (*Room, *play.S
 
 // HandOver makes member name the leader of room id, at its leader p's
 // word.
-func (rs *Rooms) HandOver(ctx context.Context, id string, p Player, name string) (*Room, *play.State, error) {
+func (rs *Rooms) HandOver(ctx context.Context, id string, by auth.Caller, name string) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
 		i := slices.IndexFunc(r.Members, func(m Member) bool { return m.Name == name })
 		if i < 0 {
@@ -225,7 +251,11 @@ func (rs *Rooms) HandOver(ctx context.Context, id string, p Player, name string)
 
 // SetTurn shows turn (0 is the deal) to every member of room id; the
 // hypothetical moves and the pointer go.
-func (rs *Rooms) SetTurn(ctx context.Context, id string, p Player, turn int) (*Room, *play.State, error) {
+func (rs *Rooms) SetTurn(ctx context.Context, id string, by auth.Caller, turn int) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
 		if turn < 0 || turn > st.Game.Turn() {
 			return &Error{Invalid, "turn must be one of the game's: 0 to its last"}
@@ -236,7 +266,11 @@ func (rs *Rooms) SetTurn(ctx context.Context, id string, p Player, turn int) (*R
 }
 
 // Point points every member of room id at card (-1: at none).
-func (rs *Rooms) Point(ctx context.Context, id string, p Player, card int) (*Room, *play.State, error) {
+func (rs *Rooms) Point(ctx context.Context, id string, by auth.Caller, card int) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
 		if card < -1 || card >= st.Config.DeckSize() {
 			return &Error{Invalid, "card must be one of the deck's ids"}
@@ -249,7 +283,11 @@ func (rs *Rooms) Point(ctx context.Context, id string, p Player, card int) (*Roo
 // Hypothesize plays m, as the seat to act, on room id's board: the game at
 // its turn after the hypothetical moves so far. The engine judges it: a
 // move it refuses is its own error, and changes nothing.
-func (rs *Rooms) Hypothesize(ctx context.Context, id string, p Player, m play.Move) (*Room, *play.State, error) {
+func (rs *Rooms) Hypothesize(ctx context.Context, id string, by auth.Caller, m play.Move) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
 		if len(r.Hypo) >= MaxHypo {
 			return &Error{Invalid, "a hypothetical line is at most 200 moves"}
@@ -272,7 +310,11 @@ func (rs *Rooms) Hypothesize(ctx context.Context, id string, p Player, m play.Mo
 
 // Undo takes back room id's last hypothetical move, or (all) ends the
 // hypothetical line.
-func (rs *Rooms) Undo(ctx context.Context, id string, p Player, all bool) (*Room, *play.State, error) {
+func (rs *Rooms) Undo(ctx context.Context, id string, by auth.Caller, all bool) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
 		if len(r.Hypo) == 0 {
 			return &Error{Invalid, "no hypothetical move is on the board"}
@@ -288,7 +330,11 @@ func (rs *Rooms) Undo(ctx context.Context, id string, p Player, all bool) (*Room
 
 // Again records game, the same players' next table, as where room id's
 // members go on to.
-func (rs *Rooms) Again(ctx context.Context, id string, p Player, game string) (*Room, *play.State, error) {
+func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller, game string) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
 		r.Next = game
 		return nil
