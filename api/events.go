@@ -1,12 +1,15 @@
 package api
 
 import (
+	"context"
 	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/feed"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Event is one thing that happened at the table, as the caller may see it.
@@ -334,6 +337,89 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 //	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events/ndjson [get]
 func (s *Server) streamEventsNDJSON(c *gin.Context) { s.streamEventsAs(c, ndjsonStream) }
+
+// gameEvents is a game's events, with its chat when the reader asked for
+// it (spec.ChatAfter >= 0), as one reader may see them: a feed whose
+// position is the last event's seq and the last chat line's.
+type gameEvents struct {
+	s    *Server
+	t    play.Follower
+	spec park.Spec
+}
+
+func (g *gameEvents) Changed() <-chan struct{} {
+	_, ch := g.t.Latest()
+	return ch
+}
+
+// Read renders the game's events after after, the chat's lines among
+// them, but those of the players the reader muted: the same renders the
+// list answers with (renderEvents). Every read asks play.Admit again, so a
+// seat left while its stream runs ends it. A finished game's events end
+// with game_over, unless the reader reads the chat, which goes on after.
+func (g *gameEvents) Read(ctx context.Context, after feed.Pos, fresh bool) (feed.Page, error) {
+	st, _ := g.t.Latest()
+	if fresh || st == nil {
+		rctx, cancel := g.s.storeCtx(ctx)
+		var err error
+		st, err = g.t.Read(rctx)
+		cancel()
+		if err != nil {
+			return feed.Page{}, err
+		}
+	}
+	viewer, err := admitted(g.spec, st)
+	if err != nil {
+		return feed.Page{}, err
+	}
+	evs, err := g.s.renderEvents(st, viewer)
+	if err != nil {
+		g.s.log.Error("stream: events do not render", "game", st.ID, "err", err.Error())
+		return feed.Page{}, err
+	}
+	page := feed.Page{Last: after}
+	for _, ev := range withChat(evs, int(after.N), st, int(after.Sub), g.spec.Muted) {
+		if ev.typ == "chat" {
+			page.Last.Sub = int64(ev.line)
+		} else {
+			page.Last.N = int64(ev.seq)
+		}
+		page.Entries = append(page.Entries, feed.Entry{Pos: page.Last, Type: ev.typ, Data: ev.data})
+	}
+	if page.Last.Sub >= 0 {
+		page.Last.Sub = max(page.Last.Sub, int64(st.ChatLines)) // muted lines too are past
+	}
+	n := len(evs)
+	page.End = n > 0 && evs[n-1].typ == "game_over" && page.Last.N >= int64(evs[n-1].seq) && after.Sub < 0
+	return page, nil
+}
+
+// streamEvents answers an events request as a stream (see getEvents).
+func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
+	chatAfter, err := chatQuery(c)
+	if err == nil {
+		after, chatAfter, err = lastEventIDs(c, after, chatAfter)
+	}
+	var spec park.Spec
+	if err == nil {
+		spec, err = s.readSpec(c, park.Events)
+	}
+	if err == nil && chatAfter >= 0 {
+		spec.Muted, err = s.muted(c)
+	}
+	id := c.Param("id")
+	if err == nil && !play.ValidID(id) {
+		err = play.ErrNotFound
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	spec.ChatAfter = chatAfter
+	t := s.games.Follow(id)
+	beaten := func() { s.seenAtTable(c, spec.Shadow) } // a signed-in spectator still watches
+	s.stream(c, &gameEvents{s: s, t: t, spec: spec}, feed.Pos{N: int64(after), Sub: int64(chatAfter)}, format, t.Close, beaten)
+}
 
 func (s *Server) streamEventsAs(c *gin.Context, f streamFormat) {
 	after, err := intQuery(c, "after", 0, 0, maxSeq)

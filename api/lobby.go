@@ -11,13 +11,14 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
 )
 
 // Lobby is the live lobby as the API reads it; rooms.Lobby is it.
 type Lobby interface {
-	Follow() (<-chan struct{}, func())
+	Follow() *feed.Watch[struct{}]
 	Events(ctx context.Context, after int64, limit int) ([]rooms.LobbyEvent, error)
 	Recent(ctx context.Context) ([]rooms.LobbyEvent, int64, error)
 	Say(ctx context.Context, by auth.Caller, text string) (rooms.LobbyEvent, error)
@@ -129,35 +130,54 @@ func (s *Server) getLobbyEvents(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	muted, ok := s.lobbyMutes(c)
+	src, ok := s.lobbyFeed(c, recent)
 	if !ok {
 		return
 	}
-	ctx := c.Request.Context()
+	defer src.w.Close()
+	s.pollPage(c, src, feed.Pos{N: after, Sub: -1}, wait)
+}
+
+// lobbyFeed is the lobby as one reader follows it: a feed of the lobby's
+// events by id, the lines of the players it muted left out; recent, until
+// its first read, for a reader who gave no position: the chat's last lines
+// first. A signed-in reader is online, in the lobby, from now on, and the
+// players gone silent go.
+type lobbyFeed struct {
+	s      *Server
+	w      *feed.Watch[struct{}]
+	recent bool
+	muted  string
+}
+
+// lobbyFeed is the request's lobby feed, or false once it answered the
+// request.
+func (s *Server) lobbyFeed(c *gin.Context, recent bool) (*lobbyFeed, bool) {
+	muted, err := s.muted(c)
+	if err != nil {
+		s.fail(c, err)
+		return nil, false
+	}
 	s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
-	s.sweepOnline(ctx)
-	woken, stop := s.lobby.Follow()
-	defer stop()
-	s.pollUntil(c, wait, woken, func(final bool) bool {
-		evs, last, err := s.lobbyRead(ctx, after, recent)
-		if err != nil {
-			s.fail(c, err)
-			return true
+	s.sweepOnline(c.Request.Context())
+	return &lobbyFeed{s: s, w: s.lobby.Follow(), recent: recent, muted: muted}, true
+}
+
+func (l *lobbyFeed) Changed() <-chan struct{} { return l.w.Changed() }
+
+func (l *lobbyFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page, error) {
+	evs, last, err := l.s.lobbyRead(ctx, after.N, l.recent)
+	if err != nil {
+		return feed.Page{}, err
+	}
+	l.recent = false
+	page := feed.Page{Last: feed.Pos{N: last, Sub: -1}, More: len(evs) == lobbyPage}
+	for _, e := range evs {
+		if item, ok := l.s.lobbyItem(ctx, e, l.muted); ok {
+			page.Entries = append(page.Entries, feed.Entry{Pos: feed.Pos{N: item.ID, Sub: -1}, Type: item.Type, Data: lobbyJSON(item)})
 		}
-		recent = false
-		if len(evs) == 0 && !final && last <= after {
-			return false
-		}
-		out := LobbyEvents{Events: make([]LobbyEventItem, 0, len(evs)), Last: last}
-		for _, e := range evs {
-			if item, ok := s.lobbyItem(ctx, e, muted); ok {
-				out.Events = append(out.Events, item)
-			}
-		}
-		c.Header("Cache-Control", "private, no-cache")
-		c.JSON(http.StatusOK, out)
-		return true
-	})
+	}
+	return page, nil
 }
 
 // lobbyAfter reads after; recent is true when the reader gave none (it
@@ -184,17 +204,6 @@ func (s *Server) lobbyRead(ctx context.Context, after int64, recent bool) ([]roo
 		last = evs[len(evs)-1].ID
 	}
 	return evs, last, err
-}
-
-// lobbyMutes is whose lines the reader muted, and false when it answered
-// the request.
-func (s *Server) lobbyMutes(c *gin.Context) (string, bool) {
-	muted, err := s.muted(c)
-	if err != nil {
-		s.fail(c, err)
-		return "", false
-	}
-	return muted, true
 }
 
 // lobbyItem is e as the API writes it, with a table's summary as it is
@@ -307,64 +316,17 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 		s.fail(c, err)
 		return
 	}
-	if s.shuttingDown() {
-		s.fail(c, errShuttingDown)
-		return
-	}
-	muted, ok := s.lobbyMutes(c)
+	src, ok := s.lobbyFeed(c, recent)
 	if !ok {
 		return
 	}
-	woken, stop := s.lobby.Follow()
-	defer stop()
-	s.streams.open.Add(1)
-	defer s.streams.open.Add(-1)
-	write, ok := s.startStream(c, format)
-	if !ok {
-		return
+	// A signed-in reader is still in the lobby at each heartbeat; and
+	// somebody listening is the time to tell who went silent.
+	beaten := func() {
+		s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
+		s.sweepOnline(c.Request.Context())
 	}
-	beat, stopBeat := s.streams.tick(heartbeatEvery)
-	defer stopBeat()
-	ctx := c.Request.Context()
-	s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
-	var frames []byte
-	for {
-		evs, last, err := s.lobbyRead(ctx, after, recent)
-		if err != nil {
-			return // the client reconnects with its cursor
-		}
-		recent = false
-		for _, e := range evs {
-			if item, ok := s.lobbyItem(ctx, e, muted); ok {
-				frames = appendFrame(frames, format, &encodedEvent{seq: int(item.ID), typ: item.Type, data: lobbyJSON(item)})
-			}
-		}
-		after = last
-		if len(frames) > 0 {
-			if !write(frames) {
-				return
-			}
-			frames = frames[:0]
-		}
-		if len(evs) == lobbyPage {
-			continue // more are waiting
-		}
-		select {
-		case <-woken:
-		case <-beat:
-			if !write(appendFrame(frames[:0], format, nil)) {
-				return
-			}
-			// A signed-in reader is still in the lobby; and somebody
-			// listening is the time to tell who went silent.
-			s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
-			s.sweepOnline(ctx)
-		case <-ctx.Done():
-			return
-		case <-s.shutdown:
-			return
-		}
-	}
+	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, beaten)
 }
 
 // sayInLobby godoc

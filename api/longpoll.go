@@ -102,79 +102,6 @@ func routeOf(k park.Kind) string {
 	return "/v1/games/:id"
 }
 
-// longPoll answers a read of a game's view or events (see answer): at
-// once, or, with a wait, once the game holds something new for spec or the
-// wait runs out. A request that must wait is parked when it can (see
-// tryPark); otherwise it waits on the game's table, holding nothing but
-// the table's channel: no database connection, no lock, no state.
-func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
-	ctx, id := c.Request.Context(), c.Param("id")
-	var t play.Follower
-	var st *play.State
-	var err error
-	if wait > 0 {
-		t, st, err = s.follow(ctx, id)
-	} else {
-		st, err = s.load(ctx, id)
-	}
-	buf := getBuf()
-	defer putBuf(buf)
-	a, ready := s.answer(spec, st, err, t == nil || err != nil, buf)
-	if !ready && s.tryPark(c, t, st, wait, spec) {
-		return // the parker answers it, and holds t
-	}
-	if t != nil {
-		defer t.Close()
-	}
-	if !ready {
-		if a, ready = s.wait(ctx, t, spec, st, wait, buf); !ready {
-			s.fail(c, ctx.Err())
-			return
-		}
-	}
-	s.write(c, a)
-}
-
-// wait waits on t for a snapshot newer than st that answers spec, for wait
-// to run out, or for shutdown; then it answers from the game as stored, so
-// that a change this replica never heard of still shows and "nothing new"
-// is never said from memory alone. It reports false when the client left.
-func (s *Server) wait(ctx context.Context, t play.Follower, spec park.Spec, st *play.State, wait time.Duration, buf *[]byte) (park.Answer, bool) {
-	s.waiters.Add(1)
-	defer s.waiters.Add(-1)
-	wctx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
-	defer context.AfterFunc(s.stopped, cancel)()
-	for {
-		next, changed := t.Latest()
-		if next != st {
-			if a, ready := s.answer(spec, next, nil, false, nil); ready {
-				return a, true
-			}
-			st = next
-		}
-		select {
-		case <-changed:
-		case <-wctx.Done():
-			if ctx.Err() != nil {
-				return park.Answer{}, false
-			}
-			rctx, rcancel := s.storeCtx(ctx)
-			defer rcancel()
-			st, err := t.Read(rctx)
-			a, _ := s.answer(spec, st, err, true, buf)
-			return a, true
-		}
-	}
-}
-
-// load reads game id, within the deadline of one request's database work.
-func (s *Server) load(ctx context.Context, id string) (*play.State, error) {
-	ctx, cancel := s.storeCtx(ctx)
-	defer cancel()
-	return s.games.Load(ctx, id)
-}
-
 // write sends an answer (see answer) as the parker sends a parked one: a
 // success with the long-poll's headers, a problem with the failure path's.
 func (s *Server) write(c *gin.Context, a park.Answer) {
@@ -273,27 +200,4 @@ func ifMatchVersions(header string) []int64 {
 		}
 	}
 	return versions
-}
-
-// pollUntil runs the long-polls that wait on a signal of their own (a
-// room's, the lobby's, a player's feed) rather than on a game's table:
-// answer is tried at once and after each wake of woken, with final set
-// once the wait has run out or the server is shutting down, when it must
-// answer; it reports whether it has. A client that goes ends the wait
-// unanswered.
-func (s *Server) pollUntil(c *gin.Context, wait time.Duration, woken <-chan struct{}, answer func(final bool) bool) {
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	final := wait <= 0
-	for !answer(final) {
-		select {
-		case <-woken:
-		case <-timer.C:
-			final = true
-		case <-c.Request.Context().Done():
-			return
-		case <-s.shutdown:
-			final = true
-		}
-	}
 }

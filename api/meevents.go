@@ -9,12 +9,13 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/players"
 )
 
 // Feed is the players' events as the API reads them; players.Feed is it.
 type Feed interface {
-	Follow(playerID string) (<-chan struct{}, func())
+	Follow(playerID string) *feed.Watch[string]
 	Events(ctx context.Context, p players.Player, after int64, limit int) ([]players.Event, error)
 	Invite(ctx context.Context, invitee players.Player, game, from, secret string, at time.Time) error
 }
@@ -94,27 +95,39 @@ func (s *Server) getMyEvents(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
+	src := s.playerFeed(c)
+	defer src.w.Close()
+	s.pollPage(c, src, feed.Pos{N: after, Sub: -1}, wait)
+}
+
+// playerFeed is the signed-in player's events, by seq.
+type playerFeed struct {
+	s  *Server
+	w  *feed.Watch[string]
+	me players.Player
+}
+
+func (s *Server) playerFeed(c *gin.Context) *playerFeed {
 	me := players.PlayerOf(callerOf(c))
-	woken, stop := s.feed.Follow(me.ID)
-	defer stop()
-	s.pollUntil(c, wait, woken, func(final bool) bool {
-		evs, err := s.feed.Events(c.Request.Context(), me, after, players.MaxEvents)
-		if err != nil {
-			s.fail(c, err)
-			return true
-		}
-		if len(evs) == 0 && !final {
-			return false
-		}
-		out := PlayerEvents{Events: make([]PlayerEvent, 0, len(evs)), Last: after}
-		for _, e := range evs {
-			out.Events = append(out.Events, playerEvent(e))
-			out.Last = e.Seq
-		}
-		c.Header("Cache-Control", "private, no-cache")
-		c.JSON(http.StatusOK, out)
-		return true
-	})
+	return &playerFeed{s: s, w: s.feed.Follow(me.ID), me: me}
+}
+
+func (p *playerFeed) Changed() <-chan struct{} { return p.w.Changed() }
+
+func (p *playerFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page, error) {
+	ctx, cancel := p.s.storeCtx(ctx)
+	defer cancel()
+	evs, err := p.s.feed.Events(ctx, p.me, after.N, players.MaxEvents)
+	if err != nil {
+		return feed.Page{}, err
+	}
+	page := feed.Page{Last: after, More: len(evs) == players.MaxEvents}
+	for _, e := range evs {
+		data, _ := json.Marshal(playerEvent(e))
+		page.Last = feed.Pos{N: e.Seq, Sub: -1}
+		page.Entries = append(page.Entries, feed.Entry{Pos: page.Last, Type: e.Kind, Data: data})
+	}
+	return page, nil
 }
 
 // int64Query reads a non-negative integer query parameter (0 when absent).
@@ -174,64 +187,8 @@ func (s *Server) streamMyEvents(c *gin.Context, format streamFormat) {
 		s.fail(c, err)
 		return
 	}
-	if s.shuttingDown() {
-		s.fail(c, errShuttingDown)
-		return
-	}
-	by := callerOf(c)
-	me := players.PlayerOf(by)
-	woken, stop := s.feed.Follow(me.ID)
-	defer stop()
-	s.streams.open.Add(1)
-	defer s.streams.open.Add(-1)
-	write, ok := s.startStream(c, format)
-	if !ok {
-		return
-	}
-	beat, stopBeat := s.streams.tick(heartbeatEvery)
-	defer stopBeat()
-	ctx := c.Request.Context()
-	var frames []byte
-	for {
-		rctx, cancel := s.storeCtx(ctx)
-		evs, err := s.feed.Events(rctx, me, after, players.MaxEvents)
-		cancel()
-		if err != nil {
-			return // the client reconnects with its cursor
-		}
-		for _, e := range evs {
-			data, _ := json.Marshal(playerEvent(e))
-			frames = appendFrame(frames, format, &encodedEvent{seq: int(e.Seq), typ: e.Kind, data: data})
-			after = e.Seq
-		}
-		if len(frames) > 0 {
-			if !write(frames) {
-				return
-			}
-			frames = frames[:0]
-		}
-		if len(evs) == players.MaxEvents {
-			continue // more are waiting
-		}
-		select {
-		case <-woken:
-		case <-beat:
-			if !write(appendFrame(frames[:0], format, nil)) {
-				return
-			}
-		case <-ctx.Done():
-			return
-		case <-s.shutdown:
-			return
-		}
-		// The token is read again: signed out or revoked ends the stream.
-		rctx, cancel = s.storeCtx(ctx)
-		err = s.auth.Recheck(rctx, by)
-		cancel()
-		if err != nil {
-			return
-		}
-	}
+	src := s.playerFeed(c)
+	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, nil)
 }
 
 // invite godoc

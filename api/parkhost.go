@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -27,6 +28,9 @@ func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait t
 	req := park.Request{W: c.Writer, R: c.Request, Spec: spec, Wait: wait,
 		Log:         park.Outcome{Route: c.FullPath(), Client: c.ClientIP(), Start: c.GetTime(ctxStart)},
 		ProblemType: problemMedia(c.GetHeader("Accept"))}
+	if still := s.waitFor(c).Still; callerOf(c).Via != auth.None {
+		req.Recheck = func() error { return still(context.Background()) }
+	}
 	if t == nil || !s.parker.Park(req, t, st) {
 		return false
 	}

@@ -7,8 +7,10 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
 )
@@ -16,7 +18,7 @@ import (
 // Rooms are the shared replay rooms as the API reads them; rooms.Rooms is
 // it.
 type Rooms interface {
-	Follow(id string) (<-chan struct{}, func())
+	Follow(id string) *feed.Watch[string]
 	Open(ctx context.Context, game string, p auth.Caller) (*rooms.Room, *play.State, error)
 	Get(ctx context.Context, id string) (*rooms.Room, *play.State, error)
 	Join(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
@@ -255,21 +257,65 @@ func (s *Server) waitRoom(c *gin.Context, members bool) {
 	if _, given := c.GetQuery("since"); !given {
 		wait = 0
 	}
-	id, who := c.Param("id"), callerOf(c)
+	src := s.roomFeed(c, members)
+	defer src.w.Close()
+	route := c.FullPath()
+	s.poll(c, src.Changed, func(ctx context.Context, fresh, final bool) (park.Answer, bool) {
+		after := feed.Pos{N: since}
+		if final {
+			after.N = -1 // the room as it is
+		}
+		p, err := src.Read(ctx, after, fresh)
+		switch {
+		case err != nil:
+			return s.problem(ctx, route, err), true
+		case len(p.Entries) == 0:
+			return park.Answer{}, false
+		}
+		return park.Answer{Status: http.StatusOK, ContentType: jsonType, Body: p.Entries[0].Data}, true
+	}, wait)
+}
+
+// roomFeed is a replay room as one signed-in reader follows it: a feed of
+// the room's versions, each entry the room whole (RoomView). For a
+// member's feed (members), a reader who is no member (or left) reads
+// nothing: its stream ends. The reader is online, in the room.
+type roomFeed struct {
+	s       *Server
+	w       *feed.Watch[string]
+	id      string
+	who     string
+	members bool
+}
+
+func (s *Server) roomFeed(c *gin.Context, members bool) *roomFeed {
+	id := c.Param("id")
 	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
-	woken, stop := s.rooms.Follow(id)
-	defer stop()
-	s.pollUntil(c, wait, woken, func(final bool) bool {
-		r, st, err := s.rooms.Get(c.Request.Context(), id)
-		if err == nil && members && !r.IsMember(who.PlayerID()) {
-			err = errorf(codeForbidden, "only a member of the room reads its changes: join it first")
+	return &roomFeed{s: s, w: s.rooms.Follow(id), id: id, who: callerOf(c).PlayerID(), members: members}
+}
+
+func (r *roomFeed) Changed() <-chan struct{} { return r.w.Changed() }
+
+func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page, error) {
+	ctx, cancel := r.s.storeCtx(ctx)
+	defer cancel()
+	room, st, err := r.s.rooms.Get(ctx, r.id)
+	if err == nil && r.members && !room.IsMember(r.who) {
+		err = errorf(codeForbidden, "only a member of the room reads its changes: join it first")
+	}
+	if err != nil {
+		return feed.Page{}, err
+	}
+	page := feed.Page{Last: after}
+	if room.Version > after.N {
+		b, err := roomJSON(room, st)
+		if err != nil {
+			return feed.Page{}, err
 		}
-		if err != nil || r.Version > since || final {
-			s.answerRoom(c, http.StatusOK, r, st, err)
-			return true
-		}
-		return false
-	})
+		page.Last = feed.Pos{N: room.Version, Sub: -1}
+		page.Entries = []feed.Entry{{Pos: page.Last, Type: "room", Data: b}}
+	}
+	return page, nil
 }
 
 // streamRoomSSE godoc
@@ -311,58 +357,14 @@ func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 func (s *Server) streamRoomNDJSON(c *gin.Context) { s.streamRoom(c, ndjsonStream) }
 
 func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
-	id, who := c.Param("id"), callerOf(c)
-	r, _, err := s.rooms.Get(c.Request.Context(), id)
-	if err == nil && !r.IsMember(who.PlayerID()) {
-		err = errorf(codeForbidden, "only a member of the room reads its changes: join it first")
-	}
-	if err == nil && s.shuttingDown() {
-		err = errShuttingDown
-	}
+	after, err := lastEventID(c, -1)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	woken, stop := s.rooms.Follow(id)
-	defer stop()
-	s.streams.open.Add(1)
-	defer s.streams.open.Add(-1)
-	write, ok := s.startStream(c, format)
-	if !ok {
-		return
-	}
-	beat, stopBeat := s.streams.tick(heartbeatEvery)
-	defer stopBeat()
-	ctx := c.Request.Context()
-	sent := int64(-1)
-	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
-	for {
-		rctx, cancel := s.storeCtx(ctx)
-		r, st, err := s.rooms.Get(rctx, id)
-		cancel()
-		if err != nil || !r.IsMember(who.PlayerID()) {
-			return // gone, or the reader left: the stream ends
-		}
-		if r.Version > sent {
-			b, err := roomJSON(r, st)
-			if err != nil || !write(appendFrame(nil, format, &encodedEvent{seq: int(r.Version), typ: "room", data: b})) {
-				return
-			}
-			sent = r.Version
-		}
-		select {
-		case <-woken:
-		case <-beat:
-			if !write(appendFrame(nil, format, nil)) {
-				return
-			}
-			s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id}) // still in the room
-		case <-ctx.Done():
-			return
-		case <-s.shutdown:
-			return
-		}
-	}
+	src := s.roomFeed(c, true)
+	beaten := func() { s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: src.id}) } // still in the room
+	s.stream(c, src, feed.Pos{N: int64(after), Sub: -1}, format, src.w.Close, beaten)
 }
 
 // roomChange makes a member's or the leader's change to the room and

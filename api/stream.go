@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -11,8 +10,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -88,14 +87,12 @@ type streamHub struct {
 }
 
 // encodedEvent is an event as viewer may see it, encoded: a game's (seq)
-// or a chat line (line, after the game's event seq). cursor, when set, is
-// its SSE id instead of seq.
+// or a chat line (line, after the game's event seq).
 type encodedEvent struct {
-	seq    int
-	line   int
-	typ    string
-	data   []byte
-	cursor string
+	seq  int
+	line int
+	typ  string
+	data []byte
 }
 
 // renderKey names a game's events as one viewer may see them.
@@ -166,32 +163,6 @@ func (s *Server) eventsJSON(st *play.State, after, viewer, chatAfter int, muted 
 	return append(b, '}'), nil
 }
 
-// follow holds game id's table for a waiter, and reads the game: the
-// table is followed before the read, so that a change between the read
-// and the wait still wakes it. Close t when done (t is nil for an id no
-// game can have).
-func (s *Server) follow(ctx context.Context, id string) (t play.Follower, st *play.State, err error) {
-	if !play.ValidID(id) {
-		return nil, nil, play.ErrNotFound
-	}
-	t = s.games.Follow(id)
-	ctx, cancel := s.storeCtx(ctx)
-	defer cancel()
-	st, err = t.Read(ctx)
-	return t, st, err
-}
-
-// stillAllowed says whether the request's token still works: a stream ends
-// when it expires, no longer names a seat of the game, or names an
-// occupancy that ended (its seat was left).
-func (s *Server) stillAllowed(c *gin.Context, st *play.State) bool {
-	if err := s.auth.Recheck(c.Request.Context(), callerOf(c)); err != nil {
-		return false
-	}
-	_, err := s.admit(c, st, park.Events)
-	return err == nil
-}
-
 // lastEventID reads Last-Event-ID, with which a reconnecting client resumes;
 // it wins over ?after.
 func lastEventID(c *gin.Context, after int) (int, error) {
@@ -227,177 +198,6 @@ func digits(s string) (int, error) {
 	return strconv.Atoi(s)
 }
 
-// streamEvents answers an events request as a stream (see getEvents).
-func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
-	chatAfter, err := chatQuery(c)
-	if err == nil {
-		after, chatAfter, err = lastEventIDs(c, after, chatAfter)
-	}
-	var muted string
-	if err == nil && chatAfter >= 0 {
-		muted, err = s.muted(c)
-	}
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if s.shuttingDown() {
-		s.fail(c, errShuttingDown)
-		return
-	}
-	ctx := c.Request.Context()
-	t, st, err := s.follow(ctx, c.Param("id"))
-	defer func() {
-		if t != nil { // nil too once a taken-over stream holds it
-			t.Close()
-		}
-	}()
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	viewer, err := s.admit(c, st, park.Events)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-
-	s.streams.open.Add(1)
-	if tk, taken := s.parker.TakeOver(c.Writer, c.Request, streamWriteTimeout); taken {
-		setStreamHeaders(c.Writer.Header(), format)
-		c.Set(ctxParked, true) // observed when it ends, below
-		o := park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
-			Seat: seatOf(c), Start: c.GetTime(ctxStart), Status: http.StatusOK}
-		if tk.Start(http.StatusOK, c.Writer.Header()) != nil {
-			tk.Release(false)
-			s.streams.open.Add(-1)
-			o.Status = 499 // the client has gone
-			s.answered(ctx, http.MethodGet, o)
-			return
-		}
-		// The handler returns now; the stream goes on in a goroutine of
-		// its own, which owns the follower.
-		cc := c.Copy()
-		cc.Request = c.Request.WithContext(context.WithoutCancel(ctx))
-		held := t
-		t = nil
-		go func() {
-			defer s.streams.open.Add(-1)
-			defer held.Close()
-			write := func(frames []byte) bool { return tk.Write(frames) == nil }
-			tk.Release(s.pumpEvents(cc, held, st, viewer, after, chatAfter, muted, format, streamOut{write: write, done: tk.Gone()}))
-			s.answered(cc.Request.Context(), http.MethodGet, o)
-		}()
-		return
-	}
-	defer s.streams.open.Add(-1)
-	write, ok := s.startStream(c, format)
-	if !ok {
-		return
-	}
-	s.pumpEvents(c, t, st, viewer, after, chatAfter, muted, format, streamOut{write: write, done: ctx.Done()})
-}
-
-// streamOut is where a stream's frames go: write sends them at once,
-// false once the client has gone; done is closed when the client goes.
-type streamOut struct {
-	write func([]byte) bool
-	done  <-chan struct{}
-}
-
-// pumpEvents writes st's events after sent (and its chat after chatSent)
-// to out, then each new one as the game goes on, until game_over, the
-// token stops working, the client goes or the server shuts down. ended
-// says the stream came to its natural end.
-func (s *Server) pumpEvents(c *gin.Context, t play.Follower, st *play.State, viewer, sent, chatSent int, muted string, format streamFormat, out streamOut) (ended bool) {
-	beat, stopBeat := s.streams.tick(heartbeatEvery)
-	defer stopBeat()
-	var frames []byte
-	send := func() bool {
-		ok := out.write(frames)
-		frames = trim(frames)
-		return ok
-	}
-	for {
-		evs, err := s.renderEvents(st, viewer)
-		if err != nil {
-			s.log.Error("stream: events do not render", "game", st.ID, "err", err.Error())
-			return false
-		}
-		if items := withChat(evs, sent, st, chatSent, muted); len(items) > 0 || chatSent >= 0 && chatSent < st.ChatLines {
-			for _, ev := range items {
-				if ev.typ == "chat" {
-					chatSent = ev.line
-				} else {
-					sent = ev.seq
-				}
-				if chatSent >= 0 {
-					// The frame's id is both cursors, for Last-Event-ID.
-					ev.cursor = strconv.Itoa(sent) + "." + strconv.Itoa(chatSent)
-				}
-				frames = appendFrame(frames, format, &ev)
-			}
-			if chatSent >= 0 {
-				chatSent = max(chatSent, st.ChatLines) // muted lines too are past
-			}
-			if len(frames) > 0 && !send() {
-				return false
-			}
-		}
-		if n := len(evs); n > 0 && evs[n-1].typ == "game_over" && sent >= evs[n-1].seq && chatSent < 0 {
-			return true // a reader of the chat hears what is said after the game too
-		}
-		// Wait on the table for a newer snapshot, beating meanwhile; the
-		// token is asked again on every wake, and of every snapshot.
-		for {
-			cur, changed := t.Latest()
-			if cur.Version > st.Version || chatSent >= 0 && cur.ChatLines > chatSent {
-				st = cur
-				break
-			}
-			select {
-			case <-changed:
-			case <-beat:
-				if frames = appendFrame(frames, format, nil); !send() {
-					return false
-				}
-				s.seenAtTable(c, shadowOf(c)) // a signed-in spectator still watches
-			case <-out.done:
-				return false
-			case <-s.shutdown:
-				return true
-			}
-			if !s.stillAllowed(c, st) {
-				return true
-			}
-		}
-		if !s.stillAllowed(c, st) {
-			return true
-		}
-	}
-}
-
-// startStream answers 200 with a stream's headers, and returns how its
-// frames are written: each write flushed at once and bounded by its own
-// deadline (the server's WriteTimeout is for answers, not for streams);
-// false once the client has gone.
-func (s *Server) startStream(c *gin.Context, format streamFormat) (write func([]byte) bool, ok bool) {
-	setStreamHeaders(c.Writer.Header(), format)
-	rc := http.NewResponseController(c.Writer)
-	// The request is read; only writes matter now.
-	_ = rc.SetReadDeadline(time.Time{})
-	_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
-	c.Status(http.StatusOK)
-	c.Writer.WriteHeaderNow()
-	if rc.Flush() != nil {
-		return nil, false
-	}
-	return func(frames []byte) bool {
-		_, err := c.Writer.Write(frames)
-		return err == nil && rc.Flush() == nil && rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) == nil
-	}, true
-}
-
 // trim empties a buffer for reuse, and lets go of one that a backlog grew:
 // a stream lives long, and most of its writes are one small event.
 func trim(b []byte) []byte {
@@ -419,23 +219,50 @@ func setStreamHeaders(h http.Header, format streamFormat) {
 	h.Set("X-Accel-Buffering", "no") // a buffering proxy would hold the events back
 }
 
-// appendFrame appends ev as the stream's format frames it: an SSE event (id, type
-// and data) or a line of NDJSON. Without ev, a heartbeat: a comment for
-// SSE and an empty line for NDJSON, which readers of either skip.
-func appendFrame(b []byte, format streamFormat, ev *encodedEvent) []byte {
+// frames writes a stream's entries, framed as its format frames them (see
+// appendFrame).
+type frames struct {
+	format streamFormat
+	write  func([]byte) bool
+	gone   <-chan struct{}
+	buf    []byte
+}
+
+func (f *frames) Send(entries []feed.Entry) bool {
+	f.buf = f.buf[:0]
+	for i := range entries {
+		f.buf = appendFrame(f.buf, f.format, &entries[i])
+	}
+	ok := f.write(f.buf)
+	f.buf = trim(f.buf)
+	return ok
+}
+
+func (f *frames) Beat() bool {
+	f.buf = appendFrame(f.buf[:0], f.format, nil)
+	return f.write(f.buf)
+}
+
+func (f *frames) Gone() <-chan struct{} { return f.gone }
+
+// appendFrame appends e as the stream's format frames it: an SSE event (its
+// position as its id, its type, its data) or a line of NDJSON. Without e, a
+// heartbeat: a comment for SSE and an empty line for NDJSON, which readers
+// of either skip. A position with a second part (a game's chat line among
+// its events) is written "<seq>.<line>", for Last-Event-ID.
+func appendFrame(b []byte, format streamFormat, e *feed.Entry) []byte {
 	switch {
-	case ev == nil && format == sseStream:
+	case e == nil && format == sseStream:
 		return append(b, ": keep-alive\n\n"...)
-	case ev == nil:
+	case e == nil:
 		return append(b, '\n')
 	case format == ndjsonStream:
-		return append(append(b, ev.data...), '\n')
+		return append(append(b, e.Data...), '\n')
 	}
-	if ev.cursor != "" {
-		b = append(append(b, "id: "...), ev.cursor...)
-	} else {
-		b = strconv.AppendInt(append(b, "id: "...), int64(ev.seq), 10)
+	b = strconv.AppendInt(append(b, "id: "...), e.Pos.N, 10)
+	if e.Pos.Sub >= 0 {
+		b = strconv.AppendInt(append(b, '.'), e.Pos.Sub, 10)
 	}
-	b = append(append(append(b, "\nevent: "...), ev.typ...), "\ndata: "...)
-	return append(append(b, ev.data...), "\n\n"...)
+	b = append(append(append(b, "\nevent: "...), e.Type...), "\ndata: "...)
+	return append(append(b, e.Data...), "\n\n"...)
 }

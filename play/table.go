@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hanabi-server/hanabi/feed"
 )
 
 // Table is the one owner of a live game in this process. Every change to
@@ -26,7 +28,7 @@ type Table struct {
 
 	mu     sync.Mutex
 	cur    *State        // the newest snapshot; nil before the first
-	sig    chan struct{} // closed when cur is replaced
+	sig    feed.Signal   // fired when cur is replaced
 	flight *flight       // the read under way, if any
 	reads  atomic.Uint64 // numbers reads, so that a reader joins only a younger one
 	// proven is the listening (see Store.Barrier) in which cur was last
@@ -74,7 +76,7 @@ func (t *Table) Read(ctx context.Context) (*State, error) {
 func (t *Table) Latest() (*State, <-chan struct{}) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.cur, t.sig
+	return t.cur, t.sig.C()
 }
 
 // Close ends a follower's interest (see Games.Follow).
@@ -104,8 +106,7 @@ func (t *Table) publish(st *State, proof uint64) *State {
 	if prev == nil || st.Version > prev.Version || st.Seed != prev.Seed ||
 		st.Version == prev.Version && st.NotesRev > prev.NotesRev {
 		t.cur = st
-		close(t.sig)
-		t.sig = make(chan struct{})
+		t.sig.Fire()
 	}
 	switch {
 	case proof != 0 && t.cur.stamp() == st.stamp():
@@ -244,7 +245,7 @@ func (g *Games) table(id string) (t *Table, done func()) {
 	defer g.tablesMu.Unlock()
 	t = g.tables[id]
 	if t == nil {
-		t = &Table{g: g, id: id, turn: make(chan struct{}, 1), sig: make(chan struct{})}
+		t = &Table{g: g, id: id, turn: make(chan struct{}, 1)}
 		g.tables[id] = t
 		t.elem = g.lru.PushFront(t)
 	} else {

@@ -2,8 +2,9 @@ package players
 
 import (
 	"context"
-	"sync"
 	"time"
+
+	"github.com/hanabi-server/hanabi/feed"
 )
 
 // Event is one thing that concerns a player across games, in the order
@@ -45,58 +46,29 @@ type FeedStore interface {
 // for its player's next event as a long-poll or a stream does.
 type Feed struct {
 	store FeedStore
-	mu    sync.Mutex
-	waits map[string]map[chan struct{}]struct{}
+	hub   feed.Hub[string]
 }
 
 // NewFeed builds the feed on store and listens to it.
 func NewFeed(store FeedStore) *Feed {
-	f := &Feed{store: store, waits: map[string]map[chan struct{}]struct{}{}}
+	f := &Feed{store: store}
 	store.ListenPlayers(f.heard)
 	return f
 }
 
 // heard wakes the readers of a player ("": of every player).
 func (f *Feed) heard(playerID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	wake := func(ws map[chan struct{}]struct{}) {
-		for ch := range ws {
-			select {
-			case ch <- struct{}{}:
-			default:
-			}
-		}
-	}
-	if playerID != "" {
-		wake(f.waits[playerID])
+	if playerID == "" {
+		f.hub.PublishAll()
 		return
 	}
-	for _, ws := range f.waits {
-		wake(ws)
-	}
+	f.hub.Publish(playerID)
 }
 
-// Follow is a channel that receives when an event of the player may have
-// been written; stop it when done. Follow before reading, so that an
-// event between the read and the wait still wakes.
-func (f *Feed) Follow(playerID string) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	f.mu.Lock()
-	if f.waits[playerID] == nil {
-		f.waits[playerID] = map[chan struct{}]struct{}{}
-	}
-	f.waits[playerID][ch] = struct{}{}
-	f.mu.Unlock()
-	return ch, func() {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		delete(f.waits[playerID], ch)
-		if len(f.waits[playerID]) == 0 {
-			delete(f.waits, playerID)
-		}
-	}
-}
+// Follow is a reader's hold on the player's events; follow before
+// reading, so that an event between the read and the wait still wakes,
+// and Close when done.
+func (f *Feed) Follow(playerID string) *feed.Watch[string] { return f.hub.Watch(playerID) }
 
 // MaxEvents bounds one read of a feed.
 const MaxEvents = 100

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/feed"
 )
 
 // A lobby event's kinds: a listed table was created, a seat of it was
@@ -81,7 +82,7 @@ type Lobby struct {
 	store LobbyStore
 	now   func() time.Time
 	mu    sync.Mutex
-	waits map[chan struct{}]struct{}
+	hub   feed.Hub[struct{}]
 	// pruned is when this process last pruned the lobby.
 	pruned time.Time
 }
@@ -91,43 +92,19 @@ func NewLobby(store LobbyStore, now func() time.Time) *Lobby {
 	if now == nil {
 		now = time.Now
 	}
-	l := &Lobby{store: store, now: now, waits: map[chan struct{}]struct{}{}}
+	l := &Lobby{store: store, now: now}
 	store.ListenLobby(l.heard)
 	return l
 }
 
-func (l *Lobby) heard() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for ch := range l.waits {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
-}
+func (l *Lobby) heard() { l.hub.Publish(struct{}{}) }
 
-// Follow is a channel that receives when a lobby event may have been
-// written, and the function that stops it. Follow before reading, so that
-// nothing written between the read and the wait is missed.
-func (l *Lobby) Follow() (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	l.mu.Lock()
-	l.waits[ch] = struct{}{}
-	l.mu.Unlock()
-	return ch, func() {
-		l.mu.Lock()
-		delete(l.waits, ch)
-		l.mu.Unlock()
-	}
-}
+// Follow is a reader's hold on the lobby's changes; follow before
+// reading, and Close when done.
+func (l *Lobby) Follow() *feed.Watch[struct{}] { return l.hub.Watch(struct{}{}) }
 
 // Waiting is how many readers wait on the lobby.
-func (l *Lobby) Waiting() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.waits)
-}
+func (l *Lobby) Waiting() int { return l.hub.Watching(struct{}{}) }
 
 // Events lists the lobby's events after after, oldest first.
 func (l *Lobby) Events(ctx context.Context, after int64, limit int) ([]LobbyEvent, error) {

@@ -61,8 +61,9 @@ func TestLobbySay(t *testing.T) {
 	store := &memLobby{}
 	now := time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
 	l := NewLobby(store, func() time.Time { return now })
-	woken, stop := l.Follow()
-	defer stop()
+	w := l.Follow()
+	defer w.Close()
+	woken := w.Changed()
 	e, err := l.Say(context.Background(), alice, "  hi all  ")
 	if err != nil || e.Text != "hi all" || e.ID != 1 || e.Name != "Alice" {
 		t.Fatalf("said %+v, %v", e, err)

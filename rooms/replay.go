@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -90,8 +90,7 @@ type Rooms struct {
 	store RoomStore
 	games Games
 	now   func() time.Time
-	mu    sync.Mutex
-	waits map[string]map[chan struct{}]struct{}
+	hub   feed.Hub[string]
 }
 
 // NewRooms builds the rooms on store, replaying games.
@@ -99,53 +98,25 @@ func NewRooms(store RoomStore, games Games, now func() time.Time) *Rooms {
 	if now == nil {
 		now = time.Now
 	}
-	rs := &Rooms{store: store, games: games, now: now, waits: map[string]map[chan struct{}]struct{}{}}
+	rs := &Rooms{store: store, games: games, now: now}
 	store.ListenRooms(rs.heard)
 	return rs
 }
 
 func (rs *Rooms) heard(id string) {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	for room, ws := range rs.waits {
-		if id != "" && room != id {
-			continue
-		}
-		for ch := range ws {
-			select {
-			case ch <- struct{}{}:
-			default:
-			}
-		}
+	if id == "" {
+		rs.hub.PublishAll()
+		return
 	}
+	rs.hub.Publish(id)
 }
 
-// Follow is a channel that receives when room id may have changed, and
-// the function that stops it; follow before reading.
-func (rs *Rooms) Follow(id string) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	rs.mu.Lock()
-	if rs.waits[id] == nil {
-		rs.waits[id] = map[chan struct{}]struct{}{}
-	}
-	rs.waits[id][ch] = struct{}{}
-	rs.mu.Unlock()
-	return ch, func() {
-		rs.mu.Lock()
-		delete(rs.waits[id], ch)
-		if len(rs.waits[id]) == 0 {
-			delete(rs.waits, id)
-		}
-		rs.mu.Unlock()
-	}
-}
+// Follow is a reader's hold on room id's changes; follow before reading,
+// and Close when done.
+func (rs *Rooms) Follow(id string) *feed.Watch[string] { return rs.hub.Watch(id) }
 
 // Waiting is how many readers wait on room id.
-func (rs *Rooms) Waiting(id string) int {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	return len(rs.waits[id])
-}
+func (rs *Rooms) Waiting(id string) int { return rs.hub.Watching(id) }
 
 // Open opens finished game game as a shared replay room, led by p, its
 // first member, at the game's first turn.

@@ -102,6 +102,10 @@ type Request struct {
 	// ProblemType is the media type its problem answer goes out as (the
 	// answer, shared by every waiter it fits, says application/problem+json).
 	ProblemType string
+	// Recheck, when set, asks the request's credential again as it is
+	// answered: one that stopped working while it waited is answered its
+	// refusal (see Host.Answer), not what it waited for.
+	Recheck func() error
 }
 
 // WriteTimeout bounds the write of a parked answer: a client that does not

@@ -31,6 +31,7 @@ type parked struct {
 	version atomic.Int64 // the latest version seen
 	notes   atomic.Int64 // and its notes' revision (see play.Record.NotesRev)
 	log     Outcome      // for the request log and metrics, once answered
+	recheck func() error // see Request.Recheck
 }
 
 func (p *parked) claim() bool { return p.claimed.CompareAndSwap(false, true) }
@@ -103,7 +104,7 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	p := &parked{
 		Spec: req.Spec, t: t, ln: pl, id: st.ID,
 		header: pk.intern(headerLines(h)), failHdr: failHdr,
-		close: req.R.Close, log: req.Log, problem: req.ProblemType,
+		close: req.R.Close, log: req.Log, problem: req.ProblemType, recheck: req.Recheck,
 	}
 	p.log.Path, p.log.Seat = req.R.URL.Path, req.Spec.Viewer
 	p.version.Store(st.Version)

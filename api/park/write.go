@@ -39,7 +39,13 @@ func (pk *Parker) write(ps []*parked, out []Answer) *sync.WaitGroup {
 		hi := min(lo+chunk, len(ps))
 		wg.Go(func() {
 			for i := lo; i < hi; i++ {
-				pk.writeOne(ps[i], out[i], shutdown)
+				a := out[i]
+				if p := ps[i]; p.recheck != nil {
+					if err := p.recheck(); err != nil {
+						a, _ = pk.host.Answer(p.Spec, nil, err, true)
+					}
+				}
+				pk.writeOne(ps[i], a, shutdown)
 			}
 		})
 	}

@@ -1,0 +1,297 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hanabi-server/hanabi/variants"
+)
+
+// The caller's acceptance tests: each was a place where two paths decided
+// differently who was asking.
+
+const pw = "correct horse"
+
+// Two signed-in players behind one address (as behind a proxy) who send
+// the same Idempotency-Key and body each get their own answer: the key is
+// the caller's, not the address's.
+func TestIdempotencyKeyIsTheCallers(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		carol, alice, bob := e.signUp("Carol", pw, false), e.signUp("Alice", pw, false), e.signUp("Bobby", pw, false)
+		r := e.req("POST", "/v1/games", carol, map[string]any{"variant": "basic", "players": 3})
+		e.expect(r, http.StatusCreated)
+		var created SeatResponse
+		r.json(t, &created)
+		path := "/v1/games/" + created.Game.ID + "/seats"
+		a := e.req("POST", path, alice, map[string]any{}, "Idempotency-Key", "join-once")
+		b := e.req("POST", path, bob, map[string]any{}, "Idempotency-Key", "join-once")
+		e.expect(a, http.StatusCreated)
+		e.expect(b, http.StatusCreated)
+		var sa, sb SeatResponse
+		a.json(t, &sa)
+		b.json(t, &sb)
+		if deref(sa.Seat) == deref(sb.Seat) || deref(sa.Token) == deref(sb.Token) {
+			t.Fatalf("Bobby got Alice's answer: seats %v and %v", sa.Seat, sb.Seat)
+		}
+		var g GameView
+		e.req("GET", "/v1/games/"+created.Game.ID, deref(sb.Token), nil).json(t, &g)
+		if g.You == nil || *g.You != deref(sb.Seat) || deref(g.Seats[*g.You].Name) != "Bobby" {
+			t.Fatalf("Bobby's token reads seat %v of %+v", g.You, g.Seats)
+		}
+		// Alice's retry is answered her own first answer.
+		again := e.req("POST", path, alice, map[string]any{}, "Idempotency-Key", "join-once")
+		e.expect(again, http.StatusCreated)
+		if !bytes.Equal(again.body, a.body) {
+			t.Fatalf("Alice's retry: %s, first %s", again.body, a.body)
+		}
+	})
+}
+
+// A line said with an account's seat token is the account's (player:
+// true), and a listener who muted the account does not read it.
+func TestSeatTokenSpeaksAsItsAccount(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice, bob, carol := e.signUp("Alice", pw, false), e.signUp("Bobby", pw, false), e.signUp("Carol", pw, false)
+		tb := e.accountTable("basic", []string{alice, bob}, nil)
+		e.expect(e.req("PUT", "/v1/me/mutes/Alice", carol, nil), http.StatusOK)
+		r := e.req("POST", "/v1/games/"+tb.id+"/chat", tb.tokens[0], map[string]any{"text": "from my seat"})
+		e.expect(r, http.StatusCreated)
+		var said ChatEvent
+		r.json(t, &said)
+		if !said.Player || said.From != "Alice" || deref(said.Seat) != 0 {
+			t.Fatalf("the line: %+v", said)
+		}
+		if got := chatOf(t, e, tb.id, tb.tokens[1], 0, 0); len(got.Events) != 1 || !got.Events[0].Player {
+			t.Fatalf("Bobby reads %+v", got.Events)
+		}
+		if got := chatOf(t, e, tb.id, carol, 0, 0); len(got.Events) != 0 {
+			t.Fatalf("Carol muted Alice and reads %+v", got.Events)
+		}
+		// And a listener's seat token mutes as its account does.
+		e.expect(e.req("PUT", "/v1/me/mutes/Carol", bob, nil), http.StatusOK)
+		e.expect(e.req("POST", "/v1/games/"+tb.id+"/chat", carol, map[string]any{"text": "a spectator"}), http.StatusCreated)
+		for _, l := range chatOf(t, e, tb.id, tb.tokens[1], 0, 0).Events {
+			if l.From == "Carol" {
+				t.Fatalf("Bobby's seat token reads a line of Carol's, whom he muted: %+v", l)
+			}
+		}
+	})
+}
+
+// A seat token taken with a session lives no longer than that session:
+// not after it signs out, not after the password changes elsewhere.
+func TestSeatTokenLivesByItsSession(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		first := e.signUp("Alice", pw, false)
+		tb := e.accountTable("basic", []string{first, ""}, nil)
+		view := func(token string) int { return e.req("GET", "/v1/games/"+tb.id, token, nil).status }
+		seatToken := func(session string) string {
+			r := e.req("POST", "/v1/games/"+tb.id+"/seats/0/token", session, nil)
+			e.expect(r, http.StatusCreated)
+			var s SeatResponse
+			r.json(t, &s)
+			return deref(s.Token)
+		}
+		second, _ := e.signIn("Alice", pw)
+		minted := seatToken(second)
+		if view(minted) != http.StatusOK {
+			t.Fatal("a fresh seat token does not work")
+		}
+		e.expect(e.req("DELETE", "/v1/sessions/current", second, nil), http.StatusNoContent)
+		if got := view(minted); got != http.StatusUnauthorized {
+			t.Fatalf("a seat token whose session signed out: %d", got)
+		}
+		third, _ := e.signIn("Alice", pw)
+		other := seatToken(third)
+		e.expect(e.req("PUT", "/v1/me/password", first, map[string]any{"password": pw, "new_password": "battery staple"}), http.StatusNoContent)
+		if got := view(other); got != http.StatusUnauthorized {
+			t.Fatalf("a seat token of a session the password change ended: %d", got)
+		}
+		// The seats of the sessions that live on, and a guest's, still work.
+		if view(tb.tokens[0]) != http.StatusOK || view(tb.tokens[1]) != http.StatusOK {
+			t.Fatal("a seat token of a live session, or a guest's, stopped working")
+		}
+	})
+}
+
+// Only a signed-in session makes or revokes access tokens: an access token
+// cannot breed tokens that outlive it.
+func TestAccessTokensComeFromSessions(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		session := e.signUp("Alice", pw, false)
+		r := e.req("POST", "/v1/me/tokens", session, map[string]any{"name": "bot"})
+		e.expect(r, http.StatusCreated)
+		var made NewAccessToken
+		r.json(t, &made)
+		access := made.Token
+		e.expect(e.req("POST", "/v1/me/tokens", access, map[string]any{"name": "child"}), http.StatusForbidden)
+		e.expect(e.req("DELETE", "/v1/me/tokens/"+made.AccessToken.ID, access, nil), http.StatusForbidden)
+		e.expect(e.req("GET", "/v1/me/tokens", access, nil), http.StatusOK)
+		e.expect(e.req("DELETE", "/v1/me/tokens/"+made.AccessToken.ID, session, nil), http.StatusNoContent)
+		e.expect(e.req("GET", "/v1/me", access, nil), http.StatusUnauthorized)
+	})
+}
+
+// Every operation that needs a credential answers 401 without one, and 403
+// to one that may not: taken from the router's own table, so that no
+// operation is left out.
+func TestEveryRouteAsksForItsCredential(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice, dave := e.signUp("Alice", pw, false), e.signUp("Dave", pw, false)
+		tb := e.accountTable("basic", []string{alice, ""}, nil)
+		other := e.newTable("basic", 2, variants.Options{}, "other")
+		lobby := e.req("POST", "/v1/games", alice, map[string]any{"variant": "basic", "players": 3})
+		var open SeatResponse
+		lobby.json(t, &open)
+		// A finished game and a room on it.
+		done := e.accountTable("basic", []string{alice, ""}, nil)
+		e.expect(e.req("POST", "/v1/games/"+done.id+"/terminate", done.tokens[0], nil), http.StatusOK)
+		r := e.req("POST", "/v1/rooms", alice, map[string]any{"game": done.id})
+		e.expect(r, http.StatusCreated)
+		var room RoomView
+		r.json(t, &room)
+
+		// The operations that need no credential in their access, but whose
+		// domain asks for one.
+		needing := map[string]struct {
+			game string
+			body any
+		}{
+			"POST /games/:id/chat":        {tb.id, map[string]any{"text": "hi"}},
+			"POST /games/:id/invitations": {open.Game.ID, map[string]any{"player": "Dave"}},
+		}
+		seen := 0
+		for _, rt := range e.srv.routeTable() {
+			if !rt.when || rt.access == public {
+				continue
+			}
+			name := rt.method + " " + rt.path
+			game := tb.id
+			var body any
+			if n, ok := needing[name]; ok {
+				game, body = n.game, n.body
+			} else if rt.access == anyone {
+				continue
+			}
+			path := strings.NewReplacer(":seat", "0", ":card", "0", ":name", "Dave", ":seed", "x").Replace(rt.path)
+			switch {
+			case strings.HasPrefix(path, "/games/:id"):
+				path = strings.Replace(path, ":id", game, 1)
+			case strings.HasPrefix(path, "/rooms/:id"):
+				path = strings.Replace(path, ":id", room.ID, 1)
+			case strings.HasPrefix(path, "/me/tokens/:id"):
+				path = strings.Replace(path, ":id", "0123456789abcdef0123456789abcdef", 1)
+			}
+			seen++
+			t.Run(name, func(t *testing.T) {
+				if got := e.req(rt.method, "/v1"+path, "", body); got.status != http.StatusUnauthorized {
+					t.Fatalf("no credential: %d, want 401: %s", got.status, got.body)
+				}
+				// One that may not: a seat's token where a player's is needed,
+				// a player not seated where a seat is, a seat token of another
+				// game at a game's.
+				wrong := []string{other.tokens[0]}
+				switch {
+				case rt.access == seat:
+					wrong = append(wrong, dave)
+				case name == "POST /games/:id/invitations":
+					wrong = append(wrong, dave)
+				}
+				for _, token := range wrong {
+					if got := e.req(rt.method, "/v1"+path, token, body); got.status != http.StatusForbidden {
+						t.Fatalf("a credential that may not: %d, want 403: %s", got.status, got.body)
+					}
+				}
+			})
+		}
+		if seen < 35 {
+			t.Fatalf("only %d operations checked", seen)
+		}
+	})
+}
+
+// A signed-out session's streams end within seconds: every stream of the
+// API, read with a session's token, on both ways of serving.
+func TestSignedOutStreamsEnd(t *testing.T) {
+	eachServer(t, func(t *testing.T, e *testEnv) {
+		e.srv.streams.setTicker(func(time.Duration) (<-chan time.Time, func()) {
+			t := time.NewTicker(20 * time.Millisecond)
+			return t.C, t.Stop
+		})
+		alice := e.signUp("Alice", pw, false)
+		tb := e.accountTable("basic", []string{alice, ""}, nil)
+		done := e.accountTable("basic", []string{alice, ""}, nil)
+		e.expect(e.req("POST", "/v1/games/"+done.id+"/terminate", done.tokens[0], nil), http.StatusOK)
+		r := e.req("POST", "/v1/rooms", alice, map[string]any{"game": done.id})
+		var room RoomView
+		r.json(t, &room)
+		for _, path := range []string{
+			"/v1/games/" + tb.id + "/events/sse", "/v1/games/" + tb.id + "/events/ndjson",
+			"/v1/me/events/sse", "/v1/me/events/ndjson",
+			"/v1/lobby/events/sse", "/v1/lobby/events/ndjson",
+			"/v1/rooms/" + room.ID + "/events/sse", "/v1/rooms/" + room.ID + "/events/ndjson",
+		} {
+			t.Run(path, func(t *testing.T) {
+				session, _ := e.signIn("Alice", pw)
+				if strings.HasPrefix(path, "/v1/rooms/") {
+					e.expect(e.req("POST", "/v1/rooms/"+room.ID+"/members", session, nil), http.StatusOK)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				req, _ := http.NewRequestWithContext(ctx, "GET", e.url+path, nil)
+				req.Header.Set("Authorization", "Bearer "+session)
+				res, err := http.DefaultClient.Do(req)
+				if err != nil || res.StatusCode != http.StatusOK {
+					t.Fatalf("the stream: %v %v", res, err)
+				}
+				defer res.Body.Close()
+				e.expect(e.req("DELETE", "/v1/sessions/current", session, nil), http.StatusNoContent)
+				var sink [512]byte
+				for {
+					if _, err := res.Body.Read(sink[:]); err != nil {
+						break
+					}
+				}
+				if ctx.Err() != nil {
+					t.Fatal("the stream outlived its session by 5 s")
+				}
+			})
+		}
+	})
+}
+
+// A long-poll asks the credential again when it answers: a session signed
+// out while it waited gets 401, not the view, parked or not.
+func TestSignedOutLongPollAnswers401(t *testing.T) {
+	eachServer(t, func(t *testing.T, e *testEnv) {
+		alice := e.signUp("Alice", pw, false)
+		session, _ := e.signIn("Alice", pw)
+		tb := e.accountTable("basic", []string{alice, ""}, nil)
+		var v GameView
+		e.req("GET", "/v1/games/"+tb.id, session, nil).json(t, &v)
+		got := make(chan resp, 1)
+		go func() {
+			got <- e.req("GET", "/v1/games/"+tb.id+"?since="+itoa(int(v.Version))+"&wait=8s", session, nil)
+		}()
+		waitFor(t, func() bool { return e.srv.waiting() == 1 })
+		e.expect(e.req("DELETE", "/v1/sessions/current", session, nil), http.StatusNoContent)
+		tb.act(tb.pick())
+		select {
+		case r := <-got:
+			if r.status != http.StatusUnauthorized {
+				t.Fatalf("the long-poll of a signed-out session: %d %s", r.status, truncate(string(r.body), 200))
+			}
+		case <-time.After(6 * time.Second):
+			t.Fatal("the long-poll did not answer the move")
+		}
+	})
+}

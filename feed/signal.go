@@ -1,0 +1,36 @@
+// Package feed is how readers follow what changes: every wake-up in the
+// house is a Signal fired, through one publish path (a Hub's topic, or a
+// game's table), and every reader, long-polling or streaming, follows a
+// Source through one loop (Poll, Stream). It knows no transport: the API
+// frames what it reads, and the domains publish.
+package feed
+
+import "sync"
+
+// Signal is a broadcast: C is a channel closed at the next Fire after the
+// call. Take C before reading what the signal guards, so that a change
+// between the read and the wait still wakes.
+type Signal struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+// C is a channel closed at the next Fire.
+func (s *Signal) C() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ch == nil {
+		s.ch = make(chan struct{})
+	}
+	return s.ch
+}
+
+// Fire wakes every holder of C.
+func (s *Signal) Fire() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ch != nil {
+		close(s.ch)
+		s.ch = nil
+	}
+}
