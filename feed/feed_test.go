@@ -169,7 +169,9 @@ type recorder struct {
 	sent    chan struct{}
 }
 
-func newRecorder() *recorder { return &recorder{gone: make(chan struct{}), sent: make(chan struct{}, 64)} }
+func newRecorder() *recorder {
+	return &recorder{gone: make(chan struct{}), sent: make(chan struct{}, 64)}
+}
 
 func (r *recorder) Send(es []Entry) bool {
 	r.mu.Lock()
