@@ -150,6 +150,15 @@ type lobbyFeed struct {
 	muted  string
 }
 
+// inLobby records a signed-in reader of the lobby as online there; and
+// somebody reading it is the time to tell who went silent.
+func (s *Server) inLobby(c *gin.Context) {
+	ctx, cancel := s.storeCtx(c.Request.Context())
+	defer cancel()
+	s.readers.At(ctx, callerOf(c), rooms.Place{Kind: rooms.AtLobby})
+	s.readers.Sweep(ctx)
+}
+
 // lobbyFeed is the request's lobby feed, or false once it answered the
 // request.
 func (s *Server) lobbyFeed(c *gin.Context, recent bool) (*lobbyFeed, bool) {
@@ -158,8 +167,7 @@ func (s *Server) lobbyFeed(c *gin.Context, recent bool) (*lobbyFeed, bool) {
 		s.fail(c, err)
 		return nil, false
 	}
-	s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
-	s.sweepOnline(c.Request.Context())
+	s.inLobby(c)
 	return &lobbyFeed{s: s, w: s.lobby.Follow(), recent: recent, muted: muted}, true
 }
 
@@ -320,12 +328,8 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 	if !ok {
 		return
 	}
-	// A signed-in reader is still in the lobby at each heartbeat; and
-	// somebody listening is the time to tell who went silent.
-	beaten := func() {
-		s.seenAt(c, rooms.Place{Kind: rooms.AtLobby})
-		s.sweepOnline(c.Request.Context())
-	}
+	// A signed-in reader is still in the lobby at each heartbeat.
+	beaten := func() { s.inLobby(c) }
 	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, beaten)
 }
 

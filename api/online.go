@@ -1,23 +1,12 @@
 package api
 
 import (
-	"context"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
 )
-
-// Online is who is online and where, as the API reads it; rooms.Online is
-// it.
-type Online interface {
-	Seen(ctx context.Context, p rooms.Presence) error
-	List(ctx context.Context) ([]rooms.Presence, error)
-	Sweep(ctx context.Context)
-}
 
 // OnlinePlayer is a signed-in player online: reading the lobby, a table
 // (seated or watching) or a shared replay room within the last minute.
@@ -51,76 +40,17 @@ func onlinePlayer(name string, bot bool, where, id string) OnlinePlayer {
 // seenAt records that the request's reader, when a signed-in player, reads
 // place now.
 func (s *Server) seenAt(c *gin.Context, place rooms.Place) {
-	if by := callerOf(c); by.SignedIn() {
-		s.see(c, rooms.Presence{Player: by.Account.ID, Name: by.Account.Name, Bot: by.Account.Bot, Place: place})
-	}
-}
-
-// see records p: presence is best-effort, and its failure fails no read.
-func (s *Server) see(c *gin.Context, p rooms.Presence) {
-	if s.online == nil {
-		return
-	}
 	ctx, cancel := s.storeCtx(c.Request.Context())
 	defer cancel()
-	if err := s.online.Seen(ctx, p); err != nil && ctx.Err() == nil {
-		s.log.Warn("could not record a player online", "err", err.Error())
-	}
+	s.readers.At(ctx, callerOf(c), place)
 }
 
 // seenAtTable records a signed-in reader of the game in the path at its
-// table: by their player's token, or by the token of a seat a signed-in
-// player took (the page plays with the seat's); and a signed-in spectator
-// (shadowing seat shadow, or -1) as watching it. Only a reader the table
-// admits is recorded: a spectator refused (a closed table, a private one
-// without its secret) watches nothing. An unlisted table is told without
-// its id. Presence is best-effort, and its failure fails no read.
+// table (see rooms.Readers.AtTable).
 func (s *Server) seenAtTable(c *gin.Context, shadow int) {
-	by := callerOf(c)
-	watcher := !by.Seated() && by.SignedIn() && s.watchers != nil
-	if by.Account == nil || s.online == nil && !watcher {
-		return
-	}
-	id := c.Param("id")
-	key := id + " " + by.Key() + " " + itoa(shadow)
-	// A reader reads its table many times a turn: the game is loaded for
-	// its presence at most every rooms.SeenEvery, never on each read.
-	if !s.tableSeen.Due(key, struct{}{}, time.Now()) {
-		return
-	}
 	ctx, cancel := s.storeCtx(c.Request.Context())
 	defer cancel()
-	st, err := s.games.Load(ctx, id)
-	if err != nil {
-		return // no such game: nowhere to be
-	}
-	if !by.Seated() {
-		if _, err := play.AdmitWatcher(st, play.Watcher{SignedIn: true, Shadow: shadow, Secret: c.Query("secret")}); err != nil {
-			return
-		}
-	}
-	who := by.Account
-	if watcher {
-		w := rooms.Watcher{Player: who.ID, Name: who.Name, Bot: who.Bot, Shadow: shadow}
-		if err := s.watchers.Seen(ctx, st.ID, w); err != nil && ctx.Err() == nil {
-			s.log.Warn("could not record a watcher", "game", st.ID, "err", err.Error())
-		}
-	}
-	p := rooms.Presence{Player: who.ID, Name: who.Name, Bot: who.Bot, Place: rooms.Place{Kind: rooms.AtTable, ID: st.ID}}
-	if st.Unlisted {
-		p.Place.ID = ""
-	}
-	s.see(c, p)
-}
-
-// sweepOnline drops the players gone silent, for a reader of the lobby.
-func (s *Server) sweepOnline(ctx context.Context) {
-	if s.online == nil {
-		return
-	}
-	ctx, cancel := s.storeCtx(ctx)
-	defer cancel()
-	s.online.Sweep(ctx)
+	s.readers.AtTable(ctx, callerOf(c), c.Param("id"), shadow, c.Query("secret"))
 }
 
 // getOnline godoc

@@ -28,7 +28,7 @@ type Rooms interface {
 	Point(ctx context.Context, id string, p auth.Caller, card int) (*rooms.Room, *play.State, error)
 	Hypothesize(ctx context.Context, id string, p auth.Caller, m play.Move) (*rooms.Room, *play.State, error)
 	Undo(ctx context.Context, id string, p auth.Caller, all bool) (*rooms.Room, *play.State, error)
-	Again(ctx context.Context, id string, p auth.Caller, game string) (*rooms.Room, *play.State, error)
+	Again(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
 }
 
 // RoomView is a shared replay room: the finished game it replays, the turn
@@ -102,34 +102,16 @@ type RoomLeaderRequest struct {
 
 // roomJSON renders r, the room of finished game st.
 func roomJSON(r *rooms.Room, st *play.State) ([]byte, error) {
-	past, err := pastState(st, r.Turn)
+	past, evs, err := rooms.Scene(r, st)
 	if err != nil {
 		return nil, err
 	}
-	board, err := rooms.Board(r, st)
-	if err != nil {
-		return nil, err
-	}
+	board := past.Game
 	// The hypothetical moves' events, numbered from 1, every face shown.
-	g, err := st.Game.At(r.Turn)
-	if err != nil {
-		return nil, err
-	}
-	if g.Paused() {
-		_, _ = g.Apply(engine.ResumeGame(0)) // as rooms.Board plays on
-	}
-	hypo := make([]json.RawMessage, 0, len(r.Hypo))
-	for i, a := range r.Hypo {
-		ev, err := g.Apply(a)
-		if err != nil {
-			return nil, err
-		}
+	hypo := make([]json.RawMessage, 0, len(evs))
+	for i, ev := range evs {
 		b, _ := appendEvent(nil, st.Config, i+1, ev, st.Seats, engine.Spectator, true, false)
 		hypo = append(hypo, b)
-	}
-	past.Game, past.Status = board, play.StatusActive
-	if board.Over() {
-		past.Status = play.StatusFinished
 	}
 	view := appendViewAt(nil, past, engine.Spectator, true)
 	var legal json.RawMessage = []byte("null")
@@ -649,25 +631,6 @@ func (s *Server) endHypothetical(c *gin.Context) {
 func (s *Server) playAgain(c *gin.Context) {
 	ctx, cancel := s.changeCtx(c)
 	defer cancel()
-	id, who := c.Param("id"), callerOf(c)
-	r, st, err := s.rooms.Get(ctx, id)
-	if err == nil && r.Leader != who.PlayerID() {
-		err = &rooms.Error{Code: rooms.Forbidden, Msg: "only the room's leader does that"}
-	}
-	if err == nil && r.Next != "" {
-		s.answerRoom(c, http.StatusOK, r, st, nil)
-		return
-	}
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	next, _, err := s.games.Create(ctx, who, play.NewGame{Variant: st.Variant, Options: st.Settings.Options(), Players: st.Players,
-		Unlisted: true, Spectators: st.Spectators})
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	r, st, err = s.rooms.Again(ctx, id, who, next.ID)
+	r, st, err := s.rooms.Again(ctx, c.Param("id"), callerOf(c))
 	s.answerRoom(c, http.StatusOK, r, st, err)
 }

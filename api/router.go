@@ -46,9 +46,9 @@ type Config struct {
 	Lobby Lobby
 	Rooms Rooms
 	// Watchers lists who watches each table (nil: nobody is listed).
-	Watchers Watchers
+	Watchers *rooms.Watchers
 	// Online is who is online and where (nil: nobody is listed).
-	Online Online
+	Online *rooms.Online
 	// Bots are the strategies that may take a seat, listed at /v1/bots.
 	Bots []bots.Strategy
 	// Stats are play's counters, read by the metrics (nil: none).
@@ -90,9 +90,9 @@ type Server struct {
 	feed       Feed
 	lobby      Lobby
 	rooms      Rooms
-	watchers   Watchers
-	online     Online
-	tableSeen  rooms.Recent[string, struct{}] // readers looked up for presence
+	watchers   *rooms.Watchers
+	online     *rooms.Online
+	readers    *rooms.Readers
 	auth       *auth.Resolver
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -153,6 +153,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		chatLimits: newLimiters(chatLimit),
 		shutdown:   make(chan struct{}),
 	}
+	s.readers = rooms.NewReaders(cfg.Online, cfg.Watchers, cfg.Games, cfg.Logger)
 	s.stopped, s.stop = context.WithCancel(context.Background())
 	s.parker = park.New(parkHost{s})
 	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting, func() int { return int(s.streams.open.Load()) })

@@ -1,16 +1,13 @@
 package api
 
 import (
-	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
-	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -40,15 +37,7 @@ func (s *Server) getGameAt(c *gin.Context, raw string) {
 		s.fail(c, err)
 		return
 	}
-	if st.Status != play.StatusActive && st.Status != play.StatusFinished {
-		s.fail(c, errorf(codeGameNotActive, "a game that has not started has no turns; this one is %s", st.Status))
-		return
-	}
-	if turn > st.Game.Turn() {
-		s.fail(c, badRequest("turn must be 0–%d (the game's turn now), got %d", st.Game.Turn(), turn))
-		return
-	}
-	past, err := pastState(st, turn)
+	past, err := st.At(turn)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -72,48 +61,6 @@ func (s *Server) getGameAt(c *gin.Context, raw string) {
 	defer putBuf(buf)
 	*buf = appendViewAt(*buf, past, viewer, true)
 	writeJSON(c, http.StatusOK, *buf)
-}
-
-// pastState is st as it stood after turn: the engine's game then, and the
-// record as it was: the version then (each log entry adds one), active
-// until the game ended, a seat that left later still its player's. Notes
-// are left out: they are written apart from the turns.
-func pastState(st *play.State, turn int) (*play.State, error) {
-	g, err := st.Game.At(turn)
-	if err != nil {
-		var ee *engine.Error
-		if errors.As(err, &ee) && ee == engine.ErrNoSuchTurn {
-			return nil, badRequest("%s", err.Error())
-		}
-		return nil, err
-	}
-	n := g.Entries()
-	past := &play.State{Record: st.Record, Config: st.Config, Game: g, Log: st.Log[:n:n], Actions: n}
-	past.Version -= int64(len(st.Log) - n)
-	past.NotesRev = 0
-	past.EndLogged = n > 0 && st.Log[n-1].Action.Kind == engine.End
-	past.Status = play.StatusActive
-	if g.Over() {
-		past.Status = play.StatusFinished
-	}
-	past.Seats = st.Seats
-	copied := false
-	for _, e := range st.Log[n:] {
-		if e.Action.Kind != engine.Leave {
-			continue
-		}
-		// A bot took the seat later: then it was still its player's. The
-		// snapshot's seats are shared: change a copy.
-		if !copied {
-			past.Seats, copied = slices.Clone(st.Seats), true
-		}
-		for i := range past.Seats {
-			if past.Seats[i].Seat == e.Action.Target {
-				past.Seats[i].Bot = ""
-			}
-		}
-	}
-	return past, nil
 }
 
 // pastTag is the ETag of viewer's view of past, the game after turn: the

@@ -543,7 +543,7 @@ func BenchmarkViewAtTurn(b *testing.B) {
 	out := make([]byte, 0, 16<<10)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		past, err := pastState(st, i%(g.Turn()+1))
+		past, err := st.At(i%(g.Turn()+1))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -581,7 +581,7 @@ func TestPastViewJSONIsEncodingJSONs(t *testing.T) {
 			st.Seats = append(st.Seats, play.Seat{Seat: s, Name: awkwardNames[s]})
 		}
 		for k := 0; k <= g.Turn(); k++ {
-			past, err := pastState(st, k)
+			past, err := st.At(k)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -359,7 +359,7 @@ func rankList(set uint8) []int {
 // this only renders it.
 func buildView(st *play.State, viewer int) *GameView { return buildViewAt(st, viewer, false) }
 
-// buildViewAt is buildView, for a past turn's state (see pastState) when
+// buildViewAt is buildView, for a past turn's state (see play.State.At) when
 // past is true: no turn clock runs in the past.
 func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 	row := &st.Record

@@ -56,12 +56,3 @@ func (s *Server) admit(c *gin.Context, st *play.State, kind park.Kind) (int, err
 	}
 	return admitted(spec, st)
 }
-
-// shadowOf is the seat a spectator's request shadows, -1 for none.
-func shadowOf(c *gin.Context) int {
-	n, err := strconv.Atoi(c.Query("shadow"))
-	if err != nil {
-		return -1
-	}
-	return n
-}

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -9,13 +8,6 @@ import (
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/rooms"
 )
-
-// Watchers is who watches each table as the API reads it; rooms.Watchers
-// is it.
-type Watchers interface {
-	Seen(ctx context.Context, game string, w rooms.Watcher) error
-	List(ctx context.Context, game string) ([]rooms.Watcher, error)
-}
 
 // WatcherView is a signed-in spectator of the table: shadow is the seat
 // whose view they read (?shadow=N), null when they see every hand.

@@ -7,7 +7,6 @@ package fault
 
 import (
 	"errors"
-	"fmt"
 )
 
 // Kind is what kind of refusal an error is.
@@ -58,11 +57,6 @@ func (e *Error) Error() string         { return e.Msg }
 func (e *Error) Fault() (Kind, string) { return e.Kind, e.Code }
 func (e *Error) Wait() int             { return e.RetryAfter }
 func (e *Error) Is(target error) bool  { t, ok := target.(*Error); return ok && t.Code == e.Code }
-
-// New is a refusal of kind with code and a message.
-func New(kind Kind, code, format string, args ...any) *Error {
-	return &Error{Kind: kind, Code: code, Msg: fmt.Sprintf(format, args...)}
-}
 
 // Of is err's kind and code, and whether err (or one it wraps) says them.
 func Of(err error) (Kind, string, bool) {

@@ -70,7 +70,11 @@ type RoomStore interface {
 // Games is where the rooms read the games they replay; play.Games is it.
 type Games interface {
 	Load(ctx context.Context, id string) (*play.State, error)
+	Create(ctx context.Context, by auth.Caller, req play.NewGame) (*play.State, int, error)
 }
+
+// errNotLeader refuses a member who does what only the leader does.
+var errNotLeader = &Error{Forbidden, "only the room's leader does that"}
 
 // ErrNoRoom is a room that does not exist.
 var ErrNoRoom = &Error{NotFound, "no such room"}
@@ -299,45 +303,43 @@ func (rs *Rooms) Undo(ctx context.Context, id string, by auth.Caller, all bool) 
 	})
 }
 
-// Again records game, the same players' next table, as where room id's
-// members go on to.
-func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller, game string) (*Room, *play.State, error) {
+// Again opens, at its leader's word, the next table of room id's game:
+// the same variant, player count and options at a new deal, unlisted (the
+// room's members know where it is), the leader in its seat 0. The room's
+// Next names it, so that every member is told. Asked again, it answers the
+// room as it is.
+func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *play.State, error) {
 	p, err := member(by)
 	if err != nil {
 		return nil, nil, err
 	}
+	r, st, err := rs.Get(ctx, id)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case r.Leader != p.ID:
+		return nil, nil, errNotLeader
+	case r.Next != "":
+		return r, st, nil
+	}
+	next, _, err := rs.games.Create(ctx, by, play.NewGame{Variant: st.Variant, Options: st.Settings.Options(), Players: st.Players,
+		Unlisted: true, Spectators: st.Spectators})
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
-		r.Next = game
+		if r.Next == "" {
+			r.Next = next.ID
+		}
 		return nil
 	})
-}
-
-// Board is room r's board: the game st replays, as it stood after the
-// room's turn, with the hypothetical moves played on it.
-func Board(r *Room, st *play.State) (*engine.Game, error) {
-	g, err := st.Game.At(r.Turn)
-	if err != nil {
-		return nil, &Error{Invalid, err.Error()}
-	}
-	if g.Paused() {
-		// A past taken while the game was paused: the board plays on.
-		if _, err := g.Apply(engine.ResumeGame(0)); err != nil {
-			return nil, err
-		}
-	}
-	for _, a := range r.Hypo {
-		if _, err := g.Apply(a); err != nil {
-			return nil, err
-		}
-	}
-	return g, nil
 }
 
 // lead makes fn's change to room id if p leads it.
 func (rs *Rooms) lead(ctx context.Context, id string, p Player, fn func(r *Room, st *play.State) error) (*Room, *play.State, error) {
 	return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
 		if r.Leader != p.ID {
-			return false, &Error{Forbidden, "only the room's leader does that"}
+			return false, errNotLeader
 		}
 		return true, fn(r, st)
 	})
