@@ -543,7 +543,7 @@ func BenchmarkViewAtTurn(b *testing.B) {
 	out := make([]byte, 0, 16<<10)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		past, err := st.At(i%(g.Turn()+1))
+		past, err := st.At(i % (g.Turn() + 1))
 		if err != nil {
 			b.Fatal(err)
 		}
