@@ -96,7 +96,7 @@ func decodeAction(data []byte) (ActionRequest, error) {
 		}
 		if (req.Color == nil) == (req.Rank == nil) {
 			// The engine's own error, so the reason is the rules' code.
-			return req, &apiError{code: codeIllegalAction, detail: engine.ErrBadClue.Msg, reason: engine.ErrBadClue.Code}
+			return req, illegal(engine.ErrBadClue.Msg, engine.ErrBadClue.Code)
 		}
 	case "":
 		return req, badRequest("type is required: play, discard or clue")

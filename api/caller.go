@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/fault"
 )
 
 // This file is the one place that reads a request's credential: the
@@ -43,7 +44,7 @@ func (s *Server) identify(a access) gin.HandlerFunc {
 		if a != public {
 			raw, ok := bearer(c)
 			if !ok {
-				s.fail(c, errorf(codeUnauthorized, "the Authorization header must be \"Bearer <token>\""))
+				s.fail(c, errorf(fault.Unauthorized, codeUnauthorized, "the Authorization header must be \"Bearer <token>\""))
 				return
 			}
 			var err error

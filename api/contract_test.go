@@ -258,13 +258,13 @@ func TestProblemCodesDocumented(t *testing.T) {
 	for _, v := range c.doc.Components.Schemas["Problem"].Value.Properties["code"].Value.Enum {
 		documented = append(documented, v.(string))
 	}
-	for code := range problemTable {
+	for code := range problems {
 		if !slices.Contains(documented, code) {
 			t.Errorf("code %s is not in the document's enum", code)
 		}
 	}
 	for _, code := range documented {
-		if _, ok := problemTable[code]; !ok {
+		if _, ok := problems[code]; !ok {
 			t.Errorf("the document lists %s, which the server never sends", code)
 		}
 	}

@@ -48,7 +48,7 @@ func (s *Server) readyz(c *gin.Context) {
 	if err := s.cfg.Probe.Ready(ctx); err != nil {
 		// Whatever the cause, a probe that cannot write is an outage: one
 		// story in the log, not a line per probe.
-		s.fail(c, &apiError{code: codeUnavailable, detail: "the database does not take a write", outage: true, cause: err})
+		s.fail(c, outage("the database does not take a write", err))
 		return
 	}
 	s.cfg.Outage.Served(ctx, s.log)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/variants"
@@ -288,7 +289,7 @@ func (s *Server) getSeed(c *gin.Context) {
 		return
 	}
 	if len(games) == 0 {
-		s.fail(c, errorf(codeNotFound, "no finished game of seed %q", truncate(seed, 64)))
+		s.fail(c, errorf(fault.NotFound, codeNotFound, "no finished game of seed %q", truncate(seed, 64)))
 		return
 	}
 	c.Header("Cache-Control", "no-cache")

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -97,9 +98,9 @@ func (s *Server) replay(c *gin.Context, ans *play.Answer, hash string) {
 	status, header, body, err := unkept(ans.Reply)
 	switch {
 	case ans.Hash != hash:
-		err = errorf(codeIdempotencyKeyReused, "this Idempotency-Key came with another request")
+		err = errorf(fault.Unprocessable, codeIdempotencyKeyReused, "this Idempotency-Key came with another request")
 	case ans.Reply == nil:
-		err = errorf(codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed")
+		err = errorf(fault.Conflict, codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed")
 	}
 	if err != nil {
 		s.write(c, s.problem(c, c.FullPath(), err))

@@ -28,74 +28,93 @@ type Problem struct {
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
 
-// Codes of the contract. Each one has exactly one status and title, below.
+// Codes of the contract that the API itself names; the domains' refusals
+// name their own (see package fault).
 const (
-	codeBadRequest         = "bad_request"
-	codeUnauthorized       = "unauthorized"
-	codeForbidden          = "forbidden"
-	codeNotFound           = "not_found"
-	codeMethodNotAllowed   = "method_not_allowed"
-	codeNotYourTurn        = "not_your_turn"
-	codeStaleVersion       = "stale_version"
-	codeGameNotActive      = "game_not_active"
-	codeGameFull           = "game_full"
-	codePreconditionFailed = "precondition_failed"
-	codeIllegalAction      = "illegal_action"
-	codeRateLimited        = "rate_limited"
-	codeInternal           = "internal"
-	codeUnavailable        = "unavailable"
-
+	codeBadRequest           = "bad_request"
+	codeUnauthorized         = "unauthorized"
+	codeForbidden            = "forbidden"
+	codeNotFound             = "not_found"
+	codeMethodNotAllowed     = "method_not_allowed"
+	codeNotYourTurn          = "not_your_turn"
+	codeStaleVersion         = "stale_version"
+	codeGameNotActive        = "game_not_active"
+	codeGameFull             = "game_full"
+	codePreconditionFailed   = "precondition_failed"
+	codeIllegalAction        = "illegal_action"
+	codeRateLimited          = "rate_limited"
+	codeInternal             = "internal"
+	codeUnavailable          = "unavailable"
 	codeIdempotencyKeyInUse  = "idempotency_key_in_use"
 	codeIdempotencyKeyReused = "idempotency_key_reused"
-
-	codeNameTaken        = "name_taken"
-	codeInvalidName      = "invalid_name"
-	codeInvalidPassword  = "invalid_password"
-	codeWrongCredentials = "wrong_credentials"
-	codeTooManyAttempts  = "too_many_attempts"
-
-	codeSpectatorsClosed = "spectators_closed"
-	codeGamePaused       = "game_paused"
-	codeGameUntimed      = "game_untimed"
+	codeNameTaken            = "name_taken"
+	codeInvalidName          = "invalid_name"
+	codeInvalidPassword      = "invalid_password"
+	codeWrongCredentials     = "wrong_credentials"
+	codeTooManyAttempts      = "too_many_attempts"
+	codeSpectatorsClosed     = "spectators_closed"
+	codeGamePaused           = "game_paused"
+	codeGameUntimed          = "game_untimed"
 )
 
-// problemTable is the one place where a code becomes an HTTP status.
-var problemTable = map[string]struct {
-	status int
-	title  string
+// problems are every code of the contract, each with its kind (and so its
+// status, statusOf) and its title: the document's enum of codes is this
+// list (TestProblemCodesDocumented), and every refusal of a domain says a
+// code and a kind of it (TestDomainFaultsAgree).
+var problems = map[string]struct {
+	kind  fault.Kind
+	title string
 }{
-	codeBadRequest:         {http.StatusBadRequest, "Bad request"},
-	codeUnauthorized:       {http.StatusUnauthorized, "Unauthorized"},
-	codeForbidden:          {http.StatusForbidden, "Forbidden"},
-	codeNotFound:           {http.StatusNotFound, "Not found"},
-	codeMethodNotAllowed:   {http.StatusMethodNotAllowed, "Method not allowed"},
-	codeNotYourTurn:        {http.StatusConflict, "Not your turn"},
-	codeStaleVersion:       {http.StatusConflict, "Stale version"},
-	codeGameNotActive:      {http.StatusConflict, "Game not active"},
-	codeGameFull:           {http.StatusConflict, "Game full"},
-	codePreconditionFailed: {http.StatusPreconditionFailed, "Precondition failed"},
-	codeIllegalAction:      {http.StatusUnprocessableEntity, "Illegal action"},
-	codeRateLimited:        {http.StatusTooManyRequests, "Too many requests"},
-	codeInternal:           {http.StatusInternalServerError, "Internal server error"},
-	codeUnavailable:        {http.StatusServiceUnavailable, "Service unavailable"},
-
-	codeIdempotencyKeyInUse:  {http.StatusConflict, "Idempotency key in use"},
-	codeIdempotencyKeyReused: {http.StatusUnprocessableEntity, "Idempotency key reused"},
-
-	codeNameTaken:        {http.StatusConflict, "Name taken"},
-	codeInvalidName:      {http.StatusUnprocessableEntity, "Invalid name"},
-	codeInvalidPassword:  {http.StatusUnprocessableEntity, "Invalid password"},
-	codeWrongCredentials: {http.StatusUnauthorized, "Wrong name or password"},
-	codeTooManyAttempts:  {http.StatusTooManyRequests, "Too many attempts"},
-
-	codeSpectatorsClosed: {http.StatusForbidden, "Closed to spectators"},
-	codeGamePaused:       {http.StatusConflict, "Game paused"},
-	codeGameUntimed:      {http.StatusConflict, "Game untimed"},
+	codeBadRequest:           {fault.Invalid, "Bad request"},
+	codeUnauthorized:         {fault.Unauthorized, "Unauthorized"},
+	codeForbidden:            {fault.Forbidden, "Forbidden"},
+	codeNotFound:             {fault.NotFound, "Not found"},
+	codeMethodNotAllowed:     {methodNotAllowed, "Method not allowed"},
+	codeNotYourTurn:          {fault.Conflict, "Not your turn"},
+	codeStaleVersion:         {fault.Conflict, "Stale version"},
+	codeGameNotActive:        {fault.Conflict, "Game not active"},
+	codeGameFull:             {fault.Conflict, "Game full"},
+	codePreconditionFailed:   {fault.Precondition, "Precondition failed"},
+	codeIllegalAction:        {fault.Unprocessable, "Illegal action"},
+	codeRateLimited:          {fault.TooMany, "Too many requests"},
+	codeInternal:             {0, "Internal server error"},
+	codeUnavailable:          {fault.Unavailable, "Service unavailable"},
+	codeIdempotencyKeyInUse:  {fault.Conflict, "Idempotency key in use"},
+	codeIdempotencyKeyReused: {fault.Unprocessable, "Idempotency key reused"},
+	codeNameTaken:            {fault.Conflict, "Name taken"},
+	codeInvalidName:          {fault.Unprocessable, "Invalid name"},
+	codeInvalidPassword:      {fault.Unprocessable, "Invalid password"},
+	codeWrongCredentials:     {fault.Unauthorized, "Wrong name or password"},
+	codeTooManyAttempts:      {fault.TooMany, "Too many attempts"},
+	codeSpectatorsClosed:     {fault.Forbidden, "Closed to spectators"},
+	codeGamePaused:           {fault.Conflict, "Game paused"},
+	codeGameUntimed:          {fault.Conflict, "Game untimed"},
 }
 
-// apiError is an error that already knows its code. Handlers return these for
-// what they detect themselves; everything else goes through classify.
+// methodNotAllowed is the one refusal of HTTP's own, beside the kinds the
+// domains refuse in.
+const methodNotAllowed fault.Kind = 255
+
+// statusOf is the one place where a kind of refusal becomes a status; an
+// error of no kind is ours (500).
+var statusOf = map[fault.Kind]int{
+	fault.Invalid:       http.StatusBadRequest,
+	fault.Unauthorized:  http.StatusUnauthorized,
+	fault.Forbidden:     http.StatusForbidden,
+	fault.NotFound:      http.StatusNotFound,
+	methodNotAllowed:    http.StatusMethodNotAllowed,
+	fault.Conflict:      http.StatusConflict,
+	fault.Precondition:  http.StatusPreconditionFailed,
+	fault.Unprocessable: http.StatusUnprocessableEntity,
+	fault.TooMany:       http.StatusTooManyRequests,
+	fault.Unavailable:   http.StatusServiceUnavailable,
+}
+
+// apiError is a refusal as the API answers it: its kind, code and detail,
+// and what the answer adds (the engine's reason for an illegal move, the
+// wait of a 429, an outage's cause for its log).
 type apiError struct {
+	kind   fault.Kind
 	code   string
 	detail string
 	reason string
@@ -109,16 +128,26 @@ type apiError struct {
 
 func (e *apiError) Error() string { return e.code + ": " + e.detail }
 
-func errorf(code, format string, args ...any) *apiError {
-	return &apiError{code: code, detail: fmt.Sprintf(format, args...)}
+func errorf(kind fault.Kind, code, format string, args ...any) *apiError {
+	return &apiError{kind: kind, code: code, detail: fmt.Sprintf(format, args...)}
 }
 
 func badRequest(format string, args ...any) *apiError {
-	return errorf(codeBadRequest, format, args...)
+	return errorf(fault.Invalid, codeBadRequest, format, args...)
 }
 
-// classify maps any error to its problem code. Details of unknown errors stay
-// in the log: they may carry SQL or internals that a client must not see.
+// illegal is the rules' refusal of a move, with the engine's reason.
+func illegal(detail, reason string) *apiError {
+	return &apiError{kind: fault.Unprocessable, code: codeIllegalAction, detail: detail, reason: reason}
+}
+
+// outage is the database's failure to serve, logged as the outage's story.
+func outage(detail string, cause error) *apiError {
+	return &apiError{kind: fault.Unavailable, code: codeUnavailable, detail: detail, outage: true, cause: cause}
+}
+
+// classify is the refusal any error is. Details of unknown errors stay in
+// the log: they may carry SQL or internals that a client must not see.
 func (s *Server) classify(err error) *apiError {
 	var ae *apiError
 	if errors.As(err, &ae) {
@@ -128,33 +157,33 @@ func (s *Server) classify(err error) *apiError {
 	if errors.As(err, &ee) {
 		switch ee {
 		case engine.ErrNotYourTurn:
-			return &apiError{code: codeNotYourTurn, detail: err.Error()}
+			return errorf(fault.Conflict, codeNotYourTurn, "%s", err.Error())
 		case engine.ErrGameOver:
-			return &apiError{code: codeGameNotActive, detail: err.Error()}
+			return errorf(fault.Conflict, codeGameNotActive, "%s", err.Error())
 		case engine.ErrPaused:
-			return &apiError{code: codeGamePaused, detail: err.Error()}
+			return errorf(fault.Conflict, codeGamePaused, "%s", err.Error())
 		}
-		return &apiError{code: codeIllegalAction, detail: err.Error(), reason: ee.Code}
+		return illegal(err.Error(), ee.Code)
 	}
-	if _, code, ok := fault.Of(err); ok {
-		return &apiError{code: code, detail: err.Error(), retryAfter: fault.RetryAfter(err)}
+	if kind, code, ok := fault.Of(err); ok {
+		return &apiError{kind: kind, code: code, detail: err.Error(), retryAfter: fault.RetryAfter(err)}
 	}
 	var oe *variants.OptionError
 	switch {
 	case errors.As(err, &oe):
-		return &apiError{code: codeBadRequest, detail: oe.Msg}
+		return badRequest("%s", oe.Msg)
 	case errors.Is(err, variants.ErrUnknownVariant):
-		return &apiError{code: codeNotFound, detail: err.Error()}
+		return errorf(fault.NotFound, codeNotFound, "%s", err.Error())
 	case errors.Is(err, errShuttingDown):
-		return &apiError{code: codeUnavailable, detail: "the server is shutting down"}
+		return errorf(fault.Unavailable, codeUnavailable, "the server is shutting down")
 	case errors.Is(err, play.ErrKeyTaken):
-		return &apiError{code: codeIdempotencyKeyInUse, detail: "a request with this Idempotency-Key has made its change; retry for its answer"}
+		return errorf(fault.Conflict, codeIdempotencyKeyInUse, "a request with this Idempotency-Key has made its change; retry for its answer")
 	case s.cfg.Probe != nil && s.cfg.Probe.Unavailable(err):
-		return &apiError{code: codeUnavailable, detail: "the database does not answer; retry later", outage: true, cause: err}
+		return outage("the database does not answer; retry later", err)
 	case errors.Is(err, context.DeadlineExceeded):
 		// The database did not answer within the request's deadline: an
 		// outage as much as a refused connection is.
-		return &apiError{code: codeUnavailable, detail: "the database did not answer in time; retry later", outage: true, cause: err}
+		return outage("the database did not answer in time; retry later", err)
 	}
 	return &apiError{code: codeInternal, detail: "something went wrong on our side"}
 }
@@ -166,9 +195,9 @@ var errShuttingDown = errors.New("shutting down")
 // they may name tables or queries.
 func (s *Server) problem(ctx context.Context, route string, err error) park.Answer {
 	ae := s.classify(err)
-	row, ok := problemTable[ae.code]
-	if !ok {
-		row = problemTable[codeInternal]
+	status, ok := statusOf[ae.kind]
+	if _, known := problems[ae.code]; !ok || !known {
+		status, ae.code = http.StatusInternalServerError, codeInternal
 	}
 	retry := max(1, ae.retryAfter)
 	switch {
@@ -177,10 +206,10 @@ func (s *Server) problem(ctx context.Context, route string, err error) park.Answ
 	case ae.code == codeInternal || ae.code == codeUnavailable && !errors.Is(err, errShuttingDown):
 		s.log.ErrorContext(ctx, "request failed", "route", route, "err", err.Error())
 	}
-	body, _ := json.Marshal(Problem{Type: "/problems/" + ae.code, Title: row.title, Status: row.status,
+	body, _ := json.Marshal(Problem{Type: "/problems/" + ae.code, Title: problems[ae.code].title, Status: status,
 		Detail: ae.detail, Code: ae.code, Reason: ae.reason})
-	a := park.Answer{Status: row.status, ContentType: problemType, Body: body, Code: ae.code}
-	switch row.status {
+	a := park.Answer{Status: status, ContentType: problemType, Body: body, Code: ae.code}
+	switch status {
 	case http.StatusUnauthorized:
 		a.Header = [][2]string{{"WWW-Authenticate", `Bearer realm="hanabi"`}}
 	case http.StatusTooManyRequests, http.StatusServiceUnavailable:

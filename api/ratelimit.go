@@ -6,6 +6,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"golang.org/x/time/rate"
+
+	"github.com/hanabi-server/hanabi/fault"
 )
 
 // Limit is a token bucket: PerSecond requests on average, bursts of Burst.
@@ -88,5 +90,5 @@ func (s *Server) limitAddr(c *gin.Context) {
 
 func (s *Server) tooMany(c *gin.Context, wait time.Duration) {
 	c.Header("Retry-After", retryAfterSeconds(wait.Seconds()))
-	s.fail(c, errorf(codeRateLimited, "too many requests; retry after %s", retryAfterSeconds(wait.Seconds())+"s"))
+	s.fail(c, errorf(fault.TooMany, codeRateLimited, "too many requests; retry after %s", retryAfterSeconds(wait.Seconds())+"s"))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/hanablive"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
@@ -128,7 +129,7 @@ func (s *Server) getReplay(c *gin.Context) {
 	}
 	// The deck is every card's identity: only a finished game may show it.
 	if st.Status != play.StatusFinished || !st.Game.Over() {
-		s.fail(c, errorf(codeGameNotActive, "only a finished game has a replay; this one is %s", st.Status))
+		s.fail(c, errorf(fault.Conflict, codeGameNotActive, "only a finished game has a replay; this one is %s", st.Status))
 		return
 	}
 	c.Header("Cache-Control", "public, max-age=3600")
@@ -314,7 +315,7 @@ func importProblem(err error) error {
 		if errors.As(re.Err, &ee) {
 			reason = ee.Code
 		}
-		return &apiError{code: codeIllegalAction, detail: re.Error(), reason: reason}
+		return illegal(re.Error(), reason)
 	}
 	return badRequest("%s", truncate(err.Error(), 300))
 }

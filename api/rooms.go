@@ -10,6 +10,7 @@ import (
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
@@ -283,7 +284,7 @@ func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page,
 	defer cancel()
 	room, st, err := r.s.rooms.Get(ctx, r.id)
 	if err == nil && r.members && !room.IsMember(r.who) {
-		err = errorf(codeForbidden, "only a member of the room reads its changes: join it first")
+		err = errorf(fault.Forbidden, codeForbidden, "only a member of the room reads its changes: join it first")
 	}
 	if err != nil {
 		return feed.Page{}, err

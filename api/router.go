@@ -22,6 +22,7 @@ import (
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/web"
@@ -210,9 +211,9 @@ func (s *Server) routes() error {
 	// The rate limit comes after cors, so that a page can read a 429, and
 	// before routing, so that requests no route matches are limited too.
 	r.Use(s.recovery, s.observe, cors, s.limitAddr, s.storeDeadline, s.checkQuery)
-	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(codeNotFound, "no such resource")) })
+	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(fault.NotFound, codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
-		s.fail(c, errorf(codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
+		s.fail(c, errorf(methodNotAllowed, codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
 	})
 
 	ops := func(g gin.IRoutes) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -164,7 +165,7 @@ func (s *Server) listVariants(c *gin.Context) {
 	if l, ok := c.GetQuery("limit"); ok {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > maxVariantLimit {
-			s.fail(c, errorf(codeBadRequest, "limit must be 1–%d", maxVariantLimit))
+			s.fail(c, errorf(fault.Invalid, codeBadRequest, "limit must be 1–%d", maxVariantLimit))
 			return
 		}
 		limit = n
@@ -173,7 +174,7 @@ func (s *Server) listVariants(c *gin.Context) {
 	if cur := c.Query("cursor"); cur != "" {
 		n, err := strconv.Atoi(strings.TrimPrefix(cur, "v"))
 		if err != nil || !strings.HasPrefix(cur, "v") || n < 0 {
-			s.fail(c, errorf(codeBadRequest, "cursor is not one this server gave"))
+			s.fail(c, errorf(fault.Invalid, codeBadRequest, "cursor is not one this server gave"))
 			return
 		}
 		start = n
@@ -211,7 +212,7 @@ func (s *Server) listVariants(c *gin.Context) {
 func (s *Server) getVariant(c *gin.Context) {
 	v, err := variants.Get(c.Param("name"))
 	if err != nil {
-		s.fail(c, errorf(codeNotFound, "no variant named %q", truncate(c.Param("name"), 64)))
+		s.fail(c, errorf(fault.NotFound, codeNotFound, "no variant named %q", truncate(c.Param("name"), 64)))
 		return
 	}
 	c.JSON(http.StatusOK, variantView(v))
