@@ -125,7 +125,6 @@ func utcPtr(t *time.Time) *time.Time {
 //	@Produce		json
 //	@Param			account	body		SignUpRequest	true	"the account"
 //	@Success		201		{object}	SessionResponse
-//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		409		{object}	Problem	"name_taken"
 //	@Failure		422		{object}	Problem	"invalid_name or invalid_password"
 //	@Failure		429		{object}	Problem	"too_many_attempts or rate_limited"
@@ -154,7 +153,6 @@ func (s *Server) signUp(c *gin.Context) {
 //	@Produce		json
 //	@Param			credentials	body		SignInRequest	true	"name and password"
 //	@Success		201			{object}	SessionResponse
-//	@Failure		400			{object}	Problem	"bad_request"
 //	@Failure		401			{object}	Problem	"wrong_credentials"
 //	@Failure		422			{object}	Problem	"invalid_name or invalid_password"
 //	@Failure		429			{object}	Problem	"too_many_attempts or rate_limited"
@@ -182,9 +180,6 @@ func (s *Server) signIn(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		204	"signed out"
-//	@Failure		401	{object}	Problem	"unauthorized"
-//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/sessions/current [delete]
 func (s *Server) signOut(c *gin.Context) {
 	if err := s.accounts.SignOut(c.Request.Context(), callerOf(c)); err != nil {
@@ -203,9 +198,6 @@ func (s *Server) signOut(c *gin.Context) {
 //	@Security	PlayerToken
 //	@Security	AccessToken
 //	@Success	200	{object}	PlayerView
-//	@Failure	401	{object}	Problem	"unauthorized"
-//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me [get]
 func (s *Server) getMe(c *gin.Context) {
 	p, err := s.accounts.Me(c.Request.Context(), callerOf(c))
@@ -228,11 +220,8 @@ func (s *Server) getMe(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		204	"changed"
-//	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized, or wrong_credentials: the old password is wrong"
-//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		422	{object}	Problem	"invalid_password"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/password [put]
 func (s *Server) changePassword(c *gin.Context) {
 	var req PasswordRequest
@@ -258,10 +247,7 @@ func (s *Server) changePassword(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		201	{object}	NewAccessToken
-//	@Failure		400	{object}	Problem	"bad_request"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: a seat's token, or an access token (only a signed-in session makes access tokens)"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/tokens [post]
 func (s *Server) makeToken(c *gin.Context) {
 	var req TokenRequest
@@ -286,9 +272,6 @@ func (s *Server) makeToken(c *gin.Context) {
 //	@Security	PlayerToken
 //	@Security	AccessToken
 //	@Success	200	{object}	AccessTokenList
-//	@Failure	401	{object}	Problem	"unauthorized"
-//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me/tokens [get]
 func (s *Server) listTokens(c *gin.Context) {
 	rows, err := s.accounts.Tokens(c.Request.Context(), callerOf(c))
@@ -314,10 +297,8 @@ func (s *Server) listTokens(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		204	"revoked"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: a seat's token, or an access token (only a signed-in session revokes access tokens)"
 //	@Failure		404	{object}	Problem	"not_found: no such token of the player's"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/tokens/{id} [delete]
 func (s *Server) revokeToken(c *gin.Context) {
 	if err := s.accounts.RevokeToken(c.Request.Context(), callerOf(c), c.Param("id")); err != nil {

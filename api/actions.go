@@ -127,14 +127,9 @@ func decodeAction(data []byte) (ActionRequest, error) {
 //	@Security		SeatToken
 //	@Success		200			{object}	ActionResponse
 //	@Header			200			{string}	ETag	"the mover's view's ETag"
-//	@Failure		400			{object}	Problem	"bad_request"
-//	@Failure		401			{object}	Problem	"unauthorized"
-//	@Failure		403			{object}	Problem	"forbidden"
-//	@Failure		404			{object}	Problem	"not_found"
 //	@Failure		409			{object}	Problem	"not_your_turn, stale_version, game_not_active, game_paused (no move while a seat has paused the game) or idempotency_key_in_use"
 //	@Failure		412			{object}	Problem	"precondition_failed"
 //	@Failure		422			{object}	Problem	"illegal_action, with reason, or idempotency_key_reused"
-//	@Failure		429			{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/actions [post]
 func (s *Server) postAction(c *gin.Context) {
 	data, err := s.readBody(c)

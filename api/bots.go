@@ -24,7 +24,6 @@ type BotList struct {
 //	@Tags		bots
 //	@Produce	json
 //	@Success	200	{object}	BotList
-//	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/bots [get]
 func (s *Server) listBots(c *gin.Context) {
 	out := BotList{Bots: []BotInfo{}}

@@ -24,6 +24,9 @@ const (
 	// anyone: a credential if one is given (a bad one is refused), none
 	// otherwise; what it may do is the domain's to say.
 	anyone
+	// someone: any credential (none is 401); what it may do is the
+	// domain's to say (a seat of the table, or a signed-in spectator, chats).
+	someone
 	// player: a signed-in player's own token (a session or an access
 	// token): none is 401, a seat's token 403.
 	player
@@ -56,6 +59,10 @@ func (s *Server) identify(a access) gin.HandlerFunc {
 		c.Set(ctxCaller, caller)
 		var err error
 		switch a {
+		case someone:
+			if caller.Via == auth.None {
+				err = errorf(fault.Unauthorized, codeUnauthorized, "this request needs a credential (Authorization: Bearer <token>): a seat's token or a player's")
+			}
 		case player:
 			err = auth.NeedSignedIn(caller)
 		case seat:

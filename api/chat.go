@@ -53,11 +53,8 @@ var chatLimit = Limit{PerSecond: 0.5, Burst: 5}
 //	@Security		AccessToken
 //	@Success		201	{object}	ChatEvent
 //	@Failure		400	{object}	Problem	"bad_request: an empty line, one too long, with a control character"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden or spectators_closed: not at the table, nor a signed-in spectator it lets watch"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active: the table was cancelled"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/chat [post]
 func (s *Server) say(c *gin.Context) {
 	var req ChatRequest
@@ -168,10 +165,6 @@ type MutedList struct {
 //	@Security		AccessToken
 //	@Success		200	{object}	PlayerView	"the player muted"
 //	@Failure		400	{object}	Problem	"bad_request: oneself"
-//	@Failure		401	{object}	Problem	"unauthorized"
-//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/mutes/{name} [put]
 func (s *Server) mute(c *gin.Context) { s.setMute(c, true) }
 
@@ -185,11 +178,6 @@ func (s *Server) mute(c *gin.Context) { s.setMute(c, true) }
 //	@Security	PlayerToken
 //	@Security	AccessToken
 //	@Success	200	{object}	PlayerView	"the player unmuted"
-//	@Failure	400	{object}	Problem	"bad_request"
-//	@Failure	401	{object}	Problem	"unauthorized"
-//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure	404	{object}	Problem	"not_found"
-//	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me/mutes/{name} [delete]
 func (s *Server) unmute(c *gin.Context) { s.setMute(c, false) }
 
@@ -211,9 +199,6 @@ func (s *Server) setMute(c *gin.Context, on bool) {
 //	@Security	PlayerToken
 //	@Security	AccessToken
 //	@Success	200	{object}	MutedList
-//	@Failure	401	{object}	Problem	"unauthorized"
-//	@Failure	403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure	429	{object}	Problem	"rate_limited"
 //	@Router		/me/mutes [get]
 func (s *Server) listMuted(c *gin.Context) {
 	ps, err := s.accounts.Muted(c.Request.Context(), callerOf(c))

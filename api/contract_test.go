@@ -18,7 +18,12 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/docs"
+	"github.com/hanabi-server/hanabi/fault"
+	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
+	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -324,4 +329,67 @@ func TestJoinWithABadToken(t *testing.T) {
 	r.json(t, &other)
 	e.expect(e.req("POST", "/v1/games/"+other.Game.ID+"/seats", "not-a-token", nil), http.StatusUnauthorized)
 	e.expect(e.req("POST", "/v1/games/"+other.Game.ID+"/seats", a.tokens[0], nil), http.StatusForbidden)
+}
+
+// Every refusal a domain may make names a code of the contract, of the
+// kind the problem table gives that code: one table, whichever domain
+// refuses.
+func TestDomainFaultsAgree(t *testing.T) {
+	var faults []fault.Fault
+	for c := play.Code(1); c < 64; c++ {
+		faults = append(faults, &play.Error{Code: c})
+	}
+	for c := players.Code(1); c < 64; c++ {
+		faults = append(faults, &players.Error{Code: c})
+	}
+	for c := rooms.Code(1); c < 64; c++ {
+		faults = append(faults, &rooms.Error{Code: c})
+	}
+	faults = append(faults, auth.ErrUnauthorized, auth.NeedSignedIn(auth.Anonymous("")).(fault.Fault),
+		auth.NeedSeat(auth.Caller{Via: auth.Session, Seat: -1}, "g").(fault.Fault))
+	for _, f := range faults {
+		kind, code := f.Fault()
+		p, ok := problems[code]
+		if !ok || p.kind != kind {
+			t.Errorf("%T %v says %s of kind %d; the table: %+v", f, f, code, kind, p)
+		}
+	}
+}
+
+// The document states, for each operation, the credential the router asks
+// of it (routeTable): none for a public one, the optional token (the
+// document's default) for one that reads any, a required one for one that
+// needs a player's or a seat's; and every operation the router serves is
+// in the document.
+func TestRoutesSecurity(t *testing.T) {
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := sqliteEnv(t)
+	for _, rt := range e.srv.routeTable() {
+		path := regexp.MustCompile(`:(\w+)`).ReplaceAllString(rt.path, "{$1}")
+		item := c.doc.Paths.Find(path)
+		if item == nil || item.GetOperation(rt.method) == nil {
+			t.Errorf("%s %s is not in the document", rt.method, path)
+			continue
+		}
+		sec := item.GetOperation(rt.method).Security
+		var got access
+		switch {
+		case sec == nil:
+			got = anyone
+		case len(*sec) == 0:
+			got = public
+		default:
+			got = player // or seat: both need a credential
+		}
+		want := rt.access
+		if want == seat || want == someone {
+			want = player
+		}
+		if got != want {
+			t.Errorf("%s %s: the router asks %d, the document states %d", rt.method, path, rt.access, got)
+		}
+	}
 }

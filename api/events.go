@@ -241,12 +241,7 @@ type EventsResponse struct {
 //	@Security		SeatToken
 //	@x-optional-token	true
 //	@Success		200		{object}	EventsResponse	"the events after after"
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
-//	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events [get]
 func (s *Server) getEvents(c *gin.Context) {
 	after, err := intQuery(c, "after", 0, 0, maxSeq)
@@ -303,12 +298,7 @@ const maxSeq = 1 << 30
 //	@x-optional-token	true
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each an Event"
 //	@x-stream-item	"Event"
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
-//	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events/sse [get]
 func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream) }
 
@@ -329,12 +319,7 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 //	@x-optional-token	true
 //	@Success		200		{object}	Event	"a stream of Events, one a line"
 //	@x-stream-item	"Event"
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
-//	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events/ndjson [get]
 func (s *Server) streamEventsNDJSON(c *gin.Context) { s.streamEventsAs(c, ndjsonStream) }
 

@@ -85,11 +85,9 @@ type GameList struct {
 //	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
-//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		409		{object}	Problem	"idempotency_key_in_use"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@x-optional-token	true
 //	@Router			/games [post]
 func (s *Server) createGame(c *gin.Context) {
@@ -129,13 +127,10 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
-//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized: an Authorization header that is not a valid seat token (none is needed)"
 //	@Failure		403		{object}	Problem	"forbidden: a seat token of another game, or a private table's seat without its join secret"
-//	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@x-optional-token	true
 //	@Router			/games/{id}/seats [post]
 func (s *Server) joinGame(c *gin.Context) {
@@ -166,8 +161,6 @@ func (s *Server) joinGame(c *gin.Context) {
 //	@Param			limit	query		int		false	"page size (default 20)"		minimum(1)	maximum(100)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	GameList
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games [get]
 func (s *Server) listGames(c *gin.Context) {
 	status, given := c.GetQuery("status")
@@ -227,12 +220,8 @@ func (s *Server) listGames(c *gin.Context) {
 //	@Header			200				{string}	Cache-Control	"private, no-cache; with turn on a finished game, max-age=31536000, immutable"
 //	@Success		304				"not modified: If-None-Match matches the view's ETag"
 //	@Header			304				{string}	ETag	"the current ETag"
-//	@Failure		400				{object}	Problem	"bad_request"
-//	@Failure		401				{object}	Problem	"unauthorized"
 //	@Failure		403				{object}	Problem	"forbidden"
-//	@Failure		404				{object}	Problem	"not_found"
 //	@Failure		409				{object}	Problem	"game_not_active: turn asked of a game that has not started"
-//	@Failure		429				{object}	Problem	"rate_limited"
 //	@Router			/games/{id} [get]
 func (s *Server) getGame(c *gin.Context) {
 	if raw, ok := c.GetQuery("turn"); ok {

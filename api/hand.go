@@ -30,14 +30,11 @@ type HandRequest struct {
 //	@Security		SeatToken
 //	@Success		200	{object}	GameResponse
 //	@Header			200	{string}	ETag	"the caller's view's ETag"
-//	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
 //	@Failure		403	{object}	Problem	"forbidden: a token of another game"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active or stale_version"
 //	@Failure		412	{object}	Problem	"precondition_failed"
 //	@Failure		422	{object}	Problem	"illegal_action, with reason no_rearrange, bad_order or rearrange_limit"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/hand [put]
 func (s *Server) putHand(c *gin.Context) {
 	var req HandRequest

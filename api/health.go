@@ -32,7 +32,6 @@ func (s *Server) healthz(c *gin.Context) {
 //	@Tags		operations
 //	@Produce	json
 //	@Success	200	{object}	Health
-//	@Failure	503	{object}	Problem	"unavailable"
 //	@Router		/readyz [get]
 func (s *Server) readyz(c *gin.Context) {
 	if s.shuttingDown() {

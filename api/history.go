@@ -194,8 +194,6 @@ func (s *Server) player(c *gin.Context) (players.Player, bool) {
 //	@Produce		json
 //	@Param			name	path		string	true	"the player's name"	maxLength(80)
 //	@Success		200		{object}	ProfileView
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/players/{name} [get]
 func (s *Server) getPlayer(c *gin.Context) {
 	p, ok := s.player(c)
@@ -231,9 +229,6 @@ func (s *Server) getPlayer(c *gin.Context) {
 //	@Param			limit	query		int		false	"page size (default 20)"	minimum(1)	maximum(100)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"	maxLength(200)
 //	@Success		200		{object}	HistoryPage
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/players/{name}/games [get]
 func (s *Server) listPlayerGames(c *gin.Context) {
 	p, ok := s.player(c)
@@ -278,7 +273,6 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 //	@Param			seed	path		string	true	"the seed"	maxLength(256)
 //	@Success		200		{object}	SeedView
 //	@Failure		404		{object}	Problem	"not_found: no finished game of this seed"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/seeds/{seed} [get]
 func (s *Server) getSeed(c *gin.Context) {
 	// A shared deal's seed as its games carry it names the deal before the ~.
@@ -305,8 +299,6 @@ func (s *Server) getSeed(c *gin.Context) {
 //	@Produce		json
 //	@Param			name	path		string	true	"variant name"
 //	@Success		200		{object}	VariantStatsView
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/variants/{name}/stats [get]
 func (s *Server) getVariantStats(c *gin.Context) {
 	v, err := variants.Get(c.Param("name"))
@@ -335,9 +327,6 @@ func (s *Server) getVariantStats(c *gin.Context) {
 //	@Param			bots	query		bool	false	"the board of teams with a bot (default false: people only)"
 //	@Param			limit	query		int		false	"how many (default 20)"	minimum(1)	maximum(100)
 //	@Success		200		{object}	LeaderboardView
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/variants/{name}/leaderboard [get]
 func (s *Server) getLeaderboard(c *gin.Context) {
 	v, err := variants.Get(c.Param("name"))
@@ -389,9 +378,6 @@ func (s *Server) getLeaderboard(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{object}	MyGames
-//	@Failure		401	{object}	Problem	"unauthorized"
-//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/games [get]
 func (s *Server) getMyGames(c *gin.Context) {
 	me := players.PlayerOf(callerOf(c))
@@ -423,11 +409,8 @@ func (s *Server) getMyGames(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		201	{object}	SeatResponse
 //	@Header			201	{string}	Location	"the game's URL, /v1/games/{id}"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: the seat is not the player's"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active: the game is over"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats/{seat}/token [post]
 func (s *Server) seatToken(c *gin.Context) {
 	seat, err := strconv.Atoi(c.Param("seat"))

@@ -26,12 +26,8 @@ type GameResponse struct {
 //	@Security		SeatToken
 //	@Success		200	{object}	GameResponse
 //	@Header			200	{string}	ETag	"the caller's view's ETag"
-//	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
-//	@Failure		403	{object}	Problem	"forbidden"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active or stale_version"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/terminate [post]
 func (s *Server) terminateGame(c *gin.Context) {
 	// Like a move: once begun, its outcome must be in the log or not.
@@ -68,9 +64,7 @@ func (s *Server) answerGame(c *gin.Context, st *play.State, seat int, err error)
 //	@Failure		400	{object}	Problem	"bad_request: a seat that is not a number, or an unknown bot"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
 //	@Failure		403	{object}	Problem	"forbidden: a token of another game or another seat"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active or stale_version"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/seats/{seat} [delete]
 func (s *Server) leaveSeat(c *gin.Context) {
 	seat, err := strconv.Atoi(c.Param("seat"))

@@ -115,9 +115,7 @@ type LobbyChatRequest struct {
 //	@Param			after	query		int		false	"last id the caller has seen"	minimum(0)
 //	@Param			wait	query		string	false	"how long to wait for an event: a Go duration (30s) or seconds, capped by the server"
 //	@Success		200		{object}	LobbyEvents
-//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/lobby/events [get]
 func (s *Server) getLobbyEvents(c *gin.Context) {
 	after, recent, err := lobbyAfter(c)
@@ -289,9 +287,7 @@ func (i LobbyEventItem) MarshalJSON() ([]byte, error) { return lobbyJSON(i), nil
 //	@Param			Last-Event-ID	header		string	false	"last id the caller has seen (digits); wins over after"
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a LobbyTableEvent, a LobbyChatEvent, a LobbyOnlineEvent or a LobbyOfflineEvent"
 //	@x-stream-item	"LobbyEventItem"
-//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/lobby/events/sse [get]
 func (s *Server) streamLobbySSE(c *gin.Context) { s.streamLobby(c, sseStream) }
 
@@ -307,9 +303,7 @@ func (s *Server) streamLobbySSE(c *gin.Context) { s.streamLobby(c, sseStream) }
 //	@Param			Last-Event-ID	header		string	false	"last id the caller has seen (digits); wins over after"
 //	@Success		200		{object}	LobbyEventItem	"a stream of lobby events, one a line"
 //	@x-stream-item	"LobbyEventItem"
-//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/lobby/events/ndjson [get]
 func (s *Server) streamLobbyNDJSON(c *gin.Context) { s.streamLobby(c, ndjsonStream) }
 
@@ -346,9 +340,6 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 //	@Security		AccessToken
 //	@Success		201		{object}	LobbyChatEvent
 //	@Failure		400		{object}	Problem	"bad_request: an empty line, one over 300 characters, or control characters"
-//	@Failure		401		{object}	Problem	"unauthorized"
-//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/lobby/chat [post]
 func (s *Server) sayInLobby(c *gin.Context) {
 	var req LobbyChatRequest

@@ -79,10 +79,6 @@ func playerEvent(e players.Event) PlayerEvent {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200		{object}	PlayerEvents
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
-//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/me/events [get]
 func (s *Server) getMyEvents(c *gin.Context) {
 	after, err := int64Query(c, "after")
@@ -149,10 +145,6 @@ func int64Query(c *gin.Context, name string) (int64, error) {
 //	@Security		AccessToken
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a PlayerEvent"
 //	@x-stream-item	"PlayerEvent"
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
-//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/me/events/sse [get]
 func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStream) }
 
@@ -169,10 +161,6 @@ func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStre
 //	@Security		AccessToken
 //	@Success		200		{object}	PlayerEvent	"a stream of PlayerEvents, one a line"
 //	@x-stream-item	"PlayerEvent"
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
-//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/me/events/ndjson [get]
 func (s *Server) streamMyEventsNDJSON(c *gin.Context) { s.streamMyEvents(c, ndjsonStream) }
 
@@ -205,12 +193,9 @@ func (s *Server) streamMyEvents(c *gin.Context, format streamFormat) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		201	{object}	PlayerView	"the player invited"
-//	@Failure		400	{object}	Problem	"bad_request"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: not seated at the table, or seated as a guest"
 //	@Failure		404	{object}	Problem	"not_found: no such game or player"
 //	@Failure		409	{object}	Problem	"game_not_active: the table has started; game_full"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/invitations [post]
 func (s *Server) invite(c *gin.Context) {
 	var req InviteRequest

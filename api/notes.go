@@ -46,9 +46,7 @@ type NoteResponse struct {
 //	@Failure		400	{object}	Problem	"bad_request: a card that is not a number or not dealt yet, a text too long or with control characters"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
 //	@Failure		403	{object}	Problem	"forbidden: a token of another game"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/notes/{card} [put]
 func (s *Server) putNote(c *gin.Context) {
 	by := callerOf(c)

@@ -61,7 +61,6 @@ func (s *Server) seenAtTable(c *gin.Context, shadow int) {
 //	@Tags			lobby
 //	@Produce		json
 //	@Success		200		{object}	OnlineList
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/lobby/online [get]
 func (s *Server) getOnline(c *gin.Context) {
 	ctx, cancel := s.storeCtx(c.Request.Context())

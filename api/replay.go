@@ -105,12 +105,8 @@ type HanabLiveImportAction struct {
 //	@x-optional-token	true
 //	@Success		200		{object}	ReplayView		"format=native"
 //	@Success		200		{object}	HanabLiveGame	"format=hanablive"
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
-//	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		409		{object}	Problem	"game_not_active: the game has not finished"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/replay [get]
 func (s *Server) getReplay(c *gin.Context) {
 	format := c.DefaultQuery("format", "native")
@@ -269,9 +265,7 @@ func rearrangements(st *play.State) map[int][]int {
 //	@Param			game	body		HanabLiveImport	true	"a hanab.live JSON game"
 //	@x-lenient-body	true
 //	@Success		200		{object}	ImportResponse
-//	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		422		{object}	Problem	"illegal_action: the detail names the action's index"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/replays [post]
 func (s *Server) importReplay(c *gin.Context) {
 	data, err := s.readBody(c)

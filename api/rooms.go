@@ -168,12 +168,8 @@ func (s *Server) answerRoom(c *gin.Context, status int, r *rooms.Room, st *play.
 //	@Security		AccessToken
 //	@Success		201		{object}	RoomView
 //	@Header			201		{string}	Location	"the room's URL, /v1/rooms/{id}"
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
-//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
 //	@Failure		404		{object}	Problem	"not_found: no such game"
 //	@Failure		409		{object}	Problem	"game_not_active: the game is not finished"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms [post]
 func (s *Server) openRoom(c *gin.Context) {
 	var req OpenRoomRequest
@@ -197,11 +193,6 @@ func (s *Server) openRoom(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
-//	@Failure		403		{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id} [get]
 func (s *Server) getRoom(c *gin.Context) { s.waitRoom(c, false) }
 
@@ -218,11 +209,7 @@ func (s *Server) getRoom(c *gin.Context) { s.waitRoom(c, false) }
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden: not a member of the room"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/events [get]
 func (s *Server) getRoomEvents(c *gin.Context) { s.waitRoom(c, true) }
 
@@ -313,10 +300,7 @@ func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page,
 //	@Security		AccessToken
 //	@Success		200	{string}	string	"a stream of Server-Sent Events, the data of each a RoomView"
 //	@x-stream-item	"RoomView"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: not a member of the room"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/events/sse [get]
 func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 
@@ -332,10 +316,7 @@ func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView	"a stream of RoomViews, one a line"
 //	@x-stream-item	"RoomView"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: not a member of the room"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/events/ndjson [get]
 func (s *Server) streamRoomNDJSON(c *gin.Context) { s.streamRoom(c, ndjsonStream) }
 
@@ -370,11 +351,7 @@ func (s *Server) roomChange(c *gin.Context, change func(ctx context.Context, id 
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
-//	@Failure		400	{object}	Problem	"bad_request"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: the room is full"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/members [post]
 func (s *Server) joinRoom(c *gin.Context) { s.roomChange(c, s.rooms.Join) }
 
@@ -388,11 +365,6 @@ func (s *Server) joinRoom(c *gin.Context) { s.roomChange(c, s.rooms.Join) }
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		204
-//	@Failure		400	{object}	Problem	"bad_request"
-//	@Failure		401	{object}	Problem	"unauthorized"
-//	@Failure		403	{object}	Problem	"forbidden: a seat's token, which speaks for its seat alone"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/members/me [delete]
 func (s *Server) leaveRoom(c *gin.Context) {
 	ctx, cancel := s.changeCtx(c)
@@ -418,10 +390,7 @@ func (s *Server) leaveRoom(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
 //	@Failure		400		{object}	Problem	"bad_request: not a member"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/leader [put]
 func (s *Server) handOverRoom(c *gin.Context) {
 	var req RoomLeaderRequest
@@ -447,10 +416,7 @@ func (s *Server) handOverRoom(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
 //	@Failure		400		{object}	Problem	"bad_request: a turn the game does not have"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/turn [put]
 func (s *Server) setRoomTurn(c *gin.Context) {
 	var req RoomTurnRequest
@@ -480,10 +446,7 @@ func (s *Server) setRoomTurn(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
 //	@Failure		400		{object}	Problem	"bad_request: not a card of the deck"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/pointer [put]
 func (s *Server) pointRoom(c *gin.Context) {
 	var req RoomPointerRequest
@@ -511,11 +474,7 @@ func (s *Server) pointRoom(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
-//	@Failure		400	{object}	Problem	"bad_request"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: not the leader"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/pointer [delete]
 func (s *Server) unpointRoom(c *gin.Context) {
 	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
@@ -539,13 +498,9 @@ func (s *Server) unpointRoom(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
-//	@Failure		404		{object}	Problem	"not_found"
 //	@Failure		409		{object}	Problem	"game_not_active: the board's game is over"
 //	@Failure		422		{object}	Problem	"illegal_action, with reason"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/hypothetical [post]
 func (s *Server) hypothesize(c *gin.Context) {
 	data, err := s.readBody(c)
@@ -578,10 +533,7 @@ func (s *Server) hypothesize(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
 //	@Failure		400	{object}	Problem	"bad_request: no hypothetical move"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: not the leader"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/hypothetical/last [delete]
 func (s *Server) undoHypothetical(c *gin.Context) {
 	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
@@ -601,10 +553,7 @@ func (s *Server) undoHypothetical(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
 //	@Failure		400	{object}	Problem	"bad_request: no hypothetical move"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: not the leader"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/hypothetical [delete]
 func (s *Server) endHypothetical(c *gin.Context) {
 	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
@@ -623,11 +572,7 @@ func (s *Server) endHypothetical(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
-//	@Failure		400	{object}	Problem	"bad_request"
-//	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: not the leader"
-//	@Failure		404	{object}	Problem	"not_found"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/again [post]
 func (s *Server) playAgain(c *gin.Context) {
 	ctx, cancel := s.changeCtx(c)

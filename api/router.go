@@ -327,8 +327,8 @@ func (s *Server) routeTable() []route {
 		r("GET", "/games/:id/replay", anyone, true, s.getReplay),
 		r("GET", "/games/:id/watchers", anyone, s.watchers != nil, s.getWatchers),
 		r("POST", "/games/:id/seats/:seat/token", player, accounts, s.seatToken),
-		r("POST", "/games/:id/invitations", anyone, accounts, s.invite),
-		r("POST", "/games/:id/chat", anyone, accounts, s.say),
+		r("POST", "/games/:id/invitations", seat, accounts, s.invite),
+		r("POST", "/games/:id/chat", someone, accounts, s.say),
 	}
 }
 

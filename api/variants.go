@@ -157,8 +157,6 @@ const (
 //	@Param			limit	query		int		false	"page size (1–1000, default 100)"	minimum(1)	maximum(1000)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	VariantList
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/variants [get]
 func (s *Server) listVariants(c *gin.Context) {
 	limit := defaultVariantLimit
@@ -206,8 +204,6 @@ func (s *Server) listVariants(c *gin.Context) {
 //	@Produce	json
 //	@Param		name	path		string	true	"variant name"
 //	@Success	200		{object}	VariantView
-//	@Failure	404		{object}	Problem	"not_found"
-//	@Failure	429		{object}	Problem	"rate_limited"
 //	@Router		/variants/{name} [get]
 func (s *Server) getVariant(c *gin.Context) {
 	v, err := variants.Get(c.Param("name"))

@@ -20,12 +20,8 @@ import (
 //	@Security		SeatToken
 //	@Success		200	{object}	GameResponse
 //	@Header			200	{string}	ETag	"the caller's view's ETag"
-//	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
-//	@Failure		403	{object}	Problem	"forbidden"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active or stale_version"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/votes/end [put]
 func (s *Server) voteEnd(c *gin.Context) {
 	s.lifecycle(c, func(ctx context.Context, id string, by auth.Caller) (*play.State, error) {
@@ -44,12 +40,8 @@ func (s *Server) voteEnd(c *gin.Context) {
 //	@Security		SeatToken
 //	@Success		200	{object}	GameResponse
 //	@Header			200	{string}	ETag	"the caller's view's ETag"
-//	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
-//	@Failure		403	{object}	Problem	"forbidden"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active or stale_version"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/votes/end [delete]
 func (s *Server) unvoteEnd(c *gin.Context) {
 	s.lifecycle(c, func(ctx context.Context, id string, by auth.Caller) (*play.State, error) {
@@ -68,12 +60,8 @@ func (s *Server) unvoteEnd(c *gin.Context) {
 //	@Security		SeatToken
 //	@Success		200	{object}	GameResponse
 //	@Header			200	{string}	ETag	"the caller's view's ETag"
-//	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
-//	@Failure		403	{object}	Problem	"forbidden"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active, game_untimed or stale_version"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/pause [post]
 func (s *Server) pauseGame(c *gin.Context) {
 	s.lifecycle(c, s.games.Pause)
@@ -90,12 +78,8 @@ func (s *Server) pauseGame(c *gin.Context) {
 //	@Security		SeatToken
 //	@Success		200	{object}	GameResponse
 //	@Header			200	{string}	ETag	"the caller's view's ETag"
-//	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
-//	@Failure		403	{object}	Problem	"forbidden"
-//	@Failure		404	{object}	Problem	"not_found"
 //	@Failure		409	{object}	Problem	"game_not_active, game_untimed or stale_version"
-//	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/resume [post]
 func (s *Server) resumeGame(c *gin.Context) {
 	s.lifecycle(c, s.games.Resume)

@@ -32,11 +32,7 @@ type WatcherList struct {
 //	@Param			id		path		string	true	"game id"
 //	@Param			secret	query		string	false	"a private table's join secret, for a spectator"	maxLength(64)
 //	@Success		200		{object}	WatcherList
-//	@Failure		400		{object}	Problem	"bad_request"
-//	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden or spectators_closed"
-//	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		429		{object}	Problem	"rate_limited"
 //	@x-optional-token	true
 //	@Router			/games/{id}/watchers [get]
 func (s *Server) getWatchers(c *gin.Context) {

@@ -148,7 +148,7 @@ func operations(doc obj, schemas obj) error {
 			}
 			lenient := resp["x-lenient-body"] == true
 			delete(resp, "x-lenient-body")
-			errorResponses(resp, op["tags"] != nil && slices.Contains(op["tags"].([]any), any("operations")))
+			errorResponses(op, resp, path, op["tags"] != nil && slices.Contains(op["tags"].([]any), any("operations")))
 			requireHeaders(resp)
 			bareBody(op)
 			if err := hoistBody(op, resp, schemas); err != nil {
@@ -320,17 +320,35 @@ func requireHeaders(resp obj) {
 }
 
 // errorResponses: every error body is a problem document (RFC 9457), and
-// every operation may answer 500 (a fault of ours) and 503 (the database
-// is down or the server is shutting down); every operation of the API's
-// own (operational ones aside) 400, for a query parameter it does not take.
-func errorResponses(resp obj, operational bool) {
-	codes := []string{"500", "503"}
+// the refusals that follow from what an operation is are stated here, once,
+// for every operation they concern (an annotation adds or words one of its
+// own): every operation may answer 500 (a fault of ours) and 503 (the
+// database is down or the server is shutting down); every operation of the
+// API's own (operational ones aside) 400 (a query parameter it does not
+// take, say) and 429 (the client's rate limit); every one that reads a
+// token 401 (one that does not work), and every one that needs one 401
+// without it and 403 to one that may not (the router's table of what each
+// operation needs is held to the security stated, TestRoutesSecurity);
+// and every one with a path parameter 404.
+func errorResponses(op, resp obj, path string, operational bool) {
+	generic := map[string]string{"500": "internal", "503": "unavailable"}
 	if !operational {
-		codes = append(codes, "400")
+		generic["400"] = "bad_request"
+		generic["429"] = "rate_limited"
 	}
-	for _, code := range codes {
+	switch sec, stated := op["security"].([]any); {
+	case !stated: // the document's default: an optional token
+		generic["401"] = "unauthorized: a token that does not work"
+	case len(sec) > 0:
+		generic["401"] = "unauthorized: no token, or one that does not work"
+		generic["403"] = "forbidden: a token that may not do this"
+	}
+	if strings.Contains(path, "{") {
+		generic["404"] = "not_found"
+	}
+	for code, desc := range generic {
 		if _, ok := resp[code]; !ok {
-			resp[code] = obj{"description": map[string]string{"400": "bad_request: a query parameter the operation does not take, or one given twice", "500": "internal", "503": "unavailable"}[code]}
+			resp[code] = obj{"description": desc}
 		}
 	}
 	for code, r := range resp {
