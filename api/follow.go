@@ -219,6 +219,24 @@ func (s *Server) startStream(c *gin.Context, format streamFormat) (write func([]
 	}, true
 }
 
+// from reads where a reader of a feed is: the query parameter name (after,
+// or since), or, for a stream, Last-Event-ID when sent, which wins; given
+// is false when it names none. wait is a long-poll's.
+func (s *Server) from(c *gin.Context, name string, stream bool) (pos int64, given bool, wait time.Duration, err error) {
+	_, given = c.GetQuery(name)
+	if pos, err = int64Query(c, name); err != nil {
+		return 0, false, 0, err
+	}
+	if _, sent := c.Request.Header["Last-Event-Id"]; stream && sent {
+		last, err := lastEventID(c, 0)
+		return int64(last), true, 0, err
+	}
+	if !stream {
+		wait, err = s.waitQuery(c)
+	}
+	return pos, given, wait, err
+}
+
 // load reads game id, within the deadline of one request's database work.
 func (s *Server) load(ctx context.Context, id string) (*play.State, error) {
 	ctx, cancel := s.storeCtx(ctx)

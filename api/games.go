@@ -171,14 +171,9 @@ func (s *Server) listGames(c *gin.Context) {
 		s.fail(c, badRequest("status must be lobby, active, finished or cancelled, not %q", truncate(status, 32)))
 		return
 	}
-	limit, err := intQuery(c, "limit", 20, 1, 100)
+	limit, cursor, err := pageQuery(c)
 	if err != nil {
 		s.fail(c, err)
-		return
-	}
-	cursor := c.Query("cursor")
-	if len(cursor) > 200 {
-		s.fail(c, badRequest("cursor is not one this server handed out"))
 		return
 	}
 	games, next, err := s.games.List(c.Request.Context(), status, limit, cursor)
@@ -195,6 +190,18 @@ func (s *Server) listGames(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "no-cache")
 	c.JSON(http.StatusOK, out)
+}
+
+// pageQuery reads a page's size (limit, 20 by default) and where it
+// starts (cursor, a previous page's next_cursor).
+func pageQuery(c *gin.Context) (limit int, cursor string, err error) {
+	if limit, err = intQuery(c, "limit", 20, 1, 100); err != nil {
+		return 0, "", err
+	}
+	if cursor = c.Query("cursor"); len(cursor) > 200 {
+		return 0, "", badRequest("cursor is not one this server handed out")
+	}
+	return limit, cursor, nil
 }
 
 // getGame godoc

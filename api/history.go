@@ -240,14 +240,9 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	limit, err := intQuery(c, "limit", 20, 1, 100)
+	limit, cursor, err := pageQuery(c)
 	if err != nil {
 		s.fail(c, err)
-		return
-	}
-	cursor := c.Query("cursor")
-	if len(cursor) > 200 {
-		s.fail(c, badRequest("cursor is not one this server handed out"))
 		return
 	}
 	games, next, err := s.history.Games(c.Request.Context(), p, players.Filter{Variant: c.Query("variant"), Players: n}, cursor, limit)

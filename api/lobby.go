@@ -118,17 +118,12 @@ type LobbyChatRequest struct {
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
 //	@Router			/lobby/events [get]
 func (s *Server) getLobbyEvents(c *gin.Context) {
-	after, recent, err := lobbyAfter(c)
+	after, given, wait, err := s.from(c, "after", false)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	wait, err := s.waitQuery(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	src, ok := s.lobbyFeed(c, recent)
+	src, ok := s.lobbyFeed(c, !given)
 	if !ok {
 		return
 	}
@@ -184,16 +179,6 @@ func (l *lobbyFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page
 		}
 	}
 	return page, nil
-}
-
-// lobbyAfter reads after; recent is true when the reader gave none (it
-// comes in: the chat's last lines first).
-func lobbyAfter(c *gin.Context) (after int64, recent bool, err error) {
-	if _, given := c.GetQuery("after"); given {
-		after, err = int64Query(c, "after")
-		return after, false, err
-	}
-	return 0, true, nil
 }
 
 // lobbyRead is the events after after (or, recent, those a reader who
@@ -308,17 +293,12 @@ func (s *Server) streamLobbySSE(c *gin.Context) { s.streamLobby(c, sseStream) }
 func (s *Server) streamLobbyNDJSON(c *gin.Context) { s.streamLobby(c, ndjsonStream) }
 
 func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
-	after, recent, err := lobbyAfter(c)
-	if _, sent := c.Request.Header["Last-Event-Id"]; err == nil && sent {
-		var last int
-		last, err = lastEventID(c, int(after))
-		after, recent = int64(last), false
-	}
+	after, given, _, err := s.from(c, "after", true)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	src, ok := s.lobbyFeed(c, recent)
+	src, ok := s.lobbyFeed(c, !given)
 	if !ok {
 		return
 	}

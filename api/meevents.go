@@ -81,12 +81,7 @@ func playerEvent(e players.Event) PlayerEvent {
 //	@Success		200		{object}	PlayerEvents
 //	@Router			/me/events [get]
 func (s *Server) getMyEvents(c *gin.Context) {
-	after, err := int64Query(c, "after")
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	wait, err := s.waitQuery(c)
+	after, _, wait, err := s.from(c, "after", false)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -165,12 +160,7 @@ func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStre
 func (s *Server) streamMyEventsNDJSON(c *gin.Context) { s.streamMyEvents(c, ndjsonStream) }
 
 func (s *Server) streamMyEvents(c *gin.Context, format streamFormat) {
-	after, err := int64Query(c, "after")
-	if err == nil {
-		var last int
-		last, err = lastEventID(c, int(after))
-		after = int64(last)
-	}
+	after, _, _, err := s.from(c, "after", true)
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -214,17 +214,12 @@ func (s *Server) getRoom(c *gin.Context) { s.waitRoom(c, false) }
 func (s *Server) getRoomEvents(c *gin.Context) { s.waitRoom(c, true) }
 
 func (s *Server) waitRoom(c *gin.Context, members bool) {
-	since, err := int64Query(c, "since")
+	since, given, wait, err := s.from(c, "since", false)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	wait, err := s.waitQuery(c)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if _, given := c.GetQuery("since"); !given {
+	if !given {
 		wait = 0
 	}
 	src := s.roomFeed(c, members)
@@ -291,11 +286,13 @@ func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page,
 // streamRoomSSE godoc
 //
 //	@Summary		A shared replay room's changes, as Server-Sent Events
-//	@Description	For a member of the room: the room now, then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
+//	@Description	For a member of the room: the room now (unless after, or Last-Event-ID, names its version), then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
 //	@ID				streamRoomSSE
 //	@Tags			rooms
 //	@Produce		text/event-stream
 //	@Param			id	path		string	true	"room id"
+//	@Param			after			query		int		false	"the room's version the caller has: the room comes again only once it changes (default: the room first)"	minimum(0)
+//	@Param			Last-Event-ID	header		string	false	"the last frame's id, the room's version (digits); wins over after"
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{string}	string	"a stream of Server-Sent Events, the data of each a RoomView"
@@ -312,6 +309,8 @@ func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 //	@Tags			rooms
 //	@Produce		application/x-ndjson
 //	@Param			id	path		string	true	"room id"
+//	@Param			after			query		int		false	"the room's version the caller has: the room comes again only once it changes (default: the room first)"	minimum(0)
+//	@Param			Last-Event-ID	header		string	false	"the last frame's id, the room's version (digits); wins over after"
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView	"a stream of RoomViews, one a line"
@@ -321,14 +320,17 @@ func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 func (s *Server) streamRoomNDJSON(c *gin.Context) { s.streamRoom(c, ndjsonStream) }
 
 func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
-	after, err := lastEventID(c, -1)
+	after, given, _, err := s.from(c, "after", true)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
+	if !given {
+		after = -1 // the room as it is first
+	}
 	src := s.roomFeed(c, true)
 	beaten := func() { s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: src.id}) } // still in the room
-	s.stream(c, src, feed.Pos{N: int64(after), Sub: -1}, format, src.w.Close, beaten)
+	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, beaten)
 }
 
 // roomChange makes a member's or the leader's change to the room and
@@ -338,6 +340,18 @@ func (s *Server) roomChange(c *gin.Context, change func(ctx context.Context, id 
 	defer cancel()
 	r, st, err := change(ctx, c.Param("id"), callerOf(c))
 	s.answerRoom(c, http.StatusOK, r, st, err)
+}
+
+// changeRoomWith is roomChange for a change that the request's body, a
+// Req, describes: a body that does not decode changes nothing.
+func changeRoomWith[Req any](s *Server, c *gin.Context, change func(ctx context.Context, id string, by auth.Caller, req Req) (*rooms.Room, *play.State, error)) {
+	var req Req
+	if !s.decodeBody(c, &req, false) {
+		return
+	}
+	s.roomChange(c, func(ctx context.Context, id string, by auth.Caller) (*rooms.Room, *play.State, error) {
+		return change(ctx, id, by, req)
+	})
 }
 
 // joinRoom godoc
@@ -393,12 +407,8 @@ func (s *Server) leaveRoom(c *gin.Context) {
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
 //	@Router			/rooms/{id}/leader [put]
 func (s *Server) handOverRoom(c *gin.Context) {
-	var req RoomLeaderRequest
-	if !s.decodeBody(c, &req, false) {
-		return
-	}
-	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
-		return s.rooms.HandOver(ctx, id, p, req.Player)
+	changeRoomWith(s, c, func(ctx context.Context, id string, by auth.Caller, req RoomLeaderRequest) (*rooms.Room, *play.State, error) {
+		return s.rooms.HandOver(ctx, id, by, req.Player)
 	})
 }
 
@@ -419,16 +429,11 @@ func (s *Server) handOverRoom(c *gin.Context) {
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
 //	@Router			/rooms/{id}/turn [put]
 func (s *Server) setRoomTurn(c *gin.Context) {
-	var req RoomTurnRequest
-	if !s.decodeBody(c, &req, false) {
-		return
-	}
-	if req.Turn < 0 || req.Turn > maxSeq {
-		s.fail(c, badRequest("turn must be 0–%d", maxSeq))
-		return
-	}
-	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
-		return s.rooms.SetTurn(ctx, id, p, req.Turn)
+	changeRoomWith(s, c, func(ctx context.Context, id string, by auth.Caller, req RoomTurnRequest) (*rooms.Room, *play.State, error) {
+		if req.Turn < 0 || req.Turn > maxSeq {
+			return nil, nil, badRequest("turn must be 0–%d", maxSeq)
+		}
+		return s.rooms.SetTurn(ctx, id, by, req.Turn)
 	})
 }
 
@@ -449,17 +454,13 @@ func (s *Server) setRoomTurn(c *gin.Context) {
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
 //	@Router			/rooms/{id}/pointer [put]
 func (s *Server) pointRoom(c *gin.Context) {
-	var req RoomPointerRequest
-	if !s.decodeBody(c, &req, false) {
-		return
-	}
-	// -1 is no card to the rooms' service: only DELETE takes the pointer away.
-	if req.Card < 0 || req.Card > maxSeq {
-		s.fail(c, badRequest("card must be a card id 0–%d", maxSeq))
-		return
-	}
-	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
-		return s.rooms.Point(ctx, id, p, req.Card)
+	changeRoomWith(s, c, func(ctx context.Context, id string, by auth.Caller, req RoomPointerRequest) (*rooms.Room, *play.State, error) {
+		// -1 is no card to the rooms' service: only DELETE takes the
+		// pointer away.
+		if req.Card < 0 || req.Card > maxSeq {
+			return nil, nil, badRequest("card must be a card id 0–%d", maxSeq)
+		}
+		return s.rooms.Point(ctx, id, by, req.Card)
 	})
 }
 

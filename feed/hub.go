@@ -75,6 +75,18 @@ func (h *Hub[K]) PublishAll() {
 	}
 }
 
+// Heard is a store's word that topic k changed, or, for the zero key, that
+// any may have (its listener lost its connection): it wakes k's watchers,
+// or everyone.
+func (h *Hub[K]) Heard(k K) {
+	var zero K
+	if k == zero {
+		h.PublishAll()
+		return
+	}
+	h.Publish(k)
+}
+
 // Watching is how many hold topic k.
 func (h *Hub[K]) Watching(k K) int {
 	h.mu.Lock()

@@ -52,17 +52,8 @@ type Feed struct {
 // NewFeed builds the feed on store and listens to it.
 func NewFeed(store FeedStore) *Feed {
 	f := &Feed{store: store}
-	store.ListenPlayers(f.heard)
+	store.ListenPlayers(f.hub.Heard)
 	return f
-}
-
-// heard wakes the readers of a player ("": of every player).
-func (f *Feed) heard(playerID string) {
-	if playerID == "" {
-		f.hub.PublishAll()
-		return
-	}
-	f.hub.Publish(playerID)
 }
 
 // Follow is a reader's hold on the player's events; follow before

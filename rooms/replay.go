@@ -103,16 +103,8 @@ func NewRooms(store RoomStore, games Games, now func() time.Time) *Rooms {
 		now = time.Now
 	}
 	rs := &Rooms{store: store, games: games, now: now}
-	store.ListenRooms(rs.heard)
+	store.ListenRooms(rs.hub.Heard)
 	return rs
-}
-
-func (rs *Rooms) heard(id string) {
-	if id == "" {
-		rs.hub.PublishAll()
-		return
-	}
-	rs.hub.Publish(id)
 }
 
 // Follow is a reader's hold on room id's changes; follow before reading,

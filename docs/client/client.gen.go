@@ -3266,6 +3266,24 @@ type GetRoomEventsParams struct {
 	Wait *string `form:"wait,omitempty" json:"wait,omitempty"`
 }
 
+// StreamRoomNDJSONParams defines parameters for StreamRoomNDJSON.
+type StreamRoomNDJSONParams struct {
+	// After the room's version the caller has: the room comes again only once it changes (default: the room first)
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID the last frame's id, the room's version (digits); wins over after
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
+
+// StreamRoomSSEParams defines parameters for StreamRoomSSE.
+type StreamRoomSSEParams struct {
+	// After the room's version the caller has: the room comes again only once it changes (default: the room first)
+	After *int `form:"after,omitempty" json:"after,omitempty"`
+
+	// LastEventID the last frame's id, the room's version (digits); wins over after
+	LastEventID *string `json:"Last-Event-ID,omitempty"`
+}
+
 // ListVariantsParams defines parameters for ListVariants.
 type ListVariantsParams struct {
 	// Q keep variants whose name or title contains this (case-insensitive)
@@ -5018,14 +5036,14 @@ type ClientInterface interface {
 	// The room now, then again at each change, each RoomView on a line of its own; an empty line is the heartbeat.
 	//
 	// Corresponds with GET /rooms/{id}/events/ndjson (the `StreamRoomNDJSON` operationId).
-	StreamRoomNDJSON(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	StreamRoomNDJSON(ctx context.Context, id string, params *StreamRoomNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// StreamRoomSSE A shared replay room's changes, as Server-Sent Events
 	//
-	// For a member of the room: the room now, then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
+	// For a member of the room: the room now (unless after, or Last-Event-ID, names its version), then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
 	//
 	// Corresponds with GET /rooms/{id}/events/sse (the `StreamRoomSSE` operationId).
-	StreamRoomSSE(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	StreamRoomSSE(ctx context.Context, id string, params *StreamRoomSSEParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// EndHypothetical End the hypothetical line
 	//
@@ -6323,8 +6341,8 @@ func (c *Client) GetRoomEvents(ctx context.Context, id string, params *GetRoomEv
 // The room now, then again at each change, each RoomView on a line of its own; an empty line is the heartbeat.
 //
 // Corresponds with GET /rooms/{id}/events/ndjson (the `StreamRoomNDJSON` operationId).
-func (c *Client) StreamRoomNDJSON(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewStreamRoomNDJSONRequest(c.Server, id)
+func (c *Client) StreamRoomNDJSON(ctx context.Context, id string, params *StreamRoomNDJSONParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStreamRoomNDJSONRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6337,11 +6355,11 @@ func (c *Client) StreamRoomNDJSON(ctx context.Context, id string, reqEditors ...
 
 // StreamRoomSSE A shared replay room's changes, as Server-Sent Events
 //
-// For a member of the room: the room now, then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
+// For a member of the room: the room now (unless after, or Last-Event-ID, names its version), then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
 //
 // Corresponds with GET /rooms/{id}/events/sse (the `StreamRoomSSE` operationId).
-func (c *Client) StreamRoomSSE(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewStreamRoomSSERequest(c.Server, id)
+func (c *Client) StreamRoomSSE(ctx context.Context, id string, params *StreamRoomSSEParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStreamRoomSSERequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -9446,7 +9464,7 @@ func NewGetRoomEventsRequest(server string, id string, params *GetRoomEventsPara
 }
 
 // NewStreamRoomNDJSONRequest constructs an http.Request for the StreamRoomNDJSON method
-func NewStreamRoomNDJSONRequest(server string, id string) (*http.Request, error) {
+func NewStreamRoomNDJSONRequest(server string, id string, params *StreamRoomNDJSONParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9471,16 +9489,58 @@ func NewStreamRoomNDJSONRequest(server string, id string) (*http.Request, error)
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
 	}
 
 	return req, nil
 }
 
 // NewStreamRoomSSERequest constructs an http.Request for the StreamRoomSSE method
-func NewStreamRoomSSERequest(server string, id string) (*http.Request, error) {
+func NewStreamRoomSSERequest(server string, id string, params *StreamRoomSSEParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -9505,9 +9565,51 @@ func NewStreamRoomSSERequest(server string, id string) (*http.Request, error) {
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.LastEventID != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Last-Event-ID", *params.LastEventID, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Last-Event-ID", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -10811,16 +10913,16 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /rooms/{id}/events/ndjson (the `StreamRoomNDJSON` operationId).
-	StreamRoomNDJSONWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*StreamRoomNDJSONResponse, error)
+	StreamRoomNDJSONWithResponse(ctx context.Context, id string, params *StreamRoomNDJSONParams, reqEditors ...RequestEditorFn) (*StreamRoomNDJSONResponse, error)
 
 	// StreamRoomSSEWithResponse A shared replay room's changes, as Server-Sent Events
 	//
-	// For a member of the room: the room now, then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
+	// For a member of the room: the room now (unless after, or Last-Event-ID, names its version), then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /rooms/{id}/events/sse (the `StreamRoomSSE` operationId).
-	StreamRoomSSEWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*StreamRoomSSEResponse, error)
+	StreamRoomSSEWithResponse(ctx context.Context, id string, params *StreamRoomSSEParams, reqEditors ...RequestEditorFn) (*StreamRoomSSEResponse, error)
 
 	// EndHypotheticalWithResponse End the hypothetical line
 	//
@@ -22289,8 +22391,8 @@ func (c *ClientWithResponses) GetRoomEventsWithResponse(ctx context.Context, id 
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /rooms/{id}/events/ndjson (the `StreamRoomNDJSON` operationId).
-func (c *ClientWithResponses) StreamRoomNDJSONWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*StreamRoomNDJSONResponse, error) {
-	rsp, err := c.StreamRoomNDJSON(ctx, id, reqEditors...)
+func (c *ClientWithResponses) StreamRoomNDJSONWithResponse(ctx context.Context, id string, params *StreamRoomNDJSONParams, reqEditors ...RequestEditorFn) (*StreamRoomNDJSONResponse, error) {
+	rsp, err := c.StreamRoomNDJSON(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -22299,13 +22401,13 @@ func (c *ClientWithResponses) StreamRoomNDJSONWithResponse(ctx context.Context, 
 
 // StreamRoomSSEWithResponse A shared replay room's changes, as Server-Sent Events
 //
-// For a member of the room: the room now, then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
+// For a member of the room: the room now (unless after, or Last-Event-ID, names its version), then again at each change, as "id: <version>", "event: room" and "data: <the RoomView>". A comment line comes at least every 15 s while nothing happens; the stream ends when the reader leaves the room.
 //
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /rooms/{id}/events/sse (the `StreamRoomSSE` operationId).
-func (c *ClientWithResponses) StreamRoomSSEWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*StreamRoomSSEResponse, error) {
-	rsp, err := c.StreamRoomSSE(ctx, id, reqEditors...)
+func (c *ClientWithResponses) StreamRoomSSEWithResponse(ctx context.Context, id string, params *StreamRoomSSEParams, reqEditors ...RequestEditorFn) (*StreamRoomSSEResponse, error) {
+	rsp, err := c.StreamRoomSSE(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

@@ -5,8 +5,12 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/rooms"
 )
+
+// Who reads what: the players online and where (GET /lobby/online), and a
+// table's watchers (GET /games/{id}/watchers), as rooms.Readers records them.
 
 // OnlinePlayer is a signed-in player online: reading the lobby, a table
 // (seated or watching) or a shared replay room within the last minute.
@@ -73,6 +77,65 @@ func (s *Server) getOnline(c *gin.Context) {
 	out := OnlineList{Players: make([]OnlinePlayer, 0, len(ps))}
 	for _, p := range ps {
 		out.Players = append(out.Players, onlinePlayer(p.Name, p.Bot, p.Place.Kind, p.Place.ID))
+	}
+	c.Header("Cache-Control", "private, no-cache")
+	c.JSON(http.StatusOK, out)
+}
+
+// WatcherView is a signed-in spectator of the table: shadow is the seat
+// whose view they read (?shadow=N), null when they see every hand.
+type WatcherView struct {
+	Name   string `json:"name" example:"Dave"`
+	Bot    bool   `json:"bot" example:"false"`
+	Shadow *int   `json:"shadow" example:"1" extensions:"x-nullable"`
+}
+
+// WatcherList is who watches the table.
+type WatcherList struct {
+	Watchers []WatcherView `json:"watchers"`
+}
+
+// getWatchers godoc
+//
+//	@Summary		Who watches the table
+//	@Description	The signed-in spectators reading the game now (their view, long-poll or stream within the last minute), by name: whether each sees every hand or shadows a seat. Anyone who may read the game may read its watchers. Spectators without an account are not listed.
+//	@ID				getWatchers
+//	@Tags			games
+//	@Produce		json
+//	@Param			id		path		string	true	"game id"
+//	@Param			secret	query		string	false	"a private table's join secret, for a spectator"	maxLength(64)
+//	@Success		200		{object}	WatcherList
+//	@Failure		403		{object}	Problem	"forbidden or spectators_closed"
+//	@x-optional-token	true
+//	@Router			/games/{id}/watchers [get]
+func (s *Server) getWatchers(c *gin.Context) {
+	ctx := c.Request.Context()
+	st, err := s.games.Load(ctx, c.Param("id"))
+	if err == nil {
+		_, err = s.admit(c, st, park.State)
+	}
+	var ws []rooms.Watcher
+	if err == nil {
+		ws, err = s.watchers.List(ctx, st.ID)
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := WatcherList{Watchers: make([]WatcherView, 0, len(ws))}
+	seated := map[string]bool{}
+	for _, seat := range st.Seats {
+		seated[seat.Player] = seat.Player != ""
+	}
+	for _, w := range ws {
+		if seated[w.Player] {
+			continue // watched before taking a seat: a player now
+		}
+		v := WatcherView{Name: w.Name, Bot: w.Bot}
+		if w.Shadow >= 0 {
+			v.Shadow = ptr(w.Shadow)
+		}
+		out.Watchers = append(out.Watchers, v)
 	}
 	c.Header("Cache-Control", "private, no-cache")
 	c.JSON(http.StatusOK, out)
