@@ -66,7 +66,7 @@ function choose(view: GameView, seat: number): Action {
 // refused makes a move that must fail, and reads the error as one of
 // postAction's: isErrorFromAlias checks the answer against the error schema
 // the document gives for its status, and narrows it to that type.
-async function refused(what: string, status: 409 | 412 | 422, code: Problem["code"], move: Promise<unknown>): Promise<Problem> {
+async function refused(what: string, status: 401 | 403 | 409 | 412 | 422, code: Problem["code"], move: Promise<unknown>): Promise<Problem> {
   try {
     await move;
   } catch (error: unknown) {
@@ -109,12 +109,21 @@ async function main(): Promise<void> {
   if (bob == null) fail("no token for Bob", joined);
   const tokens = [alice, bob];
 
-  // Three moves the server refuses, each read as a typed Problem.
+  // Moves the server refuses, each read as a typed Problem: without a
+  // credential (401), with a seat token of another game (403), out of
+  // turn, on a stale condition, against the rules.
   const view = await api.getGame({ params: { id }, headers: bearer(alice) }).catch((error: unknown) => fail("view", error));
   const turn = view.current_seat;
   if (view.status !== "active" || turn == null) fail("the game did not start", view);
   const mover = tokens[turn]!;
   const waiter = tokens[1 - turn]!;
+  await refused("a move without a token", 401, "unauthorized",
+    api.postAction({ type: "discard", card: 0 }, { params: { id } }));
+  const other = await api.createGame({ variant: "basic", players: 2, name: "Carol" })
+    .catch((error: unknown) => fail("another table", error));
+  if (other.token == null) fail("no token for Carol", other);
+  await refused("a seat token of another game", 403, "forbidden",
+    api.postAction({ type: "discard", card: 0 }, { params: { id }, headers: bearer(other.token) }));
   await refused("a move out of turn", 409, "not_your_turn",
     api.postAction({ type: "discard", card: 0 }, { params: { id }, headers: { ...bearer(waiter), ...ifMatch(view.version) } }));
   await refused("a stale If-Match", 412, "precondition_failed",
