@@ -238,7 +238,7 @@ func (s *Server) changePassword(c *gin.Context) {
 // makeToken godoc
 //
 //	@Summary		Make an access token for a program
-//	@Description	A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+//	@Description	A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 //	@ID				makeToken
 //	@Tags			players
 //	@Accept			json

@@ -394,7 +394,7 @@ func (s *Server) getMyGames(c *gin.Context) {
 // seatToken godoc
 //
 //	@Summary		A fresh token for one's own seat
-//	@Description	Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+//	@Description	Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403). The token works no longer than the session (or access token) it was taken with.
 //	@ID				seatToken
 //	@Tags			games
 //	@Produce		json

@@ -4745,7 +4745,7 @@ type ClientInterface interface {
 
 	// SeatToken A fresh token for one's own seat
 	//
-	// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+	// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403). The token works no longer than the session (or access token) it was taken with.
 	//
 	// Corresponds with POST /games/{id}/seats/{seat}/token (the `SeatToken` operationId).
 	SeatToken(ctx context.Context, id string, seat int, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4904,7 +4904,7 @@ type ClientInterface interface {
 
 	// MakeTokenWithBody Make an access token for a program
 	//
-	// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+	// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -4913,7 +4913,7 @@ type ClientInterface interface {
 
 	// MakeToken Make an access token for a program
 	//
-	// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+	// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5650,7 +5650,7 @@ func (c *Client) LeaveSeat(ctx context.Context, id string, seat int, params *Lea
 
 // SeatToken A fresh token for one's own seat
 //
-// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403). The token works no longer than the session (or access token) it was taken with.
 //
 // Corresponds with POST /games/{id}/seats/{seat}/token (the `SeatToken` operationId).
 func (c *Client) SeatToken(ctx context.Context, id string, seat int, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6039,7 +6039,7 @@ func (c *Client) ListTokens(ctx context.Context, reqEditors ...RequestEditorFn) 
 
 // MakeTokenWithBody Make an access token for a program
 //
-// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 //
 // Takes any type of body and a specified content type.
 //
@@ -6058,7 +6058,7 @@ func (c *Client) MakeTokenWithBody(ctx context.Context, contentType string, body
 
 // MakeToken Make an access token for a program
 //
-// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -10564,7 +10564,7 @@ type ClientWithResponsesInterface interface {
 
 	// SeatTokenWithResponse A fresh token for one's own seat
 	//
-	// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+	// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403). The token works no longer than the session (or access token) it was taken with.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -10761,7 +10761,7 @@ type ClientWithResponsesInterface interface {
 
 	// MakeTokenWithBodyWithResponse Make an access token for a program
 	//
-	// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+	// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10770,7 +10770,7 @@ type ClientWithResponsesInterface interface {
 
 	// MakeTokenWithResponse Make an access token for a program
 	//
-	// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+	// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -21802,7 +21802,7 @@ func (c *ClientWithResponses) LeaveSeatWithResponse(ctx context.Context, id stri
 
 // SeatTokenWithResponse A fresh token for one's own seat
 //
-// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403).
+// Gives a signed-in player a new token for the seat they hold in a lobby or a running game: a second device, a cleared browser, a crashed bot. The seat's other tokens keep working; nobody else's seat is given (403). The token works no longer than the session (or access token) it was taken with.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -22137,7 +22137,7 @@ func (c *ClientWithResponses) ListTokensWithResponse(ctx context.Context, reqEdi
 
 // MakeTokenWithBodyWithResponse Make an access token for a program
 //
-// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -22152,7 +22152,7 @@ func (c *ClientWithResponses) MakeTokenWithBodyWithResponse(ctx context.Context,
 
 // MakeTokenWithResponse Make an access token for a program
 //
-// A named token that speaks for the player wherever a session's token does, until revoked: for a bot. The token is shown this once; the server keeps only its hash.
+// A named token that speaks for the player wherever a session's token does (but for making or revoking access tokens, which only a signed-in session does), until revoked: for a bot. The token is shown this once; the server keeps only its hash.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
