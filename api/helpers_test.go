@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math/bits"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -444,4 +445,13 @@ func envClient(t testing.TB) *http.Client {
 		return http.DefaultClient
 	}
 	return contractClient(t)
+}
+
+// cardIDs lists the card ids of a set of them (bit i: card i).
+func cardIDs(set uint64) []int {
+	ids := []int{}
+	for ; set != 0; set &= set - 1 {
+		ids = append(ids, bits.TrailingZeros64(set))
+	}
+	return ids
 }

@@ -2,10 +2,8 @@ package api
 
 import (
 	"errors"
-	"math/bits"
 	"net/http"
 	"reflect"
-	"slices"
 
 	"github.com/gin-gonic/gin"
 
@@ -162,15 +160,6 @@ func liveNotes(st *play.State) [][]string {
 	return out
 }
 
-// cardIDs lists the card ids of a set of them (bit i: card i).
-func cardIDs(set uint64) []int {
-	ids := []int{}
-	for ; set != 0; set &= set - 1 {
-		ids = append(ids, bits.TrailingZeros64(set))
-	}
-	return ids
-}
-
 func seatNames(st *play.State) []string {
 	names := make([]string, st.Players)
 	for _, sv := range seatViews(st.Players, st.Seats) {
@@ -191,14 +180,15 @@ func replayView(st *play.State) ReplayView {
 	for _, l := range st.Chat {
 		out.Chat = append(out.Chat, chatEvent(l))
 	}
-	clues := st.Game.View(engine.Public).Clues
 	for id, card := range st.Game.Deck() {
 		out.Deck = append(out.Deck, CardFace{ID: id, Suit: cfg.Suits[card.Suit].Name, Rank: card.Rank})
 	}
-	orders := rearrangements(st)
-	for i, e := range st.Log {
-		ra := ReplayAction{Seq: e.Seq, Seat: e.Seat, Auto: e.Auto}
-		a := e.Action
+	for _, step := range st.Steps() {
+		ra := ReplayAction{Seq: step.Seq, Seat: step.Seat, Auto: step.Auto, Order: step.Order}
+		if len(step.Touched) > 0 {
+			ra.Touched = step.Touched
+		}
+		a := step.Action
 		switch a.Kind {
 		case engine.Play:
 			ra.Type, ra.Card = "play", ptr(a.Card)
@@ -213,11 +203,7 @@ func replayView(st *play.State) ReplayView {
 		case engine.Leave:
 			ra.Type = "seat_left"
 		case engine.Rearrange:
-			ra.Type, ra.Order = "rearrange", orders[i]
-		}
-		if ra.Type == "clue" && len(clues) > 0 {
-			// The log's clues and the game's clue records are in the same order.
-			ra.Touched, clues = cardIDs(clues[0].Touched), clues[1:]
+			ra.Type = "rearrange"
 		}
 		out.Actions = append(out.Actions, ra)
 	}
@@ -226,30 +212,6 @@ func replayView(st *play.State) ReplayView {
 	}
 	if ns := noteViews(st.NotesFor(-1)); ns != nil {
 		out.Notes = ns
-	}
-	return out
-}
-
-// rearrangements is the new order of each rearrangement in st's log, by
-// its index: the log names only positions, so the game is dealt again and
-// replayed. Nil when the log holds none.
-func rearrangements(st *play.State) map[int][]int {
-	if !slices.ContainsFunc(st.Log, func(e play.Entry) bool { return e.Action.Kind == engine.Rearrange }) {
-		return nil
-	}
-	g, err := engine.NewFirst(*st.Config, st.Game.Deck(), st.Game.First())
-	if err != nil {
-		return nil
-	}
-	out := map[int][]int{}
-	for i, e := range st.Log {
-		ev, err := g.Apply(e.Action)
-		if err != nil {
-			break
-		}
-		if e.Action.Kind == engine.Rearrange {
-			out[i] = ev.Order.IDs()
-		}
 	}
 	return out
 }
