@@ -247,3 +247,44 @@ func TestRoomWireIsRoomView(t *testing.T) {
 		}
 	}
 }
+
+// A member's stream that resumes from the room's version (Last-Event-ID,
+// or after) gets the room again only once it changes: none missed, none
+// repeated.
+func TestReplayRoomStreamResumes(t *testing.T) {
+	e := newEnv(t, "")
+	alice := e.signUp("Alice", "correct horse", false)
+	opened := e.room("POST", "/v1/rooms", alice, map[string]any{"game": e.finishedGame("room-resume", 4).id}, http.StatusCreated)
+	path := "/v1/rooms/" + opened.ID
+	for _, by := range []string{"Last-Event-ID", "after"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		url := e.url + path + "/events/sse"
+		if by == "after" {
+			url += "?after=" + itoa(int(opened.Version))
+		}
+		req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+		req.Header.Set("Authorization", "Bearer "+alice)
+		if by == "Last-Event-ID" {
+			req.Header.Set(by, itoa(int(opened.Version)))
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %v %v", by, err, res)
+		}
+		changed := e.room("PUT", path+"/turn", alice, map[string]any{"turn": 1 + len(by)%3}, http.StatusOK)
+		lines := bufio.NewScanner(res.Body)
+		var ids []string
+		for lines.Scan() {
+			if id, ok := strings.CutPrefix(lines.Text(), "id: "); ok {
+				ids = append(ids, id)
+				break
+			}
+		}
+		cancel()
+		res.Body.Close()
+		if len(ids) != 1 || ids[0] != itoa(int(changed.Version)) {
+			t.Fatalf("resumed by %s at version %d: read %v, want only %d", by, opened.Version, ids, changed.Version)
+		}
+		opened = changed
+	}
+}
