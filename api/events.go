@@ -402,7 +402,7 @@ func (s *Server) streamEvents(c *gin.Context, after int, format streamFormat) {
 	}
 	spec.ChatAfter = chatAfter
 	t := s.games.Follow(id)
-	beaten := func() { s.seenAtTable(c, spec.Shadow) } // a signed-in spectator still watches
+	beaten := func(c *gin.Context) { s.seenAtTable(c, spec.Shadow) } // a signed-in spectator still watches
 	s.stream(c, &gameEvents{s: s, t: t, spec: spec}, feed.Pos{N: int64(after), Sub: int64(chatAfter)}, format, t.Close, beaten)
 }
 

@@ -140,8 +140,9 @@ func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
 // problem, before any stream begins. Behind the parking listener the
 // stream takes its connection over and goes on in a goroutine of its own
 // (see park.Taken); else it holds its handler. release runs once the
-// stream is done with src; beaten after each heartbeat.
-func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format streamFormat, release, beaten func()) {
+// stream is done with src; beaten after each heartbeat, given the stream's
+// own context (a taken-over stream's outlives the handler's).
+func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format streamFormat, release func(), beaten func(*gin.Context)) {
 	if s.shuttingDown() {
 		release()
 		s.fail(c, errShuttingDown)
@@ -192,10 +193,14 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 }
 
 // follow runs a stream's loop (feed.Stream) with the server's heartbeat.
-func (s *Server) follow(c *gin.Context, src feed.Source, first feed.Page, ch <-chan struct{}, out feed.Out, beaten func()) bool {
+func (s *Server) follow(c *gin.Context, src feed.Source, first feed.Page, ch <-chan struct{}, out feed.Out, beaten func(*gin.Context)) bool {
 	beat, stopBeat := s.streams.tick(heartbeatEvery)
 	defer stopBeat()
-	return feed.Stream(c.Request.Context(), src, first, ch, out, beat, beaten, s.waitFor(c))
+	var onBeat func()
+	if beaten != nil {
+		onBeat = func() { beaten(c) }
+	}
+	return feed.Stream(c.Request.Context(), src, first, ch, out, beat, onBeat, s.waitFor(c))
 }
 
 // startStream answers 200 with a stream's headers, and returns how its

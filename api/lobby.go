@@ -303,7 +303,7 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 		return
 	}
 	// A signed-in reader is still in the lobby at each heartbeat.
-	beaten := func() { s.inLobby(c) }
+	beaten := s.inLobby
 	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, beaten)
 }
 

@@ -329,7 +329,7 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 		after = -1 // the room as it is first
 	}
 	src := s.roomFeed(c, true)
-	beaten := func() { s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: src.id}) } // still in the room
+	beaten := func(c *gin.Context) { s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: src.id}) } // still in the room
 	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, beaten)
 }
 
