@@ -35,8 +35,6 @@ func (s *Server) waitFor(c *gin.Context) feed.Wait {
 // and last asking, final once the wait is over); changed is the feed's
 // signal.
 func (s *Server) poll(c *gin.Context, changed func() <-chan struct{}, try func(ctx context.Context, fresh, final bool) (park.Answer, bool), wait time.Duration) {
-	s.waiters.Add(1)
-	defer s.waiters.Add(-1)
 	a, err := feed.Poll(c.Request.Context(), changed, try, wait, s.waitFor(c))
 	if err != nil {
 		s.fail(c, err)
@@ -93,7 +91,12 @@ func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
 	}
 	buf := getBuf()
 	defer putBuf(buf)
-	first, parked := true, false
+	first, parked, waiting := true, false, false
+	defer func() {
+		if waiting {
+			s.waiters.Add(-1)
+		}
+	}()
 	changed := func() <-chan struct{} {
 		if t == nil {
 			return nil
@@ -124,6 +127,11 @@ func (s *Server) longPoll(c *gin.Context, spec park.Spec, wait time.Duration) {
 			if !ready && s.tryPark(c, t, st, wait, spec) {
 				parked = true
 				return a, true
+			}
+			// Not parked: it waits here, and counts among the waiters.
+			waiting = !ready
+			if waiting {
+				s.waiters.Add(1)
 			}
 		}
 		return a, ready
