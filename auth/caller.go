@@ -104,6 +104,11 @@ func (c Caller) Key() string {
 	return "addr " + c.Addr
 }
 
+// Offline tells a caller whose credential is checked again without the
+// store: none, or a seat's token that lives by no session (its expiry is
+// in hand).
+func (c Caller) Offline() bool { return c.Via == None || c.Via == Seat && c.Session == "" }
+
 // PlayerID is the account's id, "" for none.
 func (c Caller) PlayerID() string {
 	if c.Account == nil {
