@@ -122,7 +122,7 @@ func utcPtr(t *time.Time) *time.Time {
 //	@Produce		json
 //	@Param			account	body		SignUpRequest	true	"the account"
 //	@Success		201		{object}	SessionResponse
-//	@Failure		400		{object}	Problem	"bad_request"
+//	@Failure		400		{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
 //	@Failure		409		{object}	Problem	"name_taken"
 //	@Failure		422		{object}	Problem	"invalid_name or invalid_password"
 //	@Failure		429		{object}	Problem	"too_many_attempts or rate_limited"
@@ -247,7 +247,7 @@ func (s *Server) changePassword(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		201	{object}	NewAccessToken
-//	@Failure		400	{object}	Problem	"bad_request"
+//	@Failure		400	{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
 //	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/me/tokens [post]

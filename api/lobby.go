@@ -381,7 +381,7 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		201		{object}	LobbyChatEvent
-//	@Failure		400		{object}	Problem	"bad_request: an empty line, one over 300 characters, or control characters"
+//	@Failure		400		{object}	Problem	"bad_request: an empty line or one over 300 characters; invalid_text: a control or format character (bidirectional, invisible), or bytes that are not UTF-8"
 //	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/lobby/chat [post]

@@ -24,7 +24,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -58,6 +58,8 @@ const (
 	codeSpectatorsClosed = "spectators_closed"
 	codeGamePaused       = "game_paused"
 	codeGameUntimed      = "game_untimed"
+
+	codeInvalidText = "invalid_text"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -92,6 +94,8 @@ var problemTable = map[string]struct {
 	codeSpectatorsClosed: {http.StatusForbidden, "Closed to spectators"},
 	codeGamePaused:       {http.StatusConflict, "Game paused"},
 	codeGameUntimed:      {http.StatusConflict, "Game untimed"},
+
+	codeInvalidText: {http.StatusBadRequest, "Invalid text"},
 }
 
 // playerCodes maps the players' domain's refusals to codes of the contract.
@@ -105,6 +109,7 @@ var playerCodes = map[players.Code]string{
 	players.Forbidden:     codeForbidden,
 	players.NotFound:      codeNotFound,
 	players.Invalid:       codeBadRequest,
+	players.BadText:       codeInvalidText,
 }
 
 // roomCodes maps the rooms' refusals to codes of the contract.
@@ -113,6 +118,7 @@ var roomCodes = map[rooms.Code]string{
 	rooms.NotFound:    codeNotFound,
 	rooms.Forbidden:   codeForbidden,
 	rooms.NotFinished: codeGameNotActive,
+	rooms.BadText:     codeInvalidText,
 }
 
 // playCodes maps play's refusals to codes of the contract.
@@ -129,6 +135,7 @@ var playCodes = map[play.Code]string{
 	play.Private:      codeForbidden,
 	play.Closed:       codeSpectatorsClosed,
 	play.Untimed:      codeGameUntimed,
+	play.BadText:      codeInvalidText,
 
 	play.PreconditionFailed: codePreconditionFailed,
 }

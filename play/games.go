@@ -9,10 +9,10 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/humantext"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -52,14 +52,14 @@ func cleanName(name string, fallback string) (string, error) {
 	return name, plainText("name", name, maxName)
 }
 
-// plainText refuses a text (what names it) that is not valid UTF-8 of at
-// most max characters, or that holds a control character.
+// plainText refuses a text (what names it) of more than max characters,
+// or one that a person could not read as it is (see humantext).
 func plainText(what, s string, max int) error {
-	if !utf8.ValidString(s) || utf8.RuneCountInString(s) > max {
-		return errorf(Invalid, "%s must be valid UTF-8 of at most %d characters", what, max)
+	if err := humantext.Check(s); err != nil {
+		return errorf(BadText, "%s: %s", what, err.Error())
 	}
-	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
-		return errorf(Invalid, "%s must not contain control characters", what)
+	if utf8.RuneCountInString(s) > max {
+		return errorf(Invalid, "%s must be at most %d characters", what, max)
 	}
 	return nil
 }

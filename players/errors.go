@@ -16,6 +16,7 @@ const (
 	Forbidden                     // a token that may not do this
 	NotFound                      // no such player, token or seed
 	Invalid                       // anything else malformed
+	BadText                       // a text that holds what a person cannot see
 )
 
 // Error is a refusal of the players' domain.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hanabi-server/hanabi/internal/humantext"
 )
 
 // SessionTTL is how long a sign-in lasts.
@@ -46,6 +48,9 @@ func New(cfg Config) *Service {
 // SignUp makes an account and signs it in: its session's token (shown this
 // once). addr is the caller's address, whose sign-ups are limited.
 func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, addr string) (Player, string, error) {
+	if err := humantext.Check(name); err != nil {
+		return Player{}, "", errorf(BadText, "a name: %s", err.Error())
+	}
 	clean, err := CleanName(name)
 	if err != nil {
 		return Player{}, "", err
@@ -220,8 +225,11 @@ const MaxTokenName = 64
 // shown this once.
 func (s *Service) MakeToken(ctx context.Context, who Who, name string) (TokenRow, string, error) {
 	name = strings.TrimSpace(name)
-	if name == "" || utf8.RuneCountInString(name) > MaxTokenName || strings.ContainsFunc(name, isControl) {
-		return TokenRow{}, "", errorf(Invalid, "a token's name is 1–%d characters, none a control character", MaxTokenName)
+	if err := humantext.Check(name); err != nil {
+		return TokenRow{}, "", errorf(BadText, "a token's name: %s", err.Error())
+	}
+	if name == "" || utf8.RuneCountInString(name) > MaxTokenName {
+		return TokenRow{}, "", errorf(Invalid, "a token's name is 1–%d characters", MaxTokenName)
 	}
 	token, row, err := s.newToken(ctx, who.Player.ID, KindAccess, name)
 	return row, token, err

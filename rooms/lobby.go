@@ -9,8 +9,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/hanabi-server/hanabi/internal/humantext"
 )
 
 // A lobby event's kinds: a listed table was created, a seat of it was
@@ -140,14 +141,14 @@ func (l *Lobby) Recent(ctx context.Context) ([]LobbyEvent, int64, error) {
 }
 
 // Say adds a signed-in player's line to the lobby's chat: 1–300
-// characters of text, no control characters.
+// characters of text a person can read as it is (see humantext).
 func (l *Lobby) Say(ctx context.Context, playerID, name string, bot bool, text string) (LobbyEvent, error) {
 	text = strings.TrimSpace(text)
-	if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxChat {
-		return LobbyEvent{}, &Error{Invalid, "a chat line is 1–300 characters of text"}
+	if err := humantext.Check(text); err != nil {
+		return LobbyEvent{}, &Error{BadText, "a chat line: " + err.Error()}
 	}
-	if strings.IndexFunc(text, unicode.IsControl) >= 0 {
-		return LobbyEvent{}, &Error{Invalid, "a chat line must not contain control characters"}
+	if text == "" || utf8.RuneCountInString(text) > MaxChat {
+		return LobbyEvent{}, &Error{Invalid, "a chat line is 1–300 characters of text"}
 	}
 	at := l.now().UTC().Truncate(time.Millisecond)
 	e, err := l.store.AddLobbyChat(ctx, LobbyEvent{Kind: LobbyChat, PlayerID: playerID, Name: name, Bot: bot, Text: text, At: at})
@@ -186,6 +187,9 @@ const (
 	Forbidden
 	// NotFinished: a replay room opens on a finished game only.
 	NotFinished
+	// BadText: a chat line that holds what a person cannot see (a format
+	// or control character) or is not UTF-8.
+	BadText
 )
 
 // Error is a refusal of the rooms' own.

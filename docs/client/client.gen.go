@@ -589,6 +589,7 @@ const (
 	Internal             ProblemCode = "internal"
 	InvalidName          ProblemCode = "invalid_name"
 	InvalidPassword      ProblemCode = "invalid_password"
+	InvalidText          ProblemCode = "invalid_text"
 	MethodNotAllowed     ProblemCode = "method_not_allowed"
 	NameTaken            ProblemCode = "name_taken"
 	NotFound             ProblemCode = "not_found"
@@ -629,6 +630,8 @@ func (e ProblemCode) Valid() bool {
 	case InvalidName:
 		return true
 	case InvalidPassword:
+		return true
+	case InvalidText:
 		return true
 	case MethodNotAllowed:
 		return true
