@@ -322,7 +322,8 @@ func requireHeaders(resp obj) {
 // errorResponses: every error body is a problem document (RFC 9457), and
 // every operation may answer 500 (a fault of ours) and 503 (the database
 // is down or the server is shutting down); every operation of the API's
-// own (operational ones aside) 400, for a query parameter it does not take.
+// own (operational ones aside) 400, for a query parameter it does not take
+// or a path or query value that is not UTF-8 text without NUL.
 func errorResponses(resp obj, operational bool) {
 	codes := []string{"500", "503"}
 	if !operational {
@@ -330,7 +331,7 @@ func errorResponses(resp obj, operational bool) {
 	}
 	for _, code := range codes {
 		if _, ok := resp[code]; !ok {
-			resp[code] = obj{"description": map[string]string{"400": "bad_request: a query parameter the operation does not take, or one given twice", "500": "internal", "503": "unavailable"}[code]}
+			resp[code] = obj{"description": map[string]string{"400": "bad_request: a query parameter the operation does not take, or one given twice, or a path or query value that is not UTF-8 or holds a NUL", "500": "internal", "503": "unavailable"}[code]}
 		}
 	}
 	for code, r := range resp {
