@@ -79,6 +79,8 @@ type Games struct {
 	botAgain   map[string]bool
 
 	reply Reply // see SetReply
+
+	ready readiness // see Ready
 }
 
 // Stats counts what this process did, for metrics.
@@ -153,10 +155,6 @@ func (g *Games) shuttingDown() bool {
 func (g *Games) SigningSecret(ctx context.Context) ([]byte, error) {
 	return g.store.SigningSecret(ctx)
 }
-
-// Ready checks that the store takes a write: a server whose database answers
-// but cannot write is not ready to take moves.
-func (g *Games) Ready(ctx context.Context) error { return g.store.ProbeWrite(ctx) }
 
 // Count counts games by status.
 func (g *Games) Count(ctx context.Context) (map[string]int64, error) { return g.store.CountGames(ctx) }

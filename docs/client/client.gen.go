@@ -4956,6 +4956,8 @@ type ClientInterface interface {
 
 	// Readyz The database answers
 	//
+	// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
+	//
 	// Corresponds with GET /readyz (the `Readyz` operationId).
 	Readyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
@@ -6180,6 +6182,8 @@ func (c *Client) ListPlayerGames(ctx context.Context, name string, params *ListP
 }
 
 // Readyz The database answers
+//
+// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
 //
 // Corresponds with GET /readyz (the `Readyz` operationId).
 func (c *Client) Readyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10738,6 +10742,8 @@ type ClientWithResponsesInterface interface {
 	ListPlayerGamesWithResponse(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*ListPlayerGamesResponse, error)
 
 	// ReadyzWithResponse The database answers
+	//
+	// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -21930,6 +21936,8 @@ func (c *ClientWithResponses) ListPlayerGamesWithResponse(ctx context.Context, n
 }
 
 // ReadyzWithResponse The database answers
+//
+// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
 //
 // Returns a wrapper object for the known response body format(s).
 //
