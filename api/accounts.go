@@ -16,7 +16,7 @@ type Accounts interface {
 	SignUp(ctx context.Context, name, password string, bot bool, addr string) (players.Player, string, error)
 	SignIn(ctx context.Context, name, password, addr string) (players.Player, string, time.Time, error)
 	SignOut(ctx context.Context, who players.Who) error
-	ChangePassword(ctx context.Context, who players.Who, old, password string) error
+	ChangePassword(ctx context.Context, who players.Who, old, password, addr string) error
 	Identify(ctx context.Context, raw string) (players.Who, error)
 	MakeToken(ctx context.Context, who players.Who, name string) (players.TokenRow, string, error)
 	Tokens(ctx context.Context, who players.Who) ([]players.TokenRow, error)
@@ -126,6 +126,7 @@ func utcPtr(t *time.Time) *time.Time {
 //	@Failure		409		{object}	Problem	"name_taken"
 //	@Failure		422		{object}	Problem	"invalid_name or invalid_password"
 //	@Failure		429		{object}	Problem	"too_many_attempts or rate_limited"
+//	@Failure		503		{object}	Problem	"busy: too many passwords wait to be hashed (Retry-After), or unavailable"
 //	@Router			/players [post]
 func (s *Server) signUp(c *gin.Context) {
 	var req SignUpRequest
@@ -144,7 +145,7 @@ func (s *Server) signUp(c *gin.Context) {
 // signIn godoc
 //
 //	@Summary		Sign in
-//	@Description	Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+//	@Description	Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //	@ID				signIn
 //	@Tags			players
 //	@Accept			json
@@ -155,6 +156,7 @@ func (s *Server) signUp(c *gin.Context) {
 //	@Failure		401			{object}	Problem	"wrong_credentials"
 //	@Failure		422			{object}	Problem	"invalid_name or invalid_password"
 //	@Failure		429			{object}	Problem	"too_many_attempts or rate_limited"
+//	@Failure		503			{object}	Problem	"busy: too many passwords wait to be checked (Retry-After), or unavailable"
 //	@Router			/sessions [post]
 func (s *Server) signIn(c *gin.Context) {
 	var req SignInRequest
@@ -210,7 +212,7 @@ func (s *Server) getMe(c *gin.Context) {
 // changePassword godoc
 //
 //	@Summary		Change the password
-//	@Description	The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+//	@Description	The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //	@ID				changePassword
 //	@Tags			players
 //	@Accept			json
@@ -221,14 +223,15 @@ func (s *Server) getMe(c *gin.Context) {
 //	@Failure		400	{object}	Problem	"bad_request"
 //	@Failure		401	{object}	Problem	"unauthorized, or wrong_credentials: the old password is wrong"
 //	@Failure		422	{object}	Problem	"invalid_password"
-//	@Failure		429	{object}	Problem	"rate_limited"
+//	@Failure		429	{object}	Problem	"too_many_attempts: the old password failed too often (as sign-ins do, with Retry-After), or rate_limited"
+//	@Failure		503	{object}	Problem	"busy: too many passwords wait to be checked (Retry-After), or unavailable"
 //	@Router			/me/password [put]
 func (s *Server) changePassword(c *gin.Context) {
 	var req PasswordRequest
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	if err := s.accounts.ChangePassword(c.Request.Context(), *playerOf(c), req.Password, req.NewPassword); err != nil {
+	if err := s.accounts.ChangePassword(c.Request.Context(), *playerOf(c), req.Password, req.NewPassword, c.ClientIP()); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -134,7 +134,11 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	counted := &countedGames{Games: games}
 	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = counted, games, games, games.Stats(), games.Bots()
 	if ps, ok := cfg.Store.(players.Store); ok && cfg.Accounts == nil {
-		cfg.Accounts = players.New(players.Config{Store: ps})
+		pc := players.Config{Store: ps}
+		if cs, ok := cfg.Store.(interface{ Counters() players.Counters }); ok {
+			pc.Counters = cs.Counters()
+		}
+		cfg.Accounts = players.New(pc)
 	}
 	if len(cfg.Secret) == 0 {
 		if cfg.Secret, err = games.SigningSecret(context.Background()); err != nil {

@@ -24,7 +24,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text,busy"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -60,6 +60,7 @@ const (
 	codeGameUntimed      = "game_untimed"
 
 	codeInvalidText = "invalid_text"
+	codeBusy        = "busy"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -96,6 +97,7 @@ var problemTable = map[string]struct {
 	codeGameUntimed:      {http.StatusConflict, "Game untimed"},
 
 	codeInvalidText: {http.StatusBadRequest, "Invalid text"},
+	codeBusy:        {http.StatusServiceUnavailable, "Busy"},
 }
 
 // playerCodes maps the players' domain's refusals to codes of the contract.
@@ -110,6 +112,7 @@ var playerCodes = map[players.Code]string{
 	players.NotFound:      codeNotFound,
 	players.Invalid:       codeBadRequest,
 	players.BadText:       codeInvalidText,
+	players.Busy:          codeBusy,
 }
 
 // roomCodes maps the rooms' refusals to codes of the contract.

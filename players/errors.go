@@ -17,6 +17,7 @@ const (
 	NotFound                      // no such player, token or seed
 	Invalid                       // anything else malformed
 	BadText                       // a text that holds what a person cannot see
+	Busy                          // too many passwords wait to be checked; retry
 )
 
 // Error is a refusal of the players' domain.
@@ -40,4 +41,5 @@ var (
 	ErrWrongPassword = &Error{Code: WrongPassword, Msg: "that name and password do not match an account"}
 	ErrUnauthorized  = &Error{Code: Unauthorized, Msg: "the token is not one that works"}
 	ErrNotFound      = &Error{Code: NotFound, Msg: "no such player"}
+	ErrBusy          = &Error{Code: Busy, Msg: "too many passwords wait to be checked; try again in a moment", RetryAfter: 1}
 )

@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/alexedwards/argon2id"
+
 	"github.com/hanabi-server/hanabi/internal/humantext"
 )
 
@@ -20,8 +22,15 @@ const touchEvery = time.Minute
 // Config is what the players' domain needs from its caller.
 type Config struct {
 	Store Store
+	// Counters keep the sign-in guard's buckets where every replica sees
+	// them (nil: this process's memory, for a store that one process
+	// serves).
+	Counters Counters
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Hash is Argon2id's costs for new hashes (default HashParams; a hash
+	// kept says its own).
+	Hash *argon2id.Params
 }
 
 // Service is the players' domain: accounts, sign-in and tokens, and who a
@@ -30,8 +39,8 @@ type Service struct {
 	store Store
 	now   func() time.Time
 	hash  *hasher
-
-	nameFailures, addrFailures, addrSignUps *buckets
+	guard *guard
+	decoy func() string
 }
 
 // New builds the domain on cfg.Store.
@@ -39,10 +48,13 @@ func New(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Service{
-		store: cfg.Store, now: cfg.Now, hash: newHasher(),
-		nameFailures: newBuckets(NameFailures), addrFailures: newBuckets(AddrFailures), addrSignUps: newBuckets(AddrSignUps),
+	if cfg.Counters == nil {
+		cfg.Counters = NewMemCounters()
 	}
+	if cfg.Hash == nil {
+		cfg.Hash = HashParams
+	}
+	return &Service{store: cfg.Store, now: cfg.Now, hash: newHasher(cfg.Hash), guard: newGuard(cfg.Counters, cfg.Now), decoy: newDecoy(cfg.Hash)}
 }
 
 // SignUp makes an account and signs it in: its session's token (shown this
@@ -62,23 +74,30 @@ func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, a
 	if err := checkPassword(password); err != nil {
 		return Player{}, "", err
 	}
-	now := s.now()
-	if d := s.addrSignUps.wait(addr, now); d > 0 {
-		return Player{}, "", tooMany(d)
-	}
-	// The name is checked before the hash is paid for.
+	// The name is checked before the hash is paid for, and the sign-up
+	// counted before it: a burst makes no more accounts than the bucket
+	// holds.
 	if p, _, err := s.store.PlayerByFold(ctx, fold); err == nil {
 		return Player{}, "", taken(p.Name)
 	} else if !errors.Is(err, ErrNotFound) {
 		return Player{}, "", err
 	}
-	hash, err := s.hash.hash(ctx, password)
-	if err != nil {
+	last := s.guard.ask(addr)
+	if !s.hash.room(last) {
+		return Player{}, "", ErrBusy
+	}
+	signUps := key("s", addr)
+	if err := s.guard.take(ctx, signUps, AddrSignUps); err != nil {
 		return Player{}, "", err
 	}
-	s.addrSignUps.take(addr, now)
-	p := Player{ID: newID(), Name: clean, Bot: bot, CreatedAt: now.UTC().Truncate(time.Millisecond)}
+	hash, err := s.hash.hash(ctx, password, last)
+	if err != nil {
+		s.guard.give(ctx, signUps, AddrSignUps)
+		return Player{}, "", err
+	}
+	p := Player{ID: newID(), Name: clean, Bot: bot, CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
 	if err := s.store.CreatePlayer(ctx, p, fold, hash); err != nil {
+		s.guard.give(ctx, signUps, AddrSignUps)
 		return Player{}, "", err
 	}
 	token, _, err := s.newToken(ctx, p.ID, KindSession, "")
@@ -90,9 +109,10 @@ func taken(clash string) *Error {
 }
 
 // SignIn checks a name and password and answers a new session's token and
-// its end. Before any hashing, a name or an address that failed too often
-// lately is refused (TooManyTries); an unknown name costs the same hash as
-// a wrong password and gets the same answer.
+// its end. The check is counted before any hashing (see guard.go): past
+// the guard's limits it is refused (TooManyTries), past the hashing
+// queue's (Busy); an unknown name costs the same hash as a wrong password
+// and gets the same answer.
 func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Player, string, time.Time, error) {
 	// Out of bounds is no account's, and said so before any hashing.
 	clean, err := CleanName(name)
@@ -103,25 +123,19 @@ func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Play
 		return Player{}, "", time.Time{}, err
 	}
 	fold := Fold(clean)
-	now := s.now()
-	if d := max(s.nameFailures.wait(fold, now), s.addrFailures.wait(addr, now)); d > 0 {
-		return Player{}, "", time.Time{}, tooMany(d)
-	}
-	p, hash, err := s.store.PlayerByFold(ctx, fold)
-	known := err == nil
-	if err != nil && !errors.Is(err, ErrNotFound) {
-		return Player{}, "", time.Time{}, err
-	}
-	if !known {
-		hash = decoyHash()
-	}
-	ok, err := s.hash.matches(ctx, password, hash)
+	var p Player
+	known := false
+	err = s.checkPassword(ctx, fold, addr, password, func() (hash string, err error) {
+		p, hash, err = s.store.PlayerByFold(ctx, fold)
+		if known = err == nil; errors.Is(err, ErrNotFound) {
+			return s.decoy(), nil
+		}
+		return hash, err
+	})
 	if err != nil {
 		return Player{}, "", time.Time{}, err
 	}
-	if !ok || !known {
-		s.nameFailures.take(fold, now)
-		s.addrFailures.take(addr, now)
+	if !known {
 		return Player{}, "", time.Time{}, ErrWrongPassword
 	}
 	token, row, err := s.newToken(ctx, p.ID, KindSession, "")
@@ -129,6 +143,37 @@ func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Play
 		return Player{}, "", time.Time{}, err
 	}
 	return p, token, *row.ExpiresAt, nil
+}
+
+// checkPassword checks password against the hash that lookup finds, for
+// the name whose fold is fold, from addr, under the guard: counted before
+// anything is read or hashed, given back when it was right or never
+// checked.
+func (s *Service) checkPassword(ctx context.Context, fold, addr, password string, lookup func() (string, error)) error {
+	last := s.guard.ask(addr)
+	if !s.hash.room(last) {
+		return ErrBusy
+	}
+	r, err := s.guard.reserve(ctx, fold, addr)
+	if err != nil {
+		return err
+	}
+	hash, err := lookup()
+	ok := false
+	if err == nil {
+		ok, err = s.hash.matches(ctx, password, hash, last)
+	}
+	switch {
+	case err != nil:
+		_ = s.guard.release(ctx, r)
+		return err
+	case !ok:
+		if err := s.guard.failedCheck(ctx, r); err != nil {
+			return err
+		}
+		return ErrWrongPassword
+	}
+	return s.guard.release(ctx, r)
 }
 
 // newToken makes and keeps a token of kind for a player, and answers it.
@@ -188,23 +233,23 @@ func (s *Service) SignOut(ctx context.Context, who Who) error {
 }
 
 // ChangePassword replaces the password, the old one given again, and ends
-// every other session of the player (its access tokens stay).
-func (s *Service) ChangePassword(ctx context.Context, who Who, old, password string) error {
+// every other session of the player (its access tokens stay). The old
+// password is checked under the same guard as a sign-in's, from addr: a
+// stolen token does not make a way to guess it.
+func (s *Service) ChangePassword(ctx context.Context, who Who, old, password, addr string) error {
 	if err := checkPassword(password); err != nil {
 		return err
 	}
-	_, hash, err := s.store.PlayerByFold(ctx, Fold(who.Player.Name))
+	fold := Fold(who.Player.Name)
+	err := s.checkPassword(ctx, fold, addr, old, func() (string, error) {
+		_, hash, err := s.store.PlayerByFold(ctx, fold)
+		return hash, err
+	})
 	if err != nil {
 		return err
 	}
-	ok, err := s.hash.matches(ctx, old, hash)
+	hash, err := s.hash.hash(ctx, password, false)
 	if err != nil {
-		return err
-	}
-	if !ok {
-		return ErrWrongPassword
-	}
-	if hash, err = s.hash.hash(ctx, password); err != nil {
 		return err
 	}
 	if err := s.store.SetPassword(ctx, who.Player.ID, hash); err != nil {

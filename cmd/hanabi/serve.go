@@ -253,7 +253,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	srv, err := api.New(ctx, api.Config{
 		Games:          games,
-		Accounts:       players.New(players.Config{Store: store}),
+		Accounts:       players.New(players.Config{Store: store, Counters: store.Counters()}),
 		History:        history,
 		Feed:           players.NewFeed(store),
 		Lobby:          rooms.NewLobby(store, nil),

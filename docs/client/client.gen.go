@@ -578,6 +578,7 @@ func (e PlayerEventType) Valid() bool {
 // Defines values for ProblemCode.
 const (
 	BadRequest           ProblemCode = "bad_request"
+	Busy                 ProblemCode = "busy"
 	Forbidden            ProblemCode = "forbidden"
 	GameFull             ProblemCode = "game_full"
 	GameNotActive        ProblemCode = "game_not_active"
@@ -608,6 +609,8 @@ const (
 func (e ProblemCode) Valid() bool {
 	switch e {
 	case BadRequest:
+		return true
+	case Busy:
 		return true
 	case Forbidden:
 		return true
@@ -4866,7 +4869,7 @@ type ClientInterface interface {
 
 	// ChangePasswordWithBody Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -4875,7 +4878,7 @@ type ClientInterface interface {
 
 	// ChangePassword Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5148,7 +5151,7 @@ type ClientInterface interface {
 
 	// SignInWithBody Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5157,7 +5160,7 @@ type ClientInterface interface {
 
 	// SignIn Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5973,7 +5976,7 @@ func (c *Client) MutePlayer(ctx context.Context, name string, reqEditors ...Requ
 
 // ChangePasswordWithBody Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes any type of body and a specified content type.
 //
@@ -5992,7 +5995,7 @@ func (c *Client) ChangePasswordWithBody(ctx context.Context, contentType string,
 
 // ChangePassword Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6615,7 +6618,7 @@ func (c *Client) GetSeed(ctx context.Context, seed string, reqEditors ...Request
 
 // SignInWithBody Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes any type of body and a specified content type.
 //
@@ -6634,7 +6637,7 @@ func (c *Client) SignInWithBody(ctx context.Context, contentType string, body io
 
 // SignIn Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -10641,7 +10644,7 @@ type ClientWithResponsesInterface interface {
 
 	// ChangePasswordWithBodyWithResponse Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10650,7 +10653,7 @@ type ClientWithResponsesInterface interface {
 
 	// ChangePasswordWithResponse Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10959,7 +10962,7 @@ type ClientWithResponsesInterface interface {
 
 	// SignInWithBodyWithResponse Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10968,7 +10971,7 @@ type ClientWithResponsesInterface interface {
 
 	// SignInWithResponse Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -21763,7 +21766,7 @@ func (c *ClientWithResponses) MutePlayerWithResponse(ctx context.Context, name s
 
 // ChangePasswordWithBodyWithResponse Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -21778,7 +21781,7 @@ func (c *ClientWithResponses) ChangePasswordWithBodyWithResponse(ctx context.Con
 
 // ChangePasswordWithResponse Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -22297,7 +22300,7 @@ func (c *ClientWithResponses) GetSeedWithResponse(ctx context.Context, seed stri
 
 // SignInWithBodyWithResponse Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -22312,7 +22315,7 @@ func (c *ClientWithResponses) SignInWithBodyWithResponse(ctx context.Context, co
 
 // SignInWithResponse Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -1,0 +1,215 @@
+package players
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+)
+
+func refusedFor(err error) bool {
+	var pe *Error
+	return errors.As(err, &pe) && pe.Code == TooManyTries && pe.RetryAfter >= 1
+}
+
+// A burst of sign-ins for one name from one address checks no more
+// passwords than the guard allows: each is counted before it is hashed.
+func TestBurstChecksNoMoreThanTheLimit(t *testing.T) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	if _, _, err := s.SignUp(ctx, "Alice", "correct horse", false, "sign-up"); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	checked := 0
+	var wg sync.WaitGroup
+	for i := range 60 {
+		wg.Go(func() {
+			password := "wrong horse " + strconv.Itoa(i)
+			if i == 44 {
+				password = "correct horse"
+			}
+			_, _, _, err := s.SignIn(ctx, "Alice", password, "10.0.0.1")
+			if !refusedFor(err) {
+				mu.Lock()
+				checked++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if checked > PairFailures.Burst {
+		t.Fatalf("%d of 60 checked, want at most %d", checked, PairFailures.Burst)
+	}
+}
+
+// Nobody locks a player out: failures from other addresses, however many,
+// leave the right password from a clean address passing, the name under
+// attack or not. A clean address let through a name under attack gets one
+// guess on it.
+func TestNoLockout(t *testing.T) {
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	s := New(Config{Store: newMemStore(), Now: func() time.Time { return now }})
+	ctx := context.Background()
+	if _, _, err := s.SignUp(ctx, "Alice", "correct horse", false, "sign-up"); err != nil {
+		t.Fatal(err)
+	}
+	signIn := func(password, addr string) error {
+		_, _, _, err := s.SignIn(ctx, "Alice", password, addr)
+		return err
+	}
+	for i := range PairFailures.Burst {
+		if err := signIn("wrong horse", "x"); err != ErrWrongPassword {
+			t.Fatalf("failure %d: %v", i, err)
+		}
+	}
+	if err := signIn("correct horse", "x"); !refusedFor(err) {
+		t.Fatalf("the guessing address, past its limit: %v", err)
+	}
+	if err := signIn("correct horse", "owner"); err != nil {
+		t.Fatalf("the owner from elsewhere: %v", err)
+	}
+	// The name under attack: its own bucket empty.
+	for a := 0; a < NameFailures.Burst; a++ {
+		_ = signIn("wrong horse", "attacker"+strconv.Itoa(a))
+	}
+	if err := signIn("correct horse", "owner"); err != nil {
+		t.Fatalf("the owner, the name under attack: %v", err)
+	}
+	if err := signIn("wrong horse", "owner"); err != ErrWrongPassword {
+		t.Fatalf("a clean address's guess: %v", err)
+	}
+	if err := signIn("correct horse", "owner"); !refusedFor(err) {
+		t.Fatalf("a second guess from an address, the name under attack: %v", err)
+	}
+	if err := signIn("wrong horse", "attacker0"); !refusedFor(err) {
+		t.Fatalf("an address that failed on the name under attack: %v", err)
+	}
+	if err := signIn("correct horse", "another"); err != nil {
+		t.Fatalf("another clean address: %v", err)
+	}
+	// Another name from the same addresses is not under attack.
+	if _, _, _, err := s.SignIn(ctx, "Bobby", "wrong horse", "owner"); err != ErrWrongPassword {
+		t.Fatalf("another name: %v", err)
+	}
+	// An address's failures across names have their own limit.
+	for i := range AddrFailures.Burst {
+		_, _, _, _ = s.SignIn(ctx, "name"+strconv.Itoa(i), "wrong horse", "sprayer")
+	}
+	if _, _, _, err := s.SignIn(ctx, "Carol", "wrong horse", "sprayer"); !refusedFor(err) {
+		t.Fatalf("past the address's limit: %v", err)
+	}
+	// Buckets refill.
+	now = now.Add(time.Duration(PairFailures.Burst) * PairFailures.Every)
+	if err := signIn("correct horse", "x"); err != nil {
+		t.Fatalf("the guessing address, its bucket refilled: %v", err)
+	}
+}
+
+// A right password does not count as a failure: it gives its token back.
+func TestRightPasswordCountsNothing(t *testing.T) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	if _, _, err := s.SignUp(ctx, "Alice", "correct horse", false, "a"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 * PairFailures.Burst {
+		if _, _, _, err := s.SignIn(ctx, "Alice", "correct horse", "a"); err != nil {
+			t.Fatalf("sign-in %d: %v", i, err)
+		}
+	}
+}
+
+// Changing the password checks the old one under the same guard: a stolen
+// token is no way to guess it.
+func TestChangePasswordGuarded(t *testing.T) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	_, token, err := s.SignUp(ctx, "Alice", "correct horse", false, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	who, err := s.Identify(ctx, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range PairFailures.Burst {
+		if err := s.ChangePassword(ctx, who, "wrong horse", "new password", "thief"); err != ErrWrongPassword {
+			t.Fatalf("a wrong old password: %v", err)
+		}
+	}
+	if err := s.ChangePassword(ctx, who, "wrong horse", "new password", "thief"); !refusedFor(err) {
+		t.Fatalf("past the limit: %v", err)
+	}
+	if _, _, _, err := s.SignIn(ctx, "Alice", "correct horse", "thief"); !refusedFor(err) {
+		t.Fatalf("a sign-in from the same address after: %v", err)
+	}
+	if err := s.ChangePassword(ctx, who, "correct horse", "new password", "a"); err != nil {
+		t.Fatalf("the owner: %v", err)
+	}
+}
+
+// The hashing queue is bounded: past it a check is refused at once (Busy),
+// and checks from addresses that failed lately wait behind the others.
+func TestHashingQueueBounded(t *testing.T) {
+	h := &hasher{slots: 1}
+	ctx := context.Background()
+	if err := h.acquire(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	order := make(chan bool, QueueFirst+QueueLast)
+	var wg sync.WaitGroup
+	enqueue := func(last bool) {
+		wg.Go(func() {
+			if err := h.acquire(ctx, last); err != nil {
+				t.Errorf("a queued check: %v", err)
+				return
+			}
+			order <- last
+			h.release()
+		})
+	}
+	for range QueueLast {
+		enqueue(true)
+	}
+	waitFor(t, func() bool { return !h.room(true) })
+	if err := h.acquire(ctx, true); err != ErrBusy {
+		t.Fatalf("past the last queue: %v", err)
+	}
+	if !h.room(false) {
+		t.Fatal("the first queue is full with the last one")
+	}
+	for range QueueFirst {
+		enqueue(false)
+	}
+	waitFor(t, func() bool { return !h.room(false) })
+	if err := h.acquire(ctx, false); err != ErrBusy {
+		t.Fatalf("past the first queue: %v", err)
+	}
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := h.acquire(ended, false); err == nil {
+		t.Fatal("an ended context took a slot")
+	}
+	h.release()
+	wg.Wait()
+	close(order)
+	i := 0
+	for last := range order {
+		if last != (i >= QueueFirst) {
+			t.Fatalf("check %d of the last queue: %v", i, last)
+		}
+		i++
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+	}
+}
