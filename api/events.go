@@ -242,6 +242,7 @@ type EventsResponse struct {
 //	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
 //	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events [get]
@@ -304,6 +305,7 @@ const maxSeq = 1 << 30
 //	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
 //	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events/sse [get]
@@ -330,6 +332,7 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 //	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden"
 //	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Failure		503		{object}	Problem	"unavailable"
 //	@Router			/games/{id}/events/ndjson [get]

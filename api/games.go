@@ -86,7 +86,7 @@ type GameList struct {
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
 //	@Failure		400		{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
-//	@Failure		409		{object}	Problem	"idempotency_key_in_use"
+//	@Failure		409		{object}	Problem	"idempotency_key_in_use, or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
 //	@Failure		429		{object}	Problem	"rate_limited"
@@ -137,7 +137,7 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Failure		401		{object}	Problem	"unauthorized: an Authorization header that is not a valid seat token (none is needed)"
 //	@Failure		403		{object}	Problem	"forbidden: a seat token of another game, or a private table's seat without its join secret"
 //	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use"
+//	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use, or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@x-optional-token	true
@@ -242,7 +242,7 @@ func (s *Server) listGames(c *gin.Context) {
 //	@Failure		401				{object}	Problem	"unauthorized"
 //	@Failure		403				{object}	Problem	"forbidden"
 //	@Failure		404				{object}	Problem	"not_found"
-//	@Failure		409				{object}	Problem	"game_not_active: turn asked of a game that has not started"
+//	@Failure		409				{object}	Problem	"game_not_active: turn asked of a game that has not started; deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Failure		429				{object}	Problem	"rate_limited"
 //	@Router			/games/{id} [get]
 func (s *Server) getGame(c *gin.Context) {

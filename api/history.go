@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -25,6 +26,7 @@ type History interface {
 	Leaderboard(ctx context.Context, variant string, players int, bots bool, limit int) ([]players.Game, error)
 	SeedGames(ctx context.Context, seed string, limit int) ([]players.Game, error)
 	Running(ctx context.Context, p players.Player, limit int) ([]players.Game, error)
+	DealsInPlay(ctx context.Context, p players.Player) ([]string, error)
 }
 
 // HistoryGame is a game as history lists it: a finished one with its
@@ -275,13 +277,35 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 //	@Tags			players
 //	@Produce		json
 //	@Param			seed	path		string	true	"the seed"	maxLength(256)
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@Security		SeatToken
+//	@x-optional-token	true
 //	@Success		200		{object}	SeedView
+//	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
 //	@Failure		404		{object}	Problem	"not_found: no finished game of this seed"
+//	@Failure		409		{object}	Problem	"deal_in_play: the player whose token it is (or the seat whose token it is) plays this deal now, until that game ends; a read without a token cannot be told apart and is answered"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/seeds/{seed} [get]
 func (s *Server) getSeed(c *gin.Context) {
 	// A shared deal's seed as its games carry it names the deal before the ~.
 	seed := play.DealName(c.Param("seed"))
+	if who, ok := s.optionalPlayer(c); !ok {
+		return
+	} else if who != nil {
+		if deal, err := s.playsDeal(c, *who, seed); err != nil || deal != "" {
+			s.fail(c, cmp.Or(err, error(play.ErrDealInPlay)))
+			return
+		}
+	} else if raw, _ := bearer(c); raw != "" {
+		// A seat's token speaks for its game alone.
+		if cl, err := s.parseToken(raw); err == nil {
+			if st, err := s.games.Load(c.Request.Context(), cl.Game); err == nil && st.Status == play.StatusActive && play.SharedDeal(st.Seed) == seed {
+				s.fail(c, play.ErrDealInPlay)
+				return
+			}
+		}
+	}
 	games, err := s.history.SeedGames(c.Request.Context(), seed, 100)
 	if err != nil {
 		s.fail(c, err)

@@ -24,7 +24,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text,busy"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text,busy,guest_name_taken,deal_in_play"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -61,6 +61,9 @@ const (
 
 	codeInvalidText = "invalid_text"
 	codeBusy        = "busy"
+
+	codeGuestNameTaken = "guest_name_taken"
+	codeDealInPlay     = "deal_in_play"
 )
 
 // problemTable is the one place where a code becomes an HTTP status.
@@ -98,6 +101,9 @@ var problemTable = map[string]struct {
 
 	codeInvalidText: {http.StatusBadRequest, "Invalid text"},
 	codeBusy:        {http.StatusServiceUnavailable, "Busy"},
+
+	codeGuestNameTaken: {http.StatusConflict, "Guest name taken"},
+	codeDealInPlay:     {http.StatusConflict, "Deal in play"},
 }
 
 // playerCodes maps the players' domain's refusals to codes of the contract.
@@ -139,6 +145,9 @@ var playCodes = map[play.Code]string{
 	play.Closed:       codeSpectatorsClosed,
 	play.Untimed:      codeGameUntimed,
 	play.BadText:      codeInvalidText,
+
+	play.GuestNameTaken: codeGuestNameTaken,
+	play.DealInPlay:     codeDealInPlay,
 
 	play.PreconditionFailed: codePreconditionFailed,
 }

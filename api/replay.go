@@ -106,9 +106,9 @@ type HanabLiveImportAction struct {
 //	@Success		200		{object}	HanabLiveGame	"format=hanablive"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
-//	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		403		{object}	Problem	"forbidden: a private table's replay, without its secret (after the end too)"
 //	@Failure		404		{object}	Problem	"not_found"
-//	@Failure		409		{object}	Problem	"game_not_active: the game has not finished"
+//	@Failure		409		{object}	Problem	"game_not_active: the game has not finished; deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/games/{id}/replay [get]
 func (s *Server) getReplay(c *gin.Context) {

@@ -1,12 +1,14 @@
 package api
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // readSpec is what a read of game c's view or events asks: a seat's (its
@@ -33,8 +35,40 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 	}
 	if spec.SignedIn {
 		s.seenAtTable(c, spec.Shadow)
+		deal, err := s.dealInPlay(c, c.Param("id"))
+		if err != nil {
+			return spec, err
+		}
+		spec.InPlay = deal
 	}
 	return spec, nil
+}
+
+// dealInPlay is the shared deal of game id when the request's player is
+// playing it at another table ("": none, or not a shared deal's game).
+func (s *Server) dealInPlay(c *gin.Context, id string) (string, error) {
+	who := playerOf(c)
+	if who == nil || s.history == nil {
+		return "", nil
+	}
+	st, err := s.games.Load(c.Request.Context(), id)
+	if err != nil {
+		return "", nil // the read itself tells what is wrong with it
+	}
+	deal := play.SharedDeal(st.Seed)
+	if deal == "" {
+		return "", nil
+	}
+	return s.playsDeal(c, *who, deal)
+}
+
+// playsDeal is deal when the player is playing it now, else "".
+func (s *Server) playsDeal(c *gin.Context, who players.Who, deal string) (string, error) {
+	deals, err := s.history.DealsInPlay(c.Request.Context(), who.Player)
+	if err != nil || !slices.Contains(deals, deal) {
+		return "", err
+	}
+	return deal, nil
 }
 
 // admitted is the view spec's reader gets of st (see readSpec), or why it
@@ -42,6 +76,9 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 func admitted(spec park.Spec, st *play.State) (viewer int, err error) {
 	if !spec.Watch {
 		return spec.Viewer, play.Admit(st, spec.Viewer, spec.Occupant)
+	}
+	if err := play.Spoils(st, spec.InPlay); err != nil {
+		return 0, err
 	}
 	return play.AdmitWatcher(st, play.Watcher{SignedIn: spec.SignedIn, Shadow: spec.Shadow, Secret: spec.Secret})
 }

@@ -44,6 +44,7 @@ type WatcherList struct {
 //	@Failure		401		{object}	Problem	"unauthorized"
 //	@Failure		403		{object}	Problem	"forbidden or spectators_closed"
 //	@Failure		404		{object}	Problem	"not_found"
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@x-optional-token	true
 //	@Router			/games/{id}/watchers [get]

@@ -42,11 +42,17 @@ const (
 	// BadText: a name, chat line or note that holds what a person cannot
 	// see (a format or control character) or is not UTF-8.
 	BadText
+	// GuestNameTaken: a guest's name that is an account's, or looks like
+	// one.
+	GuestNameTaken
+	// DealInPlay: a read of another game on the shared deal that the
+	// reader is playing now (see Spoils).
+	DealInPlay
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
 	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
-	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed", Untimed: "untimed", BadText: "bad_text"}
+	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed", Untimed: "untimed", BadText: "bad_text", GuestNameTaken: "guest_name_taken", DealInPlay: "deal_in_play"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {
@@ -83,6 +89,7 @@ var (
 	ErrPrivate      = &Error{Private, "this table is private: join it with its invite link, which carries its secret"}
 	ErrClosed       = &Error{Closed, "this table is closed to spectators while it runs"}
 	ErrBadCursor    = &Error{Invalid, "cursor is not one this server handed out"}
+	ErrDealInPlay   = &Error{DealInPlay, "you are playing this deal at another table: its other games show your cards until your game ends"}
 )
 
 func errorf(code Code, format string, args ...any) *Error {

@@ -52,6 +52,23 @@ func cleanName(name string, fallback string) (string, error) {
 	return name, plainText("name", name, maxName)
 }
 
+// guestName is the name a guest gives, cleaned, or why they may not sit
+// under it: it is an account's, or looks like one.
+func (g *Games) guestName(ctx context.Context, name, fallback string) (string, error) {
+	clean, err := cleanName(name, fallback)
+	if err != nil || clean == fallback || g.cfg.AccountNamed == nil {
+		return clean, err
+	}
+	account, err := g.cfg.AccountNamed(ctx, clean)
+	if err != nil {
+		return "", err
+	}
+	if account != "" {
+		return "", &Error{GuestNameTaken, "the name " + account + " is an account's (or too like it): sign in as " + account + ", or pick another name"}
+	}
+	return clean, nil
+}
+
 // plainText refuses a text (what names it) of more than max characters,
 // or one that a person could not read as it is (see humantext).
 func plainText(what, s string, max int) error {
@@ -114,12 +131,11 @@ func (g *Games) Create(ctx context.Context, req NewGame) (*State, int, error) {
 		}
 		seed = *req.Seed
 	}
-	name, err := cleanName(req.Name, "Seat 0")
-	if err != nil {
-		return nil, -1, err
-	}
+	var name string
 	if req.Player != nil {
 		name = req.Player.Name
+	} else if name, err = g.guestName(ctx, req.Name, "Seat 0"); err != nil {
+		return nil, -1, err
 	}
 	// A bot in seat 0 means the creator only watches.
 	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })

@@ -50,6 +50,10 @@ type Config struct {
 	// a public scheme, so the deal must not follow from the name alone, or
 	// a player could work out their own cards before the first move.
 	DealKey []byte
+	// AccountNamed, when set, is the name of the account that a guest's
+	// name is or looks like ("" for none): the players' domain knows the
+	// accounts. A guest may not sit under it.
+	AccountNamed func(ctx context.Context, name string) (string, error)
 	// SweepEvery is how often this process looks for due games (turn
 	// clocks, expiries); default DefaultSweepEvery; negative: never (a test
 	// calls Sweep itself).

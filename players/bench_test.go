@@ -11,24 +11,48 @@ import (
 type memStore struct {
 	mu      sync.Mutex
 	byFold  map[string]Player
+	bySkel  map[string]Player
 	hashes  map[string]string
 	tokens  map[string]TokenRow
 	players map[string]Player
 }
 
 func newMemStore() *memStore {
-	return &memStore{byFold: map[string]Player{}, hashes: map[string]string{}, tokens: map[string]TokenRow{}, players: map[string]Player{}}
+	return &memStore{byFold: map[string]Player{}, bySkel: map[string]Player{}, hashes: map[string]string{}, tokens: map[string]TokenRow{}, players: map[string]Player{}}
 }
 
-func (m *memStore) CreatePlayer(_ context.Context, p Player, fold, hash string) error {
+func (m *memStore) CreatePlayer(_ context.Context, p Player, keys Keys, hash string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if q, ok := m.byFold[fold]; ok {
+	if q, ok := m.byFold[keys.Fold]; ok {
 		return taken(q.Name)
 	}
-	m.byFold[fold], m.hashes[p.ID], m.players[p.ID] = p, hash, p
+	if q, ok := m.bySkel[keys.Skeleton]; ok && keys.Skeleton != "" {
+		return taken(q.Name)
+	}
+	m.byFold[keys.Fold], m.hashes[p.ID], m.players[p.ID] = p, hash, p
+	if keys.Skeleton != "" {
+		m.bySkel[keys.Skeleton] = p
+	}
 	return nil
 }
+
+func (m *memStore) PlayerLike(_ context.Context, keys Keys) (Player, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if p, ok := m.byFold[keys.Fold]; ok && keys.Fold != "" {
+		return p, nil
+	}
+	if p, ok := m.bySkel[keys.Skeleton]; ok && keys.Skeleton != "" {
+		return p, nil
+	}
+	return Player{}, ErrNotFound
+}
+
+// Unskeletoned: every account of memStore has its skeleton.
+func (m *memStore) Unskeletoned(context.Context, string, int) ([]Player, error) { return nil, nil }
+
+func (m *memStore) SetSkeleton(context.Context, string, string) error { return nil }
 
 func (m *memStore) PlayerByFold(_ context.Context, fold string) (Player, string, error) {
 	m.mu.Lock()

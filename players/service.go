@@ -77,7 +77,8 @@ func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, a
 	// The name is checked before the hash is paid for, and the sign-up
 	// counted before it: a burst makes no more accounts than the bucket
 	// holds.
-	if p, _, err := s.store.PlayerByFold(ctx, fold); err == nil {
+	keys := Keys{Fold: fold, Skeleton: Skeleton(clean)}
+	if p, err := s.store.PlayerLike(ctx, keys); err == nil {
 		return Player{}, "", taken(p.Name)
 	} else if !errors.Is(err, ErrNotFound) {
 		return Player{}, "", err
@@ -96,7 +97,7 @@ func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, a
 		return Player{}, "", err
 	}
 	p := Player{ID: newID(), Name: clean, Bot: bot, CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
-	if err := s.store.CreatePlayer(ctx, p, fold, hash); err != nil {
+	if err := s.store.CreatePlayer(ctx, p, keys, hash); err != nil {
 		s.guard.give(ctx, signUps, AddrSignUps)
 		return Player{}, "", err
 	}
@@ -309,6 +310,46 @@ func (s *Service) Mute(ctx context.Context, who Who, name string, on bool) (Play
 // Muted lists whose chat the player muted.
 func (s *Service) Muted(ctx context.Context, who Who) ([]Player, error) {
 	return s.store.Muted(ctx, who.Player.ID)
+}
+
+// LookAlike is the name of the account that name is, or looks like (up to
+// the fold or the skeleton), "" for none: a guest may not sit under it.
+func (s *Service) LookAlike(ctx context.Context, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	keys := KeysOf(name)
+	if utf8.RuneCountInString(keys.Fold) < MinName {
+		keys.Fold = ""
+	}
+	if keys.Fold == "" && keys.Skeleton == "" {
+		return "", nil
+	}
+	p, err := s.store.PlayerLike(ctx, keys)
+	if errors.Is(err, ErrNotFound) {
+		return "", nil
+	}
+	return p.Name, err
+}
+
+// Backfill gives the accounts made before skeletons were kept theirs; it
+// answers the names of those too like an older account to get one (they
+// keep working, and clash with new names by their fold only).
+func (s *Service) Backfill(ctx context.Context) (clashes []string, err error) {
+	after := ""
+	for {
+		ps, err := s.store.Unskeletoned(ctx, after, 500)
+		if err != nil || len(ps) == 0 {
+			return clashes, err
+		}
+		for _, p := range ps {
+			after = p.ID
+			var pe *Error
+			if err := s.store.SetSkeleton(ctx, p.ID, Skeleton(p.Name)); errors.As(err, &pe) && pe.Code == NameTaken {
+				clashes = append(clashes, p.Name)
+			} else if err != nil {
+				return clashes, err
+			}
+		}
+	}
 }
 
 // PlayerNamed finds an account by its name, up to the fold.

@@ -240,8 +240,14 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		return err
 	}
 	history := players.NewHistory(store)
+	accounts := players.New(players.Config{Store: store, Counters: store.Counters()})
+	if clashes, err := accounts.Backfill(ctx); err != nil {
+		return err
+	} else if len(clashes) > 0 {
+		log.Warn("accounts too like an older one's name to get a skeleton of their own", "count", len(clashes))
+	}
 	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL, Outage: outage,
-		Seeds: history.NextSeed, DealKey: dealKey})
+		Seeds: history.NextSeed, DealKey: dealKey, AccountNamed: accounts.LookAlike})
 	if err != nil {
 		return err
 	}
@@ -253,7 +259,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	srv, err := api.New(ctx, api.Config{
 		Games:          games,
-		Accounts:       players.New(players.Config{Store: store, Counters: store.Counters()}),
+		Accounts:       accounts,
 		History:        history,
 		Feed:           players.NewFeed(store),
 		Lobby:          rooms.NewLobby(store, nil),

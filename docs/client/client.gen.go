@@ -579,11 +579,13 @@ func (e PlayerEventType) Valid() bool {
 const (
 	BadRequest           ProblemCode = "bad_request"
 	Busy                 ProblemCode = "busy"
+	DealInPlay           ProblemCode = "deal_in_play"
 	Forbidden            ProblemCode = "forbidden"
 	GameFull             ProblemCode = "game_full"
 	GameNotActive        ProblemCode = "game_not_active"
 	GamePaused           ProblemCode = "game_paused"
 	GameUntimed          ProblemCode = "game_untimed"
+	GuestNameTaken       ProblemCode = "guest_name_taken"
 	IdempotencyKeyInUse  ProblemCode = "idempotency_key_in_use"
 	IdempotencyKeyReused ProblemCode = "idempotency_key_reused"
 	IllegalAction        ProblemCode = "illegal_action"
@@ -612,6 +614,8 @@ func (e ProblemCode) Valid() bool {
 		return true
 	case Busy:
 		return true
+	case DealInPlay:
+		return true
 	case Forbidden:
 		return true
 	case GameFull:
@@ -621,6 +625,8 @@ func (e ProblemCode) Valid() bool {
 	case GamePaused:
 		return true
 	case GameUntimed:
+		return true
+	case GuestNameTaken:
 		return true
 	case IdempotencyKeyInUse:
 		return true
@@ -12019,6 +12025,10 @@ type GetEventsResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -12082,6 +12092,16 @@ func (r GetEventsResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetEventsResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetEventsResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetEventsResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -12177,6 +12197,10 @@ type StreamEventsNDJSONResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -12235,6 +12259,16 @@ func (r StreamEventsNDJSONResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r StreamEventsNDJSONResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r StreamEventsNDJSONResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r StreamEventsNDJSONResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -12330,6 +12364,10 @@ type StreamEventsResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -12388,6 +12426,16 @@ func (r StreamEventsResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r StreamEventsResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r StreamEventsResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r StreamEventsResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -14671,6 +14719,10 @@ type GetWatchersResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -14734,6 +14786,16 @@ func (r GetWatchersResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetWatchersResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetWatchersResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetWatchersResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -20229,6 +20291,11 @@ func (r SetRoomTurnResponse) ContentType() string {
 	return ""
 }
 
+// GetSeedResponse401Headers the declared response headers of an HTTP 401 response for GetSeed
+type GetSeedResponse401Headers struct {
+	WWWAuthenticate string
+}
+
 // GetSeedResponse429Headers the declared response headers of an HTTP 429 response for GetSeed
 type GetSeedResponse429Headers struct {
 	RetryAfter int
@@ -20248,10 +20315,18 @@ type GetSeedResponse struct {
 	JSON400 *Problem
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -20264,6 +20339,8 @@ type GetSeedResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetSeedResponse401Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetSeedResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -20285,6 +20362,16 @@ func (r GetSeedResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetSeedResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetSeedResponse) GetJSON404() *Problem {
 	return r.JSON404
@@ -20293,6 +20380,16 @@ func (r GetSeedResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetSeedResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetSeedResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -23436,6 +23533,20 @@ func ParseGetEventsResponse(rsp *http.Response) (*GetEventsResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -23586,6 +23697,20 @@ func ParseStreamEventsNDJSONResponse(rsp *http.Response) (*StreamEventsNDJSONRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -23735,6 +23860,20 @@ func ParseStreamEventsResponse(rsp *http.Response) (*StreamEventsResponse, error
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
@@ -26072,6 +26211,20 @@ func ParseGetWatchersResponse(rsp *http.Response) (*GetWatchersResponse, error) 
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
@@ -31475,6 +31628,20 @@ func ParseGetSeedResponse(rsp *http.Response) (*GetSeedResponse, error) {
 		}
 		response.ApplicationproblemJSON400 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31488,6 +31655,20 @@ func ParseGetSeedResponse(rsp *http.Response) (*GetSeedResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
@@ -31534,6 +31715,16 @@ func ParseGetSeedResponse(rsp *http.Response) (*GetSeedResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 401:
+		var headers GetSeedResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 429:
 		var headers GetSeedResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
