@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/alexedwards/argon2id"
 )
@@ -12,14 +13,19 @@ import (
 // a time, so that sign-ins, however many, leave the rest to play; behind
 // them wait at most QueueFirst checks of addresses that asked for few
 // lately, and at most QueueLast of those that asked for many (see
-// guard.ask), which go after. Past that a check is refused at
-// once (Busy, 503 with Retry-After) rather than left to wait: a flood of
-// guesses from many addresses keeps the second queue full, and a real
-// sign-in beside it waits only in the first, for the hash under way.
+// guard.ask), which go after and leave the slot to rest after each (see
+// matches). A check takes its place before anything else is done for it
+// (its buckets, its account read), so that no more checks than these
+// reach the store at once. Past that a check is refused at once (Busy,
+// 503 with Retry-After) rather than left to wait: a flood of guesses from
+// many addresses keeps the second queue full, and a real sign-in beside it
+// waits only in the first, for the hash under way.
 const (
 	QueueFirst = 16
 	QueueLast  = 4
 )
+
+var queueBounds = [2]int{QueueFirst, QueueLast}
 
 // hasher runs Argon2id within those bounds.
 type hasher struct {
@@ -27,24 +33,20 @@ type hasher struct {
 
 	mu      sync.Mutex
 	slots   int
-	running int
-	queues  [2][]chan struct{} // first, last
+	running int                // slots held, or handed to a ticket
+	queues  [2][]chan struct{} // first, last: the tickets that wait
 }
 
 func newHasher(params *argon2id.Params) *hasher {
 	return &hasher{params: params, slots: max(1, runtime.GOMAXPROCS(0)/4)}
 }
 
-var queueBounds = [2]int{QueueFirst, QueueLast}
-
-// room says whether a check of this class (last: its address asks often)
-// would be taken now: asked before its reservation is made, so
-// that a flood refused here costs no store call.
-func (h *hasher) room(last bool) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	q := queueIndex(last)
-	return h.running < h.slots || len(h.queues[q]) < queueBounds[q]
+// ticket is a place taken in the hasher: a slot, or a place in a queue.
+type ticket struct {
+	h    *hasher
+	q    int
+	turn chan struct{} // closed when the slot is the ticket's
+	last bool
 }
 
 func queueIndex(last bool) int {
@@ -54,48 +56,56 @@ func queueIndex(last bool) int {
 	return 0
 }
 
-// acquire takes a slot, waiting in its class's queue while the queue has
-// room; ErrBusy when it has none.
-func (h *hasher) acquire(ctx context.Context, last bool) error {
+// enter takes a place for a check of this class (last: its address asks
+// often): a free slot, or the end of its class's queue; ErrBusy when that
+// is full.
+func (h *hasher) enter(last bool) (*ticket, error) {
 	h.mu.Lock()
-	q := queueIndex(last)
+	defer h.mu.Unlock()
+	t := &ticket{h: h, q: queueIndex(last), turn: make(chan struct{}), last: last}
 	if h.running < h.slots && len(h.queues[0])+len(h.queues[1]) == 0 {
 		h.running++
-		h.mu.Unlock()
-		return nil
+		close(t.turn)
+		return t, nil
 	}
-	if len(h.queues[q]) >= queueBounds[q] {
-		h.mu.Unlock()
-		return ErrBusy
+	if len(h.queues[t.q]) >= queueBounds[t.q] {
+		return nil, ErrBusy
 	}
-	turn := make(chan struct{})
-	h.queues[q] = append(h.queues[q], turn)
-	h.mu.Unlock()
+	h.queues[t.q] = append(h.queues[t.q], t.turn)
+	return t, nil
+}
+
+// wait waits for the ticket's slot.
+func (t *ticket) wait(ctx context.Context) error {
 	select {
-	case <-turn:
+	case <-t.turn:
 		return nil
 	case <-ctx.Done():
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		for i, c := range h.queues[q] {
-			if c == turn {
-				h.queues[q] = append(h.queues[q][:i], h.queues[q][i+1:]...)
-				return ctx.Err()
-			}
-		}
-		// The slot was handed over as the context ended: pass it on.
-		h.handOver()
 		return ctx.Err()
 	}
 }
 
-func (h *hasher) release() {
+// leave gives the ticket's place up: its slot to the next ticket, or its
+// place in its queue.
+func (t *ticket) leave() {
+	h := t.h
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.handOver()
+	select {
+	case <-t.turn:
+		h.handOver()
+		return
+	default:
+	}
+	for i, c := range h.queues[t.q] {
+		if c == t.turn {
+			h.queues[t.q] = append(h.queues[t.q][:i], h.queues[t.q][i+1:]...)
+			return
+		}
+	}
 }
 
-// handOver gives a slot that is let go to the first waiter of the first
+// handOver gives a slot that is let go to the first ticket of the first
 // queue, else of the last; with none, it is free. h.mu is held.
 func (h *hasher) handOver() {
 	for q := range h.queues {
@@ -110,20 +120,26 @@ func (h *hasher) handOver() {
 }
 
 // hash is p's Argon2id hash in the PHC string format (its salt and costs
-// in it).
-func (h *hasher) hash(ctx context.Context, p string, last bool) (string, error) {
-	if err := h.acquire(ctx, last); err != nil {
+// in it), in the ticket's slot.
+func (t *ticket) hash(ctx context.Context, p string) (string, error) {
+	if err := t.wait(ctx); err != nil {
 		return "", err
 	}
-	defer h.release()
-	return argon2id.CreateHash(p, h.params)
+	return argon2id.CreateHash(p, t.h.params)
 }
 
-// matches compares p with hash in constant time.
-func (h *hasher) matches(ctx context.Context, p, hash string, last bool) (bool, error) {
-	if err := h.acquire(ctx, last); err != nil {
+// matches compares p with hash in constant time, in the ticket's slot.
+func (t *ticket) matches(ctx context.Context, p, hash string) (bool, error) {
+	if err := t.wait(ctx); err != nil {
 		return false, err
 	}
-	defer h.release()
-	return argon2id.ComparePasswordAndHash(p, hash)
+	start := time.Now()
+	ok, err := argon2id.ComparePasswordAndHash(p, hash)
+	if t.last {
+		// The slot rests for half the hash: checks that a flood's
+		// addresses ask for take at most two thirds of a core, and the
+		// requests around them the rest of it.
+		time.Sleep(time.Since(start) / 2)
+	}
+	return ok, err
 }

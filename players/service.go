@@ -83,15 +83,16 @@ func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, a
 	} else if !errors.Is(err, ErrNotFound) {
 		return Player{}, "", err
 	}
-	last := s.guard.ask(addr)
-	if !s.hash.room(last) {
-		return Player{}, "", ErrBusy
+	t, err := s.hash.enter(s.guard.ask(addr))
+	if err != nil {
+		return Player{}, "", err
 	}
+	defer t.leave()
 	signUps := key("s", addr)
 	if err := s.guard.take(ctx, signUps, AddrSignUps); err != nil {
 		return Player{}, "", err
 	}
-	hash, err := s.hash.hash(ctx, password, last)
+	hash, err := t.hash(ctx, password)
 	if err != nil {
 		s.guard.give(ctx, signUps, AddrSignUps)
 		return Player{}, "", err
@@ -151,10 +152,11 @@ func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Play
 // anything is read or hashed, given back when it was right or never
 // checked.
 func (s *Service) checkPassword(ctx context.Context, fold, addr, password string, lookup func() (string, error)) error {
-	last := s.guard.ask(addr)
-	if !s.hash.room(last) {
-		return ErrBusy
+	t, err := s.hash.enter(s.guard.ask(addr))
+	if err != nil {
+		return err
 	}
+	defer t.leave()
 	r, err := s.guard.reserve(ctx, fold, addr)
 	if err != nil {
 		return err
@@ -162,7 +164,7 @@ func (s *Service) checkPassword(ctx context.Context, fold, addr, password string
 	hash, err := lookup()
 	ok := false
 	if err == nil {
-		ok, err = s.hash.matches(ctx, password, hash, last)
+		ok, err = t.matches(ctx, password, hash)
 	}
 	switch {
 	case err != nil:
@@ -249,7 +251,12 @@ func (s *Service) ChangePassword(ctx context.Context, who Who, old, password, ad
 	if err != nil {
 		return err
 	}
-	hash, err := s.hash.hash(ctx, password, false)
+	t, err := s.hash.enter(false)
+	if err != nil {
+		return err
+	}
+	defer t.leave()
+	hash, err := t.hash(ctx, password)
 	if err != nil {
 		return err
 	}
