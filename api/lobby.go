@@ -237,7 +237,7 @@ func tableRecord(st *play.State) *play.Record {
 			rec.Taken++
 		}
 		if seat.Seat == 0 {
-			rec.Host = seat.Name
+			rec.Host, rec.HostGuest = seat.Name, seat.Player == "" && seat.Bot == ""
 		}
 	}
 	return &rec

@@ -50,6 +50,20 @@ func TestGuestCannotTakeAnAccountsName(t *testing.T) {
 				t.Fatalf("a guest's seat as %q: %d %s, want 409 guest_name_taken", name, r.status, r.body)
 			}
 		}
+		// The lobby marks a guest's table as a guest's, an account's not.
+		mine := e.req("POST", "/v1/games", alice, map[string]any{"variant": "basic", "players": 2})
+		e.expect(mine, http.StatusCreated)
+		var own SeatResponse
+		mine.json(t, &own)
+		var list GameList
+		e.req("GET", "/v1/games?status=lobby", "", nil).json(t, &list)
+		hosts := map[string]bool{}
+		for _, g := range list.Games {
+			hosts[deref(g.Name)] = g.HostGuest
+		}
+		if guest, ok := hosts["Bob"]; !ok || !guest || hosts["Alice"] {
+			t.Fatalf("the lobby's hosts, guest or not: %v", hosts)
+		}
 		e.expect(e.req("POST", seats, alice, nil), http.StatusCreated)
 		e.expect(e.req("POST", seats, "", map[string]any{"name": "Carol"}), http.StatusCreated)
 	})

@@ -1450,7 +1450,13 @@ type GameSummary struct {
 	// FreeSeats FreeSeats is how many seats are free to take.
 	//
 	// Example: 2
-	FreeSeats int    `json:"free_seats"`
+	FreeSeats int `json:"free_seats"`
+
+	// HostGuest HostGuest: seat 0 is a guest's, a name of their own with no account
+	// behind it (never an account's name or a look-alike of one).
+	//
+	// Example: false
+	HostGuest bool   `json:"host_guest"`
 	Id        string `json:"id"`
 
 	// Name Name is seat 0's name (the host's), null while seat 0 is free.
