@@ -135,7 +135,13 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		t.Fatalf("new games: %v", err)
 	}
 	if rs, ok := cfg.Store.(rooms.RoomStore); ok && cfg.Rooms == nil {
-		cfg.Rooms = rooms.NewRooms(rs, games, nil)
+		rr := rooms.NewRooms(rs, games, nil)
+		if h := cfg.History; h != nil {
+			rr.SetDealsInPlay(func(ctx context.Context, id string) ([]string, error) {
+				return h.DealsInPlay(ctx, players.Player{ID: id})
+			})
+		}
+		cfg.Rooms = rr
 	}
 	if ol, ok := cfg.Store.(rooms.OnlineStore); ok && cfg.Online == nil {
 		cfg.Online = rooms.NewOnline(ol, nil)

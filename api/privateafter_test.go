@@ -36,5 +36,11 @@ func TestPrivateTableStaysPrivateAfterTheEnd(t *testing.T) {
 			t.Fatalf("a seat does not read its table's chat after the end: %s", truncate(string(r.body), 300))
 		}
 		e.expect(e.req("GET", "/v1/games/"+id+"/replay", host, nil), http.StatusOK)
+		// Nor does a shared replay room show it to whoever opens one.
+		outsider := e.signUp("Zed", "correct horse", false)
+		r = e.req("POST", "/v1/rooms", outsider, map[string]any{"game": id})
+		if r.status != http.StatusForbidden {
+			t.Fatalf("a replay room on a private table's game, opened by an outsider: %d %s", r.status, truncate(string(r.body), 200))
+		}
 	})
 }

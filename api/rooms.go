@@ -187,8 +187,9 @@ func caller(c *gin.Context) rooms.Player { return *asPlayer(playerOf(c)) }
 //	@Header			201		{string}	Location	"the room's URL, /v1/rooms/{id}"
 //	@Failure		400		{object}	Problem	"bad_request"
 //	@Failure		401		{object}	Problem	"unauthorized"
+//	@Failure		403		{object}	Problem	"forbidden: a private table's game, which its players alone open"
 //	@Failure		404		{object}	Problem	"not_found: no such game"
-//	@Failure		409		{object}	Problem	"game_not_active: the game is not finished"
+//	@Failure		409		{object}	Problem	"game_not_active: the game is not finished; deal_in_play: the player plays this game's shared deal at another table, until that game ends"
 //	@Failure		429		{object}	Problem	"rate_limited"
 //	@Router			/rooms [post]
 func (s *Server) openRoom(c *gin.Context) {
@@ -389,6 +390,7 @@ func (s *Server) roomChange(c *gin.Context, change func(ctx context.Context, id 
 //	@Failure		401	{object}	Problem	"unauthorized"
 //	@Failure		403	{object}	Problem	"forbidden: the room is full"
 //	@Failure		404	{object}	Problem	"not_found"
+//	@Failure		409	{object}	Problem	"deal_in_play: the player plays the room's game's shared deal at another table, until that game ends"
 //	@Failure		429	{object}	Problem	"rate_limited"
 //	@Router			/rooms/{id}/members [post]
 func (s *Server) joinRoom(c *gin.Context) { s.roomChange(c, s.rooms.Join) }

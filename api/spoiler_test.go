@@ -39,6 +39,10 @@ func TestSpoilerGuard(t *testing.T) {
 				t.Fatalf("GET %s by a player of the deal: %d %s, want 409 deal_in_play", c.path, r.status, truncate(string(r.body), 200))
 			}
 		}
+		r := e.req("POST", "/v1/rooms", alice, map[string]any{"game": done.id})
+		if r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
+			t.Fatalf("a replay room on the deal's other game: %d %s, want 409 deal_in_play", r.status, truncate(string(r.body), 200))
+		}
 		for _, c := range []struct{ path, token string }{
 			{"/v1/seeds/" + deal, ""}, {other + "/replay", ""}, {"/v1/seeds/" + deal, bob}, {other + "/replay", carol},
 		} {

@@ -189,7 +189,7 @@ func TestBrowserAccounts(t *testing.T) {
 			}
 		}
 		signIn("alice", newPassword)
-		waitTrue(t, phone, "too many attempts, and when to try again", `document.querySelector('#signin-error').textContent === 'Too many failed attempts; try again later. You can try again in 3 minutes.'`)
+		waitTrue(t, phone, "too many attempts, and when to try again", `document.querySelector('#signin-error').textContent === 'Too many failed attempts; try again later. You can try again in 5 minutes.'`)
 	})
 }
 

@@ -251,6 +251,10 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	replayRooms := rooms.NewRooms(store, games, nil)
+	replayRooms.SetDealsInPlay(func(ctx context.Context, id string) ([]string, error) {
+		return history.DealsInPlay(ctx, players.Player{ID: id})
+	})
 	secret := []byte(c.jwtSecret)
 	if len(secret) == 0 {
 		if secret, err = games.SigningSecret(ctx); err != nil {
@@ -263,7 +267,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		History:        history,
 		Feed:           players.NewFeed(store),
 		Lobby:          rooms.NewLobby(store, nil),
-		Rooms:          rooms.NewRooms(store, games, nil),
+		Rooms:          replayRooms,
 		Watchers:       rooms.NewWatchers(store, nil),
 		Online:         rooms.NewOnline(store, nil),
 		Keys:           games,
