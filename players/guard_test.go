@@ -189,8 +189,13 @@ func TestHashingQueueBounded(t *testing.T) {
 	}
 	ended, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := tickets[1].wait(ended); err == nil {
-		t.Fatal("an ended context took a slot")
+	if err := tickets[1].wait(ended); err != context.Canceled {
+		t.Fatalf("a check whose client left: %v", err)
+	}
+	late, cancelLate := context.WithTimeout(ctx, 0)
+	defer cancelLate()
+	if err := tickets[2].wait(late); err != ErrBusy {
+		t.Fatalf("a check whose request ran out of time in the queue: %v, want ErrBusy (never an outage)", err)
 	}
 	// The slot goes to the first queue before the last.
 	first.leave()

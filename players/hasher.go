@@ -2,6 +2,7 @@ package players
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 	"time"
@@ -23,6 +24,10 @@ import (
 const (
 	QueueFirst = 16
 	QueueLast  = 4
+	// QueueWait bounds a check's wait for its slot, well within a
+	// request's store deadline: past it the check is Busy too, never an
+	// outage of the database.
+	QueueWait = 2 * time.Second
 )
 
 var queueBounds = [2]int{QueueFirst, QueueLast}
@@ -75,12 +80,24 @@ func (h *hasher) enter(last bool) (*ticket, error) {
 	return t, nil
 }
 
-// wait waits for the ticket's slot.
+// wait waits for the ticket's slot, QueueWait at most (then ErrBusy).
 func (t *ticket) wait(ctx context.Context) error {
 	select {
 	case <-t.turn:
 		return nil
+	default:
+	}
+	timer := time.NewTimer(QueueWait)
+	defer timer.Stop()
+	select {
+	case <-t.turn:
+		return nil
+	case <-timer.C:
+		return ErrBusy
 	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return ErrBusy
+		}
 		return ctx.Err()
 	}
 }
