@@ -125,9 +125,11 @@ func utcPtr(t *time.Time) *time.Time {
 //	@Produce		json
 //	@Param			account	body		SignUpRequest	true	"the account"
 //	@Success		201		{object}	SessionResponse
+//	@Failure		400		{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
 //	@Failure		409		{object}	Problem	"name_taken"
 //	@Failure		422		{object}	Problem	"invalid_name or invalid_password"
 //	@Failure		429		{object}	Problem	"too_many_attempts or rate_limited"
+//	@Failure		503		{object}	Problem	"busy: too many passwords wait to be hashed (Retry-After), or unavailable"
 //	@Router			/players [post]
 func (s *Server) signUp(c *gin.Context) {
 	var req SignUpRequest
@@ -146,7 +148,7 @@ func (s *Server) signUp(c *gin.Context) {
 // signIn godoc
 //
 //	@Summary		Sign in
-//	@Description	Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+//	@Description	Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //	@ID				signIn
 //	@Tags			players
 //	@Accept			json
@@ -156,6 +158,7 @@ func (s *Server) signUp(c *gin.Context) {
 //	@Failure		401			{object}	Problem	"wrong_credentials"
 //	@Failure		422			{object}	Problem	"invalid_name or invalid_password"
 //	@Failure		429			{object}	Problem	"too_many_attempts or rate_limited"
+//	@Failure		503			{object}	Problem	"busy: too many passwords wait to be checked (Retry-After), or unavailable"
 //	@Router			/sessions [post]
 func (s *Server) signIn(c *gin.Context) {
 	var req SignInRequest
@@ -212,7 +215,7 @@ func (s *Server) getMe(c *gin.Context) {
 // changePassword godoc
 //
 //	@Summary		Change the password
-//	@Description	The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+//	@Description	The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //	@ID				changePassword
 //	@Tags			players
 //	@Accept			json
@@ -222,6 +225,8 @@ func (s *Server) getMe(c *gin.Context) {
 //	@Success		204	"changed"
 //	@Failure		401	{object}	Problem	"unauthorized, or wrong_credentials: the old password is wrong"
 //	@Failure		422	{object}	Problem	"invalid_password"
+//	@Failure		429	{object}	Problem	"too_many_attempts: the old password failed too often (as sign-ins do, with Retry-After), or rate_limited"
+//	@Failure		503	{object}	Problem	"busy: too many passwords wait to be checked (Retry-After), or unavailable"
 //	@Router			/me/password [put]
 func (s *Server) changePassword(c *gin.Context) {
 	var req PasswordRequest
@@ -248,6 +253,7 @@ func (s *Server) changePassword(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		201	{object}	NewAccessToken
 //	@Failure		403	{object}	Problem	"forbidden: a seat's token, or an access token (only a signed-in session makes access tokens)"
+//	@Failure		400	{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
 //	@Router			/me/tokens [post]
 func (s *Server) makeToken(c *gin.Context) {
 	var req TokenRequest

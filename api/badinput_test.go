@@ -57,7 +57,7 @@ func TestBadInput(t *testing.T) {
 		{"create: empty seed", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "seed": ""}, 400, "bad_request", "", "seed"},
 		{"create: long seed", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "seed": strings.Repeat("s", 300)}, 400, "bad_request", "", "seed"},
 		{"create: long name", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": strings.Repeat("n", 65)}, 400, "bad_request", "", "name"},
-		{"create: control char name", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "a\x00b"}, 400, "bad_request", "", "control"},
+		{"create: control char name", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "a\x00b"}, 400, "invalid_text", "", "control"},
 		{"create: oversized body", "POST", "/v1/games", "", huge, 400, "bad_request", "", "larger than"},
 		{"create: unknown bot", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "bots": []any{map[string]any{"seat": 1, "strategy": "deep-blue"}}}, 400, "bad_request", "", "deep-blue"},
 		{"create: bot in seat 2 of 2", "POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "bots": []any{map[string]any{"seat": 2, "strategy": "tester"}}}, 400, "bad_request", "", "seat"},

@@ -52,7 +52,7 @@ var chatLimit = Limit{PerSecond: 0.5, Burst: 5}
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		201	{object}	ChatEvent
-//	@Failure		400	{object}	Problem	"bad_request: an empty line, one too long, with a control character"
+//	@Failure		400	{object}	Problem	"bad_request: an empty line or one too long; invalid_text: a control or format character (bidirectional, invisible), or bytes that are not UTF-8"
 //	@Failure		403	{object}	Problem	"forbidden or spectators_closed: not at the table, nor a signed-in spectator it lets watch"
 //	@Failure		409	{object}	Problem	"game_not_active: the table was cancelled"
 //	@Router			/games/{id}/chat [post]

@@ -242,6 +242,7 @@ type EventsResponse struct {
 //	@x-optional-token	true
 //	@Success		200		{object}	EventsResponse	"the events after after"
 //	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Router			/games/{id}/events [get]
 func (s *Server) getEvents(c *gin.Context) {
 	after, err := intQuery(c, "after", 0, 0, maxSeq)
@@ -299,6 +300,7 @@ const maxSeq = 1 << 30
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each an Event"
 //	@x-stream-item	"Event"
 //	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Router			/games/{id}/events/sse [get]
 func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream) }
 
@@ -320,6 +322,7 @@ func (s *Server) streamEventsSSE(c *gin.Context) { s.streamEventsAs(c, sseStream
 //	@Success		200		{object}	Event	"a stream of Events, one a line"
 //	@x-stream-item	"Event"
 //	@Failure		403		{object}	Problem	"forbidden"
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Router			/games/{id}/events/ndjson [get]
 func (s *Server) streamEventsNDJSON(c *gin.Context) { s.streamEventsAs(c, ndjsonStream) }
 

@@ -235,3 +235,9 @@ func TestDeadlineAlone(t *testing.T) {
 		t.Fatalf("%d WARN or ERROR lines for one outage:\n%s", n, logs)
 	}
 }
+
+func (f *fakeGames) Spoiled(ctx context.Context, _ auth.Caller, _ string) error { return f.answer(ctx) }
+
+func (f *fakeGames) DealInPlayAt(ctx context.Context, _ auth.Caller, _ string) (string, error) {
+	return "", f.answer(ctx)
+}

@@ -85,7 +85,8 @@ type GameList struct {
 //	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
-//	@Failure		409		{object}	Problem	"idempotency_key_in_use"
+//	@Failure		400		{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
+//	@Failure		409		{object}	Problem	"idempotency_key_in_use, or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
 //	@x-optional-token	true
@@ -129,7 +130,8 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
 //	@Failure		401		{object}	Problem	"unauthorized: an Authorization header that is not a valid seat token (none is needed)"
 //	@Failure		403		{object}	Problem	"forbidden: a seat token of another game, or a private table's seat without its join secret"
-//	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use"
+//	@Failure		400		{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
+//	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use, or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@x-optional-token	true
 //	@Router			/games/{id}/seats [post]
@@ -228,7 +230,7 @@ func pageQuery(c *gin.Context) (limit int, cursor string, err error) {
 //	@Success		304				"not modified: If-None-Match matches the view's ETag"
 //	@Header			304				{string}	ETag	"the current ETag"
 //	@Failure		403				{object}	Problem	"forbidden"
-//	@Failure		409				{object}	Problem	"game_not_active: turn asked of a game that has not started"
+//	@Failure		409				{object}	Problem	"game_not_active: turn asked of a game that has not started; deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Router			/games/{id} [get]
 func (s *Server) getGame(c *gin.Context) {
 	if raw, ok := c.GetQuery("turn"); ok {

@@ -110,9 +110,24 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	}
 	cfg.Outage = &play.Outage{}
 	pc := play.Config{Store: cfg.Store, Bots: cfg.Bots, CacheSize: cfg.CacheSize, Logger: cfg.Logger, Outage: cfg.Outage}
+	if ps, ok := cfg.Store.(players.Store); ok && cfg.Accounts == nil {
+		ac := players.Config{Store: ps}
+		if cs, ok := cfg.Store.(interface{ Counters() players.Counters }); ok {
+			ac.Counters = cs.Counters()
+		}
+		cfg.Accounts = players.New(ac)
+	}
+	if a, ok := cfg.Accounts.(interface {
+		LookAlike(context.Context, string) (string, error)
+	}); ok {
+		pc.AccountNamed = a.LookAlike
+	}
 	if hs, ok := cfg.Store.(players.HistoryStore); ok && cfg.History == nil {
 		h := players.NewHistory(hs)
 		cfg.History, pc.Seeds, pc.DealKey = h, h.NextSeed, []byte("test deal key")
+		pc.DealsInPlay = func(ctx context.Context, id string) ([]string, error) {
+			return h.DealsInPlay(ctx, players.Player{ID: id})
+		}
 	}
 	if fs, ok := cfg.Store.(players.FeedStore); ok && cfg.Feed == nil {
 		cfg.Feed = players.NewFeed(fs)
@@ -125,7 +140,11 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 		t.Fatalf("new games: %v", err)
 	}
 	if rs, ok := cfg.Store.(rooms.RoomStore); ok && cfg.Rooms == nil {
-		cfg.Rooms = rooms.NewRooms(rs, games, nil)
+		rr := rooms.NewRooms(rs, games, nil)
+		if pc.DealsInPlay != nil {
+			rr.SetDealsInPlay(pc.DealsInPlay)
+		}
+		cfg.Rooms = rr
 	}
 	if ol, ok := cfg.Store.(rooms.OnlineStore); ok && cfg.Online == nil {
 		cfg.Online = rooms.NewOnline(ol, nil)
@@ -135,9 +154,6 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	}
 	counted := &countedGames{Games: games}
 	cfg.Games, cfg.Keys, cfg.Probe, cfg.Stats, cfg.Config.Bots = counted, games, games, games.Stats(), games.Bots()
-	if ps, ok := cfg.Store.(players.Store); ok && cfg.Accounts == nil {
-		cfg.Accounts = players.New(players.Config{Store: ps})
-	}
 	if len(cfg.Secret) == 0 {
 		if cfg.Secret, err = games.SigningSecret(context.Background()); err != nil {
 			t.Fatal(err)
@@ -294,7 +310,9 @@ type table struct {
 // newTable creates a game and fills every seat.
 func (e *testEnv) newTable(variant string, players int, opts variants.Options, seed string) *table {
 	e.t.Helper()
-	body := map[string]any{"variant": variant, "players": players, "options": opts, "seed": seed, "name": "Alice"}
+	// A guest: Ann, who has no account in any test (a guest may not sit
+	// under an account's name).
+	body := map[string]any{"variant": variant, "players": players, "options": opts, "seed": seed, "name": "Ann"}
 	r := e.req("POST", "/v1/games", "", body)
 	e.expect(r, http.StatusCreated)
 	var created SeatResponse

@@ -266,12 +266,22 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 //	@Tags			players
 //	@Produce		json
 //	@Param			seed	path		string	true	"the seed"	maxLength(256)
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@Security		SeatToken
+//	@x-optional-token	true
 //	@Success		200		{object}	SeedView
+//	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
 //	@Failure		404		{object}	Problem	"not_found: no finished game of this seed"
+//	@Failure		409		{object}	Problem	"deal_in_play: the player whose token it is (or the seat whose token it is) plays this deal now, until that game ends; a read without a token cannot be told apart and is answered"
 //	@Router			/seeds/{seed} [get]
 func (s *Server) getSeed(c *gin.Context) {
 	// A shared deal's seed as its games carry it names the deal before the ~.
 	seed := play.DealName(c.Param("seed"))
+	if err := s.games.Spoiled(c.Request.Context(), callerOf(c), seed); err != nil {
+		s.fail(c, err)
+		return
+	}
 	games, err := s.history.SeedGames(c.Request.Context(), seed, 100)
 	if err != nil {
 		s.fail(c, err)

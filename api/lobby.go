@@ -235,7 +235,7 @@ func tableRecord(st *play.State) *play.Record {
 			rec.Taken++
 		}
 		if seat.Seat == 0 {
-			rec.Host = seat.Name
+			rec.Host, rec.HostGuest = seat.Name, seat.Player == "" && seat.Bot == ""
 		}
 	}
 	return &rec
@@ -319,7 +319,7 @@ func (s *Server) streamLobby(c *gin.Context, format streamFormat) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		201		{object}	LobbyChatEvent
-//	@Failure		400		{object}	Problem	"bad_request: an empty line, one over 300 characters, or control characters"
+//	@Failure		400		{object}	Problem	"bad_request: an empty line or one over 300 characters; invalid_text: a control or format character (bidirectional, invisible), or bytes that are not UTF-8"
 //	@Router			/lobby/chat [post]
 func (s *Server) sayInLobby(c *gin.Context) {
 	var req LobbyChatRequest

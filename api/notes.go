@@ -43,7 +43,7 @@ type NoteResponse struct {
 //	@Security		SeatToken
 //	@Success		200	{object}	NoteResponse
 //	@Header			200	{string}	ETag	"the caller's view's ETag"
-//	@Failure		400	{object}	Problem	"bad_request: a card that is not a number or not dealt yet, a text too long or with control characters"
+//	@Failure		400	{object}	Problem	"bad_request: a card that is not a number or not dealt yet, a text too long; invalid_text: a control or format character (bidirectional, invisible)"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
 //	@Failure		403	{object}	Problem	"forbidden: a token of another game"
 //	@Failure		409	{object}	Problem	"game_not_active"

@@ -164,7 +164,7 @@ func TestCardNoteRefusals(t *testing.T) {
 		{"no text", base + "/notes/0", tb.tokens[0], map[string]any{}, 400, "bad_request"},
 		{"unknown field", base + "/notes/0", tb.tokens[0], map[string]any{"text": "x", "seat": 1}, 400, "bad_request"},
 		{"too long", base + "/notes/0", tb.tokens[0], map[string]any{"text": strings.Repeat("é", 201)}, 400, "bad_request"},
-		{"control character", base + "/notes/0", tb.tokens[0], map[string]any{"text": "a\x07b"}, 400, "bad_request"},
+		{"control character", base + "/notes/0", tb.tokens[0], map[string]any{"text": "a\x07b"}, 400, "invalid_text"},
 		{"unknown game", "/v1/games/" + strings.Repeat("0", 32) + "/notes/0", tb.tokens[0], map[string]any{"text": "x"}, 403, "forbidden"},
 	} {
 		r := e.req("PUT", c.path, c.token, c.body)

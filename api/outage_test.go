@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/models/storetest"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // errorLines counts the WARN and ERROR lines in a text log: an outage is
@@ -44,7 +45,12 @@ func expectOutage(t *testing.T, e *testEnv, logs *syncBuffer) {
 			t.Fatalf("Retry-After %q", r.header.Get("Retry-After"))
 		}
 	}
+	// Readiness answers from a probe at most a second old.
 	r := e.req("GET", "/readyz", "", nil)
+	for deadline := time.Now().Add(play.ReadyEvery + time.Second); r.status == http.StatusOK && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		r = e.req("GET", "/readyz", "", nil)
+	}
 	e.expect(r, http.StatusServiceUnavailable)
 	if r.header.Get("Retry-After") == "" {
 		t.Error("readiness without Retry-After")
@@ -95,6 +101,7 @@ func TestReadinessOnAFullDisk(t *testing.T) {
 	if err := os.Remove(filler); err != nil {
 		t.Fatal(err)
 	}
+	time.Sleep(play.ReadyEvery)
 	e.expect(e.req("GET", "/readyz", "", nil), http.StatusOK)
 	e.expect(e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2}), http.StatusCreated)
 }

@@ -44,6 +44,11 @@ type Play interface {
 	// the game when the signed-in caller holds seat of it.
 	SeatOf(ctx context.Context, game, player string) (int, string, error)
 	SeatFor(ctx context.Context, id string, by auth.Caller, seat int) (*play.State, error)
+	// Spoiled refuses the caller a read of a shared deal's games while it
+	// plays it; DealInPlayAt is a game's deal when the caller plays it at
+	// another table.
+	Spoiled(ctx context.Context, by auth.Caller, deal string) error
+	DealInPlayAt(ctx context.Context, by auth.Caller, id string) (string, error)
 	// Invitation is the invitation the caller may send to a table.
 	Invitation(ctx context.Context, id string, by auth.Caller) (play.Invitation, error)
 	// Load reads a game (a snapshot the store vouches for): shared, read only.

@@ -72,8 +72,16 @@ func init() {
 
 // checkQuery refuses a query parameter that the operation does not take,
 // or one given twice: a misspelt parameter silently ignored would answer
-// something the client did not ask for.
+// something the client did not ask for. It also refuses a path or query
+// value that no store could hold (see badBytes), before any store is
+// asked.
 func (s *Server) checkQuery(c *gin.Context) {
+	for _, p := range c.Params {
+		if badBytes(p.Value) {
+			s.fail(c, badRequest("the path's %s is not UTF-8 text without NUL", p.Key))
+			return
+		}
+	}
 	known, ok := queryParams[c.Request.Method+" "+c.FullPath()]
 	if !ok || c.Request.URL.RawQuery == "" || operational[c.FullPath()] {
 		c.Next()
@@ -81,6 +89,9 @@ func (s *Server) checkQuery(c *gin.Context) {
 	}
 	for name, vals := range c.Request.URL.Query() {
 		switch {
+		case badBytes(name) || slices.ContainsFunc(vals, badBytes):
+			s.fail(c, badRequest("a query parameter is not UTF-8 text without NUL"))
+			return
 		case !slices.Contains(known, name):
 			takes := "none"
 			if len(known) > 0 {
@@ -97,4 +108,11 @@ func (s *Server) checkQuery(c *gin.Context) {
 		}
 	}
 	c.Next()
+}
+
+// badBytes: a NUL or a byte that is not UTF-8, which PostgreSQL's text
+// refuses with an error of its own (a 500) and which SQLite would compare
+// as it is: refused on every store alike.
+func badBytes(v string) bool {
+	return !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0
 }

@@ -107,6 +107,7 @@ type WatcherList struct {
 //	@Success		200		{object}	WatcherList
 //	@Failure		403		{object}	Problem	"forbidden or spectators_closed"
 //	@x-optional-token	true
+//	@Failure		409		{object}	Problem	"deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Router			/games/{id}/watchers [get]
 func (s *Server) getWatchers(c *gin.Context) {
 	ctx := c.Request.Context()

@@ -103,8 +103,8 @@ type HanabLiveImportAction struct {
 //	@x-optional-token	true
 //	@Success		200		{object}	ReplayView		"format=native"
 //	@Success		200		{object}	HanabLiveGame	"format=hanablive"
-//	@Failure		403		{object}	Problem	"forbidden"
-//	@Failure		409		{object}	Problem	"game_not_active: the game has not finished"
+//	@Failure		403		{object}	Problem	"forbidden: a private table's replay, without its secret (after the end too)"
+//	@Failure		409		{object}	Problem	"game_not_active: the game has not finished; deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Router			/games/{id}/replay [get]
 func (s *Server) getReplay(c *gin.Context) {
 	format := c.DefaultQuery("format", "native")

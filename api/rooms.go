@@ -169,7 +169,8 @@ func (s *Server) answerRoom(c *gin.Context, status int, r *rooms.Room, st *play.
 //	@Success		201		{object}	RoomView
 //	@Header			201		{string}	Location	"the room's URL, /v1/rooms/{id}"
 //	@Failure		404		{object}	Problem	"not_found: no such game"
-//	@Failure		409		{object}	Problem	"game_not_active: the game is not finished"
+//	@Failure		403		{object}	Problem	"forbidden: a private table's game, which its players alone open"
+//	@Failure		409		{object}	Problem	"game_not_active: the game is not finished; deal_in_play: the player plays this game's shared deal at another table, until that game ends"
 //	@Router			/rooms [post]
 func (s *Server) openRoom(c *gin.Context) {
 	var req OpenRoomRequest
@@ -366,6 +367,7 @@ func changeRoomWith[Req any](s *Server, c *gin.Context, change func(ctx context.
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
 //	@Failure		403	{object}	Problem	"forbidden: the room is full"
+//	@Failure		409	{object}	Problem	"deal_in_play: the player plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/members [post]
 func (s *Server) joinRoom(c *gin.Context) { s.roomChange(c, s.rooms.Join) }
 

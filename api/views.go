@@ -244,6 +244,9 @@ type GameSummary struct {
 	Players int               `json:"players"`
 	// Name is seat 0's name (the host's), null while seat 0 is free.
 	Name *string `json:"name" example:"Alice" extensions:"x-nullable"`
+	// HostGuest: seat 0 is a guest's, a name of their own with no account
+	// behind it (never an account's name or a look-alike of one).
+	HostGuest bool `json:"host_guest" example:"false"`
 	// FreeSeats is how many seats are free to take.
 	FreeSeats int `json:"free_seats" example:"2"`
 	// Private: a join needs the table's secret, which its invite link carries.
@@ -311,7 +314,7 @@ func summaryOf(g *play.Record) GameSummary {
 		FreeSeats: g.Players - g.Taken, Private: g.JoinSecret != "", Spectators: spectatorsOf(g), CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC(),
 	}
 	if g.Host != "" {
-		out.Name = ptr(g.Host)
+		out.Name, out.HostGuest = ptr(g.Host), g.HostGuest
 	}
 	return out
 }

@@ -35,6 +35,10 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 	}
 	if spec.SignedIn {
 		s.seenAtTable(c, spec.Shadow)
+		var err error
+		if spec.InPlay, err = s.games.DealInPlayAt(c.Request.Context(), by, c.Param("id")); err != nil {
+			return spec, err
+		}
 	}
 	return spec, nil
 }
@@ -44,6 +48,9 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 func admitted(spec park.Spec, st *play.State) (viewer int, err error) {
 	if !spec.Watch {
 		return spec.Viewer, play.Admit(st, spec.Viewer, spec.Occupant)
+	}
+	if err := play.Spoils(st, spec.InPlay); err != nil {
+		return 0, err
 	}
 	return play.AdmitWatcher(st, play.Watcher{SignedIn: spec.SignedIn, Shadow: spec.Shadow, Secret: spec.Secret})
 }

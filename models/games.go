@@ -188,7 +188,7 @@ func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, lim
 	for i, f := range found {
 		rows[i] = play.GameRow{Record: play.Record{ID: f.ID, Variant: f.Variant, Seed: f.Seed, Players: f.Players, Status: f.Status,
 			Version: f.Version, CreatedAt: f.CreatedAt.UTC(), UpdatedAt: later(f.UpdatedAt, f.Last).UTC(), Unlisted: f.Unlisted,
-			JoinSecret: f.JoinSecret, NotesRev: f.NotesRev, Taken: f.Taken, Host: f.Host, Spectators: f.Spectators}, Options: f.Options}
+			JoinSecret: f.JoinSecret, NotesRev: f.NotesRev, Taken: f.Taken, Host: f.Host, HostGuest: f.HostGuest, Spectators: f.Spectators}, Options: f.Options}
 	}
 	next := ""
 	if len(rows) > limit {
@@ -199,18 +199,20 @@ func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, lim
 }
 
 // listSQL is a listed game's columns, as listRow reads them: the version,
-// the time of its log's last entry, its seats taken and seat 0's name.
+// the time of its log's last entry, its seats taken and seat 0's name, and
+// whether seat 0 is a guest's.
 const listSQL = `id, variant, options, seed, players, status, ` + versionSQL + ` AS version, created_at, updated_at,
 	(SELECT created_at FROM actions WHERE actions.game_id = games.id ORDER BY seq DESC LIMIT 1) AS last,
 	unlisted, join_secret, spectators, notes_rev, (SELECT count(*) FROM seats WHERE seats.game_id = games.id) AS taken,
-	COALESCE((SELECT name FROM seats WHERE seats.game_id = games.id AND seat = 0), '') AS host`
+	COALESCE((SELECT name FROM seats WHERE seats.game_id = games.id AND seat = 0), '') AS host,
+	COALESCE((SELECT player_id IS NULL AND bot = '' FROM seats WHERE seats.game_id = games.id AND seat = 0), false) AS host_guest`
 
 type listRow struct {
 	ID, Variant, Options, Seed, Status, JoinSecret, Host, Spectators string
 	Players, Taken                                                   int
 	Version, NotesRev                                                int64
 	CreatedAt, UpdatedAt, Last                                       time.Time // Last: zero for an empty log
-	Unlisted                                                         bool
+	Unlisted, HostGuest                                              bool
 }
 
 func encodeCursor(at time.Time, id string) string {

@@ -11,17 +11,53 @@ import (
 
 var _ players.Store = (*Store)(nil)
 
-// CreatePlayer: see players.Store. Two sign-ups racing for one fold meet
-// the unique index: the second is told the name the first took.
-func (s *Store) CreatePlayer(ctx context.Context, p players.Player, fold, hash string) error {
-	_, err := s.wdb().exec(ctx, `INSERT INTO players (id, name, fold, password_hash, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-		p.ID, p.Name, fold, hash, p.Bot, p.CreatedAt.UTC())
+// CreatePlayer: see players.Store. Two sign-ups racing for one key meet
+// its unique index: the second is told the name the first took.
+func (s *Store) CreatePlayer(ctx context.Context, p players.Player, keys players.Keys, hash string) error {
+	_, err := s.wdb().exec(ctx, `INSERT INTO players (id, name, fold, skeleton, password_hash, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		p.ID, p.Name, keys.Fold, nullIfEmpty(keys.Skeleton), hash, p.Bot, p.CreatedAt.UTC())
 	if isUniqueViolation(err) {
-		clash, _, lookErr := s.PlayerByFold(ctx, fold)
-		if lookErr != nil {
-			clash.Name = p.Name
-		}
-		return &players.Error{Code: players.NameTaken, Msg: "that name is taken, or one too like it: " + clash.Name, Clash: clash.Name}
+		return s.nameTaken(ctx, p.Name, keys)
+	}
+	return err
+}
+
+// nameTaken is the refusal of a name whose keys another account has.
+func (s *Store) nameTaken(ctx context.Context, name string, keys players.Keys) error {
+	clash, err := s.PlayerLike(ctx, keys)
+	if err != nil {
+		clash.Name = name
+	}
+	return &players.Error{Code: players.NameTaken, Msg: "that name is taken, or one too like it: " + clash.Name, Clash: clash.Name}
+}
+
+func nullIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// PlayerLike: see players.Store.
+func (s *Store) PlayerLike(ctx context.Context, keys players.Keys) (players.Player, error) {
+	var p players.Player
+	err := s.rdb().row(ctx, `SELECT id, name, bot, created_at FROM players WHERE fold = $1 OR skeleton = $2 ORDER BY created_at LIMIT 1`,
+		[]any{keys.Fold, keys.Skeleton}, &p.ID, &p.Name, &p.Bot, &p.CreatedAt)
+	return p, playerErr(err)
+}
+
+// Unskeletoned: see players.Store.
+func (s *Store) Unskeletoned(ctx context.Context, after string, limit int) ([]players.Player, error) {
+	var out []players.Player
+	err := s.read(ctx, &out, `SELECT id, name, bot, created_at FROM players WHERE skeleton IS NULL AND id > $1 ORDER BY id LIMIT $2`, after, limit)
+	return out, err
+}
+
+// SetSkeleton: see players.Store.
+func (s *Store) SetSkeleton(ctx context.Context, playerID, skeleton string) error {
+	_, err := s.wdb().exec(ctx, `UPDATE players SET skeleton = $2 WHERE id = $1`, playerID, skeleton)
+	if isUniqueViolation(err) {
+		return s.nameTaken(ctx, "", players.Keys{Skeleton: skeleton})
 	}
 	return err
 }

@@ -17,13 +17,20 @@ func TestPlayersStore(t *testing.T) {
 		ctx := context.Background()
 		at := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
 		alice := players.Player{ID: "p1", Name: "Alice", CreatedAt: at}
-		if err := s.CreatePlayer(ctx, alice, "alice", "hash1"); err != nil {
+		if err := s.CreatePlayer(ctx, alice, players.Keys{Fold: "alice", Skeleton: "alice"}, "hash1"); err != nil {
 			t.Fatal(err)
 		}
 		var pe *players.Error
-		err := s.CreatePlayer(ctx, players.Player{ID: "p2", Name: "ALICE", CreatedAt: at}, "alice", "hash2")
+		err := s.CreatePlayer(ctx, players.Player{ID: "p2", Name: "ALICE", CreatedAt: at}, players.Keys{Fold: "alice", Skeleton: "allce"}, "hash2")
 		if !errors.As(err, &pe) || pe.Code != players.NameTaken || pe.Clash != "Alice" {
 			t.Fatalf("a second alice: %v, want NameTaken naming Alice", err)
+		}
+		err = s.CreatePlayer(ctx, players.Player{ID: "p3", Name: "Aliсe", CreatedAt: at}, players.Keys{Fold: "alise", Skeleton: "alice"}, "hash2")
+		if !errors.As(err, &pe) || pe.Code != players.NameTaken || pe.Clash != "Alice" {
+			t.Fatalf("a look-alike of alice: %v, want NameTaken naming Alice", err)
+		}
+		if like, err := s.PlayerLike(ctx, players.Keys{Skeleton: "alice"}); err != nil || like.ID != "p1" {
+			t.Fatalf("PlayerLike by the skeleton: %+v %v", like, err)
 		}
 		got, hash, err := s.PlayerByFold(ctx, "alice")
 		if err != nil || got.ID != "p1" || got.Name != "Alice" || hash != "hash1" || !got.CreatedAt.Equal(at) {

@@ -20,7 +20,7 @@ func TestPresence(t *testing.T) {
 		s := openStore(t, dbURL)
 		at := time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
 		for _, p := range []players.Player{{ID: "pa", Name: "Alice", CreatedAt: at}, {ID: "pb", Name: "Bob", Bot: true, CreatedAt: at}} {
-			if err := s.CreatePlayer(ctx, p, p.Name, "hash"); err != nil {
+			if err := s.CreatePlayer(ctx, p, players.Keys{Fold: p.Name}, "hash"); err != nil {
 				t.Fatal(err)
 			}
 		}

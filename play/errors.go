@@ -43,11 +43,21 @@ const (
 	Untimed
 	// Unauthorized: the caller brought no credential where one is needed.
 	Unauthorized
+	// BadText: a name, chat line or note that holds what a person cannot
+	// see (a format or control character) or is not UTF-8.
+	BadText
+	// GuestNameTaken: a guest's name that is an account's, or looks like
+	// one.
+	GuestNameTaken
+	// DealInPlay: a read of another game on the shared deal that the
+	// reader is playing now (see Spoils).
+	DealInPlay
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
 	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
-	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed", Untimed: "untimed", Unauthorized: "unauthorized"}
+	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed", Untimed: "untimed", Unauthorized: "unauthorized",
+	BadText: "bad_text", GuestNameTaken: "guest_name_taken", DealInPlay: "deal_in_play"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {
@@ -84,6 +94,9 @@ var faults = map[Code]struct {
 	Untimed:            {fault.Conflict, "game_untimed"},
 	PreconditionFailed: {fault.Precondition, "precondition_failed"},
 	Unauthorized:       {fault.Unauthorized, "unauthorized"},
+	BadText:            {fault.Invalid, "invalid_text"},
+	GuestNameTaken:     {fault.Conflict, "guest_name_taken"},
+	DealInPlay:         {fault.Conflict, "deal_in_play"},
 }
 
 // Fault is the refusal's kind and code (see package fault).
@@ -114,6 +127,7 @@ var (
 	ErrPrivate      = &Error{Private, "this table is private: join it with its invite link, which carries its secret"}
 	ErrClosed       = &Error{Closed, "this table is closed to spectators while it runs"}
 	ErrBadCursor    = &Error{Invalid, "cursor is not one this server handed out"}
+	ErrDealInPlay   = &Error{DealInPlay, "you are playing this deal at another table: its other games show your cards until your game ends"}
 )
 
 func errorf(code Code, format string, args ...any) *Error {

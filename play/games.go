@@ -9,11 +9,11 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/humantext"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -50,14 +50,31 @@ func cleanName(name string, fallback string) (string, error) {
 	return name, plainText("name", name, maxName)
 }
 
-// plainText refuses a text (what names it) that is not valid UTF-8 of at
-// most max characters, or that holds a control character.
-func plainText(what, s string, max int) error {
-	if !utf8.ValidString(s) || utf8.RuneCountInString(s) > max {
-		return errorf(Invalid, "%s must be valid UTF-8 of at most %d characters", what, max)
+// guestName is the name a guest gives, cleaned, or why they may not sit
+// under it: it is an account's, or looks like one.
+func (g *Games) guestName(ctx context.Context, name, fallback string) (string, error) {
+	clean, err := cleanName(name, fallback)
+	if err != nil || clean == fallback || g.cfg.AccountNamed == nil {
+		return clean, err
 	}
-	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
-		return errorf(Invalid, "%s must not contain control characters", what)
+	account, err := g.cfg.AccountNamed(ctx, clean)
+	if err != nil {
+		return "", err
+	}
+	if account != "" {
+		return "", &Error{GuestNameTaken, "the name " + account + " is an account's (or too like it): sign in as " + account + ", or pick another name"}
+	}
+	return clean, nil
+}
+
+// plainText refuses a text (what names it) of more than max characters,
+// or one that a person could not read as it is (see humantext).
+func plainText(what, s string, max int) error {
+	if err := humantext.Check(s); err != nil {
+		return errorf(BadText, "%s: %s", what, err.Error())
+	}
+	if utf8.RuneCountInString(s) > max {
+		return errorf(Invalid, "%s must be at most %d characters", what, max)
 	}
 	return nil
 }
@@ -120,12 +137,11 @@ func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State
 		}
 		seed = *req.Seed
 	}
-	name, err := cleanName(req.Name, "Seat 0")
-	if err != nil {
-		return nil, -1, err
-	}
+	var name string
 	if player != nil {
 		name = player.Name
+	} else if name, err = g.guestName(ctx, req.Name, "Seat 0"); err != nil {
+		return nil, -1, err
 	}
 	// A bot in seat 0 means the creator only watches.
 	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })

@@ -50,7 +50,9 @@ func (g *Games) Join(ctx context.Context, id string, by auth.Caller, name, secre
 }
 
 func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *Player) (seat int, st *State, err error) {
-	if name, err = cleanName(name, "Guest"); err != nil {
+	if p != nil {
+		name = p.Name
+	} else if name, err = g.guestName(ctx, name, "Guest"); err != nil {
 		return -1, nil, err
 	}
 	st, err = g.inTurn(ctx, id, func(t *Table) (*State, error) {
@@ -152,6 +154,29 @@ const dealMark = "~"
 func DealName(seed string) string {
 	name, _, _ := strings.Cut(seed, dealMark)
 	return name
+}
+
+// SharedDeal is the name of the shared deal a seed deals, "" for a seed
+// that is no shared deal's (a creator's, or a random one).
+func SharedDeal(seed string) string {
+	name, _, ok := strings.Cut(seed, dealMark)
+	if !ok {
+		return ""
+	}
+	return name
+}
+
+// Spoils refuses a read of st, a game the reader holds no seat at, by one
+// who is playing the shared deal inPlay at another table ("": none) while
+// st is a game of that deal: its cards are the reader's, in the order they
+// will draw them. Whoever reads without a credential cannot be told apart,
+// and is not refused (the deal's key keeps anyone from dealing it
+// themselves; nothing keeps a second browser from reading it).
+func Spoils(st *State, inPlay string) error {
+	if inPlay != "" && DealName(st.Seed) == inPlay {
+		return ErrDealInPlay
+	}
+	return nil
 }
 
 // changeLobby makes c to cur, a lobby snapshot of t's game, and publishes

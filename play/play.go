@@ -50,6 +50,13 @@ type Config struct {
 	// a public scheme, so the deal must not follow from the name alone, or
 	// a player could work out their own cards before the first move.
 	DealKey []byte
+	// AccountNamed, when set, is the name of the account that a guest's
+	// name is or looks like ("" for none): the players' domain knows the
+	// accounts. A guest may not sit under it.
+	AccountNamed func(ctx context.Context, name string) (string, error)
+	// DealsInPlay, when set, is the players' domain's word on the shared
+	// deals a player is playing now (see PlaysDeal).
+	DealsInPlay func(ctx context.Context, playerID string) ([]string, error)
 	// SweepEvery is how often this process looks for due games (turn
 	// clocks, expiries); default DefaultSweepEvery; negative: never (a test
 	// calls Sweep itself).
@@ -79,6 +86,8 @@ type Games struct {
 	botAgain   map[string]bool
 
 	reply Reply // see SetReply
+
+	ready readiness // see Ready
 }
 
 // Stats counts what this process did, for metrics.
@@ -153,10 +162,6 @@ func (g *Games) shuttingDown() bool {
 func (g *Games) SigningSecret(ctx context.Context) ([]byte, error) {
 	return g.store.SigningSecret(ctx)
 }
-
-// Ready checks that the store takes a write: a server whose database answers
-// but cannot write is not ready to take moves.
-func (g *Games) Ready(ctx context.Context) error { return g.store.ProbeWrite(ctx) }
 
 // Count counts games by status.
 func (g *Games) Count(ctx context.Context) (map[string]int64, error) { return g.store.CountGames(ctx) }

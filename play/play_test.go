@@ -90,7 +90,8 @@ func TestCreateRefusals(t *testing.T) {
 		{"one player", play.NewGame{Variant: "basic", Players: 1}, play.ErrInvalid},
 		{"unknown variant", play.NewGame{Variant: "nosuch", Players: 2}, play.ErrInvalid},
 		{"empty seed", play.NewGame{Variant: "basic", Players: 2, Seed: seed("")}, play.ErrInvalid},
-		{"control character", play.NewGame{Variant: "basic", Players: 2, Name: "a\x01b"}, play.ErrInvalid},
+		{"control character", play.NewGame{Variant: "basic", Players: 2, Name: "a\x01b"}, &play.Error{Code: play.BadText}},
+		{"format character", play.NewGame{Variant: "basic", Players: 2, Name: "a\u202eb"}, &play.Error{Code: play.BadText}},
 		{"bot off the table", play.NewGame{Variant: "basic", Players: 2, Bots: []play.BotSeat{{Seat: 2, Strategy: "x"}}}, play.ErrInvalid},
 		{"unknown strategy", play.NewGame{Variant: "basic", Players: 2, Bots: []play.BotSeat{{Seat: 1, Strategy: "x"}}}, play.ErrInvalid},
 	}

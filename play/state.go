@@ -52,9 +52,11 @@ type Record struct {
 	// "" is open).
 	Spectators string
 	// Taken and Host are set in listings only: the seats taken, and seat
-	// 0's name ("" when it is free).
-	Taken int
-	Host  string
+	// 0's name ("" when it is free); HostGuest that seat 0 is a guest's (a
+	// name of their own, no account).
+	Taken     int
+	Host      string
+	HostGuest bool
 }
 
 // Seat is one taken seat; Bot names the strategy of a bot seat, else "".

@@ -36,8 +36,10 @@ type Watcher struct {
 // every read path alike: the seat whose view it gets (engine.Public, no
 // hand; engine.Spectator, every hand; or the seat it shadows), or why it
 // gets nothing. A finished game is public record: every face shows in its
-// views, and anyone reads it. A running table closed to spectators is read
-// by its seats alone, and a private table with its secret.
+// views, and anyone reads it, but a private table's, whose chat and
+// replay stay behind its secret for good. A running table closed to
+// spectators is read by its seats alone, and a private table with its
+// secret.
 // Without a token nobody sees a hand, so that nobody sees their own cards
 // by dropping their token; a player seated at a game reads it as their
 // seat, never as a spectator (the transport sees to that).
@@ -46,6 +48,9 @@ func AdmitWatcher(st *State, w Watcher) (int, error) {
 		if err := CheckSeat(st, w.Shadow); err != nil {
 			return 0, err
 		}
+	}
+	if st.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(st.JoinSecret), []byte(w.Secret)) != 1 {
+		return 0, ErrPrivate
 	}
 	if st.Status == StatusFinished || st.Status == StatusCancelled {
 		if w.Shadow >= 0 {
@@ -58,8 +63,6 @@ func AdmitWatcher(st *State, w Watcher) (int, error) {
 	// it reads it before taking a seat, and it holds no card yet.
 	case st.Spectators == SpectatorsClosed && st.Status != StatusLobby:
 		return 0, ErrClosed
-	case st.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(st.JoinSecret), []byte(w.Secret)) != 1:
-		return 0, ErrPrivate
 	case w.Shadow >= 0 && (!w.SignedIn || st.Spectators != SpectatorsOpen):
 		return 0, errorf(Closed, "only a signed-in spectator of a table whose spectators see the hands shadows a seat")
 	case w.SignedIn && st.Spectators == SpectatorsOpen:

@@ -20,6 +20,8 @@ const (
 	Forbidden                     // a token that may not do this
 	NotFound                      // no such player, token or seed
 	Invalid                       // anything else malformed
+	BadText                       // a text that holds what a person cannot see
+	Busy                          // too many passwords wait to be checked; retry
 )
 
 // Error is a refusal of the players' domain.
@@ -48,6 +50,8 @@ var faults = map[Code]struct {
 	Forbidden:     {fault.Forbidden, "forbidden"},
 	NotFound:      {fault.NotFound, "not_found"},
 	Invalid:       {fault.Invalid, "bad_request"},
+	BadText:       {fault.Invalid, "invalid_text"},
+	Busy:          {fault.Unavailable, "busy"},
 }
 
 // Fault is the refusal's kind and code (see package fault).
@@ -71,4 +75,5 @@ var (
 	ErrWrongPassword = &Error{Code: WrongPassword, Msg: "that name and password do not match an account"}
 	ErrUnauthorized  = &Error{Code: Unauthorized, Msg: "the token is not one that works"}
 	ErrNotFound      = &Error{Code: NotFound, Msg: "no such player"}
+	ErrBusy          = &Error{Code: Busy, Msg: "too many passwords wait to be checked; try again in a moment", RetryAfter: 1}
 )

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -136,6 +137,19 @@ func (h *History) SeedGames(ctx context.Context, seed string, limit int) ([]Game
 // Running is the player's lobbies and active games.
 func (h *History) Running(ctx context.Context, p Player, limit int) ([]Game, error) {
 	return h.store.Running(ctx, p.ID, limit)
+}
+
+// DealsInPlay are the shared deals of the games the player is playing now
+// (see play.Spoils).
+func (h *History) DealsInPlay(ctx context.Context, p Player) ([]string, error) {
+	running, err := h.store.Running(ctx, p.ID, 100)
+	var out []string
+	for _, g := range running {
+		if d := play.SharedDeal(g.Seed); g.Status == play.StatusActive && d != "" {
+			out = append(out, d)
+		}
+	}
+	return out, err
 }
 
 // SeedPrefix is how hanab.live names the deals of a variant and player

@@ -3,7 +3,6 @@ package players
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"unicode"
 )
 
 // newID is a fresh random id of an account.
@@ -12,5 +11,3 @@ func newID() string {
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
-
-func isControl(r rune) bool { return unicode.IsControl(r) }

@@ -6,7 +6,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/mozillazg/go-unidecode"
+	"github.com/mtibben/confusables"
 	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Name rules, as hanab.live's (2–20 characters here, 15 there).
@@ -33,6 +35,19 @@ func CleanName(name string) (string, error) {
 		}
 	}
 	return s, nil
+}
+
+// KeysOf are the keys a name must not share with an account's.
+func KeysOf(name string) Keys { return Keys{Fold: Fold(name), Skeleton: Skeleton(name)} }
+
+// Skeleton is the second key two names must not share: the name's
+// confusable skeleton (Unicode's UTS #39, from its table of look-alike
+// characters, through mtibben/confusables), in lower case, so that
+// "Aliсe" (a Cyrillic с), "Ꭺlice" (a Cherokee Ꭺ) and "AIice" (a capital
+// I for the l) are "Alice". Fold alone makes none of them one: a Cyrillic
+// с transliterates to s, and a capital I is an i once folded.
+func Skeleton(name string) string {
+	return strings.ToLower(norm.NFC.String(confusables.Skeleton(name)))
 }
 
 // Fold is the key two names must not share: case folded by PRECIS, then

@@ -45,3 +45,16 @@ func TestFoldMakesLookAlikesOne(t *testing.T) {
 		t.Error("names that differ fold to one")
 	}
 }
+
+// The skeleton makes one name of what Fold leaves apart: letters of other
+// scripts that look like Latin ones, and a capital I for an l.
+func TestSkeletonMakesLookAlikesOne(t *testing.T) {
+	for _, n := range []string{"Aliсe", "Ꭺlice", "AIice", "aIice", "Alice"} {
+		if Skeleton(n) != Skeleton("alice") {
+			t.Errorf("Skeleton(%q) = %q, Skeleton(alice) = %q: want one", n, Skeleton(n), Skeleton("alice"))
+		}
+	}
+	if Skeleton("Alina") == Skeleton("Alice") || Skeleton("Bob") == Skeleton("Rob") {
+		t.Error("names that differ share a skeleton")
+	}
+}

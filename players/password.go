@@ -1,8 +1,6 @@
 package players
 
 import (
-	"context"
-	"runtime"
 	"sync"
 	"unicode/utf8"
 
@@ -26,51 +24,15 @@ func checkPassword(p string) error {
 	return nil
 }
 
-// hasher runs Argon2id on at most a quarter of the cores (at least one) at
-// a time, so that sign-ins, however many, leave the rest to play; a caller
-// queues for its turn until its context ends.
-type hasher struct{ slots chan struct{} }
-
-func newHasher() *hasher {
-	return &hasher{slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/4))}
+// newDecoy is the hash that a sign-in naming no account is checked
+// against, so that an unknown name costs what a wrong password does. It
+// is made on first use, with the costs of the hashes it stands for.
+func newDecoy(params *argon2id.Params) func() string {
+	return sync.OnceValue(func() string {
+		h, err := argon2id.CreateHash("no account has this password", params)
+		if err != nil {
+			panic(err)
+		}
+		return h
+	})
 }
-
-func (h *hasher) acquire(ctx context.Context) error {
-	select {
-	case h.slots <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (h *hasher) release() { <-h.slots }
-
-// hash is p's Argon2id hash in the PHC string format (its salt and costs
-// in it).
-func (h *hasher) hash(ctx context.Context, p string) (string, error) {
-	if err := h.acquire(ctx); err != nil {
-		return "", err
-	}
-	defer h.release()
-	return argon2id.CreateHash(p, HashParams)
-}
-
-// matches compares p with hash in constant time.
-func (h *hasher) matches(ctx context.Context, p, hash string) (bool, error) {
-	if err := h.acquire(ctx); err != nil {
-		return false, err
-	}
-	defer h.release()
-	return argon2id.ComparePasswordAndHash(p, hash)
-}
-
-// decoyHash is hashed against when a sign-in names no account, so that an
-// unknown name costs what a wrong password does. It is made on first use.
-var decoyHash = sync.OnceValue(func() string {
-	h, err := argon2id.CreateHash("no account has this password", HashParams)
-	if err != nil {
-		panic(err)
-	}
-	return h
-})

@@ -7,7 +7,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/alexedwards/argon2id"
+
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/internal/humantext"
 )
 
 // SessionTTL is how long a sign-in lasts.
@@ -20,8 +23,15 @@ const touchEvery = time.Minute
 // Config is what the players' domain needs from its caller.
 type Config struct {
 	Store Store
+	// Counters keep the sign-in guard's buckets where every replica sees
+	// them (nil: this process's memory, for a store that one process
+	// serves).
+	Counters Counters
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Hash is Argon2id's costs for new hashes (default HashParams; a hash
+	// kept says its own).
+	Hash *argon2id.Params
 }
 
 // Service is the players' domain: accounts, sign-in and tokens, and who a
@@ -30,8 +40,8 @@ type Service struct {
 	store Store
 	now   func() time.Time
 	hash  *hasher
-
-	nameFailures, addrFailures, addrSignUps *buckets
+	guard *guard
+	decoy func() string
 }
 
 // New builds the domain on cfg.Store.
@@ -39,15 +49,21 @@ func New(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Service{
-		store: cfg.Store, now: cfg.Now, hash: newHasher(),
-		nameFailures: newBuckets(NameFailures), addrFailures: newBuckets(AddrFailures), addrSignUps: newBuckets(AddrSignUps),
+	if cfg.Counters == nil {
+		cfg.Counters = NewMemCounters()
 	}
+	if cfg.Hash == nil {
+		cfg.Hash = HashParams
+	}
+	return &Service{store: cfg.Store, now: cfg.Now, hash: newHasher(cfg.Hash), guard: newGuard(cfg.Counters, cfg.Now), decoy: newDecoy(cfg.Hash)}
 }
 
 // SignUp makes an account and signs it in: its session's token (shown this
 // once). addr is the caller's address, whose sign-ups are limited.
 func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, addr string) (Player, string, error) {
+	if err := humantext.Check(name); err != nil {
+		return Player{}, "", errorf(BadText, "a name: %s", err.Error())
+	}
 	clean, err := CleanName(name)
 	if err != nil {
 		return Player{}, "", err
@@ -59,23 +75,32 @@ func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, a
 	if err := checkPassword(password); err != nil {
 		return Player{}, "", err
 	}
-	now := s.now()
-	if d := s.addrSignUps.wait(addr, now); d > 0 {
-		return Player{}, "", tooMany(d)
-	}
-	// The name is checked before the hash is paid for.
-	if p, _, err := s.store.PlayerByFold(ctx, fold); err == nil {
+	// The name is checked before the hash is paid for, and the sign-up
+	// counted before it: a burst makes no more accounts than the bucket
+	// holds.
+	keys := Keys{Fold: fold, Skeleton: Skeleton(clean)}
+	if p, err := s.store.PlayerLike(ctx, keys); err == nil {
 		return Player{}, "", taken(p.Name)
 	} else if !errors.Is(err, ErrNotFound) {
 		return Player{}, "", err
 	}
-	hash, err := s.hash.hash(ctx, password)
+	t, err := s.hash.enter(s.guard.ask(addr))
 	if err != nil {
 		return Player{}, "", err
 	}
-	s.addrSignUps.take(addr, now)
-	p := Player{ID: newID(), Name: clean, Bot: bot, CreatedAt: now.UTC().Truncate(time.Millisecond)}
-	if err := s.store.CreatePlayer(ctx, p, fold, hash); err != nil {
+	defer t.leave()
+	signUps := key("s", addr)
+	if err := s.guard.take(ctx, signUps, AddrSignUps); err != nil {
+		return Player{}, "", err
+	}
+	hash, err := t.hash(ctx, password)
+	if err != nil {
+		s.guard.give(ctx, signUps, AddrSignUps)
+		return Player{}, "", err
+	}
+	p := Player{ID: newID(), Name: clean, Bot: bot, CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
+	if err := s.store.CreatePlayer(ctx, p, keys, hash); err != nil {
+		s.guard.give(ctx, signUps, AddrSignUps)
 		return Player{}, "", err
 	}
 	token, _, err := s.newToken(ctx, p.ID, KindSession, "")
@@ -87,9 +112,10 @@ func taken(clash string) *Error {
 }
 
 // SignIn checks a name and password and answers a new session's token and
-// its end. Before any hashing, a name or an address that failed too often
-// lately is refused (TooManyTries); an unknown name costs the same hash as
-// a wrong password and gets the same answer.
+// its end. The check is counted before any hashing (see guard.go): past
+// the guard's limits it is refused (TooManyTries), past the hashing
+// queue's (Busy); an unknown name costs the same hash as a wrong password
+// and gets the same answer.
 func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Player, string, time.Time, error) {
 	// Out of bounds is no account's, and said so before any hashing.
 	clean, err := CleanName(name)
@@ -100,25 +126,19 @@ func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Play
 		return Player{}, "", time.Time{}, err
 	}
 	fold := Fold(clean)
-	now := s.now()
-	if d := max(s.nameFailures.wait(fold, now), s.addrFailures.wait(addr, now)); d > 0 {
-		return Player{}, "", time.Time{}, tooMany(d)
-	}
-	p, hash, err := s.store.PlayerByFold(ctx, fold)
-	known := err == nil
-	if err != nil && !errors.Is(err, ErrNotFound) {
-		return Player{}, "", time.Time{}, err
-	}
-	if !known {
-		hash = decoyHash()
-	}
-	ok, err := s.hash.matches(ctx, password, hash)
+	var p Player
+	known := false
+	err = s.checkPassword(ctx, fold, addr, password, func() (hash string, err error) {
+		p, hash, err = s.store.PlayerByFold(ctx, fold)
+		if known = err == nil; errors.Is(err, ErrNotFound) {
+			return s.decoy(), nil
+		}
+		return hash, err
+	})
 	if err != nil {
 		return Player{}, "", time.Time{}, err
 	}
-	if !ok || !known {
-		s.nameFailures.take(fold, now)
-		s.addrFailures.take(addr, now)
+	if !known {
 		return Player{}, "", time.Time{}, ErrWrongPassword
 	}
 	token, row, err := s.newToken(ctx, p.ID, KindSession, "")
@@ -126,6 +146,38 @@ func (s *Service) SignIn(ctx context.Context, name, password, addr string) (Play
 		return Player{}, "", time.Time{}, err
 	}
 	return p, token, *row.ExpiresAt, nil
+}
+
+// checkPassword checks password against the hash that lookup finds, for
+// the name whose fold is fold, from addr, under the guard: counted before
+// anything is read or hashed, given back when it was right or never
+// checked.
+func (s *Service) checkPassword(ctx context.Context, fold, addr, password string, lookup func() (string, error)) error {
+	t, err := s.hash.enter(s.guard.ask(addr))
+	if err != nil {
+		return err
+	}
+	defer t.leave()
+	r, err := s.guard.reserve(ctx, fold, addr)
+	if err != nil {
+		return err
+	}
+	hash, err := lookup()
+	ok := false
+	if err == nil {
+		ok, err = t.matches(ctx, password, hash)
+	}
+	switch {
+	case err != nil:
+		_ = s.guard.release(ctx, r)
+		return err
+	case !ok:
+		if err := s.guard.failedCheck(ctx, r); err != nil {
+			return err
+		}
+		return ErrWrongPassword
+	}
+	return s.guard.release(ctx, r)
 }
 
 // newToken makes and keeps a token of kind for a player, and answers it.
@@ -154,7 +206,9 @@ func (s *Service) SignOut(ctx context.Context, c auth.Caller) error {
 }
 
 // ChangePassword replaces the password, the old one given again, and ends
-// every other session of the player (its access tokens stay).
+// every other session of the player (its access tokens stay). The old
+// password is checked under the same guard as a sign-in's, from the
+// caller's address: a stolen token does not make a way to guess it.
 func (s *Service) ChangePassword(ctx context.Context, c auth.Caller, old, password string) error {
 	if err := auth.NeedSignedIn(c); err != nil {
 		return err
@@ -163,18 +217,21 @@ func (s *Service) ChangePassword(ctx context.Context, c auth.Caller, old, passwo
 	if err := checkPassword(password); err != nil {
 		return err
 	}
-	_, hash, err := s.store.PlayerByFold(ctx, Fold(who.Name))
+	fold := Fold(who.Name)
+	err := s.checkPassword(ctx, fold, c.Addr, old, func() (string, error) {
+		_, hash, err := s.store.PlayerByFold(ctx, fold)
+		return hash, err
+	})
 	if err != nil {
 		return err
 	}
-	ok, err := s.hash.matches(ctx, old, hash)
+	t, err := s.hash.enter(false)
 	if err != nil {
 		return err
 	}
-	if !ok {
-		return ErrWrongPassword
-	}
-	if hash, err = s.hash.hash(ctx, password); err != nil {
+	defer t.leave()
+	hash, err := t.hash(ctx, password)
+	if err != nil {
 		return err
 	}
 	if err := s.store.SetPassword(ctx, who.ID, hash); err != nil {
@@ -199,8 +256,11 @@ func (s *Service) MakeToken(ctx context.Context, c auth.Caller, name string) (To
 		return TokenRow{}, "", err
 	}
 	name = strings.TrimSpace(name)
-	if name == "" || utf8.RuneCountInString(name) > MaxTokenName || strings.ContainsFunc(name, isControl) {
-		return TokenRow{}, "", errorf(Invalid, "a token's name is 1–%d characters, none a control character", MaxTokenName)
+	if err := humantext.Check(name); err != nil {
+		return TokenRow{}, "", errorf(BadText, "a token's name: %s", err.Error())
+	}
+	if name == "" || utf8.RuneCountInString(name) > MaxTokenName {
+		return TokenRow{}, "", errorf(Invalid, "a token's name is 1–%d characters", MaxTokenName)
 	}
 	token, row, err := s.newToken(ctx, c.Account.ID, KindAccess, name)
 	return row, token, err
@@ -251,6 +311,46 @@ func (s *Service) Muted(ctx context.Context, c auth.Caller) ([]Player, error) {
 		return nil, nil
 	}
 	return s.store.Muted(ctx, c.Account.ID)
+}
+
+// LookAlike is the name of the account that name is, or looks like (up to
+// the fold or the skeleton), "" for none: a guest may not sit under it.
+func (s *Service) LookAlike(ctx context.Context, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	keys := KeysOf(name)
+	if utf8.RuneCountInString(keys.Fold) < MinName {
+		keys.Fold = ""
+	}
+	if keys.Fold == "" && keys.Skeleton == "" {
+		return "", nil
+	}
+	p, err := s.store.PlayerLike(ctx, keys)
+	if errors.Is(err, ErrNotFound) {
+		return "", nil
+	}
+	return p.Name, err
+}
+
+// Backfill gives the accounts made before skeletons were kept theirs; it
+// answers the names of those too like an older account to get one (they
+// keep working, and clash with new names by their fold only).
+func (s *Service) Backfill(ctx context.Context) (clashes []string, err error) {
+	after := ""
+	for {
+		ps, err := s.store.Unskeletoned(ctx, after, 500)
+		if err != nil || len(ps) == 0 {
+			return clashes, err
+		}
+		for _, p := range ps {
+			after = p.ID
+			var pe *Error
+			if err := s.store.SetSkeleton(ctx, p.ID, Skeleton(p.Name)); errors.As(err, &pe) && pe.Code == NameTaken {
+				clashes = append(clashes, p.Name)
+			} else if err != nil {
+				return clashes, err
+			}
+		}
+	}
 }
 
 // PlayerNamed finds an account by its name, up to the fold.

@@ -8,13 +8,21 @@ import (
 // Store is what the players' domain needs from storage, in its own types:
 // models implements it. A change is whole or not at all.
 type Store interface {
-	// CreatePlayer inserts p with its name's fold and password hash; a
-	// fold taken is an *Error NameTaken naming the account it clashes
+	// CreatePlayer inserts p with its name's keys and password hash; a
+	// key taken is an *Error NameTaken naming the account it clashes
 	// with.
-	CreatePlayer(ctx context.Context, p Player, fold, hash string) error
+	CreatePlayer(ctx context.Context, p Player, keys Keys, hash string) error
 	// PlayerByFold finds the account whose name folds to fold, with its
 	// password hash (ErrNotFound: none).
 	PlayerByFold(ctx context.Context, fold string) (Player, string, error)
+	// PlayerLike finds an account that has one of keys (ErrNotFound:
+	// none).
+	PlayerLike(ctx context.Context, keys Keys) (Player, error)
+	// Unskeletoned lists, by id after after, accounts kept without a
+	// skeleton (made before skeletons were kept); SetSkeleton gives one
+	// its own (NameTaken: another account has it).
+	Unskeletoned(ctx context.Context, after string, limit int) ([]Player, error)
+	SetSkeleton(ctx context.Context, playerID, skeleton string) error
 	// PlayerByID finds an account (ErrNotFound: none).
 	PlayerByID(ctx context.Context, id string) (Player, error)
 	// SetPassword replaces a player's password hash.
@@ -39,6 +47,12 @@ type Store interface {
 	SetMute(ctx context.Context, playerID, mutedID string, on bool) error
 	// Muted lists the players whose chat a player muted.
 	Muted(ctx context.Context, playerID string) ([]Player, error)
+}
+
+// Keys are what two accounts' names must not share: the fold and the
+// skeleton (see names.go). An empty key is none.
+type Keys struct {
+	Fold, Skeleton string
 }
 
 // Player is an account.

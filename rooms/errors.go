@@ -15,6 +15,9 @@ const (
 	Forbidden
 	// NotFinished: a replay room opens on a finished game only.
 	NotFinished
+	// BadText: a chat line that holds what a person cannot see (a format
+	// or control character) or is not UTF-8.
+	BadText
 )
 
 // Error is a refusal of the rooms' own.
@@ -34,6 +37,8 @@ func (e *Error) Fault() (fault.Kind, string) {
 		return fault.Forbidden, "forbidden"
 	case NotFinished:
 		return fault.Conflict, "game_not_active"
+	case BadText:
+		return fault.Invalid, "invalid_text"
 	}
 	return fault.Invalid, "bad_request"
 }

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/feed"
+	"github.com/hanabi-server/hanabi/internal/humantext"
 )
 
 // A lobby event's kinds: a listed table was created, a seat of it was
@@ -119,18 +119,18 @@ func (l *Lobby) Recent(ctx context.Context) ([]LobbyEvent, int64, error) {
 }
 
 // Say adds the caller's line to the lobby's chat: a signed-in player's,
-// 1–300 characters of text, no control characters.
+// 1–300 characters of text a person can read as it is (see humantext).
 func (l *Lobby) Say(ctx context.Context, by auth.Caller, text string) (LobbyEvent, error) {
 	p, err := member(by)
 	if err != nil {
 		return LobbyEvent{}, err
 	}
 	text = strings.TrimSpace(text)
-	if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxChat {
-		return LobbyEvent{}, &Error{Invalid, "a chat line is 1–300 characters of text"}
+	if err := humantext.Check(text); err != nil {
+		return LobbyEvent{}, &Error{BadText, "a chat line: " + err.Error()}
 	}
-	if strings.IndexFunc(text, unicode.IsControl) >= 0 {
-		return LobbyEvent{}, &Error{Invalid, "a chat line must not contain control characters"}
+	if text == "" || utf8.RuneCountInString(text) > MaxChat {
+		return LobbyEvent{}, &Error{Invalid, "a chat line is 1–300 characters of text"}
 	}
 	at := l.now().UTC().Truncate(time.Millisecond)
 	e, err := l.store.AddLobbyChat(ctx, LobbyEvent{Kind: LobbyChat, PlayerID: p.ID, Name: p.Name, Bot: p.Bot, Text: text, At: at})

@@ -95,6 +95,30 @@ type Rooms struct {
 	games Games
 	now   func() time.Time
 	hub   feed.Hub[string]
+
+	// dealsInPlay is the shared deals a player is playing now (see
+	// SetDealsInPlay).
+	dealsInPlay func(ctx context.Context, playerID string) ([]string, error)
+}
+
+// SetDealsInPlay gives the rooms the players' domain's word on the shared
+// deals a player is playing now: such a player neither opens nor joins a
+// room on another game of the deal (play.Spoils) until their game ends.
+func (rs *Rooms) SetDealsInPlay(fn func(ctx context.Context, playerID string) ([]string, error)) {
+	rs.dealsInPlay = fn
+}
+
+// spoils refuses p a room on st when p plays st's shared deal elsewhere.
+func (rs *Rooms) spoils(ctx context.Context, st *play.State, p Player) error {
+	deal := play.SharedDeal(st.Seed)
+	if deal == "" || rs.dealsInPlay == nil || st.SeatOf(p.ID) >= 0 {
+		return nil
+	}
+	deals, err := rs.dealsInPlay(ctx, p.ID)
+	if err != nil || !slices.Contains(deals, deal) {
+		return err
+	}
+	return play.Spoils(st, deal)
 }
 
 // NewRooms builds the rooms on store, replaying games.
@@ -127,6 +151,13 @@ func (rs *Rooms) Open(ctx context.Context, game string, by auth.Caller) (*Room, 
 	}
 	if st.Status != play.StatusFinished {
 		return nil, nil, &Error{NotFinished, "only a finished game opens as a shared replay: this one is " + st.Status}
+	}
+	if st.JoinSecret != "" && st.SeatOf(p.ID) < 0 {
+		// Its replay stays behind its secret: its players alone share it.
+		return nil, nil, &Error{Forbidden, "a private table's replay is opened by its players only"}
+	}
+	if err := rs.spoils(ctx, st, p); err != nil {
+		return nil, nil, err
 	}
 	at := rs.now().UTC().Truncate(time.Millisecond)
 	r := &Room{ID: play.NewID(), Game: game, Leader: p.ID, Members: []Member{{Player: p.ID, Name: p.Name, Bot: p.Bot}},
@@ -162,9 +193,12 @@ func (rs *Rooms) Join(ctx context.Context, id string, by auth.Caller) (*Room, *p
 	if err != nil {
 		return nil, nil, err
 	}
-	return rs.change(ctx, id, func(r *Room, _ *play.State) (bool, error) {
+	return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
 		if r.IsMember(p.ID) {
 			return false, nil
+		}
+		if err := rs.spoils(ctx, st, p); err != nil {
+			return false, err
 		}
 		if len(r.Members) >= MaxMembers {
 			return false, &Error{Forbidden, "the room is full"}

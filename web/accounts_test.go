@@ -189,7 +189,9 @@ func TestBrowserAccounts(t *testing.T) {
 			}
 		}
 		signIn("alice", newPassword)
-		waitTrue(t, phone, "too many attempts, and when to try again", `document.querySelector('#signin-error').textContent === 'Too many failed attempts; try again later. You can try again in 3 minutes.'`)
+		// The bucket gives a failure back every 5 minutes: a slow run's
+		// first failure, long ago, has partly come back.
+		waitTrue(t, phone, "too many attempts, and when to try again", `/^Too many failed attempts; try again later\. You can try again in [1-5] minutes?\.$/.test(document.querySelector('#signin-error').textContent)`)
 	})
 }
 

@@ -51,6 +51,9 @@ type Spec struct {
 	SignedIn bool
 	Shadow   int
 	Secret   string
+	// InPlay is the shared deal that the watcher plays at another table
+	// ("": none), whose games it may not read (see play.Spoils).
+	InPlay string
 	// Events: ChatAfter is the last chat line the reader saw (-1: it reads
 	// no chat), Muted the players whose lines it does not want.
 	ChatAfter int

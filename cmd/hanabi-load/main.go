@@ -31,7 +31,9 @@ func main() {
 	}
 	var o options
 	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server base URL")
-	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout | browser (the page's request mix: an event stream and a view read per seat per event, a spectator long-polling, every move keyed, a chat line now and then) | floor (no server: one answer written at once to -waiters parked loopback connections by a second process that does nothing else, each timed as it arrives)")
+	flag.StringVar(&o.mode, "mode", "actions", "actions | fanout | browser (the page's request mix: an event stream and a view read per seat per event, a spectator long-polling, every move keyed, a chat line now and then) | floor (no server: one answer written at once to -waiters parked loopback connections by a second process that does nothing else, each timed as it arrives) | signins (wrong sign-ins from -addrs addresses, -flood-rate a second each, and a real sign-in beside them every 250 ms, timed)")
+	flag.IntVar(&o.addrs, "addrs", 1000, "signins mode: the flood's client addresses (127.1.x.y)")
+	flag.Float64Var(&o.floodRate, "flood-rate", 1, "signins mode: sign-ins a second from each of the flood's addresses")
 	flag.IntVar(&o.games, "games", 64, "concurrent games (actions), or games to spread the waiters over (fanout)")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "how long to drive actions (actions and browser modes)")
 	flag.IntVar(&o.waiters, "waiters", 10000, "waiting long-polls to hold (fanout mode), or parked connections (floor mode)")
@@ -43,7 +45,7 @@ func main() {
 	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s in all, from Go and with pgbench where it is installed) and print the ratios")
 	flag.IntVar(&o.rounds, "rounds", 5, "actions mode with -ceiling-db: rounds of play and ceiling, taken in turns, so that a machine whose speed drifts weighs on both alike")
 	cpuProfile := flag.String("cpuprofile", "", "write the driver's own CPU profile to this file")
-	flag.IntVar(&o.cpuPid, "cpu-pid", 0, "actions and browser modes (Linux): the server's process id; also report the CPU an action costs it and every process named postgres, sampled from the first fifth of the play to its last (with -ceiling-db, of each round's play)")
+	flag.IntVar(&o.cpuPid, "cpu-pid", 0, "actions, browser and signins modes (Linux): the server's process id; also report the CPU an action costs it and every process named postgres, sampled from the first fifth of the play to its last (with -ceiling-db, of each round's play)")
 	procs := flag.Int("procs", 1, "actions mode: the driver's scheduler threads (GOMAXPROCS); on a small machine shared with the server a second one mostly spins")
 	flag.Parse()
 	if o.mode == "actions" && *procs > 0 {
@@ -61,8 +63,8 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 
-	if o.mode != "actions" && o.mode != "fanout" && o.mode != "browser" && o.mode != "floor" {
-		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions, fanout, browser or floor")
+	if o.mode != "actions" && o.mode != "fanout" && o.mode != "browser" && o.mode != "floor" && o.mode != "signins" {
+		fmt.Fprintln(os.Stderr, "hanabi-load: -mode must be actions, fanout, browser, floor or signins")
 		os.Exit(2)
 	}
 	c := newClient(o.base, o.waiters+o.games+16, o.hold)
@@ -76,6 +78,8 @@ func main() {
 		err = runBrowser(ctx, c, o)
 	case "floor":
 		err = runFloor(ctx, o)
+	case "signins":
+		err = runSignIns(ctx, o)
 	default:
 		err = runFanout(ctx, c, o)
 	}
@@ -91,6 +95,8 @@ type options struct {
 	ceilingDB           string
 	games, waiters      int
 	floorBytes          int
+	addrs               int
+	floodRate           float64
 	chatEvery           int
 	streams             float64
 	cpuPid              int

@@ -240,11 +240,22 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		return err
 	}
 	history := players.NewHistory(store)
+	accounts := players.New(players.Config{Store: store, Counters: store.Counters()})
+	if clashes, err := accounts.Backfill(ctx); err != nil {
+		return err
+	} else if len(clashes) > 0 {
+		log.Warn("accounts too like an older one's name to get a skeleton of their own", "count", len(clashes))
+	}
+	dealsInPlay := func(ctx context.Context, id string) ([]string, error) {
+		return history.DealsInPlay(ctx, players.Player{ID: id})
+	}
 	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL, Outage: outage,
-		Seeds: history.NextSeed, DealKey: dealKey})
+		Seeds: history.NextSeed, DealKey: dealKey, AccountNamed: accounts.LookAlike, DealsInPlay: dealsInPlay})
 	if err != nil {
 		return err
 	}
+	replayRooms := rooms.NewRooms(store, games, nil)
+	replayRooms.SetDealsInPlay(dealsInPlay)
 	secret := []byte(c.jwtSecret)
 	if len(secret) == 0 {
 		if secret, err = games.SigningSecret(ctx); err != nil {
@@ -253,11 +264,11 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	srv, err := api.New(ctx, api.Config{
 		Games:          games,
-		Accounts:       players.New(players.Config{Store: store}),
+		Accounts:       accounts,
 		History:        history,
 		Feed:           players.NewFeed(store),
 		Lobby:          rooms.NewLobby(store, nil),
-		Rooms:          rooms.NewRooms(store, games, nil),
+		Rooms:          replayRooms,
 		Watchers:       rooms.NewWatchers(store, nil),
 		Online:         rooms.NewOnline(store, nil),
 		Keys:           games,

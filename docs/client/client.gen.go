@@ -578,17 +578,21 @@ func (e PlayerEventType) Valid() bool {
 // Defines values for ProblemCode.
 const (
 	BadRequest           ProblemCode = "bad_request"
+	Busy                 ProblemCode = "busy"
+	DealInPlay           ProblemCode = "deal_in_play"
 	Forbidden            ProblemCode = "forbidden"
 	GameFull             ProblemCode = "game_full"
 	GameNotActive        ProblemCode = "game_not_active"
 	GamePaused           ProblemCode = "game_paused"
 	GameUntimed          ProblemCode = "game_untimed"
+	GuestNameTaken       ProblemCode = "guest_name_taken"
 	IdempotencyKeyInUse  ProblemCode = "idempotency_key_in_use"
 	IdempotencyKeyReused ProblemCode = "idempotency_key_reused"
 	IllegalAction        ProblemCode = "illegal_action"
 	Internal             ProblemCode = "internal"
 	InvalidName          ProblemCode = "invalid_name"
 	InvalidPassword      ProblemCode = "invalid_password"
+	InvalidText          ProblemCode = "invalid_text"
 	MethodNotAllowed     ProblemCode = "method_not_allowed"
 	NameTaken            ProblemCode = "name_taken"
 	NotFound             ProblemCode = "not_found"
@@ -608,6 +612,10 @@ func (e ProblemCode) Valid() bool {
 	switch e {
 	case BadRequest:
 		return true
+	case Busy:
+		return true
+	case DealInPlay:
+		return true
 	case Forbidden:
 		return true
 	case GameFull:
@@ -617,6 +625,8 @@ func (e ProblemCode) Valid() bool {
 	case GamePaused:
 		return true
 	case GameUntimed:
+		return true
+	case GuestNameTaken:
 		return true
 	case IdempotencyKeyInUse:
 		return true
@@ -629,6 +639,8 @@ func (e ProblemCode) Valid() bool {
 	case InvalidName:
 		return true
 	case InvalidPassword:
+		return true
+	case InvalidText:
 		return true
 	case MethodNotAllowed:
 		return true
@@ -1438,7 +1450,13 @@ type GameSummary struct {
 	// FreeSeats FreeSeats is how many seats are free to take.
 	//
 	// Example: 2
-	FreeSeats int    `json:"free_seats"`
+	FreeSeats int `json:"free_seats"`
+
+	// HostGuest HostGuest: seat 0 is a guest's, a name of their own with no account
+	// behind it (never an account's name or a look-alike of one).
+	//
+	// Example: false
+	HostGuest bool   `json:"host_guest"`
 	Id        string `json:"id"`
 
 	// Name Name is seat 0's name (the host's), null while seat 0 is free.
@@ -4881,7 +4899,7 @@ type ClientInterface interface {
 
 	// ChangePasswordWithBody Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -4890,7 +4908,7 @@ type ClientInterface interface {
 
 	// ChangePassword Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -4970,6 +4988,8 @@ type ClientInterface interface {
 	ListPlayerGames(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Readyz The database answers
+	//
+	// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
 	//
 	// Corresponds with GET /readyz (the `Readyz` operationId).
 	Readyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5161,7 +5181,7 @@ type ClientInterface interface {
 
 	// SignInWithBody Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5170,7 +5190,7 @@ type ClientInterface interface {
 
 	// SignIn Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5986,7 +6006,7 @@ func (c *Client) MutePlayer(ctx context.Context, name string, reqEditors ...Requ
 
 // ChangePasswordWithBody Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes any type of body and a specified content type.
 //
@@ -6005,7 +6025,7 @@ func (c *Client) ChangePasswordWithBody(ctx context.Context, contentType string,
 
 // ChangePassword Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6195,6 +6215,8 @@ func (c *Client) ListPlayerGames(ctx context.Context, name string, params *ListP
 }
 
 // Readyz The database answers
+//
+// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
 //
 // Corresponds with GET /readyz (the `Readyz` operationId).
 func (c *Client) Readyz(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6626,7 +6648,7 @@ func (c *Client) GetSeed(ctx context.Context, seed string, reqEditors ...Request
 
 // SignInWithBody Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes any type of body and a specified content type.
 //
@@ -6645,7 +6667,7 @@ func (c *Client) SignInWithBody(ctx context.Context, contentType string, body io
 
 // SignIn Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -10736,7 +10758,7 @@ type ClientWithResponsesInterface interface {
 
 	// ChangePasswordWithBodyWithResponse Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10745,7 +10767,7 @@ type ClientWithResponsesInterface interface {
 
 	// ChangePasswordWithResponse Change the password
 	//
-	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+	// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10837,6 +10859,8 @@ type ClientWithResponsesInterface interface {
 	ListPlayerGamesWithResponse(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*ListPlayerGamesResponse, error)
 
 	// ReadyzWithResponse The database answers
+	//
+	// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11052,7 +11076,7 @@ type ClientWithResponsesInterface interface {
 
 	// SignInWithBodyWithResponse Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11061,7 +11085,7 @@ type ClientWithResponsesInterface interface {
 
 	// SignInWithResponse Sign in
 	//
-	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+	// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -12109,6 +12133,10 @@ type GetEventsResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -12172,6 +12200,16 @@ func (r GetEventsResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetEventsResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetEventsResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetEventsResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -12267,6 +12305,10 @@ type StreamEventsNDJSONResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -12325,6 +12367,16 @@ func (r StreamEventsNDJSONResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r StreamEventsNDJSONResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r StreamEventsNDJSONResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r StreamEventsNDJSONResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -12420,6 +12472,10 @@ type StreamEventsResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -12478,6 +12534,16 @@ func (r StreamEventsResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r StreamEventsResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r StreamEventsResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r StreamEventsResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -14761,6 +14827,10 @@ type GetWatchersResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -14824,6 +14894,16 @@ func (r GetWatchersResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetWatchersResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetWatchersResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetWatchersResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -19786,6 +19866,10 @@ type JoinRoomResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -19849,6 +19933,16 @@ func (r JoinRoomResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r JoinRoomResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r JoinRoomResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r JoinRoomResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -20543,6 +20637,11 @@ func (r SetRoomTurnResponse) ContentType() string {
 	return ""
 }
 
+// GetSeedResponse401Headers the declared response headers of an HTTP 401 response for GetSeed
+type GetSeedResponse401Headers struct {
+	WWWAuthenticate string
+}
+
 // GetSeedResponse429Headers the declared response headers of an HTTP 429 response for GetSeed
 type GetSeedResponse429Headers struct {
 	RetryAfter int
@@ -20562,10 +20661,18 @@ type GetSeedResponse struct {
 	JSON400 *Problem
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -20578,6 +20685,8 @@ type GetSeedResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetSeedResponse401Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetSeedResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -20599,6 +20708,16 @@ func (r GetSeedResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetSeedResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r GetSeedResponse) GetJSON404() *Problem {
 	return r.JSON404
@@ -20607,6 +20726,16 @@ func (r GetSeedResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetSeedResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetSeedResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetSeedResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -22094,7 +22223,7 @@ func (c *ClientWithResponses) MutePlayerWithResponse(ctx context.Context, name s
 
 // ChangePasswordWithBodyWithResponse Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -22109,7 +22238,7 @@ func (c *ClientWithResponses) ChangePasswordWithBodyWithResponse(ctx context.Con
 
 // ChangePasswordWithResponse Change the password
 //
-// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working.
+// The old password again, and the new one (8–256 characters). Every other session of the player ends; the session that asked, and the access tokens, keep working. The old password is checked under the same limits as a sign-in's (429 too_many_attempts).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -22267,6 +22396,8 @@ func (c *ClientWithResponses) ListPlayerGamesWithResponse(ctx context.Context, n
 }
 
 // ReadyzWithResponse The database answers
+//
+// The database takes a write. The answer is of a probe at most a second old: however many ask, a replica writes to the database for its readiness at most once a second.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -22626,7 +22757,7 @@ func (c *ClientWithResponses) GetSeedWithResponse(ctx context.Context, seed stri
 
 // SignInWithBodyWithResponse Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -22641,7 +22772,7 @@ func (c *ClientWithResponses) SignInWithBodyWithResponse(ctx context.Context, co
 
 // SignInWithResponse Sign in
 //
-// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Repeated failures for one name or from one address are refused before any check (429 too_many_attempts, with Retry-After).
+// Checks a name and password and answers a session's token: Authorization: Bearer <token> on every request that speaks for the player, until it expires (30 days) or DELETE /sessions/current ends it. A wrong password and an unknown name get the same 401 wrong_credentials, in about the same time. Each check is counted before the password is hashed: past five failures for one name from one address, twenty from one address, or ten for one name from anywhere, a check is refused (429 too_many_attempts, with Retry-After); a name that failed from elsewhere still lets its player in from an address that has not failed on it. When too many passwords wait to be checked, 503 busy with Retry-After, at once.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23762,6 +23893,20 @@ func ParseGetEventsResponse(rsp *http.Response) (*GetEventsResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -23912,6 +24057,20 @@ func ParseStreamEventsNDJSONResponse(rsp *http.Response) (*StreamEventsNDJSONRes
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -24061,6 +24220,20 @@ func ParseStreamEventsResponse(rsp *http.Response) (*StreamEventsResponse, error
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
@@ -26398,6 +26571,20 @@ func ParseGetWatchersResponse(rsp *http.Response) (*GetWatchersResponse, error) 
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
@@ -31286,6 +31473,20 @@ func ParseJoinRoomResponse(rsp *http.Response) (*JoinRoomResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32025,6 +32226,20 @@ func ParseGetSeedResponse(rsp *http.Response) (*GetSeedResponse, error) {
 		}
 		response.ApplicationproblemJSON400 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32038,6 +32253,20 @@ func ParseGetSeedResponse(rsp *http.Response) (*GetSeedResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
@@ -32084,6 +32313,16 @@ func ParseGetSeedResponse(rsp *http.Response) (*GetSeedResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 401:
+		var headers GetSeedResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 429:
 		var headers GetSeedResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

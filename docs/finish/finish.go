@@ -325,7 +325,7 @@ func requireHeaders(resp obj) {
 // own): every operation may answer 500 (a fault of ours) and 503 (the
 // database is down or the server is shutting down); every operation of the
 // API's own (operational ones aside) 400 (a query parameter it does not
-// take, say) and 429 (the client's rate limit); every one that reads a
+// take, a path or query value that is not UTF-8 text without NUL) and 429 (the client's rate limit); every one that reads a
 // token 401 (one that does not work), and every one that needs one 401
 // without it and 403 to one that may not (the router's table of what each
 // operation needs is held to the security stated, TestRoutesSecurity);
@@ -333,7 +333,7 @@ func requireHeaders(resp obj) {
 func errorResponses(op, resp obj, path string, operational bool) {
 	generic := map[string]string{"500": "internal", "503": "unavailable"}
 	if !operational {
-		generic["400"] = "bad_request"
+		generic["400"] = "bad_request: a query parameter the operation does not take, or one given twice, a path or query value that is not UTF-8 or holds a NUL, or a body out of its schema"
 		generic["429"] = "rate_limited"
 	}
 	switch sec, stated := op["security"].([]any); {

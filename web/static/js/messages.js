@@ -27,6 +27,10 @@ const CODES = {
   game_paused: 'The game is paused: nobody moves until a player resumes it.',
   game_untimed: 'This game has no turn clock, so there is nothing to pause.',
   spectators_closed: 'This table is closed to spectators while it runs.',
+  deal_in_play: 'You are playing this deal at another table: its other games would show your own cards. They open when your game ends.',
+  guest_name_taken: 'That name is an account’s, or looks like one: sign in to play under it, or pick another name.',
+  invalid_text: 'That text holds a character that does not show (a direction or invisible character): take it out and try again.',
+  busy: 'The server is busy: try again in a moment.',
 };
 
 // friendly turns an error (an ApiError, or a failed fetch) into a sentence.

@@ -109,7 +109,7 @@ function row(g, title, go) {
   const q = new URLSearchParams({ game: g.id });
   if (secret) q.set('secret', secret);
   const href = `/?${q}`;
-  const what = `${host ? `${host}’s table` : 'A table'}: ${title || g.variant}, ${g.players} players; ${g.free_seats} seat${g.free_seats === 1 ? '' : 's'} free`;
+  const what = `${host ? `${host}’s table${g.host_guest ? ' (a guest)' : ''}` : 'A table'}: ${title || g.variant}, ${g.players} players; ${g.free_seats} seat${g.free_seats === 1 ? '' : 's'} free`;
   const join = g.private && !secret
     ? el('span', { class: 'muted', text: 'needs its invite link' })
     : el('a', { href, class: 'button join', 'aria-label': `Join ${host ? `${host}’s table` : 'the table'}`, onclick: (e) => { e.preventDefault(); go(href); }, text: 'Join' });
@@ -126,7 +126,7 @@ function watchRow(g, title, go) {
   if (secret) q.set('secret', secret);
   const href = `/?${q}`;
   const clock = g.options && g.options.turn_seconds > 0 ? `, ${g.options.turn_seconds} s a turn` : '';
-  const what = `${host ? `${host}’s table` : 'A table'}: ${title || g.variant}, ${g.players} players${clock}`;
+  const what = `${host ? `${host}’s table${g.host_guest ? ' (a guest)' : ''}` : 'A table'}: ${title || g.variant}, ${g.players} players${clock}`;
   const watch = g.private && !secret
     ? el('span', { class: 'muted', text: 'needs its invite link' })
     : el('a', { href, class: 'button watch', 'aria-label': `Watch ${host ? `${host}’s table` : 'the table'}`, onclick: (e) => { e.preventDefault(); go(href); }, text: 'Watch' });

@@ -1,5 +1,5 @@
 import { pageTitle } from './announce.js';
-import { call } from './api.js';
+import { call, savedSecret } from './api.js';
 import { board, shareButton } from './board.js';
 import { suitsOf } from './cards.js';
 import { el, toast } from './dom.js';
@@ -54,12 +54,16 @@ export function openReplay(app, id, { onNew }) {
   let detach = () => {};
   (async () => {
     const path = `/games/${encodeURIComponent(id)}`;
-    const [end, list] = await Promise.all([call('GET', path, { signal: ctl.signal }), call('GET', `${path}/events?after=0`, { signal: ctl.signal })]);
+    // A private table's replay stays behind its secret: this browser's, if
+    // it sat at the table or was invited.
+    const secret = savedSecret(id);
+    const query = secret ? `&secret=${encodeURIComponent(secret)}` : '';
+    const [end, list] = await Promise.all([call('GET', secret ? `${path}?secret=${encodeURIComponent(secret)}` : path, { signal: ctl.signal }), call('GET', `${path}/events?after=0${query}`, { signal: ctl.signal })]);
     if (end.status !== 'finished') throw Object.assign(new Error(end.status), { status: 409, gameStatus: end.status });
     const variant = await call('GET', `/variants/${encodeURIComponent(end.variant)}`, { signal: ctl.signal });
     // The notes are the end's: everyone's, with their writers.
     const r = {
-      id, token: null, n: end.turn, events: list.events, notes: end.notes, seats: end.seats,
+      id, token: null, query, n: end.turn, events: list.events, notes: end.notes, seats: end.seats,
       k: 0, playing: 0, views: new Map([[end.turn, Promise.resolve(end)]]), signal: ctl.signal,
       variant, suits: suitsOf(variant), onNew,
     };

@@ -1,5 +1,6 @@
 import { pageTitle } from './announce.js';
-import { call } from './api.js';
+import { account } from './account.js';
+import { call, savedSecret } from './api.js';
 import { el } from './dom.js';
 import { gamesTable } from './history.js';
 import { friendly } from './messages.js';
@@ -12,7 +13,9 @@ export function openSeed(app, seed) {
   const { signal } = ctl;
   app.replaceChildren(el('p', { class: 'loading', text: 'Loading the scores…' }));
   (async () => {
-    const s = await call('GET', `/seeds/${encodeURIComponent(seed)}`, { signal });
+    // Signed in, the page asks as the player: a deal they are playing now
+    // shows no other game until their game ends (409 deal_in_play).
+    const s = await call('GET', `/seeds/${encodeURIComponent(seed)}`, { signal, token: account()?.token });
     const titles = await titlesOf(s.games.map((g) => g.variant), signal);
     const first = s.games[0];
     const one = s.games.every((g) => g.variant === first.variant && g.players === first.players);
@@ -36,6 +39,7 @@ export function openSeed(app, seed) {
 // replay's, without the key of a shared deal (after a ~), which only
 // deals it.
 export async function seedOf(view, signal) {
-  const replay = await call('GET', `/games/${encodeURIComponent(view.id)}/replay`, { signal });
+  const secret = savedSecret(view.id); // a private table's replay stays behind it
+  const replay = await call('GET', `/games/${encodeURIComponent(view.id)}/replay${secret ? `?secret=${encodeURIComponent(secret)}` : ''}`, { signal });
   return replay.seed ? replay.seed.split('~')[0] : null;
 }

@@ -1,0 +1,55 @@
+package api
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// A player seated at a running game on a shared deal reads neither that
+// deal's seed page nor its other games (their replays, views and events),
+// with their player's token or their seat's, until their game ends: 409
+// deal_in_play. A reader without a token cannot be told apart from anyone
+// and is answered; so is a player who is not playing the deal.
+func TestSpoilerGuard(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+		carol, dave := e.signUp("Carol", "correct horse", false), e.signUp("Dave", "correct horse", false)
+		done := e.accountTable("no-variant", []string{bob, carol}, nil)
+		e.expect(e.req("POST", "/v1/games/"+done.id+"/terminate", done.tokens[0], nil), http.StatusOK)
+		running := e.accountTable("no-variant", []string{alice, dave}, nil)
+		deal := play.DealName(running.seed)
+		if deal != play.DealName(done.seed) || deal != "p2v0s1" {
+			t.Fatalf("deals %q and %q, want p2v0s1 twice", running.seed, done.seed)
+		}
+		other := "/v1/games/" + done.id
+		for _, c := range []struct{ path, token string }{
+			{"/v1/seeds/" + deal, alice},
+			{"/v1/seeds/" + deal, running.tokens[0]},
+			{"/v1/seeds/" + deal, dave},
+			{other + "/replay", alice},
+			{other + "/replay?format=hanablive", dave},
+			{other, alice},
+			{other + "/events", alice},
+		} {
+			r := e.req("GET", c.path, c.token, nil)
+			if r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
+				t.Fatalf("GET %s by a player of the deal: %d %s, want 409 deal_in_play", c.path, r.status, truncate(string(r.body), 200))
+			}
+		}
+		r := e.req("POST", "/v1/rooms", alice, map[string]any{"game": done.id})
+		if r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
+			t.Fatalf("a replay room on the deal's other game: %d %s, want 409 deal_in_play", r.status, truncate(string(r.body), 200))
+		}
+		for _, c := range []struct{ path, token string }{
+			{"/v1/seeds/" + deal, ""}, {other + "/replay", ""}, {"/v1/seeds/" + deal, bob}, {other + "/replay", carol},
+		} {
+			e.expect(e.req("GET", c.path, c.token, nil), http.StatusOK)
+		}
+		e.expect(e.req("POST", "/v1/games/"+running.id+"/terminate", running.tokens[0], nil), http.StatusOK)
+		e.expect(e.req("GET", "/v1/seeds/"+deal, alice, nil), http.StatusOK)
+		e.expect(e.req("GET", other+"/replay", alice, nil), http.StatusOK)
+	})
+}
