@@ -14,6 +14,7 @@ var ErrUnknownStrategy = errors.New("unknown bot strategy")
 var registry = []Strategy{
 	{Name: "random", Description: "a uniformly random legal move: for tests and fuzzing", New: newRandom},
 	{Name: "conventions", Description: "a readable rule-based player: plays clued cards, saves critical cards, discards known trash", New: swapAware(newConventions)},
+	{Name: "hgroup", Description: "plays and reads the H-group conventions (hanabi.github.io: beginner's guide, levels 1-2 and parts of later levels), saying why for each move: a partner for people", New: newHgroup},
 	{Name: "hat", Description: "the hat-guessing information strategy: every clue tells every other player something", New: newHat},
 }
 

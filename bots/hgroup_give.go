@@ -1,0 +1,288 @@
+package bots
+
+import (
+	"fmt"
+
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// hgClue is a clue the seat may give, judged: what it is worth and why.
+type hgClue struct {
+	a     engine.Action
+	value float64
+	save  bool
+	// plays counts the cards it gets played (the focus and every card
+	// played into a prompt or finesse); bad the cards it touches that
+	// good touch forbids.
+	plays, bad int
+	why        string
+}
+
+// narrow applies clue a to the target's deductions in v, as the engine
+// will, and returns a function that puts them back: the seat reads its own
+// clue before giving it.
+func (h *hgPlayer) narrow(v *engine.View, a engine.Action, touched uint64) func() {
+	t := a.Target
+	if h.d.cfg.ClueShows != engine.ShowsAll {
+		return func() {}
+	}
+	saved := v.Hands[t]
+	mask := h.d.touchMask(a)
+	for i := range v.HandLen[t] {
+		cv := &v.Hands[t][i]
+		if touched&bit(cv.ID) != 0 {
+			cv.Possible &= mask
+		} else {
+			cv.Possible &^= mask
+		}
+	}
+	return func() { v.Hands[t] = saved }
+}
+
+// judge reads clue a as every seat would and says what it is worth; ok is
+// false when someone would read it wrongly (a misplay, a wrong blind play,
+// a focus its holder cannot find).
+func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
+	c.a = a
+	t := a.Target
+	hand := v.Hand(t)
+	touched := v.Touches(a)
+	if touched == 0 {
+		return c, false
+	}
+	chop := h.chop(hand)
+	f := h.focusOf(hand, touched, chop)
+	if f < 0 {
+		return c, false
+	}
+	restore := h.narrow(v, a, touched)
+	defer restore()
+	var was [engine.MaxHand]bool
+	for i := range hand {
+		was[i] = h.note[hand[i].ID].touched
+		if touched&bit(hand[i].ID) != 0 {
+			h.note[hand[i].ID].touched = true
+		}
+	}
+	defer func() {
+		for i := range hand {
+			h.note[hand[i].ID].touched = was[i]
+		}
+	}()
+	read := a
+	if h.d.cfg.ClueShows != engine.ShowsAll {
+		read.Kind, read.Value = engine.HiddenClue, engine.HiddenValue
+	}
+	fcv := &hand[f]
+	x := ident(fcv.Card)
+	chopFocus := f == chop
+	// Good touch: the focus must be a card still to play that nobody
+	// holds touched already.
+	dupes := h.touchedIdents(v, t)
+	if h.b.dead&bit(x) != 0 || dupes&bit(x) != 0 {
+		return c, false
+	}
+	cs := h.candidates(v, h.seat, t, fcv.ID, read, chopFocus, h.baseFor(v, t, fcv))
+	var mine *hgCand
+	allPlayable := len(cs) > 0
+	for i := range cs {
+		if cs[i].x == x {
+			mine = &cs[i]
+		}
+		if h.b.playable&bit(cs[i].x) == 0 || cs[i].save {
+			allPlayable = false
+		}
+		for _, cn := range cs[i].conns {
+			// The target plays its own connecting cards: they must be
+			// what it takes them for.
+			if cn.self && (!hand[slotOf(hand, cn.card)-1].Known || ident(hand[slotOf(hand, cn.card)-1].Card) != cn.y) {
+				return c, false
+			}
+		}
+	}
+	if mine == nil {
+		return c, false
+	}
+	if allPlayable && h.b.playable&bit(x) == 0 {
+		return c, false
+	}
+	c.save = mine.save && h.b.playable&bit(x) == 0
+	var why string
+	if c.save {
+		c.value = h.saveValue(x)
+		why = fmt.Sprintf("%s's %s clue on the chop saves the %s", seatName(t), h.clueName(a), h.cardName(x))
+		switch {
+		case x&7 == 5 && a.Kind == engine.RankClue && a.Value == 5:
+			why += " (a 5 save)"
+		case x&7 == 2 && a.Kind == engine.RankClue && a.Value == 2 && h.b.critical&bit(x) == 0:
+			why += " (a 2 save: both copies are still out)"
+		default:
+			why += ": it is the last copy"
+		}
+	} else {
+		conns, ok := h.route(v, h.seat, h.seat, fcv.ID, x)
+		if !ok {
+			return c, false
+		}
+		fin, prompts := 0, 0
+		for _, cn := range conns {
+			if cn.kind == connKnown {
+				continue
+			}
+			if cn.seat == t && cn.kind == connFinesse {
+				return c, false
+			}
+			if cn.seat != t && !h.findsOwn(v, cn, fcv.ID, x) {
+				return c, false
+			}
+			if cn.kind == connFinesse {
+				fin++
+			} else {
+				prompts++
+			}
+		}
+		already := h.note[fcv.ID].play && h.note[fcv.ID].cands == bit(x)
+		if !already {
+			c.plays++
+		}
+		c.plays += fin
+		c.value = float64(c.plays) + 0.5*float64(prompts)
+		why = fmt.Sprintf("%s's %s clue is a play clue on slot %d: the %s", seatName(t), h.clueName(a), f+1, h.cardName(x))
+		switch {
+		case fin > 0:
+			why += fmt.Sprintf(", a finesse: %s", h.connNames(conns))
+		case prompts > 0:
+			why += fmt.Sprintf(", a prompt: %s", h.connNames(conns))
+		case len(conns) > 0:
+			why += ", a delayed play clue after the cards already clued"
+		}
+	}
+	// The other cards it touches.
+	seenHere := bit(x)
+	for i := range hand {
+		cv := &hand[i]
+		if i == f || touched&bit(cv.ID) == 0 {
+			continue
+		}
+		y := ident(cv.Card)
+		if was[i] {
+			continue
+		}
+		if h.b.dead&bit(y) != 0 || (dupes|seenHere)&bit(y) != 0 {
+			c.bad++
+			continue
+		}
+		seenHere |= bit(y)
+		m := h.common(cv) & h.baseFor(v, t, cv)
+		if m == 0 {
+			m = h.common(cv)
+		}
+		if m&^h.b.playable == 0 {
+			if h.b.playable&bit(y) == 0 {
+				return c, false
+			}
+			c.plays++
+			c.value++
+		} else {
+			c.value += 0.2
+		}
+	}
+	c.value -= float64(c.bad)
+	if c.bad > 0 {
+		why += fmt.Sprintf(" (touching %d card(s) good touch would spare)", c.bad)
+	}
+	c.why = why
+	return c, true
+}
+
+
+// connNames lists the cards a clue asks others to play first.
+func (h *hgPlayer) connNames(conns []hgConn) string {
+	s := ""
+	for _, cn := range conns {
+		if cn.kind == connKnown {
+			continue
+		}
+		if s != "" {
+			s += ", then "
+		}
+		kind := "plays the clued"
+		if cn.kind == connFinesse {
+			kind = "blind-plays the"
+		}
+		s += fmt.Sprintf("%s %s %s", seatName(cn.seat), kind, h.cardName(cn.y))
+	}
+	return s
+}
+
+// findsOwn reports whether the seat holding connecting card cn would find
+// it for a clue whose focus (card id focus) is x: it sees every hand but
+// its own, so it takes a card it cannot find elsewhere for its own.
+func (h *hgPlayer) findsOwn(v *engine.View, cn hgConn, focus, x int) bool {
+	conns, ok := h.route(v, cn.seat, h.seat, focus, x)
+	if !ok {
+		return false
+	}
+	for _, o := range conns {
+		if o.self && o.card == cn.card {
+			return o.y == cn.y
+		}
+	}
+	return false
+}
+
+// touchedIdents are the identities of the touched (or finessed) cards the
+// seat sees outside the target's hand, and those of its own it knows.
+func (h *hgPlayer) touchedIdents(v *engine.View, target int) uint64 {
+	var m uint64
+	for p := range v.Players {
+		hand := v.Hand(p)
+		for i := range hand {
+			cv := &hand[i]
+			n := &h.note[cv.ID]
+			if !n.touched && !n.play {
+				continue
+			}
+			switch {
+			case p == h.seat:
+				if k := h.mine(cv); k&(k-1) == 0 {
+					m |= k
+				}
+			case p != target:
+				m |= bit(ident(cv.Card))
+			}
+		}
+	}
+	return m
+}
+
+// saveValue is what saving x is worth: a critical card more than a 2.
+func (h *hgPlayer) saveValue(x int) float64 {
+	if h.b.critical&bit(x) != 0 {
+		return 1.5
+	}
+	return 1
+}
+
+// bestClue is the clue worth most among the legal ones.
+func (h *hgPlayer) bestClue(v *engine.View) (hgClue, bool) {
+	h.buf = v.LegalActions(h.buf)
+	var best hgClue
+	found := false
+	for _, a := range h.buf {
+		if !a.IsClue() {
+			continue
+		}
+		c, ok := h.judge(v, a)
+		if !ok {
+			continue
+		}
+		// Sooner seats first, on a tie.
+		k := (a.Target - h.seat + v.Players) % v.Players
+		c.value -= 0.01 * float64(k)
+		if !found || c.value > best.value {
+			best, found = c, true
+		}
+	}
+	return best, found
+}

@@ -1,0 +1,151 @@
+package bots
+
+import (
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// What a card may be, at three depths: pub, what its clues say less the
+// identities whose every copy is gone (anyone can tell); common, that and
+// what the conventions say of it (the table agrees on it); mine, for the
+// seat's own cards, that less the identities whose every copy it sees.
+
+func (h *hgPlayer) gone() uint64 {
+	var m uint64
+	forEach(h.d.all, func(x int) {
+		if h.b.gone[x] >= h.d.count[x] {
+			m |= bit(x)
+		}
+	})
+	return m
+}
+
+func (h *hgPlayer) pub(cv *engine.CardView) uint64 {
+	m := h.d.knowMask(cv)
+	if r := m &^ h.gone(); r != 0 {
+		return r
+	}
+	return m
+}
+
+// common is pub narrowed by the card's note; a touched card is, by good
+// touch, none of the cards that can no longer be played.
+func (h *hgPlayer) common(cv *engine.CardView) uint64 {
+	m := h.pub(cv)
+	n := &h.note[cv.ID]
+	if n.cands != 0 {
+		if r := m & n.cands; r != 0 {
+			m = r
+		}
+	}
+	if n.touched || n.play {
+		if r := m &^ h.b.dead; r != 0 {
+			m = r
+		}
+	}
+	return m
+}
+
+// mine is common less what the seat sees all copies of.
+func (h *hgPlayer) mine(cv *engine.CardView) uint64 {
+	m := h.common(cv)
+	r := m
+	forEach(m, func(x int) {
+		if h.b.gone[x]+h.seen[x] >= h.d.count[x] {
+			r &^= bit(x)
+		}
+	})
+	// A touched card is not a copy of a card the seat sees touched
+	// elsewhere (good touch), unless nothing else is left.
+	if h.note[cv.ID].touched {
+		if t := r &^ h.touchedSeen; t != 0 {
+			r = t
+		}
+	}
+	if r == 0 {
+		return m
+	}
+	return r
+}
+
+// knows is what the seat takes card cv of seat p to be: its own cards by
+// mine, another's by its face.
+func (h *hgPlayer) knows(p int, cv *engine.CardView) uint64 {
+	if p == h.seat || !cv.Known {
+		return h.mine(cv)
+	}
+	return bit(ident(cv.Card))
+}
+
+// chop is the index of seat p's chop: its oldest card no clue touched and no
+// chop move moved, -1 when there is none.
+func (h *hgPlayer) chop(hand []engine.CardView) int {
+	for i := len(hand) - 1; i >= 0; i-- {
+		n := &h.note[hand[i].ID]
+		if !n.touched && !n.cm && !n.play {
+			return i
+		}
+	}
+	return -1
+}
+
+// finessePos is the index of the hand's newest card that is untouched and
+// not already expected to play (the finesse position), skipping used.
+func (h *hgPlayer) finessePos(hand []engine.CardView, used uint64) int {
+	for i := range hand {
+		n := &h.note[hand[i].ID]
+		if !n.touched && !n.play && !n.cm && used&bit(hand[i].ID) == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// path is the identities a firework needs before x, in order, and false
+// when x can never be played or its firework's way is not decided yet.
+func (h *hgPlayer) path(x int) ([]int, bool) {
+	if h.b.playable&bit(x) != 0 {
+		return nil, true
+	}
+	if h.b.dead&bit(x) != 0 {
+		return nil, false
+	}
+	s := x >> 3
+	d := h.d
+	if d.sudoku && h.b.fw[s] == 0 || d.upOrDown && h.b.dir[s] == engine.Undecided {
+		return nil, false
+	}
+	p := h.b.posOf(s, x&7)
+	if p <= h.b.fw[s]+1 || p > d.top[s] {
+		return nil, false
+	}
+	out := make([]int, 0, p-h.b.fw[s]-1)
+	for q := h.b.fw[s] + 1; q < p; q++ {
+		out = append(out, s<<3|h.b.rankAt(s, q))
+	}
+	return out, true
+}
+
+// saveWorthy reports whether a clue a on the chop may save x: a 5 by a 5
+// clue, a 2 by a 2 clue (the other copy not in sight elsewhere is the
+// giver's business), any card whose other copies are gone by any clue.
+func (h *hgPlayer) saveWorthy(x int, a engine.Action) bool {
+	if h.b.dead&bit(x) != 0 {
+		return false
+	}
+	if h.b.critical&bit(x) != 0 {
+		return true
+	}
+	if a.Kind != engine.RankClue {
+		return false
+	}
+	s := x >> 3
+	switch {
+	case a.Value == 5 && x&7 == 5:
+		return true
+	case a.Value == 2 && x&7 == 2 && h.b.posOf(s, 2) > h.b.fw[s]:
+		// A 2 only where the firework goes up from 1 (a reversed suit's 2
+		// is its second last card).
+		return !h.d.rev[s]
+	}
+	return false
+}

@@ -1,0 +1,367 @@
+package bots
+
+import (
+	"github.com/hanabi-server/hanabi/engine"
+)
+
+// How a clue is read. The focus (level 1's four steps) is the card the clue
+// is about; a clue on the chop may save it (a 5 by a 5, a 2 by a 2, a
+// critical card by anything), every other clue asks for the focus to be
+// played, now or once the cards between it and its firework are played
+// (a delayed play clue). Those cards are found as a player of the
+// conventions finds them: cards the table already knows, then a prompt (the
+// oldest-clued... the leftmost touched card that may be the one) or a
+// finesse (the leftmost untouched card) in the other hands, in turn order
+// from the giver, and, when no one else has it, in the reader's own hand.
+// The giver's own hand connects only through cards everyone knows: the
+// giver cannot see it.
+
+type connKind uint8
+
+const (
+	connKnown connKind = iota
+	connPrompt
+	connFinesse
+)
+
+// hgConn is one card that connects a firework to a clue's focus.
+type hgConn struct {
+	card, seat, y int
+	kind          connKind
+	self          bool // in the reader's own hand: its face unseen
+}
+
+// hgCand is one identity the focus may be, as its holder reads the clue.
+type hgCand struct {
+	x       int
+	conns   []hgConn
+	save    bool
+	selfFin bool // needs the holder to blind-play a card of its own
+}
+
+// route finds the cards that connect x's firework to x, as viewer finds
+// them for a clue given by giver whose focus is card id focus.
+func (h *hgPlayer) route(v *engine.View, viewer, giver, focus, x int) ([]hgConn, bool) {
+	need, ok := h.path(x)
+	if !ok {
+		return nil, false
+	}
+	used := bit(focus)
+	var out []hgConn
+	for _, y := range need {
+		c, ok := h.connect(v, viewer, giver, y, &used)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, c)
+	}
+	return out, true
+}
+
+func (h *hgPlayer) connect(v *engine.View, viewer, giver, y int, used *uint64) (hgConn, bool) {
+	take := func(cv *engine.CardView, p int, k connKind, self bool) (hgConn, bool) {
+		*used |= bit(cv.ID)
+		return hgConn{card: cv.ID, seat: p, y: y, kind: k, self: self}, true
+	}
+	// A card the table knows to be y, or one its holder is to play that the
+	// viewer sees is y.
+	for p := range v.Players {
+		hand := v.Hand(p)
+		for i := range hand {
+			cv := &hand[i]
+			n := &h.note[cv.ID]
+			if *used&bit(cv.ID) != 0 || !n.touched && !n.play {
+				continue
+			}
+			c := h.common(cv)
+			seen := p != viewer && cv.Known && ident(cv.Card) == y
+			if c == bit(y) || seen && (n.play || c&^h.b.playable == 0) {
+				return take(cv, p, connKnown, false)
+			}
+		}
+	}
+	for k := 1; k < v.Players; k++ {
+		p := (giver + k) % v.Players
+		if p == viewer {
+			continue
+		}
+		hand := v.Hand(p)
+		if i := h.promptIn(hand, y, *used); i >= 0 {
+			if hand[i].Known && ident(hand[i].Card) == y {
+				return take(&hand[i], p, connPrompt, false)
+			}
+			// That seat would play its clued card, not a finesse.
+			continue
+		}
+		if i := h.finessePos(hand, *used); i >= 0 && hand[i].Known && ident(hand[i].Card) == y {
+			return take(&hand[i], p, connFinesse, false)
+		}
+	}
+	if viewer == giver {
+		return hgConn{}, false
+	}
+	hand := v.Hand(viewer)
+	if i := h.promptIn(hand, y, *used); i >= 0 {
+		return take(&hand[i], viewer, connPrompt, true)
+	}
+	if i := h.finessePos(hand, *used); i >= 0 {
+		return take(&hand[i], viewer, connFinesse, true)
+	}
+	return hgConn{}, false
+}
+
+// promptIn is the index of the leftmost touched card of the hand that may be
+// y, not yet used: the card a prompt for y asks its holder to play.
+func (h *hgPlayer) promptIn(hand []engine.CardView, y int, used uint64) int {
+	for i := range hand {
+		cv := &hand[i]
+		n := &h.note[cv.ID]
+		if used&bit(cv.ID) != 0 || !n.touched {
+			continue
+		}
+		if h.common(cv)&bit(y) != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// focusOf is the index of the focus of a clue that touched the set touched,
+// chop the hand's chop before the clue.
+func (h *hgPlayer) focusOf(hand []engine.CardView, touched uint64, chop int) int {
+	retouch, leftNew := -1, -1
+	for i := range hand {
+		if touched&bit(hand[i].ID) == 0 {
+			continue
+		}
+		if h.note[hand[i].ID].touched {
+			if retouch < 0 {
+				retouch = i
+			}
+		} else if leftNew < 0 {
+			leftNew = i
+		}
+	}
+	switch {
+	case leftNew < 0:
+		return retouch
+	case chop >= 0 && touched&bit(hand[chop].ID) != 0:
+		return chop
+	}
+	return leftNew
+}
+
+// candidates is the reading of a clue by its target: every identity in base
+// the focus may be, with the cards that would connect it. A reading that
+// asks the target to blind-play is taken only when no other is left
+// (Occam's razor: the simplest reading first).
+func (h *hgPlayer) candidates(v *engine.View, giver, target, focus int, a engine.Action, chopFocus bool, base uint64) []hgCand {
+	var out []hgCand
+	plain := false
+	forEach(base, func(x int) {
+		if chopFocus && h.saveWorthy(x, a) {
+			out = append(out, hgCand{x: x, save: true})
+			plain = true
+			return
+		}
+		conns, ok := h.route(v, target, giver, focus, x)
+		if !ok {
+			return
+		}
+		c := hgCand{x: x, conns: conns}
+		for _, cn := range conns {
+			if cn.self && cn.kind == connFinesse {
+				c.selfFin = true
+			}
+		}
+		plain = plain || !c.selfFin
+		out = append(out, c)
+	})
+	if plain {
+		kept := out[:0]
+		for _, c := range out {
+			if !c.selfFin {
+				kept = append(kept, c)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+// baseFor is what the target of a clue can take its focus to be before any
+// convention: its clues, less dead cards and (good touch) the touched
+// cards the seat sees in other hands than the target's and its own.
+func (h *hgPlayer) baseFor(v *engine.View, target int, cv *engine.CardView) uint64 {
+	if target == h.seat {
+		return h.mine(cv)
+	}
+	m := h.common(cv)
+	var dup uint64
+	for p := range v.Players {
+		if p == target || p == h.seat {
+			continue
+		}
+		for _, o := range v.Hand(p) {
+			if n := &h.note[o.ID]; (n.touched || n.play) && o.Known {
+				dup |= bit(ident(o.Card))
+			}
+		}
+	}
+	if r := m &^ dup; r != 0 {
+		return r
+	}
+	return m
+}
+
+func clueHidden(a engine.Action) bool {
+	return a.Kind == engine.HiddenClue || a.Value == engine.HiddenValue
+}
+
+// readClue takes a clue into the notes: the target's reading of its focus,
+// and for a seat that finds a connecting card must be its own, that card.
+func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
+	a := ev.Action
+	giver, target := ev.Seat, a.Target
+	if ev.Touched == 0 || target < 0 || target >= v.Players {
+		return
+	}
+	hand := v.Hand(target)
+	chop := h.chop(hand)
+	f := h.focusOf(hand, ev.Touched, chop)
+	for i := range hand {
+		if ev.Touched&bit(hand[i].ID) != 0 {
+			h.note[hand[i].ID].touched = true
+		}
+	}
+	if f < 0 {
+		return
+	}
+	if clueHidden(a) {
+		// Cow & Pig, Duck: nobody but the giver knows what the clue said;
+		// its holder takes the focus for a play, or on the chop for a
+		// save, among every card it may be.
+		a.Kind, a.Value = engine.HiddenClue, engine.HiddenValue
+	}
+	chopFocus := f == chop
+	fcv := &hand[f]
+	fn := &h.note[fcv.ID]
+	cs := h.candidates(v, giver, target, fcv.ID, a, chopFocus, h.baseFor(v, target, fcv))
+	var union uint64
+	play, save := false, false
+	for _, c := range cs {
+		union |= bit(c.x)
+		play = play || !c.save
+		save = save || c.save
+	}
+	fn.cands, fn.play, fn.save = union, play || union == 0 && !chopFocus, save
+	if target == h.seat {
+		for _, c := range cs {
+			for _, cn := range c.conns {
+				if cn.kind == connKnown {
+					continue
+				}
+				if cn.self {
+					h.expect(cn)
+				}
+				h.links = append(h.links, hgLink{focus: fcv.ID, x: c.x, card: cn.card, y: cn.y, seat: cn.seat})
+			}
+		}
+		return
+	}
+	if giver == h.seat || !fcv.Known {
+		return
+	}
+	// A seat that sees the focus finds the cards that connect it; those it
+	// cannot see elsewhere are its own.
+	x := ident(fcv.Card)
+	if chopFocus && h.saveWorthy(x, a) || clueHidden(a) {
+		return
+	}
+	conns, ok := h.route(v, h.seat, giver, fcv.ID, x)
+	if !ok {
+		return
+	}
+	for _, cn := range conns {
+		if cn.self {
+			h.expect(cn)
+		}
+	}
+}
+
+// expect marks the seat's own card as one to play as cn.y.
+func (h *hgPlayer) expect(cn hgConn) {
+	n := &h.note[cn.card]
+	if n.play && n.cands != 0 {
+		n.cands |= bit(cn.y)
+	} else {
+		n.cands = bit(cn.y)
+	}
+	n.play = true
+	n.blind = !n.touched
+}
+
+// linksAfterMove ends the links a move answers: a connecting card played
+// keeps the readings it was expected for and drops the others (x is its
+// identity, -1 unseen); a connecting card discarded, or a seat that moved
+// without playing the cards expected of it, drops theirs.
+func (h *hgPlayer) linksAfterMove(seat, card, x int, played bool) {
+	if len(h.links) == 0 {
+		return
+	}
+	playedLink := false
+	for _, l := range h.links {
+		playedLink = playedLink || played && l.card == card
+	}
+	var drop []hgLink
+	kept := h.links[:0]
+	for _, l := range h.links {
+		switch {
+		case l.focus == card:
+			// The focus itself left the hand.
+		case l.card == card && played:
+			if x >= 0 && x != l.y {
+				drop = append(drop, l)
+			}
+		case l.card == card, l.seat == seat && !playedLink:
+			drop = append(drop, l)
+		default:
+			kept = append(kept, l)
+		}
+	}
+	h.links = kept
+	for _, l := range drop {
+		if l.seat == h.seat {
+			h.unexpect(l.card, l.y)
+		}
+		n := &h.note[l.focus]
+		n.cands &^= bit(l.x)
+		if n.cands == 0 {
+			n.play = false
+		}
+		k := h.links[:0]
+		for _, o := range h.links {
+			if o.focus != l.focus || o.x != l.x {
+				k = append(k, o)
+			}
+		}
+		h.links = k
+	}
+}
+
+// unexpect takes back what the seat expected of its own card for a reading
+// that fell, unless another reading still expects it.
+func (h *hgPlayer) unexpect(card, y int) {
+	for _, l := range h.links {
+		if l.card == card && l.y == y {
+			return
+		}
+	}
+	n := &h.note[card]
+	if !n.play || n.cands&bit(y) == 0 {
+		return
+	}
+	if n.cands &^= bit(y); n.cands == 0 {
+		n.play, n.blind = false, false
+	}
+}
