@@ -41,9 +41,9 @@ type hgPlayer struct {
 	// hands is the last view's hands, for Notes.
 	hands   [engine.MaxPlayers][engine.MaxHand]engine.CardView
 	handLen [engine.MaxPlayers]int
-	why         string
-	buf         []engine.Action
-	hole        *hole
+	why     string
+	buf     []engine.Action
+	hole    *hole
 }
 
 // hgNote is one card's note.

@@ -36,7 +36,7 @@ func (h *hgPlayer) act(v *engine.View) engine.Action {
 	var clue hgClue
 	haveClue := false
 	if v.NoteTokens > 0 {
-		clue, haveClue = h.bestClue(v)
+		clue, haveClue = h.bestClue(v, false)
 		if haveClue && clue.value >= h.clueBar(v) {
 			h.why = clue.why
 			return clue.a
@@ -253,59 +253,17 @@ func (h *hgPlayer) discard(v *engine.View, own []engine.CardView, haveClue bool)
 // another hand the seat sees.
 func (h *hgPlayer) trash() uint64 { return h.b.dead | h.touchedSeen&^h.b.critical }
 
-// stall is a clue that tells nothing wrong: the best one worth anything,
-// else one that touches only cards already touched, else a 5 off the chop
-// (the 5 stall), else any clue that makes no one misplay.
+// stall is the clue worth most that no one reads wrongly, whatever it is
+// worth: at 8 clues, in a locked hand or to avoid a double discard.
 func (h *hgPlayer) stall(v *engine.View) (engine.Action, bool) {
 	if v.NoteTokens == 0 {
 		return engine.Action{}, false
 	}
-	if c, ok := h.bestClue(v); ok {
+	c, ok := h.bestClue(v, true)
+	if ok {
 		h.why = "a stall: " + c.why
-		return c.a, true
 	}
-	h.buf = v.LegalActions(h.buf)
-	var fallback engine.Action
-	have := false
-	for _, a := range h.buf {
-		if !a.IsClue() {
-			continue
-		}
-		t := v.Touches(a)
-		newCards := 0
-		for _, cv := range v.Hand(a.Target) {
-			if t&bit(cv.ID) != 0 && !h.note[cv.ID].touched {
-				newCards++
-			}
-		}
-		if newCards == 0 {
-			h.why = fmt.Sprintf("a stall: %s to %s touches no new card", h.clueName(a), seatName(a.Target))
-			return a, true
-		}
-		if !have && h.harmless(v, a, t) {
-			fallback, have = a, true
-		}
-	}
-	if have {
-		h.why = fmt.Sprintf("a stall: %s to %s, which asks for no misplay", h.clueName(fallback), seatName(fallback.Target))
-	}
-	return fallback, have
-}
-
-// harmless reports whether clue a (touching t) leads no one to misplay:
-// its focus is not read as playable when it is not.
-func (h *hgPlayer) harmless(v *engine.View, a engine.Action, t uint64) bool {
-	hand := v.Hand(a.Target)
-	f := h.focusOf(hand, t, h.chop(hand))
-	if f < 0 {
-		return true
-	}
-	x := ident(hand[f].Card)
-	if h.b.playable&bit(x) != 0 {
-		return true
-	}
-	// A 5, or a card on the chop by a rank clue, reads as a save.
-	return x&7 == 5 && a.Kind == engine.RankClue || f == h.chop(hand) && h.b.critical&bit(x) != 0
+	return c.a, ok
 }
 
 // lastResort is a move when no convention gives one: the card most likely

@@ -15,7 +15,9 @@ type hgClue struct {
 	// played into a prompt or finesse); bad the cards it touches that
 	// good touch forbids.
 	plays, bad int
-	why        string
+	// misread: its holder will take the focus for what it is not.
+	misread bool
+	why     string
 }
 
 // narrow applies clue a to the target's deductions in v, as the engine
@@ -48,12 +50,18 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	hand := v.Hand(t)
 	touched := v.Touches(a)
 	if touched == 0 {
-		return c, false
+		// An empty clue (where the rules allow one) tells nothing.
+		c.why = fmt.Sprintf("%s to %s touches nothing: it tells nothing", h.clueName(a), seatName(t))
+		return c, true
 	}
 	chop := h.chop(hand)
 	f := h.focusOf(hand, touched, chop)
 	if f < 0 {
 		return c, false
+	}
+	if h.eightClueStall(v.NoteTokens, hand, touched) {
+		c.why = fmt.Sprintf("%s to %s touches no new card at 8 clues: a stall", h.clueName(a), seatName(t))
+		return c, true
 	}
 	restore := h.narrow(v, a, touched)
 	defer restore()
@@ -76,6 +84,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	fcv := &hand[f]
 	x := ident(fcv.Card)
 	chopFocus := f == chop
+
 	// Good touch: the focus must be a card still to play that nobody
 	// holds touched already.
 	dupes := h.touchedIdents(v, t)
@@ -100,8 +109,26 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			}
 		}
 	}
+	if len(cs) == 0 {
+		// No reading fits: its holder takes it as a stall and keeps the
+		// cards, which is all this clue can be worth.
+		c.why = fmt.Sprintf("%s to %s asks for nothing: a stall", h.clueName(a), seatName(t))
+		return c, true
+	}
 	if mine == nil {
-		return c, false
+		// Its holder takes the focus for something it is not: worth
+		// nothing, and given only when no other clue can be, if it makes
+		// no one play now.
+		c.misread, c.value = true, -1
+		c.why = fmt.Sprintf("%s to %s, read as %s: a stall that plays nothing", h.clueName(a), seatName(t), h.setName(h.common(fcv)))
+		// Its holder sees the giver's hand and may rule out more than the
+		// giver can tell: no reading may be playable at all.
+		for i := range cs {
+			if h.b.playable&bit(cs[i].x) != 0 || len(cs[i].conns) > 0 {
+				return c, false
+			}
+		}
+		return c, !h.anyoneBlindPlays(v, t, fcv.ID, x)
 	}
 	if allPlayable && h.b.playable&bit(x) == 0 {
 		return c, false
@@ -187,14 +214,14 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			c.value += 0.2
 		}
 	}
-	c.value -= float64(c.bad)
 	if c.bad > 0 {
-		why += fmt.Sprintf(" (touching %d card(s) good touch would spare)", c.bad)
+		// A touched card that is trash is taken by its holder for a card
+		// still to play, and misplayed later: good touch is kept.
+		return c, false
 	}
 	c.why = why
 	return c, true
 }
-
 
 // connNames lists the cards a clue asks others to play first.
 func (h *hgPlayer) connNames(conns []hgConn) string {
@@ -265,7 +292,8 @@ func (h *hgPlayer) saveValue(x int) float64 {
 }
 
 // bestClue is the clue worth most among the legal ones.
-func (h *hgPlayer) bestClue(v *engine.View) (hgClue, bool) {
+// A stall may be a clue its holder misreads, if no one plays because of it.
+func (h *hgPlayer) bestClue(v *engine.View, stall bool) (hgClue, bool) {
 	h.buf = v.LegalActions(h.buf)
 	var best hgClue
 	found := false
@@ -274,7 +302,7 @@ func (h *hgPlayer) bestClue(v *engine.View) (hgClue, bool) {
 			continue
 		}
 		c, ok := h.judge(v, a)
-		if !ok {
+		if !ok || c.misread && !stall {
 			continue
 		}
 		// Sooner seats first, on a tie.
@@ -285,4 +313,25 @@ func (h *hgPlayer) bestClue(v *engine.View) (hgClue, bool) {
 		}
 	}
 	return best, found
+}
+
+// anyoneBlindPlays reports whether a seat other than the giver and target
+// would take a card of its own for a connection to x, the focus (card id
+// focus) of a clue to target.
+func (h *hgPlayer) anyoneBlindPlays(v *engine.View, target, focus, x int) bool {
+	for p := range v.Players {
+		if p == h.seat || p == target {
+			continue
+		}
+		conns, ok := h.route(v, p, h.seat, focus, x)
+		if !ok {
+			continue
+		}
+		for _, cn := range conns {
+			if cn.self {
+				return true
+			}
+		}
+	}
+	return false
 }

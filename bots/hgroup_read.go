@@ -74,8 +74,11 @@ func (h *hgPlayer) connect(v *engine.View, viewer, giver, y int, used *uint64) (
 				continue
 			}
 			c := h.common(cv)
-			seen := p != viewer && cv.Known && ident(cv.Card) == y
-			if c == bit(y) || seen && (n.play || c&^h.b.playable == 0) {
+			visible := p != viewer && cv.Known
+			if visible && ident(cv.Card) != y {
+				continue
+			}
+			if c == bit(y) || visible && (n.play || c&^h.b.playable == 0) {
 				return take(cv, p, connKnown, false)
 			}
 		}
@@ -229,6 +232,9 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	hand := v.Hand(target)
 	chop := h.chop(hand)
 	f := h.focusOf(hand, ev.Touched, chop)
+	if h.eightClueStall(v.NoteTokens+1, hand, ev.Touched) {
+		return
+	}
 	for i := range hand {
 		if ev.Touched&bit(hand[i].ID) != 0 {
 			h.note[hand[i].ID].touched = true
@@ -254,7 +260,7 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 		play = play || !c.save
 		save = save || c.save
 	}
-	fn.cands, fn.play, fn.save = union, play || union == 0 && !chopFocus, save
+	fn.cands, fn.play, fn.save = union, play, save
 	if target == h.seat {
 		for _, c := range cs {
 			for _, cn := range c.conns {
@@ -364,4 +370,20 @@ func (h *hgPlayer) unexpect(card, y int) {
 	if n.cands &^= bit(y); n.cands == 0 {
 		n.play, n.blind = false, false
 	}
+}
+
+// eightClueStall reports whether a clue given with notes tokens left,
+// touching touched in hand, is a stall with no reading: at 8 clues a seat
+// must clue, and a clue that touches no new card then asks for nothing
+// (level 9, severity 4 stalling).
+func (h *hgPlayer) eightClueStall(notes int, hand []engine.CardView, touched uint64) bool {
+	if notes < h.d.cfg.NoteTokens {
+		return false
+	}
+	for i := range hand {
+		if touched&bit(hand[i].ID) != 0 && !h.note[hand[i].ID].touched {
+			return false
+		}
+	}
+	return true
 }
