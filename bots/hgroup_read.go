@@ -78,7 +78,9 @@ func (h *hgPlayer) connect(v *engine.View, viewer, giver, y int, used *uint64) (
 			if visible && ident(cv.Card) != y {
 				continue
 			}
-			if c == bit(y) || visible && (n.play || c&^h.b.playable == 0) {
+			// A card the table knows is y, or a touched card the viewer
+			// sees is y: its holder will learn it and play it.
+			if c == bit(y) || visible {
 				return take(cv, p, connKnown, false)
 			}
 		}
@@ -106,6 +108,13 @@ func (h *hgPlayer) connect(v *engine.View, viewer, giver, y int, used *uint64) (
 	hand := v.Hand(viewer)
 	if i := h.promptIn(hand, y, *used); i >= 0 {
 		return take(&hand[i], viewer, connPrompt, true)
+	}
+	// A touched card whose clues allow y, whatever the notes say, before a
+	// blind play: the notes may be wrong, a blind play is the dearer error.
+	for i := range hand {
+		if n := &h.note[hand[i].ID]; n.touched && *used&bit(hand[i].ID) == 0 && h.pub(&hand[i])&bit(y) != 0 {
+			return take(&hand[i], viewer, connPrompt, true)
+		}
 	}
 	if i := h.finessePos(hand, *used); i >= 0 {
 		return take(&hand[i], viewer, connFinesse, true)
