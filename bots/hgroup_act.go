@@ -29,6 +29,11 @@ func (h *hgPlayer) act(v *engine.View) engine.Action {
 			return c.a
 		}
 	}
+	if v.NoteTokens > 0 {
+		if a, ok := h.fixClue(v); ok {
+			return a
+		}
+	}
 	if i, why := h.bestPlay(v, own); i >= 0 {
 		h.why = why
 		return engine.PlayCard(own[i].ID)
@@ -271,4 +276,54 @@ func (h *hgPlayer) stall(v *engine.View) (engine.Action, bool) {
 func (h *hgPlayer) lastResort(v *engine.View, own []engine.CardView) engine.Action {
 	h.why = "nothing the conventions allow: the first legal move"
 	return anyLegal(v)
+}
+
+// fixClue is a fix clue (level 3): a touched card in another hand that can
+// no longer be played, whose holder takes it for a card to play now, is
+// clued again so that it reads as trash (or at least as no play).
+func (h *hgPlayer) fixClue(v *engine.View) (engine.Action, bool) {
+	for k := 1; k < v.Players; k++ {
+		p := (h.seat + k) % v.Players
+		hand := v.Hand(p)
+		for i := range hand {
+			cv := &hand[i]
+			n := &h.note[cv.ID]
+			if !n.touched && !n.play || !cv.Known || h.b.dead&bit(ident(cv.Card)) == 0 {
+				continue
+			}
+			if m := h.common(cv); m&^h.b.playable != 0 || m&h.b.dead != 0 {
+				continue
+			}
+			if a, ok := h.fixFor(v, p, cv); ok {
+				h.why = fmt.Sprintf("a fix clue: %s's slot %d is the %s, which can no longer be played, not the %s %s thinks", seatName(p), i+1, h.cardName(ident(cv.Card)), h.setName(h.common(cv)), seatName(p))
+				return a, true
+			}
+		}
+	}
+	return engine.Action{}, false
+}
+
+// fixFor is a clue touching card cv of seat p after which its holder's
+// deductions leave it no identity still to play, or failing that none
+// playable now.
+func (h *hgPlayer) fixFor(v *engine.View, p int, cv *engine.CardView) (engine.Action, bool) {
+	if h.d.cfg.ClueShows != engine.ShowsAll {
+		return engine.Action{}, false
+	}
+	h.buf = v.LegalActions(h.buf)
+	var second engine.Action
+	found := false
+	for _, a := range h.buf {
+		if !a.IsClue() || a.Target != p || v.Touches(a)&bit(cv.ID) == 0 {
+			continue
+		}
+		m := h.d.knowMask(cv) & h.d.touchMask(a) &^ h.gone()
+		if m&^h.b.dead == 0 {
+			return a, true
+		}
+		if !found && m&^h.b.playable != 0 {
+			second, found = a, true
+		}
+	}
+	return second, found
 }
