@@ -63,12 +63,17 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		c.why = fmt.Sprintf("%s to %s touches no new card at 8 clues: a stall", h.clueName(a), seatName(t))
 		return c, true
 	}
+	before := h.common(&hand[f])
 	restore := h.narrow(v, a, touched)
 	defer restore()
 	var was [engine.MaxHand]bool
+	var skip uint64
 	for i := range hand {
 		was[i] = h.note[hand[i].ID].touched
 		if touched&bit(hand[i].ID) != 0 {
+			if !was[i] || i == f {
+				skip |= bit(hand[i].ID)
+			}
 			h.note[hand[i].ID].touched = true
 		}
 	}
@@ -91,7 +96,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	if h.b.dead&bit(x) != 0 || dupes&bit(x) != 0 {
 		return c, false
 	}
-	cs := h.candidates(v, h.seat, t, fcv.ID, read, chopFocus, h.baseFor(v, t, fcv))
+	cs := h.candidates(v, h.seat, t, skip, read, chopFocus, h.baseFor(v, t, fcv))
 	var mine *hgCand
 	allPlayable := len(cs) > 0
 	for i := range cs {
@@ -128,7 +133,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 				return c, false
 			}
 		}
-		return c, !h.anyoneBlindPlays(v, t, fcv.ID, x)
+		return c, !h.anyoneBlindPlays(v, t, skip, x)
 	}
 	if allPlayable && h.b.playable&bit(x) == 0 {
 		return c, false
@@ -147,8 +152,8 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			why += ": it is the last copy"
 		}
 	} else {
-		conns, ok := h.route(v, h.seat, h.seat, fcv.ID, x)
-		if !ok {
+		conns, ok := h.route(v, h.seat, h.seat, skip, x)
+		if !ok || fiveStall(a, chopFocus) && !allKnown(conns) {
 			return c, false
 		}
 		fin, prompts := 0, 0
@@ -159,7 +164,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			if cn.seat == t && cn.kind == connFinesse {
 				return c, false
 			}
-			if cn.seat != t && !h.findsOwn(v, cn, fcv.ID, x) {
+			if cn.seat != t && !h.findsOwn(v, cn, skip, x) {
 				return c, false
 			}
 			if cn.kind == connFinesse {
@@ -168,7 +173,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 				prompts++
 			}
 		}
-		already := h.note[fcv.ID].play && h.note[fcv.ID].cands == bit(x)
+		already := h.note[fcv.ID].play && before&bit(x) != 0
 		if !already {
 			c.plays++
 		}
@@ -245,8 +250,8 @@ func (h *hgPlayer) connNames(conns []hgConn) string {
 // findsOwn reports whether the seat holding connecting card cn would find
 // it for a clue whose focus (card id focus) is x: it sees every hand but
 // its own, so it takes a card it cannot find elsewhere for its own.
-func (h *hgPlayer) findsOwn(v *engine.View, cn hgConn, focus, x int) bool {
-	conns, ok := h.route(v, cn.seat, h.seat, focus, x)
+func (h *hgPlayer) findsOwn(v *engine.View, cn hgConn, skip uint64, x int) bool {
+	conns, ok := h.route(v, cn.seat, h.seat, skip, x)
 	if !ok {
 		return false
 	}
@@ -318,12 +323,12 @@ func (h *hgPlayer) bestClue(v *engine.View, stall bool) (hgClue, bool) {
 // anyoneBlindPlays reports whether a seat other than the giver and target
 // would take a card of its own for a connection to x, the focus (card id
 // focus) of a clue to target.
-func (h *hgPlayer) anyoneBlindPlays(v *engine.View, target, focus, x int) bool {
+func (h *hgPlayer) anyoneBlindPlays(v *engine.View, target int, skip uint64, x int) bool {
 	for p := range v.Players {
 		if p == h.seat || p == target {
 			continue
 		}
-		conns, ok := h.route(v, p, h.seat, focus, x)
+		conns, ok := h.route(v, p, h.seat, skip, x)
 		if !ok {
 			continue
 		}

@@ -40,13 +40,16 @@ type hgCand struct {
 }
 
 // route finds the cards that connect x's firework to x, as viewer finds
-// them for a clue given by giver whose focus is card id focus.
-func (h *hgPlayer) route(v *engine.View, viewer, giver, focus, x int) ([]hgConn, bool) {
+// them for a clue given by giver; skip are the cards that cannot connect:
+// the focus and the other cards the clue touched for the first time (a
+// clue's own cards are not its connections: their holder could not tell
+// which is which).
+func (h *hgPlayer) route(v *engine.View, viewer, giver int, skip uint64, x int) ([]hgConn, bool) {
 	need, ok := h.path(x)
 	if !ok {
 		return nil, false
 	}
-	used := bit(focus)
+	used := skip
 	var out []hgConn
 	for _, y := range need {
 		c, ok := h.connect(v, viewer, giver, y, &used)
@@ -167,7 +170,7 @@ func (h *hgPlayer) focusOf(hand []engine.CardView, touched uint64, chop int) int
 // the focus may be, with the cards that would connect it. A reading that
 // asks the target to blind-play is taken only when no other is left
 // (Occam's razor: the simplest reading first).
-func (h *hgPlayer) candidates(v *engine.View, giver, target, focus int, a engine.Action, chopFocus bool, base uint64) []hgCand {
+func (h *hgPlayer) candidates(v *engine.View, giver, target int, skip uint64, a engine.Action, chopFocus bool, base uint64) []hgCand {
 	var out []hgCand
 	plain := false
 	forEach(base, func(x int) {
@@ -176,8 +179,8 @@ func (h *hgPlayer) candidates(v *engine.View, giver, target, focus int, a engine
 			plain = true
 			return
 		}
-		conns, ok := h.route(v, target, giver, focus, x)
-		if !ok {
+		conns, ok := h.route(v, target, giver, skip, x)
+		if !ok || fiveStall(a, chopFocus) && !allKnown(conns) {
 			return
 		}
 		c := hgCand{x: x, conns: conns}
@@ -244,8 +247,12 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	if h.eightClueStall(v.NoteTokens+1, hand, ev.Touched) {
 		return
 	}
+	var skip uint64
 	for i := range hand {
 		if ev.Touched&bit(hand[i].ID) != 0 {
+			if !h.note[hand[i].ID].touched || i == f {
+				skip |= bit(hand[i].ID)
+			}
 			h.note[hand[i].ID].touched = true
 		}
 	}
@@ -261,7 +268,7 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	chopFocus := f == chop
 	fcv := &hand[f]
 	fn := &h.note[fcv.ID]
-	cs := h.candidates(v, giver, target, fcv.ID, a, chopFocus, h.baseFor(v, target, fcv))
+	cs := h.candidates(v, giver, target, skip, a, chopFocus, h.baseFor(v, target, fcv))
 	var union uint64
 	play, save := false, false
 	for _, c := range cs {
@@ -293,8 +300,8 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	if chopFocus && h.saveWorthy(x, a) || clueHidden(a) {
 		return
 	}
-	conns, ok := h.route(v, h.seat, giver, fcv.ID, x)
-	if !ok {
+	conns, ok := h.route(v, h.seat, giver, skip, x)
+	if !ok || fiveStall(a, chopFocus) && !allKnown(conns) || blindOwn(conns) > 2 {
 		return
 	}
 	for _, cn := range conns {
@@ -324,10 +331,9 @@ func (h *hgPlayer) linksAfterMove(seat, card, x int, played bool) {
 	if len(h.links) == 0 {
 		return
 	}
-	playedLink := false
-	for _, l := range h.links {
-		playedLink = playedLink || played && l.card == card
-	}
+	// A seat that played some card may have put another play first; one
+	// whose connecting card cannot play yet is not asked for it yet.
+	playedAny := played && card >= 0
 	var drop []hgLink
 	kept := h.links[:0]
 	for _, l := range h.links {
@@ -338,7 +344,7 @@ func (h *hgPlayer) linksAfterMove(seat, card, x int, played bool) {
 			if x >= 0 && x != l.y {
 				drop = append(drop, l)
 			}
-		case l.card == card, l.seat == seat && !playedLink:
+		case l.card == card, l.seat == seat && !playedAny && h.b.playable&bit(l.y) != 0:
 			drop = append(drop, l)
 		default:
 			kept = append(kept, l)
@@ -395,4 +401,31 @@ func (h *hgPlayer) eightClueStall(notes int, hand []engine.CardView, touched uin
 		}
 	}
 	return true
+}
+
+// fiveStall reports whether clue a, off the chop, may be a 5 stall (level
+// 2): a 5 clue off the chop asks for a play only when the 5 plays through
+// cards the table knows, never through a prompt or a finesse.
+func fiveStall(a engine.Action, chopFocus bool) bool {
+	return !chopFocus && a.Kind == engine.RankClue && a.Value == 5
+}
+
+func allKnown(conns []hgConn) bool {
+	for _, cn := range conns {
+		if cn.kind != connKnown {
+			return false
+		}
+	}
+	return true
+}
+
+// blindOwn counts the blind plays a route asks of the reader itself.
+func blindOwn(conns []hgConn) int {
+	n := 0
+	for _, cn := range conns {
+		if cn.self && cn.kind == connFinesse {
+			n++
+		}
+	}
+	return n
 }
