@@ -93,6 +93,12 @@ func (s *hgSwap) Act(v *engine.View) engine.Action {
 
 func (h *hgPlayer) Why() string { return h.why }
 
+// pubKnown reports whether the holder of cv knows what it is.
+func (h *hgPlayer) pubKnown(cv *engine.CardView) bool {
+	m := h.common(cv)
+	return m&(m-1) == 0
+}
+
 func (h *hgPlayer) Start(v *engine.View) { h.load(v) }
 
 func (h *hgPlayer) load(v *engine.View) {
@@ -111,7 +117,9 @@ func (h *hgPlayer) load(v *engine.View) {
 		for _, cv := range v.Hand(p) {
 			if cv.Known {
 				h.seen[ident(cv.Card)]++
-				if n := &h.note[cv.ID]; n.touched || n.play {
+				// Only a card its holder knows: a holder that does not could
+				// have clued the other copy to this seat without knowing.
+				if n := &h.note[cv.ID]; (n.touched || n.play) && h.pubKnown(&cv) {
 					h.touchedSeen |= bit(ident(cv.Card))
 				}
 			}

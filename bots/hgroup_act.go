@@ -195,8 +195,7 @@ func (h *hgPlayer) mustSave(v *engine.View, p, x int) bool {
 func (h *hgPlayer) willDiscard(v *engine.View, p int) bool {
 	for i := range v.Hand(p) {
 		cv := &v.Hand(p)[i]
-		m := h.common(cv)
-		if h.note[cv.ID].play && m&h.b.playable != 0 || m&^h.b.playable == 0 {
+		if m := h.common(cv); m&^h.b.playable == 0 {
 			return false
 		}
 	}
@@ -232,8 +231,12 @@ func (h *hgPlayer) discard(v *engine.View, own []engine.CardView, haveClue bool)
 	}
 	// A locked hand: every card touched. A clue if there is one; else the
 	// card least likely to matter.
-	if haveClue || v.NoteTokens > 0 && v.NoteTokens < v.Config.NoteTokens {
+	if v.NoteTokens > 0 {
 		if a, ok := h.stall(v); ok {
+			h.why = "a locked hand: " + h.why
+			return a, true
+		}
+		if a, ok := h.harmlessClue(v); ok {
 			h.why = "a locked hand: " + h.why
 			return a, true
 		}
@@ -274,6 +277,22 @@ func (h *hgPlayer) stall(v *engine.View) (engine.Action, bool) {
 // lastResort is a move when no convention gives one: the card most likely
 // playable if a storm can be spared, else any legal move.
 func (h *hgPlayer) lastResort(v *engine.View, own []engine.CardView) engine.Action {
+	if a, ok := h.harmlessClue(v); ok {
+		return a
+	}
+	if len(own) > 0 {
+		w := h.unseen()
+		best, bestP := 0, -1.0
+		for i := range own {
+			if p := prob(h.mine(&own[i]), h.b.playable, &w); p > bestP {
+				best, bestP = i, p
+			}
+		}
+		if a := engine.PlayCard(own[best].ID); v.Check(a) == nil {
+			h.why = fmt.Sprintf("no clue reads right and no discard is allowed: slot %d, the likeliest to play (%.0f%%)", best+1, 100*bestP)
+			return a
+		}
+	}
 	h.why = "nothing the conventions allow: the first legal move"
 	return anyLegal(v)
 }
@@ -326,4 +345,23 @@ func (h *hgPlayer) fixFor(v *engine.View, p int, cv *engine.CardView) (engine.Ac
 		}
 	}
 	return second, found
+}
+
+// harmlessClue is a clue its holder misreads, but that plays nothing now:
+// better than a misplay, or than discarding a card that may be needed.
+func (h *hgPlayer) harmlessClue(v *engine.View) (engine.Action, bool) {
+	if v.NoteTokens == 0 {
+		return engine.Action{}, false
+	}
+	h.buf = v.LegalActions(h.buf)
+	for _, a := range h.buf {
+		if !a.IsClue() {
+			continue
+		}
+		if c, _ := h.judge(v, a); c.harmless {
+			h.why = "no clue reads right: " + c.why
+			return a, true
+		}
+	}
+	return engine.Action{}, false
 }

@@ -15,8 +15,9 @@ type hgClue struct {
 	// played into a prompt or finesse); bad the cards it touches that
 	// good touch forbids.
 	plays, bad int
-	// misread: its holder will take the focus for what it is not.
-	misread bool
+	// misread: its holder will take the focus for what it is not;
+	// harmless: but it plays nothing for it now.
+	misread, harmless bool
 	why     string
 }
 
@@ -98,7 +99,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	}
 	cs := h.candidates(v, h.seat, t, skip, read, chopFocus, h.baseFor(v, t, fcv))
 	var mine *hgCand
-	allPlayable := len(cs) > 0
+	allPlayable, selfConns := len(cs) > 0, false
 	for i := range cs {
 		if cs[i].x == x {
 			mine = &cs[i]
@@ -107,6 +108,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			allPlayable = false
 		}
 		for _, cn := range cs[i].conns {
+			selfConns = selfConns || cn.self
 			// The target plays its own connecting cards: they must be
 			// what it takes them for.
 			if cn.self && (!hand[slotOf(hand, cn.card)-1].Known || ident(hand[slotOf(hand, cn.card)-1].Card) != cn.y) {
@@ -127,7 +129,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		c.misread, c.value = true, -1
 		c.why = fmt.Sprintf("%s to %s, read as %s: a stall that plays nothing", h.clueName(a), seatName(t), h.setName(h.common(fcv)))
 		// Its holder sees the giver's hand and may rule out more than the
-		// giver can tell: no reading may be playable at all.
+		// giver can tell: no reading may be playable at all. A last resort
+		// settles for no reading playable now.
+		c.harmless = !allPlayable && !selfConns && !h.anyoneBlindPlays(v, t, skip, x)
 		for i := range cs {
 			if h.b.playable&bit(cs[i].x) != 0 || len(cs[i].conns) > 0 {
 				return c, false
@@ -173,7 +177,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 				prompts++
 			}
 		}
-		already := h.note[fcv.ID].play && before&bit(x) != 0
+		// A card its holder already knows, or already means to play, gains
+		// nothing from being clued again.
+		already := before == bit(x) || before&^h.b.playable == 0 || h.note[fcv.ID].play && before&bit(x) != 0
 		if !already {
 			c.plays++
 		}
