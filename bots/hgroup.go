@@ -37,6 +37,9 @@ type hgPlayer struct {
 	// turn, +1 (0: the last move was no such discard): the next seat's chop
 	// may be the other copy (double discard avoidance).
 	lastDiscard int
+	// midGame is set by the first discard: the early game, in which every
+	// play and save clue comes before a discard, is over.
+	midGame bool
 	turn        int
 	// hands is the last view's hands, for Notes.
 	hands   [engine.MaxPlayers][engine.MaxHand]engine.CardView
@@ -158,6 +161,9 @@ func (h *hgPlayer) Observe(v *engine.View, ev engine.Event) {
 		h.note[a.Card] = hgNote{}
 		h.load(v)
 		h.lastDiscard = 0
+		if a.Kind == engine.Discard && !ev.Swapped {
+			h.midGame = true
+		}
 		if chopDiscard && x >= 0 && h.b.dead&bit(x) == 0 {
 			h.lastDiscard = x + 1
 		}

@@ -69,6 +69,9 @@ func (h *hgPlayer) clueBar(v *engine.View) float64 {
 	switch {
 	case v.NoteTokens >= v.Config.NoteTokens:
 		return -1
+	case !h.midGame:
+		// The early game: any play or save clue before a discard.
+		return 0.5
 	case v.NoteTokens <= 1:
 		return 1.4
 	}

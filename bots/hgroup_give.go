@@ -18,7 +18,7 @@ type hgClue struct {
 	// misread: its holder will take the focus for what it is not;
 	// harmless: but it plays nothing for it now.
 	misread, harmless bool
-	why     string
+	why               string
 }
 
 // narrow applies clue a to the target's deductions in v, as the engine
@@ -94,10 +94,10 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	// Good touch: the focus must be a card still to play that nobody
 	// holds touched already.
 	dupes := h.touchedIdents(v, t)
-	if h.b.dead&bit(x) != 0 || dupes&bit(x) != 0 {
+	if h.b.dead&bit(x) != 0 || dupes&bit(x) != 0 || h.mayHold(x) {
 		return c, false
 	}
-	cs := h.candidates(v, h.seat, t, skip, read, chopFocus, h.baseFor(v, t, fcv))
+	cs := h.candidates(v, h.seat, t, skip, read, chopFocus, h.baseFor(v, h.seat, t, fcv))
 	var mine *hgCand
 	allPlayable, selfConns := len(cs) > 0, false
 	for i := range cs {
@@ -211,7 +211,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			continue
 		}
 		seenHere |= bit(y)
-		m := h.common(cv) & h.baseFor(v, t, cv)
+		m := h.common(cv) & h.baseFor(v, h.seat, t, cv)
 		if m == 0 {
 			m = h.common(cv)
 		}
@@ -227,8 +227,25 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	}
 	if c.bad > 0 {
 		// A touched card that is trash is taken by its holder for a card
-		// still to play, and misplayed later: good touch is kept.
-		return c, false
+		// still to play, and misplayed later: good touch is kept, but for
+		// a save, which matters more.
+		if !c.save {
+			return c, false
+		}
+		c.value -= 0.5 * float64(c.bad)
+		why += fmt.Sprintf(" (touching %d card(s) good touch would spare: a save comes first)", c.bad)
+	}
+	if !c.save && c.plays > 0 && h.b.playable&bit(x) != 0 {
+		// Play clue over save: a seat with a card to play does not discard,
+		// so a play clue to a seat whose chop needs saving also buys the
+		// save a round.
+		if ch := h.chop(hand); ch >= 0 && touched&bit(hand[ch].ID) == 0 && h.mustSave(v, t, ident(hand[ch].Card)) {
+			c.value += 0.7 * h.saveValue(ident(hand[ch].Card))
+		}
+	}
+	if c.value > 0 && c.save == false && h.common(fcv) == bit(x) {
+		// Of two clues alike, the one that names the card.
+		c.value += 0.05
 	}
 	c.why = why
 	return c, true
@@ -342,6 +359,19 @@ func (h *hgPlayer) anyoneBlindPlays(v *engine.View, target int, skip uint64, x i
 			if cn.self {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// mayHold reports whether a touched card of the seat's own may be x: then
+// cluing another x may touch a second copy, and it is not this seat's clue
+// to give (good touch; someone who sees both will).
+func (h *hgPlayer) mayHold(x int) bool {
+	for i := range h.handLen[h.seat] {
+		cv := &h.hands[h.seat][i]
+		if n := &h.note[cv.ID]; (n.touched || n.play) && h.mine(cv)&bit(x) != 0 {
+			return true
 		}
 	}
 	return false

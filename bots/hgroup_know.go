@@ -125,27 +125,50 @@ func (h *hgPlayer) path(x int) ([]int, bool) {
 	return out, true
 }
 
-// saveWorthy reports whether a clue a on the chop may save x: a 5 by a 5
-// clue, a 2 by a 2 clue (the other copy not in sight elsewhere is the
-// giver's business), any card whose other copies are gone by any clue.
+// saveWorthy reports whether a clue a on the chop may save x: a 5 only by
+// a 5 clue (the 5 save), a 2 by a 2 clue (the 2 save), any other card
+// whose other copies are gone by any clue that touches it (a critical
+// save). A clue whose value is hidden (Cow & Pig, Duck) may save any
+// critical card.
 func (h *hgPlayer) saveWorthy(x int, a engine.Action) bool {
 	if h.b.dead&bit(x) != 0 {
 		return false
 	}
-	if h.b.critical&bit(x) != 0 {
-		return true
-	}
-	if a.Kind != engine.RankClue {
-		return false
-	}
-	s := x >> 3
+	s, r := x>>3, x&7
+	five := r == 5 && !h.d.rev[s] && !h.d.upOrDown && !h.d.sudoku
+	hidden := a.Kind == engine.HiddenClue || a.Value == engine.HiddenValue
 	switch {
-	case a.Value == 5 && x&7 == 5:
-		return true
-	case a.Value == 2 && x&7 == 2 && h.b.posOf(s, 2) > h.b.fw[s]:
+	case hidden:
+		return h.b.critical&bit(x) != 0
+	case five:
+		return a.Kind == engine.RankClue && a.Value == 5
+	case a.Kind == engine.RankClue && a.Value == 2 && r == 2 && !h.d.rev[s] && h.b.posOf(s, 2) > h.b.fw[s]:
 		// A 2 only where the firework goes up from 1 (a reversed suit's 2
 		// is its second last card).
-		return !h.d.rev[s]
+		return true
+	}
+	return h.b.critical&bit(x) != 0
+}
+
+// twoSeen reports whether the other copy of a 2 is in sight in a hand but
+// the target's, the giver's and the viewer's, and off its holder's chop:
+// then nobody 2-saves this one (the visible rule), and a 2 clue on the chop
+// is not read as a save of it.
+func (h *hgPlayer) twoSeen(v *engine.View, x, target, giver, viewer int) bool {
+	if x&7 != 2 || h.b.critical&bit(x) != 0 {
+		return false
+	}
+	for p := range v.Players {
+		if p == target || p == giver || p == viewer || p == h.seat {
+			continue
+		}
+		hand := v.Hand(p)
+		ch := h.chop(hand)
+		for i := range hand {
+			if i != ch && hand[i].Known && ident(hand[i].Card) == x {
+				return true
+			}
+		}
 	}
 	return false
 }

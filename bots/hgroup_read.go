@@ -82,8 +82,9 @@ func (h *hgPlayer) connect(v *engine.View, viewer, giver, y int, used *uint64) (
 				continue
 			}
 			// A card the table knows is y, or a touched card the viewer
-			// sees is y: its holder will learn it and play it.
-			if c == bit(y) || visible {
+			// sees is y and that its holder would play first for y (the
+			// order of a prompt): its holder will learn it and play it.
+			if c == bit(y) || visible && p != giver && h.promptIn(hand, y, *used) == i {
 				return take(cv, p, connKnown, false)
 			}
 		}
@@ -174,7 +175,7 @@ func (h *hgPlayer) candidates(v *engine.View, giver, target int, skip uint64, a 
 	var out []hgCand
 	plain := false
 	forEach(base, func(x int) {
-		if chopFocus && h.saveWorthy(x, a) {
+		if chopFocus && h.saveWorthy(x, a) && !h.twoSeen(v, x, target, giver, target) {
 			out = append(out, hgCand{x: x, save: true})
 			plain = true
 			return
@@ -204,21 +205,30 @@ func (h *hgPlayer) candidates(v *engine.View, giver, target int, skip uint64, a 
 	return out
 }
 
-// baseFor is what the target of a clue can take its focus to be before any
-// convention: its clues, less dead cards and (good touch) the touched
-// cards the seat sees in other hands than the target's and its own.
-func (h *hgPlayer) baseFor(v *engine.View, target int, cv *engine.CardView) uint64 {
-	if target == h.seat {
-		return h.mine(cv)
-	}
+// baseFor is what the target of a clue from giver can take its focus to be
+// before any convention: its clues, less dead cards and, by good touch,
+// the touched cards it sees in the hands the giver sees too (all but its
+// own and the giver's) and those of its own it knows. The seat sees all
+// that but the target's own deductions where the target is another seat.
+func (h *hgPlayer) baseFor(v *engine.View, giver, target int, cv *engine.CardView) uint64 {
 	m := h.common(cv)
+	if target == h.seat {
+		m = h.mine(cv)
+	}
 	var dup uint64
 	for p := range v.Players {
-		if p == target || p == h.seat {
-			continue
-		}
-		for _, o := range v.Hand(p) {
-			if n := &h.note[o.ID]; (n.touched || n.play) && o.Known {
+		for i := range v.Hand(p) {
+			o := &v.Hand(p)[i]
+			n := &h.note[o.ID]
+			if o.ID == cv.ID || !n.touched && !n.play {
+				continue
+			}
+			switch {
+			case p == target || p == h.seat:
+				if k := h.common(o); k&(k-1) == 0 {
+					dup |= k
+				}
+			case p != giver && o.Known:
 				dup |= bit(ident(o.Card))
 			}
 		}
@@ -268,7 +278,7 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	chopFocus := f == chop
 	fcv := &hand[f]
 	fn := &h.note[fcv.ID]
-	cs := h.candidates(v, giver, target, skip, a, chopFocus, h.baseFor(v, target, fcv))
+	cs := h.candidates(v, giver, target, skip, a, chopFocus, h.baseFor(v, giver, target, fcv))
 	var union uint64
 	play, save := false, false
 	for _, c := range cs {
