@@ -84,8 +84,12 @@ func (h *hgPlayer) connect(v *engine.View, viewer, giver, y int, used *uint64) (
 			// A card the table knows is y, or a touched card the viewer
 			// sees is y and that its holder would play first for y (the
 			// order of a prompt): its holder will learn it and play it.
-			if c == bit(y) || visible && p != giver && h.promptIn(hand, y, *used) == i {
+			switch {
+			case c == bit(y):
 				return take(cv, p, connKnown, false)
+			case visible && p != giver && h.promptIn(hand, y, *used) == i:
+				// Its holder does not know it yet: the clue prompts it.
+				return take(cv, p, connPrompt, false)
 			}
 		}
 	}
