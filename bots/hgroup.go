@@ -130,6 +130,13 @@ func (h *hgPlayer) load(v *engine.View) {
 	}
 	h.turn = v.Turn
 	h.hands, h.handLen = v.Hands, v.HandLen
+	// A card of the seat's own expected to be a card that can no longer be
+	// played (someone else played it) is expected no more.
+	for _, cv := range v.Hand(h.seat) {
+		if n := &h.note[cv.ID]; n.play && !n.touched && n.cands != 0 && n.cands&^h.b.dead == 0 {
+			n.play, n.blind, n.cands = false, false, 0
+		}
+	}
 }
 
 // Observe reads each move: a clue by the conventions, a play or discard as

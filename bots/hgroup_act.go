@@ -339,6 +339,11 @@ func (h *hgPlayer) fixFor(v *engine.View, p int, cv *engine.CardView) (engine.Ac
 		if !a.IsClue() || a.Target != p || v.Touches(a)&bit(cv.ID) == 0 {
 			continue
 		}
+		// A clue that also touches new cards is read for them too: it
+		// must read right.
+		if c, ok := h.judge(v, a); !ok || c.misread {
+			continue
+		}
 		m := h.d.knowMask(cv) & h.d.touchMask(a) &^ h.gone()
 		if m&^h.b.dead == 0 {
 			return a, true

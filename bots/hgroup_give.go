@@ -60,6 +60,10 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	if f < 0 {
 		return c, false
 	}
+	if h.fixesOnlyAfter(v, a, hand, touched) {
+		c.why = fmt.Sprintf("%s to %s is a fix clue: it shows a touched card to be trash", h.clueName(a), seatName(t))
+		return c, true
+	}
 	if h.eightClueStall(v.NoteTokens, hand, touched) {
 		c.why = fmt.Sprintf("%s to %s touches no new card at 8 clues: a stall", h.clueName(a), seatName(t))
 		return c, true
@@ -375,4 +379,11 @@ func (h *hgPlayer) mayHold(x int) bool {
 		}
 	}
 	return false
+}
+
+// fixesOnlyAfter is fixesOnly for clue a before it is given.
+func (h *hgPlayer) fixesOnlyAfter(v *engine.View, a engine.Action, hand []engine.CardView, touched uint64) bool {
+	restore := h.narrow(v, a, touched)
+	defer restore()
+	return h.fixesOnly(v.Hand(a.Target), touched)
 }

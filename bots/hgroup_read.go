@@ -270,7 +270,7 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 			h.note[hand[i].ID].touched = true
 		}
 	}
-	if f < 0 {
+	if f < 0 || h.fixesOnly(hand, ev.Touched) {
 		return
 	}
 	if clueHidden(a) {
@@ -321,6 +321,7 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	for _, cn := range conns {
 		if cn.self {
 			h.expect(cn)
+			h.links = append(h.links, hgLink{focus: fcv.ID, x: x, card: cn.card, y: cn.y, seat: h.seat})
 		}
 	}
 }
@@ -353,7 +354,11 @@ func (h *hgPlayer) linksAfterMove(seat, card, x int, played bool) {
 	for _, l := range h.links {
 		switch {
 		case l.focus == card:
-			// The focus itself left the hand.
+			// The focus itself left the hand: what was expected of the
+			// seat's own cards for it is void.
+			if l.seat == h.seat && l.card != card {
+				defer h.unexpect(l.card, l.y)
+			}
 		case l.card == card && played:
 			if x >= 0 && x != l.y {
 				drop = append(drop, l)
@@ -442,4 +447,24 @@ func blindOwn(conns []hgConn) int {
 		}
 	}
 	return n
+}
+
+// fixesOnly reports whether a clue that touched the set touched (already
+// applied to the hand's deductions) is a fix clue (level 3): it touches no
+// new card and shows a touched card to be trash. It asks for nothing else.
+func (h *hgPlayer) fixesOnly(hand []engine.CardView, touched uint64) bool {
+	fix := false
+	for i := range hand {
+		cv := &hand[i]
+		if touched&bit(cv.ID) == 0 {
+			continue
+		}
+		if !h.note[cv.ID].touched {
+			return false
+		}
+		if h.pub(cv)&^h.b.dead == 0 {
+			fix = true
+		}
+	}
+	return fix
 }
