@@ -40,7 +40,7 @@ type hgPlayer struct {
 	// midGame is set by the first discard: the early game, in which every
 	// play and save clue comes before a discard, is over.
 	midGame bool
-	turn        int
+	turn    int
 	// hands is the last view's hands, for Notes.
 	hands   [engine.MaxPlayers][engine.MaxHand]engine.CardView
 	handLen [engine.MaxPlayers]int
