@@ -23,6 +23,12 @@ func (h *hgPlayer) Act(v *engine.View) engine.Action {
 
 func (h *hgPlayer) act(v *engine.View) engine.Action {
 	own := v.Hand(h.seat)
+	// The urgency principle: a finesse is played into at once, before a
+	// save (the seat waiting on it plays rather than discards once it has).
+	if i, why := h.bestPlay(v, own); i >= 0 && h.note[own[i].ID].blind {
+		h.why = why
+		return engine.PlayCard(own[i].ID)
+	}
 	if v.NoteTokens > 0 {
 		if c, ok := h.urgentSave(v); ok {
 			h.why = c.why
@@ -198,7 +204,9 @@ func (h *hgPlayer) mustSave(v *engine.View, p, x int) bool {
 func (h *hgPlayer) willDiscard(v *engine.View, p int) bool {
 	for i := range v.Hand(p) {
 		cv := &v.Hand(p)[i]
-		if m := h.common(cv); m&^h.b.playable == 0 {
+		// A card it takes for playable, that is: its holder may see it
+		// otherwise than the seat thinks, so the card must be playable too.
+		if m := h.common(cv); m&^h.b.playable == 0 && (!cv.Known || h.b.playable&bit(ident(cv.Card)) != 0) {
 			return false
 		}
 	}

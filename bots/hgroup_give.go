@@ -98,7 +98,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	// Good touch: the focus must be a card still to play that nobody
 	// holds touched already.
 	dupes := h.touchedIdents(v, t)
-	if h.b.dead&bit(x) != 0 || dupes&bit(x) != 0 || h.mayHold(x) {
+	if h.b.dead&bit(x) != 0 || dupes&bit(x) != 0 {
 		return c, false
 	}
 	cs := h.candidates(v, h.seat, t, skip, read, chopFocus, h.baseFor(v, h.seat, t, fcv))
@@ -147,6 +147,11 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		return c, false
 	}
 	c.save = mine.save && h.b.playable&bit(x) == 0
+	if !c.save && h.mayHold(x) {
+		// A save cannot wait for someone who sees both copies; a play clue
+		// can.
+		return c, false
+	}
 	var why string
 	if c.save {
 		c.value = h.saveValue(x)
@@ -238,6 +243,16 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		}
 		c.value -= 0.5 * float64(c.bad)
 		why += fmt.Sprintf(" (touching %d card(s) good touch would spare: a save comes first)", c.bad)
+	}
+	if c.plays == 0 {
+		// The chop the clue leaves to a seat with nothing new to play: a
+		// card that must be saved there costs another clue soon, or is
+		// lost.
+		if ch := h.chop(hand); ch >= 0 {
+			if y := ident(hand[ch].Card); h.mustSave(v, t, y) {
+				c.value -= 0.6 * h.saveValue(y)
+			}
+		}
 	}
 	if !c.save && c.plays > 0 && h.b.playable&bit(x) != 0 {
 		// Play clue over save: a seat with a card to play does not discard,
