@@ -45,8 +45,12 @@ type hgPlayer struct {
 	hands   [engine.MaxPlayers][engine.MaxHand]engine.CardView
 	handLen [engine.MaxPlayers]int
 	why     string
-	buf     []engine.Action
-	hole    *hole
+	// quiet: judging clues only to compare them, with no reasons written.
+	quiet bool
+	// goneMask: the identities whose every copy is played or discarded.
+	goneMask uint64
+	buf      []engine.Action
+	hole     *hole
 }
 
 // hgNote is one card's note.
@@ -112,6 +116,12 @@ func (h *hgPlayer) load(v *engine.View) {
 	default:
 		h.b.load(h.d, v)
 	}
+	h.goneMask = 0
+	forEach(h.d.all, func(x int) {
+		if h.b.gone[x] >= h.d.count[x] {
+			h.goneMask |= bit(x)
+		}
+	})
 	h.seen, h.touchedSeen = [64]int{}, 0
 	for p := range v.Players {
 		if p == h.seat {

@@ -52,7 +52,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	touched := v.Touches(a)
 	if touched == 0 {
 		// An empty clue (where the rules allow one) tells nothing.
-		c.why = fmt.Sprintf("%s to %s touches nothing: it tells nothing", h.clueName(a), seatName(t))
+		if !h.quiet {
+			c.why = fmt.Sprintf("%s to %s touches nothing: it tells nothing", h.clueName(a), seatName(t))
+		}
 		return c, true
 	}
 	chop := h.chop(hand)
@@ -60,17 +62,21 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	if f < 0 {
 		return c, false
 	}
-	if h.fixesOnlyAfter(v, a, hand, touched) {
-		c.why = fmt.Sprintf("%s to %s is a fix clue: it shows a touched card to be trash", h.clueName(a), seatName(t))
-		return c, true
-	}
 	if h.eightClueStall(v.NoteTokens, hand, touched) {
-		c.why = fmt.Sprintf("%s to %s touches no new card at 8 clues: a stall", h.clueName(a), seatName(t))
+		if !h.quiet {
+			c.why = fmt.Sprintf("%s to %s touches no new card at 8 clues: a stall", h.clueName(a), seatName(t))
+		}
 		return c, true
 	}
 	before := h.common(&hand[f])
 	restore := h.narrow(v, a, touched)
 	defer restore()
+	if h.fixesOnly(hand, touched) {
+		if !h.quiet {
+			c.why = fmt.Sprintf("%s to %s is a fix clue: it shows a touched card to be trash", h.clueName(a), seatName(t))
+		}
+		return c, true
+	}
 	var was [engine.MaxHand]bool
 	var skip uint64
 	for i := range hand {
@@ -123,7 +129,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	if len(cs) == 0 {
 		// No reading fits: its holder takes it as a stall and keeps the
 		// cards, which is all this clue can be worth.
-		c.why = fmt.Sprintf("%s to %s asks for nothing: a stall", h.clueName(a), seatName(t))
+		if !h.quiet {
+			c.why = fmt.Sprintf("%s to %s asks for nothing: a stall", h.clueName(a), seatName(t))
+		}
 		return c, true
 	}
 	if mine == nil {
@@ -131,7 +139,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		// nothing, and given only when no other clue can be, if it makes
 		// no one play now.
 		c.misread, c.value = true, -1
-		c.why = fmt.Sprintf("%s to %s, read as %s: a stall that plays nothing", h.clueName(a), seatName(t), h.setName(h.common(fcv)))
+		if !h.quiet {
+			c.why = fmt.Sprintf("%s to %s, read as %s: a stall that plays nothing", h.clueName(a), seatName(t), h.setName(h.common(fcv)))
+		}
 		// Its holder sees the giver's hand and may rule out more than the
 		// giver can tell: no reading may be playable at all. A last resort
 		// settles for no reading playable now.
@@ -155,14 +165,16 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	var why string
 	if c.save {
 		c.value = h.saveValue(x)
-		why = fmt.Sprintf("%s's %s clue on the chop saves the %s", seatName(t), h.clueName(a), h.cardName(x))
-		switch {
-		case x&7 == 5 && a.Kind == engine.RankClue && a.Value == 5:
-			why += " (a 5 save)"
-		case x&7 == 2 && a.Kind == engine.RankClue && a.Value == 2 && h.b.critical&bit(x) == 0:
-			why += " (a 2 save: both copies are still out)"
-		default:
-			why += ": it is the last copy"
+		if !h.quiet {
+			why = fmt.Sprintf("%s's %s clue on the chop saves the %s", seatName(t), h.clueName(a), h.cardName(x))
+			switch {
+			case x&7 == 5 && a.Kind == engine.RankClue && a.Value == 5:
+				why += " (a 5 save)"
+			case x&7 == 2 && a.Kind == engine.RankClue && a.Value == 2 && h.b.critical&bit(x) == 0:
+				why += " (a 2 save: both copies are still out)"
+			default:
+				why += ": it is the last copy"
+			}
 		}
 	} else {
 		conns, ok := h.route(v, h.seat, h.seat, skip, x)
@@ -194,14 +206,16 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		}
 		c.plays += fin
 		c.value = float64(c.plays) + 0.5*float64(prompts)
-		why = fmt.Sprintf("%s's %s clue is a play clue on slot %d: the %s", seatName(t), h.clueName(a), f+1, h.cardName(x))
-		switch {
-		case fin > 0:
-			why += fmt.Sprintf(", a finesse: %s", h.connNames(conns))
-		case prompts > 0:
-			why += fmt.Sprintf(", a prompt: %s", h.connNames(conns))
-		case len(conns) > 0:
-			why += ", a delayed play clue after the cards already clued"
+		if !h.quiet {
+			why = fmt.Sprintf("%s's %s clue is a play clue on slot %d: the %s", seatName(t), h.clueName(a), f+1, h.cardName(x))
+			switch {
+			case fin > 0:
+				why += fmt.Sprintf(", a finesse: %s", h.connNames(conns))
+			case prompts > 0:
+				why += fmt.Sprintf(", a prompt: %s", h.connNames(conns))
+			case len(conns) > 0:
+				why += ", a delayed play clue after the cards already clued"
+			}
 		}
 	}
 	// The other cards it touches.
@@ -242,7 +256,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			return c, false
 		}
 		c.value -= 0.5 * float64(c.bad)
-		why += fmt.Sprintf(" (touching %d card(s) good touch would spare: a save comes first)", c.bad)
+		if !h.quiet {
+			why += fmt.Sprintf(" (touching %d card(s) good touch would spare: a save comes first)", c.bad)
+		}
 	}
 	if c.plays == 0 {
 		// The chop the clue leaves to a seat with nothing new to play: a
@@ -344,6 +360,7 @@ func (h *hgPlayer) bestClue(v *engine.View, stall bool) (hgClue, bool) {
 	h.buf = v.LegalActions(h.buf)
 	var best hgClue
 	found := false
+	h.quiet = true
 	for _, a := range h.buf {
 		if !a.IsClue() {
 			continue
@@ -358,6 +375,13 @@ func (h *hgPlayer) bestClue(v *engine.View, stall bool) (hgClue, bool) {
 		if !found || c.value > best.value {
 			best, found = c, true
 		}
+	}
+	h.quiet = false
+	if found {
+		// The reason, for the one clue given.
+		value := best.value
+		best, _ = h.judge(v, best.a)
+		best.value = value
 	}
 	return best, found
 }
@@ -396,9 +420,3 @@ func (h *hgPlayer) mayHold(x int) bool {
 	return false
 }
 
-// fixesOnlyAfter is fixesOnly for clue a before it is given.
-func (h *hgPlayer) fixesOnlyAfter(v *engine.View, a engine.Action, hand []engine.CardView, touched uint64) bool {
-	restore := h.narrow(v, a, touched)
-	defer restore()
-	return h.fixesOnly(v.Hand(a.Target), touched)
-}

@@ -9,15 +9,7 @@ import (
 // what the conventions say of it (the table agrees on it); mine, for the
 // seat's own cards, that less the identities whose every copy it sees.
 
-func (h *hgPlayer) gone() uint64 {
-	var m uint64
-	forEach(h.d.all, func(x int) {
-		if h.b.gone[x] >= h.d.count[x] {
-			m |= bit(x)
-		}
-	})
-	return m
-}
+func (h *hgPlayer) gone() uint64 { return h.goneMask }
 
 func (h *hgPlayer) pub(cv *engine.CardView) uint64 {
 	m := h.d.knowMask(cv)
