@@ -62,6 +62,12 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	if f < 0 {
 		return c, false
 	}
+	// Good touch: the focus must be a card still to play that nobody
+	// holds touched already (a fix clue aside, which re-touches only).
+	dupes := h.touchedIdents(v, t)
+	if x := ident(hand[f].Card); (h.b.dead&bit(x) != 0 || dupes&bit(x) != 0) && !h.note[hand[f].ID].touched {
+		return c, false
+	}
 	if h.eightClueStall(v.NoteTokens, hand, touched) {
 		if !h.quiet {
 			c.why = fmt.Sprintf("%s to %s touches no new card at 8 clues: a stall", h.clueName(a), seatName(t))
@@ -101,9 +107,6 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	x := ident(fcv.Card)
 	chopFocus := f == chop
 
-	// Good touch: the focus must be a card still to play that nobody
-	// holds touched already.
-	dupes := h.touchedIdents(v, t)
 	if h.b.dead&bit(x) != 0 || dupes&bit(x) != 0 {
 		return c, false
 	}

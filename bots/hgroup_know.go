@@ -94,27 +94,34 @@ func (h *hgPlayer) finessePos(hand []engine.CardView, used uint64) int {
 
 // path is the identities a firework needs before x, in order, and false
 // when x can never be played or its firework's way is not decided yet.
-func (h *hgPlayer) path(x int) ([]int, bool) {
+func (h *hgPlayer) path(x int) (hgPath, bool) {
+	var out hgPath
 	if h.b.playable&bit(x) != 0 {
-		return nil, true
+		return out, true
 	}
 	if h.b.dead&bit(x) != 0 {
-		return nil, false
+		return out, false
 	}
 	s := x >> 3
 	d := h.d
 	if d.sudoku && h.b.fw[s] == 0 || d.upOrDown && h.b.dir[s] == engine.Undecided {
-		return nil, false
+		return out, false
 	}
 	p := h.b.posOf(s, x&7)
 	if p <= h.b.fw[s]+1 || p > d.top[s] {
-		return nil, false
+		return out, false
 	}
-	out := make([]int, 0, p-h.b.fw[s]-1)
 	for q := h.b.fw[s] + 1; q < p; q++ {
-		out = append(out, s<<3|h.b.rankAt(s, q))
+		out.x[out.n] = s<<3 | h.b.rankAt(s, q)
+		out.n++
 	}
 	return out, true
+}
+
+// hgPath is the identities a firework needs before a card, in order.
+type hgPath struct {
+	n int
+	x [engine.MaxRank]int
 }
 
 // saveWorthy reports whether a clue a on the chop may save x: a 5 only by

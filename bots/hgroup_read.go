@@ -50,8 +50,8 @@ func (h *hgPlayer) route(v *engine.View, viewer, giver int, skip uint64, x int) 
 		return nil, false
 	}
 	used := skip
-	var out []hgConn
-	for _, y := range need {
+	out := make([]hgConn, 0, need.n)
+	for _, y := range need.x[:need.n] {
 		c, ok := h.connect(v, viewer, giver, y, &used)
 		if !ok {
 			return nil, false
