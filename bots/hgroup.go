@@ -47,6 +47,8 @@ type hgPlayer struct {
 	why     string
 	// quiet: judging clues only to compare them, with no reasons written.
 	quiet bool
+	// chopBefore is the target's chop before the clue being judged.
+	chopBefore int
 	// goneMask: the identities whose every copy is played or discarded.
 	goneMask uint64
 	buf      []engine.Action
@@ -74,6 +76,8 @@ type hgLink struct {
 	focus, x int
 	card, y  int
 	seat     int
+	bluff    bool // any playable card will do (see hgConn)
+	blind    bool // the card is played blind: a finesse or a bluff
 }
 
 func newHgroup(cfg *engine.Config, seat int, _ uint64) Player {

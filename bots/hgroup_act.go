@@ -79,9 +79,9 @@ func (h *hgPlayer) clueBar(v *engine.View) float64 {
 		// The early game: any play or save clue before a discard.
 		return 0.5
 	case v.NoteTokens <= 1:
-		return 1.4
+		return 0.9
 	}
-	return 0.9
+	return 0.3
 }
 
 // bestPlay is the card to play: one the seat knows playable (finessed cards

@@ -62,6 +62,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	if f < 0 {
 		return c, false
 	}
+	h.chopBefore = chop
 	// Good touch: the focus must be a card still to play that nobody
 	// holds touched already (a fix clue aside, which re-touches only).
 	dupes := h.touchedIdents(v, t)
@@ -181,6 +182,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		}
 	} else {
 		conns, ok := h.route(v, h.seat, h.seat, skip, x)
+		if !ok && !fiveStall(a, chopFocus) {
+			return h.judgeBluff(v, c, skip, f, x, mine)
+		}
 		if !ok || fiveStall(a, chopFocus) && !allKnown(conns) {
 			return c, false
 		}
@@ -255,7 +259,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		// A touched card that is trash is taken by its holder for a card
 		// still to play, and misplayed later: good touch is kept, but for
 		// a save, which matters more.
-		if !c.save {
+		if !c.save || h.b.critical&bit(x) == 0 {
 			return c, false
 		}
 		c.value -= 0.5 * float64(c.bad)
@@ -423,3 +427,31 @@ func (h *hgPlayer) mayHold(x int) bool {
 	return false
 }
 
+
+// judgeBluff is judge's end for a play clue whose focus x nothing connects
+// to: a bluff (level 11), if the seat after this one has a playable card in
+// its finesse position that it will take for the missing one and play, and
+// the target reads its focus as one away from playable once it has.
+func (h *hgPlayer) judgeBluff(v *engine.View, c hgClue, skip uint64, f, x int, mine *hgCand) (hgClue, bool) {
+	t := c.a.Target
+	if noBluff {
+		return c, false
+	}
+	bc, ok := h.bluffConn(v, h.seat, t, skip, x)
+	if !ok || f == h.chopBefore || len(mine.conns) != 1 || !mine.conns[0].bluff || mine.conns[0].card != bc.card {
+		return c, false
+	}
+	conns, ok := h.route(v, bc.seat, h.seat, skip, x)
+	if !ok || len(conns) != 1 || !conns[0].self || conns[0].kind != connFinesse || conns[0].card != bc.card {
+		return c, false
+	}
+	c.plays, c.value = 1, 1.2
+	if !h.quiet {
+		hand := v.Hand(bc.seat)
+		c.why = fmt.Sprintf("%s's %s clue on slot %d is a bluff: %s blind-plays the %s, and %s learns the %s is one away from playable",
+			seatName(t), h.clueName(c.a), f+1, seatName(bc.seat), h.cardName(ident(hand[slotOf(hand, bc.card)-1].Card)), seatName(t), h.cardName(x))
+	}
+	return c, true
+}
+
+var noBluff = true

@@ -29,6 +29,9 @@ type hgConn struct {
 	card, seat, y int
 	kind          connKind
 	self          bool // in the reader's own hand: its face unseen
+	// bluff: a blind play of any playable card, which tells the focus is
+	// one away from playable (level 11); y is then -1.
+	bluff bool
 }
 
 // hgCand is one identity the focus may be, as its holder reads the clue.
@@ -185,13 +188,26 @@ func (h *hgPlayer) candidates(v *engine.View, giver, target int, skip uint64, a 
 			return
 		}
 		conns, ok := h.route(v, target, giver, skip, x)
-		if !ok || fiveStall(a, chopFocus) && !allKnown(conns) {
-			return
+		if !ok || fiveStall(a, chopFocus) {
+			if bc, ok := h.bluffConn(v, giver, target, skip, x); ok && !fiveStall(a, chopFocus) && !chopFocus {
+				out = append(out, hgCand{x: x, conns: []hgConn{bc}})
+				plain = true
+			}
+			if !ok || !allKnown(conns) {
+				return
+			}
 		}
 		c := hgCand{x: x, conns: conns}
 		for _, cn := range conns {
 			if cn.self && cn.kind == connFinesse {
 				c.selfFin = true
+			}
+		}
+		if c.selfFin && !chopFocus {
+			// The seat after the giver plays before the target blind-plays:
+			// when it holds a playable card there, the clue is a bluff on it.
+			if bc, ok := h.bluffConn(v, giver, target, skip, x); ok {
+				c = hgCand{x: x, conns: []hgConn{bc}}
 			}
 		}
 		plain = plain || !c.selfFin
@@ -300,7 +316,7 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 				if cn.self {
 					h.expect(cn)
 				}
-				h.links = append(h.links, hgLink{focus: fcv.ID, x: c.x, card: cn.card, y: cn.y, seat: cn.seat})
+				h.links = append(h.links, hgLink{focus: fcv.ID, x: c.x, card: cn.card, y: cn.y, seat: cn.seat, bluff: cn.bluff, blind: cn.kind == connFinesse})
 			}
 		}
 		return
@@ -318,10 +334,15 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	if !ok || fiveStall(a, chopFocus) && !allKnown(conns) || blindOwn(conns) > 2 {
 		return
 	}
+	if blindOwn(conns) > 0 && h.mayBluff(v, giver, target, x) {
+		// The seat after the giver may be bluffed: it plays first, and a
+		// seat further on waits to see what it plays.
+		return
+	}
 	for _, cn := range conns {
 		if cn.self {
 			h.expect(cn)
-			h.links = append(h.links, hgLink{focus: fcv.ID, x: x, card: cn.card, y: cn.y, seat: h.seat})
+			h.links = append(h.links, hgLink{focus: fcv.ID, x: x, card: cn.card, y: cn.y, seat: h.seat, blind: cn.kind == connFinesse})
 		}
 	}
 }
@@ -351,8 +372,23 @@ func (h *hgPlayer) linksAfterMove(seat, card, x int, played bool) {
 	playedAny := played && card >= 0
 	var drop []hgLink
 	kept := h.links[:0]
+	success := played && x >= 0 && h.b.playable&bit(x) != 0
+	// via: per focus, the readings a blind play by another seat answered.
+	var via map[int]uint64
+	for _, l := range h.links {
+		if l.card == card && played && l.blind && l.seat != h.seat && (l.bluff && success || !l.bluff && x == l.y) {
+			if via == nil {
+				via = map[int]uint64{}
+			}
+			via[l.focus] |= bit(l.x)
+		}
+	}
 	for _, l := range h.links {
 		switch {
+		case l.card == card && played && l.bluff:
+			if !success {
+				drop = append(drop, l)
+			}
 		case l.focus == card:
 			// The focus itself left the hand: what was expected of the
 			// seat's own cards for it is void.
@@ -370,6 +406,15 @@ func (h *hgPlayer) linksAfterMove(seat, card, x int, played bool) {
 		}
 	}
 	h.links = kept
+	// A seat blind-played into this clue (Bob's truth): the readings that
+	// did not ask it to, a direct play among them, are not what the giver
+	// meant.
+	for f, keep := range via {
+		n := &h.note[f]
+		if n.cands&keep != 0 {
+			forEach(n.cands&^keep, func(x int) { drop = append(drop, hgLink{focus: f, x: x, card: -1, seat: -1}) })
+		}
+	}
 	for _, l := range drop {
 		if l.seat == h.seat {
 			h.unexpect(l.card, l.y)
@@ -467,4 +512,51 @@ func (h *hgPlayer) fixesOnly(hand []engine.CardView, touched uint64) bool {
 		}
 	}
 	return fix
+}
+
+// bluffSeat is the seat that a clue from giver to target may bluff (level
+// 11): the seat right after the giver, at 3 players or more, when it is
+// not the target. -1 when none.
+func bluffSeat(v *engine.View, giver, target int) int {
+	b := (giver + 1) % v.Players
+	if v.Players < 3 || b == target {
+		return -1
+	}
+	return b
+}
+
+// bluffConn is, for a focus x one away from playable whose missing card the
+// target finds nowhere, the blind play of the bluff seat's finesse card,
+// playable but not that card: a bluff. The target, who sees that card,
+// reads its focus as one away once the card is played.
+func (h *hgPlayer) bluffConn(v *engine.View, giver, target int, skip uint64, x int) (hgConn, bool) {
+	b := bluffSeat(v, giver, target)
+	need, ok := h.path(x)
+	if b < 0 || b == h.seat && target != h.seat || !ok || need.n != 1 {
+		return hgConn{}, false
+	}
+	hand := v.Hand(b)
+	i := h.finessePos(hand, skip)
+	if i < 0 || !hand[i].Known {
+		return hgConn{}, false
+	}
+	z := ident(hand[i].Card)
+	if h.b.playable&bit(z) == 0 || z == need.x[0] {
+		return hgConn{}, false
+	}
+	return hgConn{card: hand[i].ID, seat: b, y: -1, kind: connFinesse, bluff: true}, true
+}
+
+// mayBluff reports whether a clue from giver to target on x may be a bluff
+// on a seat other than the viewer: a seat further on does not take the
+// missing card for its own then, it waits for the bluff seat.
+func (h *hgPlayer) mayBluff(v *engine.View, giver, target int, x int) bool {
+	b := bluffSeat(v, giver, target)
+	need, ok := h.path(x)
+	if b < 0 || b == h.seat || !ok || need.n != 1 {
+		return false
+	}
+	hand := v.Hand(b)
+	i := h.finessePos(hand, 0)
+	return i >= 0 && hand[i].Known && h.b.playable&bit(ident(hand[i].Card)) != 0
 }
