@@ -252,7 +252,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			c.plays++
 			c.value++
 		} else {
-			c.value += 0.2
+			c.value += 0.4
 		}
 	}
 	if c.bad > 0 {
