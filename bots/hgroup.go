@@ -49,6 +49,9 @@ type hgPlayer struct {
 	quiet bool
 	// chopBefore is the target's chop before the clue being judged.
 	chopBefore int
+	// stallingNow: the seat's own clue now would be given in a stalling
+	// situation (see stalling).
+	stallingNow bool
 	// goneMask: the identities whose every copy is played or discarded.
 	goneMask uint64
 	buf      []engine.Action
@@ -162,11 +165,16 @@ func (h *hgPlayer) Observe(v *engine.View, ev engine.Event) {
 	}
 	switch {
 	case a.IsClue() || a.Kind == engine.HiddenClue:
-		h.lastDiscard = 0
 		h.linksAfterMove(ev.Seat, -1, 0, false)
+		// Whether the giver had to clue: the notes before this clue, and
+		// the note count before it.
+		v.NoteTokens++
+		stalling := h.stalling(v, ev.Seat)
+		v.NoteTokens--
+		h.lastDiscard = 0
 		// A clue changes no hand, so v shows the target's hand as the giver
 		// saw it, with the holder's deductions after the clue.
-		h.readClue(v, ev)
+		h.readClue(v, ev, stalling)
 		h.load(v)
 	case a.Kind == engine.Play || a.Kind == engine.Discard:
 		x := -1

@@ -13,6 +13,7 @@ import (
 // move it refuses is replaced by a legal one.
 func (h *hgPlayer) Act(v *engine.View) engine.Action {
 	h.why = ""
+	h.stallingNow = h.stalling(v, h.seat)
 	a := h.act(v)
 	if v.Check(a) != nil {
 		a = anyLegal(v)

@@ -196,7 +196,9 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 			if cn.seat == t && cn.kind == connFinesse {
 				return c, false
 			}
-			if cn.seat != t && !h.findsOwn(v, cn, skip, x) {
+			if cn.seat != t && (h.stallingNow || !h.findsOwn(v, cn, skip, x)) {
+				// In a stalling situation the others take no clue for a
+				// prompt or finesse on them.
 				return c, false
 			}
 			if cn.kind == connFinesse {
@@ -259,7 +261,7 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		// A touched card that is trash is taken by its holder for a card
 		// still to play, and misplayed later: good touch is kept, but for
 		// a save, which matters more.
-		if !c.save || h.b.critical&bit(x) == 0 {
+		if !c.save {
 			return c, false
 		}
 		c.value -= 0.5 * float64(c.bad)
@@ -426,7 +428,6 @@ func (h *hgPlayer) mayHold(x int) bool {
 	}
 	return false
 }
-
 
 // judgeBluff is judge's end for a play clue whose focus x nothing connects
 // to: a bluff (level 11), if the seat after this one has a playable card in

@@ -142,7 +142,13 @@ func (h *hgPlayer) promptIn(hand []engine.CardView, y int, used uint64) int {
 		if used&bit(cv.ID) != 0 || !n.touched {
 			continue
 		}
-		if h.common(cv)&bit(y) != 0 {
+		// What the holder's clues say, less what can no longer be played:
+		// the same for every seat, where the notes may not be.
+		m := h.pub(cv)
+		if r := m &^ h.b.dead; r != 0 {
+			m = r
+		}
+		if m&bit(y) != 0 {
 			return i
 		}
 	}
@@ -265,7 +271,7 @@ func clueHidden(a engine.Action) bool {
 
 // readClue takes a clue into the notes: the target's reading of its focus,
 // and for a seat that finds a connecting card must be its own, that card.
-func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
+func (h *hgPlayer) readClue(v *engine.View, ev engine.Event, stalling bool) {
 	a := ev.Action
 	giver, target := ev.Seat, a.Target
 	if ev.Touched == 0 || target < 0 || target >= v.Players {
@@ -299,6 +305,9 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 	fcv := &hand[f]
 	fn := &h.note[fcv.ID]
 	cs := h.candidates(v, giver, target, skip, a, chopFocus, h.baseFor(v, giver, target, fcv))
+	if stalling {
+		cs = noSelfFinesse(cs)
+	}
 	var union uint64
 	play, save := false, false
 	for _, c := range cs {
@@ -325,8 +334,12 @@ func (h *hgPlayer) readClue(v *engine.View, ev engine.Event) {
 		return
 	}
 	// A seat that sees the focus finds the cards that connect it; those it
-	// cannot see elsewhere are its own.
+	// cannot see elsewhere are its own. Not in a stalling situation: the
+	// clue may be a stall its target reads nothing into.
 	x := ident(fcv.Card)
+	if stalling {
+		return
+	}
 	if chopFocus && h.saveWorthy(x, a) || clueHidden(a) {
 		return
 	}
@@ -559,4 +572,32 @@ func (h *hgPlayer) mayBluff(v *engine.View, giver, target int, x int) bool {
 	hand := v.Hand(b)
 	i := h.finessePos(hand, 0)
 	return i >= 0 && hand[i].Known && h.b.playable&bit(ident(hand[i].Card)) != 0
+}
+
+// noSelfFinesse drops the readings that ask the target to blind-play: a
+// seat that must clue (a stall) gives no self-finesse.
+func noSelfFinesse(cs []hgCand) []hgCand {
+	kept := cs[:0]
+	for _, c := range cs {
+		if !c.selfFin {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// stalling reports whether the seat to clue now is in a stalling situation
+// everyone can see (level 9): at the note maximum, with a locked hand, or
+// right after a chop discard by the seat before (double discard
+// avoidance). A clue then may be a stall.
+func (h *hgPlayer) stalling(v *engine.View, giver int) bool {
+	if v.NoteTokens >= v.Config.NoteTokens || h.lastDiscard != 0 {
+		return true
+	}
+	for _, cv := range v.Hand(giver) {
+		if n := &h.note[cv.ID]; !n.touched && !n.play {
+			return false
+		}
+	}
+	return true
 }
