@@ -435,7 +435,7 @@ func (h *hgPlayer) mayHold(x int) bool {
 // the target reads its focus as one away from playable once it has.
 func (h *hgPlayer) judgeBluff(v *engine.View, c hgClue, skip uint64, f, x int, mine *hgCand) (hgClue, bool) {
 	t := c.a.Target
-	if noBluff {
+	if !giveBluffs {
 		return c, false
 	}
 	bc, ok := h.bluffConn(v, h.seat, t, skip, x)
@@ -455,4 +455,8 @@ func (h *hgPlayer) judgeBluff(v *engine.View, c hgClue, skip uint64, f, x int, m
 	return c, true
 }
 
-var noBluff = true
+// giveBluffs: the seat reads bluffs but gives none. Given, they cost (3
+// players 22.40 -> 22.33, 4 players 22.18 -> 21.88 over 1,000 games): the
+// bluffed seat's finesse position is not always where the giver sees it,
+// when that seat holds a finesse of its own the others cannot know of.
+const giveBluffs = false
