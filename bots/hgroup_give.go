@@ -45,7 +45,32 @@ func (h *hgPlayer) narrow(v *engine.View, a engine.Action, touched uint64) func(
 // judge reads clue a as every seat would and says what it is worth; ok is
 // false when someone would read it wrongly (a misplay, a wrong blind play,
 // a focus its holder cannot find).
-func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
+func (h *hgPlayer) judge(v *engine.View, a engine.Action) (hgClue, bool) {
+	c, ok := h.judgeRead(v, a)
+	if !ok || c.plays > 0 {
+		return c, ok
+	}
+	// The chop the clue leaves to a seat with nothing new to play: a card
+	// that must be saved there costs another clue soon, or is lost.
+	hand := v.Hand(a.Target)
+	touched := v.Touches(a)
+	var was [engine.MaxHand]bool
+	for i := range hand {
+		was[i] = h.note[hand[i].ID].touched
+		h.note[hand[i].ID].touched = was[i] || touched&bit(hand[i].ID) != 0
+	}
+	if ch := h.chop(hand); ch >= 0 {
+		if y := ident(hand[ch].Card); h.mustSave(v, a.Target, y) {
+			c.value -= 0.6 * h.saveValue(y)
+		}
+	}
+	for i := range hand {
+		h.note[hand[i].ID].touched = was[i]
+	}
+	return c, ok
+}
+
+func (h *hgPlayer) judgeRead(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 	c.a = a
 	t := a.Target
 	hand := v.Hand(t)
@@ -267,16 +292,6 @@ func (h *hgPlayer) judge(v *engine.View, a engine.Action) (c hgClue, ok bool) {
 		c.value -= 0.5 * float64(c.bad)
 		if !h.quiet {
 			why += fmt.Sprintf(" (touching %d card(s) good touch would spare: a save comes first)", c.bad)
-		}
-	}
-	if c.plays == 0 {
-		// The chop the clue leaves to a seat with nothing new to play: a
-		// card that must be saved there costs another clue soon, or is
-		// lost.
-		if ch := h.chop(hand); ch >= 0 {
-			if y := ident(hand[ch].Card); h.mustSave(v, t, y) {
-				c.value -= 0.6 * h.saveValue(y)
-			}
 		}
 	}
 	if !c.save && c.plays > 0 && h.b.playable&bit(x) != 0 {
