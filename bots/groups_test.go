@@ -22,12 +22,13 @@ func groupSim(t *testing.T, names []string, games int) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: games, Seed: "group/" + name, Workers: 1})
+				n := raceGames(s, games)
+				r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: n, Seed: "group/" + name, Workers: 1})
 				if err != nil {
 					t.Fatalf("%s, %s, %d players: %v", s.Name, name, players, err)
 				}
-				if r.Games != games {
-					t.Fatalf("%s, %s: %d games of %d", s.Name, name, r.Games, games)
+				if r.Games != n {
+					t.Fatalf("%s, %s: %d games of %d", s.Name, name, r.Games, n)
 				}
 				t.Logf("%-12s %-34s %dp: mean %5.2f / %d, storms %3.0f%%", s.Name, name, players, r.Mean, r.MaxScore, 100*r.Storms)
 			}
@@ -90,7 +91,7 @@ func TestTableOptionsPlayLegally(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 10, Seed: "hand/" + name, Workers: 1})
+					r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: raceGames(s, 10), Seed: "hand/" + name, Workers: 1})
 					if err != nil {
 						t.Fatalf("%s, %s, %d players, hands of %d: %v", s.Name, name, players, cfg.Hand(), err)
 					}
@@ -136,7 +137,7 @@ func TestHiddenRulesAllVariantsLegal(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 3, Seed: "hidden/" + v.Name, Workers: 1}); err != nil {
+				if _, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: raceGames(s, 3), Seed: "hidden/" + v.Name, Workers: 1}); err != nil {
 					t.Fatalf("%s, %s, %d players: %v", s.Name, v.Name, players, err)
 				}
 			}

@@ -7,10 +7,10 @@ import (
 // hgPlayer plays the H-group conventions (hanabi.github.io), the ones people
 // play on hanab.live, and reads a person's clues the same way. It plays the
 // beginner's guide and levels 1 and 2 of the learning path, with parts of
-// levels 3 (playing multiple 1's, misplay cost), 8 (the end-game: stalling
-// and a last-turn gamble), 9 (the 5 stall and other stalls at 8 clues,
-// double discard avoidance) and 11 (bluffs, at 3 players or more): see
-// README "The H-group bot" for what each part does and what is left out.
+// levels 3 (the fix clue, playing multiple 1's), 8 (a last-turn gamble), 9
+// (stalling situations: 8 clues, a locked hand, double discard avoidance)
+// and 11 (bluffs, read at 3 players or more): see README "The H-group bot"
+// for what each part does and what is left out.
 //
 // The seat keeps a note on every card in play (hgNote): whether a clue ever
 // touched it and, where a convention says more than the clues' letters, the
@@ -40,7 +40,6 @@ type hgPlayer struct {
 	// midGame is set by the first discard: the early game, in which every
 	// play and save clue comes before a discard, is over.
 	midGame bool
-	turn    int
 	// hands is the last view's hands, for Notes.
 	hands   [engine.MaxPlayers][engine.MaxHand]engine.CardView
 	handLen [engine.MaxPlayers]int
@@ -145,7 +144,6 @@ func (h *hgPlayer) load(v *engine.View) {
 			}
 		}
 	}
-	h.turn = v.Turn
 	h.hands, h.handLen = v.Hands, v.HandLen
 	// A card of the seat's own expected to be a card that can no longer be
 	// played (someone else played it) is expected no more.

@@ -6,15 +6,19 @@ import (
 
 // How a clue is read. The focus (level 1's four steps) is the card the clue
 // is about; a clue on the chop may save it (a 5 by a 5, a 2 by a 2, a
-// critical card by anything), every other clue asks for the focus to be
-// played, now or once the cards between it and its firework are played
-// (a delayed play clue). Those cards are found as a player of the
-// conventions finds them: cards the table already knows, then a prompt (the
-// oldest-clued... the leftmost touched card that may be the one) or a
-// finesse (the leftmost untouched card) in the other hands, in turn order
-// from the giver, and, when no one else has it, in the reader's own hand.
-// The giver's own hand connects only through cards everyone knows: the
-// giver cannot see it.
+// critical card by any clue but a 5 or a 2), every other clue asks for the
+// focus to be played, now or once the cards between it and its firework
+// are played (a delayed play clue). Those cards are found as a player of
+// the conventions finds them: cards the table already knows, then a prompt
+// (the leftmost touched card that may be the one) or a finesse (the
+// leftmost untouched card) in the other hands, in turn order from the
+// giver, and, when no one else has it, in the reader's own hand. The
+// giver's own hand connects only through cards everyone knows: the giver
+// cannot see it.
+//
+// Each seat reads every clue from what it sees; the notes it keeps on the
+// others' cards are its reading of what their holders know, not a state
+// every seat shares.
 
 type connKind uint8
 
