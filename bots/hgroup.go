@@ -82,7 +82,10 @@ type hgLink struct {
 	blind    bool // the card is played blind: a finesse or a bluff
 }
 
-func newHgroup(cfg *engine.Config, seat int, _ uint64) Player {
+func newHgroup(cfg *engine.Config, seat int, seed uint64) Player {
+	if f, ok := newHgroupFallback(cfg, seat, seed); ok {
+		return f
+	}
 	h := &hgPlayer{d: newDeckInfo(cfg), seat: seat, n: cfg.Players}
 	if cfg.FaceDownPlays {
 		h.hole = &hole{}
