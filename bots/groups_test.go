@@ -15,7 +15,7 @@ import (
 // strategy's mean score and share of games lost to the storms.
 func groupSim(t *testing.T, names []string, games int) {
 	t.Helper()
-	for _, s := range List() {
+	for _, s := range strategies() {
 		for _, name := range names {
 			for _, players := range []int{2, 3, 5} {
 				_, _, cfg, err := variants.Setup(name, variants.Options{}, players)
@@ -84,7 +84,7 @@ func TestUpOrDownPlaysLegally(t *testing.T) {
 func TestTableOptionsPlayLegally(t *testing.T) {
 	yes := true
 	for _, o := range []variants.Options{{OneExtraCard: &yes}, {OneLessCard: &yes}, {DeckPlays: &yes}, {AllOrNothing: &yes}, {AllOrNothing: &yes, OneExtraCard: &yes}} {
-		for _, s := range List() {
+		for _, s := range strategies() {
 			for _, name := range []string{"basic", "up-or-down-5-suits", "rainbow-6-suits"} {
 				for _, players := range []int{2, 3, 4, 6} {
 					_, _, cfg, err := variants.Setup(name, o, players)
@@ -131,7 +131,7 @@ func TestHiddenRulesAllVariantsLegal(t *testing.T) {
 			continue
 		}
 		n++
-		for _, s := range List() {
+		for _, s := range strategies() {
 			for players := 2; players <= 5; players++ {
 				_, _, cfg, err := variants.Setup(v.Name, variants.Options{}, players)
 				if err != nil {
