@@ -165,6 +165,14 @@ func (h *hgPlayer) urgentSave(v *engine.View) (hgClue, bool) {
 			continue
 		}
 		c, ok := h.judge(v, a)
+		if !ok && c.harmless && !found && x&7 != 5 {
+			// No clue reads right, but one that touches the card keeps it
+			// from the discard and plays nothing: better than losing it.
+			c.why = fmt.Sprintf("%s's chop is the %s, which must not be discarded, and no clue reads right: %s", seatName(p), h.cardName(x), c.why)
+			c.value = -2
+			best, found = c, true
+			continue
+		}
 		if !ok {
 			continue
 		}
