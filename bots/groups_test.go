@@ -15,19 +15,20 @@ import (
 // strategy's mean score and share of games lost to the storms.
 func groupSim(t *testing.T, names []string, games int) {
 	t.Helper()
-	for _, s := range List() {
+	for _, s := range strategies() {
 		for _, name := range names {
 			for _, players := range []int{2, 3, 5} {
 				_, _, cfg, err := variants.Setup(name, variants.Options{}, players)
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: games, Seed: "group/" + name, Workers: 1})
+				n := raceGames(s, games)
+				r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: n, Seed: "group/" + name, Workers: 1})
 				if err != nil {
 					t.Fatalf("%s, %s, %d players: %v", s.Name, name, players, err)
 				}
-				if r.Games != games {
-					t.Fatalf("%s, %s: %d games of %d", s.Name, name, r.Games, games)
+				if r.Games != n {
+					t.Fatalf("%s, %s: %d games of %d", s.Name, name, r.Games, n)
 				}
 				t.Logf("%-12s %-34s %dp: mean %5.2f / %d, storms %3.0f%%", s.Name, name, players, r.Mean, r.MaxScore, 100*r.Storms)
 			}
@@ -83,14 +84,14 @@ func TestUpOrDownPlaysLegally(t *testing.T) {
 func TestTableOptionsPlayLegally(t *testing.T) {
 	yes := true
 	for _, o := range []variants.Options{{OneExtraCard: &yes}, {OneLessCard: &yes}, {DeckPlays: &yes}, {AllOrNothing: &yes}, {AllOrNothing: &yes, OneExtraCard: &yes}} {
-		for _, s := range List() {
+		for _, s := range strategies() {
 			for _, name := range []string{"basic", "up-or-down-5-suits", "rainbow-6-suits"} {
 				for _, players := range []int{2, 3, 4, 6} {
 					_, _, cfg, err := variants.Setup(name, o, players)
 					if err != nil {
 						t.Fatal(err)
 					}
-					r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 10, Seed: "hand/" + name, Workers: 1})
+					r, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: raceGames(s, 10), Seed: "hand/" + name, Workers: 1})
 					if err != nil {
 						t.Fatalf("%s, %s, %d players, hands of %d: %v", s.Name, name, players, cfg.Hand(), err)
 					}
@@ -130,13 +131,13 @@ func TestHiddenRulesAllVariantsLegal(t *testing.T) {
 			continue
 		}
 		n++
-		for _, s := range List() {
+		for _, s := range strategies() {
 			for players := 2; players <= 5; players++ {
 				_, _, cfg, err := variants.Setup(v.Name, variants.Options{}, players)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: 3, Seed: "hidden/" + v.Name, Workers: 1}); err != nil {
+				if _, err := Simulate(context.Background(), SimConfig{Config: cfg, Seats: []Strategy{s}, Games: raceGames(s, 3), Seed: "hidden/" + v.Name, Workers: 1}); err != nil {
 					t.Fatalf("%s, %s, %d players: %v", s.Name, v.Name, players, err)
 				}
 			}

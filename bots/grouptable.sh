@@ -4,11 +4,32 @@
 # under the same rules, without the group's rule) to compare with, for
 # every strategy at 2–5 players. Cells are "mean ± s.e. (% perfect)" of 25.
 #
-#   bots/grouptable.sh [games per cell, default 500] [strategies, default "random conventions hat"]
+#   bots/grouptable.sh [games per cell, default 500] [strategies, default "random conventions hgroup hat"]
+#
+# With --readme first, the table replaces the one in README.md (between the
+# grouptable markers) instead of being printed:
+#
+#   bots/grouptable.sh --readme 500
 set -eu
+readme=
+if [ "${1:-}" = --readme ]; then
+	readme=1
+	shift
+fi
 games=${1:-500}
-strategies=${2:-random conventions hat}
+strategies=${2:-random conventions hgroup hat}
 cd "$(dirname "$0")/.."
+if [ -n "$readme" ]; then
+	table=$(mktemp)
+	"$0" "$games" "$strategies" >"$table"
+	awk -v table="$table" '
+		/^<!-- grouptable: begin/ {print; while ((getline line < table) > 0) print line; skip=1; next}
+		/^<!-- grouptable: end/ {skip=0}
+		!skip' README.md >README.md.new
+	mv README.md.new README.md
+	rm -f "$table"
+	exit 0
+fi
 bin=$(mktemp -d)/hanabi
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/hanabi

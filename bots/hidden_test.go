@@ -66,7 +66,7 @@ func (w watcher) Observe(v *engine.View, ev engine.Event) {
 // others' clue values, for every seat.
 func TestBotsSeeNothingHidden(t *testing.T) {
 	for _, name := range []string{"throw-it-in-a-hole-5-suits", "throw-it-in-a-hole-orange-4-suits", "cow-pig-5-suits", "duck-4-suits"} {
-		for _, s := range List() {
+		for _, s := range strategies() {
 			t.Run(name+"/"+s.Name, func(t *testing.T) {
 				var faces, quiet int
 				for i := range 4 {

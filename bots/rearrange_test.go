@@ -20,7 +20,7 @@ func TestBotsAmongRearrangedHands(t *testing.T) {
 	if testing.Short() {
 		games = 2
 	}
-	for _, strat := range List() {
+	for _, strat := range strategies() {
 		for i := range games {
 			name := testVariants[i%len(testVariants)]
 			players := 2 + i%4

@@ -17,6 +17,21 @@ var registry = []Strategy{
 	{Name: "hat", Description: "the hat-guessing information strategy: every clue tells every other player something", New: newHat},
 }
 
+// unlisted are strategies that Get finds and the simulator plays, but that
+// List does not offer yet: the server offers List's strategies, and names
+// each in its API document (the BotSeat strategy enum), so a strategy moves
+// to the registry when the server is ready to name it.
+var unlisted = []Strategy{
+	{Name: "hgroup", Description: "plays and reads the H-group conventions (hanabi.github.io: beginner's guide, levels 1-2 and parts of later levels), saying why for each move: a partner for people", New: newHgroup},
+}
+
+// Unlisted returns the strategies Get finds that List does not offer.
+func Unlisted() []Strategy {
+	out := make([]Strategy, len(unlisted))
+	copy(out, unlisted)
+	return out
+}
+
 // List returns every registered strategy.
 func List() []Strategy {
 	out := make([]Strategy, len(registry))
@@ -26,13 +41,14 @@ func List() []Strategy {
 
 // Get finds a strategy by name.
 func Get(name string) (Strategy, error) {
-	for _, s := range registry {
+	all := append(List(), unlisted...)
+	for _, s := range all {
 		if s.Name == name {
 			return s, nil
 		}
 	}
-	names := make([]string, len(registry))
-	for i, s := range registry {
+	names := make([]string, len(all))
+	for i, s := range all {
 		names[i] = s.Name
 	}
 	return Strategy{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownStrategy, name, strings.Join(names, ", "))

@@ -3,12 +3,12 @@
 # 2–6 players on basic, farbrausch and farbrausch2 (10 and 5 rainbow cards),
 # and basic with 2 and 1 storm tokens. Cells are "mean ± s.e. (% perfect)".
 #
-#   bots/simtable.sh [games per cell, default 10000] [strategies, default "random conventions hat"]
+#   bots/simtable.sh [games per cell, default 10000] [strategies, default "random conventions hgroup hat"]
 #
 # The same table comes from the Go test: HANABI_SIMTABLE=10000 go test ./bots -run SimTable -v
 set -eu
 games=${1:-10000}
-strategies=${2:-random conventions hat}
+strategies=${2:-random conventions hgroup hat}
 cd "$(dirname "$0")/.."
 bin=$(mktemp -d)/hanabi
 trap 'rm -rf "$(dirname "$bin")"' EXIT

@@ -49,7 +49,7 @@ func TestSimTable(t *testing.T) {
 	}
 	var out strings.Builder
 	speed := map[string][2]float64{}
-	for _, s := range List() {
+	for _, s := range strategies() {
 		if !only("HANABI_SIMBOTS", s.Name) {
 			continue
 		}
@@ -90,7 +90,7 @@ func TestSimTable(t *testing.T) {
 		}
 	}
 	out.WriteString("\ngames per second (all cells, all cores):\n")
-	for _, s := range List() {
+	for _, s := range strategies() {
 		if sp, ok := speed[s.Name]; ok {
 			fmt.Fprintf(&out, "  %-12s %8.0f\n", s.Name, sp[0]/sp[1])
 		}

@@ -14,7 +14,7 @@ import (
 // with the engine, so an illegal move or a panic fails the test with the
 // variant and seed.
 func TestEveryVariantPlaysLegally(t *testing.T) {
-	strategies := List()
+	strategies := strategies()
 	all := variants.All()
 	// Two games a variant by every strategy; under -race or -short one
 	// game by one strategy, in turn, so that every variant is still played
