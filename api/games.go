@@ -43,7 +43,7 @@ type CreateGameRequest struct {
 // BotSeat puts a bot strategy (see GET /bots) in a seat.
 type BotSeat struct {
 	Seat     int    `json:"seat" example:"3" minimum:"0" maximum:"5"`
-	Strategy string `json:"strategy" example:"hat" enums:"random,conventions,hat"`
+	Strategy string `json:"strategy" example:"hat" enums:"random,conventions,hgroup,hat"`
 }
 
 // maxSecret is the longest join secret a join may bring (JoinRequest).

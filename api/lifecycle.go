@@ -58,7 +58,7 @@ func (s *Server) answerGame(c *gin.Context, st *play.State, seat int, err error)
 //	@Produce		json
 //	@Param			id		path	string	true	"game id"
 //	@Param			seat	path	int		true	"the seat to leave: the token's"	minimum(0)	maximum(5)
-//	@Param			bot		query	string	false	"the bot strategy that takes the seat over in an active game (see GET /v1/bots); default the strongest"	Enums(random, conventions, hat)
+//	@Param			bot		query	string	false	"the bot strategy that takes the seat over in an active game (see GET /v1/bots); default the strongest"	Enums(random, conventions, hgroup, hat)
 //	@Security		SeatToken
 //	@Success		204
 //	@Failure		400	{object}	Problem	"bad_request: a seat that is not a number, or an unknown bot"

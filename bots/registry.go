@@ -14,6 +14,7 @@ var ErrUnknownStrategy = errors.New("unknown bot strategy")
 var registry = []Strategy{
 	{Name: "random", Description: "a uniformly random legal move: for tests and fuzzing", New: newRandom},
 	{Name: "conventions", Description: "a readable rule-based player: plays clued cards, saves critical cards, discards known trash", New: swapAware(newConventions)},
+	{Name: "hgroup", Description: "plays and reads the H-group conventions (hanabi.github.io: beginner's guide, levels 1-2 and parts of later levels), saying why for each move: a partner for people", New: newHgroup},
 	{Name: "hat", Description: "the hat-guessing information strategy: every clue tells every other player something", New: newHat},
 }
 
@@ -21,9 +22,7 @@ var registry = []Strategy{
 // List does not offer yet: the server offers List's strategies, and names
 // each in its API document (the BotSeat strategy enum), so a strategy moves
 // to the registry when the server is ready to name it.
-var unlisted = []Strategy{
-	{Name: "hgroup", Description: "plays and reads the H-group conventions (hanabi.github.io: beginner's guide, levels 1-2 and parts of later levels), saying why for each move: a partner for people", New: newHgroup},
-}
+var unlisted = []Strategy{}
 
 // Unlisted returns the strategies Get finds that List does not offer.
 func Unlisted() []Strategy {

@@ -21,6 +21,7 @@ import (
 const (
 	BotSeatStrategyConventions BotSeatStrategy = "conventions"
 	BotSeatStrategyHat         BotSeatStrategy = "hat"
+	BotSeatStrategyHgroup      BotSeatStrategy = "hgroup"
 	BotSeatStrategyRandom      BotSeatStrategy = "random"
 )
 
@@ -30,6 +31,8 @@ func (e BotSeatStrategy) Valid() bool {
 	case BotSeatStrategyConventions:
 		return true
 	case BotSeatStrategyHat:
+		return true
+	case BotSeatStrategyHgroup:
 		return true
 	case BotSeatStrategyRandom:
 		return true
@@ -978,6 +981,7 @@ func (e GetReplayParamsFormat) Valid() bool {
 const (
 	LeaveSeatParamsBotConventions LeaveSeatParamsBot = "conventions"
 	LeaveSeatParamsBotHat         LeaveSeatParamsBot = "hat"
+	LeaveSeatParamsBotHgroup      LeaveSeatParamsBot = "hgroup"
 	LeaveSeatParamsBotRandom      LeaveSeatParamsBot = "random"
 )
 
@@ -987,6 +991,8 @@ func (e LeaveSeatParamsBot) Valid() bool {
 	case LeaveSeatParamsBotConventions:
 		return true
 	case LeaveSeatParamsBotHat:
+		return true
+	case LeaveSeatParamsBotHgroup:
 		return true
 	case LeaveSeatParamsBotRandom:
 		return true
