@@ -161,7 +161,7 @@ func (s *Server) postAction(c *gin.Context) {
 // appendActionAnswer appends the ActionResponse to seat's move ev that made
 // st. A move answered here is the seat's own, never an automatic one.
 func appendActionAnswer(b []byte, st *play.State, ev engine.Event, seat int) []byte {
-	b, _ = appendEvent(append(b, `{"event":`...), st.Config, len(st.Log), ev, st.Seats, seat, st.Game.Over(), false)
+	b, _ = appendEvent(append(b, `{"event":`...), st.Config, len(st.Log), ev, st.Seats, seat, st.Game.Over(), false, "")
 	b = append(b, `,"game":`...)
 	b = appendView(b, st, seat)
 	return append(b, '}')

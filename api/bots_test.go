@@ -163,3 +163,75 @@ func TestRegisteredBots(t *testing.T) {
 		t.Fatalf("bot trouble in the logs: %s", sink.String())
 	}
 }
+
+// A bot that says why it moves says it with the move's event, naming the
+// seats as the table does, on both stores: a person playing beside it
+// reads the reason as the log shows it, after a restart too.
+func TestBotSaysWhy(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
+		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "no-variant", "players": 2, "seed": "why", "name": "Ann",
+			"bots": []any{map[string]any{"seat": 1, "strategy": "hgroup"}}})
+		e.expect(r, http.StatusCreated)
+		var sr SeatResponse
+		r.json(t, &sr)
+		tb := &table{e: e, id: sr.Game.ID, tokens: []string{deref(sr.Token)}}
+		var said []Event
+		for range 20 {
+			var v GameView
+			e.req("GET", "/v1/games/"+tb.id+"?since=0&wait=5s", tb.tokens[0], nil).json(t, &v)
+			if v.Status != "active" {
+				break
+			}
+			if v.CurrentSeat != nil && *v.CurrentSeat == 0 {
+				move := map[string]any{"type": "clue", "target": 1, "rank": deref(v.Hands[1].Cards[0].Rank)}
+				if v.NoteTokens == 0 {
+					own := v.Hands[0].Cards
+					move = map[string]any{"type": "discard", "card": own[len(own)-1].ID}
+				}
+				e.expect(e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[0], move), http.StatusOK)
+			}
+			waitFor(t, func() bool {
+				var s GameView
+				e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &s)
+				return s.CurrentSeat != nil && *s.CurrentSeat == 0 || s.Status != "active"
+			})
+			var evs EventsResponse
+			e.req("GET", "/v1/games/"+tb.id+"/events", tb.tokens[0], nil).json(t, &evs)
+			said = said[:0]
+			for _, ev := range evs.Events {
+				if ev.Seat != nil && *ev.Seat == 1 && ev.Why != "" {
+					said = append(said, ev)
+				}
+				if ev.Seat != nil && *ev.Seat == 0 && ev.Why != "" {
+					t.Fatalf("a person's move carries a reason: %+v", ev)
+				}
+			}
+			if len(said) >= 3 {
+				break
+			}
+		}
+		if len(said) < 3 {
+			t.Fatalf("the bot's moves said why %d times", len(said))
+		}
+		for _, ev := range said {
+			if strings.Contains(ev.Why, "\uE000") || strings.Contains(ev.Why, "Alice") {
+				t.Fatalf("a reason names the seats by the documents, not the table: %q", ev.Why)
+			}
+		}
+		// The reason is kept with the move: a server started afresh on the
+		// store tells it again.
+		again := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
+		var evs EventsResponse
+		again.req("GET", "/v1/games/"+tb.id+"/events", tb.tokens[0], nil).json(t, &evs)
+		kept := 0
+		for _, ev := range evs.Events {
+			if ev.Why != "" {
+				kept++
+			}
+		}
+		if kept < len(said) {
+			t.Fatalf("after a restart %d reasons, before %d", kept, len(said))
+		}
+	})
+}

@@ -47,6 +47,7 @@ type Event struct {
 	Vote            *bool       `json:"vote"`
 	Votes           []int       `json:"votes"`
 	Auto            bool        `json:"auto"`
+	Why             string      `json:"why"`
 	// A chat line's (see ChatEvent).
 	Line   int       `json:"line"`
 	From   string    `json:"from"`
@@ -76,6 +77,10 @@ type PlayEvent struct {
 	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
+	// Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
 }
 
 // PlayFaceDownEvent is a card played face down, in a Throw It in a Hole
@@ -96,6 +101,10 @@ type PlayFaceDownEvent struct {
 	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
+	// Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
 }
 
 // DiscardEvent is a card discarded for a note token (none when all are
@@ -118,6 +127,10 @@ type DiscardEvent struct {
 	StormTokensUsed int `json:"storm_tokens_used" example:"0"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
+	// Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
 }
 
 // ClueEvent is a clue given: exactly one of color and rank is set, the other
@@ -144,6 +157,10 @@ type ClueEvent struct {
 	ClueType string `json:"clue_type,omitempty" validate:"optional" enums:"color,rank,hidden" example:"color"`
 	// Auto is true when a bot made the move because the seat's time ran out.
 	Auto bool `json:"auto" example:"false"`
+	// Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
 }
 
 // GameOverEvent ends a finished game's events.

@@ -338,7 +338,7 @@ func TestHiddenFieldsAbsentElsewhere(t *testing.T) {
 			}
 			for viewer := -1; viewer < players; viewer++ {
 				check("a view", appendView(nil, st, viewer))
-				b, _ := appendEvent(nil, st.Config, seq, ev, st.Seats, viewer, g.Over(), false)
+				b, _ := appendEvent(nil, st.Config, seq, ev, st.Seats, viewer, g.Over(), false, "")
 				check("an event", b)
 			}
 		}

@@ -111,7 +111,7 @@ func roomJSON(r *rooms.Room, st *play.State) ([]byte, error) {
 	// The hypothetical moves' events, numbered from 1, every face shown.
 	hypo := make([]json.RawMessage, 0, len(evs))
 	for i, ev := range evs {
-		b, _ := appendEvent(nil, st.Config, i+1, ev, st.Seats, engine.Spectator, true, false)
+		b, _ := appendEvent(nil, st.Config, i+1, ev, st.Seats, engine.Spectator, true, false, "")
 		hypo = append(hypo, b)
 	}
 	view := appendViewAt(nil, past, engine.Spectator, true)

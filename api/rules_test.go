@@ -31,7 +31,7 @@ func TestEventSaysWhatHappened(t *testing.T) {
 		{"red discarded", engine.Event{Action: engine.DiscardCard(3), Card: red1, Drawn: -1}, "discard", nil},
 	}
 	for _, tt := range tests {
-		b, typ := appendEvent(nil, &cfg, 1, tt.ev, nil, 0, false, false)
+		b, typ := appendEvent(nil, &cfg, 1, tt.ev, nil, 0, false, false, "")
 		var out Event
 		if err := json.Unmarshal(b, &out); err != nil || out.Type != typ {
 			t.Fatalf("%s: %s (%s): %v", tt.name, b, typ, err)

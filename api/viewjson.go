@@ -356,7 +356,7 @@ func appendResult(b []byte, r *ResultView) []byte {
 // withholds what the variant hides from the viewer (a card played face
 // down, a clue's value); seats name the strategy that plays a seat now
 // (for seat_left); auto marks a bot's move for a seat whose time ran out.
-func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats []play.Seat, viewer int, over, auto bool) ([]byte, string) {
+func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats []play.Seat, viewer int, over, auto bool, why string) ([]byte, string) {
 	seat := engine.Public
 	if viewer >= 0 && viewer < cfg.Players {
 		seat = viewer
@@ -443,7 +443,11 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats [
 	if typ == "clue" && cfg.ClueShows != engine.ShowsAll {
 		b = appendString(append(b, `,"clue_type":`...), clueTypeShown(a.Kind))
 	}
-	return append(strconv.AppendBool(append(b, `,"auto":`...), auto), '}'), typ
+	b = strconv.AppendBool(append(b, `,"auto":`...), auto)
+	if why != "" {
+		b = appendString(append(b, `,"why":`...), why)
+	}
+	return append(b, '}'), typ
 }
 
 // appendGameOver appends the game_over event, seq, that ends a finished

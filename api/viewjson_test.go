@@ -20,20 +20,20 @@ func unionOf(e Event) any {
 	switch e.Type {
 	case "play":
 		return PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
+			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto, Why: e.Why}
 	case "play_face_down":
 		return PlayFaceDownEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, CardID: deref(e.CardID),
-			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, Auto: e.Auto}
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, Auto: e.Auto, Why: e.Why}
 	case "discard":
 		return DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto}
+			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto, Why: e.Why}
 	case "clue":
 		touched := e.Touched
 		if touched == nil {
 			touched = []int{}
 		}
 		return ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
-			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, ClueType: e.ClueType, Auto: e.Auto}
+			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, ClueType: e.ClueType, Auto: e.Auto, Why: e.Why}
 	case "game_over":
 		return GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)}
 	case "seat_left":
@@ -253,7 +253,10 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 		for viewer := -1; viewer <= players; viewer++ {
 			e := eventView(st.Config, seq, ev, bot, viewer, g.Over())
 			e.Auto = rng.IntN(2) == 0
-			got, typ := appendEvent(nil, st.Config, seq, ev, st.Seats, viewer, g.Over(), e.Auto)
+			if e.Auto && e.Type != "seat_left" && e.Type != "game_over" && e.Type != "rearrange" && e.Type != "vote" && e.Type != "pause" && e.Type != "resume" {
+				e.Why = awkwardNames[rng.IntN(len(awkwardNames))]
+			}
+			got, typ := appendEvent(nil, st.Config, seq, ev, st.Seats, viewer, g.Over(), e.Auto, e.Why)
 			compareEvent(t, e, got, typ)
 		}
 		st.Version++

@@ -1,5 +1,7 @@
 package bots
 
+import "strings"
+
 // Explainer is implemented by players that can say why they chose a move,
 // so that a table (the server's event for the move, the log on the page)
 // can carry the reason with it and a person can learn from it. Why is about
@@ -25,14 +27,51 @@ type Noter interface {
 	Notes(buf []CardNote) []CardNote
 }
 
+// Named is implemented by players whose reasons name the seats: a driver
+// that knows the names the table reads gives them once, before Start
+// (names[i] is seat i's). A player that is not told names the seats as
+// the H-group's documents do: Alice, Bob, Cathy, ...
+type Named interface {
+	SeatNames(names []string)
+}
+
 // seatNames are the names the H-group's documents give the seats, from the
-// first: a reason names a seat by them ("Bob"), so that it reads as the
-// documents' examples do.
+// first: a reason names a seat by them ("Bob") when the table's are not
+// known, so that it reads as the documents' examples do.
 var seatNames = [...]string{"Alice", "Bob", "Cathy", "Donald", "Emily", "Frank"}
 
+// seatMark stands for a seat's name in a reason being written: the names
+// are put in as it is read (withNames), those of the table when known.
+const seatMark = '\uE000'
+
 func seatName(p int) string {
-	if p >= 0 && p < len(seatNames) {
-		return seatNames[p]
+	if p < 0 || p >= len(seatNames) {
+		return "?"
 	}
-	return "?"
+	return string([]rune{seatMark, rune('0' + p)})
+}
+
+// withNames is s with its seats named: names[p] where given, else the
+// documents' names.
+func withNames(s string, names []string) string {
+	if !strings.ContainsRune(s, seatMark) {
+		return s
+	}
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		if rs[i] != seatMark || i+1 == len(rs) {
+			b.WriteRune(rs[i])
+			continue
+		}
+		p := int(rs[i+1] - '0')
+		i++
+		switch {
+		case p >= 0 && p < len(names) && names[p] != "":
+			b.WriteString(names[p])
+		case p >= 0 && p < len(seatNames):
+			b.WriteString(seatNames[p])
+		}
+	}
+	return b.String()
 }

@@ -19,11 +19,12 @@ import (
 // card someone must still play (a prompt or a finesse) is held as links
 // (hgLink) until that seat plays it or passes it by.
 type hgPlayer struct {
-	d    *deckInfo
-	seat int
-	n    int
-	b    board
-	note [engine.MaxDeck]hgNote
+	names []string // the table's names of the seats, for reasons (Named)
+	d     *deckInfo
+	seat  int
+	n     int
+	b     board
+	note  [engine.MaxDeck]hgNote
 	// links hold what a play clue's focus may still be, each on condition
 	// that one connecting card is played (see hgroup_read.go).
 	links []hgLink
@@ -107,7 +108,10 @@ func (s *hgSwap) Act(v *engine.View) engine.Action {
 	return swapAct(v, s.hgPlayer.Act(v), s.swapped)
 }
 
-func (h *hgPlayer) Why() string { return h.why }
+func (h *hgPlayer) Why() string { return withNames(h.why, h.names) }
+
+// SeatNames are the table's names for the seats, which reasons use.
+func (h *hgPlayer) SeatNames(names []string) { h.names = append([]string(nil), names...) }
 
 // pubKnown reports whether the holder of cv knows what it is.
 func (h *hgPlayer) pubKnown(cv *engine.CardView) bool {

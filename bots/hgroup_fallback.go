@@ -12,6 +12,7 @@ import (
 // go face down (Throw It in a Hole: no finesse can be seen to connect).
 // Its moves say so, and what they are.
 type hgFallback struct {
+	names []string // the table's names of the seats, for reasons (Named)
 	Player
 	why    string
 	reason string
@@ -36,7 +37,10 @@ func (f *hgFallback) Act(v *engine.View) engine.Action {
 	return a
 }
 
-func (f *hgFallback) Why() string { return f.why }
+func (f *hgFallback) Why() string { return withNames(f.why, f.names) }
+
+// SeatNames are the table's names for the seats, which reasons use.
+func (f *hgFallback) SeatNames(names []string) { f.names = append([]string(nil), names...) }
 
 // Notes: the simple conventions keep no notes beyond the clues themselves.
 func (f *hgFallback) Notes(buf []CardNote) []CardNote { return buf }

@@ -226,9 +226,9 @@ func (ps hgPos) describe(v *engine.View, a engine.Action) string {
 	case engine.Play, engine.Discard:
 		return fmt.Sprintf("%v %d", a.Kind, slotOf(v.Hand(v.Seat), a.Card))
 	case engine.ColorClue:
-		return fmt.Sprintf("clue %s %s", seatName(a.Target), strings.ToLower(v.Config.ClueColors[a.Value]))
+		return fmt.Sprintf("clue %s %s", withNames(seatName(a.Target), nil), strings.ToLower(v.Config.ClueColors[a.Value]))
 	case engine.RankClue:
-		return fmt.Sprintf("clue %s %d", seatName(a.Target), a.Value)
+		return fmt.Sprintf("clue %s %d", withNames(seatName(a.Target), nil), a.Value)
 	}
 	return a.Kind.String()
 }
@@ -275,7 +275,7 @@ func (ps hgPos) run(t *testing.T) {
 			ok = ok || w == got || w == "no play" && a.Kind != engine.Play
 		}
 		if !ok {
-			t.Errorf("%s: %s does %q (%s), want %q", ps.doc, seatName(ps.viewer), got, h.Why(), ps.want)
+			t.Errorf("%s: %s does %q (%s), want %q", ps.doc, withNames(seatName(ps.viewer), nil), got, h.Why(), ps.want)
 		}
 	}
 }

@@ -63,14 +63,14 @@ type stmt struct {
 // tenth of a millisecond a move.)
 var appendSQL = func() (qs [4]string) {
 	for i := range qs {
-		q := `INSERT INTO actions (game_id, seq, seat, kind, card, target, value, created_at, auto)
-SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::timestamptz, $9::boolean
+		q := `INSERT INTO actions (game_id, seq, seat, kind, card, target, value, created_at, auto, why)
+SELECT $1::varchar, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::timestamptz, $9::boolean, $10::text
 WHERE (($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
 		OR EXISTS (SELECT 1 FROM actions WHERE game_id = $1::varchar AND seq = $2::integer - 1))`
-		leaver := "$10"
+		leaver := "$11"
 		if i&1 != 0 {
-			q += "\n\tAND EXISTS (SELECT 1 FROM idempotency WHERE scope = $10::varchar AND idem_key = $11::varchar AND token = $12::varchar)"
-			leaver = "$13"
+			q += "\n\tAND EXISTS (SELECT 1 FROM idempotency WHERE scope = $11::varchar AND idem_key = $12::varchar AND token = $13::varchar)"
+			leaver = "$14"
 		}
 		if i&2 != 0 {
 			q += "\n\tAND EXISTS (SELECT 1 FROM seats WHERE game_id = $1::varchar AND seat = $3::integer AND occupant = " + leaver + "::varchar AND bot = '')"
@@ -115,7 +115,7 @@ func (r appendReq) statements(out []stmt) (_ []stmt, key, entry int) {
 	e, k := r.a.Entry, r.a.Key
 	here := []any{r.game, e.Seq, e.Seat, int(e.Action.Kind), e.Action.Card, e.Action.Target, e.Action.Value, e.At}
 	key, kind, token := -1, 0, ""
-	args := append(here[:8:8], e.Auto)
+	args := append(here[:8:8], e.Auto, e.Why)
 	if k != nil {
 		key, kind, token = len(out), 1, play.NewID()
 		out = append(out, stmt{keySQL, []any{k.Scope, k.Key, k.Hash, k.Reply, e.At, token}})

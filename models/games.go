@@ -66,7 +66,7 @@ SELECT 1, '', name, bot, occupant, COALESCE(player_id, ''),
 	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END, '',
 	seat, 0, 0, 0, 0, 0, created_at, created_at FROM seats WHERE game_id = $1
 UNION ALL
-SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, '', '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
+SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, why, '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
 FROM actions WHERE game_id = $1
 UNION ALL
 SELECT 3, '', text, '', '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
@@ -103,7 +103,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 			g.Seats = append(g.Seats, play.Seat{Seat: int(r.I1), Name: r.S2, Bot: r.S3, Occupant: r.S4, Player: r.S5, PlayerBot: r.S6 == "bot"})
 		case 2:
 			g.Log = append(g.Log, play.Entry{Seq: int(r.I1), Seat: int(r.I2), Action: engine.Action{Kind: engine.Kind(r.I3), Card: int(r.I4),
-				Target: int(r.I5), Value: int(r.I6)}, At: r.T1.UTC(), Auto: r.S2 == "auto"})
+				Target: int(r.I5), Value: int(r.I6)}, At: r.T1.UTC(), Auto: r.S2 == "auto", Why: r.S3})
 			g.UpdatedAt = later(g.UpdatedAt, r.T1.UTC())
 		case 3:
 			g.Notes = append(g.Notes, play.Note{Seat: int(r.I1), Card: int(r.I2), Text: r.S2})

@@ -44,6 +44,8 @@ type Move struct {
 	takeOver string
 	// auto: a bot's move for a seat whose time ran out.
 	auto bool
+	// why: a bot's word on its move.
+	why string
 	// rearrange: the entry is the seat's rearrangement of its hand into
 	// order, made against the hand of the state it is judged on.
 	rearrange bool
@@ -164,7 +166,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	}
 	// Stamped by play's clock, from which turn clocks run.
 	at := g.cfg.Now().UTC().Truncate(time.Millisecond)
-	ap := Append{Entry: Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto}, After: st.Version, Status: status, Key: m.Key, TurnOf: -1}
+	ap := Append{Entry: Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto, Why: m.why}, After: st.Version, Status: status, Key: m.Key, TurnOf: -1}
 	if ev.Over {
 		r, _ := st.Game.Result()
 		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: g.recordedSeed(st.Seed), Score: r.Score,

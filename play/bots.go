@@ -98,14 +98,14 @@ func (g *Games) driveOnce(id string) bool {
 		if strat == nil {
 			return nil, nil
 		}
-		a, err := botMove(st, strat, seat)
+		a, why, err := botMove(st, strat, seat)
 		if err != nil {
 			g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
 			return nil, nil
 		}
 		// The version pins the move to the state the bot saw.
 		m := entryMove(a)
-		m.Version = &st.Version
+		m.Version, m.why = &st.Version, why
 		_, _, err = g.act(ctx, t, seat, m)
 		switch {
 		case err == nil:
@@ -144,16 +144,21 @@ func (g *Games) seatStrategy(st *State, seat int) *bots.Strategy {
 }
 
 // botMove rebuilds the bot's memory by showing it the game so far, through
-// its own seat's views only (bots.Replay), and asks for its move.
-func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, error) {
+// its own seat's views only (bots.Replay), and asks for its move, and for
+// its word on it when it has one to say (bots.Explainer), naming the seats
+// as the table does.
+func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, string, error) {
 	h := fnv.New64a()
 	h.Write([]byte(st.Seed + "/" + strconv.Itoa(seat)))
 	p := strat.New(st.Config, seat, h.Sum64())
-	names := make([]string, st.Players)
+	names, called := make([]string, st.Players), make([]string, st.Players)
 	for _, t := range st.Seats {
 		if t.Seat >= 0 && t.Seat < len(names) {
-			names[t.Seat] = t.Bot
+			names[t.Seat], called[t.Seat] = t.Bot, t.Name
 		}
+	}
+	if n, ok := p.(bots.Named); ok {
+		n.SeatNames(called)
 	}
 	log := make([]engine.Action, len(st.Log))
 	for i, e := range st.Log {
@@ -161,7 +166,12 @@ func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, error) {
 	}
 	g, err := bots.Replay(p, *st.Config, st.Config.Shuffle(st.Seed), st.Game.First(), log, seat, names)
 	if err != nil {
-		return engine.Action{}, err
+		return engine.Action{}, "", err
 	}
-	return p.Act(g.View(seat)), nil
+	a := p.Act(g.View(seat))
+	why := ""
+	if e, ok := p.(bots.Explainer); ok {
+		why = e.Why()
+	}
+	return a, why, nil
 }

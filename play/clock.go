@@ -188,12 +188,12 @@ func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 		m = entryMove(engine.EndGame(cur, engine.EndTimeout))
 		if st.Settings.OnTimeout != variants.OnTimeoutEnd {
 			if strat, _ := g.takeOverBot(""); strat != nil {
-				a, err := botMove(st, strat, cur)
+				a, why, err := botMove(st, strat, cur)
 				if err != nil {
 					return nil, err
 				}
 				m = entryMove(a)
-				m.auto = true
+				m.auto, m.why = true, why
 			}
 		}
 	}

@@ -119,6 +119,8 @@ type Entry struct {
 	Action engine.Action
 	At     time.Time
 	Auto   bool
+	// Why is a bot's word on its move (see bots.Explainer), "" for none.
+	Why string
 }
 
 // State is one game as stored plus the engine's state after replaying its

@@ -1231,6 +1231,13 @@ type ClueEvent struct {
 
 	// Type Example: clue
 	Type ClueEventType `json:"type"`
+
+	// Why Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	//
+	// Example: Bob's 2 clue on the chop saves the yellow 2
+	Why *string `json:"why,omitempty"`
 }
 
 // ClueEventClueType ClueType is the clue's type as the viewer may know it. Only in Cow &
@@ -1384,6 +1391,13 @@ type DiscardEvent struct {
 
 	// Type Example: discard
 	Type DiscardEventType `json:"type"`
+
+	// Why Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	//
+	// Example: Bob's 2 clue on the chop saves the yellow 2
+	Why *string `json:"why,omitempty"`
 }
 
 // DiscardEventType Example: discard
@@ -2285,6 +2299,13 @@ type PlayEvent struct {
 
 	// Type Example: play
 	Type PlayEventType `json:"type"`
+
+	// Why Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	//
+	// Example: Bob's 2 clue on the chop saves the yellow 2
+	Why *string `json:"why,omitempty"`
 }
 
 // PlayEventType Example: play
@@ -2325,6 +2346,13 @@ type PlayFaceDownEvent struct {
 
 	// Type Example: play_face_down
 	Type PlayFaceDownEventType `json:"type"`
+
+	// Why Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	//
+	// Example: Bob's 2 clue on the chop saves the yellow 2
+	Why *string `json:"why,omitempty"`
 }
 
 // PlayFaceDownEventType Example: play_face_down

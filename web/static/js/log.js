@@ -4,8 +4,13 @@ import { el } from './dom.js';
 import { endReason } from './messages.js';
 
 // logLine tells one event in a few words; a move the clock made for a seat
-// (auto) is marked "(time)".
+// (auto) is marked "(time)", and a bot's word on its move follows it.
 export function logLine(ev, name, suits, variant) {
+  const line = moveLine(ev, name, suits, variant);
+  return ev.why ? [...line, el('span', { class: 'why', text: ` — ${ev.why}` })] : line;
+}
+
+function moveLine(ev, name, suits, variant) {
   // Up or Down's START card (rank 7 on the wire) reads START.
   const card = (c) => {
     const st = suits.get(c.suit);
