@@ -85,11 +85,11 @@ var (
 // *DeckError, a log the rules refuse an *engine.ReplayError (with the
 // engine's reason), a log that leaves the game running ErrUnfinished.
 func Analyse(ctx context.Context, in Input, opt Options) (*Analysis, error) {
-	states, err := replay(in)
+	r, err := replay(in)
 	if err != nil {
 		return nil, err
 	}
-	return analyse(ctx, states, opt)
+	return analyse(ctx, r, opt)
 }
 
 // AnalyseGame analyses a finished game.
@@ -104,29 +104,42 @@ type DeckError struct{ Err error }
 func (e *DeckError) Error() string { return "the deck cannot be dealt: " + e.Err.Error() }
 func (e *DeckError) Unwrap() error { return e.Err }
 
-// replay deals in and applies its log, keeping the state after each move
-// and the table entries before the next.
-func replay(in Input) ([]*engine.Game, error) {
+// replayed is a game replayed: its state after each move and the table
+// entries before the next (states[t] after t moves), and the entries that
+// led from each state to the next (the move, then table entries).
+type replayed struct {
+	states []*engine.Game
+	steps  [][]engine.Action
+}
+
+// replay deals in and applies its log.
+func replay(in Input) (*replayed, error) {
 	g, err := engine.NewFirst(in.Config, in.Deck, in.First)
 	if err != nil {
 		return nil, &DeckError{Err: err}
 	}
-	states := []*engine.Game{}
+	r := &replayed{}
 	for i, a := range in.Log {
 		if a.IsMove() {
-			states = append(states, g.Clone())
+			r.states = append(r.states, g.Clone())
+			r.steps = append(r.steps, nil)
 		}
 		if _, err := g.Apply(a); err != nil {
 			return nil, &engine.ReplayError{Index: i, Err: err}
+		}
+		if n := len(r.steps); n > 0 {
+			r.steps[n-1] = append(r.steps[n-1], a)
 		}
 	}
 	if !g.Over() {
 		return nil, ErrUnfinished
 	}
-	return append(states, g), nil
+	r.states = append(r.states, g)
+	return r, nil
 }
 
-func analyse(ctx context.Context, states []*engine.Game, opt Options) (*Analysis, error) {
+func analyse(ctx context.Context, r *replayed, opt Options) (*Analysis, error) {
+	states := r.states
 	last := states[len(states)-1]
 	out := &Analysis{MaxScore: last.MaxScore(), Score: last.Score(), Turns: make([]Turn, len(states)),
 		Lost: []Loss{}, Endgame: []Endgame{}, EndgameDeck: -1}
@@ -140,6 +153,33 @@ func analyse(ctx context.Context, states []*engine.Game, opt Options) (*Analysis
 			return nil, fmt.Errorf("%w: %w", ErrStopped, s.err)
 		}
 		out.Turns[t] = turnOf(t, g, reachable)
+	}
+	for t := range len(states) - 1 {
+		if from, to := out.Turns[t].MaxReachable, out.Turns[t+1].MaxReachable; to < from {
+			out.Lost = append(out.Lost, s.loss(t, states[t], states[t+1], r.steps[t], from, to))
+		}
+	}
+	if s.err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrStopped, s.err)
+	}
+	n, deals := opt.EndgameDeck, opt.Deals
+	if n == 0 {
+		n = DefaultEndgameDeck
+	}
+	if deals <= 0 {
+		deals = DefaultDeals
+	}
+	if n > 0 {
+		out.EndgameDeck = n
+		for t, g := range states {
+			if g.Over() || g.DeckCount() > n {
+				continue
+			}
+			out.Endgame = append(out.Endgame, s.endgame(t, g, out.Turns[t].MaxReachable, deals))
+			if s.err != nil {
+				return nil, fmt.Errorf("%w: %w", ErrStopped, s.err)
+			}
+		}
 	}
 	return out, nil
 }

@@ -121,3 +121,38 @@ func (r *rules) sudokuNeeded(dead uint64, s int, played, start *[MaxSuits]uint8)
 	}
 	return ranks
 }
+
+// OnFirework reports whether a card of face c is on its firework.
+func (g *Game) OnFirework(c Card) bool {
+	if c.Suit < 0 || c.Suit >= len(g.r.cfg.Suits) || c.Rank < 1 || c.Rank > MaxRank {
+		return false
+	}
+	s, r := c.Suit, uint8(c.Rank)
+	n, p, top, start := g.r.topRank[s], g.played[s], g.fireworks[s], g.start[s]
+	if p == 0 {
+		return false
+	}
+	if g.r.cfg.Sudoku {
+		return (r+n-start)%n < p
+	}
+	if g.r.cfg.UpOrDown {
+		if r == StartRank || top == StartRank {
+			return start == StartRank && r == StartRank
+		}
+		lo, hi := uint8(1), top // going up: from 1, or from 2 after START
+		if start == StartRank {
+			lo = 2
+		}
+		if g.down&(1<<s) != 0 {
+			lo, hi = top, n
+			if start == StartRank {
+				hi = n - 1
+			}
+		}
+		return r >= lo && r <= hi
+	}
+	if g.down&(1<<s) != 0 {
+		return r >= top
+	}
+	return r <= top
+}
