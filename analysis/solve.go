@@ -130,38 +130,14 @@ func (s *solver) level(depth int) *level {
 	return s.levels[depth]
 }
 
-// order fills lv.moves with g's distinct moves, likeliest first: a card
-// that extends its firework, a card no longer needed let go, a clue to
-// wait, a card with another copy left let go, a misplay, and the last copy
-// of a needed card let go; within each, in the engine's order.
+// order fills lv.moves with g's distinct moves, likeliest first (see
+// moveRank); within a rank, in the engine's order.
 func (s *solver) order(g *engine.Game, lv *level) {
 	lv.moves = g.DistinctMoves(lv.moves)
 	lv.ranks = lv.ranks[:0]
-	cfg := g.Config()
 	needed := g.Needed()
 	for _, a := range lv.moves {
-		r := int8(2)
-		if !a.IsClue() {
-			c := g.Card(a.Card)
-			play := (a.Kind == engine.Play) != cfg.Suits[c.Suit].Swapped
-			need := needed&(1<<engine.Ident(c.Suit, c.Rank)) != 0
-			switch {
-			case play && g.Extends(c):
-				r = 0
-			case !need:
-				r = 1 // let go, or misplayed with no loss but a storm token
-				if play {
-					r = 4
-				}
-			case play:
-				r = 4
-			case g.CopiesLeft(c) > 1:
-				r = 3
-			default:
-				r = 5
-			}
-		}
-		lv.ranks = append(lv.ranks, r)
+		lv.ranks = append(lv.ranks, moveRank(g, a, needed))
 	}
 	m, r := lv.moves, lv.ranks
 	for i := 1; i < len(m); i++ {
@@ -170,4 +146,33 @@ func (s *solver) order(g *engine.Game, lv *level) {
 			r[j], r[j-1] = r[j-1], r[j]
 		}
 	}
+}
+
+// moveRank orders the moves a good player would make first: a card that
+// extends its firework (the lower its rank, the sooner), a card no longer
+// needed let go, a card another hand holds a copy of let go, a clue to
+// wait, a card with a copy left in the deck let go, a strike with a card
+// not needed, and last the moves that lose a card for good.
+func moveRank(g *engine.Game, a engine.Action, needed uint64) int8 {
+	if a.IsClue() {
+		return 20
+	}
+	c := g.Card(a.Card)
+	play := (a.Kind == engine.Play) != g.Config().Suits[c.Suit].Swapped
+	need := needed&(1<<engine.Ident(c.Suit, c.Rank)) != 0
+	switch {
+	case play && g.Extends(c):
+		return int8(c.Rank) // 1–7
+	case !need && !play:
+		return 10
+	case !need:
+		return 40
+	case play:
+		return 50
+	case g.HeldCopies(c) > 1:
+		return 15
+	case g.CopiesLeft(c) > 1:
+		return 30
+	}
+	return 60
 }

@@ -198,3 +198,17 @@ func (k *Key) Hash() uint64 {
 // Words is the key's fixed part, and whether it is the whole key: only
 // where a holder's knowledge decides a move (see Key) is there more.
 func (k *Key) Words() ([6]uint64, bool) { return k.w, k.more == "" }
+
+// HeldCopies is the number of cards of face c in the hands.
+func (g *Game) HeldCopies(c Card) int {
+	n := 0
+	want := card8{uint8(c.Suit), uint8(c.Rank)}
+	for p := range g.r.cfg.Players {
+		for _, id := range g.hands[p][:g.handLen[p]] {
+			if g.deck[id] == want {
+				n++
+			}
+		}
+	}
+	return n
+}
