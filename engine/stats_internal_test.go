@@ -26,7 +26,7 @@ func TestCluesUsableAsHanabLive(t *testing.T) {
 		{16, [5]int{3, 3, 3, 3, 4}, [5]int{5, 5, 5, 5, 4}, 16, 2, 4, 16}, // finishing an imperfect suit can lose one
 		{15, [5]int{3, 3, 3, 3, 3}, [5]int{5, 5, 5, 5, 4}, 16, 3, 4, 16},
 		{16, [5]int{3, 3, 3, 3, 4}, [5]int{5, 5, 5, 5, 4}, 15, 3, 4, 16}, // or not
-		{24, [5]int{5, 5, 5, 5, 4}, [5]int{5, 5, 5, 5, 5}, 1, 2, 4, 4},  // discards in the last round do not count
+		{24, [5]int{5, 5, 5, 5, 4}, [5]int{5, 5, 5, 5, 5}, 1, 2, 4, 4},   // discards in the last round do not count
 	} {
 		g, err := New(basicConfig(tc.players), basicDeck())
 		if err != nil {
