@@ -70,6 +70,11 @@ func (s *solver) best(g *engine.Game, lo, hi int) int {
 
 // reach reports whether a final score of at least v can be reached from g.
 func (s *solver) reach(g *engine.Game, v int) bool {
+	for d := 0; d <= maxDiscrepancies; d++ {
+		if s.probe(g, v, d, 0) {
+			return true
+		}
+	}
 	return s.search(g, g.Key(), v, 0, g.ScoreBound())
 }
 
