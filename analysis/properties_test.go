@@ -119,16 +119,17 @@ var families = []struct {
 func ptr[T any](v T) *T { return &v }
 
 // TestEveryFamily: a game of every family, played by bots, analyses with
-// every property of checkAnalysis.
+// every property of checkAnalysis. Under the race detector, one game of
+// two or three players each.
 func TestEveryFamily(t *testing.T) {
-	games := 2
+	games, seats := 2, 4
 	if race.Enabled || testing.Short() {
-		games = 1
+		games, seats = 1, 2
 	}
 	for k, f := range families {
 		t.Run(fmt.Sprintf("%s%+v", f.variant, k), func(t *testing.T) {
 			for i := range games {
-				players := 2 + (k+i)%4
+				players := 2 + (k+i)%seats
 				cfg := setup(t, f.variant, players, f.opts)
 				bot := []string{"conventions", "hat"}[(k+i)%2]
 				g := botGame(t, cfg, fmt.Sprintf("family/%d/%d", k, i), bot, uint64(i))

@@ -25,7 +25,11 @@ func TestSeededGames(t *testing.T) {
 	if race.Enabled {
 		limit = 10 * time.Second
 	}
-	for players := 2; players <= 5; players++ {
+	most := 5
+	if race.Enabled || testing.Short() {
+		most = 3
+	}
+	for players := 2; players <= most; players++ {
 		cfg := setup(t, "basic", players, variants.Options{})
 		for _, bot := range []string{"hat", "conventions", "random"} {
 			for i := range games {

@@ -56,16 +56,42 @@ func (g *Game) ScoreBound() int {
 			earliest[i] = e
 		}
 	}
-	// The cards each firework still needs, in order, each no sooner than
-	// its earliest copy and than the turn after the one before it.
+	// An Up or Down firework with no direction yet goes one way or the
+	// other: the bound is the best over the ways of those fireworks.
+	var open uint8
+	if g.r.cfg.UpOrDown {
+		for s := range g.r.cfg.Suits {
+			if g.played[s] < g.r.topRank[s] && (g.played[s] == 0 || g.fireworks[s] == StartRank) {
+				open |= 1 << s
+			}
+		}
+	}
+	plays := 0
+	for down := uint8(0); ; down = (down - open) & open { // every subset of open
+		plays = max(plays, g.schedule(&earliest, slots, open, down))
+		if down == open {
+			break
+		}
+	}
+	return min(best, score+plays)
+}
+
+// schedule is the most cards the fireworks can still take in slots turns,
+// each card no sooner than earliest says and than the turn after the one
+// before it, one card a turn; the fireworks of open with no direction yet
+// go down where down says, up otherwise.
+func (g *Game) schedule(earliest *[MaxDeck]uint8, slots int, open, down uint8) int {
 	var count [MaxDeck + MaxPlayers + 2]uint8 // plays that can come no sooner than each turn
 	var chain [MaxRank]uint8
 	for s := range g.r.cfg.Suits {
 		next := 0 // the first turn the firework's next card can be played
-		for _, rank := range chain[:g.chain(s, &chain)] {
+		for i, rank := range chain[:g.chain(s, &chain)] {
 			e := int(earliest[Ident(s, int(rank))])
-			if rank == 0 || e == 0 {
-				e = 1 // a firework whose order is open: counted as soon as can be
+			switch {
+			case open&(1<<s) != 0:
+				e = g.upOrDownEarliest(s, i, down&(1<<s) != 0, earliest)
+			case rank == 0 || e == 0:
+				e = 1 // a firework whose order is open (Sudoku): as soon as can be
 			}
 			next = max(next+1, e)
 			if next <= slots {
@@ -83,7 +109,35 @@ func (g *Game) ScoreBound() int {
 			plays++
 		}
 	}
-	return min(best, score+plays)
+	return plays
+}
+
+// upOrDownEarliest is the first turn the i-th card still to come of an Up
+// or Down firework with no direction yet can be played, going down (or
+// up): its first card may be START instead.
+func (g *Game) upOrDownEarliest(s, i int, down bool, earliest *[MaxDeck]uint8) int {
+	n := int(g.r.topRank[s])
+	after := 0 // START, if it is the top card, is the way's first
+	if g.fireworks[s] == StartRank {
+		after = 1
+	}
+	r := i + 1 + after
+	if down {
+		r = n - i - after
+	}
+	e := 0
+	if r >= 1 && r <= n {
+		e = int(earliest[Ident(s, r)])
+	}
+	if i == 0 && g.played[s] == 0 {
+		if st := int(earliest[Ident(s, StartRank)]); st != 0 && (e == 0 || st < e) {
+			e = st
+		}
+	}
+	if e == 0 {
+		return MaxDeck + MaxPlayers + 1 // no card of it is left: past every turn
+	}
+	return e
 }
 
 // lastRoundPlayers is the turns of the last round left (turns of them)
