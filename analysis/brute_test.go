@@ -142,7 +142,7 @@ func limit(cfg engine.Config) int {
 func TestSolverAgreesWithBrute(t *testing.T) {
 	// Each family gets a time budget: as many states as fit, at least two
 	// (one under the race detector).
-	budget, least := 1500*time.Millisecond, 2
+	budget, least := 800*time.Millisecond, 2
 	if race.Enabled || testing.Short() {
 		budget, least = 0, 1
 	}
