@@ -94,10 +94,10 @@ func (g *Game) stats(sp seenPlay, viewer int) Stats {
 	if g.reason == NotOver && deck > 0 {
 		st.Pace, st.HasPace = score+deck+g.r.cfg.Players-maxPossible, true
 	}
+	// What the viewer has not seen is counted only if one of the cards it
+	// cannot see has been clued.
 	var unseen Unseen
-	if viewer != Spectator {
-		unseen = g.UnseenBy(viewer)
-	}
+	counted := false
 	gotten := score
 	for p := range g.r.cfg.Players {
 		for _, id := range g.hands[p][:g.handLen[p]] {
@@ -106,6 +106,9 @@ func (g *Game) stats(sp seenPlay, viewer int) Stats {
 			}
 			may := uint64(1) << (g.deck[id].suit<<3 | g.deck[id].rank)
 			if viewer != Spectator && (p == viewer || viewer < 0) {
+				if !counted {
+					unseen, counted = g.UnseenBy(viewer), true
+				}
 				may = unseen.Candidates(g.know[id])
 			}
 			if may&needed != 0 {
