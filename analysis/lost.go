@@ -63,8 +63,8 @@ func (s *solver) loss(t int, before, after *engine.Game, step []engine.Action, f
 		switch {
 		case len(missing) == 0:
 			why = append(why, fmt.Sprintf("no line reaches %d any more", to+1))
-		case !moved.IsClue() && before.NeededCard(card) && after.CopiesLeft(card) > 0 && contains(missing, card):
-			why = append(why, fmt.Sprintf("%s was %s and the copy left comes too late: too few turns are left to play %s",
+		case !moved.IsClue() && before.NeededCard(card) && after.CopiesLeft(card) > 0 && sameSuit(missing, card):
+			why = append(why, fmt.Sprintf("%s was %s and the copy left comes late: too few turns are left to play %s",
 				cardName(cfg, card), letGo, cardList(cfg, missing)))
 		default:
 			why = append(why, "too few turns are left to play "+cardList(cfg, missing))
@@ -132,9 +132,11 @@ func (s *solver) line(g *engine.Game, v int) *engine.Game {
 	return &cur
 }
 
-func contains(cards []engine.Card, c engine.Card) bool {
+// sameSuit reports whether cards hold one of c's suit: a card let go whose
+// copy left comes too late holds up its firework from its own rank on.
+func sameSuit(cards []engine.Card, c engine.Card) bool {
 	for _, x := range cards {
-		if x == c {
+		if x.Suit == c.Suit {
 			return true
 		}
 	}
@@ -165,8 +167,11 @@ func cardList(cfg *engine.Config, cards []engine.Card) string {
 		groups = append(groups, cfg.Suits[cards[i].Suit].Name+" "+andList(ranks, ", "))
 		i = j
 	}
-	if len(groups) <= 2 {
-		return strings.Join(groups, " and ")
+	switch {
+	case len(groups) == 1:
+		return groups[0]
+	case len(groups) == 2 && !strings.Contains(groups[0], " and "):
+		return groups[0] + " and " + groups[1]
 	}
 	return andList(groups, ", ")
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -53,6 +54,11 @@ func checkAnalysis(t *testing.T, name string, g *engine.Game, a *Analysis) {
 	if lost != len(a.Lost) {
 		t.Fatalf("%s: %d falls, %d losses", name, lost, len(a.Lost))
 	}
+	for _, l := range a.Lost {
+		if !whyForm.MatchString(l.Why) {
+			t.Fatalf("%s turn %d: why %q is none of the forms", name, l.Turn, l.Why)
+		}
+	}
 	late := 0
 	for i := range a.Turns {
 		if past, _ := g.At(i); !past.Over() && past.DeckCount() <= a.EndgameDeck {
@@ -67,6 +73,9 @@ func checkAnalysis(t *testing.T, name string, g *engine.Game, a *Analysis) {
 		t.Fatalf("%s: %d late states, %d endgames", name, late, len(a.Endgame))
 	}
 }
+
+// whyForm is the ways a loss is told, one or two of them.
+var whyForm = regexp.MustCompile(`^((the last .+ was (discarded|misplayed)|playing .+ fixed how the .+ firework goes on: at most \d+ can be scored now|at most \d+ can be scored now|too few turns are left to play .+|.+ was (discarded|misplayed) and the copy left comes late: too few turns are left to play .+|no line reaches \d+ any more)(, and (too few turns are left to play .+|.+ was (discarded|misplayed) and the copy left comes late: .+|no line reaches \d+ any more))?|the game was ended before its end \(.+\): it scores 0|the \w+ strike ended the game: it scores 0|(a perfect game became impossible|the last .+ was (discarded|misplayed)), and All or Nothing scores 0 without one)$`)
 
 func checkEndgame(t *testing.T, name string, g *engine.Game, e Endgame, target int) {
 	t.Helper()

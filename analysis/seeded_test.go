@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ func TestSeededGames(t *testing.T) {
 		games = 1
 	}
 	perfect, stopped, limit := 0, 0, 5*time.Second
+	kinds := map[string]int{} // the losses told by a last copy let go, by too few turns
 	if race.Enabled {
 		limit = 10 * time.Second
 	}
@@ -47,6 +49,14 @@ func TestSeededGames(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s %dp #%d", bot, players, i)
 				checkAnalysis(t, name, g, a)
+				for _, l := range a.Lost {
+					switch {
+					case strings.HasPrefix(l.Why, "the last "):
+						kinds["last"]++
+					case strings.Contains(l.Why, "too few turns"):
+						kinds["turns"]++
+					}
+				}
 				if g.Score() == g.MaxScore() {
 					perfect++
 					for _, tu := range a.Turns {
@@ -57,6 +67,11 @@ func TestSeededGames(t *testing.T) {
 				}
 			}
 		}
+	}
+	// Among so many games the cards too few turns are left to play and the
+	// last copy of a card let go both tell some loss.
+	if !race.Enabled && !testing.Short() && (kinds["turns"] == 0 || kinds["last"] == 0) {
+		t.Errorf("losses told: %v", kinds)
 	}
 	if stopped > 2*games {
 		t.Errorf("%d games stopped after %v", stopped, limit)
