@@ -144,6 +144,7 @@ func analyse(ctx context.Context, r *replayed, opt Options) (*Analysis, error) {
 	out := &Analysis{MaxScore: last.MaxScore(), Score: last.Score(), Turns: make([]Turn, len(states)),
 		Lost: []Loss{}, Endgame: []Endgame{}, EndgameDeck: -1}
 	s := newSolver(ctx)
+	defer s.tt.release()
 	reachable := last.MaxScore()
 	for t, g := range states {
 		// The best never rises along the game, and the game's own line

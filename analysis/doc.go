@@ -12,6 +12,21 @@
 // (Input, or a finished *engine.Game) or as a file: hanab.live's JSON game
 // or this server's native replay (Decode).
 //
+// A server decodes a body with Decode and analyses it with Analyse (or a
+// stored game with AnalyseGame), under a context that bounds the time: the
+// search is exact, and most games take milliseconds, but proving a score
+// out of reach can take the whole tree (the README gives the figures);
+// when the context ends first the answer is ErrStopped. Decode's and
+// Analyse's errors are typed for the answers: *BadInputError a body that
+// is no game (400), *DeckError a deck the variant cannot deal, an
+// *engine.ReplayError an action the rules refuse (its engine.Error's Code
+// is the reason), ErrUnfinished a game its log leaves running (each 422).
+// An analysis uses one table of 56 MB, kept from one analysis to the next.
+//
+// The endgame's deals are those the seat to act could not tell apart: its
+// own cards as its clues allow and the deck in any order. In Throw It in a
+// Hole the seat is taken to know which cards it played face down.
+//
 // Its answer, Analysis, is written as JSON as it stands:
 //
 //	{

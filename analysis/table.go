@@ -1,6 +1,10 @@
 package analysis
 
-import "github.com/hanabi-server/hanabi/engine"
+import (
+	"sync"
+
+	"github.com/hanabi-server/hanabi/engine"
+)
 
 // table is the search's transposition table: what is known of each state
 // decided so far, under its whole engine.Key (never a digest of it, so a
@@ -26,9 +30,21 @@ type entry struct {
 // tableBits sizes the table: 2^20 entries of 56 bytes.
 const tableBits = 20
 
-func newTable() *table {
+// tables keeps the tables of finished analyses for the next: each is 56
+// MB, which a server analysing game after game should not allocate anew.
+var tables = sync.Pool{New: func() any {
 	return &table{entries: make([]entry, 1<<tableBits), gen: 1, more: map[engine.Key]bounds{}}
+}}
+
+// newTable is an empty table.
+func newTable() *table {
+	t := tables.Get().(*table)
+	t.forget()
+	return t
 }
+
+// release hands the table back for another analysis.
+func (t *table) release() { tables.Put(t) }
 
 // forget starts a new generation.
 func (t *table) forget() {
