@@ -122,7 +122,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 			// highest rank, whichever way it is played.
 			if g.played[c.suit] == g.r.topRank[c.suit] {
 				if !g.r.cfg.FaceDownPlays {
-					ev.NoteGained = g.gainNote()
+					if ev.NoteGained = g.gainNote(); !ev.NoteGained {
+						g.spent += g.tokenValue()
+					}
 				}
 				if g.allComplete() {
 					g.reason = EndPerfect
@@ -140,6 +142,7 @@ func (g *Game) Apply(a Action) (Event, error) {
 				ev.NoteGained = g.gainNote()
 			} else {
 				g.storms++
+				g.spent += g.tokenValue()
 				if g.storms >= g.r.cfg.StormTokens {
 					g.reason = EndStorms
 				}
@@ -170,7 +173,9 @@ func (g *Game) Apply(a Action) (Event, error) {
 		ev.Touched = touched
 		g.clue(a, touched)
 	}
-	g.log = append(g.log, a)
+	if !g.bare {
+		g.log = append(g.log, a)
+	}
 	if g.r.live {
 		g.lastTurn(p)
 	}
@@ -247,7 +252,12 @@ func (g *Game) clue(a Action, touched uint64) {
 		}
 		g.proj[id] = project(g.know[id])
 	}
-	g.clues = append(g.clues, ClueRecord{Turn: g.turn, Giver: g.current, Target: t, Kind: a.Kind, Value: a.Value, Touched: touched, Hand: hand})
+	g.lastClue, g.anyClue = a.Kind, true
+	g.clued |= touched
+	g.spent += 2
+	if !g.bare {
+		g.clues = append(g.clues, ClueRecord{Turn: g.turn, Giver: g.current, Target: t, Kind: a.Kind, Value: a.Value, Touched: touched, Hand: hand})
+	}
 }
 
 // ApplyAs is Apply for a move that seat asks to make: a seat that is not to
@@ -308,7 +318,9 @@ func (g *Game) applyTable(a Action) (Event, error) {
 	default:
 		return Event{}, ErrBadAction
 	}
-	g.log = append(g.log, a)
+	if !g.bare {
+		g.log = append(g.log, a)
+	}
 	ev := Event{Turn: g.turn, Seat: a.Target, Action: a, Order: order, Drawn: -1, NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms}
 	if a.Kind == Vote {
 		ev.Votes = g.votes

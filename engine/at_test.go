@@ -92,6 +92,7 @@ func shown(v *engine.View, g *engine.Game) {
 			cv.Known, cv.Card = true, deck[cv.ID]
 		}
 	}
+	v.Stats = g.Stats() // counted from every face too
 	if !v.PlaysHidden {
 		return
 	}

@@ -12,7 +12,7 @@ type table interface {
 	noteTokens() int
 	holds(id int) bool       // the acting seat holds card id
 	deckPlay(id int) bool    // card id is the deck's last card and may be played blind (Config.DeckPlays)
-	clueLog() []ClueRecord   // every clue given so far
+	nextClue() (Kind, bool)  // the kind the next clue must have (Alternating Clues), and false for any
 	mayDiscard(id int) bool  // the acting seat may discard card id at this note count
 	touches(a Action) uint64 // ids the clue touches in its target's hand
 }
@@ -70,7 +70,7 @@ func checkClueNaming(t table, a Action) error {
 		return ErrSelfClue
 	}
 	if cfg.AlternatingClues {
-		if k, ok := cfg.NextClueKind(t.clueLog()); ok && a.Kind != k {
+		if k, ok := t.nextClue(); ok && a.Kind != k {
 			return ErrClueTypeRepeated
 		}
 	}
@@ -103,7 +103,18 @@ func (g *Game) holds(id int) bool { return g.slot(g.current, id) >= 0 }
 func (g *Game) deckPlay(id int) bool {
 	return g.r.cfg.DeckPlays && g.drawn == g.r.deckSize-1 && id == g.drawn
 }
-func (g *Game) clueLog() []ClueRecord { return g.clues }
+
+// nextClue is Config.NextClueKind of the game's clues, from the last clue's
+// kind, which a search copy keeps without the clue records.
+func (g *Game) nextClue() (Kind, bool) {
+	if !g.r.cfg.AlternatingClues || !g.anyClue {
+		return 0, false
+	}
+	if g.lastClue == ColorClue {
+		return RankClue, true
+	}
+	return ColorClue, true
+}
 
 // mayDiscard decides from the holder's knowledge of the card only (see
 // Config.MayDiscard), exactly as the seat's view does.
@@ -132,7 +143,7 @@ func (v *View) holds(id int) bool {
 	return false
 }
 func (v *View) touches(a Action) uint64 { return v.Touches(a) }
-func (v *View) clueLog() []ClueRecord   { return v.Clues }
+func (v *View) nextClue() (Kind, bool)  { return v.Config.NextClueKind(v.Clues) }
 func (v *View) mayDiscard(id int) bool {
 	if v.NoteTokens < v.Config.NoteTokens {
 		return true

@@ -328,6 +328,16 @@ type rules struct {
 	copies     [MaxDeck]uint8      // cards of each identity in the deck
 	live       bool                // hanab.live's rules (Config.Rules)
 	anyDiscard bool                // any card may be discarded at the note maximum (Config.DiscardsAtMax)
+
+	// For Key: whether the cards that can never be played again are keyed
+	// as one (not in Sudoku nor Up or Down, whose maximum reads every
+	// copy), the class such a card is keyed as (the clue kinds that touch
+	// it and whether its suit swaps play and discard, as Ident(class, 0)),
+	// and whether a holder's knowledge decides a move (a discard at the
+	// note maximum).
+	mergeTrash  bool
+	trashClass  [MaxDeck]uint8
+	knowMatters bool
 }
 
 func compileInto(r *rules, c Config) error {
@@ -362,6 +372,19 @@ func compileInto(r *rules, c Config) error {
 	}
 	r.allProj = project(r.identities)
 	r.swapped &= r.identities
+	r.mergeTrash = !c.Sudoku && !c.UpOrDown
+	r.knowMatters = r.swapped != 0 && !r.anyDiscard
+	var named uint8 // the ranks a clue may name
+	for _, rk := range c.ClueRanks {
+		named |= 1 << rk
+	}
+	for si := range c.Suits {
+		for rk := 1; rk <= MaxRank; rk++ {
+			t := c.Touch(si, rk)
+			cls := b2u(t.Ranks&named != 0) | b2u(t.Colors&(1<<len(c.ClueColors)-1) != 0)<<1 | b2u(c.Suits[si].Swapped)<<2
+			r.trashClass[Ident(si, rk)] = uint8(Ident(int(cls), 0))
+		}
+	}
 	return nil
 }
 

@@ -68,6 +68,19 @@ type Game struct {
 	// or Nothing fails below): maxPossible, except in Sudoku, where
 	// hanab.live's server counts it otherwise (sudokuLiveMax).
 	endMax uint8
+
+	// What the rules and the counts need of the history, kept apart from
+	// the log so that a search copy (SearchCopy) has it without one.
+	lastClue Kind   // the kind of the last clue given (Alternating Clues), if anyClue
+	anyClue  bool   // a clue has been given
+	clued    uint64 // cards touched by a clue at least once, one bit each
+	// spent counts, in half tokens, the clues spent as hanab.live's
+	// efficiency counts them (see Stats): each clue, each strike and each
+	// firework completed without its token.
+	spent uint16
+	// bare is true in a search copy: its moves append nothing to the log
+	// and the clue records.
+	bare bool
 }
 
 // NewSeeded deals a new game from the deck that seed shuffles; the seat

@@ -36,7 +36,7 @@ func (g *Game) LegalActions(buf []Action) []Action {
 	// With alternating clues, the type of the last clue is not listed:
 	// leave its list out.
 	colors, ranks := g.r.cfg.ClueColors, g.r.cfg.ClueRanks
-	if next, ok := g.r.cfg.NextClueKind(g.clues); ok {
+	if next, ok := g.nextClue(); ok {
 		if next == RankClue {
 			colors = nil
 		} else {

@@ -101,6 +101,10 @@ type View struct {
 	// each (see Game.Votes); Paused, whether the game is paused.
 	Votes  uint8
 	Paused bool
+	// Stats are hanab.live's pace and efficiency as the viewer can count
+	// them: its own cards by its deductions, and while plays go face down
+	// every card played as played (see Stats).
+	Stats Stats
 }
 
 // Hand returns seat p's cards in the view, newest first.
@@ -179,6 +183,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 			v.Hands[p][i] = cv
 		}
 	}
+	v.Stats = g.viewStats(seat, v, open)
 }
 
 // Clone returns a copy of the view that shares nothing mutable with it.

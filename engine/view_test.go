@@ -62,6 +62,12 @@ func TestViewCounters(t *testing.T) {
 	v := g.View(1)
 	want := engine.View{Config: g.Config(), Seat: 1, Players: 2, Current: 1, Turn: 5, NoteTokens: 8, StormsUsed: 1,
 		DeckCount: 36, FinalTurnsLeft: -1, Score: 2, MaxScore: 25, MaxPossible: 24} // the yellow 5 misplayed
+	// Pace 2+36+2−24; the red 1 and 2 gotten (the clue's other card, a red
+	// 1, is trash now); a clue and a strike spent; clues usable: 8 in
+	// hand, 38−22 discards before the last round, and the four fireworks
+	// that can still be completed (red lacks 3 cards, green, blue and
+	// white 5: 18 plays of the 19 before the last round).
+	want.Stats = engine.Stats{Pace: 16, HasPace: true, Gotten: 2, Spent: 2, Usable: 8 + 16 + 4, HasUsable: true, MaxPossible: 24}
 	want.Fireworks[red] = 2
 	for s := range 5 {
 		want.Next[s] = 1 << 1 // every firework takes a 1

@@ -2,6 +2,7 @@
 //
 //	hanabi serve   run the HTTP server
 //	hanabi sim     play bots against each other and measure them
+//	hanabi analyse learn from a finished game
 package main
 
 import (
@@ -31,6 +32,7 @@ const usage = `usage: hanabi <command> [flags]
 commands:
   serve   run the HTTP game server
   sim     self-play simulator for the bots
+  analyse learn from a finished game: the best score still reachable, the moves that lost it, the endgame's chances
   healthcheck  ask a running server's /healthz (for container health checks)
 
 Run "hanabi <command> --help" for the flags of a command.
@@ -48,6 +50,8 @@ func main() {
 		os.Exit(runHealthcheck(os.Args[2:]))
 	case "sim":
 		os.Exit(runSim(os.Args[2:]))
+	case "analyse", "analyze":
+		os.Exit(runAnalyse(os.Args[2:]))
 	case "-h", "--help", "help":
 		printHelp(os.Stdout)
 	default:
