@@ -58,12 +58,12 @@ type Turn struct {
 	DeckCount int `json:"deck_count"`
 	// Pace is hanab.live's: score + deck_count + players − max_possible;
 	// null once the deck is empty or the game is over.
-	Pace *int `json:"pace"`
+	Pace *int `json:"pace" extensions:"x-nullable"`
 	// Efficiency is cards_gotten per clue spent, null before a clue is
 	// spent; EfficiencyNeeded the efficiency still needed to reach
 	// max_possible, null once no clue is left to use (see engine.Stats).
-	Efficiency       *float64 `json:"efficiency"`
-	EfficiencyNeeded *float64 `json:"efficiency_needed"`
+	Efficiency       *float64 `json:"efficiency" extensions:"x-nullable"`
+	EfficiencyNeeded *float64 `json:"efficiency_needed" extensions:"x-nullable"`
 	CardsGotten      int      `json:"cards_gotten"`
 	CluesSpent       float64  `json:"clues_spent"`
 	// MaxPossible is the highest score the cards left allow, the turns

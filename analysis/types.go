@@ -17,16 +17,16 @@ type Move struct {
 	Seat int `json:"seat"`
 	// Type is play, discard, clue, or end for a game a seat, a vote or
 	// the clock ended.
-	Type string `json:"type"`
+	Type string `json:"type" enums:"play,discard,clue,end"`
 	// Card is the card played or discarded, with its Suit and Rank.
-	Card *int   `json:"card,omitempty"`
-	Suit string `json:"suit,omitempty"`
-	Rank int    `json:"rank,omitempty"`
+	Card *int   `json:"card,omitempty" validate:"optional"`
+	Suit string `json:"suit,omitempty" validate:"optional"`
+	Rank int    `json:"rank,omitempty" validate:"optional"`
 	// Target is a clue's seat, and Color or Value what it named (Value
 	// the rank).
-	Target *int   `json:"target,omitempty"`
-	Color  string `json:"color,omitempty"`
-	Value  int    `json:"value,omitempty"`
+	Target *int   `json:"target,omitempty" validate:"optional"`
+	Color  string `json:"color,omitempty" validate:"optional"`
+	Value  int    `json:"value,omitempty" validate:"optional"`
 	// Text is the move in words: "seat 1 discards red 4".
 	Text string `json:"text"`
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/swaggo/swag"
 
+	"github.com/hanabi-server/hanabi/analysis"
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/bots"
@@ -94,6 +95,7 @@ type Server struct {
 	watchers   *rooms.Watchers
 	online     *rooms.Online
 	readers    *rooms.Readers
+	analyses   *analysis.Cache
 	auth       *auth.Resolver
 	log        *slog.Logger
 	views      renders[string, []byte]
@@ -155,6 +157,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		shutdown:   make(chan struct{}),
 	}
 	s.readers = rooms.NewReaders(cfg.Online, cfg.Watchers, cfg.Games, cfg.Logger)
+	s.analyses = analysis.NewCache(keptAnalyses, analysisBound)
 	s.stopped, s.stop = context.WithCancel(context.Background())
 	s.parker = park.New(parkHost{s})
 	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting, func() int { return int(s.streams.open.Load()) })
@@ -264,6 +267,7 @@ func (s *Server) routeTable() []route {
 		r("GET", "/variants/:name", public, true, s.getVariant),
 		r("GET", "/bots", public, true, s.listBots),
 		r("POST", "/replays", public, true, s.importReplay),
+		r("POST", "/analyses", public, true, s.analyseFile),
 		r("GET", "/games", public, true, s.listGames),
 		r("POST", "/games", anyone, true, s.idempotent, s.createGame),
 
@@ -325,6 +329,7 @@ func (s *Server) routeTable() []route {
 		r("GET", "/games/:id/events/sse", anyone, true, s.streamEventsSSE),
 		r("GET", "/games/:id/events/ndjson", anyone, true, s.streamEventsNDJSON),
 		r("GET", "/games/:id/replay", anyone, true, s.getReplay),
+		r("GET", "/games/:id/analysis", anyone, true, s.getAnalysis),
 		r("GET", "/games/:id/watchers", anyone, s.watchers != nil, s.getWatchers),
 		r("POST", "/games/:id/seats/:seat/token", player, accounts, s.seatToken),
 		r("POST", "/games/:id/invitations", seat, accounts, s.invite),

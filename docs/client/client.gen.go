@@ -17,6 +17,30 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for AnalysisMoveType.
+const (
+	AnalysisMoveTypeClue    AnalysisMoveType = "clue"
+	AnalysisMoveTypeDiscard AnalysisMoveType = "discard"
+	AnalysisMoveTypeEnd     AnalysisMoveType = "end"
+	AnalysisMoveTypePlay    AnalysisMoveType = "play"
+)
+
+// Valid indicates whether the value is a known member of the AnalysisMoveType enum.
+func (e AnalysisMoveType) Valid() bool {
+	switch e {
+	case AnalysisMoveTypeClue:
+		return true
+	case AnalysisMoveTypeDiscard:
+		return true
+	case AnalysisMoveTypeEnd:
+		return true
+	case AnalysisMoveTypePlay:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for BotSeatStrategy.
 const (
 	BotSeatStrategyConventions BotSeatStrategy = "conventions"
@@ -1033,6 +1057,127 @@ type Action struct {
 type ActionResponse struct {
 	Event Event    `json:"event"`
 	Game  GameView `json:"game"`
+}
+
+// AnalysedGame defines model for AnalysedGame.
+type AnalysedGame struct {
+	union json.RawMessage
+}
+
+// AnalysisAnalysis defines model for AnalysisAnalysis.
+type AnalysisAnalysis struct {
+	// Endgame Endgame holds each state with at most EndgameDeck cards in the deck
+	// whose game was still running, in order.
+	Endgame []AnalysisEndgame `json:"endgame"`
+
+	// EndgameDeck EndgameDeck is the N of Options.EndgameDeck the endgame was
+	// computed with (-1 for none).
+	EndgameDeck int `json:"endgame_deck"`
+
+	// Lost Lost holds each move after which max_reachable fell, in order.
+	Lost     []AnalysisLoss `json:"lost"`
+	MaxScore int            `json:"max_score"`
+
+	// Score Score is the game's final score.
+	Score int `json:"score"`
+
+	// Turns Turns holds one entry per state: after 0, 1, ... n moves.
+	Turns []AnalysisTurn `json:"turns"`
+}
+
+// AnalysisEndgame defines model for AnalysisEndgame.
+type AnalysisEndgame struct {
+	// Deals Deals is the number of deals consistent with what the seat knew:
+	// its own cards and the deck's order unknown, its own cards as its
+	// clues allow. Solved of them were solved: every one when Exact,
+	// otherwise that many drawn uniformly at random.
+	Deals     int  `json:"deals"`
+	DeckCount int  `json:"deck_count"`
+	Exact     bool `json:"exact"`
+
+	// Moves Moves holds every legal move of the seat, in the engine's order.
+	Moves  []AnalysisMoveChance `json:"moves"`
+	Seat   int                  `json:"seat"`
+	Solved int                  `json:"solved"`
+
+	// Target Target is the score a deal counts as won at: the state's
+	// max_reachable.
+	Target int `json:"target"`
+	Turn   int `json:"turn"`
+}
+
+// AnalysisLoss defines model for AnalysisLoss.
+type AnalysisLoss struct {
+	From int          `json:"from"`
+	Move AnalysisMove `json:"move"`
+	To   int          `json:"to"`
+
+	// Turn Turn is the turn the move was made on: turns[turn].max_reachable is
+	// From, turns[turn+1].max_reachable To.
+	Turn int    `json:"turn"`
+	Why  string `json:"why"`
+}
+
+// AnalysisMove defines model for AnalysisMove.
+type AnalysisMove struct {
+	// Card Card is the card played or discarded, with its Suit and Rank.
+	Card  *int    `json:"card,omitempty"`
+	Color *string `json:"color,omitempty"`
+	Rank  *int    `json:"rank,omitempty"`
+	Seat  int     `json:"seat"`
+	Suit  *string `json:"suit,omitempty"`
+
+	// Target Target is a clue's seat, and Color or Value what it named (Value
+	// the rank).
+	Target *int `json:"target,omitempty"`
+
+	// Text Text is the move in words: "seat 1 discards red 4".
+	Text string `json:"text"`
+	Turn int    `json:"turn"`
+
+	// Type Type is play, discard, clue, or end for a game a seat, a vote or
+	// the clock ended.
+	Type  AnalysisMoveType `json:"type"`
+	Value *int             `json:"value,omitempty"`
+}
+
+// AnalysisMoveType Type is play, discard, clue, or end for a game a seat, a vote or
+// the clock ended.
+type AnalysisMoveType string
+
+// AnalysisMoveChance defines model for AnalysisMoveChance.
+type AnalysisMoveChance struct {
+	Move AnalysisMove `json:"move"`
+	Win  float32      `json:"win"`
+}
+
+// AnalysisTurn defines model for AnalysisTurn.
+type AnalysisTurn struct {
+	CardsGotten int     `json:"cards_gotten"`
+	CluesSpent  float32 `json:"clues_spent"`
+	DeckCount   int     `json:"deck_count"`
+
+	// Efficiency Efficiency is cards_gotten per clue spent, null before a clue is
+	// spent; EfficiencyNeeded the efficiency still needed to reach
+	// max_possible, null once no clue is left to use (see engine.Stats).
+	Efficiency       *float32 `json:"efficiency"`
+	EfficiencyNeeded *float32 `json:"efficiency_needed"`
+
+	// MaxPossible MaxPossible is the highest score the cards left allow, the turns
+	// aside; MaxReachable the best final score still reachable from this
+	// state had every card been known to everyone: exact, never rising,
+	// at least the score, the score itself once the game is over.
+	MaxPossible  int `json:"max_possible"`
+	MaxReachable int `json:"max_reachable"`
+
+	// Pace Pace is hanab.live's: score + deck_count + players − max_possible;
+	// null once the deck is empty or the game is over.
+	Pace  *int `json:"pace"`
+	Score int  `json:"score"`
+
+	// Seat Seat is the seat to act; -1 once the game is over.
+	Seat int `json:"seat"`
+	Turn int `json:"turn"`
 }
 
 // BotInfo defines model for BotInfo.
@@ -3124,6 +3269,12 @@ type PostActionParams struct {
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
+// GetAnalysisParams defines parameters for GetAnalysis.
+type GetAnalysisParams struct {
+	// Secret a spectator's of a private table: its join secret
+	Secret *string `form:"secret,omitempty" json:"secret,omitempty"`
+}
+
 // SayInGameParams defines parameters for SayInGame.
 type SayInGameParams struct {
 	// Secret a spectator's of a private table: its join secret
@@ -3360,6 +3511,9 @@ type GetLeaderboardParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
+// AnalyseFileJSONRequestBody defines body for AnalyseFile for application/json ContentType.
+type AnalyseFileJSONRequestBody = AnalysedGame
+
 // CreateGameJSONRequestBody defines body for CreateGame for application/json ContentType.
 type CreateGameJSONRequestBody = CreateGameRequest
 
@@ -3547,6 +3701,68 @@ func (t Action) MarshalJSON() ([]byte, error) {
 }
 
 func (t *Action) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsHanabLiveImport returns the union data inside the AnalysedGame as a HanabLiveImport
+func (t AnalysedGame) AsHanabLiveImport() (HanabLiveImport, error) {
+	var body HanabLiveImport
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromHanabLiveImport overwrites any union data inside the AnalysedGame as the provided HanabLiveImport
+func (t *AnalysedGame) FromHanabLiveImport(v HanabLiveImport) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeHanabLiveImport performs a merge with any union data inside the AnalysedGame, using the provided HanabLiveImport
+func (t *AnalysedGame) MergeHanabLiveImport(v HanabLiveImport) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsReplayView returns the union data inside the AnalysedGame as a ReplayView
+func (t AnalysedGame) AsReplayView() (ReplayView, error) {
+	var body ReplayView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromReplayView overwrites any union data inside the AnalysedGame as the provided ReplayView
+func (t *AnalysedGame) FromReplayView(v ReplayView) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeReplayView performs a merge with any union data inside the AnalysedGame, using the provided ReplayView
+func (t *AnalysedGame) MergeReplayView(v ReplayView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AnalysedGame) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AnalysedGame) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -4598,6 +4814,24 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
+	// AnalyseFileWithBody What a game from a file teaches
+	//
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+	AnalyseFileWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AnalyseFile What a game from a file teaches
+	//
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+	AnalyseFile(ctx context.Context, body AnalyseFileJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListBots Bot strategies that can take a seat
 	//
 	// Corresponds with GET /bots (the `ListBots` operationId).
@@ -4654,6 +4888,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 	PostAction(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetAnalysis What a finished game teaches
+	//
+	// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After. Read as the game's replay is: a private table's behind its secret.
+	//
+	// Corresponds with GET /games/{id}/analysis (the `GetAnalysis` operationId).
+	GetAnalysis(ctx context.Context, id string, params *GetAnalysisParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SayInGameWithBody Say a line in the table's chat
 	//
@@ -5265,6 +5506,44 @@ type ClientInterface interface {
 	GetVariantStats(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
+// AnalyseFileWithBody What a game from a file teaches
+//
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+func (c *Client) AnalyseFileWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAnalyseFileRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AnalyseFile What a game from a file teaches
+//
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+func (c *Client) AnalyseFile(ctx context.Context, body AnalyseFileJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAnalyseFileRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListBots Bot strategies that can take a seat
 //
 // Corresponds with GET /bots (the `ListBots` operationId).
@@ -5382,6 +5661,23 @@ func (c *Client) PostActionWithBody(ctx context.Context, id string, params *Post
 // Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 func (c *Client) PostAction(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPostActionRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetAnalysis What a finished game teaches
+//
+// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After. Read as the game's replay is: a private table's behind its secret.
+//
+// Corresponds with GET /games/{id}/analysis (the `GetAnalysis` operationId).
+func (c *Client) GetAnalysis(ctx context.Context, id string, params *GetAnalysisParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetAnalysisRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -6801,6 +7097,46 @@ func (c *Client) GetVariantStats(ctx context.Context, name string, reqEditors ..
 	return c.Client.Do(req)
 }
 
+// NewAnalyseFileRequest calls the generic AnalyseFile builder with application/json body
+func NewAnalyseFileRequest(server string, body AnalyseFileJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAnalyseFileRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAnalyseFileRequestWithBody constructs an http.Request for the AnalyseFile method, with any body, and a specified content type
+func NewAnalyseFileRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/analyses")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewListBotsRequest constructs an http.Request for the ListBots method
 func NewListBotsRequest(server string) (*http.Request, error) {
 	var err error
@@ -7153,6 +7489,67 @@ func NewPostActionRequestWithBody(server string, id string, params *PostActionPa
 			req.Header.Set("Idempotency-Key", headerParam1)
 		}
 
+	}
+
+	return req, nil
+}
+
+// NewGetAnalysisRequest constructs an http.Request for the GetAnalysis method
+func NewGetAnalysisRequest(server string, id string, params *GetAnalysisParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/analysis", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Secret != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "secret", *params.Secret, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
 	}
 
 	return req, nil
@@ -10401,6 +10798,24 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
+	// AnalyseFileWithBodyWithResponse What a game from a file teaches
+	//
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+	AnalyseFileWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AnalyseFileResponse, error)
+
+	// AnalyseFileWithResponse What a game from a file teaches
+	//
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+	AnalyseFileWithResponse(ctx context.Context, body AnalyseFileJSONRequestBody, reqEditors ...RequestEditorFn) (*AnalyseFileResponse, error)
+
 	// ListBotsWithResponse Bot strategies that can take a seat
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -10463,6 +10878,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /games/{id}/actions (the `PostAction` operationId).
 	PostActionWithResponse(ctx context.Context, id string, params *PostActionParams, body PostActionJSONRequestBody, reqEditors ...RequestEditorFn) (*PostActionResponse, error)
+
+	// GetAnalysisWithResponse What a finished game teaches
+	//
+	// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After. Read as the game's replay is: a private table's behind its secret.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /games/{id}/analysis (the `GetAnalysis` operationId).
+	GetAnalysisWithResponse(ctx context.Context, id string, params *GetAnalysisParams, reqEditors ...RequestEditorFn) (*GetAnalysisResponse, error)
 
 	// SayInGameWithBodyWithResponse Say a line in the table's chat
 	//
@@ -11168,6 +11592,131 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
 	GetVariantStatsWithResponse(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*GetVariantStatsResponse, error)
+}
+
+// AnalyseFileResponse429Headers the declared response headers of an HTTP 429 response for AnalyseFile
+type AnalyseFileResponse429Headers struct {
+	RetryAfter int
+}
+
+// AnalyseFileResponse503Headers the declared response headers of an HTTP 503 response for AnalyseFile
+type AnalyseFileResponse503Headers struct {
+	RetryAfter int
+}
+
+type AnalyseFileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AnalysisAnalysis
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AnalyseFileResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AnalyseFileResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AnalyseFileResponse) GetJSON200() *AnalysisAnalysis {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AnalyseFileResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AnalyseFileResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AnalyseFileResponse) GetJSON422() *Problem {
+	return r.JSON422
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r AnalyseFileResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AnalyseFileResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r AnalyseFileResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AnalyseFileResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r AnalyseFileResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r AnalyseFileResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r AnalyseFileResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r AnalyseFileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AnalyseFileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AnalyseFileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AnalyseFileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
 }
 
 // ListBotsResponse429Headers the declared response headers of an HTTP 429 response for ListBots
@@ -11951,6 +12500,180 @@ func (r PostActionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PostActionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetAnalysisResponse401Headers the declared response headers of an HTTP 401 response for GetAnalysis
+type GetAnalysisResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// GetAnalysisResponse429Headers the declared response headers of an HTTP 429 response for GetAnalysis
+type GetAnalysisResponse429Headers struct {
+	RetryAfter int
+}
+
+// GetAnalysisResponse503Headers the declared response headers of an HTTP 503 response for GetAnalysis
+type GetAnalysisResponse503Headers struct {
+	RetryAfter int
+}
+
+type GetAnalysisResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AnalysisAnalysis
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetAnalysisResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetAnalysisResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetAnalysisResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetAnalysisResponse) GetJSON200() *AnalysisAnalysis {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetAnalysisResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetAnalysisResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetAnalysisResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetAnalysisResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetAnalysisResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetAnalysisResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetAnalysisResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAnalysisResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetAnalysisResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetAnalysisResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetAnalysisResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetAnalysisResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetAnalysisResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -21602,6 +22325,36 @@ func (r GetVariantStatsResponse) ContentType() string {
 	return ""
 }
 
+// AnalyseFileWithBodyWithResponse What a game from a file teaches
+//
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+func (c *ClientWithResponses) AnalyseFileWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AnalyseFileResponse, error) {
+	rsp, err := c.AnalyseFileWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnalyseFileResponse(rsp)
+}
+
+// AnalyseFileWithResponse What a game from a file teaches
+//
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /analyses (the `AnalyseFile` operationId).
+func (c *ClientWithResponses) AnalyseFileWithResponse(ctx context.Context, body AnalyseFileJSONRequestBody, reqEditors ...RequestEditorFn) (*AnalyseFileResponse, error) {
+	rsp, err := c.AnalyseFile(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnalyseFileResponse(rsp)
+}
+
 // ListBotsWithResponse Bot strategies that can take a seat
 //
 // Returns a wrapper object for the known response body format(s).
@@ -21705,6 +22458,21 @@ func (c *ClientWithResponses) PostActionWithResponse(ctx context.Context, id str
 		return nil, err
 	}
 	return ParsePostActionResponse(rsp)
+}
+
+// GetAnalysisWithResponse What a finished game teaches
+//
+// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After. Read as the game's replay is: a private table's behind its secret.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /games/{id}/analysis (the `GetAnalysis` operationId).
+func (c *ClientWithResponses) GetAnalysisWithResponse(ctx context.Context, id string, params *GetAnalysisParams, reqEditors ...RequestEditorFn) (*GetAnalysisResponse, error) {
+	rsp, err := c.GetAnalysis(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetAnalysisResponse(rsp)
 }
 
 // SayInGameWithBodyWithResponse Say a line in the table's chat
@@ -22892,6 +23660,125 @@ func (c *ClientWithResponses) GetVariantStatsWithResponse(ctx context.Context, n
 	return ParseGetVariantStatsResponse(rsp)
 }
 
+// ParseAnalyseFileResponse parses an HTTP response from a AnalyseFileWithResponse call
+func ParseAnalyseFileResponse(rsp *http.Response) (*AnalyseFileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AnalyseFileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AnalysisAnalysis
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers AnalyseFileResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers AnalyseFileResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseListBotsResponse parses an HTTP response from a ListBotsWithResponse call
 func ParseListBotsResponse(rsp *http.Response) (*ListBotsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -23666,6 +24553,177 @@ func ParsePostActionResponse(rsp *http.Response) (*PostActionResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers PostActionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetAnalysisResponse parses an HTTP response from a GetAnalysisWithResponse call
+func ParseGetAnalysisResponse(rsp *http.Response) (*GetAnalysisResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetAnalysisResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AnalysisAnalysis
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers GetAnalysisResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetAnalysisResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetAnalysisResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

@@ -115,6 +115,16 @@ func TestGeneratedClientPlaysAGame(t *testing.T) {
 		t.Fatalf("the last event is %T, not game_over", last)
 	}
 	t.Logf("the game ended after %d moves: %d points (%s)", moves, over.Result.Score, over.Result.Reason)
+
+	// What the finished game teaches, as the generated client types it.
+	an, err := c.GetAnalysisWithResponse(ctx, id, nil)
+	if err != nil || an.JSON200 == nil {
+		t.Fatalf("analysis: %v %s", err, body(an.Body))
+	}
+	a := an.JSON200
+	if a.Score != over.Result.Score || len(a.Turns) != moves+1 || a.Turns[len(a.Turns)-1].MaxReachable != a.Score {
+		t.Fatalf("analysis: score %d, %d turns, max_reachable at the end %d", a.Score, len(a.Turns), a.Turns[len(a.Turns)-1].MaxReachable)
+	}
 }
 
 // choose plays the newest card when the seat knows it is a 1 of a suit not
