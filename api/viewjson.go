@@ -318,22 +318,38 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 	}
 	b = append(b, `],"candidates":`...)
 	if unseen == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendIdentities(b, cfg, unseen.Candidates(cv.Possible), unseen)
+	}
+	b = append(b, `,"empathy":`...)
+	if cv.Empathy == 0 {
 		return append(b, "null}"...)
 	}
-	// Candidates come by suit: each suit's head is written once.
+	return append(appendIdentities(b, cfg, cv.Empathy, nil), '}')
+}
+
+// appendIdentities writes a set of identities as a list, by suit then
+// rank: each as a Candidate, with its copies unseen, when unseen is given,
+// else as an Identity.
+func appendIdentities(b []byte, cfg *engine.Config, set uint64, unseen *engine.Unseen) []byte {
+	// Each suit's head is written once.
 	var headBuf [64]byte
 	head, suit := headBuf[:0], -1
 	b = append(b, '[')
-	for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
+	for m := set; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		if i>>3 != suit {
 			suit = i >> 3
 			head = append(appendString(append(head[:0], `{"suit":`...), cfg.Suits[suit].Name), `,"rank":`...)
 		}
-		b = append(append(append(comma(b), head...), byte('0'+i&7)), `,"unseen":`...)
-		b = append(appendInt(b, int(unseen[i])), '}')
+		b = append(append(comma(b), head...), byte('0'+i&7))
+		if unseen != nil {
+			b = appendInt(append(b, `,"unseen":`...), int(unseen[i]))
+		}
+		b = append(b, '}')
 	}
-	return append(b, "]}"...)
+	return append(b, ']')
 }
 
 func appendResult(b []byte, r *ResultView) []byte {

@@ -485,6 +485,13 @@ func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView,
 			out.Candidates = append(out.Candidates, Candidate{Suit: cfg.Suits[suit].Name, Rank: rank, Unseen: int(unseen[i])})
 		}
 	}
+	if cv.Empathy != 0 {
+		out.Empathy = []Identity{}
+		for m := cv.Empathy; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			out.Empathy = append(out.Empathy, Identity{Suit: cfg.Suits[i>>3].Name, Rank: i & 7})
+		}
+	}
 	if cv.Known {
 		out.Suit, out.Rank = ptr(cfg.Suits[cv.Card.Suit].Name), ptr(cv.Card.Rank)
 	}

@@ -1088,6 +1088,23 @@ type CardView struct {
 	Candidates *[]Candidate `json:"candidates"`
 	Clues      []ClueMark   `json:"clues"`
 
+	// Empathy Empathy is, for a card of another seat's hand, what its holder can
+	// know of it as the viewer can tell (hanab.live's empathy): the
+	// identities its clues allow (possible_suits and possible_ranks) of
+	// which some copy is outside every card both of them have seen, in
+	// candidates' order. Both have seen the fireworks, the discards and
+	// the hands of the seats other than the two (in Throw It in a Hole,
+	// the cards those seats played face down); never the viewer's own
+	// hand, which would tell the viewer its own cards. So it holds every
+	// identity the holder's own candidates hold, and where the holder
+	// sees the viewer's cards, perhaps more; in a two-player game it is
+	// the identities the clues allow less those all played or discarded.
+	// A spectator who sees every hand, and everyone once the game is over,
+	// has seen all the holder has: the empathy is then the holder's
+	// candidates. Null for the viewer's own cards: a seat is never told
+	// anything of its own cards but what its own deductions are.
+	Empathy *[]Identity `json:"empathy"`
+
 	// Id Example: 13
 	Id            int      `json:"id"`
 	PossibleRanks []int    `json:"possible_ranks"`
@@ -1841,6 +1858,17 @@ type HistoryPage struct {
 // HypotheticalMove defines model for HypotheticalMove.
 type HypotheticalMove struct {
 	union json.RawMessage
+}
+
+// Identity defines model for Identity.
+type Identity struct {
+	// Rank Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	//
+	// Example: 3
+	Rank int `json:"rank"`
+
+	// Suit Example: red
+	Suit string `json:"suit"`
 }
 
 // ImportResponse defines model for ImportResponse.
