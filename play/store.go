@@ -141,6 +141,10 @@ type GameEnd struct {
 	Perfect, Strikeout bool
 	Reason             string
 	Turns              int
+	// Abandoned: the seats or the clock ended it (engine.EndReason.Forced),
+	// not its cards: its result is on no leaderboard and the statistics
+	// count it apart, in no average nor best.
+	Abandoned bool
 }
 
 // Stamp is what a copy of a game must match to be current: notes change

@@ -1792,6 +1792,13 @@ type Health struct {
 
 // HistoryGame defines model for HistoryGame.
 type HistoryGame struct {
+	// Abandoned Abandoned is true for a finished game that its seats or the clock
+	// ended, not its cards (reason terminated, voted, timeout or idle): it
+	// is on no leaderboard, and statistics count it apart.
+	//
+	// Example: false
+	Abandoned bool `json:"abandoned"`
+
 	// EndedAt EndedAt is when it ended; null while it runs.
 	//
 	// Example: 2026-11-27T16:00:00Z
@@ -2344,6 +2351,8 @@ type PlayedSeat struct {
 
 	// Player Player is true for a signed-in player's seat (its name is the
 	// account's), Bot for a program's: a bot strategy or a bot account.
+	// A seat that is neither was a guest's, whose name is its own choice
+	// (any name an account does not hold).
 	//
 	// Example: true
 	Player bool `json:"player"`
@@ -2443,6 +2452,9 @@ type ProblemCode string
 
 // ProfileView defines model for ProfileView.
 type ProfileView struct {
+	// Abandoned Example: 2
+	Abandoned int `json:"abandoned"`
+
 	// Bot Example: false
 	Bot bool `json:"bot"`
 
@@ -2455,7 +2467,10 @@ type ProfileView struct {
 	// Example: 2026-11-02T20:00:00Z
 	FirstGameAt *string `json:"first_game_at"`
 
-	// Games Example: 41
+	// Games Games counts the finished games played out; Abandoned, apart, those
+	// that the seats or the clock ended (see StatsView).
+	//
+	// Example: 41
 	Games int `json:"games"`
 
 	// History History is the player's games (GET /players/{name}/games).
@@ -2794,6 +2809,9 @@ type SignUpRequest struct {
 
 // StatsView defines model for StatsView.
 type StatsView struct {
+	// Abandoned Example: 1
+	Abandoned int `json:"abandoned"`
+
 	// Average Average is the mean score, to two decimals.
 	//
 	// Example: 21.37
@@ -4985,7 +5003,7 @@ type ClientInterface interface {
 
 	// GetPlayer A player's page
 	//
-	// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+	// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 	//
 	// Corresponds with GET /players/{name} (the `GetPlayer` operationId).
 	GetPlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5182,7 +5200,7 @@ type ClientInterface interface {
 
 	// GetSeed Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 	//
 	// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 	GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5226,14 +5244,14 @@ type ClientInterface interface {
 
 	// GetLeaderboard A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 	//
 	// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 	GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetVariantStats A variant's statistics on this server
 	//
-	// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+	// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 	//
 	// Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
 	GetVariantStats(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6190,7 +6208,7 @@ func (c *Client) SignUp(ctx context.Context, body SignUpJSONRequestBody, reqEdit
 
 // GetPlayer A player's page
 //
-// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 //
 // Corresponds with GET /players/{name} (the `GetPlayer` operationId).
 func (c *Client) GetPlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6637,7 +6655,7 @@ func (c *Client) SetRoomTurn(ctx context.Context, id string, body SetRoomTurnJSO
 
 // GetSeed Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //
 // Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 func (c *Client) GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6741,7 +6759,7 @@ func (c *Client) GetVariant(ctx context.Context, name string, reqEditors ...Requ
 
 // GetLeaderboard A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //
 // Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 func (c *Client) GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6758,7 +6776,7 @@ func (c *Client) GetLeaderboard(ctx context.Context, name string, params *GetLea
 
 // GetVariantStats A variant's statistics on this server
 //
-// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 //
 // Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
 func (c *Client) GetVariantStats(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10848,7 +10866,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetPlayerWithResponse A player's page
 	//
-	// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+	// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11071,7 +11089,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetSeedWithResponse Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11123,7 +11141,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetLeaderboardWithResponse A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11132,7 +11150,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetVariantStatsWithResponse A variant's statistics on this server
 	//
-	// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+	// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -22266,7 +22284,7 @@ func (c *ClientWithResponses) SignUpWithResponse(ctx context.Context, body SignU
 
 // GetPlayerWithResponse A player's page
 //
-// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -22639,7 +22657,7 @@ func (c *ClientWithResponses) SetRoomTurnWithResponse(ctx context.Context, id st
 
 // GetSeedWithResponse Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -22727,7 +22745,7 @@ func (c *ClientWithResponses) GetVariantWithResponse(ctx context.Context, name s
 
 // GetLeaderboardWithResponse A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -22742,7 +22760,7 @@ func (c *ClientWithResponses) GetLeaderboardWithResponse(ctx context.Context, na
 
 // GetVariantStatsWithResponse A variant's statistics on this server
 //
-// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 //
 // Returns a wrapper object for the known response body format(s).
 //
