@@ -44,6 +44,11 @@ type Play interface {
 	// the game when the signed-in caller holds seat of it.
 	SeatOf(ctx context.Context, game, player string) (int, string, error)
 	SeatFor(ctx context.Context, id string, by auth.Caller, seat int) (*play.State, error)
+	// Rematch opens the next table of a finished game at the word of one
+	// of its players (the game's Next names it); RematchFor at a shared
+	// replay room's leader's.
+	Rematch(ctx context.Context, id string, by auth.Caller) (*play.State, error)
+	RematchFor(ctx context.Context, id string, by auth.Caller) (*play.State, error)
 	// Invitation is the invitation the caller may send to a table.
 	Invitation(ctx context.Context, id string, by auth.Caller) (play.Invitation, error)
 	// Load reads a game (a snapshot the store vouches for): shared, read only.

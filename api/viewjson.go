@@ -154,6 +154,12 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	b = strconv.AppendInt(b, int64(v.MaxPossible), 10)
 	b = append(b, `,"first_seat":`...)
 	b = strconv.AppendInt(b, int64(v.First), 10)
+	b = append(b, `,"next_game":`...)
+	if row.Next != "" && !past {
+		b = appendString(b, row.Next)
+	} else {
+		b = append(b, "null"...)
+	}
 	if ns := st.NotesFor(viewer); len(ns) > 0 {
 		b = append(b, `,"notes":[`...)
 		for _, n := range ns {
@@ -468,6 +474,14 @@ func appendGameOver(b []byte, seq, turn int, r engine.Result) []byte {
 	b = strconv.AppendInt(append(b, `{"seq":`...), int64(seq), 10)
 	b = strconv.AppendInt(append(b, `,"turn":`...), int64(turn), 10)
 	return append(appendResult(append(b, `,"type":"game_over","result":`...), resultView(r)), '}')
+}
+
+// appendNextGame appends the next_game event, seq, that follows a finished
+// game's game_over once its rematch is open.
+func appendNextGame(b []byte, seq, turn int, game string) []byte {
+	b = strconv.AppendInt(append(b, `{"seq":`...), int64(seq), 10)
+	b = strconv.AppendInt(append(b, `,"turn":`...), int64(turn), 10)
+	return append(appendString(append(b, `,"type":"next_game","game":`...), game), '}')
 }
 
 // appendIDs writes the card ids of a set of them (bit i: card i) as a list.

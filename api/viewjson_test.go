@@ -46,6 +46,8 @@ func unionOf(e Event) any {
 		return PauseEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
 	case "resume":
 		return ResumeEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
+	case "next_game":
+		return NextGameEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Game: e.Game}
 	case "chat":
 		return ChatEvent{Seq: e.Seq, Line: e.Line, Type: e.Type, Seat: e.Seat, From: e.From, Player: e.Player, Text: e.Text, At: e.At}
 	}
@@ -390,6 +392,9 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 	}
 	gv.Score, gv.MaxScore = v.Score, v.MaxScore
 	gv.MaxPossibleScore, gv.FirstSeat = v.MaxPossible, v.First
+	if row.Next != "" && !past {
+		gv.NextGame = ptr(row.Next)
+	}
 	if v.FinalTurnsLeft >= 0 {
 		gv.FinalTurnsLeft = ptr(v.FinalTurnsLeft)
 	}

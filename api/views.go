@@ -113,6 +113,11 @@ type GameView struct {
 	// FirstSeat is the seat that took the first turn: seat 0 under the
 	// ABACUS rules; under hanab.live's the deal's seed picks it.
 	FirstSeat int `json:"first_seat" example:"0"`
+	// NextGame is the finished game's rematch, once one of its players
+	// opened it (POST /games/{id}/rematch): the table where its signed-in
+	// players already sit, to which every page of the game goes on. Null
+	// before, and in a past turn's view.
+	NextGame *string `json:"next_game" example:"n3j9x0c2m4n5b6v7" extensions:"x-nullable"`
 	// Notes are the card notes the viewer may read: a seat's own while the
 	// game runs, everyone's once it is over; left out when there are none.
 	Notes []NoteView `json:"notes,omitempty" validate:"optional"`

@@ -51,6 +51,9 @@ type Record struct {
 	// Spectators is the table's spectator policy (SpectatorsOpen, …;
 	// "" is open).
 	Spectators string
+	// Next is a finished game's rematch: the table of the same players
+	// that one of them opened to play again ("" before; see Rematch).
+	Next string
 	// Taken and Host are set in listings only: the seats taken, and seat
 	// 0's name ("" when it is free).
 	Taken int

@@ -470,6 +470,21 @@ func (e LobbyTableEventType) Valid() bool {
 	}
 }
 
+// Defines values for NextGameEventType.
+const (
+	NextGame NextGameEventType = "next_game"
+)
+
+// Valid indicates whether the value is a known member of the NextGameEventType enum.
+func (e NextGameEventType) Valid() bool {
+	switch e {
+	case NextGame:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for OnlinePlayerWhere.
 const (
 	OnlinePlayerWhereLobby OnlinePlayerWhere = "lobby"
@@ -1565,6 +1580,14 @@ type GameView struct {
 	// Example: rank
 	NextClueType *GameViewNextClueType `json:"next_clue_type,omitempty"`
 
+	// NextGame NextGame is the finished game's rematch, once one of its players
+	// opened it (POST /games/{id}/rematch): the table where its signed-in
+	// players already sit, to which every page of the game goes on. Null
+	// before, and in a past turn's view.
+	//
+	// Example: n3j9x0c2m4n5b6v7
+	NextGame *string `json:"next_game"`
+
 	// NextRanks NextRanks is, per firework, the ranks a card must have to extend it
 	// now, as the rules judge a play: [] once the firework is complete, 7
 	// for an Up or Down START card. Absent while plays_hidden (Throw It in
@@ -2118,6 +2141,24 @@ type NewAccessToken struct {
 	// Token Example: hpa_5f0c6e9a1b2c3d4e5f60718293a4b5c6_q3Jx9mVt2pK8wL1rZ7yN4bH6cF0dS5aE3uG2iO9kM1
 	Token string `json:"token"`
 }
+
+// NextGameEvent defines model for NextGameEvent.
+type NextGameEvent struct {
+	// Game Example: n3j9x0c2m4n5b6v7
+	Game string `json:"game"`
+
+	// Seq Example: 61
+	Seq int `json:"seq"`
+
+	// Turn Example: 59
+	Turn int `json:"turn"`
+
+	// Type Example: next_game
+	Type NextGameEventType `json:"type"`
+}
+
+// NextGameEventType Example: next_game
+type NextGameEventType string
 
 // NoteRequest defines model for NoteRequest.
 type NoteRequest struct {
@@ -3885,6 +3926,40 @@ func (t *Event) MergeResumeEvent(v ResumeEvent) error {
 	return err
 }
 
+// AsNextGameEvent returns the union data inside the Event as a NextGameEvent
+func (t Event) AsNextGameEvent() (NextGameEvent, error) {
+	var body NextGameEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNextGameEvent overwrites any union data inside the Event as the provided NextGameEvent
+func (t *Event) FromNextGameEvent(v NextGameEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"next_game"}`))
+	t.union = b
+	return err
+}
+
+// MergeNextGameEvent performs a merge with any union data inside the Event, using the provided NextGameEvent
+func (t *Event) MergeNextGameEvent(v NextGameEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"next_game"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsChatEvent returns the union data inside the Event as a ChatEvent
 func (t Event) AsChatEvent() (ChatEvent, error) {
 	var body ChatEvent
@@ -3941,6 +4016,8 @@ func (t Event) ValueByDiscriminator() (interface{}, error) {
 		return t.AsDiscardEvent()
 	case "game_over":
 		return t.AsGameOverEvent()
+	case "next_game":
+		return t.AsNextGameEvent()
 	case "pause":
 		return t.AsPauseEvent()
 	case "play":
@@ -4749,6 +4826,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
 	PauseGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// Rematch Play again
+	//
+	// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+	//
+	// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+	Rematch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetReplay The replay of a finished game
 	//
@@ -5595,6 +5679,23 @@ func (c *Client) PutNote(ctx context.Context, id string, card int, body PutNoteJ
 // Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
 func (c *Client) PauseGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPauseGameRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// Rematch Play again
+//
+// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+//
+// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+func (c *Client) Rematch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRematchRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -7735,6 +7836,40 @@ func NewPauseGameRequest(server string, id string) (*http.Request, error) {
 	}
 
 	operationPath := fmt.Sprintf("/games/%s/pause", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRematchRequest constructs an http.Request for the Rematch method
+func NewRematchRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/rematch", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -10563,6 +10698,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
 	PauseGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PauseGameResponse, error)
 
+	// RematchWithResponse Play again
+	//
+	// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+	RematchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RematchResponse, error)
+
 	// GetReplayWithResponse The replay of a finished game
 	//
 	// The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -13324,6 +13468,187 @@ func (r PauseGameResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PauseGameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RematchResponse201Headers the declared response headers of an HTTP 201 response for Rematch
+type RematchResponse201Headers struct {
+	Location string
+}
+
+// RematchResponse401Headers the declared response headers of an HTTP 401 response for Rematch
+type RematchResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// RematchResponse429Headers the declared response headers of an HTTP 429 response for Rematch
+type RematchResponse429Headers struct {
+	RetryAfter int
+}
+
+// RematchResponse503Headers the declared response headers of an HTTP 503 response for Rematch
+type RematchResponse503Headers struct {
+	RetryAfter int
+}
+
+type RematchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *SeatResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *RematchResponse201Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *RematchResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RematchResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RematchResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r RematchResponse) GetJSON201() *SeatResponse {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RematchResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RematchResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RematchResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RematchResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RematchResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RematchResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RematchResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RematchResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RematchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RematchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RematchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RematchResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -21771,6 +22096,21 @@ func (c *ClientWithResponses) PauseGameWithResponse(ctx context.Context, id stri
 	return ParsePauseGameResponse(rsp)
 }
 
+// RematchWithResponse Play again
+//
+// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+func (c *ClientWithResponses) RematchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RematchResponse, error) {
+	rsp, err := c.Rematch(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRematchResponse(rsp)
+}
+
 // GetReplayWithResponse The replay of a finished game
 //
 // The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -24917,6 +25257,187 @@ func ParsePauseGameResponse(rsp *http.Response) (*PauseGameResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers PauseGameResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRematchResponse parses an HTTP response from a RematchWithResponse call
+func ParseRematchResponse(rsp *http.Response) (*RematchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RematchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest SeatResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers RematchResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 401:
+		var headers RematchResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers RematchResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers RematchResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
