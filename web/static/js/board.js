@@ -6,10 +6,11 @@ import { el, toast } from './dom.js';
 import { endReason, friendly } from './messages.js';
 import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
-import { seatName } from './names.js';
+import { guestBadge, seatName } from './names.js';
 import { logLine } from './log.js';
 import { armedKey, armedLine, firstTap } from './taps.js';
 import { knowsToggle, theirSide, turned } from './empathy.js';
+import { rematchButton } from './rematch.js';
 
 // board draws one state of a table: the game's view as one seat (or the
 // public, or a replay) sees it. t: view, variant, suits, seat, events, busy,
@@ -150,7 +151,7 @@ function clock(t, seat) {
 function seatLabel(t, seat, mine, who = null) {
   const v = t.view;
   const now = v.status === 'active' && v.current_seat === seat;
-  return [who || el('span', { class: 'who', text: nameOf(t, seat) + (mine ? ' (you)' : '') }),
+  return [who || el('span', { class: 'who', text: nameOf(t, seat) + (mine ? ' (you)' : '') }), guestBadge(v.seats[seat]),
     now ? el('span', { class: 'badge turn', text: mine ? 'your turn' : 'to play' }) : null,
     clock(t, seat)];
 }
@@ -278,7 +279,7 @@ function resultBanner(t) {
     el('strong', { text: `Game over: ${r.score}/${t.view.max_score}` }), ` — ${r.rating} (${endReason(r, (s) => nameOf(t, s))}) `,
     el('a', { class: 'button small', id: 'watch-replay', href: `/?replay=${encodeURIComponent(t.view.id)}`, 'data-key': 'replay', text: 'Watch the replay' }), ' ',
     // A signed-in player replays it with the others: the room's link invites them.
-    t.view.status === 'finished' ? [shareButton(t.view.id), ' '] : null,
+    t.view.status === 'finished' ? [rematchButton(t), ' ', shareButton(t.view.id), ' '] : null,
     t.seed ? [el('a', { class: 'button small', id: 'other-scores', href: `/?seed=${encodeURIComponent(t.seed)}`, 'data-nav': true, 'data-key': 'seed', text: 'Other scores on this seed' }), ' '] : null,
     el('button', { type: 'button', class: 'small', 'data-key': 'new', onclick: t.onNew, text: 'New game' }));
 }
@@ -413,7 +414,8 @@ export function board(t) {
   },
   el('div', { class: 'bar' },
     // A replay's position is its bar's ("move 30 of 52"), not a turn number beside it.
-    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
+    // A game that is over took v.turn turns, as its replay and history say.
+    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : v.status === 'active' ? ` · turn ${v.turn + 1} · ` : ` · ${v.turn} turn${v.turn === 1 ? '' : 's'} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
     tokens(t), lastMoveLine(t), roomLines(t), controls(t), rules(t)),
   t.replay ? t.replayBar : null,
   resultBanner(t),

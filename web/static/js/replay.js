@@ -3,7 +3,7 @@ import { call } from './api.js';
 import { board, shareButton } from './board.js';
 import { suitsOf } from './cards.js';
 import { el, toast } from './dom.js';
-import { logLine } from './log.js';
+import { logLine, moveNumber } from './log.js';
 import { friendly } from './messages.js';
 import { nameAt } from './names.js';
 import { account } from './account.js';
@@ -197,7 +197,7 @@ function draw(app, r, k, view) {
     r.back ? el('button', { type: 'button', class: 'small', id: 'rewind-back', 'data-key': 'back-live', onclick: r.back, text: 'Back to the live game' })
       : [el('a', { href: `/?game=${encodeURIComponent(r.id)}`, class: 'small', text: 'Back to the table' }), shareButton(r.id)]);
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: 'Log' }),
-    el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}` }, logLine(ev, name(ev), r.suits, r.variant)))));
+    el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, value: moveNumber(ev) }, logLine(ev, name(ev), r.suits, r.variant)))));
   app.replaceChildren(board(t));
   const table = app.querySelector('#table');
   table.classList.add('replaying');
