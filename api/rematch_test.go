@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"testing"
+	"time"
 )
 
 // seatsOf names who sits where in a view: the name of each seat's
@@ -53,9 +54,11 @@ func TestRematch(t *testing.T) {
 			e.req("GET", "/v1/games/"+tb.id+"/events?after="+itoa(last)+"&chat_after=0&wait=10s", "", nil).json(t, &got)
 			woken <- got
 		}()
+		waitFor(t, func() bool { return e.follows.open.Load() > 0 })
 
 		e.expect(e.req("POST", "/v1/games/"+tb.id+"/rematch", dave, nil), http.StatusForbidden)
 		e.expect(e.req("POST", "/v1/games/"+tb.id+"/rematch", "", nil), http.StatusUnauthorized)
+		pressed := time.Now()
 		r := e.req("POST", "/v1/games/"+tb.id+"/rematch", tb.tokens[1], nil)
 		e.expect(r, http.StatusCreated)
 		var bobs SeatResponse
@@ -84,6 +87,9 @@ func TestRematch(t *testing.T) {
 			t.Fatalf("the finished game names %v as its next", old.NextGame)
 		}
 		got := <-woken
+		if waited := time.Since(pressed); waited > 5*time.Second {
+			t.Errorf("the waiting reader heard of the rematch after %v: its wait ran out", waited)
+		}
 		if n := len(got.Events); n != 1 || got.Events[0].Type != "next_game" || got.Events[0].Game != next.ID || got.Events[0].Seq != last+1 {
 			t.Fatalf("the waiting reader got %+v", got.Events)
 		}

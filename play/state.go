@@ -165,10 +165,14 @@ func (st *State) appendLog(e Entry) {
 }
 
 // EventCount is the number of events the game has produced: one per log
-// entry, and the game_over event of a game that its cards ended.
+// entry, the game_over event of a game that its cards ended, and the
+// next_game event of a finished game whose rematch is open.
 func (st *State) EventCount() int {
 	n := st.Actions
 	if st.Status == StatusFinished && !st.EndLogged {
+		n++
+	}
+	if st.Next != "" {
 		n++
 	}
 	return n
