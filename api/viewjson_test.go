@@ -266,6 +266,10 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 	if r, over := g.Result(); over {
 		compareEvent(t, gameOverEvent(int(st.Version), g.Turn(), r), appendGameOver(nil, int(st.Version)+1, g.Turn(), r), "game_over")
 	}
+	// Its rematch opened, the game names it, and a next_game event follows.
+	st.Next, st.Version = "fedcba9876543210", st.Version+1
+	compareViews(t, st)
+	compareEvent(t, Event{Seq: int(st.Version) + 1, Turn: g.Turn(), Type: "next_game", Game: st.Next}, appendNextGame(nil, int(st.Version)+1, g.Turn(), st.Next), "next_game")
 }
 
 // compareViews holds every viewer's view (the spectator who sees every
