@@ -2,9 +2,7 @@ import { pageTitle } from './announce.js';
 import { account, asPlayer, check, onAccount } from './account.js';
 import { call, saveSecret, saveSeat } from './api.js';
 import { el, toast, setStatus } from './dom.js';
-import { myGames } from './my-games.js';
 import { accountNav } from './nav.js';
-import { tableLists } from './open-tables.js';
 import { friendly } from './messages.js';
 import { openSeed } from './seed.js';
 
@@ -111,7 +109,9 @@ const TOGGLES = [
 // showCreate is the lobby: a form that opens a table.
 async function showCreate(signal) {
   app.replaceChildren(el('p', { class: 'loading', text: 'Loading…' }));
-  const [list, botList] = await Promise.all([call('GET', '/variants?limit=100', { signal }), call('GET', '/bots', { signal })]);
+  // The lobby's lists load with the lobby: a table's page does without them.
+  const [list, botList, { myGames }, { tableLists }] = await Promise.all([call('GET', '/variants?limit=100', { signal }), call('GET', '/bots', { signal }),
+    import('./my-games.js'), import('./open-tables.js')]);
   const variants = new Map(list.variants.map((v) => [v.name, v]));
   const rules = list.variants.filter((v) => v.source === 'rules' || ['basic', 'farbrausch', 'farbrausch2'].includes(v.name));
   const others = list.variants.filter((v) => !rules.includes(v));
