@@ -51,32 +51,36 @@ func (g *Game) empathyInto(seat int, v *View, open bool) {
 	// every card drawn but its own hand's, and the viewer every card but
 	// its own hand's (a seat's, while the game runs) or every card in a
 	// hand (the public's). So one count serves all holders: the copies
-	// less every card face up and every hand the viewer sees, to which
-	// each holder's own hand is added back.
-	drawn, inHands := uint64(1)<<uint(g.drawn)-1, uint64(0)
-	for p := range players {
-		inHands |= g.handSet(p)
-	}
-	all := g.less(g.copies(), drawn&^inHands)
+	// less every card drawn but those the viewer has not seen (kept). An
+	// identity is unseen by both when a copy is left in that count or, but
+	// for the public, in the holder's own hand: each card's empathy is then
+	// its knowledge masked once.
 	public := !open && seat == Public
-	if !public {
+	var kept uint64
+	switch {
+	case public:
 		for p := range players {
-			if !player || p != seat || open {
-				all = g.less(all, g.handSet(p))
-			}
+			kept |= g.handSet(p)
 		}
+	case player && !open:
+		kept = g.handSet(seat)
 	}
+	all := g.less(g.copies(), (uint64(1)<<uint(g.drawn)-1)&^kept)
+	left := all.Candidates(^uint64(0))
 	for p := range players {
 		if player && p == seat {
 			continue
 		}
-		unseen := all
+		unseen := left
 		if !public {
-			unseen = g.more(all, g.handSet(p))
+			for _, id := range g.hands[p][:g.handLen[p]] {
+				c := g.deck[id]
+				unseen |= 1 << Ident(int(c.suit), int(c.rank))
+			}
 		}
 		for i := range v.HandLen[p] {
 			cv := &v.Hands[p][i]
-			cv.Empathy = unseen.Candidates(cv.Possible)
+			cv.Empathy = cv.Possible & unseen
 		}
 	}
 }
@@ -88,15 +92,6 @@ func (g *Game) handSet(p int) uint64 {
 		m |= 1 << uint(id)
 	}
 	return m
-}
-
-// more is u with the identities of the cards among ids added back.
-func (g *Game) more(u Unseen, ids uint64) Unseen {
-	for m := ids; m != 0; m &= m - 1 {
-		c := g.deck[bits.TrailingZeros64(m)]
-		u[Ident(int(c.suit), int(c.rank))]++
-	}
-	return u
 }
 
 // copies counts the variant's copies of each identity.
