@@ -21,8 +21,8 @@ import (
 //
 // On the wire an event is exactly one of PlayEvent, PlayFaceDownEvent,
 // DiscardEvent, ClueEvent, GameOverEvent, SeatLeftEvent, RearrangeEvent,
-// VoteEvent, PauseEvent, ResumeEvent and ChatEvent (to a reader that asked
-// for the chat), told apart by type (appendEvent and appendChatEvent write
+// VoteEvent, PauseEvent, ResumeEvent, NextGameEvent and ChatEvent (to a
+// reader that asked for the chat), told apart by type (appendEvent and appendChatEvent write
 // them); this struct is their union, as a client may read it.
 type Event struct {
 	Seq             int         `json:"seq"`
@@ -48,6 +48,8 @@ type Event struct {
 	Votes           []int       `json:"votes"`
 	Auto            bool        `json:"auto"`
 	Why             string      `json:"why"`
+	// A next_game's (see NextGameEvent).
+	Game string `json:"game"`
 	// A chat line's (see ChatEvent).
 	Line   int       `json:"line"`
 	From   string    `json:"from"`
@@ -171,6 +173,18 @@ type GameOverEvent struct {
 	Result ResultView `json:"result"`
 }
 
+// NextGameEvent follows game_over once one of the players opened the
+// game's rematch (POST /games/{id}/rematch): game is the new table, where
+// the signed-in players and the bots already sit and a guest takes their
+// seat with the table's invite link. A stream that carries the chat
+// brings it whenever it comes.
+type NextGameEvent struct {
+	Seq  int    `json:"seq" example:"61"`
+	Turn int    `json:"turn" example:"59"`
+	Type string `json:"type" enums:"next_game" example:"next_game"`
+	Game string `json:"game" example:"n3j9x0c2m4n5b6v7"`
+}
+
 // SeatLeftEvent is a seat whose player left an active game: from now on
 // the bot strategy bot plays it.
 type SeatLeftEvent struct {
@@ -234,7 +248,7 @@ func deref[T any](p *T) T {
 
 // EventsResponse is a page of events after the caller's last one.
 type EventsResponse struct {
-	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,RearrangeEvent,VoteEvent,PauseEvent,ResumeEvent,ChatEvent"`
+	Events  []Event `json:"events" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,RearrangeEvent,VoteEvent,PauseEvent,ResumeEvent,NextGameEvent,ChatEvent"`
 	Version int64   `json:"version" example:"17"`
 	// ChatLast is the last chat line the answer covers (the next
 	// request's chat_after); null when the reader asked for no chat.
@@ -394,8 +408,10 @@ func (g *gameEvents) Read(ctx context.Context, after feed.Pos, fresh bool) (feed
 	if page.Last.Sub >= 0 {
 		page.Last.Sub = max(page.Last.Sub, int64(st.ChatLines)) // muted lines too are past
 	}
+	// A finished game's events end with game_over, or the rematch's
+	// next_game after it: without the chat, nothing more will come.
 	n := len(evs)
-	page.End = n > 0 && evs[n-1].typ == "game_over" && page.Last.N >= int64(evs[n-1].seq) && after.Sub < 0
+	page.End = n > 0 && (evs[n-1].typ == "game_over" || evs[n-1].typ == "next_game") && page.Last.N >= int64(evs[n-1].seq) && after.Sub < 0
 	return page, nil
 }
 

@@ -102,6 +102,14 @@ func (f *fakeGames) Invitation(ctx context.Context, _ string, _ auth.Caller) (pl
 	return play.Invitation{}, f.answer(ctx)
 }
 
+func (f *fakeGames) Rematch(ctx context.Context, _ string, _ auth.Caller) (*play.State, error) {
+	return nil, f.answer(ctx)
+}
+
+func (f *fakeGames) RematchFor(ctx context.Context, _ string, _ auth.Caller) (*play.State, error) {
+	return nil, f.answer(ctx)
+}
+
 func (f *fakeGames) Load(ctx context.Context, _ string) (*play.State, error) {
 	return nil, f.answer(ctx)
 }

@@ -43,6 +43,10 @@ type HistoryGame struct {
 	Score  *int    `json:"score" example:"23" extensions:"x-nullable"`
 	Reason *string `json:"reason" example:"deck_out" extensions:"x-nullable"`
 	Turns  *int    `json:"turns" example:"58" extensions:"x-nullable"`
+	// Abandoned is true for a finished game that its seats or the clock
+	// ended, not its cards (reason terminated, voted, timeout or idle): it
+	// is on no leaderboard, and statistics count it apart.
+	Abandoned bool `json:"abandoned" example:"false"`
 	// EndedAt is when it ended; null while it runs.
 	EndedAt *time.Time   `json:"ended_at" example:"2026-11-27T16:00:00Z" extensions:"x-nullable"`
 	Seats   []PlayedSeat `json:"seats"`
@@ -61,6 +65,8 @@ type PlayedSeat struct {
 	Name string `json:"name" example:"Alice"`
 	// Player is true for a signed-in player's seat (its name is the
 	// account's), Bot for a program's: a bot strategy or a bot account.
+	// A seat that is neither was a guest's, whose name is its own choice
+	// (any name an account does not hold).
 	Player bool `json:"player" example:"true"`
 	Bot    bool `json:"bot" example:"false"`
 }
@@ -72,7 +78,10 @@ type HistoryPage struct {
 	NextCursor *string `json:"next_cursor" extensions:"x-nullable"`
 }
 
-// StatsView is a variant's figures at a player count.
+// StatsView is a variant's figures at a player count. Games, Best,
+// Average, Perfect and Strikeouts are those of the games played out;
+// Abandoned counts apart the games that their seats or the clock ended
+// (terminated, voted, out of time, left idle), which count in nothing else.
 type StatsView struct {
 	Variant string `json:"variant" example:"basic"`
 	Players int    `json:"players" example:"3"`
@@ -82,6 +91,7 @@ type StatsView struct {
 	Average    float64 `json:"average" example:"21.37"`
 	Perfect    int     `json:"perfect" example:"9"`
 	Strikeouts int     `json:"strikeouts" example:"2"`
+	Abandoned  int     `json:"abandoned" example:"1"`
 }
 
 // ProfileView is a player's page: the account and its history in numbers.
@@ -89,7 +99,10 @@ type ProfileView struct {
 	Name      string    `json:"name" example:"Alice"`
 	Bot       bool      `json:"bot" example:"false"`
 	CreatedAt time.Time `json:"created_at" example:"2026-11-01T10:00:00Z"`
-	Games     int       `json:"games" example:"41"`
+	// Games counts the finished games played out; Abandoned, apart, those
+	// that the seats or the clock ended (see StatsView).
+	Games     int `json:"games" example:"41"`
+	Abandoned int `json:"abandoned" example:"2"`
 	// FirstGameAt and LastGameAt are when the first and the latest game
 	// ended; null before the first.
 	FirstGameAt *time.Time `json:"first_game_at" example:"2026-11-02T20:00:00Z" extensions:"x-nullable"`
@@ -150,7 +163,7 @@ func historyGame(g players.Game) HistoryGame {
 	}
 	if g.Status == play.StatusFinished {
 		// A finished game's seed is as it was recorded: a shared deal's name.
-		out.Seed, out.Score, out.Reason, out.Turns = ptr(g.Seed), ptr(g.Score), ptr(g.Reason), ptr(g.Turns)
+		out.Seed, out.Score, out.Reason, out.Turns, out.Abandoned = ptr(g.Seed), ptr(g.Score), ptr(g.Reason), ptr(g.Turns), g.Abandoned
 		out.EndedAt = ptr(g.EndedAt.UTC())
 		out.Replay = ptr("/v1/games/" + g.ID + "/replay")
 		out.OtherScores = ptr("/v1/seeds/" + url.PathEscape(g.Seed))
@@ -170,7 +183,7 @@ func statsViews(ss []players.Stats) []StatsView {
 	out := make([]StatsView, 0, len(ss))
 	for _, s := range ss {
 		out = append(out, StatsView{Variant: s.Variant, Players: s.Players, Games: s.Games, Best: s.Best,
-			Average: float64(int64(s.Average()*100+0.5)) / 100, Perfect: s.Perfect, Strikeouts: s.Strikeouts})
+			Average: float64(int64(s.Average()*100+0.5)) / 100, Perfect: s.Perfect, Strikeouts: s.Strikeouts, Abandoned: s.Abandoned})
 	}
 	return out
 }
@@ -188,7 +201,7 @@ func (s *Server) player(c *gin.Context) (players.Player, bool) {
 // getPlayer godoc
 //
 //	@Summary		A player's page
-//	@Description	The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+//	@Description	The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 //	@ID				getPlayer
 //	@Tags			players
 //	@Produce		json
@@ -212,7 +225,7 @@ func (s *Server) getPlayer(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-cache")
-	c.JSON(http.StatusOK, ProfileView{Name: p.Name, Bot: p.Bot, CreatedAt: p.CreatedAt.UTC(), Games: prof.Games,
+	c.JSON(http.StatusOK, ProfileView{Name: p.Name, Bot: p.Bot, CreatedAt: p.CreatedAt.UTC(), Games: prof.Games, Abandoned: prof.Abandoned,
 		FirstGameAt: prof.First, LastGameAt: prof.Last, Stats: statsViews(stats), History: "/v1/players/" + url.PathEscape(p.Name) + "/games"})
 }
 
@@ -261,7 +274,7 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 // getSeed godoc
 //
 //	@Summary		Every game of a deal
-//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //	@ID				getSeed
 //	@Tags			players
 //	@Produce		json
@@ -298,7 +311,7 @@ func (s *Server) getSeed(c *gin.Context) {
 // getVariantStats godoc
 //
 //	@Summary		A variant's statistics on this server
-//	@Description	Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+//	@Description	Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 //	@ID				getVariantStats
 //	@Tags			variants
 //	@Produce		json
@@ -323,7 +336,7 @@ func (s *Server) getVariantStats(c *gin.Context) {
 // getLeaderboard godoc
 //
 //	@Summary		A variant's leaderboard
-//	@Description	The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+//	@Description	The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //	@ID				getLeaderboard
 //	@Tags			variants
 //	@Produce		json

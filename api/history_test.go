@@ -186,7 +186,7 @@ func TestHistoryAndStats(t *testing.T) {
 		if g := page.Games[1]; deref(g.Reason) != "storms" || deref(g.Score) != 0 {
 			t.Fatalf("the strikeout in history: %+v", g)
 		}
-		if g := page.Games[0]; deref(g.Reason) != "terminated" || deref(g.Seat) != 1 {
+		if g := page.Games[0]; deref(g.Reason) != "terminated" || deref(g.Seat) != 1 || !g.Abandoned || page.Games[1].Abandoned {
 			t.Fatalf("the terminated game in history: %+v", g)
 		}
 		// Paged and filtered.
@@ -206,25 +206,25 @@ func TestHistoryAndStats(t *testing.T) {
 			t.Fatalf("no basic game, but %d", len(page.Games))
 		}
 
-		// The profile and its statistics.
+		// The profile and its statistics: the terminated game apart.
 		var prof ProfileView
 		r = e.req("GET", "/v1/players/alice", "", nil)
 		e.expect(r, http.StatusOK)
 		r.json(t, &prof)
-		if prof.Name != "Alice" || prof.Games != 3 || prof.FirstGameAt == nil || prof.LastGameAt == nil || len(prof.Stats) != 1 {
+		if prof.Name != "Alice" || prof.Games != 2 || prof.Abandoned != 1 || prof.FirstGameAt == nil || prof.LastGameAt == nil || len(prof.Stats) != 1 {
 			t.Fatalf("Alice's profile: %+v", prof)
 		}
-		if s := prof.Stats[0]; s.Variant != "no-variant" || s.Players != 2 || s.Games != 3 || s.Best != res.Score || s.Strikeouts != 1 {
+		if s := prof.Stats[0]; s.Variant != "no-variant" || s.Players != 2 || s.Games != 2 || s.Abandoned != 1 || s.Best != res.Score || s.Strikeouts != 1 {
 			t.Fatalf("Alice's stats: %+v", s)
 		}
 		e.expect(e.req("GET", "/v1/players/nobody", "", nil), http.StatusNotFound)
 
-		// The server's statistics count the guests' game too.
+		// The server's statistics count the guests' games too.
 		var vs VariantStatsView
 		r = e.req("GET", "/v1/variants/no-variant/stats", "", nil)
 		e.expect(r, http.StatusOK)
 		r.json(t, &vs)
-		if len(vs.Stats) != 1 || vs.Stats[0].Games != 5 || vs.Stats[0].Strikeouts != 1 {
+		if len(vs.Stats) != 1 || vs.Stats[0].Games != 4 || vs.Stats[0].Abandoned != 1 || vs.Stats[0].Strikeouts != 1 {
 			t.Fatalf("the variant's stats: %+v", vs)
 		}
 
@@ -250,12 +250,13 @@ func TestHistoryAndStats(t *testing.T) {
 			t.Fatalf("the seed page by the game's seed: %+v", same)
 		}
 
-		// Only teams of accounts are on the leaderboard, the best first.
+		// Only teams of accounts are on the leaderboard, the best first; the
+		// terminated game is on none.
 		var board LeaderboardView
 		r = e.req("GET", "/v1/variants/no-variant/leaderboard?players=2", "", nil)
 		e.expect(r, http.StatusOK)
 		r.json(t, &board)
-		if len(board.Entries) != 3 || board.Entries[0].Game.ID != played.id || board.Entries[0].Rank != 1 {
+		if len(board.Entries) != 2 || board.Entries[0].Game.ID != played.id || board.Entries[0].Rank != 1 || board.Entries[1].Game.ID != second.id {
 			t.Fatalf("the leaderboard: %+v", board)
 		}
 		e.expect(e.req("GET", "/v1/variants/no-variant/leaderboard", "", nil), http.StatusBadRequest)

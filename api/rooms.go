@@ -50,7 +50,7 @@ type RoomView struct {
 	// Turns is the game's last turn: turn runs from 0 to it.
 	Turns        int         `json:"turns" example:"58"`
 	Pointer      *int        `json:"pointer" example:"14" extensions:"x-nullable"`
-	Hypothetical []Event     `json:"hypothetical" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,RearrangeEvent,VoteEvent,PauseEvent,ResumeEvent,ChatEvent"`
+	Hypothetical []Event     `json:"hypothetical" oneOf:"PlayEvent,PlayFaceDownEvent,DiscardEvent,ClueEvent,GameOverEvent,SeatLeftEvent,RearrangeEvent,VoteEvent,PauseEvent,ResumeEvent,NextGameEvent,ChatEvent"`
 	NextGame     *string     `json:"next_game" example:"n3j9x0c2m4n5b6v7" extensions:"x-nullable"`
 	View         GameView    `json:"view"`
 	LegalMoves   *LegalMoves `json:"legal_moves" extensions:"x-nullable"`

@@ -333,6 +333,7 @@ func (s *Server) routeTable() []route {
 		r("GET", "/games/:id/watchers", anyone, s.watchers != nil, s.getWatchers),
 		r("POST", "/games/:id/seats/:seat/token", player, accounts, s.seatToken),
 		r("POST", "/games/:id/invitations", seat, accounts, s.invite),
+		r("POST", "/games/:id/rematch", someone, true, s.rematch),
 		r("POST", "/games/:id/chat", someone, accounts, s.say),
 	}
 }

@@ -139,6 +139,10 @@ func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error
 		if r, over := g.Result(); over && !st.EndLogged {
 			out = append(out, encodedEvent{seq: len(st.Log) + 1, typ: "game_over", data: appendGameOver(nil, len(st.Log)+1, g.Turn(), r)})
 		}
+		if st.Next != "" {
+			seq := len(out) + 1
+			out = append(out, encodedEvent{seq: seq, typ: "next_game", data: appendNextGame(nil, seq, g.Turn(), st.Next)})
+		}
 		return out, nil
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"net/http"
 	"reflect"
@@ -145,7 +146,7 @@ func checkPastGame(t *testing.T, e *testEnv, tb *table, rng *rand.Rand) {
 			e.expect(r, http.StatusOK)
 			want := asPast(t, sent[k][v])
 			if k < final {
-				want = revealed(t, cfg, want, then[k], deck)
+				want = revealed(t, cfg, want, then[k], deck, v-1)
 			}
 			if !sameJSON(t, r.body, want) {
 				t.Fatalf("finished game, turn %d, viewer %d: the view at the turn is\n%s\nwant\n%s", k, v-1, r.body, want)
@@ -241,20 +242,33 @@ func asPast(t *testing.T, body []byte) []byte {
 }
 
 // revealed is a view sent while the game ran, as the end shows the same
-// moment: every card in every hand face up, and the plays that went face
-// down with the fireworks, score, storms and discards they made (from the
-// truth then).
-func revealed(t *testing.T, cfg *engine.Config, body []byte, then *engine.Game, deck []engine.Card) []byte {
+// moment to viewer: every card in every hand face up, with its holder's
+// candidates as its empathy, and the plays that went face down with the
+// fireworks, score, storms and discards they made (from the truth then).
+func revealed(t *testing.T, cfg *engine.Config, body []byte, then *engine.Game, deck []engine.Card, viewer int) []byte {
 	t.Helper()
 	var v map[string]any
 	if err := json.Unmarshal(body, &v); err != nil {
 		t.Fatal(err)
 	}
 	for _, h := range v["hands"].([]any) {
-		for _, c := range h.(map[string]any)["cards"].([]any) {
+		seat := int(h.(map[string]any)["seat"].(float64))
+		// The viewer has seen all the holder has: a card's empathy is its
+		// holder's candidates then (a seat's own cards carry none).
+		unseen, own := then.UnseenBy(seat), then.View(seat).Hand(seat)
+		for i, c := range h.(map[string]any)["cards"].([]any) {
 			card := c.(map[string]any)
 			id := int(card["id"].(float64))
 			card["suit"], card["rank"] = cfg.Suits[deck[id].Suit].Name, deck[id].Rank
+			if seat == viewer {
+				continue
+			}
+			empathy := []any{}
+			for m := unseen.Candidates(own[i].Possible); m != 0; m &= m - 1 {
+				x := bits.TrailingZeros64(m)
+				empathy = append(empathy, map[string]any{"suit": cfg.Suits[x>>3].Name, "rank": x & 7})
+			}
+			card["empathy"] = empathy
 		}
 	}
 	if v["plays_hidden"] == true {

@@ -154,6 +154,12 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	b = strconv.AppendInt(b, int64(v.MaxPossible), 10)
 	b = append(b, `,"first_seat":`...)
 	b = strconv.AppendInt(b, int64(v.First), 10)
+	b = append(b, `,"next_game":`...)
+	if row.Next != "" && !past {
+		b = appendString(b, row.Next)
+	} else {
+		b = append(b, "null"...)
+	}
 	if ns := st.NotesFor(viewer); len(ns) > 0 {
 		b = append(b, `,"notes":[`...)
 		for _, n := range ns {
@@ -318,22 +324,38 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 	}
 	b = append(b, `],"candidates":`...)
 	if unseen == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendIdentities(b, cfg, unseen.Candidates(cv.Possible), unseen)
+	}
+	b = append(b, `,"empathy":`...)
+	if cv.Empathy == 0 {
 		return append(b, "null}"...)
 	}
-	// Candidates come by suit: each suit's head is written once.
+	return append(appendIdentities(b, cfg, cv.Empathy, nil), '}')
+}
+
+// appendIdentities writes a set of identities as a list, by suit then
+// rank: each as a Candidate, with its copies unseen, when unseen is given,
+// else as an Identity.
+func appendIdentities(b []byte, cfg *engine.Config, set uint64, unseen *engine.Unseen) []byte {
+	// Each suit's head is written once.
 	var headBuf [64]byte
 	head, suit := headBuf[:0], -1
 	b = append(b, '[')
-	for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
+	for m := set; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		if i>>3 != suit {
 			suit = i >> 3
 			head = append(appendString(append(head[:0], `{"suit":`...), cfg.Suits[suit].Name), `,"rank":`...)
 		}
-		b = append(append(append(comma(b), head...), byte('0'+i&7)), `,"unseen":`...)
-		b = append(appendInt(b, int(unseen[i])), '}')
+		b = append(append(comma(b), head...), byte('0'+i&7))
+		if unseen != nil {
+			b = appendInt(append(b, `,"unseen":`...), int(unseen[i]))
+		}
+		b = append(b, '}')
 	}
-	return append(b, "]}"...)
+	return append(b, ']')
 }
 
 func appendResult(b []byte, r *ResultView) []byte {
@@ -456,6 +478,14 @@ func appendGameOver(b []byte, seq, turn int, r engine.Result) []byte {
 	b = strconv.AppendInt(append(b, `{"seq":`...), int64(seq), 10)
 	b = strconv.AppendInt(append(b, `,"turn":`...), int64(turn), 10)
 	return append(appendResult(append(b, `,"type":"game_over","result":`...), resultView(r)), '}')
+}
+
+// appendNextGame appends the next_game event, seq, that follows a finished
+// game's game_over once its rematch is open.
+func appendNextGame(b []byte, seq, turn int, game string) []byte {
+	b = strconv.AppendInt(append(b, `{"seq":`...), int64(seq), 10)
+	b = strconv.AppendInt(append(b, `,"turn":`...), int64(turn), 10)
+	return append(appendString(append(b, `,"type":"next_game","game":`...), game), '}')
 }
 
 // appendIDs writes the card ids of a set of them (bit i: card i) as a list.

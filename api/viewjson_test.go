@@ -46,6 +46,8 @@ func unionOf(e Event) any {
 		return PauseEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
 	case "resume":
 		return ResumeEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
+	case "next_game":
+		return NextGameEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Game: e.Game}
 	case "chat":
 		return ChatEvent{Seq: e.Seq, Line: e.Line, Type: e.Type, Seat: e.Seat, From: e.From, Player: e.Player, Text: e.Text, At: e.At}
 	}
@@ -267,6 +269,10 @@ func playAndCompare(t *testing.T, name string, set variants.Settings, cfg engine
 	if r, over := g.Result(); over {
 		compareEvent(t, gameOverEvent(int(st.Version), g.Turn(), r), appendGameOver(nil, int(st.Version)+1, g.Turn(), r), "game_over")
 	}
+	// Its rematch opened, the game names it, and a next_game event follows.
+	st.Next, st.Version = "fedcba9876543210", st.Version+1
+	compareViews(t, st)
+	compareEvent(t, Event{Seq: int(st.Version) + 1, Turn: g.Turn(), Type: "next_game", Game: st.Next}, appendNextGame(nil, int(st.Version)+1, g.Turn(), st.Next), "next_game")
 }
 
 // compareViews holds every viewer's view (the spectator who sees every
@@ -393,6 +399,9 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 	}
 	gv.Score, gv.MaxScore = v.Score, v.MaxScore
 	gv.MaxPossibleScore, gv.FirstSeat = v.MaxPossible, v.First
+	if row.Next != "" && !past {
+		gv.NextGame = ptr(row.Next)
+	}
 	if v.FinalTurnsLeft >= 0 {
 		gv.FinalTurnsLeft = ptr(v.FinalTurnsLeft)
 	}
@@ -486,6 +495,13 @@ func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView,
 			i := bits.TrailingZeros64(m)
 			suit, rank := i>>3, i&7
 			out.Candidates = append(out.Candidates, Candidate{Suit: cfg.Suits[suit].Name, Rank: rank, Unseen: int(unseen[i])})
+		}
+	}
+	if cv.Empathy != 0 {
+		out.Empathy = []Identity{}
+		for m := cv.Empathy; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			out.Empathy = append(out.Empathy, Identity{Suit: cfg.Suits[i>>3].Name, Rank: i & 7})
 		}
 	}
 	if cv.Known {

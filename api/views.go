@@ -113,6 +113,11 @@ type GameView struct {
 	// FirstSeat is the seat that took the first turn: seat 0 under the
 	// ABACUS rules; under hanab.live's the deal's seed picks it.
 	FirstSeat int `json:"first_seat" example:"0"`
+	// NextGame is the finished game's rematch, once one of its players
+	// opened it (POST /games/{id}/rematch): the table where its signed-in
+	// players already sit, to which every page of the game goes on. Null
+	// before, and in a past turn's view.
+	NextGame *string `json:"next_game" example:"n3j9x0c2m4n5b6v7" extensions:"x-nullable"`
 	// Notes are the card notes the viewer may read: a seat's own while the
 	// game runs, everyone's once it is over; left out when there are none.
 	Notes []NoteView `json:"notes,omitempty" validate:"optional"`
@@ -188,6 +193,29 @@ type CardView struct {
 	// card in the public view): another seat's deductions would tell the
 	// viewer about its own hand.
 	Candidates []Candidate `json:"candidates" extensions:"x-nullable"`
+	// Empathy is, for a card of another seat's hand, what its holder can
+	// know of it as the viewer can tell (hanab.live's empathy): the
+	// identities its clues allow (possible_suits and possible_ranks) of
+	// which some copy is outside every card both of them have seen, in
+	// candidates' order. Both have seen the fireworks, the discards and
+	// the hands of the seats other than the two (in Throw It in a Hole,
+	// the cards those seats played face down); never the viewer's own
+	// hand, which would tell the viewer its own cards. So it holds every
+	// identity the holder's own candidates hold, and where the holder
+	// sees the viewer's cards, perhaps more; in a two-player game it is
+	// the identities the clues allow less those all played or discarded.
+	// A spectator who sees every hand, and everyone once the game is over,
+	// has seen all the holder has: the empathy is then the holder's
+	// candidates. Null for the viewer's own cards: a seat is never told
+	// anything of its own cards but what its own deductions are.
+	Empathy []Identity `json:"empathy" extensions:"x-nullable"`
+}
+
+// Identity is a card's suit and rank, one that a card may be.
+type Identity struct {
+	Suit string `json:"suit" example:"red"`
+	// Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	Rank int `json:"rank" example:"3"`
 }
 
 // Candidate is one identity a card can still be, and how many of its copies

@@ -152,7 +152,7 @@ func TestSecurityStated(t *testing.T) {
 		"getGame": "optional", "getSeed": "optional", "getWatchers": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional", "getAnalysis": "optional",
 		"createGame": "optional", "joinGame": "optional", "seatToken": "player", "getMyGames": "player",
 		"getMyEvents": "player", "streamMyEvents": "player", "streamMyEventsNDJSON": "player", "invitePlayer": "any token",
-		"mutePlayer": "player", "unmutePlayer": "player", "listMuted": "player", "sayInGame": "any token",
+		"mutePlayer": "player", "unmutePlayer": "player", "listMuted": "player", "sayInGame": "any token", "rematch": "any token",
 		"postAction": "token", "terminateGame": "token", "leaveSeat": "token", "putNote": "token", "putHand": "token", "voteEnd": "token", "unvoteEnd": "token", "pauseGame": "token", "resumeGame": "token",
 		"getLobbyEvents": "optional", "streamLobbySSE": "optional", "streamLobbyNDJSON": "optional", "sayInLobby": "player",
 		"leaveRoom": "player", "setRoomTurn": "player", "playAgain": "player", "streamRoomNDJSON": "player", "undoHypothetical": "player", "getRoomEvents": "player", "handOverRoom": "player", "joinRoom": "player", "unpointRoom": "player", "pointRoom": "player", "openRoom": "player", "getRoom": "player", "streamRoomSSE": "player", "hypothesize": "player", "endHypothetical": "player",

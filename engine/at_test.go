@@ -87,9 +87,15 @@ func samePast(past, then *engine.Game, over bool) error {
 func shown(v *engine.View, g *engine.Game) {
 	deck := g.Deck()
 	for p := range v.Players {
+		// Every face shows, so the viewer has seen all the holder has: a
+		// card's empathy is its holder's candidates (a seat's own, none).
+		unseen := g.UnseenBy(p)
 		for i := range v.HandLen[p] {
 			cv := &v.Hands[p][i]
 			cv.Known, cv.Card = true, deck[cv.ID]
+			if p != v.Seat {
+				cv.Empathy = unseen.Candidates(cv.Possible)
+			}
 		}
 	}
 	v.Stats = g.Stats() // counted from every face too

@@ -38,17 +38,7 @@ func (u *Unseen) Candidates(possible uint64) uint64 {
 // shows every face, but the seat's deductions are those it made in play.
 // A seat that is not at the table (Public) has seen no hand.
 func (g *Game) UnseenBy(seat int) Unseen {
-	var u Unseen
-	for si, s := range g.r.cfg.Suits {
-		for _, r := range s.Ranks {
-			u[Ident(si, r)]++
-		}
-	}
-	for m := g.seenBy(seat); m != 0; m &= m - 1 {
-		c := g.deck[bits.TrailingZeros64(m)]
-		u[Ident(int(c.suit), int(c.rank))]--
-	}
-	return u
+	return g.less(g.copies(), g.seenBy(seat))
 }
 
 // seenBy is the set of card ids whose faces seat has seen.

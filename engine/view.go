@@ -21,6 +21,9 @@ type CardView struct {
 	Possible uint64 // identities (see Ident) the holder can deduce the card may be
 	Suits    uint8  // bit set of the suits among them
 	Ranks    uint8  // bit set of the ranks among them (bit r for rank r)
+	// Empathy is what the viewer can tell the holder knows of the card
+	// (see empathy.go): 0 on a seat's own cards, never shown it.
+	Empathy uint64
 }
 
 // proj is a set of identities projected onto its suits (low byte) and its
@@ -184,6 +187,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 		}
 	}
 	v.Stats = g.viewStats(seat, v, open)
+	g.empathyInto(seat, v, open)
 }
 
 // Clone returns a copy of the view that shares nothing mutable with it.

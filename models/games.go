@@ -24,17 +24,31 @@ const gameSQL = `INSERT INTO games (id, variant, options, seed, players, status,
 SELECT $1::varchar, $2::varchar, $3::text, $4::varchar, $5::integer, $6::varchar, $7::bigint, $8::timestamptz, $9::timestamptz,
 	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar, $15::boolean, $16::varchar WHERE true`
 
+// nextSQL makes a finished game's rematch its next ($2), moving its version
+// on, while it has none and is at version $3: the first statement of the
+// rematch's creation, which goes in only with it (see CreateGame).
+const nextSQL = `UPDATE games SET next_game = $2, version = version + 1, updated_at = $4
+WHERE id = $1 AND status = 'finished' AND next_game IS NULL AND ` + versionSQL + ` = $3`
+
 // CreateGame inserts a game and its initially taken seats in one script,
 // with key when set (play.ErrKeyTaken when another request has it). It
 // fills in an empty ID, status (lobby), zero timestamps and empty occupants.
+// A rematch (r.From) first makes itself its finished game's next, and goes
+// in only where that went in (play.ErrConflict else).
 func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Seat, key *play.Key) error {
 	t := now()
 	r.ID, r.Status = cmp.Or(r.ID, play.NewID()), cmp.Or(r.Status, play.StatusLobby)
 	r.CreatedAt = cmp.Or(r.CreatedAt, t).UTC().Truncate(time.Millisecond)
 	r.UpdatedAt = cmp.Or(r.UpdatedAt, r.CreatedAt).UTC()
 	token := play.NewID()
-	stmts := keyed(key, token, t, gameSQL, []any{r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version,
-		r.CreatedAt, r.UpdatedAt, r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token, !r.SeedOpen, cmp.Or(r.Spectators, play.SpectatorsOpen)})
+	q, args := gameSQL, []any{r.ID, r.Variant, r.Options, r.Seed, r.Players, r.Status, r.Version,
+		r.CreatedAt, r.UpdatedAt, r.Deadline, r.Unlisted, r.JoinSecret, r.NotesRev, token, !r.SeedOpen, cmp.Or(r.Spectators, play.SpectatorsOpen)}
+	var first []stmt
+	if r.From != "" {
+		first = []stmt{{nextSQL, []any{r.From, r.ID, r.FromVersion, r.CreatedAt}}}
+		q, args = q+" AND EXISTS (SELECT 1 FROM games WHERE id = $17 AND next_game = $1)", append(args, r.From)
+	}
+	stmts := append(first, keyed(key, token, t, q, args)...)
 	k := len(stmts) - 1
 	for _, st := range seats {
 		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token, st.Player}})
@@ -45,7 +59,7 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 		stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableStarted, t, token}})
 	}
 	n, err := s.script(ctx, stmts)
-	err = outcome(n, err, k)
+	err = outcome(n[len(first):], err, k-len(first))
 	if err == nil && s.pool == nil {
 		s.hearPlayer("") // SQLite: one process, no notification
 	}
@@ -57,29 +71,29 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 // four queries would need a transaction that sees one. The rows share one
 // shape; k says which table a row comes from.
 const loadSQL = `
-SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6, spectators AS s7,
+SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5, join_secret AS s6, spectators AS s7, COALESCE(next_game, '') AS s8,
 	CAST(players AS BIGINT) AS i1, ` + versionSQL + ` AS i2, CAST(CASE WHEN unlisted THEN 1 ELSE 0 END AS BIGINT) AS i3,
 	notes_rev AS i4, CAST(CASE WHEN seed_given THEN 0 ELSE 1 END AS BIGINT) AS i5, CAST(chat_lines AS BIGINT) AS i6, created_at AS t1, updated_at AS t2
 FROM games WHERE id = $1
 UNION ALL
 SELECT 1, '', name, bot, occupant, COALESCE(player_id, ''),
-	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END, '',
+	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END, '', '',
 	seat, 0, 0, 0, 0, 0, created_at, created_at FROM seats WHERE game_id = $1
 UNION ALL
-SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, why, '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
+SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, why, '', '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
 FROM actions WHERE game_id = $1
 UNION ALL
-SELECT 3, '', text, '', '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
+SELECT 3, '', text, '', '', '', '', '', '', seat, card, 0, 0, 0, 0, updated_at, updated_at FROM notes WHERE game_id = $1
 UNION ALL
-SELECT 4, '', name, text, COALESCE(player_id, ''), '', '', '', line, seat, after_seq, 0, 0, 0, created_at, created_at FROM chat WHERE game_id = $1
+SELECT 4, '', name, text, COALESCE(player_id, ''), '', '', '', '', line, seat, after_seq, 0, 0, 0, created_at, created_at FROM chat WHERE game_id = $1
 ORDER BY k, i1, i2`
 
 // loadRow is one row of loadSQL.
 type loadRow struct {
-	K                          int64
-	S1, S2, S3, S4, S5, S6, S7 string
-	I1, I2, I3, I4, I5, I6     int64
-	T1, T2                     time.Time
+	K                              int64
+	S1, S2, S3, S4, S5, S6, S7, S8 string
+	I1, I2, I3, I4, I5, I6         int64
+	T1, T2                         time.Time
 }
 
 // LoadGame returns the game, its seats by seat number, its log by seq and
@@ -95,7 +109,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	}
 	r := rows[0]
 	g := &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: r.S1, Variant: r.S2, Seed: r.S4, Status: r.S5, JoinSecret: r.S6,
-		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, Spectators: r.S7, ChatLines: int(r.I6),
+		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, Spectators: r.S7, ChatLines: int(r.I6), Next: r.S8,
 		CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
 	for _, r := range rows[1:] {
 		switch r.K {

@@ -16,6 +16,7 @@ var _ players.HistoryStore = (*Store)(nil)
 type gameRow struct {
 	ID, Variant, Options, Seed, Status, Reason string
 	Players, Score, Turns, Seat                int
+	Abandoned                                  bool
 	EndedAt, UpdatedAt                         time.Time
 }
 
@@ -24,7 +25,7 @@ type gameRow struct {
 func (s *Store) Games(ctx context.Context, playerID string, f players.Filter, cursor string, limit int) ([]players.Game, string, error) {
 	limit = min(max(limit, 1), MaxPageSize)
 	q := s.ormReads.WithContext(ctx).Table("player_games pg").
-		Select("pg.game_id AS id, pg.variant, pg.players, g.options, pg.seed, 'finished' AS status, r.score, r.reason, r.turns, pg.ended_at, pg.seat").
+		Select("pg.game_id AS id, pg.variant, pg.players, g.options, pg.seed, 'finished' AS status, r.score, r.reason, r.turns, r.abandoned, pg.ended_at, pg.seat").
 		Joins("JOIN game_results r ON r.game_id = pg.game_id").Joins("JOIN games g ON g.id = pg.game_id").
 		Where("pg.player_id = ?", playerID)
 	if f.Variant != "" {
@@ -60,7 +61,7 @@ func (s *Store) withSeats(ctx context.Context, rows []gameRow) ([]players.Game, 
 	at := map[string]int{}
 	for i, r := range rows {
 		out[i] = players.Game{ID: r.ID, Variant: r.Variant, Players: r.Players, Options: r.Options, Seed: r.Seed, Status: r.Status,
-			Score: r.Score, Reason: r.Reason, Turns: r.Turns, EndedAt: r.EndedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), Seat: r.Seat}
+			Score: r.Score, Reason: r.Reason, Turns: r.Turns, Abandoned: r.Abandoned, EndedAt: r.EndedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), Seat: r.Seat}
 		ids[i], at[r.ID] = r.ID, i
 	}
 	if len(ids) == 0 {
@@ -81,16 +82,19 @@ func (s *Store) withSeats(ctx context.Context, rows []gameRow) ([]players.Game, 
 	return out, err
 }
 
-// Profile: see players.HistoryStore: a count and the two ends of the
-// player's index of games.
+// Profile: see players.HistoryStore: the counts of the player's games
+// (the abandoned apart) and the two ends of their index of games.
 func (s *Store) Profile(ctx context.Context, playerID string) (players.Profile, error) {
 	var out players.Profile
-	db := s.ormReads.WithContext(ctx).Table("player_games").Where("player_id = ?", playerID)
-	var n int64
-	if err := db.Session(&gorm.Session{}).Count(&n).Error; err != nil || n == 0 {
+	var n struct{ Games, Abandoned int64 }
+	err := s.ormReads.WithContext(ctx).Table("player_games pg").Joins("JOIN game_results r ON r.game_id = pg.game_id").
+		Select("COUNT(*) AS games, COALESCE(SUM(CASE WHEN r.abandoned THEN 1 ELSE 0 END), 0) AS abandoned").
+		Where("pg.player_id = ?", playerID).Scan(&n).Error
+	if err != nil || n.Games == 0 {
 		return out, err
 	}
-	out.Games = int(n)
+	out.Games, out.Abandoned = int(n.Games-n.Abandoned), int(n.Abandoned)
+	db := s.ormReads.WithContext(ctx).Table("player_games").Where("player_id = ?", playerID)
 	var first, last []time.Time
 	if err := db.Session(&gorm.Session{}).Order("ended_at").Limit(1).Pluck("ended_at", &first).Error; err != nil {
 		return out, err
@@ -109,8 +113,8 @@ func (s *Store) Profile(ctx context.Context, playerID string) (players.Profile, 
 func (s *Store) PlayerStats(ctx context.Context, playerID string) ([]players.Stats, error) {
 	var out []players.Stats
 	err := s.ormReads.WithContext(ctx).Table("player_stats").
-		Select("variant, players, games, best, total, perfect, strikeouts").
-		Where("player_id = ?", playerID).Order("games DESC, variant, players").Scan(&out).Error
+		Select("variant, players, games, best, total, perfect, strikeouts, abandoned").
+		Where("player_id = ?", playerID).Order("games + abandoned DESC, variant, players").Scan(&out).Error
 	return out, err
 }
 
@@ -118,19 +122,19 @@ func (s *Store) PlayerStats(ctx context.Context, playerID string) ([]players.Sta
 func (s *Store) VariantStats(ctx context.Context, variant string) ([]players.Stats, error) {
 	var out []players.Stats
 	err := s.ormReads.WithContext(ctx).Table("variant_stats").
-		Select("variant, players, games, best, total, perfect, strikeouts").
+		Select("variant, players, games, best, total, perfect, strikeouts, abandoned").
 		Where("variant = ?", variant).Order("players").Scan(&out).Error
 	return out, err
 }
 
 // Leaderboard: see players.HistoryStore. It reads the leaderboard's index
-// (game_results_board) in its order.
+// (game_results_board: no abandoned game is on it) in its order.
 func (s *Store) Leaderboard(ctx context.Context, variant string, players int, bots bool, limit int) ([]players.Game, error) {
 	var rows []gameRow
 	err := s.ormReads.WithContext(ctx).Table("game_results r").
-		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.ended_at, -1 AS seat").
+		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.abandoned, r.ended_at, -1 AS seat").
 		Joins("JOIN games g ON g.id = r.game_id").
-		Where("r.variant = ? AND r.players = ? AND r.bots = ? AND r.accounts", variant, players, bots).
+		Where("r.variant = ? AND r.players = ? AND r.bots = ? AND r.accounts AND NOT r.abandoned", variant, players, bots).
 		Order("r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
 	if err != nil {
 		return nil, err
@@ -138,14 +142,14 @@ func (s *Store) Leaderboard(ctx context.Context, variant string, players int, bo
 	return s.withSeats(ctx, rows)
 }
 
-// SeedGames: see players.HistoryStore.
+// SeedGames: see players.HistoryStore: the abandoned after the others.
 func (s *Store) SeedGames(ctx context.Context, seed string, limit int) ([]players.Game, error) {
 	var rows []gameRow
 	err := s.ormReads.WithContext(ctx).Table("game_results r").
-		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.ended_at, -1 AS seat").
+		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.abandoned, r.ended_at, -1 AS seat").
 		Joins("JOIN games g ON g.id = r.game_id").
 		Where("r.seed = ?", seed).
-		Order("r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
+		Order("r.abandoned, r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
 	if err != nil {
 		return nil, err
 	}

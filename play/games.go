@@ -1,6 +1,7 @@
 package play
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
@@ -33,6 +34,10 @@ type NewGame struct {
 	Spectators string
 	// Key, when set, is the request's idempotency key.
 	Key *Key
+	// shared is the shared deal a table of signed-in players that named
+	// no seed was given before it was made, and secret a private table's
+	// join secret chosen before (a rematch's: see Rematch).
+	shared, secret string
 }
 
 // BotSeat puts a bot strategy in a seat.
@@ -166,6 +171,21 @@ func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State
 		}
 		seats = append(seats, Seat{Seat: b.Seat, Name: b.Strategy, Bot: b.Strategy})
 	}
+	seat := -1
+	if creator {
+		seat = 0
+	}
+	st, err := g.open(ctx, req, set, cfg, seats, seed, seat, nil)
+	return st, seat, err
+}
+
+// open writes and publishes a new table of req, whose settings and rules
+// are set and cfg, with seats taken (their occupants are made here), dealt
+// from seed unless it starts at once as a table of signed-in players that
+// named no seed, which gets their next shared deal; seat is the creator's,
+// whose answer a keyed request records (-1: none). from, when set, is the
+// finished game this one plays again (see GameRow.From).
+func (g *Games) open(ctx context.Context, req NewGame, set variants.Settings, cfg engine.Config, seats []Seat, seed string, seat int, from *State) (*State, error) {
 	opts, _ := json.Marshal(set)
 	status := StatusLobby
 	if len(seats) == req.Players {
@@ -179,27 +199,32 @@ func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State
 		spectators = SpectatorsOpen
 	}
 	if !slices.Contains(SpectatorPolicies, spectators) {
-		return nil, -1, errorf(Invalid, "spectators must be open, no_hands or closed, not %q", truncate(spectators, 16))
+		return nil, errorf(Invalid, "spectators must be open, no_hands or closed, not %q", truncate(spectators, 16))
 	}
 	row := &GameRow{Record: Record{ID: NewID(), Variant: req.Variant, Seed: seed, Players: req.Players, Status: status,
 		CreatedAt: now, UpdatedAt: now, Unlisted: req.Unlisted, SeedOpen: req.Seed == nil, Spectators: spectators}, Options: string(opts)}
+	if from != nil {
+		row.From, row.FromVersion = from.ID, from.Version
+	}
 	if req.Private {
-		row.JoinSecret = newSeed()
+		row.JoinSecret = cmp.Or(req.secret, newSeed())
 	}
 	for i := range seats {
 		seats[i].Occupant = NewID()
 	}
-	if status == StatusActive {
+	if req.shared != "" {
+		seed, row.Seed = req.shared, req.shared
+	} else if status == StatusActive {
 		// A table that starts as it is made (bots in every other seat).
 		if shared, err := g.sharedSeed(ctx, row.SeedOpen, seats, req.Variant, req.Players); err != nil {
-			return nil, -1, err
+			return nil, err
 		} else if shared != "" {
 			seed, row.Seed = shared, shared
 		}
 	}
 	dealt, err := engine.NewSeeded(cfg, seed)
 	if err != nil {
-		return nil, -1, setupError(err)
+		return nil, setupError(err)
 	}
 	row.FirstSeat = dealt.Current()
 	st := &State{Record: row.Record, Seats: seats, Config: dealt.Config(), Game: dealt}
@@ -208,22 +233,18 @@ func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State
 	if at, what := g.due(st); what != dueNone {
 		row.Deadline = &at
 	}
-	seat := -1
-	if creator {
-		seat = 0
-	}
 	if err := g.replyTo(req.Key, st, seat, nil); err != nil {
-		return nil, -1, err
+		return nil, err
 	}
 	if err := g.store.CreateGame(ctx, row, seats, req.Key); err != nil {
-		return nil, -1, err
+		return nil, err
 	}
 	g.stats.Created.Add(1)
 	t, done := g.table(st.ID)
 	t.publish(st, 0)
 	done()
 	g.Kick(st)
-	return st, seat, nil
+	return st, nil
 }
 
 // Load reads a game: its table's snapshot when the store's version is still

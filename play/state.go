@@ -51,6 +51,9 @@ type Record struct {
 	// Spectators is the table's spectator policy (SpectatorsOpen, …;
 	// "" is open).
 	Spectators string
+	// Next is a finished game's rematch: the table of the same players
+	// that one of them opened to play again ("" before; see Rematch).
+	Next string
 	// Taken and Host are set in listings only: the seats taken, and seat
 	// 0's name ("" when it is free); HostGuest that seat 0 is a guest's (a
 	// name of their own, no account).
@@ -166,10 +169,14 @@ func (st *State) appendLog(e Entry) {
 }
 
 // EventCount is the number of events the game has produced: one per log
-// entry, and the game_over event of a game that its cards ended.
+// entry, the game_over event of a game that its cards ended, and the
+// next_game event of a finished game whose rematch is open.
 func (st *State) EventCount() int {
 	n := st.Actions
 	if st.Status == StatusFinished && !st.EndLogged {
+		n++
+	}
+	if st.Next != "" {
 		n++
 	}
 	return n

@@ -14,7 +14,8 @@ import (
 // ErrConflict when another change got there first.
 type Store interface {
 	// CreateGame inserts a game and its initially taken seats (the creator's
-	// and any bots') in one transaction, with key when set.
+	// and any bots') in one transaction, with key when set; a rematch (see
+	// GameRow.From) marks the game it plays again in the same one.
 	CreateGame(ctx context.Context, g *GameRow, seats []Seat, key *Key) error
 	// LoadGame returns the game as stored, from one snapshot, or
 	// ErrNotFound.
@@ -97,6 +98,12 @@ type GameRow struct {
 	// FirstSeat is the seat to act first in a game that starts as it is
 	// made (bots in every other seat).
 	FirstSeat int
+	// From, when set, is the finished game this one plays again: the
+	// store makes this game its Next, and moves its version on, in the
+	// creation's transaction, and only while it has no Next and is at
+	// version FromVersion (ErrConflict else, and nothing is written).
+	From        string
+	FromVersion int64
 }
 
 // Stored is a game as LoadGame reads it: its row, its seats by seat
@@ -141,6 +148,10 @@ type GameEnd struct {
 	Perfect, Strikeout bool
 	Reason             string
 	Turns              int
+	// Abandoned: the seats or the clock ended it (engine.EndReason.Forced),
+	// not its cards: its result is on no leaderboard and the statistics
+	// count it apart, in no average nor best.
+	Abandoned bool
 }
 
 // Stamp is what a copy of a game must match to be current: notes change

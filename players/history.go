@@ -16,7 +16,8 @@ type HistoryStore interface {
 	// Games pages through a player's finished games, the latest first,
 	// optionally of one variant and player count (0: any).
 	Games(ctx context.Context, playerID string, f Filter, cursor string, limit int) (games []Game, next string, err error)
-	// Profile counts a player's finished games, with their first and last.
+	// Profile counts a player's finished games (the abandoned apart), with
+	// their first and last.
 	Profile(ctx context.Context, playerID string) (Profile, error)
 	// PlayerStats is a player's statistics by variant and player count.
 	PlayerStats(ctx context.Context, playerID string) ([]Stats, error)
@@ -26,8 +27,10 @@ type HistoryStore interface {
 	// every seat not a bot's is a signed-in player's: of teams with a bot
 	// (a strategy or a bot account) when bots, else of people only; the
 	// best score first, ties broken by fewer turns, then the earlier game.
+	// An abandoned game is on none.
 	Leaderboard(ctx context.Context, variant string, players int, bots bool, limit int) ([]Game, error)
-	// SeedGames lists every finished game of a deal, the best first.
+	// SeedGames lists every finished game of a deal, the best first and
+	// the abandoned last.
 	SeedGames(ctx context.Context, seed string, limit int) ([]Game, error)
 	// PlayedSeeds is which of the seeds beginning with prefix any of the
 	// players has played.
@@ -52,11 +55,13 @@ type Game struct {
 	Options string
 	Seed    string
 	Status  string
-	// Score, Reason and Turns are a finished game's result.
-	Score   int
-	Reason  string
-	Turns   int
-	EndedAt time.Time
+	// Score, Reason and Turns are a finished game's result; Abandoned, a
+	// game its seats or the clock ended (see play.GameEnd).
+	Score     int
+	Reason    string
+	Turns     int
+	Abandoned bool
+	EndedAt   time.Time
 	// UpdatedAt is a running game's last change.
 	UpdatedAt time.Time
 	Seats     []GameSeat
@@ -73,13 +78,17 @@ type GameSeat struct {
 	Bot    bool
 }
 
-// Profile is a player's history in numbers.
+// Profile is a player's history in numbers: the games that count, and
+// apart from them those abandoned.
 type Profile struct {
 	Games       int
+	Abandoned   int
 	First, Last *time.Time
 }
 
-// Stats are the figures of a variant at a player count.
+// Stats are the figures of a variant at a player count: Games, Best,
+// Total, Perfect and Strikeouts count the games played out; Abandoned
+// those that were not (see play.GameEnd), which count in nothing else.
 type Stats struct {
 	Variant    string
 	Players    int
@@ -88,9 +97,10 @@ type Stats struct {
 	Total      int64
 	Perfect    int
 	Strikeouts int
+	Abandoned  int
 }
 
-// Average is the mean score.
+// Average is the mean score of the games played out.
 func (s Stats) Average() float64 {
 	if s.Games == 0 {
 		return 0

@@ -67,10 +67,11 @@ type RoomStore interface {
 	ListenRooms(heard func(id string))
 }
 
-// Games is where the rooms read the games they replay; play.Games is it.
+// Games is where the rooms read the games they replay, and play them
+// again; play.Games is it.
 type Games interface {
 	Load(ctx context.Context, id string) (*play.State, error)
-	Create(ctx context.Context, by auth.Caller, req play.NewGame) (*play.State, int, error)
+	RematchFor(ctx context.Context, id string, by auth.Caller) (*play.State, error)
 }
 
 // errNotLeader refuses a member who does what only the leader does.
@@ -329,11 +330,11 @@ func (rs *Rooms) Undo(ctx context.Context, id string, by auth.Caller, all bool) 
 	})
 }
 
-// Again opens, at its leader's word, the next table of room id's game:
-// the same variant, player count and options at a new deal, unlisted (the
-// room's members know where it is), the leader in its seat 0. The room's
-// Next names it, so that every member is told. Asked again, it answers the
-// room as it is.
+// Again opens, at its leader's word, the rematch of room id's game (see
+// play.Games.Rematch: the same players seated at once, one seat on, at a
+// new deal; the game's own readers are told too). The room's Next names
+// it, so that every member is told. Asked again, it answers the room as
+// it is.
 func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *play.State, error) {
 	p, err := member(by)
 	if err != nil {
@@ -348,8 +349,7 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 	case r.Next != "":
 		return r, st, nil
 	}
-	next, _, err := rs.games.Create(ctx, by, play.NewGame{Variant: st.Variant, Options: st.Settings.Options(), Players: st.Players,
-		Unlisted: true, Spectators: st.Spectators})
+	next, err := rs.games.RematchFor(ctx, st.ID, by)
 	if err != nil {
 		return nil, nil, err
 	}

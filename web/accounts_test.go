@@ -197,8 +197,8 @@ func TestBrowserAccounts(t *testing.T) {
 
 // TestBrowserGuestSeedPage: a guest's finished game, dealt from the seed
 // its creator named, links to the other scores on that seed, whose page
-// lists it with the guest's name as written (no profile to link to); the
-// guest's pages never asked anything of accounts.
+// lists it with the guest's name as written, marked a guest's (no profile
+// to link to); the guest's pages never asked anything of accounts.
 func TestBrowserGuestSeedPage(t *testing.T) {
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	guest := newBrowser(t, base).player("guest")
@@ -208,8 +208,8 @@ func TestBrowserGuestSeedPage(t *testing.T) {
 		chromedp.Click(`#other-scores`, chromedp.ByQuery), chromedp.WaitVisible(`#seed-h`, chromedp.ByQuery))
 	eval(t, guest, "the seed's page", `new URLSearchParams(location.search).get('seed') === "a guest's seed"`)
 	row := `tr[data-game="` + tb.id + `"]`
-	if r := text(t, guest, row+` .team`); r != "Alice, Conventions bot" {
-		t.Errorf("the seed page's team reads %q", r)
+	if r := text(t, guest, row+` .team`); r != "Alice guest, Conventions bot" || count(t, guest, row+` .team .badge.guest`) != 1 {
+		t.Errorf("the seed page's team reads %q: the guest's name as written, marked a guest's", r)
 	}
 	if n := count(t, guest, row+` a.player`); n != 0 {
 		t.Errorf("a guest's name links to a profile")

@@ -59,8 +59,9 @@ func dealOf(t *testing.T, base, path, token string) string {
 // in its chat, and everyone joins it by that link: the turn she shows, the
 // card she points at and the move she tries (and takes back) reach every
 // member; Bob browses on his own and follows her again; she hands him the
-// lead and he hands it back; the chat goes on. She plays again, and all three sit at the new table, a
-// new deal. A chat line and a card note written as markup read as text
+// lead and he hands it back; the chat goes on. She plays again: all three
+// are seated at the new table at once, each one seat on, a new deal, and
+// Dave's page watches it. A chat line and a card note written as markup read as text
 // everywhere: at the table, as a spectator, in the room. The table is set
 // up through the API: what is tested is what happens around it.
 func TestBrowserWholeNight(t *testing.T) {
@@ -158,9 +159,10 @@ func TestBrowserWholeNight(t *testing.T) {
 			waitTrue(t, ctxs[n], n+" reads the end", `(document.querySelector('#result') || {}).textContent?.includes('the players voted to end it')`)
 		}
 		var end struct {
-			Status string `json:"status"`
-			Turn   int    `json:"turn"`
-			Result struct {
+			Status    string `json:"status"`
+			Turn      int    `json:"turn"`
+			FirstSeat int    `json:"first_seat"`
+			Result    struct {
 				Reason string `json:"reason"`
 			} `json:"result"`
 		}
@@ -278,22 +280,25 @@ func TestBrowserWholeNight(t *testing.T) {
 			eval(t, ctxs[n], n+": markup is text in the room", unpwned)
 		}
 
-		// Play again: everyone is told where; all three sit down.
+		// Play again: one press seats all three at a new deal, each one seat
+		// on, and every page goes along; Dave, who watched, watches there.
 		run(t, alice, "front", page.BringToFront())
 		clickReady(t, alice, "alice plays again", `#room-again`)
-		for _, n := range names {
-			waitTrue(t, ctxs[n], n+" is told where to sit", `!!document.querySelector('#room-sit')`)
+		waitTrue(t, alice, "alice goes along", `!!new URLSearchParams(location.search).get('game')`)
+		var room roomState
+		apiDo(t, base, "GET", "/rooms/"+roomID, tokens["Dave"], nil, &room)
+		if room.NextGame == nil {
+			t.Fatal("the room names no next game")
 		}
+		var again struct {
+			FirstSeat int `json:"first_seat"`
+		}
+		apiDo(t, base, "GET", "/games/"+*room.NextGame, "", nil, &again)
 		for s, n := range names[:3] {
-			run(t, ctxs[n], "front", page.BringToFront())
-			clickReady(t, ctxs[n], n+" goes to the new table", `#room-sit`)
-			if s > 0 {
-				clickReady(t, ctxs[n], n+" takes a seat", `#join-game`)
-			}
+			seat := (s - end.FirstSeat - 1 + again.FirstSeat + 6) % 3
+			waitTrue(t, ctxs[n], n+" plays at the new table", gameIs(*room.NextGame)+` && document.querySelector('#table')?.dataset.seat === '`+strconv.Itoa(seat)+`' && document.querySelector('#table').dataset.status === 'active'`)
 		}
-		for s, n := range names[:3] {
-			waitTrue(t, ctxs[n], n+" plays at the new table", `document.querySelector('#table')?.dataset.seat === '`+strconv.Itoa(s)+`' && document.querySelector('#table').dataset.status === 'active'`)
-		}
+		waitTrue(t, dave, "dave watches the new table", gameIs(*room.NextGame)+` && document.querySelector('#table')?.dataset.seat === '' && !document.querySelector('#join-game')`)
 		var next string
 		run(t, carol, "the new game", chromedp.Evaluate(`new URLSearchParams(location.search).get('game')`, &next))
 		if next == "" || next == id {

@@ -497,6 +497,21 @@ func (e LobbyTableEventType) Valid() bool {
 	}
 }
 
+// Defines values for NextGameEventType.
+const (
+	NextGame NextGameEventType = "next_game"
+)
+
+// Valid indicates whether the value is a known member of the NextGameEventType enum.
+func (e NextGameEventType) Valid() bool {
+	switch e {
+	case NextGame:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for OnlinePlayerWhere.
 const (
 	OnlinePlayerWhereLobby OnlinePlayerWhere = "lobby"
@@ -1251,6 +1266,23 @@ type CardView struct {
 	Candidates *[]Candidate `json:"candidates"`
 	Clues      []ClueMark   `json:"clues"`
 
+	// Empathy Empathy is, for a card of another seat's hand, what its holder can
+	// know of it as the viewer can tell (hanab.live's empathy): the
+	// identities its clues allow (possible_suits and possible_ranks) of
+	// which some copy is outside every card both of them have seen, in
+	// candidates' order. Both have seen the fireworks, the discards and
+	// the hands of the seats other than the two (in Throw It in a Hole,
+	// the cards those seats played face down); never the viewer's own
+	// hand, which would tell the viewer its own cards. So it holds every
+	// identity the holder's own candidates hold, and where the holder
+	// sees the viewer's cards, perhaps more; in a two-player game it is
+	// the identities the clues allow less those all played or discarded.
+	// A spectator who sees every hand, and everyone once the game is over,
+	// has seen all the holder has: the empathy is then the holder's
+	// candidates. Null for the viewer's own cards: a seat is never told
+	// anything of its own cards but what its own deductions are.
+	Empathy *[]Identity `json:"empathy"`
+
 	// Id Example: 13
 	Id            int      `json:"id"`
 	PossibleRanks []int    `json:"possible_ranks"`
@@ -1731,6 +1763,14 @@ type GameView struct {
 	// Example: rank
 	NextClueType *GameViewNextClueType `json:"next_clue_type,omitempty"`
 
+	// NextGame NextGame is the finished game's rematch, once one of its players
+	// opened it (POST /games/{id}/rematch): the table where its signed-in
+	// players already sit, to which every page of the game goes on. Null
+	// before, and in a past turn's view.
+	//
+	// Example: n3j9x0c2m4n5b6v7
+	NextGame *string `json:"next_game"`
+
 	// NextRanks NextRanks is, per firework, the ranks a card must have to extend it
 	// now, as the rules judge a play: [] once the firework is complete, 7
 	// for an Up or Down START card. Absent while plays_hidden (Throw It in
@@ -1958,6 +1998,13 @@ type Health struct {
 
 // HistoryGame defines model for HistoryGame.
 type HistoryGame struct {
+	// Abandoned Abandoned is true for a finished game that its seats or the clock
+	// ended, not its cards (reason terminated, voted, timeout or idle): it
+	// is on no leaderboard, and statistics count it apart.
+	//
+	// Example: false
+	Abandoned bool `json:"abandoned"`
+
 	// EndedAt EndedAt is when it ended; null while it runs.
 	//
 	// Example: 2026-11-27T16:00:00Z
@@ -2024,6 +2071,17 @@ type HistoryPage struct {
 // HypotheticalMove defines model for HypotheticalMove.
 type HypotheticalMove struct {
 	union json.RawMessage
+}
+
+// Identity defines model for Identity.
+type Identity struct {
+	// Rank Rank is 1–5; 7 is a suit's START card in Up or Down variants.
+	//
+	// Example: 3
+	Rank int `json:"rank"`
+
+	// Suit Example: red
+	Suit string `json:"suit"`
 }
 
 // ImportResponse defines model for ImportResponse.
@@ -2266,6 +2324,24 @@ type NewAccessToken struct {
 	// Token Example: hpa_5f0c6e9a1b2c3d4e5f60718293a4b5c6_q3Jx9mVt2pK8wL1rZ7yN4bH6cF0dS5aE3uG2iO9kM1
 	Token string `json:"token"`
 }
+
+// NextGameEvent defines model for NextGameEvent.
+type NextGameEvent struct {
+	// Game Example: n3j9x0c2m4n5b6v7
+	Game string `json:"game"`
+
+	// Seq Example: 61
+	Seq int `json:"seq"`
+
+	// Turn Example: 59
+	Turn int `json:"turn"`
+
+	// Type Example: next_game
+	Type NextGameEventType `json:"type"`
+}
+
+// NextGameEventType Example: next_game
+type NextGameEventType string
 
 // NoteRequest defines model for NoteRequest.
 type NoteRequest struct {
@@ -2513,6 +2589,8 @@ type PlayedSeat struct {
 
 	// Player Player is true for a signed-in player's seat (its name is the
 	// account's), Bot for a program's: a bot strategy or a bot account.
+	// A seat that is neither was a guest's, whose name is its own choice
+	// (any name an account does not hold).
 	//
 	// Example: true
 	Player bool `json:"player"`
@@ -2612,6 +2690,9 @@ type ProblemCode string
 
 // ProfileView defines model for ProfileView.
 type ProfileView struct {
+	// Abandoned Example: 2
+	Abandoned int `json:"abandoned"`
+
 	// Bot Example: false
 	Bot bool `json:"bot"`
 
@@ -2624,7 +2705,10 @@ type ProfileView struct {
 	// Example: 2026-11-02T20:00:00Z
 	FirstGameAt *string `json:"first_game_at"`
 
-	// Games Example: 41
+	// Games Games counts the finished games played out; Abandoned, apart, those
+	// that the seats or the clock ended (see StatsView).
+	//
+	// Example: 41
 	Games int `json:"games"`
 
 	// History History is the player's games (GET /players/{name}/games).
@@ -2963,6 +3047,9 @@ type SignUpRequest struct {
 
 // StatsView defines model for StatsView.
 type StatsView struct {
+	// Abandoned Example: 1
+	Abandoned int `json:"abandoned"`
+
 	// Average Average is the mean score, to two decimals.
 	//
 	// Example: 21.37
@@ -4107,6 +4194,40 @@ func (t *Event) MergeResumeEvent(v ResumeEvent) error {
 	return err
 }
 
+// AsNextGameEvent returns the union data inside the Event as a NextGameEvent
+func (t Event) AsNextGameEvent() (NextGameEvent, error) {
+	var body NextGameEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNextGameEvent overwrites any union data inside the Event as the provided NextGameEvent
+func (t *Event) FromNextGameEvent(v NextGameEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"next_game"}`))
+	t.union = b
+	return err
+}
+
+// MergeNextGameEvent performs a merge with any union data inside the Event, using the provided NextGameEvent
+func (t *Event) MergeNextGameEvent(v NextGameEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"next_game"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsChatEvent returns the union data inside the Event as a ChatEvent
 func (t Event) AsChatEvent() (ChatEvent, error) {
 	var body ChatEvent
@@ -4163,6 +4284,8 @@ func (t Event) ValueByDiscriminator() (interface{}, error) {
 		return t.AsDiscardEvent()
 	case "game_over":
 		return t.AsGameOverEvent()
+	case "next_game":
+		return t.AsNextGameEvent()
 	case "pause":
 		return t.AsPauseEvent()
 	case "play":
@@ -4997,6 +5120,13 @@ type ClientInterface interface {
 	// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
 	PauseGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// Rematch Play again
+	//
+	// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+	//
+	// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+	Rematch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetReplay The replay of a finished game
 	//
 	// The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -5250,7 +5380,7 @@ type ClientInterface interface {
 
 	// GetPlayer A player's page
 	//
-	// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+	// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 	//
 	// Corresponds with GET /players/{name} (the `GetPlayer` operationId).
 	GetPlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5449,7 +5579,7 @@ type ClientInterface interface {
 
 	// GetSeed Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 	//
 	// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 	GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5493,14 +5623,14 @@ type ClientInterface interface {
 
 	// GetLeaderboard A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 	//
 	// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 	GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetVariantStats A variant's statistics on this server
 	//
-	// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+	// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 	//
 	// Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
 	GetVariantStats(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5899,6 +6029,23 @@ func (c *Client) PutNote(ctx context.Context, id string, card int, body PutNoteJ
 // Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
 func (c *Client) PauseGame(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPauseGameRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// Rematch Play again
+//
+// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+//
+// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+func (c *Client) Rematch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRematchRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -6512,7 +6659,7 @@ func (c *Client) SignUp(ctx context.Context, body SignUpJSONRequestBody, reqEdit
 
 // GetPlayer A player's page
 //
-// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 //
 // Corresponds with GET /players/{name} (the `GetPlayer` operationId).
 func (c *Client) GetPlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6961,7 +7108,7 @@ func (c *Client) SetRoomTurn(ctx context.Context, id string, body SetRoomTurnJSO
 
 // GetSeed Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //
 // Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 func (c *Client) GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7065,7 +7212,7 @@ func (c *Client) GetVariant(ctx context.Context, name string, reqEditors ...Requ
 
 // GetLeaderboard A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //
 // Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 func (c *Client) GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7082,7 +7229,7 @@ func (c *Client) GetLeaderboard(ctx context.Context, name string, params *GetLea
 
 // GetVariantStats A variant's statistics on this server
 //
-// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 //
 // Corresponds with GET /variants/{name}/stats (the `GetVariantStats` operationId).
 func (c *Client) GetVariantStats(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8142,6 +8289,40 @@ func NewPauseGameRequest(server string, id string) (*http.Request, error) {
 	}
 
 	operationPath := fmt.Sprintf("/games/%s/pause", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRematchRequest constructs an http.Request for the Rematch method
+func NewRematchRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/games/%s/rematch", pathParam0)
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -10997,6 +11178,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /games/{id}/pause (the `PauseGame` operationId).
 	PauseGameWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*PauseGameResponse, error)
 
+	// RematchWithResponse Play again
+	//
+	// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+	RematchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RematchResponse, error)
+
 	// GetReplayWithResponse The replay of a finished game
 	//
 	// The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -11300,7 +11490,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetPlayerWithResponse A player's page
 	//
-	// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+	// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11525,7 +11715,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetSeedWithResponse Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11577,7 +11767,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetLeaderboardWithResponse A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11586,7 +11776,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetVariantStatsWithResponse A variant's statistics on this server
 	//
-	// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+	// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -14101,6 +14291,187 @@ func (r PauseGameResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PauseGameResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RematchResponse201Headers the declared response headers of an HTTP 201 response for Rematch
+type RematchResponse201Headers struct {
+	Location string
+}
+
+// RematchResponse401Headers the declared response headers of an HTTP 401 response for Rematch
+type RematchResponse401Headers struct {
+	WWWAuthenticate string
+}
+
+// RematchResponse429Headers the declared response headers of an HTTP 429 response for Rematch
+type RematchResponse429Headers struct {
+	RetryAfter int
+}
+
+// RematchResponse503Headers the declared response headers of an HTTP 503 response for Rematch
+type RematchResponse503Headers struct {
+	RetryAfter int
+}
+
+type RematchResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *SeatResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Problem
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *RematchResponse201Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *RematchResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RematchResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RematchResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r RematchResponse) GetJSON201() *SeatResponse {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RematchResponse) GetJSON400() *Problem {
+	return r.JSON400
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RematchResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RematchResponse) GetJSON403() *Problem {
+	return r.JSON403
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RematchResponse) GetJSON404() *Problem {
+	return r.JSON404
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RematchResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RematchResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RematchResponse) GetJSON500() *Problem {
+	return r.JSON500
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RematchResponse) GetJSON503() *Problem {
+	return r.JSON503
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RematchResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RematchResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RematchResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RematchResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RematchResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -22656,6 +23027,21 @@ func (c *ClientWithResponses) PauseGameWithResponse(ctx context.Context, id stri
 	return ParsePauseGameResponse(rsp)
 }
 
+// RematchWithResponse Play again
+//
+// A player of the finished game (its seat's token, or the signed-in player who held a seat) opens its next table: the same variant, options and player count, listed or not, private or not (with the same join secret) and with the same spectators, at a new deal. Its signed-in players and its bots are seated at once, each one seat on, so that the player after the one who started the game starts this one (where the deal picks who starts, as under hanab.live's rules, the seats are turned to it when every seat is taken at once). A guest's seat is left free: the guest takes it with the table's invite link. Nobody else is seated. The finished game's next_game then names the new table, and its readers get a next_game event after game_over (with chat_after, the streams go on to bring it). Asked again, it answers the same table. The answer is the new game as the caller sees it, with the caller's seat and a token for it when the caller's account sits there; seat and token are null for a guest.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /games/{id}/rematch (the `Rematch` operationId).
+func (c *ClientWithResponses) RematchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RematchResponse, error) {
+	rsp, err := c.Rematch(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRematchResponse(rsp)
+}
+
 // GetReplayWithResponse The replay of a finished game
 //
 // The whole deck and every action. With format=hanablive, the hanab.live JSON game format (players, deck[{suitIndex, rank}], actions[{type, target, value}], options.variant, options.emptyClues, and the extensions options.stormTokens and options.noteTokens when they differ from 3 and 8), which POST /replays reads back to the same game and score.
@@ -23169,7 +23555,7 @@ func (c *ClientWithResponses) SignUpWithResponse(ctx context.Context, body SignU
 
 // GetPlayerWithResponse A player's page
 //
-// The account (a bot or not), how many games it finished, when the first and the latest ended, and its statistics per variant and player count: games, best score, average, perfect games, strikeouts. The name is found up to case, width and look-alike letters.
+// The account (a bot or not), how many games it finished (those its seats or the clock ended counted apart, as abandoned), when the first and the latest ended, and its statistics per variant and player count: games played out, best score, average, perfect games, strikeouts, and the abandoned apart, which count in none of the others. The name is found up to case, width and look-alike letters.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -23544,7 +23930,7 @@ func (c *ClientWithResponses) SetRoomTurnWithResponse(ctx context.Context, id st
 
 // GetSeedWithResponse Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game), with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -23632,7 +24018,7 @@ func (c *ClientWithResponses) GetVariantWithResponse(ctx context.Context, name s
 
 // GetLeaderboardWithResponse A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -23647,7 +24033,7 @@ func (c *ClientWithResponses) GetLeaderboardWithResponse(ctx context.Context, na
 
 // GetVariantStatsWithResponse A variant's statistics on this server
 //
-// Per player count: games finished, best score, average, perfect games and strikeouts, kept as each game ends.
+// Per player count: games played out, best score, average, perfect games and strikeouts, and apart from them the games abandoned (ended by their seats or the clock: terminated, voted, out of time, left idle), kept as each game ends.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -26136,6 +26522,187 @@ func ParsePauseGameResponse(rsp *http.Response) (*PauseGameResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers PauseGameResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRematchResponse parses an HTTP response from a RematchWithResponse call
+func ParseRematchResponse(rsp *http.Response) (*RematchResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RematchResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest SeatResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers RematchResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 401:
+		var headers RematchResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers RematchResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers RematchResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

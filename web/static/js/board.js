@@ -6,9 +6,11 @@ import { el, toast } from './dom.js';
 import { endReason, friendly } from './messages.js';
 import { fireworks } from './fireworks.js';
 import { notesByCard } from './notes.js';
-import { seatName } from './names.js';
+import { guestBadge, seatName } from './names.js';
 import { logLine } from './log.js';
 import { armedKey, armedLine, firstTap } from './taps.js';
+import { knowsToggle, theirSide, turned } from './empathy.js';
+import { rematchButton } from './rematch.js';
 
 // board draws one state of a table: the game's view as one seat (or the
 // public, or a replay) sees it. t: view, variant, suits, seat, events, busy,
@@ -145,10 +147,11 @@ function clock(t, seat) {
   return el('span', { class: 'clock', 'data-deadline': v.turn_deadline, role: 'timer', 'aria-label': 'time left for this turn' });
 }
 
-function seatLabel(t, seat, mine) {
+// seatLabel names a hand; who, when given, stands for its name.
+function seatLabel(t, seat, mine, who = null) {
   const v = t.view;
   const now = v.status === 'active' && v.current_seat === seat;
-  return [el('span', { class: 'who', text: nameOf(t, seat) + (mine ? ' (you)' : '') }),
+  return [who || el('span', { class: 'who', text: nameOf(t, seat) + (mine ? ' (you)' : '') }), guestBadge(v.seats[seat]),
     now ? el('span', { class: 'badge turn', text: mine ? 'your turn' : 'to play' }) : null,
     clock(t, seat)];
 }
@@ -159,10 +162,14 @@ function otherHand(t, hand, marks, shadowed = false) {
   const owner = nameOf(t, hand.seat);
   const cards = hand.cards.map((c, i) => {
     const what = `${owner}’s card in slot ${i + 1}${c.suit !== null ? ` (${c.suit} ${rankWord(c.rank)})` : ''}`;
+    // A face the viewer sees carries its holder's side; a card the viewer
+    // does not see shows what is known of it: its holder's own deductions
+    // (a shadowed seat's), else what the viewer can tell they know.
     return c.suit !== null
-      ? faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) })
-      : knownCard(c, t.suits, t.variant, { ids: c.candidates, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) });
+      ? theirSide(t, faceCard(c, t.suits, { card: c, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) }), c, owner, rankNamer(t))
+      : knownCard(c, t.suits, t.variant, { ids: c.candidates || c.empathy, last: marks.get(c.id), rankName: rankNamer(t), whose: `${owner}’s card in slot ${i + 1}`, ...noteOpts(t, c.id, what) });
   });
+  const turnable = hand.cards.some((c) => c.suit !== null && c.empathy);
   const handEl = el('div', { class: 'cards' }, cards);
   let bar = null;
   let pick = null;
@@ -210,8 +217,9 @@ function otherHand(t, hand, marks, shadowed = false) {
   const line = takeArmedLine(t);
   const selected = t.clueTarget === hand.seat;
   // A shadowed seat's hand is drawn as that seat sees it, under the others.
-  return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}${shadowed ? ' shadowed' : ''}`, 'data-seat': hand.seat },
-    el('h2', {}, seatLabel(t, hand.seat, false), shadowed ? el('span', { class: 'badge', text: 'shadowed: as they see it' }) : null), pick, handEl, bar, line);
+  return el('section', { class: `hand other ${v.status === 'active' && v.current_seat === hand.seat ? 'current' : ''} ${selected ? 'selected' : ''}${shadowed ? ' shadowed' : ''}${turnable && turned(t, hand.seat) ? ' as-they-know' : ''}`, 'data-seat': hand.seat },
+    el('h2', {}, seatLabel(t, hand.seat, false, turnable ? knowsToggle(t, hand.seat, owner) : null),
+      shadowed ? el('span', { class: 'badge', text: 'shadowed: as they see it' }) : null), pick, handEl, bar, line);
 }
 
 function myHand(t, hand, marks) {
@@ -271,7 +279,7 @@ function resultBanner(t) {
     el('strong', { text: `Game over: ${r.score}/${t.view.max_score}` }), ` — ${r.rating} (${endReason(r, (s) => nameOf(t, s))}) `,
     el('a', { class: 'button small', id: 'watch-replay', href: `/?replay=${encodeURIComponent(t.view.id)}`, 'data-key': 'replay', text: 'Watch the replay' }), ' ',
     // A signed-in player replays it with the others: the room's link invites them.
-    t.view.status === 'finished' ? [shareButton(t.view.id), ' '] : null,
+    t.view.status === 'finished' ? [rematchButton(t), ' ', shareButton(t.view.id), ' '] : null,
     t.seed ? [el('a', { class: 'button small', id: 'other-scores', href: `/?seed=${encodeURIComponent(t.seed)}`, 'data-nav': true, 'data-key': 'seed', text: 'Other scores on this seed' }), ' '] : null,
     el('button', { type: 'button', class: 'small', 'data-key': 'new', onclick: t.onNew, text: 'New game' }));
 }
@@ -392,6 +400,11 @@ export function board(t) {
     if (v.status === 'finished') says = 'The game is over: every card is shown.';
     else if (shadow !== null) says = `You are watching as ${nameOf(t, shadow)} sees the table: their own cards stay hidden, as they are from them.`;
     else if (t.watching && everyFace(v)) says = 'You are watching as a spectator: every hand is shown. The players do not see their own cards.';
+    else if (!account() && v.spectators === 'open') {
+      // The table shows every hand to a signed-in spectator: a guest is told.
+      says = ['You are watching: every seat is taken. ', el('a', { href: `/?signin&next=${encodeURIComponent(location.pathname + location.search)}`, 'data-nav': true, text: 'Sign in' }),
+        ' to see every hand, as the table shows them to signed-in spectators (never a player their own).'];
+    }
     watching = el('p', { class: 'muted spectator', id: 'watching' }, says);
     if (shadow !== null && hands.has(shadow)) watching = [watching, otherHand(t, hands.get(shadow), marks, true)];
   }
@@ -401,7 +414,8 @@ export function board(t) {
   },
   el('div', { class: 'bar' },
     // A replay's position is its bar's ("move 30 of 52"), not a turn number beside it.
-    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : ` · turn ${v.turn + 1} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
+    // A game that is over took v.turn turns, as its replay and history say.
+    el('h1', { class: 'title' }, el('span', { text: t.variant.title }), el('span', { class: 'turn-no', text: t.replay ? ' · ' : v.status === 'active' ? ` · turn ${v.turn + 1} · ` : ` · ${v.turn} turn${v.turn === 1 ? '' : 's'} · ` }), el('span', { class: `whose ${me !== null && v.current_seat === me && v.status === 'active' ? 'mine' : ''}`, text: turnText })),
     tokens(t), lastMoveLine(t), roomLines(t), controls(t), rules(t)),
   t.replay ? t.replayBar : null,
   resultBanner(t),

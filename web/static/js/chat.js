@@ -3,7 +3,7 @@ import { ApiError, call } from './api.js';
 import { el } from './dom.js';
 import { watchQuery } from './live.js';
 import { friendly } from './messages.js';
-import { seatName } from './names.js';
+import { guestBadge, seatName } from './names.js';
 
 // The table's chat: lines said by its seats and by signed-in spectators,
 // before, during and after the game. table.js reads them among the game's
@@ -146,6 +146,7 @@ export function chatPanel(t) {
     return el('li', { class: `chat-line${mine(ev) ? ' mine' : ''}`, 'data-line': ev.line, 'data-seat': ev.seat ?? '' },
       el('time', { datetime: ev.at, title: new Date(ev.at).toLocaleString(), text: clock(ev.at) }), ' ',
       el('b', { class: 'chat-sayer', text: who(ev) }), ' ',
+      ev.seat !== null && ev.seat !== undefined ? [guestBadge({ name: ev.from, player: ev.player }), ' '] : null,
       el('span', { class: 'chat-text' }, lineText(ev.text)),
       canMute ? el('button', { type: 'button', class: 'small chat-mute', 'aria-label': `Mute ${ev.from}`, title: `stop reading ${ev.from}’s lines`, text: 'Mute', onclick: () => mute(ev.from, true) }) : null);
   }

@@ -1,4 +1,5 @@
 import { el } from './dom.js';
+import { guestBadge } from './names.js';
 
 // Finished games as the history, the seed pages and the leaderboards list
 // them (the API's HistoryGame): each with its team, score, how it ended, its
@@ -15,6 +16,7 @@ const ENDED = {
   terminated: 'ended early',
   timeout: 'out of time',
   idle: 'left idle',
+  voted: 'voted to end',
 };
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -44,7 +46,8 @@ export function team(seats) {
       out.push(el('a', { href: `/?player=${encodeURIComponent(s.name)}`, 'data-nav': true, class: 'player', text: s.name }));
       if (s.bot) out.push(' (bot)');
     } else {
-      out.push(seatWords(s));
+      const guest = guestBadge(s);
+      out.push(seatWords(s), guest ? ' ' : '', guest);
     }
   }
   return out;
@@ -64,7 +67,8 @@ export function gamesTable(games, { labelledBy, ranks = null, variant = true, ti
     variant ? el('td', { text: `${titles.get(g.variant) || g.variant}, ${g.players} players` }) : null,
     el('td', { class: 'team' }, team(g.seats)),
     el('td', { class: 'num score', text: g.score ?? '' }),
-    el('td', { text: ENDED[g.reason] || g.reason || '' }),
+    // A game its players or the clock ended counts in no average nor best.
+    el('td', {}, ENDED[g.reason] || g.reason || '', g.abandoned ? [' ', el('span', { class: 'badge abandoned', title: 'ended before its cards did: counted apart, on no leaderboard', text: 'abandoned' })] : null),
     el('td', { class: 'num', text: g.turns ?? '' }),
     el('td', { class: 'links' },
       g.replay ? el('a', { href: `/?replay=${encodeURIComponent(g.id)}`, 'data-nav': true, class: 'replay', text: 'Replay' }) : null,

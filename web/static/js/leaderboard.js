@@ -1,6 +1,6 @@
 import { pageTitle } from './announce.js';
 import { call } from './api.js';
-import { el } from './dom.js';
+import { el, toast } from './dom.js';
 import { gamesTable } from './history.js';
 import { friendly } from './messages.js';
 import { titleOf } from './titles.js';
@@ -50,7 +50,24 @@ function picker(variant, title, players, bots, variants, go) {
   const list = variants.some((v) => v.name === variant) ? variants : [{ name: variant, title }, ...variants];
   const v = el('select', { id: 'board-variant', name: 'variant' }, list.map((x) => el('option', { value: x.name, selected: x.name === variant, text: x.title })));
   const p = el('select', { id: 'board-players', name: 'players' }, [2, 3, 4, 5, 6].map((k) => el('option', { value: k, selected: k === players, text: `${k} players` })));
+  // The list holds the first hundred variants; a search finds the others.
+  const find = el('input', { type: 'search', id: 'board-search', autocomplete: 'off', placeholder: 'search 2,000+ variants…' });
+  let timer = 0;
+  find.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const q = find.value.trim();
+      try {
+        const found = await call('GET', `/variants?limit=100&q=${encodeURIComponent(q)}`);
+        if (find.value.trim() !== q || !found.variants.length) return;
+        const kept = v.value;
+        v.replaceChildren(...found.variants.map((x) => el('option', { value: x.name, text: x.title })));
+        if (found.variants.some((x) => x.name === kept)) v.value = kept;
+      } catch (e) { toast(friendly(e)); }
+    }, 250);
+  });
   const f = el('form', { class: 'board-picker' },
+    el('label', { class: 'field' }, el('span', { class: 'label', text: 'Find a variant' }), find),
     el('label', { class: 'field' }, el('span', { class: 'label', text: 'Variant' }), v),
     el('label', { class: 'field' }, el('span', { class: 'label', text: 'Players' }), p),
     el('button', { type: 'submit', class: 'small', id: 'board-show', text: 'Show' }));

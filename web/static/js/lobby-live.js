@@ -1,4 +1,4 @@
-import { account } from './account.js';
+import { account, asPlayer } from './account.js';
 import { ApiError, call } from './api.js';
 import { el } from './dom.js';
 import { retrier, sleep, streamJSON } from './live.js';
@@ -23,9 +23,13 @@ const clock = (at) => {
 };
 
 // lobbyChat is the lobby's chat: read by everyone, said by signed-in
-// players; a 429 says when to send again.
+// players; a 429 says when to send again. A signed-in player mutes
+// another: the server leaves that player's lines out of what they read,
+// and the panel hides those it shows, until they unmute them.
 function lobbyChat() {
   const seen = new Set();
+  const lines = []; // every line, muted or not, in order
+  const muted = new Map(); // lower-cased name → the name
   const list = el('ol', { class: 'chat-lines', id: 'lobby-chat-lines' });
   const scroller = el('div', { class: 'chat-scroll', role: 'log', 'aria-label': 'lobby chat lines' }, list);
   const empty = el('p', { class: 'muted chat-empty', id: 'lobby-chat-empty', text: 'Nobody has said anything yet.' });
@@ -59,21 +63,51 @@ function lobbyChat() {
     speak = el('p', { class: 'muted', id: 'lobby-chat-signin' },
       el('a', { href: '/?signin&next=%2F', 'data-nav': true, text: 'Sign in' }), ' to chat in the lobby.');
   }
+  const mutedEl = el('p', { class: 'chat-muted', id: 'lobby-chat-muted', hidden: true });
   const section = el('section', { class: 'panel lobby-chat', id: 'lobby-chat', 'aria-labelledby': 'lobby-chat-h' },
-    el('h2', { id: 'lobby-chat-h', text: 'Lobby chat' }), scroller, empty, says, speak);
+    el('h2', { id: 'lobby-chat-h', text: 'Lobby chat' }), scroller, empty, says, speak, mutedEl);
+  const mineOf = (ev) => !!me && ev.from.toLowerCase() === me.name.toLowerCase();
+  const lineEl = (ev) => el('li', { class: `chat-line${mineOf(ev) ? ' mine' : ''}`, 'data-id': ev.id },
+    el('time', { datetime: ev.at, text: clock(ev.at) }), ' ',
+    el('b', { class: 'chat-sayer', text: ev.bot ? `${ev.from} (bot)` : ev.from }), ' ',
+    el('span', { class: 'chat-text', text: ev.text }),
+    me && !mineOf(ev) ? el('button', { type: 'button', class: 'small chat-mute', 'aria-label': `Mute ${ev.from}`, title: `stop reading ${ev.from}’s lines`, text: 'Mute', onclick: () => mute(ev.from, true) }) : null);
+  function redraw() {
+    list.replaceChildren(...lines.filter((ev) => !muted.has(ev.from.toLowerCase())).map(lineEl));
+    empty.hidden = list.children.length > 0;
+    mutedEl.hidden = muted.size === 0;
+    mutedEl.replaceChildren(...(muted.size ? ['Muted: ', ...[...muted.values()].flatMap((n, i) => [i ? ', ' : '', el('span', { text: n }), ' ',
+      el('button', { type: 'button', class: 'small chat-unmute', 'aria-label': `Unmute ${n}`, text: 'Unmute', onclick: () => mute(n, false) })])] : []));
+    scroller.scrollTop = scroller.scrollHeight;
+  }
+  async function mute(name, on) {
+    try {
+      const p = await asPlayer(on ? 'PUT' : 'DELETE', `/me/mutes/${encodeURIComponent(name)}`);
+      const shown = (p && p.name) || name;
+      if (on) muted.set(shown.toLowerCase(), shown); else muted.delete(shown.toLowerCase());
+      says.textContent = '';
+      redraw();
+    } catch (e) {
+      says.textContent = friendly(e);
+    }
+  }
+  if (me) {
+    asPlayer('GET', '/me/mutes').then((res) => {
+      for (const p of res.players) muted.set(p.name.toLowerCase(), p.name);
+      redraw();
+    }, () => {});
+  }
   // add shows a line once, in the order of the lobby's events.
   function add(ev) {
     if (seen.has(ev.id)) return;
     seen.add(ev.id);
+    const at = lines.findIndex((x) => x.id > ev.id);
+    lines.splice(at < 0 ? lines.length : at, 0, ev);
+    if (muted.has(ev.from.toLowerCase())) return;
     const atEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 24;
-    const mine = me && ev.from.toLowerCase() === me.name.toLowerCase();
-    const li = el('li', { class: `chat-line${mine ? ' mine' : ''}`, 'data-id': ev.id },
-      el('time', { datetime: ev.at, text: clock(ev.at) }), ' ',
-      el('b', { class: 'chat-sayer', text: ev.bot ? `${ev.from} (bot)` : ev.from }), ' ',
-      el('span', { class: 'chat-text', text: ev.text }));
-    list.insertBefore(li, [...list.children].find((x) => Number(x.dataset.id) > ev.id) || null);
+    list.insertBefore(lineEl(ev), [...list.children].find((x) => Number(x.dataset.id) > ev.id) || null);
     empty.hidden = true;
-    if (atEnd || mine) scroller.scrollTop = scroller.scrollHeight;
+    if (atEnd || mineOf(ev)) scroller.scrollTop = scroller.scrollHeight;
   }
   return { el: section, add };
 }

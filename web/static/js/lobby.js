@@ -1,7 +1,8 @@
 import { account } from './account.js';
 import { inviteLink } from './api.js';
 import { el } from './dom.js';
-import { seatName } from './names.js';
+import { guestBadge, seatName } from './names.js';
+import { watchOnly } from './rematch.js';
 
 // shareBox is the invitation: the link that others open to take a seat,
 // with the join secret of a private table.
@@ -26,11 +27,14 @@ export function lobby(t) {
   const v = t.view;
   const free = v.seats.filter((s) => s.name === null).length;
   const rows = v.seats.map((s) => el('li', {}, el('span', { class: 'seat-no', text: `Seat ${s.seat + 1}` }),
-    s.name === null ? el('span', { class: 'muted', text: 'free' }) : el('span', { class: 'who', text: seatName(v.seats, s.seat) + (s.seat === t.seat ? ' — you' : '') })));
+    s.name === null ? el('span', { class: 'muted', text: 'free' }) : [el('span', { class: 'who', text: seatName(v.seats, s.seat) + (s.seat === t.seat ? ' — you' : '') }), ' ', guestBadge(s)]));
   let joinForm = null;
   if (t.seat === null && free > 0 && t.refused) {
     // A private table refused the join: no form to try again, the words why.
     joinForm = el('p', { class: 'refused', id: 'join-refused', role: 'alert', text: t.refused });
+  } else if (t.seat === null && free > 0 && watchOnly(t.id)) {
+    // A spectator of the last game came along: the free seats are its players'.
+    joinForm = el('p', { class: 'muted', id: 'watch-only', text: 'The free seats are kept for the last game’s players: you watch once they sit down.' });
   } else if (t.seat === null && free > 0 && account()) {
     // A signed-in player's seat takes their account's name.
     joinForm = el('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); t.join(''); } },

@@ -52,6 +52,10 @@ function moveLine(ev, name, suits, variant) {
   }
 }
 
+// moveNumber is the number a log line shows (its li's value): a move's
+// turn, from 1; what passes no turn (a vote, a pause, the end) has none.
+export const moveNumber = (ev) => (['play', 'play_face_down', 'discard', 'clue'].includes(ev.type) ? ev.turn + 1 : null);
+
 // plainLine is the same in plain text, for the announcements.
 export function plainLine(ev, name, suits, variant) {
   const span = el('span', {}, logLine(ev, name, suits, variant));

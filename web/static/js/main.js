@@ -2,14 +2,9 @@ import { pageTitle } from './announce.js';
 import { account, asPlayer, check, onAccount } from './account.js';
 import { call, saveSecret, saveSeat } from './api.js';
 import { el, toast, setStatus } from './dom.js';
-import { openLeaderboard } from './leaderboard.js';
-import { myGames } from './my-games.js';
 import { accountNav } from './nav.js';
-import { tableLists } from './open-tables.js';
 import { friendly } from './messages.js';
-import { openProfile } from './profile.js';
 import { openSeed } from './seed.js';
-import { showSignIn } from './signin.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('account');
@@ -63,15 +58,18 @@ function route() {
   document.title = pageTitle();
   accountNav(nav);
   const q = new URLSearchParams(location.search);
+  // The pages a table does not need load when they are first shown: a
+  // table's first load carries only what it draws.
   if (q.has('signin')) {
     document.title = pageTitle('Sign in');
-    showSignIn(app, go, q.get('next'));
+    leave = lazy(() => import('./signin.js').then((m) => () => { m.showSignIn(app, go, q.get('next')); return null; }));
   } else if (q.get('player')) {
-    leave = openProfile(app, q.get('player'));
+    leave = lazy(() => import('./profile.js').then((m) => () => m.openProfile(app, q.get('player'))));
   } else if (q.get('seed')) {
     leave = openSeed(app, q.get('seed'));
   } else if (q.get('leaderboard')) {
-    leave = openLeaderboard(app, { variant: q.get('leaderboard'), players: Number(q.get('players')), bots: q.get('bots') === 'true' }, go);
+    const board = { variant: q.get('leaderboard'), players: Number(q.get('players')), bots: q.get('bots') === 'true' };
+    leave = lazy(() => import('./leaderboard.js').then((m) => () => m.openLeaderboard(app, board, go)));
   } else if (q.get('room')) {
     // The room's module loads with the first room: the lobby does without it.
     const ctl = new AbortController();
@@ -111,7 +109,9 @@ const TOGGLES = [
 // showCreate is the lobby: a form that opens a table.
 async function showCreate(signal) {
   app.replaceChildren(el('p', { class: 'loading', text: 'Loading…' }));
-  const [list, botList] = await Promise.all([call('GET', '/variants?limit=100', { signal }), call('GET', '/bots', { signal })]);
+  // The lobby's lists load with the lobby: a table's page does without them.
+  const [list, botList, { myGames }, { tableLists }] = await Promise.all([call('GET', '/variants?limit=100', { signal }), call('GET', '/bots', { signal }),
+    import('./my-games.js'), import('./open-tables.js')]);
   const variants = new Map(list.variants.map((v) => [v.name, v]));
   const rules = list.variants.filter((v) => v.source === 'rules' || ['basic', 'farbrausch', 'farbrausch2'].includes(v.name));
   const others = list.variants.filter((v) => !rules.includes(v));

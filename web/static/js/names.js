@@ -1,3 +1,5 @@
+import { el } from './dom.js';
+
 // Names as people read them: a seat without a name of its own is "Player 2",
 // a bot "Hat bot (seat 3)". Servers fill in names of their own for nameless
 // seats ("Seat 0", "Guest", a bot's strategy); those count as no name. A
@@ -5,6 +7,11 @@
 // account reads as a bot: "Robo (bot)".
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// guestBadge marks a guest's name: any name an account does not hold,
+// which may look like an account's. s: a seat (of a view, or of history).
+export const guestBadge = (s) => (s && s.name && !s.player && !s.bot
+  ? el('span', { class: 'badge guest', title: 'not signed in: a name of their own choosing, no account’s', text: 'guest' }) : null);
 
 export function defaultName(seat, bot) {
   return bot ? `${cap(bot)} bot (seat ${seat + 1})` : `Player ${seat + 1}`;

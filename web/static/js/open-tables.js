@@ -115,8 +115,11 @@ function row(g, title, go) {
     : el('a', { href, class: 'button join', 'aria-label': `Join ${host ? `${host}’s table` : 'the table'}`, onclick: (e) => { e.preventDefault(); go(href); }, text: 'Join' });
   return el('li', { 'data-game': g.id, class: g.private ? 'private' : null },
     g.private ? el('span', { class: 'lock', title: 'private table' }, lock(), ' Private') : null,
-    el('span', { class: 'what', text: what }), join);
+    el('span', { class: 'what', text: what }), turnClock(g), join);
 }
+
+// turnClock says that a table has a turn clock, and how long a turn is.
+const turnClock = (g) => (g.options && g.options.turn_seconds > 0 ? el('span', { class: 'what clock-tag', text: `, ${g.options.turn_seconds} s a turn` }) : null);
 
 // watchRow is a game being played, with its Watch link.
 function watchRow(g, title, go) {

@@ -33,7 +33,7 @@ export function openProfile(app, name) {
       el('h2', { id: 'stats-h', text: 'Scores by variant' }),
       p.stats.length ? statsTable(p.stats, titles) : el('p', { class: 'muted', text: 'No finished game yet.' }),
       el('h2', { id: 'history-h', text: 'Games' }),
-      p.games ? el('label', { class: 'field inline' }, el('span', { class: 'label', text: 'Show the games of' }), filter) : null,
+      p.games || p.abandoned ? el('label', { class: 'field inline' }, el('span', { class: 'label', text: 'Show the games of' }), filter) : null,
       history,
       own ? passwordForm() : null));
     await loadGames(history, p.name, '', titles, signal);
@@ -48,9 +48,12 @@ export function openProfile(app, name) {
 
 function summary(p) {
   const parts = [`Joined ${when(p.created_at)}.`];
-  if (p.games) {
-    parts.push(`${p.games} finished game${p.games === 1 ? '' : 's'}`);
+  if (p.games || p.abandoned) {
+    const n = p.games + (p.abandoned || 0);
+    parts.push(`${n} finished game${n === 1 ? '' : 's'}`);
     parts[1] += p.first_game_at === p.last_game_at ? `, on ${when(p.last_game_at)}.` : `, from ${when(p.first_game_at)} to ${when(p.last_game_at)}.`;
+    // The games ended by their players or the clock count in no figure.
+    if (p.abandoned) parts.push(`${p.abandoned} of them abandoned (ended before the cards did), counted apart: not in the averages nor the best scores.`);
   } else {
     parts.push('No finished game yet.');
   }
@@ -58,7 +61,7 @@ function summary(p) {
 }
 
 function statsTable(stats, titles) {
-  const cols = ['Variant', 'Players', 'Games', 'Best', 'Average', 'Perfect', 'Strikeouts'];
+  const cols = ['Variant', 'Players', 'Games', 'Best', 'Average', 'Perfect', 'Strikeouts', 'Abandoned'];
   return scroller('stats-h', el('table', { class: 'stats', id: 'stats' },
     el('thead', {}, el('tr', {}, cols.map((c) => el('th', { scope: 'col', text: c })))),
     el('tbody', {}, stats.map((s) => el('tr', { 'data-variant': s.variant, 'data-players': s.players },
@@ -68,10 +71,11 @@ function statsTable(stats, titles) {
       })),
       el('td', { class: 'num', text: s.players }),
       el('td', { class: 'num', text: s.games }),
-      el('td', { class: 'num', text: s.best }),
-      el('td', { class: 'num', text: s.average.toFixed(2) }),
+      el('td', { class: 'num', text: s.games ? s.best : '—' }),
+      el('td', { class: 'num', text: s.games ? s.average.toFixed(2) : '—' }),
       el('td', { class: 'num', text: s.perfect }),
-      el('td', { class: 'num', text: s.strikeouts }))))));
+      el('td', { class: 'num', text: s.strikeouts }),
+      el('td', { class: 'num abandoned', text: s.abandoned ?? 0 }))))));
 }
 
 // loadGames shows the player's games of one variant and player count

@@ -3,9 +3,12 @@ import { call, savedSecret } from './api.js';
 import { board, shareButton } from './board.js';
 import { suitsOf } from './cards.js';
 import { el, toast } from './dom.js';
-import { logLine } from './log.js';
+import { logLine, moveNumber } from './log.js';
 import { friendly } from './messages.js';
 import { nameAt } from './names.js';
+import { account } from './account.js';
+import { chatPanel } from './chat.js';
+import { retrier, sleep } from './live.js';
 
 // The replay viewer: a finished game turn by turn, each turn the server's
 // view of the game after it (GET /games/{id}?turn=K; once a game is over
@@ -68,13 +71,45 @@ export function openReplay(app, id, { onNew }) {
       variant, suits: suitsOf(variant), onNew,
     };
     document.title = pageTitle('Replay', variant.title);
-    detach = attach(app, r);
+    const laid = withChat(app, r);
+    const off = attach(laid.main, r);
+    detach = () => { off(); laid.close(); };
   })().catch((e) => {
     if (!ctl.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This replay cannot be shown' }), el('p', { text: e.status === 409 ? notYet(e.gameStatus) : friendly(e) }),
       e.status === 409 && e.gameStatus !== 'cancelled' ? el('p', {}, el('a', { href: `/?game=${encodeURIComponent(id)}`, id: 'to-table', text: 'Go to the table' })) : null,
       el('a', { href: '/', text: 'Start a new game' })));
   });
   return () => { ctl.abort(); detach(); };
+}
+
+// withChat lays the replay out beside the table's chat, which is kept with
+// the game: the lines said so far, then each said after, long-polled until
+// the replay closes. It answers where the board goes.
+function withChat(app, r) {
+  const main = el('div', { class: 'room-main' });
+  const chat = chatPanel({ id: r.id, seat: null, token: null, secret: null, signal: r.signal });
+  app.replaceChildren(el('div', { class: 'room' }, main, chat.el));
+  (async () => {
+    const retry = retrier(10000);
+    let after = r.events.length ? r.events.at(-1).seq : 0;
+    let line = 0;
+    while (!r.signal.aborted) {
+      try {
+        // A signed-in reader reads as themselves: the players they muted stay muted.
+        const a = account();
+        const res = await call('GET', `/games/${encodeURIComponent(r.id)}/events?after=${after}&chat_after=${line}&wait=30s${r.query || ''}`, { token: a && a.token, signal: r.signal });
+        for (const ev of res.events) {
+          if (ev.type === 'chat') { line = Math.max(line, ev.line); chat.add(ev); } else after = Math.max(after, ev.seq);
+        }
+        if (res.chat_last !== null && res.chat_last !== undefined) line = Math.max(line, res.chat_last);
+        retry.ok();
+      } catch {
+        if (r.signal.aborted) return;
+        await sleep(retry.next(), r.signal);
+      }
+    }
+  })();
+  return { main, close: () => chat.close() };
 }
 
 // notYet says why a game that has not ended has no replay yet.
@@ -166,7 +201,7 @@ function draw(app, r, k, view) {
     r.back ? el('button', { type: 'button', class: 'small', id: 'rewind-back', 'data-key': 'back-live', onclick: r.back, text: 'Back to the live game' })
       : [el('a', { href: `/?game=${encodeURIComponent(r.id)}`, class: 'small', text: 'Back to the table' }), shareButton(r.id)]);
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: 'Log' }),
-    el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}` }, logLine(ev, name(ev), r.suits, r.variant)))));
+    el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, value: moveNumber(ev) }, logLine(ev, name(ev), r.suits, r.variant)))));
   app.replaceChildren(board(t));
   const table = app.querySelector('#table');
   table.classList.add('replaying');

@@ -84,7 +84,7 @@ export function leaderTools(r) {
       el('button', { type: 'button', class: 'small', id: 'room-hand-over', 'data-key': 'hand-over', text: 'Hand the lead over', onclick: () => r.act('PUT', '/leader', { player: pick.value }) })) : null,
     r.room.next_game ? null : el('button', {
       type: 'button', class: 'small', id: 'room-again', 'data-key': 'again', text: 'Play again',
-      title: 'a new table for the same players at a new deal: you sit at it, and everyone here is told where to sit', onclick: () => r.act('POST', '/again'),
+      title: 'a new deal for the game’s players, seated at once; everyone here goes along', onclick: () => r.act('POST', '/again'),
     }));
 }
 

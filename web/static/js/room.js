@@ -1,16 +1,17 @@
 import { account, asPlayer } from './account.js';
 import { pageTitle } from './announce.js';
-import { ApiError, call } from './api.js';
+import { ApiError, call, savedSecret } from './api.js';
 import { board } from './board.js';
 import { suitsOf } from './cards.js';
 import { chatPanel } from './chat.js';
 import { el, setStatus } from './dom.js';
 import { retrier, sleep } from './live.js';
-import { logLine } from './log.js';
+import { logLine, moveNumber } from './log.js';
 import { friendly } from './messages.js';
 import { nameAt, seatName } from './names.js';
 import { eventsAt } from './replay.js';
 import { hypoPanel, leaderTools, leading, markPointer, turnBar } from './room-controls.js';
+import { moveOn, played } from './rematch.js';
 
 // A shared replay room: a finished game replayed together. The server
 // keeps the room (GET /rooms/{id}) and sends it whole on every change
@@ -99,10 +100,13 @@ async function start(r) {
 // an answer) changes nothing.
 function setRoom(r, room) {
   if (!room || (r.room && room.version <= r.room.version)) return;
+  // Play again, while the room is open: every member goes to the new table.
+  const moving = r.room && !r.room.next_game && room.next_game;
   r.room = room;
   // A member handed the lead while browsing alone leads from the room's turn.
   if (r.local !== null && leading(r)) r.local = null;
   draw(r);
+  if (moving) moveOn(room.next_game, played({ seats: r.seats }, null), savedSecret(r.game));
 }
 
 // act is the leader's change to the room; the answer is the room after it.
@@ -155,7 +159,7 @@ function draw(r) {
   const t = { replay: true, view: { ...s.view, notes: r.notes }, variant: r.variant, suits: r.suits, seat: null, events };
   t.replayBar = turnBar(r, s, events.filter((e) => e.type !== 'game_over').at(-1), name);
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: 'Log' }),
-    el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.hypo ? ' hypo' : ''}` },
+    el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.hypo ? ' hypo' : ''}`, value: moveNumber(ev) },
       ev.hypo ? el('span', { class: 'badge', text: 'what if' }) : null, ev.hypo ? ' ' : null, logLine(ev, name(ev), r.suits, r.variant)))));
   const table = board(t);
   table.classList.add('replaying');
@@ -174,9 +178,14 @@ function head(r, s, pointer) {
   const mine = leading(r);
   let next = null;
   if (room.next_game) {
+    // The game's players are seated there; anyone else may watch.
+    const player = played({ seats: r.seats }, null);
     next = el('p', { class: 'room-next', id: 'room-next', role: 'status' }, el('strong', { text: 'Play again: ' }),
-      `${room.leader || 'The leader'} opened a new table at a new deal. `,
-      el('a', { class: 'button small primary', id: 'room-sit', href: `/?game=${encodeURIComponent(room.next_game)}`, 'data-nav': true, 'data-key': 'sit', text: mine ? 'Go to your seat there' : 'Take a seat there' }));
+      `the game’s players sit at a new deal. `,
+      el('a', {
+        class: 'button small primary', id: 'room-sit', href: `/?game=${encodeURIComponent(room.next_game)}`, 'data-key': 'sit',
+        onclick: (e) => { e.preventDefault(); moveOn(room.next_game, player, savedSecret(r.game)); }, text: player ? 'Go to your seat there' : 'Watch it there',
+      }));
   }
   return el('section', {
     class: 'panel room-head', id: 'shared-room', 'aria-labelledby': 'room-h', 'data-version': room.version, 'data-turn': s.k, 'data-room-turn': room.turn,

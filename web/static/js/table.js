@@ -8,12 +8,13 @@ import { el, setStatus, toast } from './dom.js';
 import { retrier, sleep, streamEvents, waitState, watchQuery } from './live.js';
 import { lobby } from './lobby.js';
 import { nameAt } from './names.js';
-import { logLine, plainLine } from './log.js';
+import { logLine, moveNumber, plainLine } from './log.js';
 import { openRewind } from './replay.js';
 import { seedOf } from './seed.js';
 import { friendly } from './messages.js';
 import { installKeys } from './keys.js';
 import { editNote, withNote } from './notes.js';
+import { moveOn, played } from './rematch.js';
 
 // openTable shows game id as this browser's seat (or the public) sees it and
 // keeps it live until the returned function is called. secret is a private
@@ -162,6 +163,9 @@ async function start(t) {
   // Which seat the kept token holds is the server's word (the view's
   // "you"): every later view is drawn only if it is that seat's.
   if (t.token && (t.view.you ?? null) !== t.seat) t.seat = t.view.you ?? null;
+  // A rematch opened before the page was is a link on it; one opened
+  // while it shows takes the page there (nextGame).
+  t.openedNext = t.view.next_game;
   t.variant = await call('GET', `/variants/${encodeURIComponent(t.view.variant)}`, { signal: t.signal });
   t.suits = suitsOf(t.variant);
   t.startTurn = t.view.turn;
@@ -188,6 +192,7 @@ function setView(t, v) {
   // this seat's table: its cards and moves would be someone else's. A
   // shadow's view is the shadowed seat's.
   if ((v.you ?? null) !== (t.seat ?? t.shadow)) return;
+  if (v.next_game) nextGame(t, v.next_game);
   if (t.view && t.view.status !== v.status && t.chatWait) t.chatWait();
   t.view = ownNotes(t, v);
   if (v.join_secret && v.join_secret !== t.secret) {
@@ -339,6 +344,7 @@ async function follow(t, opened) {
       }
       if (ev.seq <= t.lastSeq) return;
       t.lastSeq = ev.seq;
+      if (ev.type === 'next_game') { nextGame(t, ev.game); return; }
       ev.stamp = ++t.arrived;
       t.events.push(ev);
       if (ev.type === 'game_over') over = true;
@@ -389,6 +395,7 @@ async function chatLoop(t) {
           if (t.chat) t.chat.add(ev);
         } else {
           after = Math.max(after, ev.seq); // the game began meanwhile: the stream will tell it
+          if (ev.type === 'next_game') nextGame(t, ev.game);
         }
       }
       if (res.chat_last !== null && res.chat_last !== undefined) t.chatLast = Math.max(t.chatLast, res.chat_last);
@@ -483,6 +490,14 @@ async function act(t, action) {
     render(t);
     await refresh(t);
   }
+}
+
+// nextGame takes the page to the finished game's rematch, next, once one
+// of its players opened it while the page showed the table.
+function nextGame(t, next) {
+  if (t.movedOn || t.signal.aborted || next === t.openedNext) return;
+  t.movedOn = true;
+  moveOn(next, played(t.view, t.seat), t.secret);
 }
 
 // privateRefusal says why a private table refused this browser, which
@@ -682,7 +697,7 @@ function renderLog(t) {
   t.logged = upTo; // the board marks the last of these as the last move
   // Only new lines are added (newest on top), so the list keeps its scroll.
   for (const ev of t.events.slice(have, upTo)) {
-    const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, 'data-seq': ev.seq }, logLine(ev, namer(t, ev), t.suits, t.variant));
+    const li = el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, value: moveNumber(ev), 'data-seq': ev.seq }, logLine(ev, namer(t, ev), t.suits, t.variant));
     list.prepend(li);
     if (ev.turn >= t.startTurn && ev.seq > t.told) {
       t.told = ev.seq;
