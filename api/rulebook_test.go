@@ -51,16 +51,34 @@ func TestGameFollowsItsRules(t *testing.T) {
 			e.expect(r, http.StatusOK)
 			var gv GameView
 			r.json(t, &gv)
+			if gv.Efficiency != nil || gv.Pace == nil || *gv.Pace != 35+3-25 {
+				t.Fatalf("%s seat %d: at the start pace %v, efficiency %v", seed, seat, gv.Pace, gv.Efficiency)
+			}
 			if gv.FirstSeat != first || gv.CurrentSeat == nil || *gv.CurrentSeat != first || gv.MaxPossibleScore != 25 || gv.Options.Rules != "hanablive" {
 				t.Fatalf("%s seat %d: first %d, current %v, maximum %d, rules %q; want seat %d first, 25",
 					seed, seat, gv.FirstSeat, gv.CurrentSeat, gv.MaxPossibleScore, gv.Options.Rules, first)
 			}
 		}
 		var last ActionResponse
+		clued := false
 		for !tb.local.Over() {
-			last = tb.act(tb.pick())
+			a := tb.pick()
+			clued = clued || a.Kind == engine.ColorClue || a.Kind == engine.RankClue
+			last = tb.act(a)
 			if last.Game.MaxPossibleScore != tb.local.MaxPossible() {
 				t.Fatalf("%s turn %d: maximum %d, the engine's %d", seed, tb.local.Turn(), last.Game.MaxPossibleScore, tb.local.MaxPossible())
+			}
+			// Pace as hanab.live counts it, shown while the deck lasts.
+			g := last.Game
+			if wantPace := g.Score + g.DeckCount + 3 - g.MaxPossibleScore; g.DeckCount > 0 && !tb.local.Over() {
+				if g.Pace == nil || *g.Pace != wantPace {
+					t.Fatalf("%s turn %d: pace %v, want %d", seed, tb.local.Turn(), g.Pace, wantPace)
+				}
+			} else if g.Pace != nil || g.EfficiencyNeeded != nil && g.DeckCount == 0 {
+				t.Fatalf("%s turn %d: pace %v, needed efficiency %v with %d cards in the deck", seed, tb.local.Turn(), g.Pace, g.EfficiencyNeeded, g.DeckCount)
+			}
+			if spent := clued || g.StormTokensUsed > 0; spent && g.Efficiency == nil {
+				t.Fatalf("%s turn %d: no efficiency once a clue is given", seed, tb.local.Turn())
 			}
 		}
 		res, _ := tb.local.Result()

@@ -152,6 +152,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	}
 	b = append(b, `,"max_possible_score":`...)
 	b = strconv.AppendInt(b, int64(v.MaxPossible), 10)
+	b = appendStats(b, v, row.Status)
 	b = append(b, `,"first_seat":`...)
 	b = strconv.AppendInt(b, int64(v.First), 10)
 	b = append(b, `,"next_game":`...)
@@ -548,3 +549,26 @@ var plain = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// appendStats writes a view's pace and efficiency (see GameView.Pace): none
+// before the game starts.
+func appendStats(b []byte, v *engine.View, status string) []byte {
+	pace, eff, need := viewStats(v, status)
+	b = append(b, `,"pace":`...)
+	if pace != nil {
+		b = strconv.AppendInt(b, int64(*pace), 10)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = appendFloatOrNull(append(b, `,"efficiency":`...), eff)
+	return appendFloatOrNull(append(b, `,"efficiency_needed":`...), need)
+}
+
+// appendFloatOrNull writes f as encoding/json does for the ratios of small
+// counts a view holds (never below 1e-6 but for 0, never near 1e21).
+func appendFloatOrNull(b []byte, f *float64) []byte {
+	if f == nil {
+		return append(b, "null"...)
+	}
+	return strconv.AppendFloat(b, *f, 'f', -1, 64)
+}

@@ -399,6 +399,7 @@ func buildViewAt(st *play.State, viewer int, past bool) *GameView {
 	}
 	gv.Score, gv.MaxScore = v.Score, v.MaxScore
 	gv.MaxPossibleScore, gv.FirstSeat = v.MaxPossible, v.First
+	gv.Pace, gv.Efficiency, gv.EfficiencyNeeded = viewStats(v, row.Status)
 	if row.Next != "" && !past {
 		gv.NextGame = ptr(row.Next)
 	}

@@ -110,6 +110,21 @@ type GameView struct {
 	// score reaches it. While plays are hidden (plays_hidden), it is what
 	// the discards alone leave possible.
 	MaxPossibleScore int `json:"max_possible_score" example:"28"`
+	// Pace is hanab.live's: score + deck_count + players −
+	// max_possible_score, as the viewer knows them: how many more cards can
+	// be discarded before the best score still possible needs more turns
+	// than are left. Null once the deck is empty or the game is over (where
+	// hanab.live shows none), and before the game starts.
+	Pace *int `json:"pace" example:"7" extensions:"x-nullable"`
+	// Efficiency is the cards gotten (played, or clued and still needed as
+	// far as the viewer can tell) per clue spent (each clue, and the token a
+	// strike or a completed firework with every token in hand loses), as
+	// hanab.live counts it; null before a clue is spent.
+	Efficiency *float64 `json:"efficiency" example:"1.25" extensions:"x-nullable"`
+	// EfficiencyNeeded is the efficiency still needed: the cards not yet
+	// gotten of the best score still possible per clue still usable before
+	// the end; null once the deck is empty or no clue is usable.
+	EfficiencyNeeded *float64 `json:"efficiency_needed" example:"0.94" extensions:"x-nullable"`
 	// FirstSeat is the seat that took the first turn: seat 0 under the
 	// ABACUS rules; under hanab.live's the deal's seed picks it.
 	FirstSeat int `json:"first_seat" example:"0"`
@@ -443,4 +458,22 @@ func clueTypeName(k engine.Kind) string {
 		return "color"
 	}
 	return "rank"
+}
+
+// viewStats are a view's pace, efficiency and efficiency still needed, each
+// nil where it has none (see GameView.Pace).
+func viewStats(v *engine.View, status string) (pace *int, eff, need *float64) {
+	if status == play.StatusLobby || status == play.StatusCancelled {
+		return nil, nil, nil
+	}
+	if v.Stats.HasPace {
+		pace = ptr(v.Stats.Pace)
+	}
+	if e, ok := v.Stats.Efficiency(); ok {
+		eff = ptr(e)
+	}
+	if e, ok := v.Stats.NeededEfficiency(); ok {
+		need = ptr(e)
+	}
+	return pace, eff, need
 }

@@ -1706,6 +1706,21 @@ type GameView struct {
 	DeckNextCard *int       `json:"deck_next_card"`
 	Discards     []CardFace `json:"discards"`
 
+	// Efficiency Efficiency is the cards gotten (played, or clued and still needed as
+	// far as the viewer can tell) per clue spent (each clue, and the token a
+	// strike or a completed firework with every token in hand loses), as
+	// hanab.live counts it; null before a clue is spent.
+	//
+	// Example: 1.25
+	Efficiency *float32 `json:"efficiency"`
+
+	// EfficiencyNeeded EfficiencyNeeded is the efficiency still needed: the cards not yet
+	// gotten of the best score still possible per clue still usable before
+	// the end; null once the deck is empty or no clue is usable.
+	//
+	// Example: 0.94
+	EfficiencyNeeded *float32 `json:"efficiency_needed"`
+
 	// FaceDown FaceDown is the cards played face down, in order, while plays_hidden
 	// is true; absent otherwise.
 	FaceDown *[]FaceDownCard `json:"face_down,omitempty"`
@@ -1784,6 +1799,15 @@ type GameView struct {
 	// game runs, everyone's once it is over; left out when there are none.
 	Notes   *[]NoteView      `json:"notes,omitempty"`
 	Options VariantsSettings `json:"options"`
+
+	// Pace Pace is hanab.live's: score + deck_count + players −
+	// max_possible_score, as the viewer knows them: how many more cards can
+	// be discarded before the best score still possible needs more turns
+	// than are left. Null once the deck is empty or the game is over (where
+	// hanab.live shows none), and before the game starts.
+	//
+	// Example: 7
+	Pace *int `json:"pace"`
 
 	// Paused Paused is true while a seat has paused the game (POST
 	// /games/{id}/pause; timed games only): no move is made and the turn's

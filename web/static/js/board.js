@@ -100,6 +100,16 @@ function stat(k, v, title, attrs = {}) {
   return el('div', { class: 'stat', title }, el('span', { class: 'k', text: k }), el('b', { ...attrs, text: v }));
 }
 
+// efficiency is hanab.live's pair: the cards gotten per clue spent so
+// far, and the efficiency the rest of the game needs; a dash for either
+// the server leaves null.
+function efficiency(v) {
+  const has = (x) => x !== null && x !== undefined;
+  if (!has(v.efficiency) && !has(v.efficiency_needed)) return null;
+  const f = (x) => (has(x) ? x.toFixed(2) : '–');
+  return stat('Efficiency', `${f(v.efficiency)} / ${f(v.efficiency_needed)}`, 'cards gotten per clue spent, then the efficiency the rest of the game needs to reach the best score possible', { id: 'efficiency' });
+}
+
 function tokens(t) {
   const v = t.view;
   // Throw It in a Hole: plays go face down, and the strikes and the score
@@ -111,6 +121,8 @@ function tokens(t) {
     stat('Strikes', `${hidden ? '?' : v.storm_tokens_used}/${v.options.storm_tokens}`, hidden ? 'hidden until the end: plays go face down' : 'misplays so far; the last one ends the game', { id: 'strikes' }),
     stat('Deck', String(v.deck_count), 'cards left to draw', { id: 'deck-count', class: 'deck' }),
     stat('Score', `${hidden ? '?' : v.score}/${v.max_score}`, hidden ? 'hidden until the end: plays go face down' : 'cards played', { id: 'score' }),
+    v.pace !== null && v.pace !== undefined ? stat('Pace', String(v.pace), 'how many more cards can be discarded before the best score still possible needs more turns than are left (score + deck + players − best score possible)', { id: 'pace', ...(v.pace <= 0 ? { class: 'warn' } : {}) }) : null,
+    efficiency(v),
     hidden ? stat('Face down', String((v.face_down || []).length), 'cards played face down: what they were and whether they played shows at the end', { id: 'face-down' }) : null,
     // The final turns count down while the game runs; after it they are over.
     v.status === 'active' && v.final_turns_left !== null && v.final_turns_left !== undefined ? el('div', { class: 'stat warn' }, el('span', { class: 'k', text: 'Final turns' }), el('b', { text: String(v.final_turns_left) })) : null);
@@ -278,6 +290,7 @@ function resultBanner(t) {
   return el('div', { class: 'result', id: 'result', role: 'status' },
     el('strong', { text: `Game over: ${r.score}/${t.view.max_score}` }), ` — ${r.rating} (${endReason(r, (s) => nameOf(t, s))}) `,
     el('a', { class: 'button small', id: 'watch-replay', href: `/?replay=${encodeURIComponent(t.view.id)}`, 'data-key': 'replay', text: 'Watch the replay' }), ' ',
+    t.view.status === 'finished' ? [el('a', { class: 'button small', id: 'learn', href: `/?replay=${encodeURIComponent(t.view.id)}#analysis`, 'data-key': 'learn', text: 'Where was it won or lost?' }), ' '] : null,
     // A signed-in player replays it with the others: the room's link invites them.
     t.view.status === 'finished' ? [rematchButton(t), ' ', shareButton(t.view.id), ' '] : null,
     t.seed ? [el('a', { class: 'button small', id: 'other-scores', href: `/?seed=${encodeURIComponent(t.seed)}`, 'data-nav': true, 'data-key': 'seed', text: 'Other scores on this seed' }), ' '] : null,

@@ -73,6 +73,13 @@ export function openReplay(app, id, { onNew }) {
     document.title = pageTitle('Replay', variant.title);
     const laid = withChat(app, r);
     const off = attach(laid.main, r);
+    // The analysis is read once the replay shows, and kept off the
+    // table's page: its code loads only here.
+    import('./analysis.js').then((m) => {
+      if (ctl.signal.aborted) return;
+      r.analysis = m.followAnalysis(id, query, ctl.signal, () => { if (!r.closed) show(laid.main, r, r.k); });
+      show(laid.main, r, r.k);
+    }, () => {});
     detach = () => { off(); laid.close(); };
   })().catch((e) => {
     if (!ctl.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This replay cannot be shown' }), el('p', { text: e.status === 409 ? notYet(e.gameStatus) : friendly(e) }),
@@ -202,7 +209,7 @@ function draw(app, r, k, view) {
       : [el('a', { href: `/?game=${encodeURIComponent(r.id)}`, class: 'small', text: 'Back to the table' }), shareButton(r.id)]);
   t.logEl = el('section', { class: 'log', tabindex: 0, 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: 'Log' }),
     el('ol', { id: 'log-list', reversed: true }, [...events].reverse().map((ev) => el('li', { class: `ev ${ev.type}${ev.auto ? ' auto' : ''}`, value: moveNumber(ev) }, logLine(ev, name(ev), r.suits, r.variant)))));
-  app.replaceChildren(board(t));
+  app.replaceChildren(board(t), r.analysis ? r.analysis.slot(k, (to) => { stop(r); show(app, r, to); }) : null);
   const table = app.querySelector('#table');
   table.classList.add('replaying');
   table.dataset.step = String(k);

@@ -91,6 +91,13 @@ async function start(r) {
   r.browse = (k) => browse(r, k);
   r.follow = () => { r.local = null; draw(r); };
   r.say = (text) => { r.says = text; const s = r.app.querySelector('#room-says'); if (s) s.textContent = text; };
+  // What the game teaches, beside it: a lost turn's mark moves the room
+  // there for its leader, and this member alone for anyone else.
+  import('./analysis.js').then((m) => {
+    if (r.signal.aborted) return;
+    r.analysis = m.followAnalysis(r.game, '', r.signal, () => { if (r.room) draw(r); });
+    if (r.room) draw(r);
+  }, () => {});
   setRoom(r, room);
   chatLoop(r);
   follow(r);
@@ -165,8 +172,16 @@ function draw(r) {
   table.classList.add('replaying');
   table.dataset.step = String(s.k);
   const pointer = s.following ? markPointer(r, table, t.view) : null;
-  r.main.replaceChildren(head(r, s, pointer), table, s.following && leading(r) ? hypoPanel(r, t.view) : null);
+  r.main.replaceChildren(head(r, s, pointer), table, s.following && leading(r) ? hypoPanel(r, t.view) : null, r.analysis ? r.analysis.slot(s.k, (to) => goTo(r, to)) : null);
   if (key) r.main.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: true });
+}
+
+// goTo shows turn k: the room's, for its leader while following; this
+// member's own otherwise.
+function goTo(r, k) {
+  const to = Math.max(0, Math.min(r.room.turns, k));
+  if (r.local === null && leading(r)) r.act('PUT', '/turn', { turn: to });
+  else r.browse(to);
 }
 
 // head says whose room it is, who is in it, where it goes next, and gives
