@@ -271,6 +271,19 @@ func revealed(t *testing.T, cfg *engine.Config, body []byte, then *engine.Game, 
 			card["empathy"] = empathy
 		}
 	}
+	// With every card shown, the stats are counted from the whole truth,
+	// as a replay shows them.
+	st := then.Stats()
+	v["pace"], v["efficiency"], v["efficiency_needed"] = nil, nil, nil
+	if st.HasPace {
+		v["pace"] = st.Pace
+	}
+	if e, ok := st.Efficiency(); ok {
+		v["efficiency"] = e
+	}
+	if e, ok := st.NeededEfficiency(); ok {
+		v["efficiency_needed"] = e
+	}
 	if v["plays_hidden"] == true {
 		v["plays_hidden"] = false
 		delete(v, "face_down")
