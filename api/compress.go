@@ -7,11 +7,12 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/gin-gonic/gin"
 	"github.com/klauspost/compress/gzip"
+
+	"github.com/hanabi-server/hanabi/internal/accept"
 )
 
 // minGzip is the smallest answer worth compressing: below it gzip's own
@@ -39,7 +40,7 @@ var validatedRoutes = map[string]bool{
 func (s *Server) pack(c *gin.Context) {
 	r := c.Request
 	validated := validatedRoutes[c.FullPath()]
-	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	gz := accept.Gzip(r.Header.Get("Accept-Encoding"))
 	if r.Method != http.MethodGet || (!gz && !validated) || c.Query("wait") != "" || isStream(c) {
 		c.Next()
 		return
@@ -143,20 +144,6 @@ func bodyAllowed(status int) bool {
 func isJSON(contentType string) bool {
 	media, _, err := mime.ParseMediaType(contentType)
 	return err == nil && (media == "application/json" || media == "application/problem+json")
-}
-
-// acceptsGzip reads Accept-Encoding: gzip (or *) named without q=0.
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
-		coding, params, _ := strings.Cut(part, ";")
-		switch strings.ToLower(strings.TrimSpace(coding)) {
-		case "gzip", "x-gzip", "*":
-			if !refused(params) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // gzipper is a gzip writer and its output, reused: a new flate writer

@@ -211,18 +211,6 @@ func TestPackedLeavesStreamsAndWaits(t *testing.T) {
 	}
 }
 
-func TestAcceptsGzip(t *testing.T) {
-	for h, want := range map[string]bool{
-		"": false, "gzip": true, "GZIP": true, "gzip, deflate, br": true, "br;q=1, gzip;q=0.5": true,
-		"gzip;q=0": false, "gzip; q=0.0": false, "*": true, "*;q=0": false, "deflate, br": false, "identity": false,
-		"x-gzip": true,
-	} {
-		if got := acceptsGzip(h); got != want {
-			t.Errorf("acceptsGzip(%q) = %v, want %v", h, got, want)
-		}
-	}
-}
-
 // BenchmarkPackView compresses a seat's view as it goes to a client that
 // takes gzip (every browser): the cost a view read adds for it.
 func BenchmarkPackView(b *testing.B) {

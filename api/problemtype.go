@@ -1,6 +1,6 @@
 package api
 
-import "strings"
+import "github.com/hanabi-server/hanabi/internal/accept"
 
 const (
 	problemType = "application/problem+json"
@@ -12,17 +12,13 @@ const (
 // client accepts application/json and not that: the document offers the one
 // Problem schema under both, so that a client that reads only JSON answers
 // (as some generated ones do) gets its errors typed too.
-func problemMedia(accept string) string {
-	if accept == "" {
+func problemMedia(header string) string {
+	if header == "" {
 		return problemType
 	}
 	plain := false
-	for _, part := range strings.Split(accept, ",") {
-		media, params, _ := strings.Cut(part, ";")
-		if refused(params) {
-			continue
-		}
-		switch strings.ToLower(strings.TrimSpace(media)) {
+	for media := range accept.Taken(header) {
+		switch media {
 		case problemType, "*/*", "application/*":
 			return problemType
 		case jsonMedia:

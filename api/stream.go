@@ -12,6 +12,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/feed"
+	"github.com/hanabi-server/hanabi/internal/accept"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -40,13 +41,9 @@ const (
 
 // streamFormatOf picks the stream the Accept header asks for, the first
 // one named winning; anything else gets the list.
-func streamFormatOf(accept string) streamFormat {
-	for _, part := range strings.Split(accept, ",") {
-		media, params, _ := strings.Cut(part, ";")
-		if refused(params) {
-			continue
-		}
-		switch strings.ToLower(strings.TrimSpace(media)) {
+func streamFormatOf(header string) streamFormat {
+	for media := range accept.Taken(header) {
+		switch media {
 		case "text/event-stream":
 			return sseStream
 		case "application/x-ndjson":
@@ -65,18 +62,6 @@ var streamRoutes = map[string]bool{"/v1/games/:id/events/sse": true, "/v1/games/
 // operation, or one that asks getEvents for a stream by its Accept.
 func isStream(c *gin.Context) bool {
 	return streamRoutes[c.FullPath()] || streamFormatOf(c.GetHeader("Accept")) != notStream
-}
-
-// refused says whether media type parameters carry q=0.
-func refused(params string) bool {
-	for _, p := range strings.Split(params, ";") {
-		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			return err == nil && q == 0
-		}
-	}
-	return false
 }
 
 // streamHub is the server's part of the streams: how many are open, and

@@ -24,6 +24,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hanabi-server/hanabi/internal/accept"
 )
 
 //go:embed static
@@ -182,7 +184,7 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request) {
 	body, tag := a.raw, a.tag
 	if a.gz != nil {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		if accept.Gzip(r.Header.Get("Accept-Encoding")) {
 			body, tag = a.gz, strings.TrimSuffix(a.tag, `"`)+`-gz"`
 			h.Set("Content-Encoding", "gzip")
 		}
@@ -194,29 +196,4 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request) {
 	// ServeContent answers If-None-Match (304) and HEAD; ranges would be
 	// of the encoded bytes, which is what Content-Encoding means.
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
-}
-
-// acceptsGzip reads Accept-Encoding: gzip (or *) named without q=0.
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
-		coding, params, _ := strings.Cut(part, ";")
-		switch strings.ToLower(strings.TrimSpace(coding)) {
-		case "gzip", "x-gzip", "*":
-			if !zeroQ(params) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func zeroQ(params string) bool {
-	for _, p := range strings.Split(params, ";") {
-		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-			v = strings.TrimRight(strings.TrimSpace(v), "0")
-			return v == "0." || v == "0" || v == ""
-		}
-	}
-	return false
 }
