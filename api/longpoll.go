@@ -12,6 +12,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/shutdown"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -135,14 +136,7 @@ func (s *Server) write(c *gin.Context, a park.Answer) {
 	_, _ = c.Writer.Write(a.Body)
 }
 
-func (s *Server) shuttingDown() bool {
-	select {
-	case <-s.shutdown:
-		return true
-	default:
-		return false
-	}
-}
+func (s *Server) shuttingDown() bool { return shutdown.Begun(s.shutdown) }
 
 // etag is strong and differs per viewer, since each seat's view differs,
 // and with the notes' revision, since notes change apart from the version.

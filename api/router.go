@@ -24,6 +24,7 @@ import (
 	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/docs"
 	"github.com/hanabi-server/hanabi/fault"
+	"github.com/hanabi-server/hanabi/internal/shutdown"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
 	"github.com/hanabi-server/hanabi/web"
@@ -185,17 +186,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		close(s.shutdown)
 		s.stop()
 	})
-	done := make(chan struct{})
-	go func() {
-		s.parker.Release()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return shutdown.Drain(ctx, s.parker.Release)
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }

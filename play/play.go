@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/internal/shutdown"
 )
 
 // Config is what play needs from its caller.
@@ -135,27 +136,10 @@ func (g *Games) Shutdown(ctx context.Context) error {
 	g.shutdownOnce.Do(func() {
 		close(g.shutdown)
 	})
-	done := make(chan struct{})
-	go func() {
-		g.bg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return shutdown.Drain(ctx, g.bg.Wait)
 }
 
-func (g *Games) shuttingDown() bool {
-	select {
-	case <-g.shutdown:
-		return true
-	default:
-		return false
-	}
-}
+func (g *Games) shuttingDown() bool { return shutdown.Begun(g.shutdown) }
 
 // SigningSecret is the secret the store keeps for the transport's tokens,
 // created once, so that tokens survive restarts and work on every replica.
