@@ -77,3 +77,24 @@ func RetryAfter(err error) int {
 	}
 	return 0
 }
+
+// Refusal is the kind and the contract's code that a domain's refusal
+// code stands for.
+type Refusal struct {
+	Kind Kind
+	Code string
+}
+
+// Table is a domain's refusals by its own codes: each domain keeps one, so
+// that every code it can refuse with has a kind and a contract code.
+type Table[C comparable] map[C]Refusal
+
+// Fault is code's kind and contract code; a code the table lacks is a bad
+// request, never a server error.
+func (t Table[C]) Fault(code C) (Kind, string) {
+	r, ok := t[code]
+	if !ok {
+		return Invalid, "bad_request"
+	}
+	return r.Kind, r.Code
+}

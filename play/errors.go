@@ -76,37 +76,28 @@ type Error struct {
 func (e *Error) Error() string { return e.Msg }
 
 // faults are the kind and the contract's code of each refusal.
-var faults = map[Code]struct {
-	kind fault.Kind
-	code string
-}{
-	Invalid:            {fault.Invalid, "bad_request"},
-	NotFound:           {fault.NotFound, "not_found"},
-	NoSuchSeat:         {fault.Forbidden, "forbidden"},
-	NotActive:          {fault.Conflict, "game_not_active"},
-	GameFull:           {fault.Conflict, "game_full"},
-	StaleVersion:       {fault.Conflict, "stale_version"},
-	NotYourTurn:        {fault.Conflict, "not_your_turn"},
-	Revoked:            {fault.Unauthorized, "unauthorized"},
-	NoBot:              {fault.Invalid, "bad_request"},
-	Private:            {fault.Forbidden, "forbidden"},
-	Closed:             {fault.Forbidden, "spectators_closed"},
-	Untimed:            {fault.Conflict, "game_untimed"},
-	PreconditionFailed: {fault.Precondition, "precondition_failed"},
-	Unauthorized:       {fault.Unauthorized, "unauthorized"},
-	BadText:            {fault.Invalid, "invalid_text"},
-	GuestNameTaken:     {fault.Conflict, "guest_name_taken"},
-	DealInPlay:         {fault.Conflict, "deal_in_play"},
+var faults = fault.Table[Code]{
+	Invalid:            {Kind: fault.Invalid, Code: "bad_request"},
+	NotFound:           {Kind: fault.NotFound, Code: "not_found"},
+	NoSuchSeat:         {Kind: fault.Forbidden, Code: "forbidden"},
+	NotActive:          {Kind: fault.Conflict, Code: "game_not_active"},
+	GameFull:           {Kind: fault.Conflict, Code: "game_full"},
+	StaleVersion:       {Kind: fault.Conflict, Code: "stale_version"},
+	NotYourTurn:        {Kind: fault.Conflict, Code: "not_your_turn"},
+	Revoked:            {Kind: fault.Unauthorized, Code: "unauthorized"},
+	NoBot:              {Kind: fault.Invalid, Code: "bad_request"},
+	Private:            {Kind: fault.Forbidden, Code: "forbidden"},
+	Closed:             {Kind: fault.Forbidden, Code: "spectators_closed"},
+	Untimed:            {Kind: fault.Conflict, Code: "game_untimed"},
+	PreconditionFailed: {Kind: fault.Precondition, Code: "precondition_failed"},
+	Unauthorized:       {Kind: fault.Unauthorized, Code: "unauthorized"},
+	BadText:            {Kind: fault.Invalid, Code: "invalid_text"},
+	GuestNameTaken:     {Kind: fault.Conflict, Code: "guest_name_taken"},
+	DealInPlay:         {Kind: fault.Conflict, Code: "deal_in_play"},
 }
 
 // Fault is the refusal's kind and code (see package fault).
-func (e *Error) Fault() (fault.Kind, string) {
-	f, ok := faults[e.Code]
-	if !ok {
-		return fault.Invalid, "bad_request"
-	}
-	return f.kind, f.code
-}
+func (e *Error) Fault() (fault.Kind, string) { return faults.Fault(e.Code) }
 
 // Is makes every Error of a code match its sentinel, whatever its message.
 func (e *Error) Is(target error) bool {

@@ -37,31 +37,22 @@ type Error struct {
 func (e *Error) Error() string { return e.Msg }
 
 // faults are the kind and the contract's code of each refusal.
-var faults = map[Code]struct {
-	kind fault.Kind
-	code string
-}{
-	BadName:       {fault.Unprocessable, "invalid_name"},
-	BadPassword:   {fault.Unprocessable, "invalid_password"},
-	NameTaken:     {fault.Conflict, "name_taken"},
-	WrongPassword: {fault.Unauthorized, "wrong_credentials"},
-	TooManyTries:  {fault.TooMany, "too_many_attempts"},
-	Unauthorized:  {fault.Unauthorized, "unauthorized"},
-	Forbidden:     {fault.Forbidden, "forbidden"},
-	NotFound:      {fault.NotFound, "not_found"},
-	Invalid:       {fault.Invalid, "bad_request"},
-	BadText:       {fault.Invalid, "invalid_text"},
-	Busy:          {fault.Unavailable, "busy"},
+var faults = fault.Table[Code]{
+	BadName:       {Kind: fault.Unprocessable, Code: "invalid_name"},
+	BadPassword:   {Kind: fault.Unprocessable, Code: "invalid_password"},
+	NameTaken:     {Kind: fault.Conflict, Code: "name_taken"},
+	WrongPassword: {Kind: fault.Unauthorized, Code: "wrong_credentials"},
+	TooManyTries:  {Kind: fault.TooMany, Code: "too_many_attempts"},
+	Unauthorized:  {Kind: fault.Unauthorized, Code: "unauthorized"},
+	Forbidden:     {Kind: fault.Forbidden, Code: "forbidden"},
+	NotFound:      {Kind: fault.NotFound, Code: "not_found"},
+	Invalid:       {Kind: fault.Invalid, Code: "bad_request"},
+	BadText:       {Kind: fault.Invalid, Code: "invalid_text"},
+	Busy:          {Kind: fault.Unavailable, Code: "busy"},
 }
 
 // Fault is the refusal's kind and code (see package fault).
-func (e *Error) Fault() (fault.Kind, string) {
-	f, ok := faults[e.Code]
-	if !ok {
-		return fault.Invalid, "bad_request"
-	}
-	return f.kind, f.code
-}
+func (e *Error) Fault() (fault.Kind, string) { return faults.Fault(e.Code) }
 
 // Wait is how long a TooManyTries refusal asks to wait, in seconds.
 func (e *Error) Wait() int { return e.RetryAfter }
