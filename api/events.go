@@ -63,26 +63,16 @@ type Event struct {
 // that swaps play and discard (hanab.live's Orange), such a card asked to be
 // discarded is played, and shows as a play.
 type PlayEvent struct {
-	Seq  int      `json:"seq" example:"19"`
-	Turn int      `json:"turn" example:"18"`
-	Seat int      `json:"seat" example:"0"`
+	eventHead
 	Type string   `json:"type" enums:"play" example:"play"`
 	Card CardFace `json:"card"`
 	// Success is true when the card extended its firework.
 	Success bool `json:"success" example:"true"`
 	// Drawn is the id of the card drawn after the play, null when the deck was empty.
-	Drawn      *int `json:"drawn" example:"31" extensions:"x-nullable"`
-	NoteTokens int  `json:"note_tokens" example:"4"`
-	// HalfNoteToken is true when half a note token is there on top of
-	// note_tokens after the move; only in Clue Starved variants.
-	HalfNoteToken   *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
-	StormTokensUsed int   `json:"storm_tokens_used" example:"0"`
-	// Auto is true when a bot made the move because the seat's time ran out.
-	Auto bool `json:"auto" example:"false"`
-	// Why is a bot's word on its move, as a player would say it ("Bob's 2
-	// clue on the chop saves the yellow 2"): absent for a person's move,
-	// and for a bot that says nothing.
-	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
+	Drawn *int `json:"drawn" example:"31" extensions:"x-nullable"`
+	tokensAfter
+	StormTokensUsed int `json:"storm_tokens_used" example:"0"`
+	moveBy
 }
 
 // PlayFaceDownEvent is a card played face down, in a Throw It in a Hole
@@ -90,79 +80,49 @@ type PlayEvent struct {
 // was nor whether it succeeded (nobody at the table learns that before the
 // end; from then on the same event reads as the PlayEvent it was).
 type PlayFaceDownEvent struct {
-	Seq    int    `json:"seq" example:"19"`
-	Turn   int    `json:"turn" example:"18"`
-	Seat   int    `json:"seat" example:"0"`
+	eventHead
 	Type   string `json:"type" enums:"play_face_down" example:"play_face_down"`
 	CardID int    `json:"card_id" example:"7"`
 	// Drawn is the id of the card drawn after the play, null when the deck was empty.
-	Drawn      *int `json:"drawn" example:"31" extensions:"x-nullable"`
-	NoteTokens int  `json:"note_tokens" example:"4"`
-	// HalfNoteToken is true when half a note token is there on top of
-	// note_tokens after the move; only in Clue Starved variants.
-	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
-	// Auto is true when a bot made the move because the seat's time ran out.
-	Auto bool `json:"auto" example:"false"`
-	// Why is a bot's word on its move, as a player would say it ("Bob's 2
-	// clue on the chop saves the yellow 2"): absent for a person's move,
-	// and for a bot that says nothing.
-	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
+	Drawn *int `json:"drawn" example:"31" extensions:"x-nullable"`
+	tokensAfter
+	moveBy
 }
 
 // DiscardEvent is a card discarded for a note token (none when all are
 // there). A card of a suit that swaps play and discard (hanab.live's Orange)
 // asked to be played is discarded, and shows as a discard.
 type DiscardEvent struct {
-	Seq  int      `json:"seq" example:"20"`
-	Turn int      `json:"turn" example:"19"`
-	Seat int      `json:"seat" example:"1"`
+	eventHead
 	Type string   `json:"type" enums:"discard" example:"discard"`
 	Card CardFace `json:"card"`
 	// Drawn is the id of the card drawn after the discard, null when the deck was empty.
-	Drawn      *int `json:"drawn" example:"32" extensions:"x-nullable"`
-	NoteTokens int  `json:"note_tokens" example:"5"`
-	// HalfNoteToken is true when half a note token is there on top of
-	// note_tokens after the move; only in Clue Starved variants.
-	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	Drawn *int `json:"drawn" example:"32" extensions:"x-nullable"`
+	tokensAfter
 	// StormTokensUsed reads 0 in Throw It in a Hole variants until the
 	// game ends: the storms are hidden.
 	StormTokensUsed int `json:"storm_tokens_used" example:"0"`
-	// Auto is true when a bot made the move because the seat's time ran out.
-	Auto bool `json:"auto" example:"false"`
-	// Why is a bot's word on its move, as a player would say it ("Bob's 2
-	// clue on the chop saves the yellow 2"): absent for a person's move,
-	// and for a bot that says nothing.
-	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
+	moveBy
 }
 
 // ClueEvent is a clue given: exactly one of color and rank is set, the other
 // null; in Cow & Pig and Duck variants both are null for anyone but the
 // clue's giver.
 type ClueEvent struct {
-	Seq    int     `json:"seq" example:"18"`
-	Turn   int     `json:"turn" example:"17"`
-	Seat   int     `json:"seat" example:"2"`
+	eventHead
 	Type   string  `json:"type" enums:"clue" example:"clue"`
 	Target int     `json:"target" example:"0"`
 	Color  *string `json:"color" example:"blue" extensions:"x-nullable"`
 	Rank   *int    `json:"rank" example:"3" extensions:"x-nullable"`
 	// Touched lists the ids of the cards the clue touched (empty for an empty clue).
-	Touched    []int `json:"touched"`
-	NoteTokens int   `json:"note_tokens" example:"4"`
-	// HalfNoteToken is true when half a note token is there on top of
-	// note_tokens after the move; only in Clue Starved variants.
-	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+	Touched []int `json:"touched"`
+	tokensAfter
 	// ClueType is the clue's type as the viewer may know it. Only in Cow &
 	// Pig and Duck variants (absent elsewhere), where a clue shows anyone
 	// but its giver the cards it touched and, in Cow & Pig, its type:
 	// "hidden" in Duck for anyone but the giver.
 	ClueType string `json:"clue_type,omitempty" validate:"optional" enums:"color,rank,hidden" example:"color"`
-	// Auto is true when a bot made the move because the seat's time ran out.
-	Auto bool `json:"auto" example:"false"`
-	// Why is a bot's word on its move, as a player would say it ("Bob's 2
-	// clue on the chop saves the yellow 2"): absent for a person's move,
-	// and for a bot that says nothing.
-	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
+	moveBy
 }
 
 // GameOverEvent ends a finished game's events.
@@ -188,9 +148,7 @@ type NextGameEvent struct {
 // SeatLeftEvent is a seat whose player left an active game: from now on
 // the bot strategy bot plays it.
 type SeatLeftEvent struct {
-	Seq  int    `json:"seq" example:"21"`
-	Turn int    `json:"turn" example:"20"`
-	Seat int    `json:"seat" example:"2"`
+	eventHead
 	Type string `json:"type" enums:"seat_left" example:"seat_left"`
 	Bot  string `json:"bot" example:"hat"`
 }
@@ -200,9 +158,7 @@ type SeatLeftEvent struct {
 // first as views list a hand. It is no move: turn is the turn it came on,
 // which does not pass.
 type RearrangeEvent struct {
-	Seq   int    `json:"seq" example:"22"`
-	Turn  int    `json:"turn" example:"20"`
-	Seat  int    `json:"seat" example:"1"`
+	eventHead
 	Type  string `json:"type" enums:"rearrange" example:"rearrange"`
 	Order []int  `json:"order" example:"8,5,9,7,6"`
 }
@@ -212,9 +168,7 @@ type RearrangeEvent struct {
 // the seats whose vote stands after it. When they reach the view's
 // votes_to_end, the game ends: a game_over event of reason voted follows.
 type VoteEvent struct {
-	Seq   int    `json:"seq" example:"23"`
-	Turn  int    `json:"turn" example:"20"`
-	Seat  int    `json:"seat" example:"1"`
+	eventHead
 	Type  string `json:"type" enums:"vote" example:"vote"`
 	Vote  bool   `json:"vote" example:"true"`
 	Votes []int  `json:"votes" example:"1"`
@@ -223,19 +177,41 @@ type VoteEvent struct {
 // PauseEvent is a seat that paused the game (POST /games/{id}/pause): no
 // move is made and the turn's clock stands still until a ResumeEvent.
 type PauseEvent struct {
-	Seq  int    `json:"seq" example:"24"`
-	Turn int    `json:"turn" example:"20"`
-	Seat int    `json:"seat" example:"0"`
+	eventHead
 	Type string `json:"type" enums:"pause" example:"pause"`
 }
 
 // ResumeEvent is a seat that resumed a paused game (POST
 // /games/{id}/resume): the seat to act has the time its turn had left.
 type ResumeEvent struct {
-	Seq  int    `json:"seq" example:"25"`
-	Turn int    `json:"turn" example:"20"`
-	Seat int    `json:"seat" example:"2"`
+	eventHead
 	Type string `json:"type" enums:"resume" example:"resume"`
+}
+
+// eventHead is where every seat's event stands: its sequence number, the
+// turn it came on and the seat it is about.
+type eventHead struct {
+	Seq  int `json:"seq" example:"19"`
+	Turn int `json:"turn" example:"18"`
+	Seat int `json:"seat" example:"0"`
+}
+
+// tokensAfter is the note tokens a move leaves.
+type tokensAfter struct {
+	NoteTokens int `json:"note_tokens" example:"4"`
+	// HalfNoteToken is true when half a note token is there on top of
+	// note_tokens after the move; only in Clue Starved variants.
+	HalfNoteToken *bool `json:"half_note_token,omitempty" validate:"optional" example:"true"`
+}
+
+// moveBy says who made a move, when a bot made it.
+type moveBy struct {
+	// Auto is true when a bot made the move because the seat's time ran out.
+	Auto bool `json:"auto" example:"false"`
+	// Why is a bot's word on its move, as a player would say it ("Bob's 2
+	// clue on the chop saves the yellow 2"): absent for a person's move,
+	// and for a bot that says nothing.
+	Why string `json:"why,omitempty" validate:"optional" example:"Bob's 2 clue on the chop saves the yellow 2"`
 }
 
 func deref[T any](p *T) T {

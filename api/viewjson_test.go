@@ -19,33 +19,33 @@ import (
 func unionOf(e Event) any {
 	switch e.Type {
 	case "play":
-		return PlayEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Success: deref(e.Success), Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto, Why: e.Why}
+		return PlayEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type, Card: deref(e.Card),
+			Success: deref(e.Success), Drawn: e.Drawn, tokensAfter: tokensAfter{NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken}, StormTokensUsed: deref(e.StormTokensUsed), moveBy: moveBy{Auto: e.Auto, Why: e.Why}}
 	case "play_face_down":
-		return PlayFaceDownEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, CardID: deref(e.CardID),
-			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, Auto: e.Auto, Why: e.Why}
+		return PlayFaceDownEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type, CardID: deref(e.CardID),
+			Drawn: e.Drawn, tokensAfter: tokensAfter{NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken}, moveBy: moveBy{Auto: e.Auto, Why: e.Why}}
 	case "discard":
-		return DiscardEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Card: deref(e.Card),
-			Drawn: e.Drawn, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, StormTokensUsed: deref(e.StormTokensUsed), Auto: e.Auto, Why: e.Why}
+		return DiscardEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type, Card: deref(e.Card),
+			Drawn: e.Drawn, tokensAfter: tokensAfter{NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken}, StormTokensUsed: deref(e.StormTokensUsed), moveBy: moveBy{Auto: e.Auto, Why: e.Why}}
 	case "clue":
 		touched := e.Touched
 		if touched == nil {
 			touched = []int{}
 		}
-		return ClueEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Target: deref(e.Target),
-			Color: e.Color, Rank: e.Rank, Touched: touched, NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken, ClueType: e.ClueType, Auto: e.Auto, Why: e.Why}
+		return ClueEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type, Target: deref(e.Target),
+			Color: e.Color, Rank: e.Rank, Touched: touched, tokensAfter: tokensAfter{NoteTokens: deref(e.NoteTokens), HalfNoteToken: e.HalfNoteToken}, ClueType: e.ClueType, moveBy: moveBy{Auto: e.Auto, Why: e.Why}}
 	case "game_over":
 		return GameOverEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Result: deref(e.Result)}
 	case "seat_left":
-		return SeatLeftEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Bot: deref(e.Bot)}
+		return SeatLeftEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type, Bot: deref(e.Bot)}
 	case "rearrange":
-		return RearrangeEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Order: e.Order}
+		return RearrangeEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type, Order: e.Order}
 	case "vote":
-		return VoteEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type, Vote: deref(e.Vote), Votes: e.Votes}
+		return VoteEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type, Vote: deref(e.Vote), Votes: e.Votes}
 	case "pause":
-		return PauseEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
+		return PauseEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type}
 	case "resume":
-		return ResumeEvent{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat), Type: e.Type}
+		return ResumeEvent{eventHead: eventHead{Seq: e.Seq, Turn: e.Turn, Seat: deref(e.Seat)}, Type: e.Type}
 	case "next_game":
 		return NextGameEvent{Seq: e.Seq, Turn: e.Turn, Type: e.Type, Game: e.Game}
 	case "chat":
@@ -495,7 +495,7 @@ func cardView(cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView,
 		for m := unseen.Candidates(cv.Possible); m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
 			suit, rank := i>>3, i&7
-			out.Candidates = append(out.Candidates, Candidate{Suit: cfg.Suits[suit].Name, Rank: rank, Unseen: int(unseen[i])})
+			out.Candidates = append(out.Candidates, Candidate{Identity: Identity{Suit: cfg.Suits[suit].Name, Rank: rank}, Unseen: int(unseen[i])})
 		}
 	}
 	if cv.Empathy != 0 {

@@ -237,9 +237,7 @@ type Identity struct {
 // the card's holder has not seen (in its own hand, in the deck, or played
 // face down where it could not see them): at least 1.
 type Candidate struct {
-	Suit string `json:"suit" example:"red"`
-	// Rank is 1–5; 7 is a suit's START card in Up or Down variants.
-	Rank   int `json:"rank" example:"3"`
+	Identity
 	Unseen int `json:"unseen" example:"2"`
 }
 

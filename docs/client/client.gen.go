@@ -1391,10 +1391,10 @@ type ClueEvent struct {
 	// Rank Example: 3
 	Rank *int `json:"rank"`
 
-	// Seat Example: 2
+	// Seat Example: 0
 	Seat int `json:"seat"`
 
-	// Seq Example: 18
+	// Seq Example: 19
 	Seq int `json:"seq"`
 
 	// Target Example: 0
@@ -1403,7 +1403,7 @@ type ClueEvent struct {
 	// Touched Touched lists the ids of the cards the clue touched (empty for an empty clue).
 	Touched []int `json:"touched"`
 
-	// Turn Example: 17
+	// Turn Example: 18
 	Turn int `json:"turn"`
 
 	// Type Example: clue
@@ -1548,13 +1548,13 @@ type DiscardEvent struct {
 	// Example: true
 	HalfNoteToken *bool `json:"half_note_token,omitempty"`
 
-	// NoteTokens Example: 5
+	// NoteTokens Example: 4
 	NoteTokens int `json:"note_tokens"`
 
-	// Seat Example: 1
+	// Seat Example: 0
 	Seat int `json:"seat"`
 
-	// Seq Example: 20
+	// Seq Example: 19
 	Seq int `json:"seq"`
 
 	// StormTokensUsed StormTokensUsed reads 0 in Throw It in a Hole variants until the
@@ -1563,7 +1563,7 @@ type DiscardEvent struct {
 	// Example: 0
 	StormTokensUsed int `json:"storm_tokens_used"`
 
-	// Turn Example: 19
+	// Turn Example: 18
 	Turn int `json:"turn"`
 
 	// Type Example: discard
@@ -2473,10 +2473,10 @@ type PauseEvent struct {
 	// Seat Example: 0
 	Seat int `json:"seat"`
 
-	// Seq Example: 24
+	// Seq Example: 19
 	Seq int `json:"seq"`
 
-	// Turn Example: 20
+	// Turn Example: 18
 	Turn int `json:"turn"`
 
 	// Type Example: pause
@@ -2767,13 +2767,13 @@ type RearrangeEvent struct {
 	// Order Example: [8,5,9,7,6]
 	Order []int `json:"order"`
 
-	// Seat Example: 1
+	// Seat Example: 0
 	Seat int `json:"seat"`
 
-	// Seq Example: 22
+	// Seq Example: 19
 	Seq int `json:"seq"`
 
-	// Turn Example: 20
+	// Turn Example: 18
 	Turn int `json:"turn"`
 
 	// Type Example: rearrange
@@ -2879,13 +2879,13 @@ type ResultViewReason string
 
 // ResumeEvent defines model for ResumeEvent.
 type ResumeEvent struct {
-	// Seat Example: 2
+	// Seat Example: 0
 	Seat int `json:"seat"`
 
-	// Seq Example: 25
+	// Seq Example: 19
 	Seq int `json:"seq"`
 
-	// Turn Example: 20
+	// Turn Example: 18
 	Turn int `json:"turn"`
 
 	// Type Example: resume
@@ -2963,13 +2963,13 @@ type SeatLeftEvent struct {
 	// Bot Example: hat
 	Bot string `json:"bot"`
 
-	// Seat Example: 2
+	// Seat Example: 0
 	Seat int `json:"seat"`
 
-	// Seq Example: 21
+	// Seq Example: 19
 	Seq int `json:"seq"`
 
-	// Turn Example: 20
+	// Turn Example: 18
 	Turn int `json:"turn"`
 
 	// Type Example: seat_left
@@ -3290,13 +3290,13 @@ type VariantsSettingsRules string
 
 // VoteEvent defines model for VoteEvent.
 type VoteEvent struct {
-	// Seat Example: 1
+	// Seat Example: 0
 	Seat int `json:"seat"`
 
-	// Seq Example: 23
+	// Seq Example: 19
 	Seq int `json:"seq"`
 
-	// Turn Example: 20
+	// Turn Example: 18
 	Turn int `json:"turn"`
 
 	// Type Example: vote
