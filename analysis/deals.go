@@ -114,43 +114,28 @@ func satMul(a, b uint64) uint64 {
 func (d *dealSpace) each(f func(faces []engine.Card) bool) {
 	count := append([]int(nil), d.count...)
 	faces := make([]engine.Card, len(d.hand)+len(d.deck))
-	var deck func(pos int) bool
-	deck = func(pos int) bool {
+	// A hand's slot takes only what its clues allow; the deck takes any.
+	var place func(pos int) bool
+	place = func(pos int) bool {
 		if pos == len(faces) {
 			return f(faces)
 		}
+		inHand := pos < len(d.hand)
 		for i := range count {
-			if count[i] > 0 {
-				count[i]--
-				faces[pos] = d.faces[i]
-				ok := deck(pos + 1)
-				count[i]++
-				if !ok {
-					return false
-				}
+			if count[i] == 0 || inHand && !d.allowed(pos, i) {
+				continue
+			}
+			count[i]--
+			faces[pos] = d.faces[i]
+			ok := place(pos + 1)
+			count[i]++
+			if !ok {
+				return false
 			}
 		}
 		return true
 	}
-	var hand func(slot int) bool
-	hand = func(slot int) bool {
-		if slot == len(d.hand) {
-			return deck(slot)
-		}
-		for i := range count {
-			if count[i] > 0 && d.allowed(slot, i) {
-				count[i]--
-				faces[slot] = d.faces[i]
-				ok := hand(slot + 1)
-				count[i]++
-				if !ok {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	hand(0)
+	place(0)
 }
 
 // completions is the number of ways to give the hand cards from slot on

@@ -29,10 +29,7 @@ func (s *solver) probe(g *engine.Game, v, d, depth int) bool {
 	if known && v > int(b.hi) || g.ScoreBound() < v {
 		return false
 	}
-	if s.nodes++; s.nodes&4095 == 0 && s.err == nil {
-		s.err = s.ctx.Err()
-	}
-	if s.err != nil {
+	if !s.step() {
 		return false
 	}
 	lv := s.level(depth)

@@ -294,13 +294,19 @@ func (h *hatPlayer) nobodyNeedsClue(actor int, pub *[engine.MaxDeck]uint64) {
 // publicUseless lists seat p's cards that everyone knows can go: dead, or a
 // second copy of a card known in the same hand.
 func (h *hatPlayer) publicUseless(p int, pub *[engine.MaxDeck]uint64) []int {
+	return h.useless(h.hands[p][:h.handLen[p]], pub, func(m uint64) bool { return m&^h.b.dead == 0 })
+}
+
+// useless lists the cards of ids that can go as far as pub tells: those
+// dead says are dead, or a second copy of a card known among them.
+func (h *hatPlayer) useless(ids []int, pub *[engine.MaxDeck]uint64, dead func(uint64) bool) []int {
 	var out []int
 	var known uint64
-	for _, id := range h.hands[p][:h.handLen[p]] {
+	for _, id := range ids {
 		m := pub[id]
 		switch {
 		case !h.sideKnown(m):
-		case m != 0 && m&^h.b.dead == 0:
+		case m != 0 && dead(m):
 			out = append(out, id)
 		case bits.OnesCount64(m) == 1:
 			if known&m != 0 {

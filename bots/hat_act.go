@@ -217,22 +217,7 @@ func (h *hatPlayer) holds(p, x int) bool {
 }
 
 func (h *hatPlayer) privateUseless(own []int, w *[64]int) []int {
-	var out []int
-	var known uint64
-	for _, id := range own {
-		m := h.pub[id]
-		switch {
-		case !h.sideKnown(m):
-		case m != 0 && prob(m, h.b.dead, w) == 1:
-			out = append(out, id)
-		case bits.OnesCount64(m) == 1:
-			if known&m != 0 {
-				out = append(out, id)
-			}
-			known |= m
-		}
-	}
-	return out
+	return h.useless(own, &h.pub, func(m uint64) bool { return prob(m, h.b.dead, w) == 1 })
 }
 
 func meanRank(m uint64, w *[64]int) float64 {

@@ -133,11 +133,8 @@ func (b *board) derive() {
 		}
 		for r := 1; r <= engine.MaxRank; r++ {
 			x := s<<3 | r
-			if d.count[x] == 0 {
+			if !b.tally(x) {
 				continue
-			}
-			if b.gone[x] < d.count[x] {
-				b.out |= bit(x)
 			}
 			p := b.posOf(s, r)
 			switch {
@@ -236,11 +233,8 @@ func (b *board) deriveUndecided(s int) {
 	}
 	for r := 1; r <= engine.MaxRank; r++ {
 		x := s<<3 | r
-		if d.count[x] == 0 {
+		if !b.tally(x) {
 			continue
-		}
-		if b.gone[x] < d.count[x] {
-			b.out |= bit(x)
 		}
 		switch {
 		case r == engine.StartRank && b.fw[s] == 1:
@@ -261,11 +255,8 @@ func (b *board) deriveUnstarted(s int) {
 	d := b.d
 	for r := 1; r <= d.top[s]; r++ {
 		x := s<<3 | r
-		if d.count[x] == 0 {
+		if !b.tally(x) {
 			continue
-		}
-		if b.gone[x] < d.count[x] {
-			b.out |= bit(x)
 		}
 		taken := false
 		for o := range d.suits {
@@ -278,4 +269,16 @@ func (b *board) deriveUnstarted(s int) {
 			b.critical |= bit(x)
 		}
 	}
+}
+
+// tally says whether identity x is dealt in the variant at all and, when
+// it is, marks it out while some copy of it is not gone.
+func (b *board) tally(x int) bool {
+	if b.d.count[x] == 0 {
+		return false
+	}
+	if b.gone[x] < b.d.count[x] {
+		b.out |= bit(x)
+	}
+	return true
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
@@ -187,15 +189,8 @@ func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, lim
 	if status != "" {
 		q = q.Where("status = ?", status)
 	}
-	if cursor != "" {
-		at, id, err := decodeCursor(cursor)
-		if err != nil {
-			return nil, "", err
-		}
-		q = q.Where("(created_at < ? OR (created_at = ? AND id < ?))", at, at, id)
-	}
 	var found []listRow
-	if err := q.Order("games.created_at DESC, games.id DESC").Limit(limit + 1).Scan(&found).Error; err != nil {
+	if err := keysetPage(q, cursor, "games.created_at", "games.id", limit, &found); err != nil {
 		return nil, "", err
 	}
 	rows := make([]play.GameRow, len(found))
@@ -231,6 +226,20 @@ type listRow struct {
 
 func encodeCursor(at time.Time, id string) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(at.UTC().Format(time.RFC3339Nano) + "|" + id))
+}
+
+// keysetPage scans into dest the rows of q after cursor, newest first by
+// the columns at and id, one more than limit: the extra row tells that
+// another page follows, and no page shifts when rows are added meanwhile.
+func keysetPage(q *gorm.DB, cursor, at, id string, limit int, dest any) error {
+	if cursor != "" {
+		t, key, err := decodeCursor(cursor)
+		if err != nil {
+			return err
+		}
+		q = q.Where("("+at+" < ? OR ("+at+" = ? AND "+id+" < ?))", t, t, key)
+	}
+	return q.Order(at + " DESC, " + id + " DESC").Limit(limit + 1).Scan(dest).Error
 }
 
 func decodeCursor(c string) (time.Time, string, error) {

@@ -34,15 +34,8 @@ func (s *Store) Games(ctx context.Context, playerID string, f players.Filter, cu
 	if f.Players > 0 {
 		q = q.Where("pg.players = ?", f.Players)
 	}
-	if cursor != "" {
-		at, id, err := decodeCursor(cursor)
-		if err != nil {
-			return nil, "", err
-		}
-		q = q.Where("(pg.ended_at < ? OR (pg.ended_at = ? AND pg.game_id < ?))", at, at, id)
-	}
 	var rows []gameRow
-	if err := q.Order("pg.ended_at DESC, pg.game_id DESC").Limit(limit + 1).Scan(&rows).Error; err != nil {
+	if err := keysetPage(q, cursor, "pg.ended_at", "pg.game_id", limit, &rows); err != nil {
 		return nil, "", err
 	}
 	next := ""
@@ -111,19 +104,21 @@ func (s *Store) Profile(ctx context.Context, playerID string) (players.Profile, 
 
 // PlayerStats: see players.HistoryStore.
 func (s *Store) PlayerStats(ctx context.Context, playerID string) ([]players.Stats, error) {
-	var out []players.Stats
-	err := s.ormReads.WithContext(ctx).Table("player_stats").
-		Select("variant, players, games, best, total, perfect, strikeouts, abandoned").
-		Where("player_id = ?", playerID).Order("games + abandoned DESC, variant, players").Scan(&out).Error
-	return out, err
+	return s.statsRows(ctx, "player_stats", "player_id", playerID, "games + abandoned DESC, variant, players")
 }
 
 // VariantStats: see players.HistoryStore.
 func (s *Store) VariantStats(ctx context.Context, variant string) ([]players.Stats, error) {
+	return s.statsRows(ctx, "variant_stats", "variant", variant, "players")
+}
+
+// statsRows reads the rows of a stats table (a player's or a variant's)
+// whose column key is value, in order.
+func (s *Store) statsRows(ctx context.Context, table, key string, value any, order string) ([]players.Stats, error) {
 	var out []players.Stats
-	err := s.ormReads.WithContext(ctx).Table("variant_stats").
+	err := s.ormReads.WithContext(ctx).Table(table).
 		Select("variant, players, games, best, total, perfect, strikeouts, abandoned").
-		Where("variant = ?", variant).Order("players").Scan(&out).Error
+		Where(key+" = ?", value).Order(order).Scan(&out).Error
 	return out, err
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -58,13 +57,7 @@ func runAnalyse(args []string) int {
 		return 1
 	}
 	if *asJSON {
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(a); err != nil {
-			fmt.Fprintln(os.Stderr, "analyse:", err)
-			return 1
-		}
-		return 0
+		return printJSON("analyse", a)
 	}
 	printAnalysis(os.Stdout, a)
 	return 0

@@ -59,41 +59,33 @@ func envString(name, def string) string {
 	return def
 }
 
+// fromEnv is what parse reads in the variable env, or def when it is unset
+// or empty; a value parse refuses is joined to errs, and def stands.
+func fromEnv[T any](env string, def T, parse func(string) (T, error), errs *error) T {
+	v := envString(env, "")
+	if v == "" {
+		return def
+	}
+	x, err := parse(v)
+	if err != nil {
+		*errs = errors.Join(*errs, fmt.Errorf("%s=%q: %v", env, v, err))
+		return def
+	}
+	return x
+}
+
 // serveFlags declares the flags; the environment supplies the defaults, so a
 // flag on the command line wins over its variable.
 func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	dur := func(p *time.Duration, name, env string, def time.Duration, usage string) {
-		if v := envString(env, ""); v != "" {
-			d, err := time.ParseDuration(v)
-			if err != nil {
-				envErr = errors.Join(envErr, fmt.Errorf("%s=%q: %v", env, v, err))
-			} else {
-				def = d
-			}
-		}
-		fs.DurationVar(p, name, def, usage+" (env "+env+")")
+		fs.DurationVar(p, name, fromEnv(env, def, time.ParseDuration, &envErr), usage+" (env "+env+")")
 	}
 	num := func(p *float64, name, env string, def float64, usage string) {
-		if v := envString(env, ""); v != "" {
-			n, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				envErr = errors.Join(envErr, fmt.Errorf("%s=%q: %v", env, v, err))
-			} else {
-				def = n
-			}
-		}
-		fs.Float64Var(p, name, def, usage+" (env "+env+")")
+		parse := func(v string) (float64, error) { return strconv.ParseFloat(v, 64) }
+		fs.Float64Var(p, name, fromEnv(env, def, parse, &envErr), usage+" (env "+env+")")
 	}
 	integer := func(p *int, name, env string, def int, usage string) {
-		if v := envString(env, ""); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				envErr = errors.Join(envErr, fmt.Errorf("%s=%q: %v", env, v, err))
-			} else {
-				def = n
-			}
-		}
-		fs.IntVar(p, name, def, usage+" (env "+env+")")
+		fs.IntVar(p, name, fromEnv(env, def, strconv.Atoi, &envErr), usage+" (env "+env+")")
 	}
 	fs.StringVar(&c.addr, "addr", envString("HANABI_ADDR", ":8080"), "address to listen on (env HANABI_ADDR)")
 	// These two may hold secrets, so their variables are read after parsing

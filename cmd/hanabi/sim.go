@@ -89,13 +89,7 @@ func runSim(args []string) int {
 	}
 	rep := simReport{Variant: *variant, Players: *players, Seats: names, Options: opts, Seed: *seed, SimResult: res}
 	if *asJSON {
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintln(os.Stderr, "sim:", err)
-			return 1
-		}
-		return 0
+		return printJSON("sim", rep)
 	}
 	rep.print(os.Stdout)
 	return 0
@@ -211,4 +205,16 @@ func (r simReport) print(w io.Writer) {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// printJSON writes v to standard output as indented JSON, and is the
+// command's exit code.
+func printJSON(cmd string, v any) int {
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintln(os.Stderr, cmd+":", err)
+		return 1
+	}
+	return 0
 }
