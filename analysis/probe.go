@@ -29,11 +29,10 @@ func (s *solver) probe(g *engine.Game, v, d, depth int) bool {
 	if known && v > int(b.hi) || g.ScoreBound() < v {
 		return false
 	}
-	if !s.step() {
+	lv := s.expand(g, depth)
+	if lv == nil {
 		return false
 	}
-	lv := s.level(depth)
-	s.order(g, lv)
 	c := &lv.child
 	for i, a := range lv.moves {
 		if i > d {

@@ -96,11 +96,10 @@ func (s *solver) search(g *engine.Game, k engine.Key, v, depth, bound int) bool 
 	if v > int(b.hi) {
 		return false
 	}
-	if !s.step() {
+	lv := s.expand(g, depth)
+	if lv == nil {
 		return false
 	}
-	lv := s.level(depth)
-	s.order(g, lv)
 	c := &lv.child
 	for _, a := range lv.moves {
 		g.SearchCopy(c)
@@ -179,11 +178,17 @@ func moveRank(g *engine.Game, a engine.Action, needed uint64) int8 {
 	return 60
 }
 
-// step counts a node and says whether the search may go on: its context is
-// asked only every 4,096 nodes, which keeps the check off the hot path.
-func (s *solver) step() bool {
+// expand counts a node and lists g's moves at depth, likeliest first; nil
+// when the search must stop. Its context is asked only every 4,096 nodes,
+// which keeps the check off the hot path.
+func (s *solver) expand(g *engine.Game, depth int) *level {
 	if s.nodes++; s.nodes&4095 == 0 && s.err == nil {
 		s.err = s.ctx.Err()
 	}
-	return s.err == nil
+	if s.err != nil {
+		return nil
+	}
+	lv := s.level(depth)
+	s.order(g, lv)
+	return lv
 }

@@ -98,3 +98,26 @@ func (t Table[C]) Fault(code C) (Kind, string) {
 	}
 	return r.Kind, r.Code
 }
+
+// Code is a domain's own refusal code: it says its kind and its contract
+// code (most through the domain's Table).
+type Code interface {
+	comparable
+	Fault() (Kind, string)
+}
+
+// Refused is a domain's refusal: its code and a message for people.
+type Refused[C Code] struct {
+	Code C
+	Msg  string
+}
+
+func (e *Refused[C]) Error() string         { return e.Msg }
+func (e *Refused[C]) Fault() (Kind, string) { return e.Code.Fault() }
+
+// Is makes every refusal of a code match its sentinel, whatever its
+// message.
+func (e *Refused[C]) Is(target error) bool {
+	t, ok := target.(*Refused[C])
+	return ok && t.Code == e.Code
+}

@@ -68,12 +68,7 @@ func (c Code) String() string {
 
 // Error is a refusal of play's own. Rules errors stay the engine's
 // (*engine.Error); option errors stay the variants'.
-type Error struct {
-	Code Code
-	Msg  string
-}
-
-func (e *Error) Error() string { return e.Msg }
+type Error = fault.Refused[Code]
 
 // faults are the kind and the contract's code of each refusal.
 var faults = fault.Table[Code]{
@@ -97,28 +92,22 @@ var faults = fault.Table[Code]{
 }
 
 // Fault is the refusal's kind and code (see package fault).
-func (e *Error) Fault() (fault.Kind, string) { return faults.Fault(e.Code) }
-
-// Is makes every Error of a code match its sentinel, whatever its message.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.Code == e.Code
-}
+func (c Code) Fault() (fault.Kind, string) { return faults.Fault(c) }
 
 // Sentinels, for errors.Is.
 var (
-	ErrInvalid      = &Error{Invalid, "invalid request"}
-	ErrNotFound     = &Error{NotFound, "no such game"}
-	ErrNoSuchSeat   = &Error{NoSuchSeat, "no such seat"}
-	ErrNotActive    = &Error{NotActive, "the game is not active"}
-	ErrGameFull     = &Error{GameFull, "every seat is taken"}
-	ErrStaleVersion = &Error{StaleVersion, "another action was applied first"}
-	ErrNotYourTurn  = &Error{NotYourTurn, "not your turn"}
-	ErrRevoked      = &Error{Revoked, "this seat has been left; its credential no longer works"}
-	ErrPrivate      = &Error{Private, "this table is private: join it with its invite link, which carries its secret"}
-	ErrClosed       = &Error{Closed, "this table is closed to spectators while it runs"}
-	ErrBadCursor    = &Error{Invalid, "cursor is not one this server handed out"}
-	ErrDealInPlay   = &Error{DealInPlay, "you are playing this deal at another table: its other games show your cards until your game ends"}
+	ErrInvalid      = &Error{Code: Invalid, Msg: "invalid request"}
+	ErrNotFound     = &Error{Code: NotFound, Msg: "no such game"}
+	ErrNoSuchSeat   = &Error{Code: NoSuchSeat, Msg: "no such seat"}
+	ErrNotActive    = &Error{Code: NotActive, Msg: "the game is not active"}
+	ErrGameFull     = &Error{Code: GameFull, Msg: "every seat is taken"}
+	ErrStaleVersion = &Error{Code: StaleVersion, Msg: "another action was applied first"}
+	ErrNotYourTurn  = &Error{Code: NotYourTurn, Msg: "not your turn"}
+	ErrRevoked      = &Error{Code: Revoked, Msg: "this seat has been left; its credential no longer works"}
+	ErrPrivate      = &Error{Code: Private, Msg: "this table is private: join it with its invite link, which carries its secret"}
+	ErrClosed       = &Error{Code: Closed, Msg: "this table is closed to spectators while it runs"}
+	ErrBadCursor    = &Error{Code: Invalid, Msg: "cursor is not one this server handed out"}
+	ErrDealInPlay   = &Error{Code: DealInPlay, Msg: "you are playing this deal at another table: its other games show your cards until your game ends"}
 )
 
 func errorf(code Code, format string, args ...any) *Error {

@@ -67,7 +67,7 @@ func (g *Games) guestName(ctx context.Context, name, fallback string) (string, e
 		return "", err
 	}
 	if account != "" {
-		return "", &Error{GuestNameTaken, "the name " + account + " is an account's (or too like it): sign in as " + account + ", or pick another name"}
+		return "", &Error{Code: GuestNameTaken, Msg: "the name " + account + " is an account's (or too like it): sign in as " + account + ", or pick another name"}
 	}
 	return clean, nil
 }
@@ -106,7 +106,7 @@ func setupError(err error) error {
 	case errors.As(err, &ee), errors.Is(err, context.DeadlineExceeded):
 		return err
 	case errors.As(err, &oe):
-		return &Error{Invalid, oe.Msg}
+		return &Error{Code: Invalid, Msg: oe.Msg}
 	case errors.Is(err, variants.ErrUnknownVariant):
 		return errorf(Invalid, "%s", err.Error())
 	}

@@ -67,7 +67,7 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 				}
 			}
 			if cur.Status != StatusLobby {
-				return nil, &Error{GameFull, "every seat is taken and the game has started"}
+				return nil, &Error{Code: GameFull, Msg: "every seat is taken and the game has started"}
 			}
 			// The lowest seat number that no seat (by number) holds.
 			for seat = 0; slices.ContainsFunc(cur.Seats, func(s Seat) bool { return s.Seat == seat }); seat++ {

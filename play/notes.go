@@ -12,7 +12,7 @@ import (
 const MaxNote = 200
 
 // ErrNotesNotActive refuses a note outside play.
-var ErrNotesNotActive = &Error{NotActive, "notes are written while the game is in play"}
+var ErrNotesNotActive = &Error{Code: NotActive, Msg: "notes are written while the game is in play"}
 
 // Note is a seat's own text on one card. It is only ever what the seat
 // wrote: the server adds nothing, so a note tells no more than its writer knew.

@@ -21,24 +21,16 @@ const (
 )
 
 // Error is a refusal of the rooms' own.
-type Error struct {
-	Code Code
-	Msg  string
-}
+type Error = fault.Refused[Code]
 
-func (e *Error) Error() string { return e.Msg }
+// faults are the kind and the contract's code of each refusal.
+var faults = fault.Table[Code]{
+	Invalid:     {Kind: fault.Invalid, Code: "bad_request"},
+	NotFound:    {Kind: fault.NotFound, Code: "not_found"},
+	Forbidden:   {Kind: fault.Forbidden, Code: "forbidden"},
+	NotFinished: {Kind: fault.Conflict, Code: "game_not_active"},
+	BadText:     {Kind: fault.Invalid, Code: "invalid_text"},
+}
 
 // Fault is the refusal's kind and code (see package fault).
-func (e *Error) Fault() (fault.Kind, string) {
-	switch e.Code {
-	case NotFound:
-		return fault.NotFound, "not_found"
-	case Forbidden:
-		return fault.Forbidden, "forbidden"
-	case NotFinished:
-		return fault.Conflict, "game_not_active"
-	case BadText:
-		return fault.Invalid, "invalid_text"
-	}
-	return fault.Invalid, "bad_request"
-}
+func (c Code) Fault() (fault.Kind, string) { return faults.Fault(c) }

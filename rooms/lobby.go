@@ -127,10 +127,10 @@ func (l *Lobby) Say(ctx context.Context, by auth.Caller, text string) (LobbyEven
 	}
 	text = strings.TrimSpace(text)
 	if err := humantext.Check(text); err != nil {
-		return LobbyEvent{}, &Error{BadText, "a chat line: " + err.Error()}
+		return LobbyEvent{}, &Error{Code: BadText, Msg: "a chat line: " + err.Error()}
 	}
 	if text == "" || utf8.RuneCountInString(text) > MaxChat {
-		return LobbyEvent{}, &Error{Invalid, "a chat line is 1–300 characters of text"}
+		return LobbyEvent{}, &Error{Code: Invalid, Msg: "a chat line is 1–300 characters of text"}
 	}
 	at := l.now().UTC().Truncate(time.Millisecond)
 	e, err := l.store.AddLobbyChat(ctx, LobbyEvent{Kind: LobbyChat, PlayerID: p.ID, Name: p.Name, Bot: p.Bot, Text: text, At: at})

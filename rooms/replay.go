@@ -75,10 +75,10 @@ type Games interface {
 }
 
 // errNotLeader refuses a member who does what only the leader does.
-var errNotLeader = &Error{Forbidden, "only the room's leader does that"}
+var errNotLeader = &Error{Code: Forbidden, Msg: "only the room's leader does that"}
 
 // ErrNoRoom is a room that does not exist.
-var ErrNoRoom = &Error{NotFound, "no such room"}
+var ErrNoRoom = &Error{Code: NotFound, Msg: "no such room"}
 
 // saveRetries bounds how often a change is tried again after another
 // change to the room got there first.
@@ -151,11 +151,11 @@ func (rs *Rooms) Open(ctx context.Context, game string, by auth.Caller) (*Room, 
 		return nil, nil, err
 	}
 	if st.Status != play.StatusFinished {
-		return nil, nil, &Error{NotFinished, "only a finished game opens as a shared replay: this one is " + st.Status}
+		return nil, nil, &Error{Code: NotFinished, Msg: "only a finished game opens as a shared replay: this one is " + st.Status}
 	}
 	if st.JoinSecret != "" && st.SeatOf(p.ID) < 0 {
 		// Its replay stays behind its secret: its players alone share it.
-		return nil, nil, &Error{Forbidden, "a private table's replay is opened by its players only"}
+		return nil, nil, &Error{Code: Forbidden, Msg: "a private table's replay is opened by its players only"}
 	}
 	if err := rs.spoils(ctx, st, p); err != nil {
 		return nil, nil, err
@@ -202,7 +202,7 @@ func (rs *Rooms) Join(ctx context.Context, id string, by auth.Caller) (*Room, *p
 			return false, err
 		}
 		if len(r.Members) >= MaxMembers {
-			return false, &Error{Forbidden, "the room is full"}
+			return false, &Error{Code: Forbidden, Msg: "the room is full"}
 		}
 		r.Members = append(r.Members, Member{Player: p.ID, Name: p.Name, Bot: p.Bot})
 		if r.Leader == "" {
@@ -244,7 +244,7 @@ func (rs *Rooms) HandOver(ctx context.Context, id string, by auth.Caller, name s
 	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
 		i := slices.IndexFunc(r.Members, func(m Member) bool { return m.Name == name })
 		if i < 0 {
-			return &Error{Invalid, "only a member of the room takes the lead"}
+			return &Error{Code: Invalid, Msg: "only a member of the room takes the lead"}
 		}
 		r.Leader = r.Members[i].Player
 		return nil
@@ -260,7 +260,7 @@ func (rs *Rooms) SetTurn(ctx context.Context, id string, by auth.Caller, turn in
 	}
 	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
 		if turn < 0 || turn > st.Game.Turn() {
-			return &Error{Invalid, "turn must be one of the game's: 0 to its last"}
+			return &Error{Code: Invalid, Msg: "turn must be one of the game's: 0 to its last"}
 		}
 		r.Turn, r.Hypo, r.Pointer = turn, nil, -1
 		return nil
@@ -275,7 +275,7 @@ func (rs *Rooms) Point(ctx context.Context, id string, by auth.Caller, card int)
 	}
 	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
 		if card < -1 || card >= st.Config.DeckSize() {
-			return &Error{Invalid, "card must be one of the deck's ids"}
+			return &Error{Code: Invalid, Msg: "card must be one of the deck's ids"}
 		}
 		r.Pointer = card
 		return nil
@@ -292,7 +292,7 @@ func (rs *Rooms) Hypothesize(ctx context.Context, id string, by auth.Caller, m p
 	}
 	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
 		if len(r.Hypo) >= MaxHypo {
-			return &Error{Invalid, "a hypothetical line is at most 200 moves"}
+			return &Error{Code: Invalid, Msg: "a hypothetical line is at most 200 moves"}
 		}
 		g, err := Board(r, st)
 		if err != nil {
@@ -300,7 +300,7 @@ func (rs *Rooms) Hypothesize(ctx context.Context, id string, by auth.Caller, m p
 		}
 		a := m.Action(st.Config)
 		if !a.IsMove() {
-			return &Error{Invalid, "a hypothetical move is a play, a discard or a clue"}
+			return &Error{Code: Invalid, Msg: "a hypothetical move is a play, a discard or a clue"}
 		}
 		if _, err := g.Apply(a); err != nil {
 			return err
@@ -319,7 +319,7 @@ func (rs *Rooms) Undo(ctx context.Context, id string, by auth.Caller, all bool) 
 	}
 	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
 		if len(r.Hypo) == 0 {
-			return &Error{Invalid, "no hypothetical move is on the board"}
+			return &Error{Code: Invalid, Msg: "no hypothetical move is on the board"}
 		}
 		if all {
 			r.Hypo = nil
@@ -392,5 +392,5 @@ func (rs *Rooms) change(ctx context.Context, id string, fn func(r *Room, st *pla
 		}
 		return &next, st, err
 	}
-	return nil, nil, &Error{Invalid, "the room kept changing; try again"}
+	return nil, nil, &Error{Code: Invalid, Msg: "the room kept changing; try again"}
 }

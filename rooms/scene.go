@@ -12,7 +12,7 @@ import (
 func Scene(r *Room, st *play.State) (*play.State, []engine.Event, error) {
 	past, err := st.At(r.Turn)
 	if err != nil {
-		return nil, nil, &Error{Invalid, err.Error()}
+		return nil, nil, &Error{Code: Invalid, Msg: err.Error()}
 	}
 	g := past.Game
 	if g.Paused() {
