@@ -237,11 +237,7 @@ func (rs *Rooms) Leave(ctx context.Context, id string, by auth.Caller) (*Room, *
 // HandOver makes member name the leader of room id, at its leader p's
 // word.
 func (rs *Rooms) HandOver(ctx context.Context, id string, by auth.Caller, name string) (*Room, *play.State, error) {
-	p, err := member(by)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
+	return rs.lead(ctx, id, by, func(r *Room, _ *play.State) error {
 		i := slices.IndexFunc(r.Members, func(m Member) bool { return m.Name == name })
 		if i < 0 {
 			return &Error{Code: Invalid, Msg: "only a member of the room takes the lead"}
@@ -254,11 +250,7 @@ func (rs *Rooms) HandOver(ctx context.Context, id string, by auth.Caller, name s
 // SetTurn shows turn (0 is the deal) to every member of room id; the
 // hypothetical moves and the pointer go.
 func (rs *Rooms) SetTurn(ctx context.Context, id string, by auth.Caller, turn int) (*Room, *play.State, error) {
-	p, err := member(by)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
+	return rs.lead(ctx, id, by, func(r *Room, st *play.State) error {
 		if turn < 0 || turn > st.Game.Turn() {
 			return &Error{Code: Invalid, Msg: "turn must be one of the game's: 0 to its last"}
 		}
@@ -269,11 +261,7 @@ func (rs *Rooms) SetTurn(ctx context.Context, id string, by auth.Caller, turn in
 
 // Point points every member of room id at card (-1: at none).
 func (rs *Rooms) Point(ctx context.Context, id string, by auth.Caller, card int) (*Room, *play.State, error) {
-	p, err := member(by)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
+	return rs.lead(ctx, id, by, func(r *Room, st *play.State) error {
 		if card < -1 || card >= st.Config.DeckSize() {
 			return &Error{Code: Invalid, Msg: "card must be one of the deck's ids"}
 		}
@@ -286,11 +274,7 @@ func (rs *Rooms) Point(ctx context.Context, id string, by auth.Caller, card int)
 // its turn after the hypothetical moves so far. The engine judges it: a
 // move it refuses is its own error, and changes nothing.
 func (rs *Rooms) Hypothesize(ctx context.Context, id string, by auth.Caller, m play.Move) (*Room, *play.State, error) {
-	p, err := member(by)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rs.lead(ctx, id, p, func(r *Room, st *play.State) error {
+	return rs.lead(ctx, id, by, func(r *Room, st *play.State) error {
 		if len(r.Hypo) >= MaxHypo {
 			return &Error{Code: Invalid, Msg: "a hypothetical line is at most 200 moves"}
 		}
@@ -313,11 +297,7 @@ func (rs *Rooms) Hypothesize(ctx context.Context, id string, by auth.Caller, m p
 // Undo takes back room id's last hypothetical move, or (all) ends the
 // hypothetical line.
 func (rs *Rooms) Undo(ctx context.Context, id string, by auth.Caller, all bool) (*Room, *play.State, error) {
-	p, err := member(by)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
+	return rs.lead(ctx, id, by, func(r *Room, _ *play.State) error {
 		if len(r.Hypo) == 0 {
 			return &Error{Code: Invalid, Msg: "no hypothetical move is on the board"}
 		}
@@ -353,7 +333,7 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 	if err != nil {
 		return nil, nil, err
 	}
-	return rs.lead(ctx, id, p, func(r *Room, _ *play.State) error {
+	return rs.lead(ctx, id, by, func(r *Room, _ *play.State) error {
 		if r.Next == "" {
 			r.Next = next.ID
 		}
@@ -361,8 +341,12 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 	})
 }
 
-// lead makes fn's change to room id if p leads it.
-func (rs *Rooms) lead(ctx context.Context, id string, p Player, fn func(r *Room, st *play.State) error) (*Room, *play.State, error) {
+// lead makes fn's change to room id if the caller, signed in, leads it.
+func (rs *Rooms) lead(ctx context.Context, id string, by auth.Caller, fn func(r *Room, st *play.State) error) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
 	return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
 		if r.Leader != p.ID {
 			return false, errNotLeader
