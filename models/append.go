@@ -225,6 +225,15 @@ const batchNotifySQL = `SELECT set_config('hanabi.told', 'on', true), pg_notify(
 func (s *Store) script(ctx context.Context, stmts []stmt) ([]int64, error) {
 	changed := make([]int64, len(stmts))
 	if s.pool == nil {
+		// Each statement is prepared on the writer once, before the
+		// transaction takes its one connection: prepared in the
+		// transaction, it would be parsed again on every call (a game's
+		// end, a turn's event and a lobby change were a tenth of the
+		// server's time). An error here comes again in the transaction.
+		w := sqliteDB{db: s.writer, stmts: &s.writerStmts}
+		for _, st := range stmts {
+			_, _ = w.stmt(ctx, st.sql)
+		}
 		return changed, s.inTx(ctx, func(tx db) (err error) {
 			for i, st := range stmts {
 				if changed[i], err = tx.exec(ctx, st.sql, st.args...); err != nil {
