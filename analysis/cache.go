@@ -12,18 +12,26 @@ import (
 // finish within its asker's wait: it goes on, and a later ask gets it.
 var ErrPending = errors.New("the analysis is under way")
 
+// ErrBusy is a Cache's word that as many analyses as it runs at once are
+// under way: none is started, and the asker may ask again later. Exact is
+// not always quick (a deal whose best score is hard to prove out of reach
+// can take the whole bound), and anyone may ask for a file's.
+var ErrBusy = errors.New("as many analyses as the server runs at once are under way")
+
 // Cache keeps finished analyses by a key (a finished game's id, a file's
 // hash), so that a second read costs nothing, and computes each once
 // however many ask at once: in the background, bounded by its own time, so
 // that an asker who stops waiting stops nothing. Errors are kept too: an
 // analysis is deterministic.
 type Cache struct {
-	max   int
-	bound time.Duration
+	max     int
+	bound   time.Duration
+	workers int
 
 	mu      sync.Mutex
 	entries map[string]*list.Element
 	lru     list.List // of *cached, the least recently used last
+	running int
 }
 
 type cached struct {
@@ -33,9 +41,10 @@ type cached struct {
 	err  error
 }
 
-// NewCache keeps at most max analyses, each computed within bound.
-func NewCache(max int, bound time.Duration) *Cache {
-	return &Cache{max: max, bound: bound, entries: map[string]*list.Element{}}
+// NewCache keeps at most keep analyses, each computed within bound, at most
+// workers at once.
+func NewCache(keep int, bound time.Duration, workers int) *Cache {
+	return &Cache{max: keep, bound: bound, workers: max(workers, 1), entries: map[string]*list.Element{}}
 }
 
 // Get is the analysis kept under key, computing it with compute if none
@@ -47,6 +56,11 @@ func (c *Cache) Get(ctx context.Context, key string, compute func(ctx context.Co
 	if ok {
 		c.lru.MoveToFront(e)
 	} else {
+		if c.running >= c.workers {
+			c.mu.Unlock()
+			return nil, ErrBusy
+		}
+		c.running++
 		e = c.lru.PushFront(&cached{key: key, done: make(chan struct{})})
 		c.entries[key] = e
 		for c.lru.Len() > c.max {
@@ -63,6 +77,9 @@ func (c *Cache) Get(ctx context.Context, key string, compute func(ctx context.Co
 			defer cancel()
 			entry.a, entry.err = compute(cctx)
 			close(entry.done)
+			c.mu.Lock()
+			c.running--
+			c.mu.Unlock()
 		}()
 	}
 	select {

@@ -12,7 +12,7 @@ import (
 // next asker, goes on when its asker stops waiting, and the least recently
 // used go first.
 func TestCache(t *testing.T) {
-	c := NewCache(2, time.Minute)
+	c := NewCache(2, time.Minute, 4)
 	var runs atomic.Int64
 	release := make(chan struct{})
 	slow := func(context.Context) (*Analysis, error) {
@@ -46,5 +46,41 @@ func TestCache(t *testing.T) {
 	c.Get(context.Background(), "a", slow)
 	if runs.Load() != 4 {
 		t.Fatalf("the least recently used was kept: %d runs", runs.Load())
+	}
+}
+
+// TestCacheBusy: past its workers a Cache starts no analysis (ErrBusy),
+// while one under way is still waited for, and a worker freed takes the
+// next.
+func TestCacheBusy(t *testing.T) {
+	c := NewCache(8, time.Minute, 1)
+	release := make(chan struct{})
+	slow := func(context.Context) (*Analysis, error) { <-release; return &Analysis{Score: 3}, nil }
+	quick := func(context.Context) (*Analysis, error) { return &Analysis{Score: 5}, nil }
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := c.Get(ctx, "a", slow); !errors.Is(err, ErrPending) {
+		t.Fatalf("the first analysis: %v", err)
+	}
+	if _, err := c.Get(context.Background(), "b", quick); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a second analysis while the only worker is busy: %v", err)
+	}
+	if _, err := c.Get(ctx, "a", slow); !errors.Is(err, ErrPending) {
+		t.Fatalf("the analysis under way, asked again: %v", err)
+	}
+	close(release)
+	if a, err := c.Get(context.Background(), "a", slow); err != nil || a.Score != 3 {
+		t.Fatalf("the first analysis, finished: %+v %v", a, err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		a, err := c.Get(context.Background(), "b", quick)
+		if err == nil && a.Score == 5 {
+			break
+		}
+		if !errors.Is(err, ErrBusy) || time.Now().After(deadline) {
+			t.Fatalf("the second analysis once the worker is free: %+v %v", a, err)
+		}
+		time.Sleep(time.Millisecond) // the worker frees itself just after its answer
 	}
 }

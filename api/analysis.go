@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -27,10 +28,15 @@ const (
 	analysisBound = 2 * time.Minute
 )
 
+// analysisWorkers is how many analyses run at once: half the cores, so
+// that however many are asked for (anyone may post a file), the games
+// being played keep the other half.
+func analysisWorkers() int { return max(runtime.GOMAXPROCS(0)/2, 1) }
+
 // getAnalysis godoc
 //
 //	@Summary		What a finished game teaches
-//	@Description	For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After. Read as the game's replay is: a private table's behind its secret.
+//	@Description	For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). Read as the game's replay is: a private table's behind its secret.
 //	@ID				getAnalysis
 //	@Tags			replays
 //	@Produce		json
@@ -41,7 +47,7 @@ const (
 //	@Success		200		{object}	analysis.Analysis
 //	@Failure		403		{object}	Problem	"forbidden: a private table's game, without its secret"
 //	@Failure		409		{object}	Problem	"game_not_active: the game has not finished; deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
-//	@Failure		503		{object}	Problem	"unavailable: the analysis is under way (Retry-After), or the database does not answer"
+//	@Failure		503		{object}	Problem	"unavailable: the analysis is under way (Retry-After), or the database does not answer; busy: as many analyses as the server runs at once are under way (Retry-After)"
 //	@Router			/games/{id}/analysis [get]
 func (s *Server) getAnalysis(c *gin.Context) {
 	ctx := c.Request.Context()
@@ -76,7 +82,7 @@ func (s *Server) getAnalysis(c *gin.Context) {
 //	@x-lenient-body	true
 //	@Success		200		{object}	analysis.Analysis
 //	@Failure		422		{object}	Problem	"illegal_action: an action the rules refuse (with the engine's reason), a deck the variant cannot deal (reason bad_deck), or a game its actions leave running (reason unfinished)"
-//	@Failure		503		{object}	Problem	"unavailable: the analysis is under way (Retry-After), or the server is shutting down"
+//	@Failure		503		{object}	Problem	"unavailable: the analysis is under way (Retry-After), or the server is shutting down; busy: as many analyses as the server runs at once are under way (Retry-After)"
 //	@Router			/analyses [post]
 func (s *Server) analyseFile(c *gin.Context) {
 	data, err := s.readBody(c)
@@ -104,6 +110,8 @@ func (s *Server) answerAnalysis(c *gin.Context, key string, compute func(context
 		err = context.Canceled // the client has gone
 	case errors.Is(err, analysis.ErrPending):
 		err = &apiError{kind: fault.Unavailable, code: codeUnavailable, detail: "the analysis is under way: ask again in a moment", retryAfter: 2}
+	case errors.Is(err, analysis.ErrBusy):
+		err = &apiError{kind: fault.Unavailable, code: codeBusy, detail: "as many analyses as this server runs at once are under way: ask again later", retryAfter: 10}
 	}
 	if err != nil {
 		s.fail(c, analysisProblem(err))

@@ -2,10 +2,13 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hanabi-server/hanabi/analysis"
 	"github.com/hanabi-server/hanabi/bots"
@@ -114,4 +117,36 @@ func TestAnalysis(t *testing.T) {
 			t.Fatal("a max_reachable is null")
 		}
 	})
+}
+
+// TestAnalysesBusy: while as many analyses as the server runs at once are
+// under way, a file's analysis that would start another is refused at once
+// (503 busy, Retry-After), and taken once a worker is free.
+func TestAnalysesBusy(t *testing.T) {
+	e := newEnv(t, "", func(c *envConfig) { c.Bots = bots.List() })
+	id := e.botGame("busy")
+	native := e.req("GET", "/v1/games/"+id+"/replay", "", nil)
+	e.srv.analyses = analysis.NewCache(8, time.Minute, 1)
+	release := make(chan struct{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := e.srv.analyses.Get(ctx, "another", func(context.Context) (*analysis.Analysis, error) {
+		<-release
+		return &analysis.Analysis{}, nil
+	}); !errors.Is(err, analysis.ErrPending) {
+		t.Fatalf("the analysis that holds the worker: %v", err)
+	}
+	got := e.req("POST", "/v1/analyses", "", native.body)
+	e.expect(got, http.StatusServiceUnavailable)
+	if p := got.problem(t); p.Code != codeBusy || got.header.Get("Retry-After") == "" {
+		t.Fatalf("busy: %+v, Retry-After %q", p, got.header.Get("Retry-After"))
+	}
+	close(release)
+	deadline := time.Now().Add(10 * time.Second)
+	for got = e.req("POST", "/v1/analyses", "", native.body); got.status != http.StatusOK; got = e.req("POST", "/v1/analyses", "", native.body) {
+		if time.Now().After(deadline) {
+			t.Fatalf("once the worker is free: %d %s", got.status, got.body)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }

@@ -230,6 +230,7 @@ var exampleDetails = map[string]string{
 	"rate_limited":        "too many requests; retry after 1s",
 	"internal":            "something went wrong on our side",
 	"unavailable":         "the database does not answer",
+	"busy":                "as much of this work as the server takes at once is under way: retry after Retry-After",
 
 	"idempotency_key_in_use": "a request with this Idempotency-Key is still being processed",
 	"idempotency_key_reused": "this Idempotency-Key came with another request",
