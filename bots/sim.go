@@ -26,6 +26,9 @@ type SimConfig struct {
 	Workers int
 	// Progress, if set, is called now and then with the games finished so far.
 	Progress func(done int)
+	// Played, if set, is called with each game i as it ended, from the
+	// worker that played it (so from several goroutines at once).
+	Played func(i int, g *engine.Game)
 }
 
 // SimResult summarises a run. Fractions are 0–1.
@@ -96,6 +99,9 @@ func Simulate(ctx context.Context, sc SimConfig) (SimResult, error) {
 					return
 				}
 				outcomes[i] = o
+				if sc.Played != nil {
+					sc.Played(i, t.game)
+				}
 				done.Add(1)
 			}
 		}()

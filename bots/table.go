@@ -35,6 +35,8 @@ type table struct {
 	// check, when set, sees every view before a player does (tests use it to
 	// prove what a bot is shown).
 	check func(seat int, v *engine.View)
+	// game is the last game played, as it ended.
+	game *engine.Game
 }
 
 // PlayGame deals cfg from seed and plays it to the end, seats[i] in seat i
@@ -93,6 +95,7 @@ func (t *table) play(cfg engine.Config, seed string, seats []Strategy, botSeed u
 		}
 	}
 	res, _ := g.Result()
+	t.game = g
 	return Outcome{Result: res, Turns: g.Turn()}, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -33,6 +34,7 @@ func runSim(args []string) int {
 	seed := fs.String("seed", "1", "seed: the same seed and flags give the same numbers")
 	workers := fs.Int("workers", 0, "parallel games (default: GOMAXPROCS)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
+	lost := fs.Int("lost", 0, "N: analyse the first N games and tell where they lost their points (each move after which the best score still reachable fell, by why); about a quarter of a second a game")
 	var opts optionFlags
 	fs.Var(&opts, "option", "table option key=value, as in the create request's options (e.g. storm_tokens=2, one_extra_card=true); repeatable")
 	fs.Usage = func() {
@@ -72,12 +74,20 @@ func runSim(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	sc := bots.SimConfig{Config: cfg, Seats: seats, Games: *games, Seed: *seed, Workers: *workers}
+	var tally *lostTally
+	if *lost > 0 {
+		tally = newLostTally(&cfg, *lost)
+		sc.Played = func(i int, g *engine.Game) { tally.add(ctx, i, g) }
+	}
 	if isTerminal(os.Stderr) && *games >= 1000 {
 		sc.Progress = func(done int) { fmt.Fprintf(os.Stderr, "\r%d/%d games", done, *games) }
 	}
 	res, err := bots.Simulate(ctx, sc)
 	if sc.Progress != nil {
 		fmt.Fprint(os.Stderr, "\r\033[K")
+	}
+	if err == nil && tally != nil {
+		err = tally.err
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sim:", err)
@@ -88,10 +98,16 @@ func runSim(args []string) int {
 		names[i] = s.Name
 	}
 	rep := simReport{Variant: *variant, Players: *players, Seats: names, Options: opts, Seed: *seed, SimResult: res}
+	if tally != nil {
+		rep.Lost = tally.rows()
+	}
 	if *asJSON {
 		return printJSON("sim", rep)
 	}
 	rep.print(os.Stdout)
+	if tally != nil {
+		tally.print(os.Stdout)
+	}
 	return 0
 }
 
@@ -145,6 +161,7 @@ type simReport struct {
 	Options optionFlags `json:"options,omitempty"`
 	Seed    string      `json:"seed"`
 	bots.SimResult
+	Lost []LostRow
 }
 
 func (r simReport) MarshalJSON() ([]byte, error) {
@@ -165,8 +182,9 @@ func (r simReport) MarshalJSON() ([]byte, error) {
 		MeanTurns   float64            `json:"mean_turns"`
 		Seconds     float64            `json:"seconds"`
 		GamesPerSec float64            `json:"games_per_sec"`
+		Lost        []LostRow          `json:"lost,omitempty"`
 	}{r.Variant, r.Players, r.Seats, r.Options, r.Seed, r.Games, r.MaxScore, r.Mean, r.StdErr,
-		r.Perfect, r.Storms, r.Ends, r.Histogram, r.MeanTurns, r.Elapsed.Seconds(), r.GamesPerSec})
+		r.Perfect, r.Storms, r.Ends, r.Histogram, r.MeanTurns, r.Elapsed.Seconds(), r.GamesPerSec, r.Lost})
 }
 
 func (r simReport) print(w io.Writer) {
