@@ -75,3 +75,48 @@ func withNames(s string, names []string) string {
 	}
 	return b.String()
 }
+
+// cardMark and cardEnd enclose, in a reason, the name of a card in a
+// seat's hand: cardMark, the holder's seat as a digit, the name, cardEnd.
+// The bot sees the others' cards; its reason must not show a person their
+// own (WhyFor).
+const (
+	cardMark = '\uE001'
+	cardEnd  = '\uE002'
+)
+
+// heldCard marks name as that of a card in seat p's hand.
+func heldCard(p int, name string) string {
+	return string([]rune{cardMark, rune('0' + p)}) + name + string(cardEnd)
+}
+
+// WhyFor is a reason (Explainer.Why, as kept) as seat viewer may read it:
+// a card it names in viewer's own hand reads "card" while the game runs
+// ("Bob's 2 clue on the chop saves the card"); once it is over, or for a
+// viewer of no seat of the cards it names, every card has its name.
+func WhyFor(why string, viewer int, over bool) string {
+	if !strings.ContainsRune(why, cardMark) {
+		return why
+	}
+	var b strings.Builder
+	rest := why
+	for {
+		i := strings.IndexRune(rest, cardMark)
+		if i < 0 {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i+len(string(cardMark)):]
+		end := strings.IndexRune(rest, cardEnd)
+		if rest == "" || end < 0 {
+			return b.String() // a mark cut short names nothing
+		}
+		holder, name := int(rest[0])-'0', rest[1:end]
+		rest = rest[end+len(string(cardEnd)):]
+		if holder == viewer && !over {
+			name = "card"
+		}
+		b.WriteString(name)
+	}
+}

@@ -168,7 +168,7 @@ func (h *hgPlayer) urgentSave(v *engine.View) (hgClue, bool) {
 		if !ok && c.harmless && !found && x&7 != 5 {
 			// No clue reads right, but one that touches the card keeps it
 			// from the discard and plays nothing: better than losing it.
-			c.why = fmt.Sprintf("%s's chop is the %s, which must not be discarded, and no clue reads right: %s", seatName(p), h.cardName(x), c.why)
+			c.why = fmt.Sprintf("%s's chop is the %s, which must not be discarded, and no clue reads right: %s", seatName(p), h.heldName(p, x), c.why)
 			c.value = -2
 			best, found = c, true
 			continue
@@ -334,7 +334,7 @@ func (h *hgPlayer) fixClue(v *engine.View) (engine.Action, bool) {
 				continue
 			}
 			if a, ok := h.fixFor(v, p, cv); ok {
-				h.why = fmt.Sprintf("a fix clue: %s's slot %d is the %s, which can no longer be played, not the %s %s thinks", seatName(p), i+1, h.cardName(ident(cv.Card)), h.setName(h.common(cv)), seatName(p))
+				h.why = fmt.Sprintf("a fix clue: %s's slot %d is the %s, which can no longer be played, not the %s %s thinks", seatName(p), i+1, h.heldName(p, ident(cv.Card)), h.setName(h.common(cv)), seatName(p))
 				return a, true
 			}
 		}

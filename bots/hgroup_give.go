@@ -195,7 +195,7 @@ func (h *hgPlayer) judgeRead(v *engine.View, a engine.Action) (c hgClue, ok bool
 	if c.save {
 		c.value = h.saveValue(x)
 		if !h.quiet {
-			why = fmt.Sprintf("%s's %s clue on the chop saves the %s", seatName(t), h.clueName(a), h.cardName(x))
+			why = fmt.Sprintf("%s's %s clue on the chop saves the %s", seatName(t), h.clueName(a), h.heldName(t, x))
 			switch {
 			case x&7 == 5 && a.Kind == engine.RankClue && a.Value == 5:
 				why += " (a 5 save)"
@@ -241,7 +241,7 @@ func (h *hgPlayer) judgeRead(v *engine.View, a engine.Action) (c hgClue, ok bool
 		c.plays += fin
 		c.value = float64(c.plays) + 0.5*float64(prompts)
 		if !h.quiet {
-			why = fmt.Sprintf("%s's %s clue is a play clue on slot %d: the %s", seatName(t), h.clueName(a), f+1, h.cardName(x))
+			why = fmt.Sprintf("%s's %s clue is a play clue on slot %d: the %s", seatName(t), h.clueName(a), f+1, h.heldName(t, x))
 			switch {
 			case fin > 0:
 				why += fmt.Sprintf(", a finesse: %s", h.connNames(conns))
@@ -324,7 +324,7 @@ func (h *hgPlayer) connNames(conns []hgConn) string {
 		if cn.kind == connFinesse {
 			kind = "blind-plays the"
 		}
-		s += fmt.Sprintf("%s %s %s", seatName(cn.seat), kind, h.cardName(cn.y))
+		s += fmt.Sprintf("%s %s %s", seatName(cn.seat), kind, h.heldName(cn.seat, cn.y))
 	}
 	return s
 }
@@ -465,7 +465,7 @@ func (h *hgPlayer) judgeBluff(v *engine.View, c hgClue, skip uint64, f, x int, m
 	if !h.quiet {
 		hand := v.Hand(bc.seat)
 		c.why = fmt.Sprintf("%s's %s clue on slot %d is a bluff: %s blind-plays the %s, and %s learns the %s is one away from playable",
-			seatName(t), h.clueName(c.a), f+1, seatName(bc.seat), h.cardName(ident(hand[slotOf(hand, bc.card)-1].Card)), seatName(t), h.cardName(x))
+			seatName(t), h.clueName(c.a), f+1, seatName(bc.seat), h.heldName(bc.seat, ident(hand[slotOf(hand, bc.card)-1].Card)), seatName(t), h.heldName(t, x))
 	}
 	return c, true
 }

@@ -22,6 +22,10 @@ func (h *hgPlayer) cardName(x int) string {
 	return fmt.Sprintf("%s %d", name, r)
 }
 
+// heldName is cardName for the card x in seat p's hand, marked as its
+// holder's (see heldCard): the holder reads it unnamed while the game runs.
+func (h *hgPlayer) heldName(p, x int) string { return heldCard(p, h.cardName(x)) }
+
 func (h *hgPlayer) clueName(a engine.Action) string {
 	switch {
 	case a.Kind == engine.ColorClue && a.Value >= 0 && a.Value < len(h.d.cfg.ClueColors):

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -122,9 +123,15 @@ type Entry struct {
 	Action engine.Action
 	At     time.Time
 	Auto   bool
-	// Why is a bot's word on its move (see bots.Explainer), "" for none.
+	// Why is a bot's word on its move (see bots.Explainer), "" for none,
+	// as kept: read it through WhyFor.
 	Why string
 }
+
+// WhyFor is the entry's reason as seat viewer may read it: while the game
+// runs, a card of viewer's own hand that the bot named is not named
+// (bots.WhyFor).
+func (e Entry) WhyFor(viewer int, over bool) string { return bots.WhyFor(e.Why, viewer, over) }
 
 // State is one game as stored plus the engine's state after replaying its
 // log. The log is the truth; Game is derived from it. A State handed out is
