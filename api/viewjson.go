@@ -553,22 +553,26 @@ var plain = func() (t [256]bool) {
 // appendStats writes a view's pace and efficiency (see GameView.Pace): none
 // before the game starts.
 func appendStats(b []byte, v *engine.View, status string) []byte {
-	pace, eff, need := viewStats(v, status)
+	// A table that has not started, or never will, has no stats.
+	played := status != play.StatusLobby && status != play.StatusCancelled
 	b = append(b, `,"pace":`...)
-	if pace != nil {
-		b = strconv.AppendInt(b, int64(*pace), 10)
+	if played && v.Stats.HasPace {
+		b = strconv.AppendInt(b, int64(v.Stats.Pace), 10)
 	} else {
 		b = append(b, "null"...)
 	}
-	b = appendFloatOrNull(append(b, `,"efficiency":`...), eff)
-	return appendFloatOrNull(append(b, `,"efficiency_needed":`...), need)
+	eff, ok := v.Stats.Efficiency()
+	b = appendFloatOrNull(append(b, `,"efficiency":`...), eff, played && ok)
+	need, ok := v.Stats.NeededEfficiency()
+	return appendFloatOrNull(append(b, `,"efficiency_needed":`...), need, played && ok)
 }
 
-// appendFloatOrNull writes f as encoding/json does for the ratios of small
-// counts a view holds (never below 1e-6 but for 0, never near 1e21).
-func appendFloatOrNull(b []byte, f *float64) []byte {
-	if f == nil {
+// appendFloatOrNull writes f, if ok, as encoding/json does for the ratios
+// of small counts a view holds (never below 1e-6 but for 0, never near
+// 1e21); else null.
+func appendFloatOrNull(b []byte, f float64, ok bool) []byte {
+	if !ok {
 		return append(b, "null"...)
 	}
-	return strconv.AppendFloat(b, *f, 'f', -1, 64)
+	return strconv.AppendFloat(b, f, 'f', -1, 64)
 }

@@ -567,3 +567,22 @@ func seatBot(st *play.State) func(seat int) string {
 		return ""
 	}
 }
+
+// viewStats are a view's pace, efficiency and efficiency still needed as
+// GameView holds them, each nil where it has none: what appendStats must
+// write.
+func viewStats(v *engine.View, status string) (pace *int, eff, need *float64) {
+	if status == play.StatusLobby || status == play.StatusCancelled {
+		return nil, nil, nil
+	}
+	if v.Stats.HasPace {
+		pace = ptr(v.Stats.Pace)
+	}
+	if e, ok := v.Stats.Efficiency(); ok {
+		eff = ptr(e)
+	}
+	if e, ok := v.Stats.NeededEfficiency(); ok {
+		need = ptr(e)
+	}
+	return pace, eff, need
+}

@@ -457,21 +457,3 @@ func clueTypeName(k engine.Kind) string {
 	}
 	return "rank"
 }
-
-// viewStats are a view's pace, efficiency and efficiency still needed, each
-// nil where it has none (see GameView.Pace).
-func viewStats(v *engine.View, status string) (pace *int, eff, need *float64) {
-	if status == play.StatusLobby || status == play.StatusCancelled {
-		return nil, nil, nil
-	}
-	if v.Stats.HasPace {
-		pace = ptr(v.Stats.Pace)
-	}
-	if e, ok := v.Stats.Efficiency(); ok {
-		eff = ptr(e)
-	}
-	if e, ok := v.Stats.NeededEfficiency(); ok {
-		need = ptr(e)
-	}
-	return pace, eff, need
-}
