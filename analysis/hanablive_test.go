@@ -61,7 +61,7 @@ func TestPaceAsHanabLiveOnItsGames(t *testing.T) {
 			if !act.IsMove() {
 				continue
 			}
-			if err := m.Act(toLive(act)); err != nil {
+			if err := m.Act(livemodel.ActionOf(act)); err != nil {
 				t.Fatalf("%s turn %d: the model refuses %+v: %v", name, turn, act, err)
 			}
 			turn++
@@ -78,18 +78,6 @@ func deref(p *int) any {
 		return nil
 	}
 	return *p
-}
-
-func toLive(a engine.Action) livemodel.Action {
-	switch a.Kind {
-	case engine.Play:
-		return livemodel.Action{Type: livemodel.Play, Target: a.Card}
-	case engine.Discard:
-		return livemodel.Action{Type: livemodel.Discard, Target: a.Card}
-	case engine.ColorClue:
-		return livemodel.Action{Type: livemodel.ColorClue, Target: a.Target, Value: a.Value}
-	}
-	return livemodel.Action{Type: livemodel.RankClue, Target: a.Target, Value: a.Value}
 }
 
 // TestHanabLiveGames: games played on hanab.live analyse to their own

@@ -123,7 +123,7 @@ func playAgainstLive(t *testing.T, seed string, g *engine.Game, rng *rand.Rand) 
 		if _, err := g.Apply(a); err != nil {
 			t.Fatalf("%s turn %d: %+v: %v", seed, g.Turn(), a, err)
 		}
-		if err := m.Act(toLive(a)); err != nil {
+		if err := m.Act(livemodel.ActionOf(a)); err != nil {
 			t.Fatalf("%s turn %d: the model refuses %+v: %v", seed, g.Turn(), a, err)
 		}
 		if err := sameAsLive(g, m); err != nil {
@@ -134,22 +134,10 @@ func playAgainstLive(t *testing.T, seed string, g *engine.Game, rng *rand.Rand) 
 	return r.Reason
 }
 
-func toLive(a engine.Action) livemodel.Action {
-	switch a.Kind {
-	case engine.Play:
-		return livemodel.Action{Type: livemodel.Play, Target: a.Card}
-	case engine.Discard:
-		return livemodel.Action{Type: livemodel.Discard, Target: a.Card}
-	case engine.ColorClue:
-		return livemodel.Action{Type: livemodel.ColorClue, Target: a.Target, Value: a.Value}
-	}
-	return livemodel.Action{Type: livemodel.RankClue, Target: a.Target, Value: a.Value}
-}
-
 func sameLegal(engineLegal []engine.Action, live []livemodel.Action) error {
 	got := make([]livemodel.Action, len(engineLegal))
 	for i, a := range engineLegal {
-		got[i] = toLive(a)
+		got[i] = livemodel.ActionOf(a)
 	}
 	byFields := func(a, b livemodel.Action) int {
 		return cmp.Or(cmp.Compare(a.Type, b.Type), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Value, b.Value))

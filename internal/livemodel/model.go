@@ -33,6 +33,19 @@ type Action struct {
 	Type, Target, Value int
 }
 
+// ActionOf is the engine's move a as hanab.live's files write it.
+func ActionOf(a engine.Action) Action {
+	switch a.Kind {
+	case engine.Play:
+		return Action{Type: Play, Target: a.Card}
+	case engine.Discard:
+		return Action{Type: Discard, Target: a.Card}
+	case engine.ColorClue:
+		return Action{Type: ColorClue, Target: a.Target, Value: a.Value}
+	}
+	return Action{Type: RankClue, Target: a.Target, Value: a.Value}
+}
+
 // Dir is a firework's direction as hanab.live tracks it in the variants
 // where it matters (Up or Down, Reversed, Sudoku's "finished").
 type Dir int
