@@ -27,7 +27,7 @@ func (s *solver) loss(t int, before, after *engine.Game, step []engine.Action, f
 	letGo := "discarded"
 	if !moved.IsClue() {
 		card = before.Card(moved.Card)
-		if (moved.Kind == engine.Play) != cfg.Suits[card.Suit].Swapped {
+		if cfg.Plays(moved, card) {
 			letGo = "misplayed"
 		}
 	}

@@ -159,7 +159,7 @@ func moveRank(g *engine.Game, a engine.Action, needed uint64) int8 {
 		return 20
 	}
 	c := g.Card(a.Card)
-	play := (a.Kind == engine.Play) != g.Config().Suits[c.Suit].Swapped
+	play := g.Config().Plays(a, c)
 	need := needed&(1<<engine.Ident(c.Suit, c.Rank)) != 0
 	switch {
 	case play && g.Extends(c):

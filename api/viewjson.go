@@ -401,7 +401,7 @@ func appendEvent(b []byte, cfg *engine.Config, seq int, ev engine.Event, seats [
 	case a.Kind != engine.Play && a.Kind != engine.Discard:
 	case ev.FaceDown:
 		typ = "play_face_down"
-	case (a.Kind == engine.Play) != ev.Swapped:
+	case ev.Played():
 		typ = "play"
 	default:
 		typ = "discard"

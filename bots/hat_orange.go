@@ -51,9 +51,7 @@ func (h *hatPlayer) throwMove(id int, m uint64) engine.Action {
 
 // thrown reports whether a play or discard event put its card in the
 // discards as meant: a discard, or a play of a swapping card.
-func thrown(ev engine.Event) bool {
-	return (ev.Action.Kind == engine.Discard) != ev.Swapped
-}
+func thrown(ev engine.Event) bool { return !ev.Played() }
 
 // askSide asks of the first card known playable or dead whose holder cannot
 // act on it yet what it lacks: its side, or in a hole which card it is (a

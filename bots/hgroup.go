@@ -191,7 +191,7 @@ func (h *hgPlayer) Observe(v *engine.View, ev engine.Event) {
 		if a.Kind == engine.Discard && !ev.Swapped {
 			chopDiscard = !h.note[a.Card].touched && !h.note[a.Card].cm
 		}
-		h.linksAfterMove(ev.Seat, a.Card, x, a.Kind == engine.Play && !ev.Swapped || a.Kind == engine.Discard && ev.Swapped)
+		h.linksAfterMove(ev.Seat, a.Card, x, ev.Played())
 		h.note[a.Card] = hgNote{}
 		h.load(v)
 		h.lastDiscard = 0

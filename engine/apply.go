@@ -31,6 +31,12 @@ type Event struct {
 	Result     Result
 }
 
+// Played says whether a play or discard event's card went to its
+// firework (extending it, or struck), not to the discards as meant:
+// asked to be played, or discarded in a suit that swaps them (see
+// Config.Plays).
+func (e *Event) Played() bool { return (e.Action.Kind == Play) != e.Swapped }
+
 // Check reports whether the current seat may take the action, without taking it.
 func (g *Game) Check(a Action) error { return check(g, a) }
 
