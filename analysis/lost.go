@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -86,21 +87,12 @@ func (s *solver) missing(g *engine.Game, v int) []engine.Card {
 	for su, suit := range g.Config().Suits {
 		for r := 1; r <= engine.MaxRank; r++ {
 			c := engine.Card{Suit: su, Rank: r}
-			if needed&(1<<engine.Ident(su, r)) != 0 && !end.OnFirework(c) && hasRank(suit, r) {
+			if needed&(1<<engine.Ident(su, r)) != 0 && !end.OnFirework(c) && slices.Contains(suit.Ranks, r) {
 				out = append(out, c)
 			}
 		}
 	}
 	return out
-}
-
-func hasRank(s engine.Suit, r int) bool {
-	for _, x := range s.Ranks {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // line plays a line from g that reaches v (which must be reachable) to its
