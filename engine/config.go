@@ -418,7 +418,9 @@ func (c *Config) Playable(s, height, rank int) bool {
 // Plays says whether a, a play or a discard of card c, puts c to its
 // firework: a play does and a discard does not, but in a suit that swaps
 // them (hanab.live's Orange).
-func (c *Config) Plays(a Action, card Card) bool { return (a.Kind == Play) != c.Suits[card.Suit].Swapped }
+func (c *Config) Plays(a Action, card Card) bool {
+	return (a.Kind == Play) != c.Suits[card.Suit].Swapped
+}
 
 // SwappedIdentities is the set of identities (see Ident) whose suit swaps
 // play and discard.
