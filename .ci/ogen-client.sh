@@ -19,7 +19,9 @@ fi
 # Every operation of the document is a method of the generated client.
 want=$(grep -o '"operationId": *"[^"]*"' ../openapi.json | sed 's/.*"\([^"]*\)"$/\1/' | sort)
 got=$(sed -n 's/^func (c \*Client) \([A-Z][A-Za-z]*\)(ctx context.Context.*/\1/p' oas/oas_client_gen.go | sort)
-missing=$(for op in $want; do echo "$got" | grep -qix "$op" || echo "$op"; done)
+# (grep reads a here-string: fed by a pipe under pipefail, grep -q's early
+# exit could kill echo with SIGPIPE and name a present operation missing.)
+missing=$(for op in $want; do grep -qix "$op" <<<"$got" || echo "$op"; done)
 if [ -n "$missing" ] || [ -z "$want" ]; then
   echo "the ogen client lacks: ${missing:-every operation}"; exit 1
 fi
