@@ -3,12 +3,12 @@ package api
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // ChatRequest is a line to say.
@@ -101,7 +101,7 @@ func appendChatEvent(b []byte, l play.Line) []byte {
 // withChat is the game's events evs after after, with its chat lines after
 // chatAfter (chatAfter < 0: none) placed among them as they came, those
 // the reader muted left out.
-func withChat(evs []encodedEvent, after int, st *play.State, chatAfter int, muted string) []encodedEvent {
+func withChat(evs []encodedEvent, after int, st *play.State, chatAfter int, muted players.Mutes) []encodedEvent {
 	out := evs[min(after, len(evs)):]
 	if chatAfter < 0 || chatAfter >= len(st.Chat) {
 		return out
@@ -112,7 +112,7 @@ func withChat(evs []encodedEvent, after int, st *play.State, chatAfter int, mute
 		if len(lines) > 0 && (len(out) == 0 || lines[0].AfterSeq < out[0].seq) {
 			l := lines[0]
 			lines = lines[1:]
-			if l.Player != "" && strings.Contains(muted, l.Player) {
+			if muted.Hides(l.Player) {
 				continue
 			}
 			merged = append(merged, encodedEvent{seq: l.AfterSeq, line: l.Line, typ: "chat", data: appendChatEvent(nil, l)})
@@ -133,19 +133,14 @@ func chatQuery(c *gin.Context) (int, error) {
 	return intQuery(c, "chat_after", 0, 0, maxSeq)
 }
 
-// muted is the players whose chat the request's caller muted, as a
-// reader's spec keeps them ("" for none, or for the public): its account's,
-// whichever token it came with.
-func (s *Server) muted(c *gin.Context) (string, error) {
+// muted is the players whose chat the request's caller muted ("" for
+// none, or for the public): its account's, whichever token it came with.
+func (s *Server) muted(c *gin.Context) (players.Mutes, error) {
 	if s.accounts == nil {
 		return "", nil
 	}
 	ps, err := s.accounts.Muted(c.Request.Context(), callerOf(c))
-	ids := make([]string, len(ps))
-	for i, p := range ps {
-		ids[i] = p.ID
-	}
-	return strings.Join(ids, ","), err
+	return players.MutesOf(ps), err
 }
 
 // MutedList is whose chat the signed-in player does not read.

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -13,6 +11,7 @@ import (
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/rooms"
 )
 
@@ -140,7 +139,7 @@ type lobbyFeed struct {
 	s      *Server
 	w      *feed.Watch[struct{}]
 	recent bool
-	muted  string
+	muted  players.Mutes
 }
 
 // inLobby records a signed-in reader of the lobby as online there; and
@@ -199,7 +198,7 @@ func (s *Server) lobbyRead(ctx context.Context, after int64, recent bool) ([]roo
 
 // lobbyItem is e as the API writes it, with a table's summary as it is
 // now; false for a line the reader muted.
-func (s *Server) lobbyItem(ctx context.Context, e rooms.LobbyEvent, muted string) (LobbyEventItem, bool) {
+func (s *Server) lobbyItem(ctx context.Context, e rooms.LobbyEvent, muted players.Mutes) (LobbyEventItem, bool) {
 	switch e.Kind {
 	case rooms.PlayerOnline:
 		p := onlinePlayer(e.Name, e.Bot, e.Where, e.Game)
@@ -210,7 +209,7 @@ func (s *Server) lobbyItem(ctx context.Context, e rooms.LobbyEvent, muted string
 		return LobbyEventItem{ID: e.ID, Type: e.Kind, Name: e.Name, Bot: e.Bot, At: e.At.UTC()}, true
 	}
 	if e.Kind == rooms.LobbyChat {
-		if e.PlayerID != "" && slices.Contains(strings.Split(muted, ","), e.PlayerID) {
+		if muted.Hides(e.PlayerID) {
 			return LobbyEventItem{}, false
 		}
 		return LobbyEventItem{ID: e.ID, Type: "chat", From: e.Name, Bot: e.Bot, Text: e.Text, At: e.At.UTC()}, true

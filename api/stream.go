@@ -14,6 +14,7 @@ import (
 	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/internal/accept"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // A stream is GET /games/{id}/events asked for as Server-Sent Events or as
@@ -136,7 +137,7 @@ func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error
 // them: those the streams send (renderEvents), in a list; with its chat
 // lines after chatAfter among them (chatAfter < 0: no chat), but those
 // of the players muted.
-func (s *Server) eventsJSON(st *play.State, after, viewer, chatAfter int, muted string) ([]byte, error) {
+func (s *Server) eventsJSON(st *play.State, after, viewer, chatAfter int, muted players.Mutes) ([]byte, error) {
 	evs, err := s.renderEvents(st, viewer)
 	if err != nil {
 		return nil, err

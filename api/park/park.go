@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // Kind is what a long-poll waits for.
@@ -57,7 +58,7 @@ type Spec struct {
 	// Events: ChatAfter is the last chat line the reader saw (-1: it reads
 	// no chat), Muted the players whose lines it does not want.
 	ChatAfter int
-	Muted     string
+	Muted     players.Mutes
 }
 
 // Answer is an answer to a long-poll, shared by the waiters it fits: a
