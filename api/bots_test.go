@@ -219,6 +219,31 @@ func TestBotSaysWhy(t *testing.T) {
 				t.Fatalf("a reason carries its marks, or names the seats by the documents, not the table: %q", ev.Why)
 			}
 		}
+		// The public sees no hand: a reason it reads names no held card,
+		// so that Ann, dropping her token, reads no more of her own cards
+		// than she does with it.
+		var public EventsResponse
+		e.req("GET", "/v1/games/"+tb.id+"/events", "", nil).json(t, &public)
+		bySeq := map[int]string{}
+		for _, ev := range public.Events {
+			bySeq[ev.Seq] = ev.Why
+		}
+		masked := 0
+		for _, ev := range said {
+			pub, ok := bySeq[ev.Seq]
+			if !ok {
+				t.Fatalf("the public reads no event %d", ev.Seq)
+			}
+			if strings.Count(pub, "card") < strings.Count(ev.Why, "card") {
+				t.Fatalf("event %d: the public reads %q, more of the hands than the seat's %q", ev.Seq, pub, ev.Why)
+			}
+			if strings.Count(pub, "the card") > 0 {
+				masked++
+			}
+		}
+		if masked == 0 {
+			t.Fatalf("no reason the public read masked a held card: %+v", public.Events)
+		}
 		// The reason is kept with the move: a server started afresh on the
 		// store tells it again.
 		again := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })

@@ -1,6 +1,10 @@
 package bots
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hanabi-server/hanabi/engine"
+)
 
 // Explainer is implemented by players that can say why they chose a move,
 // so that a table (the server's event for the move, the log on the page)
@@ -90,11 +94,12 @@ func heldCard(p int, name string) string {
 	return string([]rune{cardMark, rune('0' + p)}) + name + string(cardEnd)
 }
 
-// WhyFor is a reason (Explainer.Why, as kept) as seat viewer may read it:
-// a card it names in viewer's own hand reads "card" while the game runs
-// ("Bob's 2 clue on the chop saves the card"); once it is over, or for a
-// viewer of no seat of the cards it names, every card has its name.
-func WhyFor(why string, viewer int, over bool) string {
+// WhyFor is a reason (Explainer.Why, as kept) as seat viewer of a game of
+// players seats may read it: a card it names in a hand viewer does not see
+// (engine.SeesHand: its own, and every hand for the public) reads "card"
+// while the game runs ("Bob's 2 clue on the chop saves the card"); once it
+// is over every card has its name.
+func WhyFor(why string, viewer, players int, over bool) string {
 	if !strings.ContainsRune(why, cardMark) {
 		return why
 	}
@@ -114,7 +119,7 @@ func WhyFor(why string, viewer int, over bool) string {
 		}
 		holder, name := int(rest[0])-'0', rest[1:end]
 		rest = rest[end+len(string(cardEnd)):]
-		if holder == viewer && !over {
+		if !engine.SeesHand(viewer, holder, players, over) {
 			name = "card"
 		}
 		b.WriteString(name)

@@ -19,16 +19,21 @@ func TestWhyFor(t *testing.T) {
 		{1, false, "Bob's 2 clue on the chop saves the card, and Cathy blind-plays the red 1"},
 		{2, false, "Bob's 2 clue on the chop saves the yellow 2, and Cathy blind-plays the card"},
 		{engine.Spectator, false, "Bob's 2 clue on the chop saves the yellow 2, and Cathy blind-plays the red 1"},
+		// The public sees no hand: a seat that drops its token must not
+		// read its own cards, nor a no_hands spectator anyone's.
+		{engine.Public, false, "Bob's 2 clue on the chop saves the card, and Cathy blind-plays the card"},
+		{engine.Public, true, "Bob's 2 clue on the chop saves the yellow 2, and Cathy blind-plays the red 1"},
+		{7, false, "Bob's 2 clue on the chop saves the card, and Cathy blind-plays the card"}, // no seat of the table
 		{1, true, "Bob's 2 clue on the chop saves the yellow 2, and Cathy blind-plays the red 1"},
 	} {
-		if got := WhyFor(why, tc.viewer, tc.over); got != tc.want {
+		if got := WhyFor(why, tc.viewer, 3, tc.over); got != tc.want {
 			t.Errorf("viewer %d, over %v: %q, want %q", tc.viewer, tc.over, got, tc.want)
 		}
 	}
-	if got := WhyFor("a plain reason", 0, false); got != "a plain reason" {
+	if got := WhyFor("a plain reason", 0, 3, false); got != "a plain reason" {
 		t.Errorf("a reason with no card: %q", got)
 	}
-	if got := WhyFor("cut "+string(cardMark)+"1red", 0, false); got != "cut " {
+	if got := WhyFor("cut "+string(cardMark)+"1red", 0, 3, false); got != "cut " {
 		t.Errorf("a mark cut short: %q", got)
 	}
 }
@@ -62,7 +67,7 @@ func TestHgroupNamesNoCardToItsHolder(t *testing.T) {
 				why := ps[seat].(Explainer).Why()
 				checkHeld(t, g, seat, why)
 				if a.IsClue() {
-					read := WhyFor(why, a.Target, false)
+					read := WhyFor(why, a.Target, players, false)
 					// A name the target also sees in another hand may be
 					// that card's.
 					seen := map[string]bool{}

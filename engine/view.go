@@ -11,6 +11,16 @@ const Public = -1
 // played face down in Throw It in a Hole).
 const Spectator = -2
 
+// SeesHand reports whether seat viewer sees the faces of the cards in
+// holder's hand, in a game of players seats, over (every face shows) or
+// not: the one rule that a view and whatever else names a held card (a
+// bot's reason) follow. A seat that is not at the table sees what the
+// public sees, never every hand.
+func SeesHand(viewer, holder, players int, over bool) bool {
+	player := viewer >= 0 && viewer < players
+	return over || (player && viewer != holder) || viewer == Spectator
+}
+
 // CardView is a card as one viewer sees it. Known is false for the viewer's
 // own cards (and every hand in a public view) while the game runs: then Card
 // is zero and only the id and the holder's deductions are there.
@@ -170,12 +180,9 @@ func (g *Game) ViewInto(seat int, v *View) {
 	if cfg.ClueShows != ShowsAll {
 		hideClues(v.Clues, seat, cfg.ClueShows)
 	}
-	// A seat that is not at the table sees what a spectator sees, never
-	// every hand.
-	player := seat >= 0 && seat < cfg.Players
 	for p := range cfg.Players {
 		v.HandLen[p] = int(g.handLen[p])
-		visible := open || (player && seat != p) || seat == Spectator
+		visible := SeesHand(seat, p, cfg.Players, open)
 		for i := range g.handLen[p] {
 			id := int(g.hands[p][i])
 			pr := g.proj[id]

@@ -128,10 +128,12 @@ type Entry struct {
 	Why string
 }
 
-// WhyFor is the entry's reason as seat viewer may read it: while the game
-// runs, a card of viewer's own hand that the bot named is not named
-// (bots.WhyFor).
-func (e Entry) WhyFor(viewer int, over bool) string { return bots.WhyFor(e.Why, viewer, over) }
+// WhyFor is the entry's reason as seat viewer of a game of players seats
+// may read it: while the game runs, a card the bot named in a hand viewer
+// does not see is not named (bots.WhyFor).
+func (e Entry) WhyFor(viewer, players int, over bool) string {
+	return bots.WhyFor(e.Why, viewer, players, over)
+}
 
 // State is one game as stored plus the engine's state after replaying its
 // log. The log is the truth; Game is derived from it. A State handed out is
