@@ -10,7 +10,6 @@ import (
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/rooms"
@@ -21,7 +20,7 @@ import (
 type Rooms interface {
 	Follow(id string) *feed.Watch[string]
 	Open(ctx context.Context, game string, p auth.Caller) (*rooms.Room, *play.State, error)
-	Get(ctx context.Context, id string) (*rooms.Room, *play.State, error)
+	Read(ctx context.Context, id string, p auth.Caller, membersOnly bool) (*rooms.Room, *play.State, error)
 	Join(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
 	Leave(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
 	HandOver(ctx context.Context, id string, p auth.Caller, name string) (*rooms.Room, *play.State, error)
@@ -184,7 +183,7 @@ func (s *Server) openRoom(c *gin.Context) {
 // getRoom godoc
 //
 //	@Summary		A shared replay room
-//	@Description	The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
+//	@Description	The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it, as the doors of opening and joining a room let in: a private table's game its players only, and a shared deal's game nobody who plays that deal at another table until that game ends. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
 //	@ID				getRoom
 //	@Tags			rooms
 //	@Produce		json
@@ -194,6 +193,8 @@ func (s *Server) openRoom(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
+//	@Failure		403		{object}	Problem	"forbidden: a private table's game, whose players alone share its replay"
+//	@Failure		409		{object}	Problem	"deal_in_play: the reader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id} [get]
 func (s *Server) getRoom(c *gin.Context) { s.waitRoom(c, false) }
 
@@ -210,7 +211,8 @@ func (s *Server) getRoom(c *gin.Context) { s.waitRoom(c, false) }
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
-//	@Failure		403		{object}	Problem	"forbidden: not a member of the room"
+//	@Failure		403		{object}	Problem	"forbidden: not a member of the room, or a private table's game, whose players alone share its replay"
+//	@Failure		409		{object}	Problem	"deal_in_play: the reader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/events [get]
 func (s *Server) getRoomEvents(c *gin.Context) { s.waitRoom(c, true) }
 
@@ -250,14 +252,14 @@ type roomFeed struct {
 	s       *Server
 	w       *feed.Watch[string]
 	id      string
-	who     string
+	by      auth.Caller
 	members bool
 }
 
 func (s *Server) roomFeed(c *gin.Context, members bool) *roomFeed {
 	id := c.Param("id")
 	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
-	return &roomFeed{s: s, w: s.rooms.Follow(id), id: id, who: callerOf(c).PlayerID(), members: members}
+	return &roomFeed{s: s, w: s.rooms.Follow(id), id: id, by: callerOf(c), members: members}
 }
 
 func (r *roomFeed) Changed() <-chan struct{} { return r.w.Changed() }
@@ -265,10 +267,7 @@ func (r *roomFeed) Changed() <-chan struct{} { return r.w.Changed() }
 func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page, error) {
 	ctx, cancel := r.s.storeCtx(ctx)
 	defer cancel()
-	room, st, err := r.s.rooms.Get(ctx, r.id)
-	if err == nil && r.members && !room.IsMember(r.who) {
-		err = errorf(fault.Forbidden, codeForbidden, "only a member of the room reads its changes: join it first")
-	}
+	room, st, err := r.s.rooms.Read(ctx, r.id, r.by, r.members)
 	if err != nil {
 		return feed.Page{}, err
 	}
@@ -298,7 +297,8 @@ func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page,
 //	@Security		AccessToken
 //	@Success		200	{string}	string	"a stream of Server-Sent Events, the data of each a RoomView"
 //	@x-stream-item	"RoomView"
-//	@Failure		403	{object}	Problem	"forbidden: not a member of the room"
+//	@Failure		403	{object}	Problem	"forbidden: not a member of the room, or a private table's game, whose players alone share its replay"
+//	@Failure		409	{object}	Problem	"deal_in_play: the reader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/events/sse [get]
 func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 
@@ -316,7 +316,8 @@ func (s *Server) streamRoomSSE(c *gin.Context) { s.streamRoom(c, sseStream) }
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView	"a stream of RoomViews, one a line"
 //	@x-stream-item	"RoomView"
-//	@Failure		403	{object}	Problem	"forbidden: not a member of the room"
+//	@Failure		403	{object}	Problem	"forbidden: not a member of the room, or a private table's game, whose players alone share its replay"
+//	@Failure		409	{object}	Problem	"deal_in_play: the reader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/events/ndjson [get]
 func (s *Server) streamRoomNDJSON(c *gin.Context) { s.streamRoom(c, ndjsonStream) }
 
@@ -366,7 +367,7 @@ func changeRoomWith[Req any](s *Server, c *gin.Context, change func(ctx context.
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
-//	@Failure		403	{object}	Problem	"forbidden: the room is full"
+//	@Failure		403	{object}	Problem	"forbidden: the room is full, or a private table's game, whose players alone share its replay"
 //	@Failure		409	{object}	Problem	"deal_in_play: the player plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/members [post]
 func (s *Server) joinRoom(c *gin.Context) { s.roomChange(c, s.rooms.Join) }

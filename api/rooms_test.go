@@ -290,3 +290,33 @@ func TestReplayRoomStreamResumes(t *testing.T) {
 		opened = changed
 	}
 }
+
+// A private table's replay stays behind its secret in a room too: its
+// players open and share it; another player who has the room's id (rooms
+// are named in the lobby's who-is-where) neither reads it nor joins it.
+func TestPrivateTableRoom(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice := e.signUp("Alice", "correct horse", false)
+		bob := e.signUp("Bob", "correct horse", false)
+		carol := e.signUp("Carol", "correct horse", false)
+		r := e.req("POST", "/v1/games", alice, map[string]any{"variant": "basic", "players": 2, "private": true})
+		e.expect(r, http.StatusCreated)
+		var created SeatResponse
+		r.json(t, &created)
+		id := created.Game.ID
+		e.expect(e.req("POST", "/v1/games/"+id+"/seats", bob, map[string]any{"secret": deref(created.Game.JoinSecret)}), http.StatusCreated)
+		e.expect(e.req("POST", "/v1/games/"+id+"/terminate", deref(created.Token), nil), http.StatusOK)
+
+		e.room("POST", "/v1/rooms", carol, map[string]any{"game": id}, http.StatusForbidden)
+		room := e.room("POST", "/v1/rooms", alice, map[string]any{"game": id}, http.StatusCreated)
+		path := "/v1/rooms/" + room.ID
+		e.room("GET", path, carol, nil, http.StatusForbidden)
+		e.room("POST", path+"/members", carol, nil, http.StatusForbidden)
+		e.room("GET", path+"/events?since=0", carol, nil, http.StatusForbidden)
+		e.room("GET", path, bob, nil, http.StatusOK)
+		if joined := e.room("POST", path+"/members", bob, nil, http.StatusOK); len(joined.Members) != 2 {
+			t.Fatalf("Bob, who played it, joins: %+v", joined.Members)
+		}
+	})
+}

@@ -43,6 +43,17 @@ func TestSpoilerGuard(t *testing.T) {
 		if r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
 			t.Fatalf("a replay room on the deal's other game: %d %s, want 409 deal_in_play", r.status, truncate(string(r.body), 200))
 		}
+		// A room Bob opens on it is no door either: neither reading it by
+		// its id (rooms are named in the lobby's who-is-where) nor joining.
+		room := e.room("POST", "/v1/rooms", bob, map[string]any{"game": done.id}, http.StatusCreated)
+		for _, c := range []struct{ method, path string }{
+			{"GET", "/v1/rooms/" + room.ID}, {"POST", "/v1/rooms/" + room.ID + "/members"},
+		} {
+			r := e.req(c.method, c.path, alice, nil)
+			if r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
+				t.Fatalf("%s %s by a player of the deal: %d %s, want 409 deal_in_play", c.method, c.path, r.status, truncate(string(r.body), 200))
+			}
+		}
 		for _, c := range []struct{ path, token string }{
 			{"/v1/seeds/" + deal, ""}, {other + "/replay", ""}, {"/v1/seeds/" + deal, bob}, {other + "/replay", carol},
 		} {
@@ -51,5 +62,6 @@ func TestSpoilerGuard(t *testing.T) {
 		e.expect(e.req("POST", "/v1/games/"+running.id+"/terminate", running.tokens[0], nil), http.StatusOK)
 		e.expect(e.req("GET", "/v1/seeds/"+deal, alice, nil), http.StatusOK)
 		e.expect(e.req("GET", other+"/replay", alice, nil), http.StatusOK)
+		e.expect(e.req("GET", "/v1/rooms/"+room.ID, alice, nil), http.StatusOK)
 	})
 }

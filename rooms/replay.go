@@ -153,11 +153,7 @@ func (rs *Rooms) Open(ctx context.Context, game string, by auth.Caller) (*Room, 
 	if st.Status != play.StatusFinished {
 		return nil, nil, &Error{Code: NotFinished, Msg: "only a finished game opens as a shared replay: this one is " + st.Status}
 	}
-	if st.JoinSecret != "" && st.SeatOf(p.ID) < 0 {
-		// Its replay stays behind its secret: its players alone share it.
-		return nil, nil, &Error{Code: Forbidden, Msg: "a private table's replay is opened by its players only"}
-	}
-	if err := rs.spoils(ctx, st, p); err != nil {
+	if err := rs.mayRead(ctx, st, p); err != nil {
 		return nil, nil, err
 	}
 	at := rs.now().UTC().Truncate(time.Millisecond)
@@ -169,8 +165,41 @@ func (rs *Rooms) Open(ctx context.Context, game string, by auth.Caller) (*Room, 
 	return r, st, nil
 }
 
-// Get reads room id and the game it replays.
-func (rs *Rooms) Get(ctx context.Context, id string) (*Room, *play.State, error) {
+// mayRead is nil when p may read a room on st, and why not else: the one
+// check of opening, joining and reading a room. A private table's replay
+// stays behind its secret, so its players alone share it; and a shared
+// deal's replay spoils it for a player who plays it elsewhere now.
+func (rs *Rooms) mayRead(ctx context.Context, st *play.State, p Player) error {
+	if st.JoinSecret != "" && st.SeatOf(p.ID) < 0 {
+		return &Error{Code: Forbidden, Msg: "a private table's replay is shared by its players only"}
+	}
+	return rs.spoils(ctx, st, p)
+}
+
+// Read is room id and the game it replays, as by reads them: a signed-in
+// player whom mayRead lets in, and, for membersOnly (a room's changes),
+// only a member. Each read asks again, so that a room's readers are
+// always those its doors let in.
+func (rs *Rooms) Read(ctx context.Context, id string, by auth.Caller, membersOnly bool) (*Room, *play.State, error) {
+	p, err := member(by)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, st, err := rs.get(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if membersOnly && !r.IsMember(p.ID) {
+		return nil, nil, &Error{Code: Forbidden, Msg: "only a member of the room reads its changes: join it first"}
+	}
+	if err := rs.mayRead(ctx, st, p); err != nil {
+		return nil, nil, err
+	}
+	return r, st, nil
+}
+
+// get reads room id and the game it replays.
+func (rs *Rooms) get(ctx context.Context, id string) (*Room, *play.State, error) {
 	if !play.ValidID(id) {
 		return nil, nil, ErrNoRoom
 	}
@@ -195,11 +224,11 @@ func (rs *Rooms) Join(ctx context.Context, id string, by auth.Caller) (*Room, *p
 		return nil, nil, err
 	}
 	return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
+		if err := rs.mayRead(ctx, st, p); err != nil {
+			return false, err
+		}
 		if r.IsMember(p.ID) {
 			return false, nil
-		}
-		if err := rs.spoils(ctx, st, p); err != nil {
-			return false, err
 		}
 		if len(r.Members) >= MaxMembers {
 			return false, &Error{Code: Forbidden, Msg: "the room is full"}
@@ -320,7 +349,7 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 	if err != nil {
 		return nil, nil, err
 	}
-	r, st, err := rs.Get(ctx, id)
+	r, st, err := rs.get(ctx, id)
 	switch {
 	case err != nil:
 		return nil, nil, err
@@ -359,7 +388,7 @@ func (rs *Rooms) lead(ctx context.Context, id string, by auth.Caller, fn func(r 
 // changed, trying again when another change got there first.
 func (rs *Rooms) change(ctx context.Context, id string, fn func(r *Room, st *play.State) (bool, error)) (*Room, *play.State, error) {
 	for range saveRetries {
-		r, st, err := rs.Get(ctx, id)
+		r, st, err := rs.get(ctx, id)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -5461,7 +5461,7 @@ type ClientInterface interface {
 
 	// GetRoom A shared replay room
 	//
-	// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
+	// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it, as the doors of opening and joining a room let in: a private table's game its players only, and a shared deal's game nobody who plays that deal at another table until that game ends. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
 	//
 	// Corresponds with GET /rooms/{id} (the `GetRoom` operationId).
 	GetRoom(ctx context.Context, id string, params *GetRoomParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6810,7 +6810,7 @@ func (c *Client) OpenRoom(ctx context.Context, body OpenRoomJSONRequestBody, req
 
 // GetRoom A shared replay room
 //
-// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
+// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it, as the doors of opening and joining a room let in: a private table's game its players only, and a shared deal's game nobody who plays that deal at another table until that game ends. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
 //
 // Corresponds with GET /rooms/{id} (the `GetRoom` operationId).
 func (c *Client) GetRoom(ctx context.Context, id string, params *GetRoomParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11577,7 +11577,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetRoomWithResponse A shared replay room
 	//
-	// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
+	// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it, as the doors of opening and joining a room let in: a private table's game its players only, and a shared deal's game nobody who plays that deal at another table until that game ends. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19564,6 +19564,10 @@ type GetRoomResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -19627,6 +19631,16 @@ func (r GetRoomResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetRoomResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetRoomResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetRoomResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -19884,6 +19898,10 @@ type GetRoomEventsResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -19947,6 +19965,16 @@ func (r GetRoomEventsResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetRoomEventsResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetRoomEventsResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GetRoomEventsResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -20042,6 +20070,10 @@ type StreamRoomNDJSONResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -20100,6 +20132,16 @@ func (r StreamRoomNDJSONResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r StreamRoomNDJSONResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r StreamRoomNDJSONResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r StreamRoomNDJSONResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -20195,6 +20237,10 @@ type StreamRoomSSEResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -20253,6 +20299,16 @@ func (r StreamRoomSSEResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r StreamRoomSSEResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r StreamRoomSSEResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r StreamRoomSSEResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -23684,7 +23740,7 @@ func (c *ClientWithResponses) OpenRoomWithResponse(ctx context.Context, body Ope
 
 // GetRoomWithResponse A shared replay room
 //
-// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
+// The room as its members see it: the turn, the leader, the members, the pointer, the hypothetical moves and the board. Any signed-in player may read it, as the doors of opening and joining a room let in: a private table's game its players only, and a shared deal's game nobody who plays that deal at another table until that game ends. With since=V and wait, the request is held until the room's version exceeds V or wait runs out.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -31729,6 +31785,20 @@ func ParseGetRoomResponse(rsp *http.Response) (*GetRoomResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32043,6 +32113,20 @@ func ParseGetRoomEventsResponse(rsp *http.Response) (*GetRoomEventsResponse, err
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32193,6 +32277,20 @@ func ParseStreamRoomNDJSONResponse(rsp *http.Response) (*StreamRoomNDJSONRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32342,6 +32440,20 @@ func ParseStreamRoomSSEResponse(rsp *http.Response) (*StreamRoomSSEResponse, err
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
