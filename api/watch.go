@@ -26,6 +26,9 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 		return spec, nil
 	}
 	spec.Watch, spec.SignedIn, spec.Secret = true, by.SignedIn(), c.Query("secret")
+	if spec.SignedIn {
+		spec.Player = by.PlayerID()
+	}
 	if shadowed {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 0 || n > 5 {
@@ -52,7 +55,7 @@ func admitted(spec park.Spec, st *play.State) (viewer int, err error) {
 	if err := play.Spoils(st, spec.InPlay); err != nil {
 		return 0, err
 	}
-	return play.AdmitWatcher(st, play.Watcher{SignedIn: spec.SignedIn, Shadow: spec.Shadow, Secret: spec.Secret})
+	return play.AdmitWatcher(st, play.Watcher{SignedIn: spec.SignedIn, Player: spec.Player, Shadow: spec.Shadow, Secret: spec.Secret})
 }
 
 // admit is admitted for a request that reads st now.

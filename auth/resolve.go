@@ -95,8 +95,14 @@ func (r *Resolver) Resolve(ctx context.Context, raw, game, addr string) (Caller,
 			c.Seat, c.Addr, c.raw = -1, addr, raw
 			if game != "" && r.seats != nil {
 				// No such game leaves the caller unseated: the request's
-				// own read of the game says so.
-				if seat, occ, err := r.seats.SeatOf(ctx, game, c.Account.ID); err == nil && seat >= 0 {
+				// own read of the game says so. Any other failure fails the
+				// request: a seated player taken for a spectator would be
+				// shown every hand, their own included.
+				seat, occ, err := r.seats.SeatOf(ctx, game, c.Account.ID)
+				if k, _, _ := fault.Of(err); err != nil && k != fault.NotFound {
+					return Caller{}, err
+				}
+				if err == nil && seat >= 0 {
 					c.Game, c.Seat, c.Occupant = game, seat, occ
 				}
 			}

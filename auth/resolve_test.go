@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -39,10 +40,32 @@ func (f *fakePlayers) Live(_ context.Context, id string) error {
 type fakeSeats struct{}
 
 func (fakeSeats) SeatOf(_ context.Context, game, player string) (int, string, error) {
-	if game == "g1" && player == "p1" {
+	switch {
+	case game == "g1" && player == "p1":
 		return 2, "occ-2", nil
+	case game == "gone":
+		return -1, "", &fault.Error{Kind: fault.NotFound, Code: "not_found", Msg: "no such game"}
+	case game == "down":
+		return -1, "", errDown
 	}
 	return -1, "", nil
+}
+
+var errDown = errors.New("the store does not answer")
+
+// A player's seat that cannot be looked up fails the request: taken for a
+// spectator, a seated player would be shown every hand, their own
+// included. No such game leaves the caller unseated.
+func TestResolveSeatLookupFails(t *testing.T) {
+	now := time.Now()
+	r := newResolver(t, &fakePlayers{}, &now)
+	if _, err := r.Resolve(context.Background(), "hps_alice", "down", "10.0.0.1"); !errors.Is(err, errDown) {
+		t.Fatalf("a seat lookup that fails: %v, want the store's error", err)
+	}
+	c, err := r.Resolve(context.Background(), "hps_alice", "gone", "10.0.0.1")
+	if err != nil || c.Seated() || c.Account == nil {
+		t.Fatalf("no such game: %+v, %v; want Alice, unseated", c, err)
+	}
 }
 
 func newResolver(t *testing.T, p *fakePlayers, now *time.Time) *Resolver {

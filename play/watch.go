@@ -25,6 +25,9 @@ var SpectatorPolicies = []string{SpectatorsOpen, SpectatorsNoHands, SpectatorsCl
 // seat (see exactly what it sees) instead of seeing every hand.
 type Watcher struct {
 	SignedIn bool
+	// Player is the signed-in watcher's account ("" for none): once it
+	// holds a seat of the game, it reads as that seat.
+	Player string
 	// Shadow is the seat shadowed, -1 for none.
 	Shadow int
 	// Secret is the join secret the reader brought (a private table is
@@ -42,8 +45,14 @@ type Watcher struct {
 // secret.
 // Without a token nobody sees a hand, so that nobody sees their own cards
 // by dropping their token; a player seated at a game reads it as their
-// seat, never as a spectator (the transport sees to that).
+// seat, never as a spectator.
 func AdmitWatcher(st *State, w Watcher) (int, error) {
+	// A watcher who has taken a seat since it began to read (a long-poll
+	// or a stream that runs on) reads as that seat from then on: as a
+	// spectator it would see every hand, its own included.
+	if seat := st.SeatOf(w.Player); seat >= 0 {
+		return seat, nil
+	}
 	if w.Shadow >= 0 {
 		if err := CheckSeat(st, w.Shadow); err != nil {
 			return 0, err

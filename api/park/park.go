@@ -50,6 +50,7 @@ type Spec struct {
 	// (-1: none) and the join secret it brought.
 	Watch    bool
 	SignedIn bool
+	Player   string // the signed-in watcher's account: its seat once it takes one
 	Shadow   int
 	Secret   string
 	// InPlay is the shared deal that the watcher plays at another table
