@@ -65,7 +65,7 @@ func (s *Server) getAnalysis(c *gin.Context) {
 	g := st.Game
 	s.answerAnalysis(c, "game "+st.ID, func(ctx context.Context) (*analysis.Analysis, error) {
 		return analysis.AnalyseGame(ctx, g, analysis.Options{})
-	}, "public, max-age=3600")
+	}, keptForGood(c, st))
 }
 
 // analyseFile godoc

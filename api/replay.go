@@ -126,7 +126,7 @@ func (s *Server) getReplay(c *gin.Context) {
 		s.fail(c, errorf(fault.Conflict, codeGameNotActive, "only a finished game has a replay; this one is %s", st.Status))
 		return
 	}
-	c.Header("Cache-Control", "public, max-age=3600")
+	c.Header("Cache-Control", keptForGood(c, st))
 	if format == "hanablive" {
 		r := &hanablive.Replay{Variant: st.Variant, Settings: st.Settings, Players: seatNames(st), Seed: st.Seed, State: st.Game,
 			Notes: liveNotes(st)}
@@ -139,6 +139,19 @@ func (s *Server) getReplay(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, replayView(st))
+}
+
+// keptForGood is the Cache-Control of what a finished game shows for good
+// (its replay, its analysis), and says that it varies with the
+// credential: who may read it is the caller's (a seat, a player of its
+// shared deal at another table). A shared cache may keep it but for a
+// private table's, which its secret or its seats alone read.
+func keptForGood(c *gin.Context, st *play.State) string {
+	c.Header("Vary", "Authorization")
+	if st.JoinSecret != "" {
+		return "private, max-age=3600"
+	}
+	return "public, max-age=3600"
 }
 
 // liveNotes is a finished game's notes as hanab.live's files keep them,

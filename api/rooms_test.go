@@ -308,6 +308,22 @@ func TestPrivateTableRoom(t *testing.T) {
 		e.expect(e.req("POST", "/v1/games/"+id+"/seats", bob, map[string]any{"secret": deref(created.Game.JoinSecret)}), http.StatusCreated)
 		e.expect(e.req("POST", "/v1/games/"+id+"/terminate", deref(created.Token), nil), http.StatusOK)
 
+		// What it shows for good is kept by no shared cache, and varies
+		// with the credential wherever it is kept.
+		for _, path := range []string{"/replay", "/replay?format=hanablive", "/analysis"} {
+			r := e.req("GET", "/v1/games/"+id+path, alice, nil)
+			e.expect(r, http.StatusOK)
+			if cc, vary := r.header.Get("Cache-Control"), r.header.Values("Vary"); !strings.HasPrefix(cc, "private") || !slices.Contains(vary, "Authorization") {
+				t.Fatalf("%s of a private table: Cache-Control %q, Vary %q", path, cc, vary)
+			}
+		}
+		public := e.finishedGame("cache-public", 4)
+		r = e.req("GET", "/v1/games/"+public.id+"/replay", "", nil)
+		e.expect(r, http.StatusOK)
+		if cc, vary := r.header.Get("Cache-Control"), r.header.Values("Vary"); !strings.HasPrefix(cc, "public") || !slices.Contains(vary, "Authorization") {
+			t.Fatalf("a public table's replay: Cache-Control %q, Vary %q", cc, vary)
+		}
+
 		e.room("POST", "/v1/rooms", carol, map[string]any{"game": id}, http.StatusForbidden)
 		room := e.room("POST", "/v1/rooms", alice, map[string]any{"game": id}, http.StatusCreated)
 		path := "/v1/rooms/" + room.ID
