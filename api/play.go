@@ -62,6 +62,9 @@ type Play interface {
 	List(ctx context.Context, status string, limit int, cursor string) ([]play.Record, string, error)
 	// Follow holds a game's table for a waiter; Close it when done.
 	Follow(id string) play.Follower
+	// RecordedSeed is the seed a finished game is shown under: a shared
+	// deal's name, without the key that deals it.
+	RecordedSeed(seed string) string
 }
 
 // Keys keeps Idempotency-Keys and the answers given under them; *play.Games

@@ -128,7 +128,7 @@ func (s *Server) getReplay(c *gin.Context) {
 	}
 	c.Header("Cache-Control", keptForGood(c, st))
 	if format == "hanablive" {
-		r := &hanablive.Replay{Variant: st.Variant, Settings: st.Settings, Players: seatNames(st), Seed: st.Seed, State: st.Game,
+		r := &hanablive.Replay{Variant: st.Variant, Settings: st.Settings, Players: seatNames(st), Seed: s.games.RecordedSeed(st.Seed), State: st.Game,
 			Notes: liveNotes(st)}
 		out, err := hanablive.Export(r)
 		if err != nil {
@@ -138,7 +138,7 @@ func (s *Server) getReplay(c *gin.Context) {
 		c.JSON(http.StatusOK, out)
 		return
 	}
-	c.JSON(http.StatusOK, replayView(st))
+	c.JSON(http.StatusOK, replayView(st, s.games.RecordedSeed(st.Seed)))
 }
 
 // keptForGood is the Cache-Control of what a finished game shows for good
@@ -183,11 +183,12 @@ func seatNames(st *play.State) []string {
 	return names
 }
 
-func replayView(st *play.State) ReplayView {
+// replayView is finished game st's replay, shown under seed.
+func replayView(st *play.State, seed string) ReplayView {
 	cfg := st.Config
 	out := ReplayView{
 		ID: st.ID, Variant: st.Variant, Options: st.Settings, Players: st.Players,
-		Seats: seatViews(st.Players, st.Seats), Seed: st.Seed,
+		Seats: seatViews(st.Players, st.Seats), Seed: seed,
 		Deck: []CardFace{}, Actions: []ReplayAction{}, Notes: []NoteView{}, Chat: []ChatEvent{},
 	}
 	for _, l := range st.Chat {

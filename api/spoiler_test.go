@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/play"
@@ -63,5 +64,20 @@ func TestSpoilerGuard(t *testing.T) {
 		e.expect(e.req("GET", "/v1/seeds/"+deal, alice, nil), http.StatusOK)
 		e.expect(e.req("GET", other+"/replay", alice, nil), http.StatusOK)
 		e.expect(e.req("GET", "/v1/rooms/"+room.ID, alice, nil), http.StatusOK)
+		// A replay names the deal, never the key that deals it: with the
+		// key, a reader who has seen the deck could deal it again and
+		// score on the deal's page.
+		if !strings.Contains(done.seed, "~") {
+			t.Fatalf("a shared deal's seed %q has no key", done.seed)
+		}
+		var native ReplayView
+		e.req("GET", other+"/replay", "", nil).json(t, &native)
+		var live struct {
+			Seed string `json:"seed"`
+		}
+		e.req("GET", other+"/replay?format=hanablive", "", nil).json(t, &live)
+		if native.Seed != deal || live.Seed != deal {
+			t.Fatalf("the replays name the seed %q and %q, want %q", native.Seed, live.Seed, deal)
+		}
 	})
 }

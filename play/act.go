@@ -169,7 +169,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	ap := Append{Entry: Entry{Seq: len(st.Log), Seat: seat, Action: a, At: at, Auto: m.auto, Why: m.why}, After: st.Version, Status: status, Key: m.Key, TurnOf: -1}
 	if ev.Over {
 		r, _ := st.Game.Result()
-		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: g.recordedSeed(st.Seed), Score: r.Score,
+		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: g.RecordedSeed(st.Seed), Score: r.Score,
 			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn(), Abandoned: r.Reason.Forced()}
 	} else if st.signedIn() && (!clockless(a.Kind) || a.Kind == engine.Resume) {
 		// A rearrangement, a vote or a pause passes no turn: nobody's turn

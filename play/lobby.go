@@ -134,11 +134,13 @@ func (g *Games) dealKey(name string) string {
 	return hex.EncodeToString(mac.Sum(nil))[:24]
 }
 
-// recordedSeed is the seed a finished game is recorded under: a shared
-// deal's name when seed is one this server handed out, else seed itself,
-// so that a creator who names a seed like a shared one, with a key of their
-// own making, puts no score on the shared deal's page.
-func (g *Games) recordedSeed(seed string) string {
+// RecordedSeed is the seed a finished game is recorded and shown under
+// (history, replays): a shared deal's name when seed is one this server
+// handed out, without the key that deals it, else seed itself, so that a
+// creator who names a seed like a shared one, with a key of their own
+// making, puts no score on the shared deal's page. A key shown would let
+// anyone who read a replay deal the deal, and score on it, knowing it.
+func (g *Games) RecordedSeed(seed string) string {
 	name, key, ok := strings.Cut(seed, dealMark)
 	if !ok || len(g.cfg.DealKey) == 0 || !hmac.Equal([]byte(key), []byte(g.dealKey(name))) {
 		return seed
