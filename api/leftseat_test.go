@@ -41,6 +41,12 @@ func TestLeftSeatTokenReadsNothing(t *testing.T) {
 			{"sse", base + "/events?after=0", "text/event-stream"},
 			{"ndjson", base + "/events?after=0", "application/x-ndjson"},
 			{"replay", base + "/replay", ""},
+			// Off its game's routes too: the lobby and a seed's page.
+			{"lobby", "/v1/lobby/events", ""},
+			{"lobby long-poll", "/v1/lobby/events?after=0&wait=300ms", ""},
+			{"lobby sse", "/v1/lobby/events/sse", "text/event-stream"},
+			{"lobby ndjson", "/v1/lobby/events/ndjson", "application/x-ndjson"},
+			{"seed", "/v1/seeds/" + g.ID, ""},
 		} {
 			var hdr []string
 			client := e
@@ -62,7 +68,35 @@ func TestLeftSeatTokenReadsNothing(t *testing.T) {
 				}
 			}
 		}
+		r := e.req("POST", "/v1/games", old, map[string]any{"variant": "basic", "players": 2, "name": "Bob"})
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("a new table with a left seat's token: %d, want 401", r.status)
+		}
 	})
+}
+
+// A lobby stream opened with a seat's token ends within seconds once the
+// seat is left, as a game's stream does.
+func TestLeftSeatEndsLobbyStream(t *testing.T) {
+	t.Parallel() // a heartbeat long
+	e := newEnv(t, "", func(c *envConfig) { c.Bots = bots.List() })
+	tb := e.newTable("basic", 2, variants.Options{}, "left-seat-lobby")
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	got := make(chan resp, 1)
+	go func() {
+		got <- plainClient(e).reqCtx(ctx, "GET", "/v1/lobby/events/ndjson", tb.tokens[1], nil, "Accept", "application/x-ndjson")
+	}()
+	time.Sleep(200 * time.Millisecond)
+	left := time.Now()
+	e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
+	r := <-got
+	if ctx.Err() != nil {
+		t.Fatalf("the lobby stream of a left seat's token runs on: %d", r.status)
+	}
+	if waited := time.Since(left); waited > 30*time.Second {
+		t.Fatalf("the stream ended %v after the seat was left", waited)
+	}
 }
 
 // A long-poll or stream whose seat is left while it waits is told the token

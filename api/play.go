@@ -43,6 +43,7 @@ type Play interface {
 	// SeatOf is the seat a player holds in a game (auth.Seats); SeatFor
 	// the game when the signed-in caller holds seat of it.
 	SeatOf(ctx context.Context, game, player string) (int, string, error)
+	Holds(ctx context.Context, game string, seat int, occupant string) error
 	SeatFor(ctx context.Context, id string, by auth.Caller, seat int) (*play.State, error)
 	// Spoiled refuses the caller a read of a shared deal's games while it
 	// plays it; DealInPlayAt is a game's deal when the caller plays it at

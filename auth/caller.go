@@ -74,6 +74,7 @@ type Caller struct {
 
 	raw     string    // the credential as presented: to resolve again, never shown
 	expires time.Time // a seat token's end
+	offGame bool      // a seat's token heard off its game's routes: Recheck asks whether it holds the seat
 }
 
 // Anonymous is a caller who presented nothing, from addr.

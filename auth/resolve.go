@@ -26,6 +26,9 @@ type Players interface {
 // a game: -1 for none.
 type Seats interface {
 	SeatOf(ctx context.Context, game, player string) (seat int, occupant string, err error)
+	// Holds is nil when a seat's token, issued to the seat's occupancy
+	// occupant, still holds it.
+	Holds(ctx context.Context, game string, seat int, occupant string) error
 }
 
 // ErrNotPlayers is Players.Identify's word that a token is not one of
@@ -131,13 +134,24 @@ func (r *Resolver) Resolve(ctx context.Context, raw, game, addr string) (Caller,
 			return Caller{}, err
 		}
 	}
+	// On its game's routes the request's own read of the game asks whether
+	// the seat is still the token's (play.Admit); off them (the lobby, a
+	// seed's page, a new table), it is asked here, and again by Recheck,
+	// so that a seat left speaks nowhere.
+	if game == "" && r.seats != nil {
+		if err := r.seats.Holds(ctx, c.Game, c.Seat, c.Occupant); err != nil {
+			return Caller{}, err
+		}
+		c.offGame = true
+	}
 	return c, nil
 }
 
 // Recheck resolves c's credential again, as Resolve did: a long-poll or a
 // stream asks it while it runs, so that a token signed out, revoked or
 // expired meanwhile stops speaking at once. (Whether the seat is still the
-// caller's is the game's to say, on every read.)
+// caller's is the game's to say, on every read of it; off its game, it is
+// asked here.)
 func (r *Resolver) Recheck(ctx context.Context, c Caller) error {
 	switch c.Via {
 	case None:
@@ -147,7 +161,12 @@ func (r *Resolver) Recheck(ctx context.Context, c Caller) error {
 			return errBadSeatToken
 		}
 		if c.Session != "" {
-			return r.players.Live(ctx, c.Session)
+			if err := r.players.Live(ctx, c.Session); err != nil {
+				return err
+			}
+		}
+		if c.offGame && r.seats != nil {
+			return r.seats.Holds(ctx, c.Game, c.Seat, c.Occupant)
 		}
 		return nil
 	}

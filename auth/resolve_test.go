@@ -53,6 +53,14 @@ func (fakeSeats) SeatOf(_ context.Context, game, player string) (int, string, er
 
 var errDown = errors.New("the store does not answer")
 
+// Holds: seat 1 of g1 was left.
+func (fakeSeats) Holds(_ context.Context, game string, seat int, _ string) error {
+	if game == "g1" && seat == 1 {
+		return ErrUnauthorized
+	}
+	return nil
+}
+
 // A player's seat that cannot be looked up fails the request: taken for a
 // spectator, a seated player would be shown every hand, their own
 // included. No such game leaves the caller unseated.

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hanabi-server/hanabi/auth"
 )
@@ -19,6 +20,21 @@ func (g *Games) SeatOf(ctx context.Context, game, player string) (int, string, e
 		return -1, "", nil
 	}
 	return seat, st.Occupant(seat), nil
+}
+
+// Holds is nil when a token for seat of game, issued to the seat's
+// occupancy occupant, still holds it (Admit), and ErrRevoked when it does
+// not, or the game is gone: where a seat's token speaks off its game's
+// routes (the lobby, a seed's page, a new table), auth.Seats.
+func (g *Games) Holds(ctx context.Context, game string, seat int, occupant string) error {
+	st, err := g.Load(ctx, game)
+	if errors.Is(err, ErrNotFound) {
+		return ErrRevoked
+	}
+	if err != nil {
+		return err
+	}
+	return Admit(st, seat, occupant)
 }
 
 // SeatFor is game id when the signed-in caller holds seat of it, while the
