@@ -118,8 +118,8 @@ func (f *fakeGames) List(ctx context.Context, _ string, _ int, _ string) ([]play
 	return nil, "", f.answer(ctx)
 }
 
-func (f *fakeGames) Follow(string) play.Follower     { return fakeTable{f} }
-func (f *fakeGames) RecordedSeed(seed string) string { return seed }
+func (f *fakeGames) Follow(string) play.Follower                      { return fakeTable{f} }
+func (f *fakeGames) RecordedSeed(seed string) string                  { return seed }
 func (f *fakeGames) Holds(context.Context, string, int, string) error { return nil }
 
 func (f *fakeGames) Answered(context.Context, string, string) (*play.Answer, error) { return nil, nil }
