@@ -157,3 +157,21 @@ func TestOnlineAcrossReplicas(t *testing.T) {
 		}
 	}
 }
+
+// The token of a seat left is nobody at the table: reading with it is
+// refused, and it puts nobody there in the list of who is online.
+func TestOnlineLeftSeatIsNobody(t *testing.T) {
+	clk := &clock{now: time.Now().UTC()}
+	e := newEnv(t, "", func(c *envConfig) { c.Online = rooms.NewOnline(c.Store.(rooms.OnlineStore), clk.Now) })
+	erin := e.signUp("Erin", "correct horse", false)
+	r := e.req("POST", "/v1/games", erin, map[string]any{"variant": "basic", "players": 2})
+	e.expect(r, http.StatusCreated)
+	var created SeatResponse
+	r.json(t, &created)
+	old := deref(created.Token)
+	e.expect(e.req("DELETE", "/v1/games/"+created.Game.ID+"/seats/0", old, nil), http.StatusNoContent)
+	e.expect(e.req("GET", "/v1/games/"+created.Game.ID, old, nil), http.StatusUnauthorized)
+	if got, _ := e.online(); len(got) != 0 {
+		t.Fatalf("online %q after a left seat's token read its table", got)
+	}
+}

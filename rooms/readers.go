@@ -44,7 +44,7 @@ func (p *Readers) At(ctx context.Context, by auth.Caller, place Place) {
 // token of its seat) or a spectator, who then watches it too (shadowing
 // seat shadow, or -1). Only a reader the table admits is recorded: a
 // spectator refused (a closed table, a private one without its secret)
-// watches nothing. An unlisted table is told without its id.
+// watches nothing, and the token of a seat left is nobody at the table. An unlisted table is told without its id.
 func (p *Readers) AtTable(ctx context.Context, by auth.Caller, game string, shadow int, secret string) {
 	if p == nil || by.Account == nil {
 		return
@@ -60,10 +60,12 @@ func (p *Readers) AtTable(ctx context.Context, by auth.Caller, game string, shad
 	if err != nil {
 		return // no such game: nowhere to be
 	}
-	if !by.Seated() {
-		if _, err := play.AdmitWatcher(st, play.Watcher{SignedIn: true, Shadow: shadow, Secret: secret}); err != nil {
-			return
+	if by.Seated() {
+		if play.Admit(st, by.Seat, by.Occupant) != nil {
+			return // a seat left: its old token is nobody there
 		}
+	} else if _, err := play.AdmitWatcher(st, play.Watcher{SignedIn: true, Shadow: shadow, Secret: secret}); err != nil {
+		return
 	}
 	who := by.Account
 	if watcher {
