@@ -274,7 +274,7 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 // getSeed godoc
 //
 //	@Summary		Every game of a deal
-//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's own seed (in its replay and views) adds the key of its deal after a ~, which this operation accepts too.
+//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
 //	@ID				getSeed
 //	@Tags			players
 //	@Produce		json

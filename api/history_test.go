@@ -237,14 +237,15 @@ func TestHistoryAndStats(t *testing.T) {
 			t.Fatalf("the seed page: %+v", seed)
 		}
 		e.expect(e.req("GET", "/v1/seeds/p2v0s99", "", nil), http.StatusNotFound)
-		// The game's own seed, the deal's key after a ~, opens the same page.
+		// The replay names the deal, not the key that deals it; the game's
+		// own seed, the deal's key after a ~, opens the same page.
 		var rv ReplayView
 		e.req("GET", "/v1/games/"+played.id+"/replay", "", nil).json(t, &rv)
-		if !strings.HasPrefix(rv.Seed, "p2v0s1~") {
-			t.Fatalf("the replay's seed %q", rv.Seed)
+		if rv.Seed != "p2v0s1" || !strings.HasPrefix(played.seed, "p2v0s1~") {
+			t.Fatalf("the replay's seed %q, the game's %q", rv.Seed, played.seed)
 		}
 		var same SeedView
-		r = e.req("GET", "/v1/seeds/"+url.PathEscape(rv.Seed), "", nil)
+		r = e.req("GET", "/v1/seeds/"+url.PathEscape(played.seed), "", nil)
 		e.expect(r, http.StatusOK)
 		if r.json(t, &same); same.Seed != "p2v0s1" || len(same.Games) != 1 {
 			t.Fatalf("the seed page by the game's seed: %+v", same)
