@@ -35,8 +35,8 @@ var validatedRoutes = map[string]bool{
 // is 221 KB of JSON and 6.5 KB gzipped. It leaves alone what must go out
 // as it is written: the event streams (each event is flushed as it
 // happens) and the long-polls, which may be parked and answered on a
-// taken-over connection (api/park). Only the answer is buffered, never the
-// request.
+// taken-over connection (api/park), and compress their answers themselves
+// (packed). Only the answer is buffered, never the request.
 func (s *Server) pack(c *gin.Context) {
 	r := c.Request
 	validated := validatedRoutes[c.FullPath()]

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -153,10 +154,10 @@ func TestValidatedJSON(t *testing.T) {
 	}
 }
 
-// TestPackedLeavesStreamsAndWaits: a client that takes gzip still gets the
-// event streams as they are, each event as it happens, and long-polls
-// (which may be parked on a taken-over connection) as they are.
-func TestPackedLeavesStreamsAndWaits(t *testing.T) {
+// TestPackedStreamsAndWaits: a client that takes gzip still gets the event
+// streams as they are, each event as it happens; a long-poll, which may be
+// parked on a taken-over connection, compresses its own answer.
+func TestPackedStreamsAndWaits(t *testing.T) {
 	e := parkEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "packed-streams")
 	for _, accept := range []string{"application/x-ndjson", "text/event-stream"} {
@@ -198,16 +199,34 @@ func TestPackedLeavesStreamsAndWaits(t *testing.T) {
 		}
 		res.Body.Close()
 	}
-	// A long-poll that waits is parked and answered plain.
-	var g GameView
-	e.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &g)
-	rc := dialRaw(t, e)
-	rc.send(getReq("/v1/games/"+tb.id+"?since="+itoa(int(g.Version))+"&wait=5s", tb.tokens[0], "Accept-Encoding", "gzip"))
-	waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
-	tb.act(tb.pick())
-	res, body := rc.read()
-	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "" || !bytes.HasPrefix(body, []byte("{")) {
-		t.Fatalf("parked long-poll: %d Content-Encoding %q %.60s", res.StatusCode, res.Header.Get("Content-Encoding"), body)
+	// A long-poll that waits is parked, and answered whole: gzipped for a
+	// client that takes it, plain for one that does not.
+	for _, gz := range []bool{true, false} {
+		var g GameView
+		e.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &g)
+		rc := dialRaw(t, e)
+		var hdr []string
+		if gz {
+			hdr = []string{"Accept-Encoding", "gzip"}
+		}
+		rc.send(getReq("/v1/games/"+tb.id+"?since="+itoa(int(g.Version))+"&wait=5s", tb.tokens[0], hdr...))
+		waitFor(t, func() bool { return parkedCount(e.srv) == 1 })
+		tb.act(tb.pick())
+		res, body := rc.read()
+		if gz {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatalf("parked long-poll of a client that takes gzip: %d Content-Encoding %q: %v", res.StatusCode, res.Header.Get("Content-Encoding"), err)
+			}
+			if body, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var woke GameView
+		if err := json.Unmarshal(body, &woke); res.StatusCode != 200 || err != nil || woke.Version <= g.Version ||
+			(res.Header.Get("Content-Encoding") == "gzip") != gz || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("parked long-poll (gzip %v): %d Content-Encoding %q Vary %q: %v %.60s", gz, res.StatusCode, res.Header.Get("Content-Encoding"), res.Header.Get("Vary"), err, body)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -76,7 +77,7 @@ func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool, b
 		if err != nil {
 			return s.problem(context.Background(), routeOf(spec.Kind), err), true
 		}
-		return park.Answer{Status: http.StatusOK, ContentType: jsonType, Body: body}, true
+		return packed(spec, park.Answer{Status: http.StatusOK, ContentType: jsonType, Body: body}), true
 	}
 	tag := viewTag(st, viewer)
 	matches := spec.INM != "" && etagListMatches(spec.INM, tag)
@@ -93,7 +94,22 @@ func (s *Server) answer(spec park.Spec, st *play.State, err error, final bool, b
 	} else {
 		body = s.viewJSON(st, viewer)
 	}
-	return park.Answer{Status: http.StatusOK, ETag: tag, ContentType: jsonType, Body: body}, true
+	return packed(spec, park.Answer{Status: http.StatusOK, ETag: tag, ContentType: jsonType, Body: body}), true
+}
+
+// packed is a success answer compressed for a client that takes gzip,
+// when it is worth it: a long-poll's answer is written whole, to every
+// waiter it fits, so it is compressed once for them all (the pack
+// middleware leaves long-polls alone: they may be parked). The compressed
+// body is the answer's own: answers outlive the renderer's buffers.
+func packed(spec park.Spec, a park.Answer) park.Answer {
+	if !spec.Gzip || len(a.Body) < minGzip {
+		return a
+	}
+	zb := getGzip()
+	a.Body, a.Encoding = slices.Clone(zb.pack(a.Body)), "gzip"
+	putGzip(zb)
+	return a
 }
 
 func routeOf(k park.Kind) string {
@@ -117,10 +133,13 @@ func (s *Server) write(c *gin.Context, a park.Answer) {
 		}
 		c.Abort()
 	} else {
-		h.Set("Vary", "Authorization")
+		h.Set("Vary", "Authorization, Accept-Encoding")
 		h.Set("Cache-Control", "private, no-cache")
 		if a.ETag != "" {
 			h.Set("ETag", a.ETag)
+		}
+		if a.Encoding != "" {
+			h.Set("Content-Encoding", a.Encoding)
 		}
 	}
 	if a.Status == http.StatusNotModified {

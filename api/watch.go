@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/api/park"
+	"github.com/hanabi-server/hanabi/internal/accept"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -15,7 +16,7 @@ import (
 // play.AdmitWatcher: the public's, every hand, or a shadowed seat's.
 func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 	by := callerOf(c)
-	spec := park.Spec{Kind: kind, Viewer: -1, Shadow: -1, ChatAfter: -1}
+	spec := park.Spec{Kind: kind, Viewer: -1, Shadow: -1, ChatAfter: -1, Gzip: accept.Gzip(c.GetHeader("Accept-Encoding"))}
 	raw, shadowed := c.GetQuery("shadow")
 	if by.Seated() {
 		spec.Viewer, spec.Occupant = by.Seat, by.Occupant

@@ -60,6 +60,9 @@ type Spec struct {
 	// no chat), Muted the players whose lines it does not want.
 	ChatAfter int
 	Muted     players.Mutes
+	// Gzip: the client takes gzip (Accept-Encoding), so a success answer
+	// worth compressing goes compressed.
+	Gzip bool
 }
 
 // Answer is an answer to a long-poll, shared by the waiters it fits: a
@@ -70,6 +73,7 @@ type Answer struct {
 	ETag        string
 	ContentType string
 	Body        []byte
+	Encoding    string      // Body's Content-Encoding ("": none)
 	Code        string      // a problem's code
 	Header      [][2]string // a problem's own headers (WWW-Authenticate, Retry-After)
 }

@@ -99,7 +99,7 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	h.Set("Cache-Control", "no-store")
 	failHdr := pk.intern(headerLines(h))
 	// What a long-poll's answer sets.
-	h.Set("Vary", "Authorization")
+	h.Set("Vary", "Authorization, Accept-Encoding")
 	h.Set("Cache-Control", "private, no-cache")
 	p := &parked{
 		Spec: req.Spec, t: t, ln: pl, id: st.ID,

@@ -89,6 +89,9 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 			b = append(b, a.ContentType...)
 		}
 		b = append(b, "\r\n"...)
+		if a.Encoding != "" {
+			b = append(append(append(b, "Content-Encoding: "...), a.Encoding...), "\r\n"...)
+		}
 	}
 	if closeAfter {
 		b = append(b, "Connection: close\r\n"...)
