@@ -74,7 +74,7 @@ func runFanout(ctx context.Context, c *client, o options) error {
 			if w >= o.waiters-streams {
 				path = "/v1/games/" + g.view.ID + "/events/ndjson?after=0" // a new game: no event yet
 			}
-			cn, at, ok, err := c.waitRaw(ctx, path, g.view.Version)
+			cn, at, ok, err := c.waitRaw(ctx, path, g.view.Version, o.gzip)
 			conns[w] = cn
 			if err != nil || !ok {
 				failed.Add(1)
@@ -154,8 +154,9 @@ func runFanout(ctx context.Context, c *client, o options) error {
 // spectator would, and reads until the answer tells of a version past
 // version: a long-poll's answer whole (its version past it: a wait that
 // ran out answers the view unchanged, no wake-up), or a stream's first
-// event. at is when that arrived.
-func (c *client) waitRaw(ctx context.Context, path string, version int64) (cn net.Conn, at time.Time, ok bool, err error) {
+// event. at is when that arrived. With gz it takes gzip, and reads the
+// version once the whole answer is there.
+func (c *client) waitRaw(ctx context.Context, path string, version int64, gz bool) (cn net.Conn, at time.Time, ok bool, err error) {
 	u, err := url.Parse(c.base)
 	if err != nil {
 		return nil, at, false, err
@@ -164,7 +165,11 @@ func (c *client) waitRaw(ctx context.Context, path string, version int64) (cn ne
 		return nil, at, false, err
 	}
 	_ = cn.SetDeadline(time.Now().Add(c.http.Timeout))
-	if _, err := fmt.Fprintf(cn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, u.Host); err != nil {
+	accept := ""
+	if gz {
+		accept = "Accept-Encoding: gzip\r\n"
+	}
+	if _, err := fmt.Fprintf(cn, "GET %s HTTP/1.1\r\nHost: %s\r\n%s\r\n", path, u.Host, accept); err != nil {
 		return cn, at, false, err
 	}
 	buf := make([]byte, 0, 16<<10)
@@ -194,6 +199,18 @@ func (c *client) waitRaw(ctx context.Context, path string, version int64) (cn ne
 		switch {
 		case length >= 0 && len(body) >= length: // a long-poll's answer
 			at = time.Now()
+			if hdr := bytes.ToLower(buf[:head]); bytes.Contains(hdr, []byte("content-encoding: gzip")) {
+				// The version from the ETag ("v<version>-..."): inflating
+				// each answer here would hold up the reads of the others
+				// on the driver's one thread.
+				i := bytes.Index(hdr, []byte(`etag: "v`))
+				if i < 0 {
+					return cn, at, false, fmt.Errorf("%s: a gzipped answer without an ETag", path)
+				}
+				i += len(`etag: "v`)
+				v, _ := strconv.ParseInt(string(hdr[i:i+bytes.IndexByte(hdr[i:], '-')]), 10, 64)
+				return cn, at, v > version, nil
+			}
 			i := bytes.Index(body, []byte(`"version":`))
 			v, _ := strconv.ParseInt(string(body[i+10:i+10+bytes.IndexAny(body[i+10:], ",}")]), 10, 64)
 			return cn, at, i >= 0 && v > version, nil

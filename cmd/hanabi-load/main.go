@@ -40,6 +40,7 @@ func main() {
 	flag.IntVar(&o.floorBytes, "floor-bytes", 5000, "floor mode: the size of the answer's body (a view is about 5000 bytes, a stream's event about 300)")
 	flag.IntVar(&o.chatEvery, "chat-every", 4, "browser mode: a chat line about every that many moves of a game, the seats in turn, each kept under the server's chat limit, timed until both seats' streams have read it; 0: no chat")
 	flag.Float64Var(&o.streams, "streams", 0, "fanout mode: the share of the waiters (0–1) that follow the game's NDJSON event stream instead of long-polling its view")
+	flag.BoolVar(&o.gzip, "gzip", false, "fanout mode: the long-polls take gzip (Accept-Encoding), as every browser's do")
 	flag.DurationVar(&o.hold, "hold", 0, "how long to hold the waiting long-polls before the moves (fanout mode), e.g. to profile the server")
 	flag.StringVar(&o.variant, "variant", "basic", "variant of the games")
 	flag.StringVar(&o.ceilingDB, "ceiling-db", "", "actions mode: the server's Postgres URL; also measure single-row inserts into it (as many connections as games, for 10 s in all, from Go and with pgbench where it is installed) and print the ratios")
@@ -99,6 +100,7 @@ type options struct {
 	floodRate           float64
 	chatEvery           int
 	streams             float64
+	gzip                bool
 	cpuPid              int
 	rounds              int
 	duration, hold      time.Duration
