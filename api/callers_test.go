@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -43,13 +45,46 @@ func TestIdempotencyKeyIsTheCallers(t *testing.T) {
 		if g.You == nil || *g.You != deref(sb.Seat) || deref(g.Seats[*g.You].Name) != "Bobby" {
 			t.Fatalf("Bobby's token reads seat %v of %+v", g.You, g.Seats)
 		}
-		// Alice's retry is answered her own first answer.
+		// Alice's retry is answered her own first answer: her seat, with a
+		// token made anew (the store keeps none), which reads it.
 		again := e.req("POST", path, alice, map[string]any{}, "Idempotency-Key", "join-once")
 		e.expect(again, http.StatusCreated)
-		if !bytes.Equal(again.body, a.body) {
+		var sr SeatResponse
+		again.json(t, &sr)
+		if deref(sr.Seat) != deref(sa.Seat) || sr.Token == nil || *sr.Token == deref(sa.Token) || sr.Game.ID != sa.Game.ID {
 			t.Fatalf("Alice's retry: %s, first %s", again.body, a.body)
 		}
+		e.req("GET", "/v1/games/"+created.Game.ID, deref(sr.Token), nil).json(t, &g)
+		if g.You == nil || *g.You != deref(sa.Seat) {
+			t.Fatalf("the retry's token reads seat %v", g.You)
+		}
+		kept, err := e.store.LookupIdempotency(context.Background(), path+" player "+tokenAccount(t, deref(sa.Token)), "join-once")
+		if err != nil || kept == nil || len(kept.Reply) == 0 {
+			t.Fatalf("Alice's key: %+v, %v", kept, err)
+		}
+		if bytes.Contains(kept.Reply, []byte(deref(sa.Token))) || bytes.Contains(kept.Reply, []byte("eyJ")) {
+			t.Fatalf("the store keeps a seat's token with its key: %s", kept.Reply)
+		}
 	})
+}
+
+// tokenAccount is the account id a seat's token names.
+func tokenAccount(t *testing.T, token string) string {
+	t.Helper()
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		t.Fatalf("not a JWT: %q", token)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
+	var claims struct {
+		Acc struct {
+			ID string `json:"id"`
+		} `json:"acc"`
+	}
+	if err != nil || json.Unmarshal(raw, &claims) != nil || claims.Acc.ID == "" {
+		t.Fatalf("a seat token without its account: %s", raw)
+	}
+	return claims.Acc.ID
 }
 
 // A line said with an account's seat token is the account's (player:

@@ -101,6 +101,8 @@ func (s *Server) replay(c *gin.Context, ans *play.Answer, hash string) {
 		err = errorf(fault.Unprocessable, codeIdempotencyKeyReused, "this Idempotency-Key came with another request")
 	case ans.Reply == nil:
 		err = errorf(fault.Conflict, codeIdempotencyKeyInUse, "a request with this Idempotency-Key is still being processed")
+	case err == nil:
+		body, err = s.withToken(callerOf(c), header, body)
 	}
 	if err != nil {
 		s.write(c, s.problem(c, c.FullPath(), err))

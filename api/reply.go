@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -38,13 +39,60 @@ func (s *Server) changeAnswer(b []byte, by auth.Caller, st *play.State, seat int
 }
 
 // Reply is play's reply port (see play.Reply): the answer to a change, as a
-// key keeps it.
+// key keeps it. A seat's token is not kept with it, since the store keeps
+// no credential: the answer keeps the seat, and its token is made anew
+// for whoever sends the answer (withToken), for that caller's credential.
 func (s *Server) Reply(by auth.Caller, st *play.State, seat int, ev *engine.Event) ([]byte, error) {
+	if ev == nil && seat >= 0 {
+		b := kept(http.StatusCreated, jsonType, "/v1/games/"+st.ID, "", seatResponse(nil, st, seat, ""))
+		return keptSeat(b, seat, st.Occupant(seat)), nil
+	}
 	status, location, tag, body, err := s.changeAnswer(nil, by, st, seat, ev)
 	if err != nil {
 		return nil, err
 	}
 	return kept(status, jsonType, location, tag, body), nil
+}
+
+// seatHeader names, in a kept answer's headers, the seat whose token the
+// answer owes ("<seat> <occupancy>"): never sent.
+const seatHeader = "Hanabi-Seat"
+
+// keptSeat is kept answer b that owes the token of seat, held by occupant.
+func keptSeat(b []byte, seat int, occupant string) []byte {
+	status, h, body, err := unkept(b)
+	if err != nil {
+		return b
+	}
+	h[seatHeader] = strconv.Itoa(seat) + " " + occupant
+	head, _ := json.Marshal(h)
+	out := strconv.AppendInt(make([]byte, 0, 64+len(head)+len(body)), int64(status), 10)
+	out = append(append(append(out, ' '), head...), '\n')
+	return append(out, body...)
+}
+
+// withToken is a kept answer's body with the token of the seat it owes,
+// made now for the caller who is answered; the header map loses the
+// seat's entry.
+func (s *Server) withToken(by auth.Caller, header map[string]string, body []byte) ([]byte, error) {
+	owed, ok := header[seatHeader]
+	if !ok {
+		return body, nil
+	}
+	delete(header, seatHeader)
+	const tail = `"token":""}`
+	raw, occupant, _ := strings.Cut(owed, " ")
+	seat, err := strconv.Atoi(raw)
+	game, found := strings.CutPrefix(header["Location"], "/v1/games/")
+	if err != nil || !found || !bytes.HasSuffix(body, []byte(tail)) {
+		return nil, errors.New("idempotency: a kept answer owes a token it has no place for")
+	}
+	token, err := s.auth.SeatToken(by, game, seat, occupant)
+	if err != nil {
+		return nil, err
+	}
+	out := append(make([]byte, 0, len(body)+len(token)), body[:len(body)-len(tail)]...)
+	return append(appendString(append(out, `"token":`...), token), '}'), nil
 }
 
 // sendChange sends the answer to the request's change: the one its key
@@ -56,7 +104,9 @@ func (s *Server) sendChange(c *gin.Context, st *play.State, seat int, ev *engine
 	var err error
 	if k := idempotencyKey(c); k != nil && k.Reply != nil {
 		var h map[string]string
-		status, h, body, err = unkept(k.Reply)
+		if status, h, body, err = unkept(k.Reply); err == nil {
+			body, err = s.withToken(callerOf(c), h, body)
+		}
 		location, tag = h["Location"], h["ETag"]
 	} else {
 		buf := getBuf()
