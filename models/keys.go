@@ -22,8 +22,14 @@ const IdempotencyKeep = 48 * time.Hour
 // taken.
 const keySQL = "INSERT INTO idempotency (scope, idem_key, hash, body, created_at, token) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING"
 
-// LookupIdempotency returns the key's record, or play.ErrNotFound.
+// LookupIdempotency returns the key's record, or play.ErrNotFound. Now
+// and then it forgets keys older than IdempotencyKeep (forgetKeys): every
+// keyed request looks its key up, so keys are forgotten whether or not
+// anything is refused.
 func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play.Answer, error) {
+	if err := s.forgetKeys(ctx); err != nil {
+		return nil, err
+	}
 	var a play.Answer
 	err := s.orm.WithContext(ctx).Table("idempotency").Select("hash, body AS reply").Where("scope = ? AND idem_key = ?", scope, key).Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -37,22 +43,26 @@ func (s *Store) LookupIdempotency(ctx context.Context, scope, key string) (*play
 // whether it was. It never overwrites another request's record, so a
 // refusal judged after a copy of the same request made its change is never
 // what the key answers. (A change records its key, with its answer, as it
-// commits.) Now and then it forgets keys older than IdempotencyKeep.
+// commits.)
 func (s *Store) KeepRefusal(ctx context.Context, scope, key string, a play.Answer) (kept bool, err error) {
-	orm := s.orm.WithContext(ctx)
-	res := orm.Exec(keySQL, scope, key, a.Hash, a.Reply, now(), "")
+	res := s.orm.WithContext(ctx).Exec(keySQL, scope, key, a.Hash, a.Reply, now(), "")
 	if res.Error != nil {
 		return false, res.Error
 	}
-	kept = res.RowsAffected > 0
+	return res.RowsAffected > 0, nil
+}
+
+// forgetKeys deletes the keys older than IdempotencyKeep, at most once an
+// hour.
+func (s *Store) forgetKeys(ctx context.Context) error {
 	s.purgeMu.Lock()
 	due := time.Since(s.purged) > time.Hour
 	if due {
 		s.purged = time.Now()
 	}
 	s.purgeMu.Unlock()
-	if due {
-		return kept, orm.Table("idempotency").Where("created_at < ?", now().Add(-IdempotencyKeep)).Delete(nil).Error
+	if !due {
+		return nil
 	}
-	return kept, nil
+	return s.orm.WithContext(ctx).Table("idempotency").Where("created_at < ?", now().Add(-IdempotencyKeep)).Delete(nil).Error
 }

@@ -122,15 +122,21 @@ func TestORMCarriesTheColdStatements(t *testing.T) {
 	})
 }
 
-// TestKeepRefusalForgetsOldKeys: a refusal is kept unless the key is held,
-// and the first one a store keeps forgets the keys older than
-// IdempotencyKeep, and only those.
-func TestKeepRefusalForgetsOldKeys(t *testing.T) {
+// TestKeysForgetOldKeys: a refusal is kept unless the key is held, and
+// the first look-up of a key forgets the keys older than IdempotencyKeep,
+// and only those, whether or not anything was refused.
+func TestKeysForgetOldKeys(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		ctx := context.Background()
 		s := openStore(t, dbURL)
 		for key, age := range map[string]time.Duration{"old": IdempotencyKeep + time.Minute, "recent": IdempotencyKeep - time.Minute} {
 			exec(t, s, keySQL, "s", key, "h", []byte("r"), now().Add(-age), "")
+		}
+		if a, err := s.LookupIdempotency(ctx, "s", "recent"); err != nil || a.Hash != "h" {
+			t.Fatalf("a recent key: %+v, %v", a, err)
+		}
+		if a, err := s.LookupIdempotency(ctx, "s", "old"); !errors.Is(err, play.ErrNotFound) {
+			t.Fatalf("a key older than kept, at the first look-up: %+v, %v; want it forgotten", a, err)
 		}
 		if kept, err := s.KeepRefusal(ctx, "s", "recent", play.Answer{Hash: "x", Reply: []byte("no")}); err != nil || kept {
 			t.Fatalf("a held key's refusal: kept %v, %v", kept, err)
