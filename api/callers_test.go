@@ -331,3 +331,33 @@ func TestSignedOutLongPollAnswers401(t *testing.T) {
 		}
 	})
 }
+
+// A table made, or a seat taken, with a seat's token of a player's seat is
+// the player's, as the token's own claims say: not a guest's seat whose
+// token names the player.
+func TestSeatTokenSeatsItsPlayer(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice := e.signUp("Alice", pw, false)
+		r := e.req("POST", "/v1/games", alice, map[string]any{"variant": "basic", "players": 2})
+		e.expect(r, http.StatusCreated)
+		var first SeatResponse
+		r.json(t, &first)
+		seatToken := deref(first.Token)
+
+		r = e.req("POST", "/v1/games", seatToken, map[string]any{"variant": "basic", "players": 2, "name": "Mallory"})
+		e.expect(r, http.StatusCreated)
+		var made SeatResponse
+		r.json(t, &made)
+		if p := made.Game.Seats[0].Player; p == nil || p.Name != "Alice" || deref(made.Game.Seats[0].Name) != "Alice" {
+			t.Fatalf("the table made with Alice's seat token seats %v (%+v)", made.Game.Seats[0].Name, p)
+		}
+		other := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Bob"})
+		e.expect(other, http.StatusCreated)
+		var bobs SeatResponse
+		other.json(t, &bobs)
+		// A seat's token speaks about its own game only: joining another
+		// is refused, as every request about another game is.
+		e.expect(e.req("POST", "/v1/games/"+bobs.Game.ID+"/seats", seatToken, map[string]any{"name": "Mallory"}), http.StatusForbidden)
+	})
+}

@@ -118,10 +118,9 @@ func setupError(err error) error {
 // watches. A signed-in creator's seat records them and takes their name.
 // The game starts at once when bots fill every other seat.
 func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State, int, error) {
-	var player *Player
-	if by.SignedIn() {
-		player = by.Account
-	}
+	// A player's caller sits as the player, whichever of its credentials
+	// it came with (a seat's token of theirs too: its token names them).
+	player := by.Account
 	if req.Key != nil {
 		req.Key.by = by
 	}

@@ -35,15 +35,16 @@ type LobbyChange struct {
 
 // Join takes the lowest free seat of game id for the caller; the game
 // starts when the last seat is taken. A private table asks for its join
-// secret. key, when set, is the request's idempotency key. A signed-in
-// caller's seat records them and takes their name, and one who holds a
-// seat of the game already is answered that seat (a second device), the
-// table unchanged; a guest sits under name.
+// secret. key, when set, is the request's idempotency key. A player's
+// seat (signed in, or by a seat's token of theirs) records them and takes
+// their name, and one who holds a seat of the game already is answered
+// that seat (a second device), the table unchanged; a guest sits under
+// name.
 func (g *Games) Join(ctx context.Context, id string, by auth.Caller, name, secret string, key *Key) (seat int, st *State, err error) {
 	if key != nil {
 		key.by = by
 	}
-	if by.SignedIn() {
+	if by.Account != nil { // a seat's token of theirs too: its token names them
 		return g.join(ctx, id, by.Account.Name, secret, key, by.Account)
 	}
 	return g.join(ctx, id, name, secret, key, nil)
