@@ -60,16 +60,25 @@ func (g *Game) wentDown(a Action) bool {
 
 // hideClues withholds from every clue seat did not give what the variant's
 // clues do not show.
-func hideClues(clues []ClueRecord, seat int, shows ClueShows) {
+func (c *Config) hideClues(clues []ClueRecord, seat int) {
+	if c.ClueShows == ShowsAll {
+		return // a view is rendered on every read: no walk for nothing
+	}
 	for i := range clues {
-		if clues[i].Giver == seat {
+		if !c.ClueHidden(clues[i].Giver, seat) {
 			continue
 		}
 		clues[i].Value = HiddenValue
-		if shows == ShowsTouches {
+		if c.ClueShows == ShowsTouches {
 			clues[i].Kind = HiddenClue
 		}
 	}
+}
+
+// ClueHidden reports whether seat may not know the value of a clue that
+// giver gave (Cow & Pig, Duck): anyone but its giver, for good.
+func (c *Config) ClueHidden(giver, seat int) bool {
+	return c.ClueShows != ShowsAll && seat != giver
 }
 
 // EventSeen is ev as seat (Public for a spectator) may see it, over telling
@@ -80,7 +89,7 @@ func hideClues(clues []ClueRecord, seat int, shows ClueShows) {
 func (c *Config) EventSeen(ev Event, seat int, over bool) Event {
 	a := ev.Action
 	if a.IsClue() {
-		if c.ClueShows != ShowsAll && seat != ev.Seat {
+		if c.ClueHidden(ev.Seat, seat) {
 			ev.Action.Value = HiddenValue
 			if c.ClueShows == ShowsTouches {
 				ev.Action.Kind = HiddenClue
@@ -90,7 +99,7 @@ func (c *Config) EventSeen(ev Event, seat int, over bool) Event {
 	if !c.FaceDownPlays || over {
 		return ev
 	}
-	if (a.Kind == Play || a.Kind == Discard) && (a.Kind == Play) != ev.Swapped {
+	if (a.Kind == Play || a.Kind == Discard) && ev.Played() {
 		ev.FaceDown, ev.Card, ev.Success = true, Card{}, false
 	}
 	ev.StormsUsed = 0

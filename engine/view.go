@@ -177,9 +177,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 	if cfg.FaceDownPlays && !open {
 		g.hidePlays(v)
 	}
-	if cfg.ClueShows != ShowsAll {
-		hideClues(v.Clues, seat, cfg.ClueShows)
-	}
+	cfg.hideClues(v.Clues, seat)
 	for p := range cfg.Players {
 		v.HandLen[p] = int(g.handLen[p])
 		visible := SeesHand(seat, p, cfg.Players, open)
