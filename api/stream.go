@@ -119,7 +119,7 @@ func (s *Server) renderEvents(st *play.State, viewer int) ([]encodedEvent, error
 			if err != nil {
 				return nil, fmt.Errorf("game %s: stored action %d does not replay: %w", st.ID, i, err)
 			}
-			data, typ := appendEvent(nil, st.Config, i+1, ev, st.Seats, viewer, st.Game.Over(), e.Auto, e.WhyFor(viewer, st.Config.Players, st.Game.Over()))
+			data, typ := appendEvent(nil, st.Config, i+1, ev, st.Seats, viewer, st.Game.Over(), e.Auto, e.WhyFor(st.Config, viewer, st.Game.Over()))
 			out = append(out, encodedEvent{seq: i + 1, typ: typ, data: data})
 		}
 		if r, over := g.Result(); over && !st.EndLogged {

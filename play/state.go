@@ -128,11 +128,16 @@ type Entry struct {
 	Why string
 }
 
-// WhyFor is the entry's reason as seat viewer of a game of players seats
-// may read it: while the game runs, a card the bot named in a hand viewer
-// does not see is not named (bots.WhyFor).
-func (e Entry) WhyFor(viewer, players int, over bool) string {
-	return bots.WhyFor(e.Why, viewer, players, over)
+// WhyFor is the entry's reason as seat viewer of a game of cfg may read
+// it: while the game runs, a card the bot named in a hand viewer does not
+// see is not named (bots.WhyFor); and a clue whose value viewer may not
+// know (Cow & Pig, Duck: engine.Config.ClueHidden) has no reason for it,
+// since a reason names the clue ("Bob's 2 clue ...").
+func (e Entry) WhyFor(cfg *engine.Config, viewer int, over bool) string {
+	if e.Action.IsClue() && cfg.ClueHidden(e.Seat, viewer) {
+		return ""
+	}
+	return bots.WhyFor(e.Why, viewer, cfg.Players, over)
 }
 
 // State is one game as stored plus the engine's state after replaying its
