@@ -44,8 +44,8 @@ func (s *Server) changeAnswer(b []byte, by auth.Caller, st *play.State, seat int
 // for whoever sends the answer (withToken), for that caller's credential.
 func (s *Server) Reply(by auth.Caller, st *play.State, seat int, ev *engine.Event) ([]byte, error) {
 	if ev == nil && seat >= 0 {
-		b := kept(http.StatusCreated, jsonType, "/v1/games/"+st.ID, "", seatResponse(nil, st, seat, ""))
-		return keptSeat(b, seat, st.Occupant(seat)), nil
+		h := map[string]string{"Content-Type": jsonType, "Location": "/v1/games/" + st.ID, seatHeader: strconv.Itoa(seat) + " " + st.Occupant(seat)}
+		return keptWith(http.StatusCreated, h, seatResponse(nil, st, seat, "")), nil
 	}
 	status, location, tag, body, err := s.changeAnswer(nil, by, st, seat, ev)
 	if err != nil {
@@ -57,19 +57,6 @@ func (s *Server) Reply(by auth.Caller, st *play.State, seat int, ev *engine.Even
 // seatHeader names, in a kept answer's headers, the seat whose token the
 // answer owes ("<seat> <occupancy>"): never sent.
 const seatHeader = "Hanabi-Seat"
-
-// keptSeat is kept answer b that owes the token of seat, held by occupant.
-func keptSeat(b []byte, seat int, occupant string) []byte {
-	status, h, body, err := unkept(b)
-	if err != nil {
-		return b
-	}
-	h[seatHeader] = strconv.Itoa(seat) + " " + occupant
-	head, _ := json.Marshal(h)
-	out := strconv.AppendInt(make([]byte, 0, 64+len(head)+len(body)), int64(status), 10)
-	out = append(append(append(out, ' '), head...), '\n')
-	return append(out, body...)
-}
 
 // withToken is a kept answer's body with the token of the seat it owes,
 // made now for the caller who is answered; the header map loses the
@@ -132,7 +119,12 @@ func (s *Server) sendChange(c *gin.Context, st *play.State, seat int, ev *engine
 
 // kept is an answer as a key keeps it: "<status> <headers as JSON>\n<body>".
 func kept(status int, contentType, location, tag string, body []byte) []byte {
-	h, _ := json.Marshal(map[string]string{"Content-Type": contentType, "Location": location, "ETag": tag})
+	return keptWith(status, map[string]string{"Content-Type": contentType, "Location": location, "ETag": tag}, body)
+}
+
+// keptWith is kept, with its headers given whole.
+func keptWith(status int, header map[string]string, body []byte) []byte {
+	h, _ := json.Marshal(header)
 	b := strconv.AppendInt(make([]byte, 0, 64+len(h)+len(body)), int64(status), 10)
 	b = append(append(append(b, ' '), h...), '\n')
 	return append(b, body...)
