@@ -72,6 +72,20 @@ func TestLeftSeatTokenReadsNothing(t *testing.T) {
 		if r.status != http.StatusUnauthorized {
 			t.Fatalf("a new table with a left seat's token: %d, want 401", r.status)
 		}
+
+		// Nor does it sit down again at its table while it waits.
+		var made, joined SeatResponse
+		r = e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "name": "Ann"})
+		e.expect(r, http.StatusCreated)
+		r.json(t, &made)
+		r = e.req("POST", "/v1/games/"+made.Game.ID+"/seats", "", map[string]any{"name": "Bob"})
+		e.expect(r, http.StatusCreated)
+		r.json(t, &joined)
+		left := deref(joined.Token)
+		e.expect(e.req("DELETE", "/v1/games/"+made.Game.ID+"/seats/1", left, nil), http.StatusNoContent)
+		if r := e.req("POST", "/v1/games/"+made.Game.ID+"/seats", left, map[string]any{"name": "Bob"}); r.status != http.StatusUnauthorized {
+			t.Fatalf("a left seat's token takes a seat again: %d %s, want 401", r.status, truncate(string(r.body), 200))
+		}
 	})
 }
 

@@ -44,13 +44,20 @@ func (g *Games) Join(ctx context.Context, id string, by auth.Caller, name, secre
 	if key != nil {
 		key.by = by
 	}
-	if by.Account != nil { // a seat's token of theirs too: its token names them
-		return g.join(ctx, id, by.Account.Name, secret, key, by.Account)
+	// A seat's token of this game that no longer holds its seat gets
+	// nothing here either: it is refused as on the game's every other
+	// route, not seated again.
+	held := func(*State) error { return nil }
+	if by.Seated() && by.Game == id {
+		held = func(cur *State) error { return Admit(cur, by.Seat, by.Occupant) }
 	}
-	return g.join(ctx, id, name, secret, key, nil)
+	if by.Account != nil { // a seat's token of theirs too: its token names them
+		return g.join(ctx, id, by.Account.Name, secret, key, by.Account, held)
+	}
+	return g.join(ctx, id, name, secret, key, nil, held)
 }
 
-func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *Player) (seat int, st *State, err error) {
+func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *Player, held func(*State) error) (seat int, st *State, err error) {
 	if p != nil {
 		name = p.Name
 	} else if name, err = g.guestName(ctx, name, "Guest"); err != nil {
@@ -58,6 +65,9 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 	}
 	st, err = g.inTurn(ctx, id, func(t *Table) (*State, error) {
 		return g.judged(ctx, t, func(cur *State) (*State, error) {
+			if err := held(cur); err != nil {
+				return nil, err
+			}
 			// The secret never changes: any snapshot of the game knows it.
 			if cur.JoinSecret != "" && subtle.ConstantTimeCompare([]byte(cur.JoinSecret), []byte(secret)) != 1 {
 				return nil, ErrPrivate
