@@ -106,10 +106,6 @@ func (f *fakeGames) Rematch(ctx context.Context, _ string, _ auth.Caller) (*play
 	return nil, f.answer(ctx)
 }
 
-func (f *fakeGames) RematchFor(ctx context.Context, _ string, _ auth.Caller) (*play.State, error) {
-	return nil, f.answer(ctx)
-}
-
 func (f *fakeGames) Load(ctx context.Context, _ string) (*play.State, error) {
 	return nil, f.answer(ctx)
 }

@@ -51,10 +51,8 @@ type Play interface {
 	Spoiled(ctx context.Context, by auth.Caller, deal string) error
 	DealInPlayAt(ctx context.Context, by auth.Caller, id string) (string, error)
 	// Rematch opens the next table of a finished game at the word of one
-	// of its players (the game's Next names it); RematchFor at a shared
-	// replay room's leader's.
+	// of its players (the game's Next names it).
 	Rematch(ctx context.Context, id string, by auth.Caller) (*play.State, error)
-	RematchFor(ctx context.Context, id string, by auth.Caller) (*play.State, error)
 	// Invitation is the invitation the caller may send to a table.
 	Invitation(ctx context.Context, id string, by auth.Caller) (play.Invitation, error)
 	// Load reads a game (a snapshot the store vouches for): shared, read only.

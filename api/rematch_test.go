@@ -107,8 +107,9 @@ func TestRematch(t *testing.T) {
 // TestRematchFromRoom (acceptance, on both stores): the leader of a shared
 // replay of a finished game of signed-in players plays it again: the new
 // table is active at once with the same players seated, one seat on, the
-// seat after the one that began the game starting it; the leader, a
-// spectator of that game, is not seated.
+// seat after the one that began the game starting it. A leader who did not
+// play the game may not, as POST /games/{id}/rematch refuses them: it
+// would seat the players at a running game they did not ask for.
 func TestRematchFromRoom(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
@@ -125,7 +126,13 @@ func TestRematchFromRoom(t *testing.T) {
 
 		opened := e.room("POST", "/v1/rooms", carol, map[string]any{"game": tb.id}, http.StatusCreated)
 		e.room("POST", "/v1/rooms/"+opened.ID+"/members", alice, nil, http.StatusOK)
-		again := e.room("POST", "/v1/rooms/"+opened.ID+"/again", carol, nil, http.StatusOK)
+		e.room("POST", "/v1/rooms/"+opened.ID+"/again", carol, nil, http.StatusForbidden)
+		e.expect(e.req("POST", "/v1/games/"+tb.id+"/rematch", carol, nil), http.StatusForbidden)
+		if e.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &old); old.NextGame != nil {
+			t.Fatalf("a spectator's refused rematch made %s", *old.NextGame)
+		}
+		e.room("PUT", "/v1/rooms/"+opened.ID+"/leader", carol, map[string]any{"player": "Alice"}, http.StatusOK)
+		again := e.room("POST", "/v1/rooms/"+opened.ID+"/again", alice, nil, http.StatusOK)
 		if again.NextGame == nil {
 			t.Fatal("the room names no next game")
 		}

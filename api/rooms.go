@@ -408,6 +408,7 @@ func (s *Server) leaveRoom(c *gin.Context) {
 //	@Success		200		{object}	RoomView
 //	@Failure		400		{object}	Problem	"bad_request: not a member"
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
+//	@Failure		409	{object}	Problem	"deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/leader [put]
 func (s *Server) handOverRoom(c *gin.Context) {
 	changeRoomWith(s, c, func(ctx context.Context, id string, by auth.Caller, req RoomLeaderRequest) (*rooms.Room, *play.State, error) {
@@ -430,6 +431,7 @@ func (s *Server) handOverRoom(c *gin.Context) {
 //	@Success		200		{object}	RoomView
 //	@Failure		400		{object}	Problem	"bad_request: a turn the game does not have"
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
+//	@Failure		409	{object}	Problem	"deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/turn [put]
 func (s *Server) setRoomTurn(c *gin.Context) {
 	changeRoomWith(s, c, func(ctx context.Context, id string, by auth.Caller, req RoomTurnRequest) (*rooms.Room, *play.State, error) {
@@ -455,6 +457,7 @@ func (s *Server) setRoomTurn(c *gin.Context) {
 //	@Success		200		{object}	RoomView
 //	@Failure		400		{object}	Problem	"bad_request: not a card of the deck"
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
+//	@Failure		409	{object}	Problem	"deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/pointer [put]
 func (s *Server) pointRoom(c *gin.Context) {
 	changeRoomWith(s, c, func(ctx context.Context, id string, by auth.Caller, req RoomPointerRequest) (*rooms.Room, *play.State, error) {
@@ -479,6 +482,7 @@ func (s *Server) pointRoom(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
 //	@Failure		403	{object}	Problem	"forbidden: not the leader"
+//	@Failure		409	{object}	Problem	"deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/pointer [delete]
 func (s *Server) unpointRoom(c *gin.Context) {
 	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
@@ -503,7 +507,7 @@ func (s *Server) unpointRoom(c *gin.Context) {
 //	@Security		AccessToken
 //	@Success		200		{object}	RoomView
 //	@Failure		403		{object}	Problem	"forbidden: not the leader"
-//	@Failure		409		{object}	Problem	"game_not_active: the board's game is over"
+//	@Failure		409		{object}	Problem	"game_not_active: the board's game is over; deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Failure		422		{object}	Problem	"illegal_action, with reason"
 //	@Router			/rooms/{id}/hypothetical [post]
 func (s *Server) hypothesize(c *gin.Context) {
@@ -538,6 +542,7 @@ func (s *Server) hypothesize(c *gin.Context) {
 //	@Success		200	{object}	RoomView
 //	@Failure		400	{object}	Problem	"bad_request: no hypothetical move"
 //	@Failure		403	{object}	Problem	"forbidden: not the leader"
+//	@Failure		409	{object}	Problem	"deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/hypothetical/last [delete]
 func (s *Server) undoHypothetical(c *gin.Context) {
 	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
@@ -558,6 +563,7 @@ func (s *Server) undoHypothetical(c *gin.Context) {
 //	@Success		200	{object}	RoomView
 //	@Failure		400	{object}	Problem	"bad_request: no hypothetical move"
 //	@Failure		403	{object}	Problem	"forbidden: not the leader"
+//	@Failure		409	{object}	Problem	"deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/hypothetical [delete]
 func (s *Server) endHypothetical(c *gin.Context) {
 	s.roomChange(c, func(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error) {
@@ -568,7 +574,7 @@ func (s *Server) endHypothetical(c *gin.Context) {
 // playAgain godoc
 //
 //	@Summary		Play again
-//	@Description	The leader opens a new table of the replayed game's variant, player count and options at a new deal (unlisted: the room's members know where it is), and takes its seat 0; the room's next_game names it, so that every member is told, and each takes a seat there with POST /games/{id}/seats and their player token.
+//	@Description	The leader, a player of the replayed game, opens its rematch, as POST /games/{id}/rematch does: the same variant, options and player count at a new deal, its signed-in players and bots seated at once, one seat on. The room's next_game names the new table, so that every member is told. A leader who did not play the game is refused (403).
 //	@ID				playAgain
 //	@Tags			rooms
 //	@Produce		json
@@ -576,7 +582,8 @@ func (s *Server) endHypothetical(c *gin.Context) {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200	{object}	RoomView
-//	@Failure		403	{object}	Problem	"forbidden: not the leader"
+//	@Failure		403	{object}	Problem	"forbidden: not the leader, or the leader did not play the game"
+//	@Failure		409	{object}	Problem	"deal_in_play: the leader plays the room's game's shared deal at another table, until that game ends"
 //	@Router			/rooms/{id}/again [post]
 func (s *Server) playAgain(c *gin.Context) {
 	ctx, cancel := s.changeCtx(c)

@@ -20,6 +20,10 @@ func TestSpoilerGuard(t *testing.T) {
 		carol, dave := e.signUp("Carol", "correct horse", false), e.signUp("Dave", "correct horse", false)
 		done := e.accountTable("no-variant", []string{bob, carol}, nil)
 		e.expect(e.req("POST", "/v1/games/"+done.id+"/terminate", done.tokens[0], nil), http.StatusOK)
+		// Alice leads a room on the finished game before her own game of
+		// the deal begins: once it has, the room answers her changes no
+		// more than her reads.
+		led := e.room("POST", "/v1/rooms", alice, map[string]any{"game": done.id}, http.StatusCreated)
 		running := e.accountTable("no-variant", []string{alice, dave}, nil)
 		deal := play.DealName(running.seed)
 		if deal != play.DealName(done.seed) || deal != "p2v0s1" {
@@ -28,6 +32,7 @@ func TestSpoilerGuard(t *testing.T) {
 		other := "/v1/games/" + done.id
 		for _, c := range []struct{ path, token string }{
 			{"/v1/seeds/" + deal, alice},
+			{"/v1/rooms/" + led.ID, alice},
 			{"/v1/seeds/" + deal, running.tokens[0]},
 			{"/v1/seeds/" + deal, dave},
 			{other + "/replay", alice},
@@ -38,6 +43,21 @@ func TestSpoilerGuard(t *testing.T) {
 			r := e.req("GET", c.path, c.token, nil)
 			if r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
 				t.Fatalf("GET %s by a player of the deal: %d %s, want 409 deal_in_play", c.path, r.status, truncate(string(r.body), 200))
+			}
+		}
+		for _, c := range []struct {
+			method, path string
+			body         any
+		}{
+			{"PUT", "/turn", map[string]any{"turn": 0}},
+			{"PUT", "/pointer", map[string]any{"card": 0}},
+			{"POST", "/hypothetical", map[string]any{"type": "discard", "card": 0}},
+			{"PUT", "/leader", map[string]any{"player": "Alice"}},
+			{"POST", "/again", nil},
+		} {
+			r := e.req(c.method, "/v1/rooms/"+led.ID+c.path, alice, c.body)
+			if r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
+				t.Fatalf("%s %s by its leader, a player of the deal: %d %s, want 409 deal_in_play", c.method, c.path, r.status, truncate(string(r.body), 200))
 			}
 		}
 		r := e.req("POST", "/v1/rooms", alice, map[string]any{"game": done.id})
@@ -78,6 +98,22 @@ func TestSpoilerGuard(t *testing.T) {
 		e.req("GET", other+"/replay?format=hanablive", "", nil).json(t, &live)
 		if native.Seed != deal || live.Seed != deal {
 			t.Fatalf("the replays name the seed %q and %q, want %q", native.Seed, live.Seed, deal)
+		}
+	})
+}
+
+// TestNoDealAtTwoTablesAtOnce (acceptance, on both stores): a player who
+// plays a shared deal is not dealt it again at another table before that
+// game ends: there the partners' hands are the player's own cards.
+func TestNoDealAtTwoTablesAtOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+		carol := e.signUp("Carol", "correct horse", false)
+		first := e.accountTable("no-variant", []string{alice, bob}, nil)
+		second := e.accountTable("no-variant", []string{carol, alice}, nil)
+		if a, b := play.DealName(first.seed), play.DealName(second.seed); a == "" || b == "" || a == b {
+			t.Fatalf("Alice's two running tables are dealt %q and %q", a, b)
 		}
 	})
 }

@@ -32,16 +32,6 @@ func (g *Games) Rematch(ctx context.Context, id string, by auth.Caller) (*State,
 	return g.rematch(ctx, id)
 }
 
-// RematchFor is Rematch at the word of a shared replay room's leader, a
-// signed-in player whom the room vouches for, whether or not they played:
-// they are seated only if they held a seat.
-func (g *Games) RematchFor(ctx context.Context, id string, by auth.Caller) (*State, error) {
-	if err := auth.NeedSignedIn(by); err != nil {
-		return nil, err
-	}
-	return g.rematch(ctx, id)
-}
-
 // rematch opens game id's next table, in the game's turn, or answers the
 // one it has.
 func (g *Games) rematch(ctx context.Context, id string) (*State, error) {

@@ -175,7 +175,8 @@ func SeedPrefix(variant string, players int) string {
 
 // NextSeed is the deal a table of these players gets: the first of the
 // variant's and player count's, "…s1", "…s2", …, that none of them has
-// played, as hanab.live deals them.
+// played, as hanab.live deals them, nor plays now at another table: there
+// its partners see the cards it will hold here.
 func (h *History) NextSeed(ctx context.Context, playerIDs []string, variant string, players int) (string, error) {
 	prefix := SeedPrefix(variant, players)
 	played, err := h.store.PlayedSeeds(ctx, playerIDs, prefix)
@@ -185,6 +186,15 @@ func (h *History) NextSeed(ctx context.Context, playerIDs []string, variant stri
 	taken := make(map[string]bool, len(played))
 	for _, s := range played {
 		taken[s] = true
+	}
+	for _, id := range playerIDs {
+		playing, err := h.DealsInPlay(ctx, Player{ID: id})
+		if err != nil {
+			return "", err
+		}
+		for _, s := range playing {
+			taken[s] = true
+		}
 	}
 	for n := 1; ; n++ {
 		if s := prefix + strconv.Itoa(n); !taken[s] {

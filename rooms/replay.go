@@ -71,7 +71,7 @@ type RoomStore interface {
 // again; play.Games is it.
 type Games interface {
 	Load(ctx context.Context, id string) (*play.State, error)
-	RematchFor(ctx context.Context, id string, by auth.Caller) (*play.State, error)
+	Rematch(ctx context.Context, id string, by auth.Caller) (*play.State, error)
 }
 
 // errNotLeader refuses a member who does what only the leader does.
@@ -339,7 +339,8 @@ func (rs *Rooms) Undo(ctx context.Context, id string, by auth.Caller, all bool) 
 	})
 }
 
-// Again opens, at its leader's word, the rematch of room id's game (see
+// Again opens, at the word of its leader who played the game, the rematch
+// of room id's game (see
 // play.Games.Rematch: the same players seated at once, one seat on, at a
 // new deal; the game's own readers are told too). The room's Next names
 // it, so that every member is told. Asked again, it answers the room as
@@ -349,7 +350,7 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 	if err != nil {
 		return nil, nil, err
 	}
-	r, st, err := rs.get(ctx, id)
+	r, st, err := rs.Read(ctx, id, by, false)
 	switch {
 	case err != nil:
 		return nil, nil, err
@@ -358,7 +359,8 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 	case r.Next != "":
 		return r, st, nil
 	}
-	next, err := rs.games.RematchFor(ctx, st.ID, by)
+	// The same door as the game's own rematch: only one who played it.
+	next, err := rs.games.Rematch(ctx, st.ID, by)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -379,6 +381,9 @@ func (rs *Rooms) lead(ctx context.Context, id string, by auth.Caller, fn func(r 
 	return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
 		if r.Leader != p.ID {
 			return false, errNotLeader
+		}
+		if err := rs.mayRead(ctx, st, p); err != nil {
+			return false, err // a change answers the room: the door of a read
 		}
 		return true, fn(r, st)
 	})

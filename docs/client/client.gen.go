@@ -5468,7 +5468,7 @@ type ClientInterface interface {
 
 	// PlayAgain Play again
 	//
-	// The leader opens a new table of the replayed game's variant, player count and options at a new deal (unlisted: the room's members know where it is), and takes its seat 0; the room's next_game names it, so that every member is told, and each takes a seat there with POST /games/{id}/seats and their player token.
+	// The leader, a player of the replayed game, opens its rematch, as POST /games/{id}/rematch does: the same variant, options and player count at a new deal, its signed-in players and bots seated at once, one seat on. The room's next_game names the new table, so that every member is told. A leader who did not play the game is refused (403).
 	//
 	// Corresponds with POST /rooms/{id}/again (the `PlayAgain` operationId).
 	PlayAgain(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6827,7 +6827,7 @@ func (c *Client) GetRoom(ctx context.Context, id string, params *GetRoomParams, 
 
 // PlayAgain Play again
 //
-// The leader opens a new table of the replayed game's variant, player count and options at a new deal (unlisted: the room's members know where it is), and takes its seat 0; the room's next_game names it, so that every member is told, and each takes a seat there with POST /games/{id}/seats and their player token.
+// The leader, a player of the replayed game, opens its rematch, as POST /games/{id}/rematch does: the same variant, options and player count at a new deal, its signed-in players and bots seated at once, one seat on. The room's next_game names the new table, so that every member is told. A leader who did not play the game is refused (403).
 //
 // Corresponds with POST /rooms/{id}/again (the `PlayAgain` operationId).
 func (c *Client) PlayAgain(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11586,7 +11586,7 @@ type ClientWithResponsesInterface interface {
 
 	// PlayAgainWithResponse Play again
 	//
-	// The leader opens a new table of the replayed game's variant, player count and options at a new deal (unlisted: the room's members know where it is), and takes its seat 0; the room's next_game names it, so that every member is told, and each takes a seat there with POST /games/{id}/seats and their player token.
+	// The leader, a player of the replayed game, opens its rematch, as POST /games/{id}/rematch does: the same variant, options and player count at a new deal, its signed-in players and bots seated at once, one seat on. The room's next_game names the new table, so that every member is told. A leader who did not play the game is refused (403).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19738,6 +19738,10 @@ type PlayAgainResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -19801,6 +19805,16 @@ func (r PlayAgainResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PlayAgainResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r PlayAgainResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PlayAgainResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -20406,6 +20420,10 @@ type EndHypotheticalResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -20469,6 +20487,16 @@ func (r EndHypotheticalResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r EndHypotheticalResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r EndHypotheticalResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r EndHypotheticalResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -20754,6 +20782,10 @@ type UndoHypotheticalResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -20817,6 +20849,16 @@ func (r UndoHypotheticalResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UndoHypotheticalResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UndoHypotheticalResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r UndoHypotheticalResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -20914,6 +20956,10 @@ type HandOverRoomResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -20977,6 +21023,16 @@ func (r HandOverRoomResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r HandOverRoomResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r HandOverRoomResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r HandOverRoomResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -21401,6 +21457,10 @@ type UnpointRoomResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -21464,6 +21524,16 @@ func (r UnpointRoomResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r UnpointRoomResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r UnpointRoomResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r UnpointRoomResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -21561,6 +21631,10 @@ type PointRoomResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -21624,6 +21698,16 @@ func (r PointRoomResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PointRoomResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r PointRoomResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PointRoomResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -21721,6 +21805,10 @@ type SetRoomTurnResponse struct {
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
@@ -21784,6 +21872,16 @@ func (r SetRoomTurnResponse) GetJSON404() *Problem {
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r SetRoomTurnResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SetRoomTurnResponse) GetJSON409() *Problem {
+	return r.JSON409
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r SetRoomTurnResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
@@ -23755,7 +23853,7 @@ func (c *ClientWithResponses) GetRoomWithResponse(ctx context.Context, id string
 
 // PlayAgainWithResponse Play again
 //
-// The leader opens a new table of the replayed game's variant, player count and options at a new deal (unlisted: the room's members know where it is), and takes its seat 0; the room's next_game names it, so that every member is told, and each takes a seat there with POST /games/{id}/seats and their player token.
+// The leader, a player of the replayed game, opens its rematch, as POST /games/{id}/rematch does: the same variant, options and player count at a new deal, its signed-in players and bots seated at once, one seat on. The room's next_game names the new table, so that every member is told. A leader who did not play the game is refused (403).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -31956,6 +32054,20 @@ func ParsePlayAgainResponse(rsp *http.Response) (*PlayAgainResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32612,6 +32724,20 @@ func ParseEndHypotheticalResponse(rsp *http.Response) (*EndHypotheticalResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32954,6 +33080,20 @@ func ParseUndoHypotheticalResponse(rsp *http.Response) (*UndoHypotheticalRespons
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33110,6 +33250,20 @@ func ParseHandOverRoomResponse(rsp *http.Response) (*HandOverRoomResponse, error
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
@@ -33592,6 +33746,20 @@ func ParseUnpointRoomResponse(rsp *http.Response) (*UnpointRoomResponse, error) 
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33749,6 +33917,20 @@ func ParsePointRoomResponse(rsp *http.Response) (*PointRoomResponse, error) {
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33905,6 +34087,20 @@ func ParseSetRoomTurnResponse(rsp *http.Response) (*SetRoomTurnResponse, error) 
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
 		var dest Problem
