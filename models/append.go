@@ -243,12 +243,20 @@ func (s *Store) script(ctx context.Context, stmts []stmt) ([]int64, error) {
 			return nil
 		})
 	}
+	// One batch is one transaction: the feeds' locks, first, are held to
+	// its commit (see feedLocks).
 	b := &pgx.Batch{}
-	for _, st := range stmts {
+	locks := feedLocks(stmts)
+	for _, st := range append(locks, stmts...) {
 		b.Queue(st.sql, st.args...)
 	}
 	res := s.pool.SendBatch(ctx, b)
 	var err error
+	for range locks {
+		if _, err = res.Exec(); err != nil {
+			return changed, errors.Join(err, res.Close())
+		}
+	}
 	for i := 0; i < len(stmts) && err == nil; i++ {
 		var tag pgconn.CommandTag
 		tag, err = res.Exec()

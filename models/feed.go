@@ -23,8 +23,8 @@ func (s *Store) Events(ctx context.Context, playerID string, after int64, limit 
 // AddEvent: see players.FeedStore. On Postgres the event's trigger tells
 // every replica; SQLite's one process is told here.
 func (s *Store) AddEvent(ctx context.Context, playerID string, e players.Event) error {
-	_, err := s.wdb().exec(ctx, `INSERT INTO player_events (player_id, kind, game_id, seat, version, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		playerID, e.Kind, e.Game, e.Seat, e.Version, e.Detail, e.At.UTC())
+	_, err := s.script(ctx, []stmt{{`INSERT INTO player_events (player_id, kind, game_id, seat, version, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		[]any{playerID, e.Kind, e.Game, e.Seat, e.Version, e.Detail, e.At.UTC()}}})
 	if err == nil && s.pool == nil {
 		s.hearPlayer(playerID)
 	}

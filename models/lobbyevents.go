@@ -86,22 +86,25 @@ func (s *Store) LobbyEvents(ctx context.Context, after int64, limit int) ([]room
 
 // LobbyChatTail: see rooms.LobbyStore.
 func (s *Store) LobbyChatTail(ctx context.Context, n int) ([]rooms.LobbyEvent, int64, error) {
-	var rows []lobbyRow
-	err := s.ormReads.WithContext(ctx).Table("lobby_events").Select(lobbyColumns).
-		Where("kind = ?", rooms.LobbyChat).Order("id DESC").Limit(n).Scan(&rows).Error
-	if err != nil {
-		return nil, 0, err
-	}
+	// The head first, and the tail up to it: a line said between the two
+	// reads is then after the head, told by the reader's next read, where
+	// read the other way round it would be neither in the tail nor after.
 	var last *int64
 	if err := s.ormReads.WithContext(ctx).Table("lobby_events").Select("MAX(id)").Scan(&last).Error; err != nil {
+		return nil, 0, err
+	}
+	if last == nil {
+		return []rooms.LobbyEvent{}, 0, nil
+	}
+	var rows []lobbyRow
+	err := s.ormReads.WithContext(ctx).Table("lobby_events").Select(lobbyColumns).
+		Where("kind = ? AND id <= ?", rooms.LobbyChat, *last).Order("id DESC").Limit(n).Scan(&rows).Error
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]rooms.LobbyEvent, len(rows))
 	for i, r := range rows {
 		out[len(rows)-1-i] = r.event()
-	}
-	if last == nil {
-		return out, 0, nil
 	}
 	return out, *last, nil
 }
@@ -109,8 +112,15 @@ func (s *Store) LobbyChatTail(ctx context.Context, n int) ([]rooms.LobbyEvent, i
 // AddLobbyChat: see rooms.LobbyStore. On Postgres the event's trigger
 // tells every replica; SQLite's one process is told here.
 func (s *Store) AddLobbyChat(ctx context.Context, e rooms.LobbyEvent) (rooms.LobbyEvent, error) {
-	err := s.wdb().row(ctx, `INSERT INTO lobby_events (kind, player_id, name, bot, text, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-		[]any{rooms.LobbyChat, e.PlayerID, e.Name, e.Bot, e.Text, e.At.UTC()}, &e.ID)
+	err := s.inTx(ctx, func(tx db) error {
+		if s.pool != nil { // see feedLocks
+			if _, err := tx.exec(ctx, lobbyFeedLockSQL); err != nil {
+				return err
+			}
+		}
+		return tx.row(ctx, `INSERT INTO lobby_events (kind, player_id, name, bot, text, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+			[]any{rooms.LobbyChat, e.PlayerID, e.Name, e.Bot, e.Text, e.At.UTC()}, &e.ID)
+	})
 	if err == nil && s.pool == nil {
 		s.hearLobby()
 	}

@@ -32,6 +32,11 @@ func (s *Store) SeeOnline(ctx context.Context, p rooms.Presence, gone, holds tim
 	token := play.NewID()
 	told := false
 	err := s.inTx(ctx, func(tx db) error {
+		if s.pool != nil { // before the presence row's lock: see feedLocks
+			if _, err := tx.exec(ctx, lobbyFeedLockSQL); err != nil {
+				return err
+			}
+		}
 		var arrival string
 		err := tx.row(ctx, seeOnlineSQL, []any{p.Player, p.Name, p.Bot, p.Place.Kind, p.Place.ID, p.At.UTC(), token, gone.UTC(), holds.UTC()}, &arrival)
 		if errors.Is(err, play.ErrNotFound) || err == nil && arrival != token {
@@ -84,7 +89,7 @@ func (s *Store) DropOffline(ctx context.Context, since, at time.Time) error {
 		return err
 	}
 	if s.pool != nil {
-		_, err := s.wdb().exec(ctx, dropOfflineSQL, since.UTC(), at.UTC())
+		_, err := s.script(ctx, []stmt{{dropOfflineSQL, []any{since.UTC(), at.UTC()}}})
 		return err
 	}
 	// SQLite's one writer runs the two in one transaction.
