@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -247,14 +248,24 @@ func (s *Server) from(c *gin.Context, name string, stream bool) (pos int64, give
 	if pos, err = int64Query(c, name); err != nil {
 		return 0, false, 0, err
 	}
-	if _, sent := c.Request.Header["Last-Event-Id"]; stream && sent {
-		last, err := lastEventID(c, 0)
-		return int64(last), true, 0, err
+	if vals, sent := c.Request.Header["Last-Event-Id"]; stream && sent {
+		last, err := position(vals[0])
+		return last, true, 0, err
 	}
 	if !stream {
 		wait, err = s.waitQuery(c)
 	}
 	return pos, given, wait, err
+}
+
+// position reads a Last-Event-ID that a feed of one position wrote (the
+// lobby's, a player's, a room's): its entry's id, which grows past what a
+// game's event numbers reach, up to the 18 digits that ?after= takes.
+func position(raw string) (int64, error) {
+	if len(raw) == 0 || len(raw) > 18 || strings.IndexFunc(raw, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return 0, badRequest("Last-Event-ID must be an event's id, got %q", truncate(raw, 32))
+	}
+	return strconv.ParseInt(raw, 10, 64)
 }
 
 // load reads game id, within the deadline of one request's database work.

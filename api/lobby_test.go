@@ -168,3 +168,37 @@ func TestLobbyStream(t *testing.T) {
 		t.Fatalf("the stream told %v", got)
 	}
 }
+
+// A feed of one position (the lobby, a player's, a room's) resumes from
+// any id ?after= takes, not only the 9 digits a game's event numbers
+// reach: its ids are the store's and grow past them. An id that is not
+// one is refused, not cut.
+func TestLobbyStreamResumesFromAnyID(t *testing.T) {
+	e := newEnv(t, "")
+	for _, c := range []struct {
+		id   string
+		want int
+	}{
+		{"7", http.StatusOK},
+		{"1000000000", http.StatusOK},
+		{"123456789012345678", http.StatusOK},
+		{"1234567890123456789", http.StatusBadRequest},
+		{"5.3", http.StatusBadRequest},
+		{"-1", http.StatusBadRequest},
+		{"", http.StatusBadRequest},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		req, _ := http.NewRequestWithContext(ctx, "GET", e.url+"/v1/lobby/events/ndjson", nil)
+		req.Header.Set("Last-Event-ID", c.id)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			cancel()
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		cancel()
+		if res.StatusCode != c.want {
+			t.Errorf("Last-Event-ID %q: %d, want %d", c.id, res.StatusCode, c.want)
+		}
+	}
+}

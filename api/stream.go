@@ -153,13 +153,6 @@ func (s *Server) eventsJSON(st *play.State, after, viewer, chatAfter int, muted 
 	return append(b, '}'), nil
 }
 
-// lastEventID reads Last-Event-ID, with which a reconnecting client resumes;
-// it wins over ?after.
-func lastEventID(c *gin.Context, after int) (int, error) {
-	n, _, err := lastEventIDs(c, after, -1)
-	return n, err
-}
-
 // lastEventIDs reads Last-Event-ID as a stream with the chat writes it,
 // "<seq>.<line>" (the last game event and the last chat line sent), or
 // "<seq>" alone; each part wins over its query parameter.
