@@ -29,13 +29,18 @@ func (s *Server) waitFor(c *gin.Context) feed.Wait {
 	if by.Via == auth.None {
 		return feed.Wait{Stop: s.shutdown} // nothing to ask again
 	}
+	watching, _ := c.Value(ctxStillWatching).(func(context.Context) error) // see readSpec
 	return feed.Wait{Stop: s.shutdown, Still: func(ctx context.Context) error {
-		if !by.Offline() {
+		if !by.Offline() || watching != nil {
 			var cancel context.CancelFunc
 			ctx, cancel = s.storeCtx(ctx)
 			defer cancel()
 		}
-		return s.auth.Recheck(ctx, by)
+		err := s.auth.Recheck(ctx, by)
+		if err == nil && watching != nil {
+			err = watching(ctx)
+		}
+		return err
 	}}
 }
 

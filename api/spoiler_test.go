@@ -1,9 +1,12 @@
 package api
 
 import (
+	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -114,6 +117,35 @@ func TestNoDealAtTwoTablesAtOnce(t *testing.T) {
 		second := e.accountTable("no-variant", []string{carol, alice}, nil)
 		if a, b := play.DealName(first.seed), play.DealName(second.seed); a == "" || b == "" || a == b {
 			t.Fatalf("Alice's two running tables are dealt %q and %q", a, b)
+		}
+	})
+}
+
+// TestWatcherBeginsTheDealWhileWaiting (acceptance): a signed-in spectator
+// waiting on a game of a shared deal, whose own game on that deal begins
+// meanwhile, is answered deal_in_play, not the game's hands: from then on
+// they are the spectator's own cards.
+func TestWatcherBeginsTheDealWhileWaiting(t *testing.T) {
+	eachServer(t, func(t *testing.T, e *testEnv) {
+		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+		carol, dave := e.signUp("Carol", "correct horse", false), e.signUp("Dave", "correct horse", false)
+		watched := e.accountTable("no-variant", []string{bob, carol}, nil)
+		var before GameView
+		e.req("GET", "/v1/games/"+watched.id, alice, nil).json(t, &before)
+		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+		defer cancel()
+		got := make(chan resp, 1)
+		go func() {
+			got <- e.reqCtx(ctx, "GET", "/v1/games/"+watched.id+"?since="+strconv.FormatInt(before.Version, 10)+"&wait=5s", alice, nil)
+		}()
+		time.Sleep(200 * time.Millisecond) // let it wait as a spectator
+		own := e.accountTable("no-variant", []string{alice, dave}, nil)
+		if play.DealName(own.seed) != play.DealName(watched.seed) {
+			t.Fatalf("Alice's game is dealt %q, the watched one %q: the test needs one deal", own.seed, watched.seed)
+		}
+		watched.act(watched.pick())
+		if a := <-got; a.status != http.StatusConflict || a.problem(t).Code != codeDealInPlay {
+			t.Fatalf("the long-poll once Alice plays the deal: %d %s, want 409 deal_in_play", a.status, truncate(string(a.body), 300))
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -43,9 +44,24 @@ func (s *Server) readSpec(c *gin.Context, kind park.Kind) (park.Spec, error) {
 		if spec.InPlay, err = s.games.DealInPlayAt(c.Request.Context(), by, c.Param("id")); err != nil {
 			return spec, err
 		}
+		// A read that waits or streams asks again on every wake (see
+		// waitFor): a game of the reader's on this deal may begin
+		// meanwhile, and from then on this game shows the reader's cards.
+		id := c.Param("id")
+		c.Set(ctxStillWatching, func(ctx context.Context) error {
+			deal, err := s.games.DealInPlayAt(ctx, by, id)
+			if err == nil && deal != "" {
+				err = play.ErrDealInPlay
+			}
+			return err
+		})
 	}
 	return spec, nil
 }
+
+// ctxStillWatching holds, for a signed-in watcher's read of a game, what
+// its waiting asks again on every wake beside its credential.
+const ctxStillWatching = "hanabi.still-watching"
 
 // admitted is the view spec's reader gets of st (see readSpec), or why it
 // gets nothing: the one admission of every read path.
