@@ -172,8 +172,8 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: g.RecordedSeed(st.Seed), Score: r.Score,
 			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn(), Abandoned: r.Reason.Forced()}
 	} else if st.signedIn() && (!clockless(a.Kind) || a.Kind == engine.Resume) {
-		// A rearrangement, a vote or a pause passes no turn: nobody's turn
-		// is news; a resumed game's seat to act may move again.
+		// A rearrangement, a vote, a pause or a seat left passes no turn:
+		// nobody's turn is news; a resumed game's seat to act may move again.
 		ap.TurnOf = st.Game.Current()
 	}
 	// st becomes the game as the append will leave it (st is this move's
@@ -201,6 +201,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 		return nil, engine.Event{}, err
 	}
 	if err := g.store.Append(ctx, st.ID, ap); err != nil {
+		forget(m.Key)
 		// ErrConflict stays itself here: act tells the race's story.
 		return nil, engine.Event{}, err
 	}

@@ -276,3 +276,47 @@ func TestTimeoutRacesLateMove(t *testing.T) {
 		}
 	})
 }
+
+// TestLeavingPassesNoTurn: a seat that leaves a timed game passes no turn.
+// The seat to act keeps the time it had, and a paused game stays paused
+// with it, rather than running out at once as an idle game.
+func TestLeavingPassesNoTurn(t *testing.T) {
+	ctx := context.Background()
+	for _, paused := range []bool{false, true} {
+		clock := newFakeClock()
+		g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
+		st := timedTable(t, g, 30, variants.OnTimeoutEnd)
+		// A move first: a log of entries that pass no turn only runs the
+		// clock from its first.
+		first := st.Game.Current()
+		if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, first), move(engine.ClueRank(1-first, 1), nil)); err != nil {
+			t.Fatal(err)
+		}
+		cur := 1 - first
+		if paused {
+			clock.Advance(10 * time.Second)
+			if _, err := g.Pause(ctx, st.ID, holder(g, st.ID, cur)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		clock.Advance(15 * time.Second)
+		if !paused {
+			clock.Advance(10 * time.Second) // 25 s of its 30 gone
+		}
+		if _, err := g.Leave(ctx, st.ID, holder(g, st.ID, 1-cur), 1-cur, ""); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(5 * time.Second)
+		sweep(t, g)
+		now := mustLoad(t, g, st.ID)
+		if paused {
+			if left, ok := now.TurnTimeLeft(clock.Now()); now.Game.Over() || !now.Game.Paused() || !ok || left != 20*time.Second {
+				t.Fatalf("paused, a seat left: over %v, paused %v, %v left, want 20s", now.Game.Over(), now.Game.Paused(), left)
+			}
+			continue
+		}
+		if r, over := now.Game.Result(); !over || r.Reason != engine.EndTimeout || r.Seat != cur {
+			t.Fatalf("at the seat to act's deadline, 5 s after another seat left: %+v, over %v", r, over)
+		}
+	}
+}

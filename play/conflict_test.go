@@ -3,12 +3,16 @@ package play_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // racingStore lets a rival replica append its move just before this
@@ -69,5 +73,60 @@ func raceOnCondition(t *testing.T, dbURL string, conditional func(int64) play.Mo
 	m.Kind, m.Target, m.Rank = engine.RankClue, 1, 2
 	if _, _, err = g.Act(ctx, st.ID, holder(g, st.ID, 0), m); !want(err) {
 		t.Fatalf("the stale move lost with %v", err)
+	}
+}
+
+// lobbyRacingStore lets a rival replica change the lobby just before this
+// replica's first lobby change.
+type lobbyRacingStore struct {
+	play.Store
+	once  sync.Once
+	rival func()
+}
+
+func (r *lobbyRacingStore) ChangeLobby(ctx context.Context, id string, after int64, c play.LobbyChange) error {
+	r.once.Do(r.rival)
+	return r.Store.ChangeLobby(ctx, id, after, c)
+}
+
+// TestKeyedJoinLosingToItsOwnSeatAnswersThatSeat: a player's keyed join that
+// loses its race to the same player's join on another replica (a second
+// device) answers the seat the player holds, not the answer its own lost
+// try rendered, whose seat was never stored.
+func TestKeyedJoinLosingToItsOwnSeatAnswersThatSeat(t *testing.T) {
+	ctx := context.Background()
+	store := openStore(t, "sqlite://"+filepath.Join(t.TempDir(), "hanabi.db"))
+	if err := store.CreatePlayer(ctx, players.Player{ID: "alice", Name: "Alice", CreatedAt: time.Now()}, players.Keys{Fold: "alice", Skeleton: "alice"}, "hash"); err != nil {
+		t.Fatal(err)
+	}
+	alice := auth.Caller{Via: auth.Session, Account: &auth.Account{ID: "alice", Name: "Alice"}, Seat: -1}
+	other := newGames(t, store)
+	racing := &lobbyRacingStore{Store: store}
+	g, err := play.New(play.Config{Store: racing})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Shutdown(ctx) })
+	// The answer names the seat's occupancy, as a seat's token does.
+	g.SetReply(func(_ auth.Caller, st *play.State, seat int, _ *engine.Event) ([]byte, error) {
+		return []byte(st.Occupant(seat)), nil
+	})
+	st, _, err := g.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 3, Seed: seed("keyed-join"), Name: "Bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	racing.rival = func() {
+		if _, _, err := other.Join(ctx, st.ID, alice, "", "", nil); err != nil {
+			t.Errorf("the rival's join: %v", err)
+		}
+	}
+	key := &play.Key{Scope: "alice", Key: "join-1", Hash: "h"}
+	seat, _, err := g.Join(ctx, st.ID, alice, "", "", key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := mustLoad(t, other, st.ID).Occupant(seat)
+	if key.Reply != nil && string(key.Reply) != stored {
+		t.Fatalf("the join answers occupancy %q of seat %d; the seat's is %q", key.Reply, seat, stored)
 	}
 }

@@ -236,6 +236,7 @@ func (g *Games) open(ctx context.Context, req NewGame, set variants.Settings, cf
 		return nil, err
 	}
 	if err := g.store.CreateGame(ctx, row, seats, req.Key); err != nil {
+		forget(req.Key)
 		return nil, err
 	}
 	g.stats.Created.Add(1)

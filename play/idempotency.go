@@ -55,6 +55,15 @@ func (g *Games) replyTo(k *Key, st *State, seat int, ev *engine.Event) error {
 	return err
 }
 
+// forget drops k's answer to a change that the store refused: that try
+// has no answer, and the change's next try, or its caller, renders its own
+// (a join that finds the player seated meanwhile answers that seat).
+func forget(k *Key) {
+	if k != nil {
+		k.Reply = nil
+	}
+}
+
 // Answered returns the record of a key, or nil when nobody took it.
 func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error) {
 	a, err := g.store.LookupIdempotency(ctx, scope, key)

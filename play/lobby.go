@@ -220,6 +220,7 @@ func (g *Games) changeLobby(ctx context.Context, t *Table, cur *State, seat int,
 		return nil, err
 	}
 	if err := g.store.ChangeLobby(ctx, st.ID, cur.Version, c); err != nil {
+		forget(c.Key)
 		return nil, err
 	}
 	return t.publish(&st, 0), nil

@@ -201,8 +201,8 @@ func (st *State) setLogged() {
 	st.Actions = len(st.Log)
 	st.EndLogged = len(st.Log) > 0 && st.Log[len(st.Log)-1].Action.Kind == engine.End
 	st.LastAt, st.PausedAt = st.UpdatedAt, time.Time{}
-	// An entry that passes no turn (a rearrangement, a vote, a pause)
-	// stops no clock: the clocks run from the last other entry. A log of
+	// An entry that passes no turn (a rearrangement, a vote, a pause, a
+	// seat left) stops no clock: the clocks run from the last other entry. A log of
 	// those only runs them from its first, the nearest to the start that
 	// a stored game still tells: the first seat's first turn may get that
 	// much more time, once.
@@ -230,9 +230,10 @@ func (st *State) setLogged() {
 }
 
 // clockless reports whether an entry of kind k leaves the turn's clock as
-// it is: it passes no turn.
+// it is: it passes no turn. A seat that leaves passes none either: a bot
+// takes its seat, and the seat to act keeps the time it had.
 func clockless(k engine.Kind) bool {
-	return k == engine.Rearrange || k == engine.Vote || k == engine.Pause || k == engine.Resume
+	return k == engine.Rearrange || k == engine.Vote || k == engine.Pause || k == engine.Resume || k == engine.Leave
 }
 
 // setup resolves the stored variant and options into an engine config.
