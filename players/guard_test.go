@@ -229,3 +229,25 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 	}
 }
+
+// A burst of sign-ins for names that are no account's is held to the same
+// limit, whatever password it tries: the decoy they are checked against
+// matches none.
+func TestUnknownNamesChecksNoMoreThanTheLimit(t *testing.T) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	checked := 0
+	for i := range 2 * AddrFailures.Burst {
+		for _, password := range []string{"no account has this password", "wrong horse " + strconv.Itoa(i)} {
+			_, _, _, err := s.SignIn(ctx, "Nobody"+strconv.Itoa(i), password, "10.0.0.1")
+			if err == ErrWrongPassword {
+				checked++
+			} else if !refusedFor(err) {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked > AddrFailures.Burst {
+		t.Fatalf("%d sign-ins on unknown names were checked, want at most %d", checked, AddrFailures.Burst)
+	}
+}

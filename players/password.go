@@ -1,6 +1,7 @@
 package players
 
 import (
+	"crypto/rand"
 	"sync"
 	"unicode/utf8"
 
@@ -26,10 +27,12 @@ func checkPassword(p string) error {
 
 // newDecoy is the hash that a sign-in naming no account is checked
 // against, so that an unknown name costs what a wrong password does. It
-// is made on first use, with the costs of the hashes it stands for.
+// is made on first use, with the costs of the hashes it stands for, of a
+// password nobody knows: one that matched would be a check that never
+// fails, and the guard counts only failures.
 func newDecoy(params *argon2id.Params) func() string {
 	return sync.OnceValue(func() string {
-		h, err := argon2id.CreateHash("no account has this password", params)
+		h, err := argon2id.CreateHash(rand.Text(), params)
 		if err != nil {
 			panic(err)
 		}
