@@ -175,3 +175,31 @@ func TestOnlineLeftSeatIsNobody(t *testing.T) {
 		t.Fatalf("online %q after a left seat's token read its table", got)
 	}
 }
+
+// A room is where a reader is only once the room lets the reader in, and
+// a room of an unlisted game is told without its id, as the game's table
+// is: a refused or made-up room id puts nobody anywhere.
+func TestOnlineInARoomOnlyOnceLetIn(t *testing.T) {
+	clk := &clock{now: time.Now().UTC()}
+	e := newEnv(t, "", func(c *envConfig) { c.Online = rooms.NewOnline(c.Store.(rooms.OnlineStore), clk.Now) })
+	alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+	mallory := e.signUp("Mallory", "correct horse", false)
+	r := e.req("POST", "/v1/games", alice, map[string]any{"variant": "basic", "players": 2, "private": true})
+	e.expect(r, http.StatusCreated)
+	var private SeatResponse
+	r.json(t, &private)
+	e.expect(e.req("POST", "/v1/games/"+private.Game.ID+"/seats", bob, map[string]any{"secret": deref(private.Game.JoinSecret)}), http.StatusCreated)
+	e.expect(e.req("POST", "/v1/games/"+private.Game.ID+"/terminate", deref(private.Token), nil), http.StatusOK)
+	unlisted := e.accountTable("basic", []string{alice, bob}, map[string]any{"unlisted": true})
+	e.expect(e.req("POST", "/v1/games/"+unlisted.id+"/terminate", unlisted.tokens[0], nil), http.StatusOK)
+	closed := e.room("POST", "/v1/rooms", alice, map[string]any{"game": private.Game.ID}, http.StatusCreated)
+	hidden := e.room("POST", "/v1/rooms", bob, map[string]any{"game": unlisted.id}, http.StatusCreated)
+
+	e.expect(e.req("GET", "/v1/rooms/"+closed.ID, mallory, nil), http.StatusForbidden)
+	e.expect(e.req("GET", "/v1/rooms/CLICK%20evil.example%20NOW%E2%80%AE", mallory, nil), http.StatusNotFound)
+	e.expect(e.req("GET", "/v1/rooms/"+hidden.ID, bob, nil), http.StatusOK)
+	got, _ := e.online()
+	if !slices.Equal(got, []string{"Bob@room:"}) {
+		t.Fatalf("online %q; want Bob in a room whose id is not told, and nobody the rooms refused", got)
+	}
+}

@@ -254,11 +254,11 @@ type roomFeed struct {
 	id      string
 	by      auth.Caller
 	members bool
+	seen    bool // the reader is recorded in the room (see rooms.Readers.AtRoom)
 }
 
 func (s *Server) roomFeed(c *gin.Context, members bool) *roomFeed {
 	id := c.Param("id")
-	s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: id})
 	return &roomFeed{s: s, w: s.rooms.Follow(id), id: id, by: callerOf(c), members: members}
 }
 
@@ -270,6 +270,10 @@ func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page,
 	room, st, err := r.s.rooms.Read(ctx, r.id, r.by, r.members)
 	if err != nil {
 		return feed.Page{}, err
+	}
+	if !r.seen {
+		r.seen = true
+		r.s.readers.AtRoom(ctx, r.by, room, st)
 	}
 	page := feed.Page{Last: after}
 	if room.Version > after.N {

@@ -32,6 +32,17 @@ func NewReaders(online *Online, watchers *Watchers, games Games, log *slog.Logge
 	return &Readers{online: online, watchers: watchers, games: games, log: log, tables: NewRecent[string, struct{}](SeenEvery)}
 }
 
+// AtRoom records a signed-in reader of room r, on game st, in it: only
+// once the room has let it in, and, as at a table, without an unlisted
+// game's room's id (it leads to the game).
+func (p *Readers) AtRoom(ctx context.Context, by auth.Caller, r *Room, st *play.State) {
+	place := Place{Kind: AtRoom, ID: r.ID}
+	if st.Unlisted {
+		place.ID = ""
+	}
+	p.At(ctx, by, place)
+}
+
 // At records that a signed-in caller reads place (the lobby, or a room).
 func (p *Readers) At(ctx context.Context, by auth.Caller, place Place) {
 	if p == nil || p.online == nil || !by.SignedIn() {

@@ -5271,7 +5271,7 @@ type ClientInterface interface {
 
 	// GetOnline Who is online, and where
 	//
-	// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+	// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (never an unlisted table's, nor that of a room on its game). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
 	//
 	// Corresponds with GET /lobby/online (the `GetOnline` operationId).
 	GetOnline(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6360,7 +6360,7 @@ func (c *Client) StreamLobbySSE(ctx context.Context, params *StreamLobbySSEParam
 
 // GetOnline Who is online, and where
 //
-// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (never an unlisted table's, nor that of a room on its game). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
 //
 // Corresponds with GET /lobby/online (the `GetOnline` operationId).
 func (c *Client) GetOnline(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11355,7 +11355,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetOnlineWithResponse Who is online, and where
 	//
-	// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+	// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (never an unlisted table's, nor that of a room on its game). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -23460,7 +23460,7 @@ func (c *ClientWithResponses) StreamLobbySSEWithResponse(ctx context.Context, pa
 
 // GetOnlineWithResponse Who is online, and where
 //
-// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (an unlisted table's is never told). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
+// The signed-in players reading the lobby, a table (seated or watching) or a shared replay room within the last minute, by name: where each is, with the table's or the room's id (never an unlisted table's, nor that of a room on its game). A table or a room outranks the lobby: a player reading both is where they play or watch. To follow the list, read it once and then the lobby's events (getLobbyEvents or its streams): an `online` event says a player came or moved, an `offline` event that one went silent for a minute and dropped off (told within about a quarter of a minute more, while anyone reads the lobby). Read the list after taking the lobby's cursor: the events after it apply to the list as it is read, and applying one twice changes nothing.
 //
 // Returns a wrapper object for the known response body format(s).
 //
