@@ -151,7 +151,7 @@ type MutedList struct {
 // mute godoc
 //
 //	@Summary		Mute a player's chat
-//	@Description	The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+//	@Description	The signed-in player no longer reads that player's chat lines, in any game's events or replay or the lobby's, nor is told their invitations (theirs alone: others still do).
 //	@ID				mutePlayer
 //	@Tags			chat
 //	@Produce		json

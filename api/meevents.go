@@ -209,7 +209,13 @@ func (s *Server) invite(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	if err := s.feed.Invite(ctx, invitee, inv.Game, inv.From, inv.Secret, s.now()); err != nil {
+	// An invitee who muted the sender is not told; the sender is answered
+	// as always, as a muted player's chat line is.
+	hears, err := s.accounts.Hears(ctx, invitee, callerOf(c).PlayerID())
+	if err == nil && hears {
+		err = s.feed.Invite(ctx, invitee, inv.Game, inv.From, inv.Secret, s.now())
+	}
+	if err != nil {
 		s.fail(c, err)
 		return
 	}

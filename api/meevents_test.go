@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -207,5 +208,43 @@ func TestMyEventsLongPollAndRevoke(t *testing.T) {
 	res.Body.Close()
 	if ctx.Err() != nil {
 		t.Fatal("the stream outlived its token")
+	}
+}
+
+// A player who muted another hears nothing from them: neither their
+// invitations, which the sender is still answered, nor, in a finished
+// game's replay, their chat lines, as the game's events hide them.
+func TestMutedNeitherInvitesNorChatsInReplays(t *testing.T) {
+	e := sqliteEnv(t)
+	alice := e.signUp("Alice", "correct horse", false)
+	bob := e.signUp("Bobby", "correct horse", false)
+	e.expect(e.req("PUT", "/v1/me/mutes/Bobby", alice, nil), http.StatusOK)
+	r := e.req("POST", "/v1/games", bob, map[string]any{"variant": "basic", "players": 2})
+	var created SeatResponse
+	r.json(t, &created)
+	e.expect(e.req("POST", "/v1/games/"+created.Game.ID+"/invitations", bob, map[string]any{"player": "alice"}), http.StatusCreated)
+	var mine PlayerEvents
+	e.req("GET", "/v1/me/events", alice, nil).json(t, &mine)
+	if len(mine.Events) != 0 {
+		t.Fatalf("Alice, who muted Bobby, is told %+v", mine.Events)
+	}
+
+	tb := e.accountTable("basic", []string{alice, bob}, nil)
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/chat", tb.tokens[1], map[string]any{"text": "muted line"}), http.StatusCreated)
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/chat", tb.tokens[0], map[string]any{"text": "heard line"}), http.StatusCreated)
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+	for _, c := range []struct {
+		token string
+		want  []string
+	}{{alice, []string{"heard line"}}, {bob, []string{"muted line", "heard line"}}} {
+		var replay ReplayView
+		e.req("GET", "/v1/games/"+tb.id+"/replay", c.token, nil).json(t, &replay)
+		var got []string
+		for _, l := range replay.Chat {
+			got = append(got, l.Text)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Fatalf("the replay's chat: %q, want %q", got, c.want)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/hanablive"
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -138,7 +139,14 @@ func (s *Server) getReplay(c *gin.Context) {
 		c.JSON(http.StatusOK, out)
 		return
 	}
-	c.JSON(http.StatusOK, replayView(st, s.games.RecordedSeed(st.Seed)))
+	// The chat as the game's events show it to the reader: without the
+	// lines of the players it muted.
+	muted, err := s.muted(c)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, replayView(st, s.games.RecordedSeed(st.Seed), muted))
 }
 
 // keptForGood is the Cache-Control of what a finished game shows for good
@@ -183,8 +191,9 @@ func seatNames(st *play.State) []string {
 	return names
 }
 
-// replayView is finished game st's replay, shown under seed.
-func replayView(st *play.State, seed string) ReplayView {
+// replayView is finished game st's replay, shown under seed, its chat
+// without the lines muted hides.
+func replayView(st *play.State, seed string, muted players.Mutes) ReplayView {
 	cfg := st.Config
 	out := ReplayView{
 		ID: st.ID, Variant: st.Variant, Options: st.Settings, Players: st.Players,
@@ -192,7 +201,9 @@ func replayView(st *play.State, seed string) ReplayView {
 		Deck: []CardFace{}, Actions: []ReplayAction{}, Notes: []NoteView{}, Chat: []ChatEvent{},
 	}
 	for _, l := range st.Chat {
-		out.Chat = append(out.Chat, chatEvent(l))
+		if !muted.Hides(l.Player) {
+			out.Chat = append(out.Chat, chatEvent(l))
+		}
 	}
 	for id, card := range st.Game.Deck() {
 		out.Deck = append(out.Deck, CardFace{ID: id, Suit: cfg.Suits[card.Suit].Name, Rank: card.Rank})

@@ -5321,7 +5321,7 @@ type ClientInterface interface {
 
 	// MutePlayer Mute a player's chat
 	//
-	// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+	// The signed-in player no longer reads that player's chat lines, in any game's events or replay or the lobby's, nor is told their invitations (theirs alone: others still do).
 	//
 	// Corresponds with PUT /me/mutes/{name} (the `MutePlayer` operationId).
 	MutePlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6490,7 +6490,7 @@ func (c *Client) UnmutePlayer(ctx context.Context, name string, reqEditors ...Re
 
 // MutePlayer Mute a player's chat
 //
-// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+// The signed-in player no longer reads that player's chat lines, in any game's events or replay or the lobby's, nor is told their invitations (theirs alone: others still do).
 //
 // Corresponds with PUT /me/mutes/{name} (the `MutePlayer` operationId).
 func (c *Client) MutePlayer(ctx context.Context, name string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11421,7 +11421,7 @@ type ClientWithResponsesInterface interface {
 
 	// MutePlayerWithResponse Mute a player's chat
 	//
-	// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+	// The signed-in player no longer reads that player's chat lines, in any game's events or replay or the lobby's, nor is told their invitations (theirs alone: others still do).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -23574,7 +23574,7 @@ func (c *ClientWithResponses) UnmutePlayerWithResponse(ctx context.Context, name
 
 // MutePlayerWithResponse Mute a player's chat
 //
-// The signed-in player no longer reads that player's chat lines, in any game's events or the lobby's (theirs alone: others still do).
+// The signed-in player no longer reads that player's chat lines, in any game's events or replay or the lobby's, nor is told their invitations (theirs alone: others still do).
 //
 // Returns a wrapper object for the known response body format(s).
 //
