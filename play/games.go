@@ -55,6 +55,14 @@ func cleanName(name string, fallback string) (string, error) {
 	return name, plainText("name", name, maxName)
 }
 
+// The names a guest who gives none sits under: a table's creator, and one
+// who joins. No account may look like them (see players.SignUp), so that
+// they need no asking.
+const (
+	CreatorName = "Seat 0"
+	GuestName   = "Guest"
+)
+
 // guestName is the name a guest gives, cleaned, or why they may not sit
 // under it: it is an account's, or looks like one.
 func (g *Games) guestName(ctx context.Context, name, fallback string) (string, error) {
@@ -144,7 +152,7 @@ func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State
 	var name string
 	if player != nil {
 		name = player.Name
-	} else if name, err = g.guestName(ctx, req.Name, "Seat 0"); err != nil {
+	} else if name, err = g.guestName(ctx, req.Name, CreatorName); err != nil {
 		return nil, -1, err
 	}
 	// A bot in seat 0 means the creator only watches.

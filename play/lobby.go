@@ -60,7 +60,7 @@ func (g *Games) Join(ctx context.Context, id string, by auth.Caller, name, secre
 func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *Player, held func(*State) error) (seat int, st *State, err error) {
 	if p != nil {
 		name = p.Name
-	} else if name, err = g.guestName(ctx, name, "Guest"); err != nil {
+	} else if name, err = g.guestName(ctx, name, GuestName); err != nil {
 		return -1, nil, err
 	}
 	st, err = g.inTurn(ctx, id, func(t *Table) (*State, error) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/internal/humantext"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // SessionTTL is how long a sign-in lasts.
@@ -79,6 +80,11 @@ func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, a
 	// counted before it: a burst makes no more accounts than the bucket
 	// holds.
 	keys := Keys{Fold: fold, Skeleton: Skeleton(clean)}
+	for _, guest := range []string{play.CreatorName, play.GuestName} {
+		if g := KeysOf(guest); g.Fold == keys.Fold || g.Skeleton == keys.Skeleton {
+			return Player{}, "", taken(guest) // a guest who gives no name sits under it
+		}
+	}
 	if p, err := s.store.PlayerLike(ctx, keys); err == nil {
 		return Player{}, "", taken(p.Name)
 	} else if !errors.Is(err, ErrNotFound) {

@@ -71,3 +71,20 @@ func TestSignInRefusals(t *testing.T) {
 		t.Fatalf("wrong password %v, unknown name %v", wrong, unknown)
 	}
 }
+
+// No account may be named like the names a guest who gives none sits
+// under: a guest of that name would look like the account.
+func TestGuestNamesAreNoAccounts(t *testing.T) {
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	for _, name := range []string{"Guest", "GUEST", "guest", "Seat0", "seat0", "SEAT0"} {
+		_, _, err := s.SignUp(ctx, name, "correct horse", false, "10.0.0.1")
+		var pe *Error
+		if !errors.As(err, &pe) || pe.Code != NameTaken {
+			t.Fatalf("sign-up as %q: %v, want name_taken", name, err)
+		}
+	}
+	if _, _, err := s.SignUp(ctx, "Guesty", "correct horse", false, "10.0.0.1"); err != nil {
+		t.Fatalf("sign-up as Guesty: %v", err)
+	}
+}
