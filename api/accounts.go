@@ -119,7 +119,7 @@ func utcPtr(t *time.Time) *time.Time {
 // signUp godoc
 //
 //	@Summary		Make an account
-//	@Description	Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+//	@Description	Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 //	@ID				signUp
 //	@Tags			players
 //	@Accept			json

@@ -5386,7 +5386,7 @@ type ClientInterface interface {
 
 	// SignUpWithBody Make an account
 	//
-	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5395,7 +5395,7 @@ type ClientInterface interface {
 
 	// SignUp Make an account
 	//
-	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6645,7 +6645,7 @@ func (c *Client) GetOpenAPI(ctx context.Context, reqEditors ...RequestEditorFn) 
 
 // SignUpWithBody Make an account
 //
-// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 //
 // Takes any type of body and a specified content type.
 //
@@ -6664,7 +6664,7 @@ func (c *Client) SignUpWithBody(ctx context.Context, contentType string, body io
 
 // SignUp Make an account
 //
-// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11496,7 +11496,7 @@ type ClientWithResponsesInterface interface {
 
 	// SignUpWithBodyWithResponse Make an account
 	//
-	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11505,7 +11505,7 @@ type ClientWithResponsesInterface interface {
 
 	// SignUpWithResponse Make an account
 	//
-	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+	// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -23703,7 +23703,7 @@ func (c *ClientWithResponses) GetOpenAPIWithResponse(ctx context.Context, reqEdi
 
 // SignUpWithBodyWithResponse Make an account
 //
-// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23718,7 +23718,7 @@ func (c *ClientWithResponses) SignUpWithBodyWithResponse(ctx context.Context, co
 
 // SignUpWithResponse Make an account
 //
-// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
+// Makes an account and signs it in. The name is 2–20 letters, digits, "_", "-" and ".", unique up to case, width and look-alike letters (409 name_taken names the account it is too like, or the name a guest who gives none sits under: Guest, Seat 0); the password 8–256 characters, kept only as an Argon2id hash. bot marks an account that a program plays. Sign-ups from one address are limited (429 too_many_attempts, with Retry-After).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
