@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
@@ -19,7 +20,7 @@ import (
 // History is the players' history, statistics, seeds and leaderboards, as
 // the API calls it; players.History is it.
 type History interface {
-	Games(ctx context.Context, p players.Player, f players.Filter, cursor string, limit int) ([]players.Game, string, error)
+	Games(ctx context.Context, p players.Player, by auth.Caller, f players.Filter, cursor string, limit int) ([]players.Game, string, error)
 	Profile(ctx context.Context, p players.Player) (players.Profile, error)
 	PlayerStats(ctx context.Context, p players.Player) ([]players.Stats, error)
 	VariantStats(ctx context.Context, variant string) ([]players.Stats, error)
@@ -232,7 +233,7 @@ func (s *Server) getPlayer(c *gin.Context) {
 // listPlayerGames godoc
 //
 //	@Summary		A player's games
-//	@Description	The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+//	@Description	The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page. A game of an unlisted or private table is listed only to the player, by the player's own token (as it is on no seed's page and no leaderboard).
 //	@ID				listPlayerGames
 //	@Tags			players
 //	@Produce		json
@@ -241,7 +242,11 @@ func (s *Server) getPlayer(c *gin.Context) {
 //	@Param			players	query		int		false	"only games of this many players"	minimum(2)	maximum(6)
 //	@Param			limit	query		int		false	"page size (default 20)"	minimum(1)	maximum(100)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"	maxLength(200)
+//	@Security		PlayerToken
+//	@Security		AccessToken
+//	@x-optional-token	true
 //	@Success		200		{object}	HistoryPage
+//	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
 //	@Router			/players/{name}/games [get]
 func (s *Server) listPlayerGames(c *gin.Context) {
 	p, ok := s.player(c)
@@ -258,7 +263,7 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	games, next, err := s.history.Games(c.Request.Context(), p, players.Filter{Variant: c.Query("variant"), Players: n}, cursor, limit)
+	games, next, err := s.history.Games(c.Request.Context(), p, callerOf(c), players.Filter{Variant: c.Query("variant"), Players: n}, cursor, limit)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -267,14 +272,15 @@ func (s *Server) listPlayerGames(c *gin.Context) {
 	if next != "" {
 		out.NextCursor = &next
 	}
-	c.Header("Cache-Control", "no-cache")
+	c.Header("Cache-Control", "private, no-cache")
+	c.Header("Vary", "Authorization") // its own unlisted games for the player
 	c.JSON(http.StatusOK, out)
 }
 
 // getSeed godoc
 //
 //	@Summary		Every game of a deal
-//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
+//	@Description	The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed" (but those of unlisted or private tables). A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
 //	@ID				getSeed
 //	@Tags			players
 //	@Produce		json
@@ -336,7 +342,7 @@ func (s *Server) getVariantStats(c *gin.Context) {
 // getLeaderboard godoc
 //
 //	@Summary		A variant's leaderboard
-//	@Description	The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+//	@Description	The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //	@ID				getLeaderboard
 //	@Tags			variants
 //	@Produce		json
@@ -405,7 +411,7 @@ func (s *Server) getMyGames(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	finished, _, err := s.history.Games(ctx, me, players.Filter{}, "", 20)
+	finished, _, err := s.history.Games(ctx, me, callerOf(c), players.Filter{}, "", 20)
 	if err != nil {
 		s.fail(c, err)
 		return

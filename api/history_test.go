@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -323,4 +324,46 @@ func TestStatsAcrossReplicas(t *testing.T) {
 	if prof.Games != 1 || len(prof.Stats) != 1 || prof.Stats[0].Best != res.Score {
 		t.Fatalf("Bob's profile on the other replica: %+v", prof)
 	}
+}
+
+// A game of an unlisted table is listed nowhere but to its player: not on
+// the player's page as others read it, nor on its seed's page, nor on a
+// leaderboard, as the lobby and the list of finished games keep it out.
+func TestUnlistedGamesAreListedToTheirPlayerAlone(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+		carol := e.signUp("Carol", "correct horse", false)
+		listed := e.accountTable("no-variant", []string{alice, bob}, map[string]any{"seed": "open-seed"})
+		listed.playOut()
+		unlisted := e.accountTable("no-variant", []string{alice, bob}, map[string]any{"seed": "hidden-seed", "unlisted": true})
+		unlisted.playOut()
+		ids := func(gs []HistoryGame) (out []string) {
+			for _, g := range gs {
+				out = append(out, g.ID)
+			}
+			return out
+		}
+		for _, c := range []struct {
+			who, token string
+			want       []string
+		}{{"anyone", "", []string{listed.id}}, {"Carol", carol, []string{listed.id}}, {"Alice herself", alice, []string{unlisted.id, listed.id}}} {
+			var page HistoryPage
+			e.req("GET", "/v1/players/Alice/games", c.token, nil).json(t, &page)
+			if got := ids(page.Games); !slices.Equal(got, c.want) {
+				t.Errorf("Alice's games as %s reads them: %v, want %v", c.who, got, c.want)
+			}
+		}
+		e.expect(e.req("GET", "/v1/seeds/hidden-seed", "", nil), http.StatusNotFound)
+		e.expect(e.req("GET", "/v1/seeds/open-seed", "", nil), http.StatusOK)
+		var board LeaderboardView
+		e.req("GET", "/v1/variants/no-variant/leaderboard?players=2", "", nil).json(t, &board)
+		var onBoard []string
+		for _, en := range board.Entries {
+			onBoard = append(onBoard, en.Game.ID)
+		}
+		if !slices.Equal(onBoard, []string{listed.id}) {
+			t.Errorf("the leaderboard lists %v, want %v alone", onBoard, listed.id)
+		}
+	})
 }

@@ -278,7 +278,7 @@ func (s *Server) routeTable() []route {
 		r("PUT", "/me/mutes/:name", player, accounts, s.mute),
 		r("DELETE", "/me/mutes/:name", player, accounts, s.unmute),
 		r("GET", "/players/:name", public, accounts, s.getPlayer),
-		r("GET", "/players/:name/games", public, accounts, s.listPlayerGames),
+		r("GET", "/players/:name/games", anyone, accounts, s.listPlayerGames),
 		r("GET", "/seeds/:seed", anyone, accounts, s.getSeed),
 		r("GET", "/variants/:name/stats", public, accounts, s.getVariantStats),
 		r("GET", "/variants/:name/leaderboard", public, accounts, s.getLeaderboard),

@@ -34,6 +34,9 @@ func (s *Store) Games(ctx context.Context, playerID string, f players.Filter, cu
 	if f.Players > 0 {
 		q = q.Where("pg.players = ?", f.Players)
 	}
+	if f.Listed {
+		q = q.Where(listedSQL)
+	}
 	var rows []gameRow
 	if err := keysetPage(q, cursor, "pg.ended_at", "pg.game_id", limit, &rows); err != nil {
 		return nil, "", err
@@ -46,6 +49,9 @@ func (s *Store) Games(ctx context.Context, playerID string, f players.Filter, cu
 	games, err := s.withSeats(ctx, rows)
 	return games, next, err
 }
+
+// listedSQL keeps the games (g) of tables listed and open to all.
+const listedSQL = "NOT g.unlisted AND g.join_secret = ''"
 
 // withSeats is rows with who sat in each game, read in one query.
 func (s *Store) withSeats(ctx context.Context, rows []gameRow) ([]players.Game, error) {
@@ -129,7 +135,7 @@ func (s *Store) Leaderboard(ctx context.Context, variant string, players int, bo
 	err := s.ormReads.WithContext(ctx).Table("game_results r").
 		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.abandoned, r.ended_at, -1 AS seat").
 		Joins("JOIN games g ON g.id = r.game_id").
-		Where("r.variant = ? AND r.players = ? AND r.bots = ? AND r.accounts AND NOT r.abandoned", variant, players, bots).
+		Where("r.variant = ? AND r.players = ? AND r.bots = ? AND r.accounts AND NOT r.abandoned", variant, players, bots).Where(listedSQL).
 		Order("r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
 	if err != nil {
 		return nil, err
@@ -143,7 +149,7 @@ func (s *Store) SeedGames(ctx context.Context, seed string, limit int) ([]player
 	err := s.ormReads.WithContext(ctx).Table("game_results r").
 		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.abandoned, r.ended_at, -1 AS seat").
 		Joins("JOIN games g ON g.id = r.game_id").
-		Where("r.seed = ?", seed).
+		Where("r.seed = ?", seed).Where(listedSQL).
 		Order("r.abandoned, r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/players"
 )
 
@@ -48,7 +49,7 @@ func BenchmarkHistory(b *testing.B) {
 			if prof, err := h.Profile(ctx, p); err != nil || prof.Games != 10000 {
 				b.Fatalf("%+v %v", prof, err)
 			}
-			if games, _, err := h.Games(ctx, p, players.Filter{}, "", 20); err != nil || len(games) != 20 {
+			if games, _, err := h.Games(ctx, p, auth.Caller{}, players.Filter{}, "", 20); err != nil || len(games) != 20 {
 				b.Fatalf("%d %v", len(games), err)
 			}
 			if _, err := h.PlayerStats(ctx, p); err != nil {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
@@ -44,6 +45,9 @@ type HistoryStore interface {
 type Filter struct {
 	Variant string
 	Players int
+	// Listed keeps only the games of tables listed and open to all (no
+	// join secret): those anyone may find (see History.Games).
+	Listed bool
 }
 
 // Game is a game as history shows it.
@@ -115,7 +119,12 @@ type History struct{ store HistoryStore }
 func NewHistory(store HistoryStore) *History { return &History{store: store} }
 
 // Games pages through a player's games.
-func (h *History) Games(ctx context.Context, p Player, f Filter, cursor string, limit int) ([]Game, string, error) {
+//
+// A game of an unlisted or a private table is listed to its player alone
+// (by): as the lobby and the list of finished games keep it from the
+// others, so do a player's games, a seed's and the leaderboards.
+func (h *History) Games(ctx context.Context, p Player, by auth.Caller, f Filter, cursor string, limit int) ([]Game, string, error) {
+	f.Listed = by.PlayerID() != p.ID
 	return h.store.Games(ctx, p.ID, f, cursor, limit)
 }
 
@@ -139,7 +148,8 @@ func (h *History) Leaderboard(ctx context.Context, variant string, players int, 
 	return h.store.Leaderboard(ctx, variant, players, bots, limit)
 }
 
-// SeedGames is every finished game of a deal.
+// SeedGames is every finished game of a deal, but those of unlisted or
+// private tables (see Games).
 func (h *History) SeedGames(ctx context.Context, seed string, limit int) ([]Game, error) {
 	return h.store.SeedGames(ctx, seed, limit)
 }

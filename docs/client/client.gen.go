@@ -5411,7 +5411,7 @@ type ClientInterface interface {
 
 	// ListPlayerGames A player's games
 	//
-	// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+	// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page. A game of an unlisted or private table is listed only to the player, by the player's own token (as it is on no seed's page and no leaderboard).
 	//
 	// Corresponds with GET /players/{name}/games (the `ListPlayerGames` operationId).
 	ListPlayerGames(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5603,7 +5603,7 @@ type ClientInterface interface {
 
 	// GetSeed Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed" (but those of unlisted or private tables). A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
 	//
 	// Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 	GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5647,7 +5647,7 @@ type ClientInterface interface {
 
 	// GetLeaderboard A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 	//
 	// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 	GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6700,7 +6700,7 @@ func (c *Client) GetPlayer(ctx context.Context, name string, reqEditors ...Reque
 
 // ListPlayerGames A player's games
 //
-// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page. A game of an unlisted or private table is listed only to the player, by the player's own token (as it is on no seed's page and no leaderboard).
 //
 // Corresponds with GET /players/{name}/games (the `ListPlayerGames` operationId).
 func (c *Client) ListPlayerGames(ctx context.Context, name string, params *ListPlayerGamesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7132,7 +7132,7 @@ func (c *Client) SetRoomTurn(ctx context.Context, id string, body SetRoomTurnJSO
 
 // GetSeed Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed" (but those of unlisted or private tables). A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
 //
 // Corresponds with GET /seeds/{seed} (the `GetSeed` operationId).
 func (c *Client) GetSeed(ctx context.Context, seed string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7236,7 +7236,7 @@ func (c *Client) GetVariant(ctx context.Context, name string, reqEditors ...Requ
 
 // GetLeaderboard A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //
 // Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 func (c *Client) GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11523,7 +11523,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListPlayerGamesWithResponse A player's games
 	//
-	// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+	// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page. A game of an unlisted or private table is listed only to the player, by the player's own token (as it is on no seed's page and no leaderboard).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11739,7 +11739,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetSeedWithResponse Every game of a deal
 	//
-	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
+	// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed" (but those of unlisted or private tables). A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11791,7 +11791,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetLeaderboardWithResponse A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19021,6 +19021,11 @@ func (r GetPlayerResponse) ContentType() string {
 	return ""
 }
 
+// ListPlayerGamesResponse401Headers the declared response headers of an HTTP 401 response for ListPlayerGames
+type ListPlayerGamesResponse401Headers struct {
+	WWWAuthenticate string
+}
+
 // ListPlayerGamesResponse429Headers the declared response headers of an HTTP 429 response for ListPlayerGames
 type ListPlayerGamesResponse429Headers struct {
 	RetryAfter int
@@ -19040,6 +19045,10 @@ type ListPlayerGamesResponse struct {
 	JSON400 *Problem
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
@@ -19056,6 +19065,8 @@ type ListPlayerGamesResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListPlayerGamesResponse401Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListPlayerGamesResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -19075,6 +19086,16 @@ func (r ListPlayerGamesResponse) GetJSON400() *Problem {
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
 func (r ListPlayerGamesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListPlayerGamesResponse) GetJSON401() *Problem {
+	return r.JSON401
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListPlayerGamesResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
@@ -23748,7 +23769,7 @@ func (c *ClientWithResponses) GetPlayerWithResponse(ctx context.Context, name st
 
 // ListPlayerGamesWithResponse A player's games
 //
-// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page.
+// The player's finished games, the latest first, each with its players, variant, options, seed, score, end reason, turns, date, replay and the other scores on its deal. Filter by variant and by player count; pass next_cursor as cursor for the next page. A game of an unlisted or private table is listed only to the player, by the player's own token (as it is on no seed's page and no leaderboard).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -24108,7 +24129,7 @@ func (c *ClientWithResponses) SetRoomTurnWithResponse(ctx context.Context, id st
 
 // GetSeedWithResponse Every game of a deal
 //
-// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed". A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
+// The finished games dealt from this seed, the best first (ties: fewer turns, then the earlier game) and the abandoned (ended by their seats or the clock) last, with their players and scores: "other scores on this seed" (but those of unlisted or private tables). A table of signed-in players that names no seed gets the next deal of its variant and player count that none of them has played, named as hanab.live names them: p{players}v{variant}s{n}, the variant by its hanab.live id where it has one. Such a game's replay names its seed so, never with the key that deals it; a seed with a key after a ~ is accepted too, and names the deal before it.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -24196,7 +24217,7 @@ func (c *ClientWithResponses) GetVariantWithResponse(ctx context.Context, name s
 
 // GetLeaderboardWithResponse A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name): the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -31355,6 +31376,20 @@ func ParseListPlayerGamesResponse(rsp *http.Response) (*ListPlayerGamesResponse,
 		}
 		response.ApplicationproblemJSON400 = &dest
 
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31414,6 +31449,16 @@ func ParseListPlayerGamesResponse(rsp *http.Response) (*ListPlayerGamesResponse,
 	}
 
 	switch {
+	case rsp.StatusCode == 401:
+		var headers ListPlayerGamesResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 429:
 		var headers ListPlayerGamesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
