@@ -89,7 +89,9 @@ async function loadGames(box, name, of, titles, signal) {
   const more = el('button', { type: 'button', class: 'small', id: 'more-games', text: 'More games' });
   const page = async (cursor) => {
     if (cursor) q.set('cursor', cursor);
-    const got = await call('GET', `/players/${encodeURIComponent(name)}/games?${q}`, { signal });
+    // With the player's token: their own unlisted and private games are
+    // listed to them alone.
+    const got = await asPlayer('GET', `/players/${encodeURIComponent(name)}/games?${q}`, { signal });
     const missing = got.games.map((g) => g.variant).filter((v) => !titles.has(v));
     for (const [n, t] of await titlesOf(missing, signal)) titles.set(n, t);
     rows.push(...got.games);
