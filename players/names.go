@@ -7,7 +7,9 @@ import (
 
 	"github.com/mozillazg/go-unidecode"
 	"github.com/mtibben/confusables"
+	"golang.org/x/text/runes"
 	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -45,9 +47,15 @@ func KeysOf(name string) Keys { return Keys{Fold: Fold(name), Skeleton: Skeleton
 // characters, through mtibben/confusables), in lower case, so that
 // "Aliсe" (a Cyrillic с), "Ꭺlice" (a Cherokee Ꭺ) and "AIice" (a capital
 // I for the l) are "Alice". Fold alone makes none of them one: a Cyrillic
-// с transliterates to s, and a capital I is an i once folded.
+// с transliterates to s, and a capital I is an i once folded. Accents are
+// taken off first, as Fold takes them off, so that the two tricks together
+// ("Aliсé": a Cyrillic с and an é) make no name that neither key holds.
 func Skeleton(name string) string {
-	return strings.ToLower(norm.NFC.String(confusables.Skeleton(name)))
+	bare, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), name)
+	if err != nil {
+		bare = name
+	}
+	return strings.ToLower(norm.NFC.String(confusables.Skeleton(bare)))
 }
 
 // Fold is the key two names must not share: case folded by PRECIS, then

@@ -49,7 +49,7 @@ func TestFoldMakesLookAlikesOne(t *testing.T) {
 // The skeleton makes one name of what Fold leaves apart: letters of other
 // scripts that look like Latin ones, and a capital I for an l.
 func TestSkeletonMakesLookAlikesOne(t *testing.T) {
-	for _, n := range []string{"Aliсe", "Ꭺlice", "AIice", "aIice", "Alice"} {
+	for _, n := range []string{"Aliсe", "Ꭺlice", "AIice", "aIice", "Alice", "Aliсé", "Ꭺlicé", "Alicé"} {
 		if Skeleton(n) != Skeleton("alice") {
 			t.Errorf("Skeleton(%q) = %q, Skeleton(alice) = %q: want one", n, Skeleton(n), Skeleton("alice"))
 		}
