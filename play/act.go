@@ -50,6 +50,9 @@ type Move struct {
 	// order, made against the hand of the state it is judged on.
 	rearrange bool
 	order     []int
+	// pausedAt: the entry is a pause made then, which keeps the time the
+	// turn of the state it is judged on has left (see State.setLogged).
+	pausedAt time.Time
 }
 
 // entryMove is play's own move that appends a.
@@ -60,7 +63,12 @@ func (m Move) action(st *State, seat int) (engine.Action, error) {
 	if m.rearrange {
 		return engine.RearrangeHand(seat, st.Game.Hand(seat), m.order)
 	}
-	return m.move(st.Config), nil
+	a := m.move(st.Config)
+	if !m.pausedAt.IsZero() {
+		left, _ := st.TurnTimeLeft(m.pausedAt)
+		a.Value = int(left.Round(time.Millisecond) / time.Millisecond)
+	}
+	return a, nil
 }
 
 // Action is m as an action of the game cfg configures, unjudged: what a

@@ -320,3 +320,30 @@ func TestLeavingPassesNoTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestPauseRacingAMoveKeepsTheNewTurnsTime: a pause that loses its race to
+// a move made on another replica is judged again on the game that move
+// left, and keeps the new turn's time, not what the turn before had left.
+func TestPauseRacingAMoveKeepsTheNewTurnsTime(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	store := openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	other := clockedGames(t, store, clock)
+	racing := &racingStore{Store: store}
+	g := clockedGames(t, racing, clock)
+	st := timedTable(t, g, 30, variants.OnTimeoutEnd)
+	cur := st.Game.Current()
+	clock.Advance(25 * time.Second)
+	racing.rival = func() {
+		if _, _, err := other.Act(ctx, st.ID, holder(other, st.ID, cur), move(engine.ClueRank(1-cur, 1), nil)); err != nil {
+			t.Errorf("the rival's move: %v", err)
+		}
+	}
+	if _, err := g.Pause(ctx, st.ID, holder(g, st.ID, 1-cur)); err != nil {
+		t.Fatal(err)
+	}
+	paused := mustLoad(t, other, st.ID)
+	if left, ok := paused.TurnTimeLeft(clock.Now()); !paused.Game.Paused() || paused.Game.Current() != 1-cur || !ok || left != 30*time.Second {
+		t.Fatalf("paused on seat %d's new turn: paused %v, seat %d to act, %v left; want 30s", 1-cur, paused.Game.Paused(), paused.Game.Current(), left)
+	}
+}

@@ -69,14 +69,14 @@ func (g *Games) lifecycle(ctx context.Context, id string, seat int, occupant *st
 		if done(cur) {
 			return cur, nil
 		}
-		if a.Kind == engine.Pause {
-			// The pause keeps the turn's time left, from which its clock
-			// runs on when resumed (see State.setLogged).
-			left, _ := cur.TurnTimeLeft(g.cfg.Now().UTC().Truncate(time.Millisecond))
-			a.Value = int(left.Round(time.Millisecond) / time.Millisecond)
-		}
 		m := entryMove(a)
 		m.occupant = occupant
+		if a.Kind == engine.Pause {
+			// The pause keeps the turn's time left, from which its clock
+			// runs on when resumed: of the game it is judged on, which a
+			// move on another replica may have moved on from cur.
+			m.pausedAt = g.cfg.Now().UTC().Truncate(time.Millisecond)
+		}
 		st, _, err := g.tableEntry(ctx, t, seat, m)
 		if errors.Is(err, engine.ErrSameVote) || errors.Is(err, engine.ErrPaused) || errors.Is(err, engine.ErrNotPaused) {
 			// Another replica made the same change first.
