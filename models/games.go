@@ -27,10 +27,12 @@ SELECT $1::varchar, $2::varchar, $3::text, $4::varchar, $5::integer, $6::varchar
 	$10::timestamptz, $11::boolean, $12::text, $13::bigint, $14::varchar, $15::boolean, $16::varchar WHERE true`
 
 // nextSQL makes a finished game's rematch its next ($2), moving its version
-// on, while it has none and is at version $3: the first statement of the
-// rematch's creation, which goes in only with it (see CreateGame).
+// on, while it has none (or only one that was cancelled) and is at version
+// $3: the first statement of the rematch's creation, which goes in only
+// with it (see CreateGame).
 const nextSQL = `UPDATE games SET next_game = $2, version = version + 1, updated_at = $4
-WHERE id = $1 AND status = 'finished' AND next_game IS NULL AND ` + versionSQL + ` = $3`
+WHERE id = $1 AND status = 'finished' AND (next_game IS NULL OR EXISTS (SELECT 1 FROM games n WHERE n.id = games.next_game AND n.status = 'cancelled'))
+AND ` + versionSQL + ` = $3`
 
 // CreateGame inserts a game and its initially taken seats in one script,
 // with key when set (play.ErrKeyTaken when another request has it). It

@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -345,5 +346,38 @@ func TestPauseRacingAMoveKeepsTheNewTurnsTime(t *testing.T) {
 	paused := mustLoad(t, other, st.ID)
 	if left, ok := paused.TurnTimeLeft(clock.Now()); !paused.Game.Paused() || paused.Game.Current() != 1-cur || !ok || left != 30*time.Second {
 		t.Fatalf("paused on seat %d's new turn: paused %v, seat %d to act, %v left; want 30s", 1-cur, paused.Game.Paused(), paused.Game.Current(), left)
+	}
+}
+
+// TestRematchOfACancelledRematch: a game whose rematch was never played
+// (its lobby, a guest's seat left free, expired) is played again: a new
+// table, not the cancelled one, which nobody may sit at any more.
+func TestRematchOfACancelledRematch(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
+	st := table(t, g, "basic", 2, "rematch-cancelled")
+	if _, _, err := g.Terminate(ctx, st.ID, holder(g, st.ID, 0)); err != nil {
+		t.Fatal(err)
+	}
+	first, err := g.Rematch(ctx, st.ID, holder(g, st.ID, 0))
+	if err != nil || first.Status != play.StatusLobby {
+		t.Fatalf("the rematch: %v, %+v", err, first)
+	}
+	clock.Catch(first.CreatedAt)
+	clock.Advance(play.DefaultLobbyTTL + time.Minute)
+	sweep(t, g)
+	if gone := mustLoad(t, g, first.ID); gone.Status != play.StatusCancelled {
+		t.Fatalf("the unplayed rematch is %s, want cancelled", gone.Status)
+	}
+	if _, _, err := g.Join(ctx, first.ID, nobody, "Late", "", nil); !errors.Is(err, &play.Error{Code: play.NotActive}) {
+		t.Fatalf("a seat at the cancelled table: %v, want not active", err)
+	}
+	again, err := g.Rematch(ctx, st.ID, holder(g, st.ID, 1))
+	if err != nil || again.ID == first.ID || again.Status != play.StatusLobby {
+		t.Fatalf("played again after the rematch was cancelled: %v, %+v (the cancelled one %s)", err, again, first.ID)
+	}
+	if next := mustLoad(t, g, st.ID).Next; next != again.ID {
+		t.Fatalf("the game's next is %s, want the new table %s", next, again.ID)
 	}
 }

@@ -77,8 +77,12 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 					return cur, nil
 				}
 			}
-			if cur.Status != StatusLobby {
+			switch cur.Status {
+			case StatusLobby:
+			case StatusActive:
 				return nil, &Error{Code: GameFull, Msg: "every seat is taken and the game has started"}
+			default:
+				return nil, errorf(NotActive, "the table is %s: nobody sits down there any more", cur.Status)
 			}
 			// The lowest seat number that no seat (by number) holds.
 			for seat = 0; slices.ContainsFunc(cur.Seats, func(s Seat) bool { return s.Seat == seat }); seat++ {

@@ -38,11 +38,16 @@ func (g *Games) rematch(ctx context.Context, id string) (*State, error) {
 	var next *State
 	_, err := g.inTurn(ctx, id, func(t *Table) (*State, error) {
 		return g.judged(ctx, t, func(cur *State) (*State, error) {
-			switch {
-			case cur.Next != "":
+			if cur.Next != "" {
 				n, err := g.Load(ctx, cur.Next)
-				next = n
-				return cur, err
+				if err != nil || n.Status != StatusCancelled {
+					next = n
+					return cur, err
+				}
+				// A rematch that nobody played (its lobby expired, or its
+				// people left) is no rematch: the game is played again.
+			}
+			switch {
 			case cur.Status != StatusFinished:
 				return nil, errorf(NotActive, "only a finished game is played again: this one is %s", cur.Status)
 			}
