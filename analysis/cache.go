@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -75,7 +76,7 @@ func (c *Cache) Get(ctx context.Context, key string, compute func(ctx context.Co
 		go func() {
 			cctx, cancel := context.WithTimeout(context.Background(), c.bound)
 			defer cancel()
-			entry.a, entry.err = compute(cctx)
+			entry.a, entry.err = computeSafely(cctx, compute)
 			close(entry.done)
 			c.mu.Lock()
 			c.running--
@@ -88,4 +89,15 @@ func (c *Cache) Get(ctx context.Context, key string, compute func(ctx context.Co
 	case <-ctx.Done():
 		return nil, ErrPending
 	}
+}
+
+// computeSafely is compute's answer, or its panic as an error: it runs on a
+// goroutine of its own, where a panic would end the server, not a request.
+func computeSafely(ctx context.Context, compute func(ctx context.Context) (*Analysis, error)) (a *Analysis, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			a, err = nil, fmt.Errorf("the analysis failed: %v", r)
+		}
+	}()
+	return compute(ctx)
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -82,5 +83,18 @@ func TestCacheBusy(t *testing.T) {
 			t.Fatalf("the second analysis once the worker is free: %+v %v", a, err)
 		}
 		time.Sleep(time.Millisecond) // the worker frees itself just after its answer
+	}
+}
+
+// An analysis that panics fails its askers, and the server goes on: it
+// runs on a goroutine of its own, where a panic would end the process.
+func TestCachePanicIsAnError(t *testing.T) {
+	c := NewCache(2, time.Minute, 4)
+	a, err := c.Get(context.Background(), "p", func(context.Context) (*Analysis, error) { panic("a bug") })
+	if a != nil || err == nil || !strings.Contains(err.Error(), "a bug") {
+		t.Fatalf("a panicking analysis: %v, %v", a, err)
+	}
+	if a, err := c.Get(context.Background(), "q", func(context.Context) (*Analysis, error) { return &Analysis{Score: 3}, nil }); err != nil || a.Score != 3 {
+		t.Fatalf("the next analysis: %v, %v", a, err)
 	}
 }

@@ -93,6 +93,11 @@ func decodeNative(data []byte) (Input, error) {
 	if err != nil {
 		return Input{}, &BadInputError{Err: err}
 	}
+	// The options within the bounds a game of the server's has (its
+	// tokens, its cards), as the server resolves them; the rules as given.
+	if _, err := v.Resolve(n.Options.Options()); err != nil {
+		return Input{}, &BadInputError{Err: err}
+	}
 	cfg, err := v.Config(n.Options.Clock(), n.Players)
 	if err != nil {
 		return Input{}, &BadInputError{Err: err}

@@ -15,6 +15,10 @@ const (
 	MaxRank    = 7
 	MaxDeck    = 64 // card ids fit one uint64 bit set
 	MaxColors  = 8
+	// The tokens fit the bits a game's Key gives them (and a game's
+	// slices, sized by the note tokens, stay small).
+	MaxNoteTokens  = 63
+	MaxStormTokens = 255
 )
 
 // StartRank is the rank of an Up or Down suit's START card (hanab.live's
@@ -297,11 +301,11 @@ func (c *Config) Validate() error {
 	if n := c.DeckSize(); n > MaxDeck || n < c.Players*c.Hand() {
 		return fmt.Errorf("deck of %d cards cannot be dealt to %d players (at most %d cards)", n, c.Players, MaxDeck)
 	}
-	if c.StormTokens < 1 {
-		return fmt.Errorf("storm tokens must be at least 1, got %d", c.StormTokens)
+	if c.StormTokens < 1 || c.StormTokens > MaxStormTokens {
+		return fmt.Errorf("storm tokens must be 1–%d, got %d", MaxStormTokens, c.StormTokens)
 	}
-	if c.NoteTokens < 1 {
-		return fmt.Errorf("note tokens must be at least 1, got %d", c.NoteTokens)
+	if c.NoteTokens < 1 || c.NoteTokens > MaxNoteTokens {
+		return fmt.Errorf("note tokens must be 1–%d, got %d", MaxNoteTokens, c.NoteTokens)
 	}
 	if c.ClueShows > ShowsTouches {
 		return fmt.Errorf("clue shows %d is none of ShowsAll, ShowsType, ShowsTouches", c.ClueShows)
