@@ -104,6 +104,7 @@ type HanabLiveImportAction struct {
 //	@x-optional-token	true
 //	@Success		200		{object}	ReplayView		"format=native"
 //	@Success		200		{object}	HanabLiveGame	"format=hanablive"
+//	@Failure		400		{object}	Problem	"bad_request: a format other than native or hanablive, or hanablive for a variant that hanab.live does not have (one of this server's own)"
 //	@Failure		403		{object}	Problem	"forbidden: a private table's replay, without its secret (after the end too)"
 //	@Failure		409		{object}	Problem	"game_not_active: the game has not finished; deal_in_play: a signed-in reader who plays this game's shared deal at another table, until that game ends"
 //	@Router			/games/{id}/replay [get]
@@ -132,6 +133,9 @@ func (s *Server) getReplay(c *gin.Context) {
 		r := &hanablive.Replay{Variant: st.Variant, Settings: st.Settings, Players: seatNames(st), Seed: s.games.RecordedSeed(st.Seed), State: st.Game,
 			Notes: liveNotes(st)}
 		out, err := hanablive.Export(r)
+		if errors.Is(err, hanablive.ErrUnknownVariant) {
+			err = badRequest("the variant %s is none of hanab.live's: its games have no hanab.live format (format=native has the replay)", st.Variant)
+		}
 		if err != nil {
 			s.fail(c, err)
 			return

@@ -2,6 +2,9 @@ package api
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/bots"
@@ -93,5 +96,28 @@ func TestImportUnfinished(t *testing.T) {
 		if touched := *c.Rank == rank; len(c.Clues) != 1 || c.Clues[0].Touched != touched {
 			t.Fatalf("Bob's card %d: clues %+v", c.ID, c.Clues)
 		}
+	}
+}
+
+// A game of a variant of the server's own (a file's) has no hanab.live
+// format: asked for it, its replay says so (400), and the native one is
+// there.
+func TestReplayOfAFileVariantInHanabLiveFormat(t *testing.T) {
+	dir := t.TempDir()
+	file := `{"name": "replay-file-four-suits", "title": "Four plain suits", "clue_colors": ["red", "yellow", "green", "blue"], "clue_ranks": [1, 2, 3, 4, 5],
+ "suits": [{"name": "red"}, {"name": "yellow"}, {"name": "green"}, {"name": "blue"}]}`
+	if err := os.WriteFile(filepath.Join(dir, "four.json"), []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := variants.LoadDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	e := sqliteEnv(t)
+	tb := e.newTable("replay-file-four-suits", 2, variants.Options{}, "file-variant-replay")
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+	e.expect(e.req("GET", "/v1/games/"+tb.id+"/replay", "", nil), http.StatusOK)
+	r := e.req("GET", "/v1/games/"+tb.id+"/replay?format=hanablive", "", nil)
+	if r.status != http.StatusBadRequest || !strings.Contains(r.problem(t).Detail, "hanab.live") {
+		t.Fatalf("its hanab.live format: %d %s, want 400", r.status, truncate(string(r.body), 200))
 	}
 }
