@@ -70,6 +70,10 @@ func TestBadInput(t *testing.T) {
 		{"list: limit 101", "GET", "/v1/games?limit=101", "", nil, 400, "bad_request", "", "limit"},
 		{"list: limit word", "GET", "/v1/games?limit=ten", "", nil, 400, "bad_request", "", "limit"},
 		{"list: forged cursor", "GET", "/v1/games?cursor=%27%3B%20DROP%20TABLE%20games", "", nil, 400, "bad_request", "", "cursor"},
+		// A query that is not one is refused, not read as none.
+		{"list: bad escape", "GET", "/v1/games?status=%zz", "", nil, 400, "bad_request", "", "query string"},
+		{"list: semicolon", "GET", "/v1/games?status=finished;x=1", "", nil, 400, "bad_request", "", "query string"},
+		{"view: bad escape", "GET", "/v1/games/" + id + "?turn=%zz", "", nil, 400, "bad_request", "", "query string"},
 
 		// variants
 		{"variant: unknown", "GET", "/v1/variants/chess", "", nil, 404, "not_found", "", "chess"},

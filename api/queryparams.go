@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -87,7 +88,15 @@ func (s *Server) checkQuery(c *gin.Context) {
 		c.Next()
 		return
 	}
-	for name, vals := range c.Request.URL.Query() {
+	// Parsed strictly: URL.Query drops a pair it cannot read (a bad %
+	// escape, a ";"), and the request would be answered as if it had
+	// asked nothing.
+	query, err := url.ParseQuery(c.Request.URL.RawQuery)
+	if err != nil {
+		s.fail(c, badRequest("the query string is not one: %s", truncate(err.Error(), 80)))
+		return
+	}
+	for name, vals := range query {
 		switch {
 		case badBytes(name) || slices.ContainsFunc(vals, badBytes):
 			s.fail(c, badRequest("a query parameter is not UTF-8 text without NUL"))
