@@ -86,6 +86,9 @@ func (s *Server) getAnalysis(c *gin.Context) {
 //	@Router			/analyses [post]
 func (s *Server) analyseFile(c *gin.Context) {
 	data, err := s.readBody(c)
+	if err == nil {
+		err = checkText(data)
+	}
 	if err != nil {
 		s.fail(c, err)
 		return

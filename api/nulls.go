@@ -17,6 +17,9 @@ import (
 // know no such key), and a missing field the document requires. t is the type the body decodes into; a field is
 // nullable when its tag says extensions:"x-nullable", as the document's is.
 func checkShape(data []byte, t reflect.Type) error {
+	if err := checkText(data); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
