@@ -248,7 +248,7 @@ func replayView(st *play.State, seed string, muted players.Mutes) ReplayView {
 // importReplay godoc
 //
 //	@Summary		Replay a hanab.live game
-//	@Description	Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+//	@Description	Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 //	@ID				importReplay
 //	@Tags			replays
 //	@Accept			json
@@ -274,8 +274,14 @@ func (s *Server) importReplay(c *gin.Context) {
 		return
 	}
 	g := r.State
+	// Finished where the rules or the file's game-over action end it; a
+	// log that stops before either is a game still running.
+	status := play.StatusFinished
+	if !g.Over() && r.End == nil {
+		status = play.StatusActive
+	}
 	st := &play.State{
-		Record: play.Record{Variant: r.Variant, Settings: r.Settings, Players: g.Players(), Status: play.StatusFinished, Version: int64(len(g.Log()))},
+		Record: play.Record{Variant: r.Variant, Settings: r.Settings, Players: g.Players(), Status: status, Version: int64(len(g.Log()))},
 		Config: g.Config(), Game: g, Actions: len(g.Log()),
 	}
 	for i, name := range r.Players {

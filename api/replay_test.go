@@ -58,7 +58,7 @@ func TestReplayAuto(t *testing.T) {
 
 // TestImportUnfinished: a hanab.live game whose log stops before the rules
 // end it imports as the state it reached, every card of every hand shown
-// (a replay is public record), with no result.
+// (a replay is public record), with no result, still running.
 func TestImportUnfinished(t *testing.T) {
 	e := sqliteEnv(t)
 	deck := []map[string]int{}
@@ -77,8 +77,8 @@ func TestImportUnfinished(t *testing.T) {
 	dealt := imported([]map[string]int{})
 	rank := *dealt.Hands[1].Cards[0].Rank
 	g := imported([]map[string]int{{"type": 3, "target": 1, "value": rank}, {"type": 1, "target": dealt.Hands[1].Cards[0].ID}})
-	if g.Result != nil || g.Turn != 2 || len(g.Hands) != 3 || len(g.Discards) != 1 {
-		t.Fatalf("imported: result %+v, turn %d, %d hands, %d discards", g.Result, g.Turn, len(g.Hands), len(g.Discards))
+	if g.Result != nil || g.Turn != 2 || len(g.Hands) != 3 || len(g.Discards) != 1 || g.Status != "active" {
+		t.Fatalf("imported: result %+v, turn %d, %d hands, %d discards, status %s (want active: the game runs on)", g.Result, g.Turn, len(g.Hands), len(g.Discards), g.Status)
 	}
 	for _, h := range g.Hands {
 		if len(h.Cards) != 5 {

@@ -5425,7 +5425,7 @@ type ClientInterface interface {
 
 	// ImportReplayWithBody Replay a hanab.live game
 	//
-	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5434,7 +5434,7 @@ type ClientInterface interface {
 
 	// ImportReplay Replay a hanab.live game
 	//
-	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6734,7 +6734,7 @@ func (c *Client) Readyz(ctx context.Context, reqEditors ...RequestEditorFn) (*ht
 
 // ImportReplayWithBody Replay a hanab.live game
 //
-// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 //
 // Takes any type of body and a specified content type.
 //
@@ -6753,7 +6753,7 @@ func (c *Client) ImportReplayWithBody(ctx context.Context, contentType string, b
 
 // ImportReplay Replay a hanab.live game
 //
-// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11541,7 +11541,7 @@ type ClientWithResponsesInterface interface {
 
 	// ImportReplayWithBodyWithResponse Replay a hanab.live game
 	//
-	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11550,7 +11550,7 @@ type ClientWithResponsesInterface interface {
 
 	// ImportReplayWithResponse Replay a hanab.live game
 	//
-	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+	// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -23799,7 +23799,7 @@ func (c *ClientWithResponses) ReadyzWithResponse(ctx context.Context, reqEditors
 
 // ImportReplayWithBodyWithResponse Replay a hanab.live game
 //
-// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23814,7 +23814,7 @@ func (c *ClientWithResponses) ImportReplayWithBodyWithResponse(ctx context.Conte
 
 // ImportReplayWithResponse Replay a hanab.live game
 //
-// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result; a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
+// Deals the game's deck and applies every action through the rules. Answers the final state with every card visible and its result (status finished), or, for a log that stops before the game ends, the state it reached (status active, no result); a 422 whose detail names the first illegal action by its index; or a 400 for a body that is not a hanab.live game this server can play.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
