@@ -149,7 +149,7 @@ func TestSecurityStated(t *testing.T) {
 		t.Fatalf("the default security is %v, want the optional seat token", doc["security"])
 	}
 	want := map[string]string{
-		"getGame": "optional", "getSeed": "optional", "getWatchers": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional", "getAnalysis": "optional",
+		"getGame": "optional", "getSeed": "optional", "listPlayerGames": "optional", "getWatchers": "optional", "getEvents": "optional", "streamEvents": "optional", "streamEventsNDJSON": "optional", "getReplay": "optional", "getAnalysis": "optional",
 		"createGame": "optional", "joinGame": "optional", "seatToken": "player", "getMyGames": "player",
 		"getMyEvents": "player", "streamMyEvents": "player", "streamMyEventsNDJSON": "player", "invitePlayer": "any token",
 		"mutePlayer": "player", "unmutePlayer": "player", "listMuted": "player", "sayInGame": "any token", "rematch": "any token",
