@@ -131,7 +131,7 @@ func (s *Server) createGame(c *gin.Context) {
 //	@Failure		401		{object}	Problem	"unauthorized: an Authorization header that is not a valid seat token (none is needed)"
 //	@Failure		403		{object}	Problem	"forbidden: a seat token of another game, or a private table's seat without its join secret"
 //	@Failure		400		{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
-//	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use, or game_not_active: a table cancelled or finished, or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
+//	@Failure		409		{object}	Problem	"game_full or idempotency_key_in_use, or game_not_active: a table cancelled or finished, or stale_version: the table kept changing under the join (retry), or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@x-optional-token	true
 //	@Router			/games/{id}/seats [post]

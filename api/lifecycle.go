@@ -61,7 +61,7 @@ func (s *Server) answerGame(c *gin.Context, st *play.State, seat int, err error)
 //	@Param			bot		query	string	false	"the bot strategy that takes the seat over in an active game (see GET /v1/bots); default the strongest"	Enums(random, conventions, hgroup, hat)
 //	@Security		SeatToken
 //	@Success		204
-//	@Failure		400	{object}	Problem	"bad_request: a seat that is not a number, or an unknown bot"
+//	@Failure		400	{object}	Problem	"bad_request: a seat that is not a number, an unknown bot, or none (no bot strategy can take the seat on this server)"
 //	@Failure		401	{object}	Problem	"unauthorized: no token, a bad one, or the token of a seat that was left"
 //	@Failure		403	{object}	Problem	"forbidden: a token of another game or another seat"
 //	@Failure		409	{object}	Problem	"game_not_active or stale_version"
