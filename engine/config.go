@@ -310,6 +310,17 @@ func (c *Config) Validate() error {
 	if c.ClueShows > ShowsTouches {
 		return fmt.Errorf("clue shows %d is none of ShowsAll, ShowsType, ShowsTouches", c.ClueShows)
 	}
+	// Combinations hanab.live has none of, which a seat's view cannot
+	// follow: which clue type comes next when clues show only their
+	// touches (the view would allow a clue the rules refuse), and the
+	// fireworks of face-down plays that start anywhere or go either way
+	// (no bot can keep them, and a refused bot move stalls the game).
+	if c.AlternatingClues && c.ClueShows == ShowsTouches {
+		return fmt.Errorf("alternating clues need each clue's type told: clues that show only their touches cannot alternate")
+	}
+	if c.FaceDownPlays && (c.Sudoku || c.UpOrDown) {
+		return fmt.Errorf("face-down plays go with neither Sudoku nor Up or Down")
+	}
 	if c.Rules > RulesHanabLive {
 		return fmt.Errorf("rules %d are neither the ABACUS rules nor hanab.live's", c.Rules)
 	}
