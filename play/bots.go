@@ -107,6 +107,17 @@ func (g *Games) driveOnce(id string) bool {
 		m := entryMove(a)
 		m.Version, m.why = &st.Version, why
 		_, _, err = g.act(ctx, t, seat, m)
+		var refused *engine.Error
+		if errors.As(err, &refused) && !errors.Is(err, engine.ErrNotYourTurn) {
+			// The rules refused the bot's own move: it makes one they
+			// take, rather than stall the game for good.
+			g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
+			if fb, ok := fallbackMove(st, seat); ok {
+				m = entryMove(fb)
+				m.Version = &st.Version
+				_, _, err = g.act(ctx, t, seat, m)
+			}
+		}
 		switch {
 		case err == nil:
 		case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
@@ -119,6 +130,19 @@ func (g *Games) driveOnce(id string) bool {
 		return nil, nil
 	})
 	return again
+}
+
+// fallbackMove is a move of seat's that the rules take, the first of those
+// its view lists (so that nothing the seat may not know chooses it): what a
+// bot makes when the rules refused its own, so that no bot's mistake
+// stalls a game.
+func fallbackMove(st *State, seat int) (engine.Action, bool) {
+	for _, a := range st.Game.View(seat).LegalActions(nil) {
+		if st.Game.Check(a) == nil {
+			return a, true
+		}
+	}
+	return engine.Action{}, false
 }
 
 // refusal names a refused move's reason for the log, without its details.

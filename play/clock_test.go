@@ -381,3 +381,57 @@ func TestRematchOfACancelledRematch(t *testing.T) {
 		t.Fatalf("the game's next is %s, want the new table %s", next, again.ID)
 	}
 }
+
+// selfClue is a strategy whose every move the rules refuse: a clue to its
+// own seat.
+var selfClue = bots.Strategy{Name: "selfclue", New: func(_ *engine.Config, seat int, _ uint64) bots.Player { return selfClueing(seat) }}
+
+type selfClueing int
+
+func (selfClueing) Start(*engine.View)                 {}
+func (selfClueing) Observe(*engine.View, engine.Event) {}
+func (s selfClueing) Act(*engine.View) engine.Action   { return engine.ClueRank(int(s), 1) }
+
+// TestRefusedBotMoveDoesNotStall: a bot whose move the rules refuse makes
+// one they take instead (the first its view lists), at its own seat and
+// for a person whose time ran out, rather than stall the game for good.
+func TestRefusedBotMoveDoesNotStall(t *testing.T) {
+	ctx := context.Background()
+	// For a person whose time ran out.
+	clock := newFakeClock()
+	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock, func(c *play.Config) { c.Bots = []bots.Strategy{selfClue} })
+	st := timedTable(t, g, 30, variants.OnTimeoutBot)
+	clock.Advance(31 * time.Second)
+	sweep(t, g)
+	if after := mustLoad(t, g, st.ID); len(after.Log) != 1 || !after.Log[0].Auto || after.Game.Over() {
+		t.Fatalf("after the timed-out turn: %d entries, over %v", len(after.Log), after.Game.Over())
+	}
+
+	// At a bot's own seat.
+	h, err := play.New(play.Config{Store: openStore(t, filepath.Join(t.TempDir(), "bot-seat.db")), Bots: []bots.Strategy{selfClue}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = h.Shutdown(ctx) })
+	game, _, err := h.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 2, Seed: seed("bot-stall"), Name: "Ann",
+		Bots: []play.BotSeat{{Seat: 1, Strategy: "selfclue"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if game.Game.Current() == 0 {
+		if _, _, err := h.Act(ctx, game.ID, holder(h, game.ID, 0), move(engine.ClueRank(1, 1), nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		cur := mustLoad(t, h, game.ID)
+		if cur.Game.Current() == 0 && len(cur.Log) > 0 {
+			break // the bot moved
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot's seat is still to act after %d entries", len(cur.Log))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
