@@ -70,14 +70,19 @@ func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Ha
 	// Accounts and their history, as the server runs them: a table of
 	// signed-in players that names no seed gets its next shared deal.
 	history := players.NewHistory(store)
-	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Seeds: history.NextSeed, DealKey: []byte("browser-test-deal-key")})
+	dealsInPlay := func(ctx context.Context, id string) ([]string, error) {
+		return history.DealsInPlay(ctx, players.Player{ID: id})
+	}
+	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Seeds: history.NextSeed, DealKey: []byte("browser-test-deal-key"), DealsInPlay: dealsInPlay})
 	if err != nil {
 		t.Fatalf("new games: %v", err)
 	}
+	replayRooms := rooms.NewRooms(store, games, nil)
+	replayRooms.SetDealsInPlay(dealsInPlay)
 	srv, err := api.New(ctx, api.Config{
 		Games: games, Keys: games, Probe: games, Bots: games.Bots(), Stats: games.Stats(),
 		Accounts: players.New(players.Config{Store: store}), History: history, Feed: players.NewFeed(store), Lobby: rooms.NewLobby(store, nil),
-		Rooms: rooms.NewRooms(store, games, nil), Watchers: rooms.NewWatchers(store, nil), Online: rooms.NewOnline(store, nil),
+		Rooms: replayRooms, Watchers: rooms.NewWatchers(store, nil), Online: rooms.NewOnline(store, nil),
 		Secret: []byte("browser-test-secret-browser-test-secret"), MaxWait: 30 * time.Second,
 	})
 	if err != nil {

@@ -279,3 +279,44 @@ func tableView(t *testing.T, base, id string) int64 {
 	apiDo(t, base, "GET", "/games/"+id, "", nil, &v)
 	return v.Version
 }
+
+// TestBrowserDealInPlay: a signed-in player who plays a shared deal is shown
+// no other game of it, the page no more than the API: opened as a replay
+// or as a table, the other game says why, and no card of it is drawn (read
+// without the player's token, it would show the player's own cards).
+func TestBrowserDealInPlay(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	pat := b.player("pat")
+	xena, yuri, zoe := signUp(t, base, "Xena"), signUp(t, base, "Yuri"), signUp(t, base, "Zoe")
+	patToken := signUp(t, base, "Pat")
+	var seat struct {
+		Token string `json:"token"`
+		Game  struct {
+			ID   string `json:"id"`
+			Seed string `json:"seed"`
+		} `json:"game"`
+	}
+	apiDo(t, base, "POST", "/games", xena, map[string]any{"variant": "no-variant", "players": 2}, &seat)
+	done, doneToken := seat.Game.ID, seat.Token
+	apiDo(t, base, "POST", "/games/"+done+"/seats", yuri, nil, nil)
+	apiDo(t, base, "POST", "/games/"+done+"/terminate", doneToken, nil, nil)
+	apiDo(t, base, "POST", "/games", patToken, map[string]any{"variant": "no-variant", "players": 2}, &seat)
+	mine := seat.Game.ID
+	apiDo(t, base, "POST", "/games/"+mine+"/seats", zoe, nil, nil)
+	apiDo(t, base, "GET", "/games/"+mine, patToken, nil, nil)
+	b.allow("status of 409 (Conflict) " + base + "/v1/games/" + done)
+	signedIn(t, pat, base, "Pat", patToken)
+	for _, page := range []struct{ url, refused string }{
+		{"/?replay=" + done, `#replay-refused`},
+		{"/?game=" + done, `.panel p`},
+	} {
+		run(t, pat, "pat opens "+page.url, chromedp.Navigate(base+page.url), chromedp.WaitVisible(page.refused, chromedp.ByQuery))
+		if r := text(t, pat, page.refused); !strings.Contains(r, "playing this deal at another table") {
+			t.Errorf("%s reads %q", page.url, r)
+		}
+		if n := count(t, pat, `.card`); n != 0 {
+			t.Errorf("%s draws %d cards of a game on the deal Pat plays", page.url, n)
+		}
+	}
+}

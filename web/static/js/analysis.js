@@ -1,4 +1,4 @@
-import { call } from './api.js';
+import { asPlayer } from './account.js';
 import { el } from './dom.js';
 import { friendly } from './messages.js';
 
@@ -22,7 +22,8 @@ function svg(tag, attrs, ...children) {
 export async function loadAnalysis(id, query, signal) {
   for (let i = 0; ; i++) {
     try {
-      return await call('GET', `/games/${encodeURIComponent(id)}/analysis${query ? `?${query.replace(/^&/, '')}` : ''}`, { signal });
+      // With the player's token, as the game's other reads (see replay.js).
+      return await asPlayer('GET', `/games/${encodeURIComponent(id)}/analysis${query ? `?${query.replace(/^&/, '')}` : ''}`, { signal });
     } catch (e) {
       if (e.status !== 503 || i >= 30 || signal.aborted) throw e;
       await new Promise((ok) => setTimeout(ok, (e.retryAfter || 2) * 1000));

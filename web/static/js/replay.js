@@ -6,7 +6,7 @@ import { el, toast } from './dom.js';
 import { logLine, moveNumber } from './log.js';
 import { friendly } from './messages.js';
 import { nameAt } from './names.js';
-import { account } from './account.js';
+import { account, asPlayer } from './account.js';
 import { chatPanel } from './chat.js';
 import { retrier, sleep } from './live.js';
 
@@ -61,12 +61,14 @@ export function openReplay(app, id, { onNew }) {
     // it sat at the table or was invited.
     const secret = savedSecret(id);
     const query = secret ? `&secret=${encodeURIComponent(secret)}` : '';
-    const [end, list] = await Promise.all([call('GET', secret ? `${path}?secret=${encodeURIComponent(secret)}` : path, { signal: ctl.signal }), call('GET', `${path}/events?after=0${query}`, { signal: ctl.signal })]);
+    // With the player's token: a game on a deal the player plays now at
+    // another table is refused them (it would show their own cards).
+    const [end, list] = await Promise.all([asPlayer('GET', secret ? `${path}?secret=${encodeURIComponent(secret)}` : path, { signal: ctl.signal }), asPlayer('GET', `${path}/events?after=0${query}`, { signal: ctl.signal })]);
     if (end.status !== 'finished') throw Object.assign(new Error(end.status), { status: 409, gameStatus: end.status });
     const variant = await call('GET', `/variants/${encodeURIComponent(end.variant)}`, { signal: ctl.signal });
     // The notes are the end's: everyone's, with their writers.
     const r = {
-      id, token: null, query, n: end.turn, events: list.events, notes: end.notes, seats: end.seats,
+      id, token: account()?.token ?? null, query, n: end.turn, events: list.events, notes: end.notes, seats: end.seats,
       k: 0, playing: 0, views: new Map([[end.turn, Promise.resolve(end)]]), signal: ctl.signal,
       variant, suits: suitsOf(variant), onNew,
     };
@@ -82,8 +84,11 @@ export function openReplay(app, id, { onNew }) {
     }, () => {});
     detach = () => { off(); laid.close(); };
   })().catch((e) => {
-    if (!ctl.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This replay cannot be shown' }), el('p', { text: e.status === 409 ? notYet(e.gameStatus) : friendly(e) }),
-      e.status === 409 && e.gameStatus !== 'cancelled' ? el('p', {}, el('a', { href: `/?game=${encodeURIComponent(id)}`, id: 'to-table', text: 'Go to the table' })) : null,
+    // A game not finished yet, or one the server refuses (a deal the
+    // player plays at another table: 409 deal_in_play).
+    const unfinished = e.status === 409 && e.gameStatus;
+    if (!ctl.signal.aborted) app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This replay cannot be shown' }), el('p', { id: 'replay-refused', text: unfinished ? notYet(e.gameStatus) : friendly(e) }),
+      unfinished && e.gameStatus !== 'cancelled' ? el('p', {}, el('a', { href: `/?game=${encodeURIComponent(id)}`, id: 'to-table', text: 'Go to the table' })) : null,
       el('a', { href: '/', text: 'Start a new game' })));
   });
   return () => { ctl.abort(); detach(); };

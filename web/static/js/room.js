@@ -71,7 +71,7 @@ async function start(r) {
   // Opening the room's link is joining it.
   if (!room.members.some((m) => same(m.name, account().name))) room = await asPlayer('POST', `${path}/members`, { signal: r.signal });
   const game = `/games/${encodeURIComponent(room.game_id)}`;
-  const [end, list] = await Promise.all([call('GET', game, { signal: r.signal }), call('GET', `${game}/events?after=0`, { signal: r.signal })]);
+  const [end, list] = await Promise.all([asPlayer('GET', game, { signal: r.signal }), asPlayer('GET', `${game}/events?after=0`, { signal: r.signal })]);
   r.variant = await call('GET', `/variants/${encodeURIComponent(end.variant)}`, { signal: r.signal });
   r.suits = suitsOf(r.variant);
   // The notes are the end's (a view at a turn has none): everyone's.
@@ -132,7 +132,7 @@ async function browse(r, k) {
   const want = Math.max(0, Math.min(r.room.turns, k));
   r.local = want;
   if (!r.views.has(want)) {
-    const p = call('GET', `/games/${encodeURIComponent(r.game)}?turn=${want}`, { signal: r.signal });
+    const p = asPlayer('GET', `/games/${encodeURIComponent(r.game)}?turn=${want}`, { signal: r.signal });
     p.catch(() => r.views.delete(want));
     r.views.set(want, p);
   }

@@ -152,7 +152,9 @@ async function claimSeat(t) {
     t.seat = res.seat;
     t.token = res.token;
   } catch (e) {
-    if (t.signal.aborted) throw e;
+    // A game on the deal the player plays elsewhere is not shown at all:
+    // read without the token, it would show the player's own cards.
+    if (t.signal.aborted || e.code === 'deal_in_play') throw e;
   }
   return null;
 }
