@@ -106,7 +106,10 @@ func (h *hgPlayer) bestPlay(v *engine.View, own []engine.CardView) (int, string)
 	}
 	if best >= 0 {
 		n := &h.note[own[best].ID]
-		m := h.mine(&own[best])
+		// The reason names the card as the table knows it, not as the
+		// seat narrowed it by the copies it sees: those copies are in
+		// its readers' hands, and the narrowing would tell them.
+		m := h.common(&own[best])
 		why := fmt.Sprintf("slot %d is the %s: playable", best+1, h.setName(m))
 		if n.blind {
 			why = fmt.Sprintf("slot %d is finessed: it must be the %s, played blind", best+1, h.setName(m))
@@ -230,7 +233,7 @@ func (h *hgPlayer) discard(v *engine.View, own []engine.CardView, haveClue bool)
 		m := h.mine(&own[i])
 		if m&^h.trash() == 0 {
 			if d := engine.DiscardCard(own[i].ID); v.Check(d) == nil {
-				h.why = fmt.Sprintf("slot %d is known trash (%s)", i+1, h.setName(m))
+				h.why = fmt.Sprintf("slot %d is known trash (%s)", i+1, h.setName(h.common(&own[i]))) // as the table knows it: see play
 				return d, true
 			}
 		}
@@ -309,7 +312,8 @@ func (h *hgPlayer) lastResort(v *engine.View, own []engine.CardView) engine.Acti
 			}
 		}
 		if a := engine.PlayCard(own[best].ID); v.Check(a) == nil {
-			h.why = fmt.Sprintf("no clue reads right and no discard is allowed: slot %d, the likeliest to play (%.0f%%)", best+1, 100*bestP)
+			// No odds: they are weighed by the copies the seat sees.
+			h.why = fmt.Sprintf("no clue reads right and no discard is allowed: slot %d, the likeliest to play", best+1)
 			return a
 		}
 	}
