@@ -54,6 +54,14 @@ export function saveSeat(id, seat, token, { tabOnly = false, player = null } = {
   (tabOnly ? sessionStorage : localStorage).setItem(key(id), JSON.stringify(player ? { seat, token, player } : { seat, token }));
 }
 
+// seatKept is how the seat of game id is kept (see saveSeat): in this tab
+// only or not, and as which player, so that it is kept back the same way.
+export function seatKept(id) {
+  const tab = read(sessionStorage, id);
+  const v = tab || read(localStorage, id);
+  return { tabOnly: Boolean(tab), player: v?.player ?? null };
+}
+
 // forgetPlayerSeats forgets the seats this browser took as player.
 export function forgetPlayerSeats(player) {
   for (const k of Object.keys(localStorage)) {

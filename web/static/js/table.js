@@ -1,6 +1,6 @@
 import { account, asPlayer } from './account.js';
 import { announce, beep, pageTitle, setSound, setTitle, soundOn } from './announce.js';
-import { ApiError, call, forgetSeat, newKey, savedSecret, savedSeat, saveSecret, saveSeat } from './api.js';
+import { ApiError, call, forgetSeat, newKey, savedSecret, savedSeat, saveSecret, saveSeat, seatKept } from './api.js';
 import { suitsOf } from './cards.js';
 import { board, myTurn } from './board.js';
 import { confirm, help } from './dialog.js';
@@ -561,6 +561,7 @@ async function leave(t) {
   // The seat is given up here first: the stream that the server ends when
   // the token stops working comes back as a spectator's, never with it.
   const { seat, token } = t;
+  const kept = seatKept(t.id);
   dropSeat(t);
   if (t.rewait) t.rewait();
   try {
@@ -568,7 +569,7 @@ async function leave(t) {
     t.view = null;
     setView(t, await loadView(t));
   } catch (e) {
-    saveSeat(t.id, seat, token);
+    saveSeat(t.id, seat, token, kept); // where it was, as whose
     t.seat = seat;
     t.token = token;
     toast(friendly(e));
