@@ -320,3 +320,31 @@ func TestBrowserDealInPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserSeatTakenElsewhere: a signed-in player watching a table that
+// has not started, who takes a seat there from another device, is seated
+// on this page too: it takes the seat's token and shows the seat, instead
+// of asking the server again and again as a spectator.
+func TestBrowserSeatTakenElsewhere(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	pat := b.player("pat")
+	patToken := signUp(t, base, "Pat")
+	var seat struct {
+		Game struct {
+			ID string `json:"id"`
+		} `json:"game"`
+	}
+	apiDo(t, base, "POST", "/games", "", map[string]any{"variant": "basic", "players": 3, "name": "Ann"}, &seat)
+	id := seat.Game.ID
+	signedIn(t, pat, base, "Pat", patToken)
+	run(t, pat, "pat watches the lobby table", chromedp.Navigate(base+"/?game="+id), chromedp.WaitVisible(`#join-game`, chromedp.ByQuery))
+	apiDo(t, base, "POST", "/games/"+id+"/seats", patToken, nil, nil)
+	run(t, pat, "pat's page takes the seat", chromedp.Poll(`[...document.querySelectorAll('.lobby .who')].some((e) => e.textContent === 'Pat — you')`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	var before, after int
+	reads := `performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/v1/games/` + id + `').length`
+	_ = chromedp.Run(pat, chromedp.Evaluate(reads, &before), chromedp.Sleep(time.Second), chromedp.Evaluate(reads, &after))
+	if after-before > 3 {
+		t.Errorf("in a second of waiting the page read the table %d times", after-before)
+	}
+}

@@ -281,6 +281,13 @@ async function live(t) {
       if (t.view.status === 'lobby') {
         const view = await lobbyWait(t);
         if (view === undefined) continue; // the seat changed: ask again as the seat now held
+        if (view && t.watching && t.seat === null && view.you !== null && view.you !== undefined) {
+          // The player sat down here from another device: the server
+          // answers their seat's view, which this page takes the token of
+          // and plays, instead of asking again for ever as a spectator.
+          await claimSeat(t);
+          if (t.seat !== null) t.watching = false;
+        }
         setView(t, view);
         retry.ok();
         if (!t.failedRefresh) setStatus('');
