@@ -14,8 +14,8 @@ var _ players.Store = (*Store)(nil)
 // CreatePlayer: see players.Store. Two sign-ups racing for one key meet
 // its unique index: the second is told the name the first took.
 func (s *Store) CreatePlayer(ctx context.Context, p players.Player, keys players.Keys, hash string) error {
-	_, err := s.wdb().exec(ctx, `INSERT INTO players (id, name, fold, skeleton, password_hash, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		p.ID, p.Name, keys.Fold, nullIfEmpty(keys.Skeleton), hash, p.Bot, p.CreatedAt.UTC())
+	_, err := s.wdb().exec(ctx, `INSERT INTO players (id, name, fold, skeleton, skeleton_lower, password_hash, bot, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		p.ID, p.Name, keys.Fold, nullIfEmpty(keys.Skeleton), nullIfEmpty(keys.Lower), hash, p.Bot, p.CreatedAt.UTC())
 	if isUniqueViolation(err) {
 		return s.nameTaken(ctx, p.Name, keys)
 	}
@@ -41,23 +41,23 @@ func nullIfEmpty(s string) *string {
 // PlayerLike: see players.Store.
 func (s *Store) PlayerLike(ctx context.Context, keys players.Keys) (players.Player, error) {
 	var p players.Player
-	err := s.rdb().row(ctx, `SELECT id, name, bot, created_at FROM players WHERE fold = $1 OR skeleton = $2 ORDER BY created_at LIMIT 1`,
-		[]any{keys.Fold, keys.Skeleton}, &p.ID, &p.Name, &p.Bot, &p.CreatedAt)
+	err := s.rdb().row(ctx, `SELECT id, name, bot, created_at FROM players WHERE fold = $1 OR skeleton = $2 OR skeleton_lower = $3 ORDER BY created_at LIMIT 1`,
+		[]any{keys.Fold, keys.Skeleton, keys.Lower}, &p.ID, &p.Name, &p.Bot, &p.CreatedAt)
 	return p, playerErr(err)
 }
 
 // Unskeletoned: see players.Store.
 func (s *Store) Unskeletoned(ctx context.Context, after string, limit int) ([]players.Player, error) {
 	var out []players.Player
-	err := s.read(ctx, &out, `SELECT id, name, bot, created_at FROM players WHERE skeleton IS NULL AND id > $1 ORDER BY id LIMIT $2`, after, limit)
+	err := s.read(ctx, &out, `SELECT id, name, bot, created_at FROM players WHERE (skeleton IS NULL OR skeleton_lower IS NULL) AND id > $1 ORDER BY id LIMIT $2`, after, limit)
 	return out, err
 }
 
 // SetSkeleton: see players.Store.
-func (s *Store) SetSkeleton(ctx context.Context, playerID, skeleton string) error {
-	_, err := s.wdb().exec(ctx, `UPDATE players SET skeleton = $2 WHERE id = $1`, playerID, skeleton)
+func (s *Store) SetSkeleton(ctx context.Context, playerID string, keys players.Keys) error {
+	_, err := s.wdb().exec(ctx, `UPDATE players SET skeleton = $2, skeleton_lower = $3 WHERE id = $1`, playerID, keys.Skeleton, keys.Lower)
 	if isUniqueViolation(err) {
-		return s.nameTaken(ctx, "", players.Keys{Skeleton: skeleton})
+		return s.nameTaken(ctx, "", players.Keys{Skeleton: keys.Skeleton, Lower: keys.Lower})
 	}
 	return err
 }

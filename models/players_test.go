@@ -88,3 +88,37 @@ func TestPlayersStore(t *testing.T) {
 		}
 	})
 }
+
+// Accounts kept without their skeletons (made before they were kept, or
+// before the way one is taken changed) get them when the server starts
+// (players.Service.Backfill), on both stores; one too like an older
+// account keeps none and is told, and a look-alike of an account that got
+// its keys is found by them.
+func TestBackfillGivesSkeletons(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		s := openStore(t, dbURL)
+		ctx := context.Background()
+		at := time.Now().UTC()
+		// As kept before the keys: the fold alone.
+		for i, name := range []string{"Alice", "ÀLIСE"} {
+			p := players.Player{ID: "old" + string(rune('a'+i)), Name: name, CreatedAt: at.Add(time.Duration(i) * time.Second)}
+			if err := s.CreatePlayer(ctx, p, players.Keys{Fold: players.Fold(name)}, "hash"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		clashes, err := players.New(players.Config{Store: s}).Backfill(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(clashes) != 1 || clashes[0] != "ÀLIСE" {
+			t.Fatalf("clashes %q, want the younger look-alike alone", clashes)
+		}
+		p, err := s.PlayerLike(ctx, players.Keys{Lower: players.LowerSkeleton("ALIСE")})
+		if err != nil || p.Name != "Alice" {
+			t.Fatalf("a look-alike by the third key finds %q, %v; want Alice", p.Name, err)
+		}
+		if again, err := players.New(players.Config{Store: s}).Backfill(ctx); err != nil || len(again) != 1 {
+			t.Fatalf("a second start: clashes %q, %v", again, err)
+		}
+	})
+}

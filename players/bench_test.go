@@ -12,13 +12,14 @@ type memStore struct {
 	mu      sync.Mutex
 	byFold  map[string]Player
 	bySkel  map[string]Player
+	byLower map[string]Player
 	hashes  map[string]string
 	tokens  map[string]TokenRow
 	players map[string]Player
 }
 
 func newMemStore() *memStore {
-	return &memStore{byFold: map[string]Player{}, bySkel: map[string]Player{}, hashes: map[string]string{}, tokens: map[string]TokenRow{}, players: map[string]Player{}}
+	return &memStore{byFold: map[string]Player{}, bySkel: map[string]Player{}, byLower: map[string]Player{}, hashes: map[string]string{}, tokens: map[string]TokenRow{}, players: map[string]Player{}}
 }
 
 func (m *memStore) CreatePlayer(_ context.Context, p Player, keys Keys, hash string) error {
@@ -30,9 +31,15 @@ func (m *memStore) CreatePlayer(_ context.Context, p Player, keys Keys, hash str
 	if q, ok := m.bySkel[keys.Skeleton]; ok && keys.Skeleton != "" {
 		return taken(q.Name)
 	}
+	if q, ok := m.byLower[keys.Lower]; ok && keys.Lower != "" {
+		return taken(q.Name)
+	}
 	m.byFold[keys.Fold], m.hashes[p.ID], m.players[p.ID] = p, hash, p
 	if keys.Skeleton != "" {
 		m.bySkel[keys.Skeleton] = p
+	}
+	if keys.Lower != "" {
+		m.byLower[keys.Lower] = p
 	}
 	return nil
 }
@@ -46,13 +53,16 @@ func (m *memStore) PlayerLike(_ context.Context, keys Keys) (Player, error) {
 	if p, ok := m.bySkel[keys.Skeleton]; ok && keys.Skeleton != "" {
 		return p, nil
 	}
+	if p, ok := m.byLower[keys.Lower]; ok && keys.Lower != "" {
+		return p, nil
+	}
 	return Player{}, ErrNotFound
 }
 
 // Unskeletoned: every account of memStore has its skeleton.
 func (m *memStore) Unskeletoned(context.Context, string, int) ([]Player, error) { return nil, nil }
 
-func (m *memStore) SetSkeleton(context.Context, string, string) error { return nil }
+func (m *memStore) SetSkeleton(context.Context, string, Keys) error { return nil }
 
 func (m *memStore) PlayerByFold(_ context.Context, fold string) (Player, string, error) {
 	m.mu.Lock()

@@ -40,7 +40,26 @@ func CleanName(name string) (string, error) {
 }
 
 // KeysOf are the keys a name must not share with an account's.
-func KeysOf(name string) Keys { return Keys{Fold: Fold(name), Skeleton: Skeleton(name)} }
+func KeysOf(name string) Keys {
+	return Keys{Fold: Fold(name), Skeleton: Skeleton(name), Lower: LowerSkeleton(name)}
+}
+
+// LowerSkeleton is the third key: the skeleton of the name whose capitals
+// that look like an l (a capital I) are read as the small letters they
+// are. The skeleton reads a capital I as an l ("AIice" is "Alice"), and
+// Fold transliterates (a Cyrillic с is an s), so that a name in capitals
+// with a letter of another script ("ÀLIСE") is neither key's "Alice": it
+// is this one's.
+func LowerSkeleton(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if unicode.IsUpper(r) && confusables.Skeleton(string(r)) == "l" {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return Skeleton(b.String())
+}
 
 // Skeleton is the second key two names must not share: the name's
 // confusable skeleton (Unicode's UTS #39, from its table of look-alike

@@ -1,6 +1,10 @@
 package players
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"testing"
+)
 
 func TestCleanName(t *testing.T) {
 	for _, c := range []struct {
@@ -56,5 +60,29 @@ func TestSkeletonMakesLookAlikesOne(t *testing.T) {
 	}
 	if Skeleton("Alina") == Skeleton("Alice") || Skeleton("Bob") == Skeleton("Rob") {
 		t.Error("names that differ share a skeleton")
+	}
+}
+
+// The third key makes one name of what the first two leave apart: a name
+// in capitals with a letter of another script.
+func TestLowerSkeletonMakesCapitalsOne(t *testing.T) {
+	for _, n := range []string{"ÀLIСE", "ᎪLICÉ", "ALIСE", "alice"} {
+		if LowerSkeleton(n) != LowerSkeleton("Alice") {
+			t.Errorf("LowerSkeleton(%q) = %q, LowerSkeleton(Alice) = %q: want one", n, LowerSkeleton(n), LowerSkeleton("Alice"))
+		}
+	}
+	if LowerSkeleton("Alina") == LowerSkeleton("Alice") || LowerSkeleton("Ali") == LowerSkeleton("All") {
+		t.Error("names that differ share a lower skeleton")
+	}
+	s := New(Config{Store: newMemStore()})
+	ctx := context.Background()
+	if _, _, err := s.SignUp(ctx, "Alice", "correct horse", false, "10.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"ÀLIСE", "ᎪLICÉ", "Aliсé"} {
+		var pe *Error
+		if _, _, err := s.SignUp(ctx, n, "correct horse", false, "10.0.0.2"); !errors.As(err, &pe) || pe.Code != NameTaken {
+			t.Errorf("sign-up as %q beside Alice: %v, want name_taken", n, err)
+		}
 	}
 }

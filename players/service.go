@@ -79,9 +79,9 @@ func (s *Service) SignUp(ctx context.Context, name, password string, bot bool, a
 	// The name is checked before the hash is paid for, and the sign-up
 	// counted before it: a burst makes no more accounts than the bucket
 	// holds.
-	keys := Keys{Fold: fold, Skeleton: Skeleton(clean)}
+	keys := KeysOf(clean)
 	for _, guest := range []string{play.CreatorName, play.GuestName} {
-		if g := KeysOf(guest); g.Fold == keys.Fold || g.Skeleton == keys.Skeleton {
+		if g := KeysOf(guest); g.Fold == keys.Fold || g.Skeleton == keys.Skeleton || g.Lower == keys.Lower {
 			return Player{}, "", taken(guest) // a guest who gives no name sits under it
 		}
 	}
@@ -357,7 +357,7 @@ func (s *Service) Backfill(ctx context.Context) (clashes []string, err error) {
 		for _, p := range ps {
 			after = p.ID
 			var pe *Error
-			if err := s.store.SetSkeleton(ctx, p.ID, Skeleton(p.Name)); errors.As(err, &pe) && pe.Code == NameTaken {
+			if err := s.store.SetSkeleton(ctx, p.ID, KeysOf(p.Name)); errors.As(err, &pe) && pe.Code == NameTaken {
 				clashes = append(clashes, p.Name)
 			} else if err != nil {
 				return clashes, err

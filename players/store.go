@@ -18,11 +18,12 @@ type Store interface {
 	// PlayerLike finds an account that has one of keys (ErrNotFound:
 	// none).
 	PlayerLike(ctx context.Context, keys Keys) (Player, error)
-	// Unskeletoned lists, by id after after, accounts kept without a
-	// skeleton (made before skeletons were kept); SetSkeleton gives one
-	// its own (NameTaken: another account has it).
+	// Unskeletoned lists, by id after after, accounts kept without their
+	// skeletons (made before they were kept, or before the way they are
+	// taken changed); SetSkeleton gives one its own, keys' Skeleton and
+	// Lower (NameTaken: another account has one of them).
 	Unskeletoned(ctx context.Context, after string, limit int) ([]Player, error)
-	SetSkeleton(ctx context.Context, playerID, skeleton string) error
+	SetSkeleton(ctx context.Context, playerID string, keys Keys) error
 	// PlayerByID finds an account (ErrNotFound: none).
 	PlayerByID(ctx context.Context, id string) (Player, error)
 	// SetPassword replaces a player's password hash.
@@ -53,6 +54,8 @@ type Store interface {
 // skeleton (see names.go). An empty key is none.
 type Keys struct {
 	Fold, Skeleton string
+	// Lower is the skeleton of the name in lower case (LowerSkeleton).
+	Lower string
 }
 
 // Player is an account.
