@@ -70,12 +70,17 @@ func LowerSkeleton(name string) string {
 // taken off first, as Fold takes them off, so that the two tricks together
 // ("Aliсé": a Cyrillic с and an é) make no name that neither key holds.
 func Skeleton(name string) string {
-	bare, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), name)
+	bare, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(combiningDiacritics)), norm.NFC), name)
 	if err != nil {
 		bare = name
 	}
 	return strings.ToLower(norm.NFC.String(confusables.Skeleton(bare)))
 }
+
+// combiningDiacritics are the accents Skeleton takes off (U+0300–U+036F):
+// those of Latin, Greek and Cyrillic letters. Other scripts' marks are
+// letters' own (Japanese voicing marks: カク and ガク are two names).
+var combiningDiacritics = &unicode.RangeTable{R16: []unicode.Range16{{Lo: 0x0300, Hi: 0x036f, Stride: 1}}}
 
 // Fold is the key two names must not share: case folded by PRECIS, then
 // written in ASCII by transliteration (unidecode), so that "Alice",

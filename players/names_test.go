@@ -86,3 +86,13 @@ func TestLowerSkeletonMakesCapitalsOne(t *testing.T) {
 		}
 	}
 }
+
+// Taking accents off takes only the combining diacritics of Latin, Greek
+// and Cyrillic letters: other scripts' marks make other names.
+func TestSkeletonKeepsOtherScriptsMarks(t *testing.T) {
+	for _, pair := range [][2]string{{"ガク", "カク"}, {"パン", "ハン"}} {
+		if Skeleton(pair[0]) == Skeleton(pair[1]) || LowerSkeleton(pair[0]) == LowerSkeleton(pair[1]) {
+			t.Errorf("%s and %s share a skeleton", pair[0], pair[1])
+		}
+	}
+}
