@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -346,5 +347,41 @@ func TestBrowserSeatTakenElsewhere(t *testing.T) {
 	_ = chromedp.Run(pat, chromedp.Evaluate(reads, &before), chromedp.Sleep(time.Second), chromedp.Evaluate(reads, &after))
 	if after-before > 3 {
 		t.Errorf("in a second of waiting the page read the table %d times", after-before)
+	}
+}
+
+// TestBrowserReplayWithAnEndedSession: a page that keeps a session the
+// server has ended (signed out elsewhere) still shows a replay, as it
+// shows anyone: the read with the old token is refused, the page signs
+// out, and reads it again as anyone's.
+func TestBrowserReplayWithAnEndedSession(t *testing.T) {
+	// The page asks who it is signed in as beside its first reads: held
+	// back here, so that the replay's reads meet the ended session first.
+	base := startServerWith(t, filepath.Join(t.TempDir(), "hanabi.db"), func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/v1/me" {
+				time.Sleep(time.Second)
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	b := newBrowser(t, base)
+	quinn := b.player("quinn")
+	var seat struct {
+		Token string `json:"token"`
+		Game  struct {
+			ID string `json:"id"`
+		} `json:"game"`
+	}
+	apiDo(t, base, "POST", "/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Ann", "bots": []any{map[string]any{"seat": 1, "strategy": "conventions"}}}, &seat)
+	apiDo(t, base, "POST", "/games/"+seat.Game.ID+"/terminate", seat.Token, nil, nil)
+	token := signUp(t, base, "Quinn")
+	signedIn(t, quinn, base, "Quinn", token)
+	apiDo(t, base, "DELETE", "/sessions/current", token, nil, nil)
+	b.allow("status of 401 (Unauthorized) " + base + "/v1/")
+	run(t, quinn, "quinn opens the replay", chromedp.Navigate(base+"/?replay="+seat.Game.ID),
+		chromedp.WaitVisible(`.hand .card`, chromedp.ByQuery))
+	if n := count(t, quinn, `#replay-refused`); n != 0 {
+		t.Errorf("the replay is refused: %s", text(t, quinn, `#replay-refused`))
 	}
 }

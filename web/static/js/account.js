@@ -86,6 +86,19 @@ export async function asPlayer(method, path, opts = {}) {
   }
 }
 
+// readAsPlayer is a read with the player's token, so that the server can
+// say what the player may not read (a deal they play elsewhere); a token it
+// no longer takes signs the page out (asPlayer), and the read is made
+// again as anyone's, which it was before the page sent the token.
+export async function readAsPlayer(path, opts = {}) {
+  try {
+    return await asPlayer('GET', path, opts);
+  } catch (e) {
+    if (!e.signedOut) throw e;
+    return call('GET', path, opts);
+  }
+}
+
 // problemWords is a refusal of the accounts' forms in the server's own
 // words (a taken name names the one it clashes with), and, when the server
 // says to wait, for how long.

@@ -1,4 +1,4 @@
-import { asPlayer } from './account.js';
+import { readAsPlayer } from './account.js';
 import { el } from './dom.js';
 import { friendly } from './messages.js';
 
@@ -23,7 +23,7 @@ export async function loadAnalysis(id, query, signal) {
   for (let i = 0; ; i++) {
     try {
       // With the player's token, as the game's other reads (see replay.js).
-      return await asPlayer('GET', `/games/${encodeURIComponent(id)}/analysis${query ? `?${query.replace(/^&/, '')}` : ''}`, { signal });
+      return await readAsPlayer(`/games/${encodeURIComponent(id)}/analysis${query ? `?${query.replace(/^&/, '')}` : ''}`, { signal });
     } catch (e) {
       if (e.status !== 503 || i >= 30 || signal.aborted) throw e;
       await new Promise((ok) => setTimeout(ok, (e.retryAfter || 2) * 1000));

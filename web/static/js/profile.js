@@ -1,5 +1,5 @@
 import { pageTitle } from './announce.js';
-import { account, asPlayer, problemWords } from './account.js';
+import { account, asPlayer, problemWords, readAsPlayer } from './account.js';
 import { call } from './api.js';
 import { el } from './dom.js';
 import { gamesTable, scroller, when } from './history.js';
@@ -91,7 +91,7 @@ async function loadGames(box, name, of, titles, signal) {
     if (cursor) q.set('cursor', cursor);
     // With the player's token: their own unlisted and private games are
     // listed to them alone.
-    const got = await asPlayer('GET', `/players/${encodeURIComponent(name)}/games?${q}`, { signal });
+    const got = await readAsPlayer(`/players/${encodeURIComponent(name)}/games?${q}`, { signal });
     const missing = got.games.map((g) => g.variant).filter((v) => !titles.has(v));
     for (const [n, t] of await titlesOf(missing, signal)) titles.set(n, t);
     rows.push(...got.games);

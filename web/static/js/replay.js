@@ -6,7 +6,7 @@ import { el, toast } from './dom.js';
 import { logLine, moveNumber } from './log.js';
 import { friendly } from './messages.js';
 import { nameAt } from './names.js';
-import { account, asPlayer } from './account.js';
+import { account, readAsPlayer } from './account.js';
 import { chatPanel } from './chat.js';
 import { retrier, sleep } from './live.js';
 
@@ -30,7 +30,10 @@ export function eventsAt(events, k) {
 // (the server lets the browser keep them), a rewind's neither while it is open.
 function viewAt(r, k) {
   if (!r.views.has(k)) {
-    const p = call('GET', `/games/${encodeURIComponent(r.id)}?turn=${k}${r.query || ''}`, { token: r.token, signal: r.signal });
+    // A rewind reads as its seat or spectator (r.token); a replay as the
+    // player signed in now, if any (see readAsPlayer).
+    const path = `/games/${encodeURIComponent(r.id)}?turn=${k}${r.query || ''}`;
+    const p = r.token ? call('GET', path, { token: r.token, signal: r.signal }) : readAsPlayer(path, { signal: r.signal });
     p.catch(() => r.views.delete(k));
     r.views.set(k, p);
   }
@@ -63,12 +66,12 @@ export function openReplay(app, id, { onNew }) {
     const query = secret ? `&secret=${encodeURIComponent(secret)}` : '';
     // With the player's token: a game on a deal the player plays now at
     // another table is refused them (it would show their own cards).
-    const [end, list] = await Promise.all([asPlayer('GET', secret ? `${path}?secret=${encodeURIComponent(secret)}` : path, { signal: ctl.signal }), asPlayer('GET', `${path}/events?after=0${query}`, { signal: ctl.signal })]);
+    const [end, list] = await Promise.all([readAsPlayer(secret ? `${path}?secret=${encodeURIComponent(secret)}` : path, { signal: ctl.signal }), readAsPlayer(`${path}/events?after=0${query}`, { signal: ctl.signal })]);
     if (end.status !== 'finished') throw Object.assign(new Error(end.status), { status: 409, gameStatus: end.status });
     const variant = await call('GET', `/variants/${encodeURIComponent(end.variant)}`, { signal: ctl.signal });
     // The notes are the end's: everyone's, with their writers.
     const r = {
-      id, token: account()?.token ?? null, query, n: end.turn, events: list.events, notes: end.notes, seats: end.seats,
+      id, token: null, query, n: end.turn, events: list.events, notes: end.notes, seats: end.seats,
       k: 0, playing: 0, views: new Map([[end.turn, Promise.resolve(end)]]), signal: ctl.signal,
       variant, suits: suitsOf(variant), onNew,
     };
