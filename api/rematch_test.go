@@ -161,3 +161,34 @@ func TestRematchFromRoom(t *testing.T) {
 		}
 	})
 }
+
+// TestRoomPlaysAgainPastACancelledRematch: a room whose rematch was
+// cancelled unplayed (its players left its lobby) plays the game again at
+// a new table, as the game's own rematch does, and names that one.
+func TestRoomPlaysAgainPastACancelledRematch(t *testing.T) {
+	e := sqliteEnv(t)
+	alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+	tb := e.accountTable("basic", []string{alice, bob, ""}, nil)
+	e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+	room := e.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+	first := e.room("POST", "/v1/rooms/"+room.ID+"/again", alice, nil, http.StatusOK)
+	var next GameView
+	e.req("GET", "/v1/games/"+deref(first.NextGame), "", nil).json(t, &next)
+	for seat, who := range seatsOf(next) {
+		token := map[string]string{"Alice": alice, "Bob": bob}[who]
+		if token != "" {
+			e.expect(e.req("DELETE", "/v1/games/"+next.ID+"/seats/"+itoa(seat), token, nil), http.StatusNoContent)
+		}
+	}
+	if e.req("GET", "/v1/games/"+next.ID, "", nil).json(t, &next); next.Status != "cancelled" {
+		t.Fatalf("the rematch its players left is %s, want cancelled", next.Status)
+	}
+	again := e.room("POST", "/v1/rooms/"+room.ID+"/again", alice, nil, http.StatusOK)
+	if again.NextGame == nil || *again.NextGame == next.ID {
+		t.Fatalf("the room names %v, the cancelled table %s", again.NextGame, next.ID)
+	}
+	var old GameView
+	if e.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &old); deref(old.NextGame) != *again.NextGame {
+		t.Fatalf("the game names %v as its next, the room %s", old.NextGame, *again.NextGame)
+	}
+}

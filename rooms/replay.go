@@ -357,7 +357,11 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 	case r.Leader != p.ID:
 		return nil, nil, errNotLeader
 	case r.Next != "":
-		return r, st, nil
+		// A rematch cancelled unplayed is none: the game is played again
+		// (as play.Games.Rematch does), and the room names the new table.
+		if n, err := rs.games.Load(ctx, r.Next); err != nil || n.Status != play.StatusCancelled {
+			return r, st, err
+		}
 	}
 	// The same door as the game's own rematch: only one who played it.
 	next, err := rs.games.Rematch(ctx, st.ID, by)
@@ -365,9 +369,7 @@ func (rs *Rooms) Again(ctx context.Context, id string, by auth.Caller) (*Room, *
 		return nil, nil, err
 	}
 	return rs.lead(ctx, id, by, func(r *Room, _ *play.State) error {
-		if r.Next == "" {
-			r.Next = next.ID
-		}
+		r.Next = next.ID // the game's next table, whoever asked first
 		return nil
 	})
 }
