@@ -135,7 +135,7 @@ func (h *hgPlayer) gamble(v *engine.View, own []engine.CardView) (int, string) {
 	if best < 0 {
 		return -1, ""
 	}
-	return best, fmt.Sprintf("the last turn: slot %d may play (%.0f%%), and a storm costs nothing now", best+1, 100*bestP)
+	return best, fmt.Sprintf("the last turn: slot %d may play, and a storm costs nothing now", best+1) // no odds: see lastResort
 }
 
 // unseen is the copies of each identity the seat has not seen.
