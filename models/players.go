@@ -47,15 +47,21 @@ func (s *Store) PlayerLike(ctx context.Context, keys players.Keys) (players.Play
 }
 
 // Unskeletoned: see players.Store.
-func (s *Store) Unskeletoned(ctx context.Context, after string, limit int) ([]players.Player, error) {
+func (s *Store) Unskeletoned(ctx context.Context, after players.Player, limit int) ([]players.Player, error) {
 	var out []players.Player
-	err := s.read(ctx, &out, `SELECT id, name, bot, created_at FROM players WHERE (skeleton IS NULL OR skeleton_lower IS NULL) AND id > $1 ORDER BY id LIMIT $2`, after, limit)
+	at := after.CreatedAt.UTC()
+	if after.ID == "" {
+		at = time.Time{}
+	}
+	err := s.read(ctx, &out, `SELECT id, name, bot, created_at FROM players WHERE (skeleton IS NULL OR skeleton_lower IS NULL)
+	AND (created_at > $1 OR created_at = $1 AND id > $2) ORDER BY created_at, id LIMIT $3`, at, after.ID, limit)
 	return out, err
 }
 
 // SetSkeleton: see players.Store.
 func (s *Store) SetSkeleton(ctx context.Context, playerID string, keys players.Keys) error {
-	_, err := s.wdb().exec(ctx, `UPDATE players SET skeleton = $2, skeleton_lower = $3 WHERE id = $1`, playerID, keys.Skeleton, keys.Lower)
+	_, err := s.wdb().exec(ctx, `UPDATE players SET skeleton = COALESCE($2, skeleton), skeleton_lower = COALESCE($3, skeleton_lower) WHERE id = $1`,
+		playerID, nullIfEmpty(keys.Skeleton), nullIfEmpty(keys.Lower))
 	if isUniqueViolation(err) {
 		return s.nameTaken(ctx, "", players.Keys{Skeleton: keys.Skeleton, Lower: keys.Lower})
 	}

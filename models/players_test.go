@@ -101,7 +101,8 @@ func TestBackfillGivesSkeletons(t *testing.T) {
 		at := time.Now().UTC()
 		// As kept before the keys: the fold alone.
 		for i, name := range []string{"Alice", "ÀLIСE"} {
-			p := players.Player{ID: "old" + string(rune('a'+i)), Name: name, CreatedAt: at.Add(time.Duration(i) * time.Second)}
+			// The younger account's id sorts first: the older keeps the key.
+			p := players.Player{ID: "old" + string(rune('z'-i)), Name: name, CreatedAt: at.Add(time.Duration(i) * time.Second)}
 			if err := s.CreatePlayer(ctx, p, players.Keys{Fold: players.Fold(name)}, "hash"); err != nil {
 				t.Fatal(err)
 			}
@@ -116,6 +117,10 @@ func TestBackfillGivesSkeletons(t *testing.T) {
 		p, err := s.PlayerLike(ctx, players.Keys{Lower: players.LowerSkeleton("ALIСE")})
 		if err != nil || p.Name != "Alice" {
 			t.Fatalf("a look-alike by the third key finds %q, %v; want Alice", p.Name, err)
+		}
+		// The younger look-alike keeps the key it does not share.
+		if p, err := s.PlayerLike(ctx, players.Keys{Skeleton: players.Skeleton("ÀLIСE")}); err != nil || p.Name != "ÀLIСE" {
+			t.Fatalf("the younger look-alike by its own skeleton: %q, %v", p.Name, err)
 		}
 		if again, err := players.New(players.Config{Store: s}).Backfill(ctx); err != nil || len(again) != 1 {
 			t.Fatalf("a second start: clashes %q, %v", again, err)

@@ -60,7 +60,7 @@ func (m *memStore) PlayerLike(_ context.Context, keys Keys) (Player, error) {
 }
 
 // Unskeletoned: every account of memStore has its skeleton.
-func (m *memStore) Unskeletoned(context.Context, string, int) ([]Player, error) { return nil, nil }
+func (m *memStore) Unskeletoned(context.Context, Player, int) ([]Player, error) { return nil, nil }
 
 func (m *memStore) SetSkeleton(context.Context, string, Keys) error { return nil }
 

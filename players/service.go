@@ -348,19 +348,33 @@ func (s *Service) LookAlike(ctx context.Context, name string) (string, error) {
 // answers the names of those too like an older account to get one (they
 // keep working, and clash with new names by their fold only).
 func (s *Service) Backfill(ctx context.Context) (clashes []string, err error) {
-	after := ""
+	var after Player
 	for {
 		ps, err := s.store.Unskeletoned(ctx, after, 500)
 		if err != nil || len(ps) == 0 {
 			return clashes, err
 		}
 		for _, p := range ps {
-			after = p.ID
-			var pe *Error
-			if err := s.store.SetSkeleton(ctx, p.ID, KeysOf(p.Name)); errors.As(err, &pe) && pe.Code == NameTaken {
+			after = p
+			keys := KeysOf(p.Name)
+			// Both keys, or, when one is an older account's, the other.
+			clashed := false
+			for _, k := range []Keys{{Skeleton: keys.Skeleton, Lower: keys.Lower}, {Skeleton: keys.Skeleton}, {Lower: keys.Lower}} {
+				var pe *Error
+				err := s.store.SetSkeleton(ctx, p.ID, k)
+				if errors.As(err, &pe) && pe.Code == NameTaken {
+					clashed = true
+					continue
+				}
+				if err != nil {
+					return clashes, err
+				}
+				if k.Skeleton != "" && k.Lower != "" {
+					break
+				}
+			}
+			if clashed {
 				clashes = append(clashes, p.Name)
-			} else if err != nil {
-				return clashes, err
 			}
 		}
 	}

@@ -18,11 +18,12 @@ type Store interface {
 	// PlayerLike finds an account that has one of keys (ErrNotFound:
 	// none).
 	PlayerLike(ctx context.Context, keys Keys) (Player, error)
-	// Unskeletoned lists, by id after after, accounts kept without their
-	// skeletons (made before they were kept, or before the way they are
-	// taken changed); SetSkeleton gives one its own, keys' Skeleton and
-	// Lower (NameTaken: another account has one of them).
-	Unskeletoned(ctx context.Context, after string, limit int) ([]Player, error)
+	// Unskeletoned lists, oldest first after after (the zero Player: from
+	// the first), accounts kept without their skeletons (made before they
+	// were kept, or before the way they are taken changed); SetSkeleton
+	// gives one those of keys' Skeleton and Lower that are not empty
+	// (NameTaken: another account has one of them; then it sets none).
+	Unskeletoned(ctx context.Context, after Player, limit int) ([]Player, error)
 	SetSkeleton(ctx context.Context, playerID string, keys Keys) error
 	// PlayerByID finds an account (ErrNotFound: none).
 	PlayerByID(ctx context.Context, id string) (Player, error)
