@@ -134,10 +134,14 @@ func decodeNative(data []byte) (Input, error) {
 			default:
 				return Input{}, &engine.ReplayError{Index: i, Err: engine.ErrBadClue}
 			}
-		default:
+		case "seat_left", "rearrange", "vote", "pause", "resume", "end":
 			// A seat taken over, a hand rearranged, a vote or a pause: none
 			// changes what the cards allow. How the game ended is below.
 			continue
+		default:
+			// A type the replay does not have (a typo, "Play") is not a
+			// move to pass over: the log would be another game.
+			return Input{}, &BadInputError{Err: fmt.Errorf("action %d: no action has the type %.32q", i, a.Type)}
 		}
 		if first {
 			// The log says who took the first turn.

@@ -136,6 +136,7 @@ func TestDecodeErrors(t *testing.T) {
 		// Out of the bounds a game of the server's has: refused, not
 		// dealt (2⁴⁰ note tokens sized the game's slices out of memory).
 		{"native note tokens", strings.Replace(native, `"note_tokens":8`, `"note_tokens":1099511627776`, 1), func(err error) bool { return errors.As(err, &bad) }},
+		{"native unknown action type", strings.Replace(native, `"type":"clue"`, `"type":"Clue"`, 1), func(err error) bool { return errors.As(err, &bad) }},
 		{"native storm tokens", strings.Replace(native, `"storm_tokens":3`, `"storm_tokens":4`, 1), func(err error) bool { return errors.As(err, &bad) }},
 	} {
 		in, err := Decode([]byte(tc.data))
