@@ -106,18 +106,7 @@ func (g *Games) driveOnce(id string) bool {
 		// The version pins the move to the state the bot saw.
 		m := entryMove(a)
 		m.Version, m.why = &st.Version, why
-		_, _, err = g.act(ctx, t, seat, m)
-		var refused *engine.Error
-		if errors.As(err, &refused) && !errors.Is(err, engine.ErrNotYourTurn) {
-			// The rules refused the bot's own move: it makes one they
-			// take, rather than stall the game for good.
-			g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
-			if fb, ok := fallbackMove(st, seat); ok {
-				m = entryMove(fb)
-				m.Version = &st.Version
-				_, _, err = g.act(ctx, t, seat, m)
-			}
-		}
+		_, err = g.botAct(ctx, t, st, seat, m, strat.Name)
 		switch {
 		case err == nil:
 		case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
@@ -130,6 +119,26 @@ func (g *Games) driveOnce(id string) bool {
 		return nil, nil
 	})
 	return again
+}
+
+// botAct makes m, a bot's move for seat on st (pinned to its version), and,
+// when the rules refuse it, the first move of fallbackMove instead: no
+// bot's mistake stalls a game.
+func (g *Games) botAct(ctx context.Context, t *Table, st *State, seat int, m Move, strategy string) (*State, error) {
+	moved, _, err := g.act(ctx, t, seat, m)
+	var refused *engine.Error
+	if !errors.As(err, &refused) || errors.Is(err, engine.ErrNotYourTurn) {
+		return moved, err
+	}
+	g.log.Error("bot move refused", "game", st.ID, "seat", seat, "strategy", strategy, "code", refusal(err))
+	fb, ok := fallbackMove(st, seat)
+	if !ok {
+		return nil, err
+	}
+	next := entryMove(fb)
+	next.Version, next.auto = &st.Version, m.auto
+	moved, _, err = g.act(ctx, t, seat, next)
+	return moved, err
 }
 
 // fallbackMove is a move of seat's that the rules take, the first of those

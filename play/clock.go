@@ -194,24 +194,23 @@ func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 				}
 				m = entryMove(a)
 				m.auto, m.why = true, why
+				m.Version = &st.Version
+				// A bot's move the rules refuse gives way to one they take
+				// (botAct), rather than a deadline kept for good.
+				moved, err := g.botAct(ctx, t, st, cur, m, strat.Name)
+				return settled(moved, err)
 			}
 		}
 	}
 	// Pinned to the version it was judged on.
 	m.Version = &st.Version
 	moved, _, err := g.act(ctx, t, st.Game.Current(), m)
-	var refused *engine.Error
-	if errors.As(err, &refused) && m.auto && !errors.Is(err, engine.ErrNotYourTurn) {
-		// The rules refused the bot's move for the seat: one they take
-		// instead, or the turn's end, rather than a deadline kept for good.
-		m = entryMove(engine.EndGame(st.Game.Current(), engine.EndTimeout))
-		if fb, ok := fallbackMove(st, st.Game.Current()); ok {
-			m = entryMove(fb)
-			m.auto = true
-		}
-		m.Version = &st.Version
-		moved, _, err = g.act(ctx, t, st.Game.Current(), m)
-	}
+	return settled(moved, err)
+}
+
+// settled is a due change's outcome: nothing where someone moved first, or
+// another replica settled it.
+func settled(moved *State, err error) (*State, error) {
 	if errors.Is(err, ErrStaleVersion) || errors.Is(err, ErrNotYourTurn) || errors.Is(err, ErrNotActive) {
 		return nil, nil // someone moved, or another replica settled it first
 	}
