@@ -25,7 +25,6 @@ type Accounts interface {
 	Me(ctx context.Context, by auth.Caller) (players.Player, error)
 	Mute(ctx context.Context, by auth.Caller, name string, on bool) (players.Player, error)
 	Muted(ctx context.Context, by auth.Caller) ([]players.Player, error)
-	Hears(ctx context.Context, reader players.Player, fromID string) (bool, error)
 	// Identify and Live are who a player's token is (auth.Players).
 	auth.Players
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/feed"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
 )
 
@@ -17,7 +18,7 @@ import (
 type Feed interface {
 	Follow(playerID string) *feed.Watch[string]
 	Events(ctx context.Context, p players.Player, after int64, limit int) ([]players.Event, error)
-	Invite(ctx context.Context, invitee players.Player, game, from, secret string, at time.Time) error
+	Invite(ctx context.Context, invitee players.Player, inv play.Invitation, at time.Time) error
 }
 
 // PlayerEvent is one thing that concerns the signed-in player across all
@@ -209,13 +210,7 @@ func (s *Server) invite(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	// An invitee who muted the sender is not told; the sender is answered
-	// as always, as a muted player's chat line is.
-	hears, err := s.accounts.Hears(ctx, invitee, callerOf(c).PlayerID())
-	if err == nil && hears {
-		err = s.feed.Invite(ctx, invitee, inv.Game, inv.From, inv.Secret, s.now())
-	}
-	if err != nil {
+	if err := s.feed.Invite(ctx, invitee, inv, s.now()); err != nil {
 		s.fail(c, err)
 		return
 	}

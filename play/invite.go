@@ -10,6 +10,8 @@ import (
 // invites (their account's name) and a private table's join secret.
 type Invitation struct {
 	Game, From, Secret string
+	// FromID is the inviting player's id.
+	FromID string
 }
 
 // Invitation is the invitation the caller may send to game id: only a
@@ -26,10 +28,10 @@ func (g *Games) Invitation(ctx context.Context, id string, by auth.Caller) (Invi
 	if err != nil {
 		return Invitation{}, err
 	}
-	var from string
+	var from, fromID string
 	for _, s := range st.Seats {
 		if s.Seat == by.Seat && s.Player != "" {
-			from = s.Name
+			from, fromID = s.Name, s.Player
 		}
 	}
 	switch {
@@ -38,5 +40,5 @@ func (g *Games) Invitation(ctx context.Context, id string, by auth.Caller) (Invi
 	case st.Status != StatusLobby:
 		return Invitation{}, errorf(NotActive, "the table has started: it takes nobody more")
 	}
-	return Invitation{Game: st.ID, From: from, Secret: st.JoinSecret}, nil
+	return Invitation{Game: st.ID, From: from, FromID: fromID, Secret: st.JoinSecret}, nil
 }

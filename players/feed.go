@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/feed"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // Event is one thing that concerns a player across games, in the order
@@ -37,6 +38,8 @@ type FeedStore interface {
 	Events(ctx context.Context, playerID string, after int64, limit int) ([]Event, error)
 	// AddEvent writes an event (an invitation) for a player.
 	AddEvent(ctx context.Context, playerID string, e Event) error
+	// Muted lists whose chat, and invitations, the player muted.
+	Muted(ctx context.Context, playerID string) ([]Player, error)
 	// ListenPlayers calls heard with the player of each event written, on
 	// any replica, or "" when any player's may have been written unheard.
 	ListenPlayers(heard func(playerID string))
@@ -69,9 +72,16 @@ func (f *Feed) Events(ctx context.Context, p Player, after int64, limit int) ([]
 	return f.store.Events(ctx, p.ID, after, min(max(limit, 1), MaxEvents))
 }
 
-// Invite tells a player they are invited to a game's table, by from; a
-// private table's secret goes with it, to them alone.
-func (f *Feed) Invite(ctx context.Context, invitee Player, game, from, secret string, at time.Time) error {
+// Invite tells a player they are invited to inv's table by its sender; a
+// private table's secret goes with it, to them alone. An invitee who muted
+// the sender is not told (the sender is not told that either, as a muted
+// player's chat line is sent all the same).
+func (f *Feed) Invite(ctx context.Context, invitee Player, inv play.Invitation, at time.Time) error {
+	muted, err := f.store.Muted(ctx, invitee.ID)
+	if err != nil || MutesOf(muted).Hides(inv.FromID) {
+		return err
+	}
+	game, from, secret := inv.Game, inv.From, inv.Secret
 	detail := from
 	if secret != "" {
 		detail += "\n" + secret

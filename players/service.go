@@ -319,13 +319,6 @@ func (s *Service) Muted(ctx context.Context, c auth.Caller) ([]Player, error) {
 	return s.store.Muted(ctx, c.Account.ID)
 }
 
-// Hears tells whether reader is told what the player fromID sends them:
-// neither chat lines nor invitations of a player the reader muted.
-func (s *Service) Hears(ctx context.Context, reader Player, fromID string) (bool, error) {
-	ps, err := s.store.Muted(ctx, reader.ID)
-	return !MutesOf(ps).Hides(fromID), err
-}
-
 // LookAlike is the name of the account that name is, or looks like (up to
 // the fold or the skeleton), "" for none: a guest may not sit under it.
 func (s *Service) LookAlike(ctx context.Context, name string) (string, error) {
