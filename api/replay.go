@@ -274,10 +274,8 @@ func (s *Server) importReplay(c *gin.Context) {
 		return
 	}
 	g := r.State
-	// Finished where the rules or the file's game-over action end it; a
-	// log that stops before either is a game still running.
 	status := play.StatusFinished
-	if !g.Over() && r.End == nil {
+	if !r.Finished() {
 		status = play.StatusActive
 	}
 	st := &play.State{

@@ -23,6 +23,11 @@ type Replay struct {
 	Notes [][]string
 }
 
+// Finished tells whether the game is over: where the rules end it, or the
+// file's game-over action does. A log that stops before either is a game
+// still running.
+func (r *Replay) Finished() bool { return r.State.Over() || r.End != nil }
+
 // GameOver is a closing game-over action (type 4): Seat ended the game for
 // hanab.live's end Condition (see EndConditionTimeout and the others).
 type GameOver struct {
