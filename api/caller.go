@@ -38,8 +38,7 @@ const (
 const ctxCaller = "hanabi.caller"
 
 // identify resolves the request's credential into its caller, as the
-// route's access asks, and applies the per-caller rate limit to a caller
-// that holds a seat. A request whose credential does not work stops here
+// route's access asks, and applies the per-caller rate limit (limitKey). A request whose credential does not work stops here
 // (401), so that a client never mistakes a public view for its seat's.
 func (s *Server) identify(a access) gin.HandlerFunc {
 	return func(c *gin.Context) {
@@ -72,17 +71,29 @@ func (s *Server) identify(a access) gin.HandlerFunc {
 			s.fail(c, err)
 			return
 		}
-		if caller.Seated() {
-			// One bucket per seat and per player at a table: a token
-			// shared among many clients cannot outrun it by spreading
-			// over addresses.
-			if ok, wait := s.seatLimits.allow(caller.Key()+" at "+caller.Game, s.now()); !ok {
+		if key, ok := limitKey(caller); ok {
+			if ok, wait := s.seatLimits.allow(key, s.now()); !ok {
 				s.tooMany(c, wait)
 				return
 			}
 		}
 		c.Next()
 	}
+}
+
+// limitKey is the caller's own rate-limit bucket beside its address's: one
+// per seat and per player at a table, and one per signed-in player for all
+// else, so that a token shared among many clients cannot outrun it by
+// spreading over addresses. A caller with neither (the public, a guest's
+// seat token off its game) has its address's alone.
+func limitKey(caller auth.Caller) (string, bool) {
+	switch {
+	case caller.Seated():
+		return caller.Key() + " at " + caller.Game, true
+	case caller.Account != nil:
+		return caller.Key(), true
+	}
+	return "", false
 }
 
 // gameOf is the game a request is about: the one in its path, for the

@@ -36,6 +36,22 @@ func TestRateLimits(t *testing.T) {
 	// The other seat, and the public, have buckets of their own.
 	e.expect(e.req("GET", "/v1/games/"+tb.id, tb.tokens[1], nil), http.StatusOK)
 	e.expect(e.req("GET", "/v1/games/"+tb.id, "", nil), http.StatusOK)
+
+	// A signed-in player beyond any seat has a bucket of their own too,
+	// whatever address each request comes from: a token shared among
+	// clients cannot outrun it.
+	e = sqliteEnv(t, func(c *envConfig) { c.SeatLimit = Limit{PerSecond: 0.01, Burst: 2} })
+	alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+	for range 2 {
+		e.expect(e.req("GET", "/v1/me", alice, nil), http.StatusOK)
+	}
+	r = e.req("GET", "/v1/me", alice, nil)
+	e.expect(r, http.StatusTooManyRequests)
+	if p := r.problem(t); p.Code != "rate_limited" || r.header.Get("Retry-After") == "" {
+		t.Fatalf("%+v %v", p, r.header)
+	}
+	e.expect(e.req("GET", "/v1/me", bob, nil), http.StatusOK)
+	e.expect(e.req("GET", "/v1/variants", "", nil), http.StatusOK)
 }
 
 func TestLimitersForgetIdleBuckets(t *testing.T) {

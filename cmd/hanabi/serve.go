@@ -100,8 +100,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) (envErr error) {
 	fs.StringVar(&c.logFormat, "log-format", envString("HANABI_LOG_FORMAT", "json"), "json or text (env HANABI_LOG_FORMAT)")
 	num(&c.rateLimit, "rate-limit", "HANABI_RATE_LIMIT", 50, "requests per second per client address; 0 turns the limit off")
 	integer(&c.rateBurst, "rate-burst", "HANABI_RATE_BURST", 100, "burst of requests per client address")
-	num(&c.seatRateLimit, "seat-rate-limit", "HANABI_SEAT_RATE_LIMIT", 20, "requests per second per seat token; 0 turns the limit off")
-	integer(&c.seatRateBurst, "seat-rate-burst", "HANABI_SEAT_RATE_BURST", 40, "burst of requests per seat token")
+	num(&c.seatRateLimit, "seat-rate-limit", "HANABI_SEAT_RATE_LIMIT", 20, "requests per second per seat, and per signed-in player beyond their seats; 0 turns the limit off")
+	integer(&c.seatRateBurst, "seat-rate-burst", "HANABI_SEAT_RATE_BURST", 40, "burst of requests per seat, and per signed-in player beyond their seats")
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", envString("HANABI_TRUSTED_PROXIES", ""),
 		"comma-separated addresses or CIDRs of proxies whose X-Forwarded-For is believed (env HANABI_TRUSTED_PROXIES)")
 	dur(&c.shutdownTimeout, "shutdown-timeout", "HANABI_SHUTDOWN_TIMEOUT", 30*time.Second, "how long shutdown waits for in-flight requests")
