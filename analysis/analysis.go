@@ -16,6 +16,10 @@ type Input struct {
 	Deck   []engine.Card
 	First  int
 	Log    []engine.Action
+	// Seats, when set, is the seat each entry of Log says it was made by
+	// (a file's word): a move the rules' turn order gives another seat is
+	// refused, not read as that seat's. nil: the turn order alone.
+	Seats []int
 }
 
 // Options tune the analysis; the zero value is the defaults.
@@ -124,7 +128,11 @@ func replay(in Input) (*replayed, error) {
 			r.states = append(r.states, g.Clone())
 			r.steps = append(r.steps, nil)
 		}
-		if _, err := g.Apply(a); err != nil {
+		apply := g.Apply
+		if i < len(in.Seats) {
+			apply = func(a engine.Action) (engine.Event, error) { return g.ApplyAs(in.Seats[i], a) }
+		}
+		if _, err := apply(a); err != nil {
 			return nil, &engine.ReplayError{Index: i, Err: err}
 		}
 		if n := len(r.steps); n > 0 {

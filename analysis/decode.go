@@ -147,7 +147,7 @@ func decodeNative(data []byte) (Input, error) {
 			// The log says who took the first turn.
 			in.First, first = a.Seat, false
 		}
-		in.Log = append(in.Log, ea)
+		in.Log, in.Seats = append(in.Log, ea), append(in.Seats, a.Seat)
 	}
 	return in, in.closeNative(n)
 }

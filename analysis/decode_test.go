@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -97,6 +98,14 @@ func TestDecodeBothFormats(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", tc.variant, name, err)
 			}
+			if name == "native" {
+				// The native replay says who made each move; hanab.live's
+				// leaves it to the turn order.
+				if len(in.Seats) != len(in.Log) {
+					t.Fatalf("%s: %d seats for %d moves", tc.variant, len(in.Seats), len(in.Log))
+				}
+				in.Seats = nil
+			}
 			if !reflect.DeepEqual(in, want) {
 				t.Fatalf("%s %s: decoded %+v\nwant %+v", tc.variant, name, in, want)
 			}
@@ -137,6 +146,7 @@ func TestDecodeErrors(t *testing.T) {
 		// dealt (2⁴⁰ note tokens sized the game's slices out of memory).
 		{"native note tokens", strings.Replace(native, `"note_tokens":8`, `"note_tokens":1099511627776`, 1), func(err error) bool { return errors.As(err, &bad) }},
 		{"native unknown action type", strings.Replace(native, `"type":"clue"`, `"type":"Clue"`, 1), func(err error) bool { return errors.As(err, &bad) }},
+		{"native move by a seat not to act", wrongSeat(t, native), isCode(&replay, "not_your_turn")},
 		{"native storm tokens", strings.Replace(native, `"storm_tokens":3`, `"storm_tokens":4`, 1), func(err error) bool { return errors.As(err, &bad) }},
 	} {
 		in, err := Decode([]byte(tc.data))
@@ -156,6 +166,26 @@ func isReplayCode(re **engine.ReplayError) func(error) bool {
 		var ee *engine.Error
 		return errors.As(err, re) && errors.As(err, &ee) && ee.Code != ""
 	}
+}
+
+// isCode is an action the rules refused with the engine's reason code.
+func isCode(re **engine.ReplayError, code string) func(error) bool {
+	return func(err error) bool {
+		var ee *engine.Error
+		return errors.As(err, re) && errors.As(err, &ee) && ee.Code == code
+	}
+}
+
+// wrongSeat gives the native replay's second move to the seat that made
+// the first.
+func wrongSeat(t *testing.T, native string) string {
+	t.Helper()
+	m := regexp.MustCompile(`"seq":0,"seat":(\d)`).FindStringSubmatch(native)
+	second := regexp.MustCompile(`"seq":1,"seat":\d`)
+	if m == nil || !second.MatchString(native) {
+		t.Fatal("no first two moves")
+	}
+	return second.ReplaceAllString(native, `"seq":1,"seat":`+m[1])
 }
 
 func illegalLive(t *testing.T, live []byte) string {
