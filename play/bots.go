@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"strconv"
 	"time"
@@ -98,9 +99,8 @@ func (g *Games) driveOnce(id string) bool {
 		if strat == nil {
 			return nil, nil
 		}
-		a, why, err := botMove(st, strat, seat)
-		if err != nil {
-			g.log.Error("bot could not replay the game", "game", id, "seat", seat, "err", err.Error())
+		a, why, ok := g.botChoice(st, strat, seat)
+		if !ok {
 			return nil, nil
 		}
 		// The version pins the move to the state the bot saw.
@@ -154,6 +154,20 @@ func fallbackMove(st *State, seat int) (engine.Action, bool) {
 	return engine.Action{}, false
 }
 
+// botChoice is the move strat makes for seat on st, with its reason; when
+// the strategy fails (it cannot replay the game, or it breaks), the first
+// move of fallbackMove instead, so that no bot's failure stalls a game.
+// ok is false when there is no move to make at all.
+func (g *Games) botChoice(st *State, strat *bots.Strategy, seat int) (engine.Action, string, bool) {
+	a, why, err := botMove(st, strat, seat)
+	if err == nil {
+		return a, why, true
+	}
+	g.log.Error("bot failed to choose a move", "game", st.ID, "seat", seat, "strategy", strat.Name, "err", err.Error())
+	a, ok := fallbackMove(st, seat)
+	return a, "", ok
+}
+
 // refusal names a refused move's reason for the log, without its details.
 func refusal(err error) string {
 	var pe *Error
@@ -180,7 +194,15 @@ func (g *Games) seatStrategy(st *State, seat int) *bots.Strategy {
 // its own seat's views only (bots.Replay), and asks for its move, and for
 // its word on it when it has one to say (bots.Explainer), naming the seats
 // as the table does.
-func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, string, error) {
+func botMove(st *State, strat *bots.Strategy, seat int) (a engine.Action, why string, err error) {
+	defer func() {
+		// A bot's bug is the bot's failure, not the server's: the caller
+		// may run on the sweeper, where a panic would end the process
+		// (and end it again at every start, settling the same game).
+		if r := recover(); r != nil {
+			a, why, err = engine.Action{}, "", fmt.Errorf("strategy %s failed: %v", strat.Name, r)
+		}
+	}()
 	h := fnv.New64a()
 	h.Write([]byte(st.Seed + "/" + strconv.Itoa(seat)))
 	p := strat.New(st.Config, seat, h.Sum64())
@@ -201,8 +223,7 @@ func botMove(st *State, strat *bots.Strategy, seat int) (engine.Action, string, 
 	if err != nil {
 		return engine.Action{}, "", err
 	}
-	a := p.Act(g.View(seat))
-	why := ""
+	a = p.Act(g.View(seat))
 	if e, ok := p.(bots.Explainer); ok {
 		why = e.Why()
 	}

@@ -188,9 +188,9 @@ func (g *Games) settleTable(ctx context.Context, t *Table) (*State, error) {
 		m = entryMove(engine.EndGame(cur, engine.EndTimeout))
 		if st.Settings.OnTimeout != variants.OnTimeoutEnd {
 			if strat, _ := g.takeOverBot(""); strat != nil {
-				a, why, err := botMove(st, strat, cur)
-				if err != nil {
-					return nil, err
+				a, why, ok := g.botChoice(st, strat, cur)
+				if !ok {
+					break // no move to make: the time-out ends the game
 				}
 				m = entryMove(a)
 				m.auto, m.why = true, why

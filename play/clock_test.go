@@ -392,14 +392,30 @@ func (selfClueing) Start(*engine.View)                 {}
 func (selfClueing) Observe(*engine.View, engine.Event) {}
 func (s selfClueing) Act(*engine.View) engine.Action   { return engine.ClueRank(int(s), 1) }
 
-// TestRefusedBotMoveDoesNotStall: a bot whose move the rules refuse makes
-// one they take instead (the first its view lists), at its own seat and
-// for a person whose time ran out, rather than stall the game for good.
+// panicky is a strategy that breaks on every move.
+var panicky = bots.Strategy{Name: "panicky", New: func(_ *engine.Config, seat int, _ uint64) bots.Player { return panicking{} }}
+
+type panicking struct{}
+
+func (panicking) Start(*engine.View)                 {}
+func (panicking) Observe(*engine.View, engine.Event) {}
+func (panicking) Act(*engine.View) engine.Action     { panic("a bot's bug") }
+
+// TestRefusedBotMoveDoesNotStall: a bot whose move the rules refuse, or
+// that breaks (panics), makes one they take instead (the first its view
+// lists), at its own seat and for a person whose time ran out, rather than
+// stall the game for good, or take the sweeper (and so the server) down.
 func TestRefusedBotMoveDoesNotStall(t *testing.T) {
+	for _, strat := range []bots.Strategy{selfClue, panicky} {
+		t.Run(strat.Name, func(t *testing.T) { botDoesNotStall(t, strat) })
+	}
+}
+
+func botDoesNotStall(t *testing.T, strat bots.Strategy) {
 	ctx := context.Background()
 	// For a person whose time ran out.
 	clock := newFakeClock()
-	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock, func(c *play.Config) { c.Bots = []bots.Strategy{selfClue} })
+	g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock, func(c *play.Config) { c.Bots = []bots.Strategy{strat} })
 	st := timedTable(t, g, 30, variants.OnTimeoutBot)
 	clock.Advance(31 * time.Second)
 	sweep(t, g)
@@ -408,13 +424,13 @@ func TestRefusedBotMoveDoesNotStall(t *testing.T) {
 	}
 
 	// At a bot's own seat.
-	h, err := play.New(play.Config{Store: openStore(t, filepath.Join(t.TempDir(), "bot-seat.db")), Bots: []bots.Strategy{selfClue}})
+	h, err := play.New(play.Config{Store: openStore(t, filepath.Join(t.TempDir(), "bot-seat.db")), Bots: []bots.Strategy{strat}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = h.Shutdown(ctx) })
 	game, _, err := h.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 2, Seed: seed("bot-stall"), Name: "Ann",
-		Bots: []play.BotSeat{{Seat: 1, Strategy: "selfclue"}}})
+		Bots: []play.BotSeat{{Seat: 1, Strategy: strat.Name}}})
 	if err != nil {
 		t.Fatal(err)
 	}
