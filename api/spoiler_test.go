@@ -5,9 +5,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -117,6 +119,66 @@ func TestNoDealAtTwoTablesAtOnce(t *testing.T) {
 		second := e.accountTable("no-variant", []string{carol, alice}, nil)
 		if a, b := play.DealName(first.seed), play.DealName(second.seed); a == "" || b == "" || a == b {
 			t.Fatalf("Alice's two running tables are dealt %q and %q", a, b)
+		}
+	})
+}
+
+// TestNoDealAtTwoTablesStartingAtOnce: two tables of one player that
+// start at the same instant, by their last seats taken at once or made
+// whole with a bot at once, never deal the player one shared deal: the
+// deal is claimed with the start, and the table that comes second takes
+// the next one.
+func TestNoDealAtTwoTablesStartingAtOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
+		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+		carol := e.signUp("Carol", "correct horse", false)
+		dealt := map[string]string{} // Alice's deals, by the game that dealt each
+		deal := func(id string) {
+			t.Helper()
+			st, err := e.games.Load(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := play.DealName(st.Seed)
+			if st.Status != play.StatusActive || d == "" {
+				t.Fatalf("game %s: %s, deal %q", id, st.Status, d)
+			}
+			if other, ok := dealt[d]; ok {
+				t.Fatalf("Alice is dealt %s at %s and at %s", d, other, id)
+			}
+			dealt[d] = id
+		}
+		create := func(body map[string]any) string {
+			r := e.req("POST", "/v1/games", alice, body)
+			e.expect(r, http.StatusCreated)
+			var created SeatResponse
+			r.json(t, &created)
+			return created.Game.ID
+		}
+		at := func(fns ...func() string) []string {
+			out := make([]string, len(fns))
+			var wg sync.WaitGroup
+			for i, fn := range fns {
+				wg.Go(func() { out[i] = fn() })
+			}
+			wg.Wait()
+			return out
+		}
+		lobby := map[string]any{"variant": "no-variant", "players": 2}
+		withBot := map[string]any{"variant": "no-variant", "players": 2, "bots": []any{map[string]any{"seat": 1, "strategy": "hat"}}}
+		for range 8 {
+			first, second := create(lobby), create(lobby)
+			join := func(id, token string) func() string {
+				return func() string { e.expect(e.req("POST", "/v1/games/"+id+"/seats", token, nil), http.StatusCreated); return id }
+			}
+			for _, id := range at(join(first, bob), join(second, carol)) {
+				deal(id)
+			}
+			made := func() string { return create(withBot) }
+			for _, id := range at(made, made) {
+				deal(id)
+			}
 		}
 	})
 }

@@ -59,7 +59,7 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 	}
 	stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableCreated, t, token}})
 	if r.Status == play.StatusActive {
-		stmts = append(stmts, startedStatements(r.ID, r.Version, r.FirstSeat, t, token)...)
+		stmts = append(stmts, startedStatements(r.ID, r.Version, r.FirstSeat, t, token, r.Deal)...)
 		stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableStarted, t, token}})
 	}
 	n, err := s.script(ctx, stmts)

@@ -160,8 +160,9 @@ func (s *Store) SeedGames(ctx context.Context, seed string, limit int) ([]player
 // PlayedSeeds: see players.HistoryStore.
 func (s *Store) PlayedSeeds(ctx context.Context, playerIDs []string, prefix string) ([]string, error) {
 	var out []string
-	err := s.ormReads.WithContext(ctx).Table("player_games").Distinct("seed").
-		Where("player_id IN ? AND substr(seed, 1, ?) = ?", playerIDs, len(prefix), prefix).Pluck("seed", &out).Error
+	err := s.ormReads.WithContext(ctx).Raw(`SELECT seed FROM player_games WHERE player_id IN ? AND substr(seed, 1, ?) = ?
+UNION SELECT deal FROM deal_claims WHERE player_id IN ? AND substr(deal, 1, ?) = ?`,
+		playerIDs, len(prefix), prefix, playerIDs, len(prefix), prefix).Scan(&out).Error
 	return out, err
 }
 

@@ -29,11 +29,25 @@ SELECT player_id, 'turn', $1::varchar, seat, $2::bigint, $3::timestamptz FROM se
 WHERE game_id = $1::varchar AND seat = $5::integer AND player_id IS NOT NULL AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $4::varchar)`
 )
 
-func startedStatements(gameID string, version int64, first int, at any, token string) []stmt {
-	return []stmt{
+// claimSQL records that the seated players of a game that starts ($1)
+// were dealt its shared deal ($2), where the change went in (its token,
+// $3): a player who was dealt it before breaks the key, and the change
+// does not go in (play.GameRow.Deal).
+const claimSQL = `INSERT INTO deal_claims (player_id, deal, game_id)
+SELECT player_id, $2::varchar, $1::varchar FROM seats
+WHERE game_id = $1::varchar AND player_id IS NOT NULL AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $3::varchar)`
+
+// startedStatements tell a game's signed-in players that it started, and
+// claim its shared deal (deal, "" for none) for them.
+func startedStatements(gameID string, version int64, first int, at any, token, deal string) []stmt {
+	out := []stmt{
 		{startedSQL, []any{gameID, version, at, token}},
 		{firstTurnSQL, []any{gameID, version, at, token, first}},
 	}
+	if deal != "" {
+		out = append(out, stmt{claimSQL, []any{gameID, deal, token}})
+	}
+	return out
 }
 
 // ChangeLobby makes c to the lobby gameID while it is still at version
@@ -56,7 +70,7 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 		stmts = append(stmts, stmt{freeSQL, []any{gameID, c.Free.Seat, c.Free.Occupant, token}})
 	}
 	if c.Status == play.StatusActive {
-		stmts = append(stmts, startedStatements(gameID, after+1, c.FirstSeat, c.At, token)...)
+		stmts = append(stmts, startedStatements(gameID, after+1, c.FirstSeat, c.At, token, c.Deal)...)
 	}
 	if kind := lobbyChange(c); kind != "" {
 		stmts = append(stmts, stmt{lobbyTableSQL, []any{gameID, kind, c.At, token}})

@@ -220,13 +220,34 @@ func (g *Games) open(ctx context.Context, req NewGame, set variants.Settings, cf
 		seats[i].Occupant = NewID()
 	}
 	if req.shared != "" {
-		seed, row.Seed = req.shared, req.shared
-	} else if status == StatusActive {
-		// A table that starts as it is made (bots in every other seat).
+		seed, row.Seed, row.Deal = req.shared, req.shared, DealName(req.shared)
+	}
+	for try := 1; ; try++ {
+		st, err := g.create(ctx, req, set, cfg, row, seats, seed, seat, status == StatusActive && req.shared == "")
+		if !errors.Is(err, errDealTaken) {
+			return st, err
+		}
+		if try == tableRetries {
+			return nil, errorf(StaleVersion, "the deals kept being taken; try again")
+		}
+	}
+}
+
+// errDealTaken: a player of the table claimed its shared deal meanwhile
+// (GameRow.Deal), at a table that started at the same instant; the next
+// deal is chosen.
+var errDealTaken = errors.New("a player claimed the deal meanwhile")
+
+// create is open's writing of row, dealt by seed or, when choose is set, by
+// the shared deal its seats get now (a table that starts as it is made,
+// bots in every other seat).
+func (g *Games) create(ctx context.Context, req NewGame, set variants.Settings, cfg engine.Config, row *GameRow, seats []Seat, seed string, seat int, choose bool) (*State, error) {
+	if choose {
+		row.Deal = ""
 		if shared, err := g.sharedSeed(ctx, row.SeedOpen, seats, req.Variant, req.Players); err != nil {
 			return nil, err
 		} else if shared != "" {
-			seed, row.Seed = shared, shared
+			seed, row.Seed, row.Deal = shared, shared, DealName(shared)
 		}
 	}
 	dealt, err := engine.NewSeeded(cfg, seed)
@@ -245,6 +266,9 @@ func (g *Games) open(ctx context.Context, req NewGame, set variants.Settings, cf
 	}
 	if err := g.store.CreateGame(ctx, row, seats, req.Key); err != nil {
 		forget(req.Key)
+		if choose && row.Deal != "" && errors.Is(err, ErrConflict) {
+			return nil, errDealTaken
+		}
 		return nil, err
 	}
 	g.stats.Created.Add(1)

@@ -31,6 +31,9 @@ type LobbyChange struct {
 	// FirstSeat the seat that then acts first.
 	Seed      *string
 	FirstSeat int
+	// Deal is the shared deal Seed deals (DealName), "" for none: the
+	// table's players claim it as in GameRow.Deal.
+	Deal string
 }
 
 // Join takes the lowest free seat of game id for the caller; the game
@@ -105,7 +108,7 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 					return nil, err
 				}
 				if shared != "" {
-					c.Seed = &shared
+					c.Seed, c.Deal = &shared, DealName(shared)
 				}
 			}
 			return g.changeLobby(ctx, t, cur, seat, c)

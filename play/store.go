@@ -104,6 +104,12 @@ type GameRow struct {
 	// version FromVersion (ErrConflict else, and nothing is written).
 	From        string
 	FromVersion int64
+	// Deal, when set, is the shared deal a game that starts as it is made
+	// deals (DealName): its seated players claim it in the creation's
+	// transaction, and a player who has claimed it before makes the store
+	// refuse the game (ErrConflict), as two tables starting at one instant
+	// would otherwise both deal it to them.
+	Deal string
 }
 
 // Stored is a game as LoadGame reads it: its row, its seats by seat

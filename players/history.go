@@ -34,7 +34,8 @@ type HistoryStore interface {
 	// the abandoned last.
 	SeedGames(ctx context.Context, seed string, limit int) ([]Game, error)
 	// PlayedSeeds is which of the seeds beginning with prefix any of the
-	// players has played.
+	// players has played, or been dealt (a game that started on a shared
+	// deal claims it for its players: play.GameRow.Deal).
 	PlayedSeeds(ctx context.Context, playerIDs []string, prefix string) ([]string, error)
 	// Running lists the lobbies and active games where the player holds a
 	// seat, the latest changed first.
