@@ -170,7 +170,10 @@ func TestNoDealAtTwoTablesStartingAtOnce(t *testing.T) {
 		for range 8 {
 			first, second := create(lobby), create(lobby)
 			join := func(id, token string) func() string {
-				return func() string { e.expect(e.req("POST", "/v1/games/"+id+"/seats", token, nil), http.StatusCreated); return id }
+				return func() string {
+					e.expect(e.req("POST", "/v1/games/"+id+"/seats", token, nil), http.StatusCreated)
+					return id
+				}
 			}
 			for _, id := range at(join(first, bob), join(second, carol)) {
 				deal(id)
