@@ -149,38 +149,40 @@ func TestNoDealAtTwoTablesStartingAtOnce(t *testing.T) {
 			}
 			dealt[d] = id
 		}
-		create := func(body map[string]any) string {
-			r := e.req("POST", "/v1/games", alice, body)
-			e.expect(r, http.StatusCreated)
-			var created SeatResponse
-			r.json(t, &created)
-			return created.Game.ID
-		}
-		at := func(fns ...func() string) []string {
-			out := make([]string, len(fns))
+		// Requests sent at once; each answer checked once all are in.
+		at := func(fns ...func() resp) []resp {
+			out := make([]resp, len(fns))
 			var wg sync.WaitGroup
 			for i, fn := range fns {
 				wg.Go(func() { out[i] = fn() })
 			}
 			wg.Wait()
+			for _, r := range out {
+				e.expect(r, http.StatusCreated)
+			}
 			return out
+		}
+		gameOf := func(r resp) string {
+			var created SeatResponse
+			r.json(t, &created)
+			return created.Game.ID
+		}
+		create := func(body map[string]any) func() resp {
+			return func() resp { return e.req("POST", "/v1/games", alice, body) }
 		}
 		lobby := map[string]any{"variant": "no-variant", "players": 2}
 		withBot := map[string]any{"variant": "no-variant", "players": 2, "bots": []any{map[string]any{"seat": 1, "strategy": "hat"}}}
 		for range 8 {
-			first, second := create(lobby), create(lobby)
-			join := func(id, token string) func() string {
-				return func() string {
-					e.expect(e.req("POST", "/v1/games/"+id+"/seats", token, nil), http.StatusCreated)
-					return id
-				}
+			tables := at(create(lobby), create(lobby))
+			join := func(r resp, token string) func() resp {
+				id := gameOf(r)
+				return func() resp { return e.req("POST", "/v1/games/"+id+"/seats", token, nil) }
 			}
-			for _, id := range at(join(first, bob), join(second, carol)) {
-				deal(id)
+			for _, r := range at(join(tables[0], bob), join(tables[1], carol)) {
+				deal(gameOf(r))
 			}
-			made := func() string { return create(withBot) }
-			for _, id := range at(made, made) {
-				deal(id)
+			for _, r := range at(create(withBot), create(withBot)) {
+				deal(gameOf(r))
 			}
 		}
 	})
