@@ -77,6 +77,14 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 			}
 			if p != nil {
 				if seat = cur.SeatOf(p.ID); seat >= 0 {
+					// Nothing is written, so no store guards this answer:
+					// it is given only from the game as stored now, not
+					// from a copy that missed a leave on another replica.
+					if stored, err := t.read(ctx); err != nil {
+						return nil, err
+					} else if stored.Version != cur.Version {
+						return nil, ErrConflict // judged again on the stored game
+					}
 					return cur, nil
 				}
 			}
