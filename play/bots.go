@@ -89,9 +89,12 @@ func (g *Games) driveOnce(id string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), botTimeout)
 	defer cancel()
 	again := false
-	_, _ = g.inTurn(ctx, id, func(t *Table) (*State, error) {
+	_, err := g.inTurn(ctx, id, func(t *Table) (*State, error) {
 		st, err := t.read(ctx)
-		if err != nil || st.Status != StatusActive || st.Game.Over() || st.Game.Paused() {
+		if err != nil {
+			return nil, err
+		}
+		if st.Status != StatusActive || st.Game.Over() || st.Game.Paused() {
 			return nil, nil
 		}
 		seat := st.Game.Current()
@@ -112,13 +115,50 @@ func (g *Games) driveOnce(id string) bool {
 		case errors.Is(err, ErrStaleVersion), errors.Is(err, ErrNotYourTurn):
 			// Someone else moved first; look again.
 		default:
-			g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
-			return nil, nil
+			var refused *engine.Error
+			var own *Error
+			if errors.As(err, &refused) || errors.As(err, &own) {
+				g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
+				return nil, nil
+			}
+			return nil, err
 		}
 		again = true
 		return nil, nil
 	})
+	if err != nil && !g.shuttingDown() {
+		// The store failed (a fail-over, a deadline): nothing else would
+		// move the bot until someone reads the game, and a table of bots
+		// has nobody to read it. Look again later, ever less often.
+		g.log.Warn("bot move failed; trying again", "game", id, "err", err.Error())
+		g.retryBots(id)
+	} else {
+		g.botMu.Lock()
+		delete(g.botFailed, id)
+		g.botMu.Unlock()
+	}
 	return again
+}
+
+// retryBots reads game id again after a delay that doubles with each
+// failure in a row (250 ms to 30 s): the read sets its bots going.
+func (g *Games) retryBots(id string) {
+	g.botMu.Lock()
+	n := g.botFailed[id]
+	g.botFailed[id] = n + 1
+	g.botMu.Unlock()
+	time.AfterFunc(min(250*time.Millisecond<<min(n, 7), 30*time.Second), func() {
+		if g.shuttingDown() {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), botTimeout)
+		defer cancel()
+		if st, err := g.Load(ctx, id); err == nil && (st.Status != StatusActive || st.Game.Over()) {
+			g.botMu.Lock()
+			delete(g.botFailed, id) // no bot to move any more
+			g.botMu.Unlock()
+		}
+	})
 }
 
 // botAct makes m, a bot's move for seat on st (pinned to its version), and,

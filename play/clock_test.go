@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -447,6 +448,59 @@ func botDoesNotStall(t *testing.T, strat bots.Strategy) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the bot's seat is still to act after %d entries", len(cur.Log))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// failingAppends is a store whose next appends for seat 1 fail as a
+// database's do in a fail-over.
+type failingAppends struct {
+	play.Store
+	fail atomic.Int32
+}
+
+func (f *failingAppends) Append(ctx context.Context, id string, a play.Append) error {
+	if a.Entry.Seat == 1 && f.fail.Add(-1) >= 0 {
+		return errors.New("connection reset")
+	}
+	return f.Store.Append(ctx, id, a)
+}
+
+// TestBotMovesAfterTheStoreFailed: a bot whose move the store failed to
+// write (every try of it) moves again by itself, with nobody reading the
+// game, rather than wait for a read that may never come.
+func TestBotMovesAfterTheStoreFailed(t *testing.T) {
+	ctx := context.Background()
+	store := &failingAppends{Store: openStore(t, filepath.Join(t.TempDir(), "hanabi.db"))}
+	g, err := play.New(play.Config{Store: store, Bots: bots.List()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Shutdown(ctx) })
+	st, _, err := g.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 2, Seed: seed("bot-store-failed"), Name: "Ann",
+		Bots: []play.BotSeat{{Seat: 1, Strategy: "hat"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Game.Current() == 1 {
+		t.Fatal("the test wants seat 0 to start")
+	}
+	store.fail.Store(4)
+	if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank), nil)); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		stored, err := store.LoadGame(ctx, st.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(stored.Log) == 2 {
+			break // the bot moved
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot has not moved 10 s after its writes failed (%d entries)", len(stored.Log))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -85,6 +85,7 @@ type Games struct {
 	botMu      sync.Mutex
 	botRunning map[string]bool
 	botAgain   map[string]bool
+	botFailed  map[string]int // a game's bot moves that failed in a row, not by the rules
 
 	reply Reply // see SetReply
 
@@ -118,6 +119,7 @@ func New(cfg Config) (*Games, error) {
 		tables:     map[string]*Table{},
 		botRunning: map[string]bool{},
 		botAgain:   map[string]bool{},
+		botFailed:  map[string]int{},
 	}
 	cfg.Store.Listen(g.heard)
 	if cfg.SweepEvery > 0 {
