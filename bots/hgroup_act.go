@@ -242,7 +242,9 @@ func (h *hgPlayer) discard(v *engine.View, own []engine.CardView, haveClue bool)
 	if ch >= 0 {
 		if x := h.lastDiscard - 1; x >= 0 && v.NoteTokens > 0 && h.mine(&own[ch])&bit(x) != 0 && h.b.critical&bit(x) != 0 {
 			if a, ok := h.stall(v); ok {
-				h.why = fmt.Sprintf("double discard avoidance: my chop may be the other %s just discarded, so a stall: %s", h.cardName(x), h.why)
+				// Not "my chop may be it": what the bot's chop may be is
+				// narrowed by the copies it sees, in its readers' hands.
+				h.why = fmt.Sprintf("double discard avoidance after the %s just discarded, so a stall: %s", h.cardName(x), h.why)
 				return a, true
 			}
 		}

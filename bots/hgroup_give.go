@@ -289,10 +289,9 @@ func (h *hgPlayer) judgeRead(v *engine.View, a engine.Action) (c hgClue, ok bool
 		if !c.save {
 			return c, false
 		}
+		// Not in the reason: which touched cards are trash is what the
+		// giver sees of the receiver's hand, which the receiver reads.
 		c.value -= 0.5 * float64(c.bad)
-		if !h.quiet {
-			why += fmt.Sprintf(" (touching %d card(s) good touch would spare: a save comes first)", c.bad)
-		}
 	}
 	if !c.save && c.plays > 0 && h.b.playable&bit(x) != 0 {
 		// Play clue over save: a seat with a card to play does not discard,
