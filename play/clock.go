@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/hanabi-server/hanabi/engine"
@@ -108,16 +109,83 @@ func (g *Games) arm(ctx context.Context, st *State) {
 // how many it looked at. The background sweeper calls it every
 // Config.SweepEvery; tests on a fake clock call it themselves.
 func (g *Games) Sweep(ctx context.Context) (int, error) {
-	ids, err := g.store.DueGames(ctx, g.cfg.Now(), dueBatch)
+	now := g.cfg.Now()
+	waiting := g.unsettled.waiting(now)
+	// Past those set aside, so that games which never settle (a variant
+	// removed from under them) cannot take every place of a sweep.
+	ids, err := g.store.DueGames(ctx, now, dueBatch+waiting)
 	if err != nil {
 		return 0, err
 	}
+	n := 0
 	for _, id := range ids {
+		if n == dueBatch {
+			break
+		}
+		if g.unsettled.aside(id, now) {
+			continue
+		}
+		n++
 		if err := g.settle(ctx, id); err != nil {
 			g.log.Warn("could not settle a due game", "game", id, "err", err.Error())
+			g.unsettled.failed(id, now)
+		} else {
+			g.unsettled.settled(id)
 		}
 	}
-	return len(ids), nil
+	return n, nil
+}
+
+// unsettled are the due games whose settling failed, each set aside for a
+// time that doubles with each failure in a row (1 s to a minute).
+type unsettled struct {
+	mu    sync.Mutex
+	games map[string]unsettledGame
+}
+
+type unsettledGame struct {
+	until time.Time
+	fails int
+}
+
+// waiting counts the games set aside at now, and forgets those whose time
+// is long past (no longer due, or settled by another replica).
+func (u *unsettled) waiting(now time.Time) int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	n := 0
+	for id, x := range u.games {
+		switch {
+		case now.Before(x.until):
+			n++
+		case now.Sub(x.until) > 10*time.Minute:
+			delete(u.games, id)
+		}
+	}
+	return n
+}
+
+func (u *unsettled) aside(id string, now time.Time) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	x, ok := u.games[id]
+	return ok && now.Before(x.until)
+}
+
+func (u *unsettled) failed(id string, now time.Time) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.games == nil {
+		u.games = map[string]unsettledGame{}
+	}
+	x := u.games[id]
+	u.games[id] = unsettledGame{until: now.Add(min(time.Second<<min(x.fails, 6), time.Minute)), fails: x.fails + 1}
+}
+
+func (u *unsettled) settled(id string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	delete(u.games, id)
 }
 
 // SettleAll settles every lobby and active game, whatever its recorded

@@ -86,6 +86,7 @@ type Games struct {
 	botRunning map[string]bool
 	botAgain   map[string]bool
 	botFailed  map[string]int // a game's bot moves that failed in a row, not by the rules
+	unsettled  unsettled      // due games whose settling failed, looked at again later
 
 	reply Reply // see SetReply
 

@@ -9,6 +9,8 @@ import (
 	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
+	"github.com/hanabi-server/hanabi/variants"
+	"github.com/jackc/pgx/v5"
 )
 
 // TestJoinAgainAfterLeavingElsewhere: a player who left a lobby through
@@ -47,5 +49,37 @@ func TestJoinAgainAfterLeavingElsewhere(t *testing.T) {
 	}
 	if stored.SeatOf("alice") != again || play.Admit(stored, again, st2.Occupant(again)) != nil {
 		t.Fatalf("joined again at seat %d (occupant %s, the left one %s); the stored table seats her at %d", again, st2.Occupant(again), left.Occupant, stored.SeatOf("alice"))
+	}
+}
+
+// TestSweepSetsAsideGamesThatNeverSettle: a hundred due games whose
+// settling fails every time (their variant removed from under them) take
+// no sweep's every place: a healthy game due after them still times out.
+func TestSweepSetsAsideGamesThatNeverSettle(t *testing.T) {
+	ctx := context.Background()
+	url := storetest.PostgresURL(t, "play_")
+	clock := newFakeClock()
+	a := clockedGames(t, openStore(t, url), clock)
+	var broken []string
+	for range 100 {
+		broken = append(broken, timedTable(t, a, 30, variants.OnTimeoutEnd).ID)
+	}
+	clock.Advance(time.Second)
+	healthy := timedTable(t, a, 30, variants.OnTimeoutEnd)
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "UPDATE games SET variant = 'removed-variant' WHERE id = ANY($1)", broken); err != nil {
+		t.Fatal(err)
+	}
+	b := clockedGames(t, openStore(t, url), clock) // a replica with no copy of any table
+	clock.Advance(40 * time.Second)
+	for range 3 {
+		sweep(t, b)
+	}
+	if st := mustLoad(t, b, healthy.ID); !st.Game.Over() {
+		t.Errorf("the healthy game still runs 10 s past its deadline: the broken games take every place of a sweep")
 	}
 }
