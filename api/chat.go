@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
 )
@@ -37,6 +38,20 @@ type ChatEvent struct {
 // one every two seconds.
 var chatLimit = Limit{PerSecond: 0.5, Burst: 5}
 
+// chatKey is whose bucket a line said at game goes in: the player's (an
+// account's, whoever's seat token says it), else the seat's, by its
+// number (a guest who leaves and sits down again keeps the bucket), else
+// the address's.
+func chatKey(game string, by auth.Caller) string {
+	switch {
+	case by.Account != nil:
+		return game + " " + by.Key()
+	case by.Seated():
+		return game + " seat " + itoa(by.Seat)
+	}
+	return game + " addr " + by.Addr
+}
+
 // say godoc
 //
 //	@Summary		Say a line in the table's chat
@@ -62,7 +77,11 @@ func (s *Server) say(c *gin.Context) {
 		return
 	}
 	by := callerOf(c)
-	if ok, wait := s.chatLimits.allow(c.Param("id")+" "+by.Key(), s.now()); !ok {
+	if !play.ValidID(c.Param("id")) {
+		s.fail(c, play.ErrNotFound) // before its id is kept as a bucket's
+		return
+	}
+	if ok, wait := s.chatLimits.allow(chatKey(c.Param("id"), by), s.now()); !ok {
 		s.tooMany(c, wait)
 		return
 	}

@@ -78,8 +78,14 @@ func init() {
 // asked.
 func (s *Server) checkQuery(c *gin.Context) {
 	for _, p := range c.Params {
-		if badBytes(p.Value) {
+		switch {
+		case badBytes(p.Value):
 			s.fail(c, badRequest("the path's %s is not UTF-8 text without NUL", p.Key))
+			return
+		case len(p.Value) > maxPathParam:
+			// Longer than any id, name or seed: refused before it is
+			// kept anywhere (an idempotency key's scope, a bucket's key).
+			s.fail(c, badRequest("the path's %s is longer than %d bytes", p.Key, maxPathParam))
 			return
 		}
 	}
@@ -118,6 +124,10 @@ func (s *Server) checkQuery(c *gin.Context) {
 	}
 	c.Next()
 }
+
+// maxPathParam is the longest a path's parameter may be: a seed's 256
+// bytes, the longest of them.
+const maxPathParam = 256
 
 // badBytes: a NUL or a byte that is not UTF-8, which PostgreSQL's text
 // refuses with an error of its own (a 500) and which SQLite would compare

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -69,5 +70,71 @@ func TestLimitersForgetIdleBuckets(t *testing.T) {
 	l.mu.Unlock()
 	if n != 1 {
 		t.Fatalf("%d buckets after an hour idle", n)
+	}
+}
+
+// TestChatLimitFollowsTheSeat: a guest who leaves a table and sits down
+// again (a new token, the same seat) keeps the chat's bucket: the burst is
+// not had again by coming back.
+func TestChatLimitFollowsTheSeat(t *testing.T) {
+	e := sqliteEnv(t)
+	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "name": "Ann"})
+	e.expect(r, http.StatusCreated)
+	var created SeatResponse
+	r.json(t, &created)
+	id := created.Game.ID
+	sit := func() (int, string) {
+		r := e.req("POST", "/v1/games/"+id+"/seats", "", map[string]any{"name": "Mallory"})
+		e.expect(r, http.StatusCreated)
+		var s SeatResponse
+		r.json(t, &s)
+		return *s.Seat, deref(s.Token)
+	}
+	seat, token := sit()
+	say := func(token string) int {
+		return e.req("POST", "/v1/games/"+id+"/chat", token, map[string]any{"text": "spam"}).status
+	}
+	for range chatLimit.Burst {
+		if got := say(token); got != http.StatusCreated {
+			t.Fatalf("a line within the burst: %d", got)
+		}
+	}
+	e.expect(e.req("DELETE", "/v1/games/"+id+"/seats/"+itoa(seat), token, nil), http.StatusNoContent)
+	again, token := sit()
+	if again != seat {
+		t.Fatalf("sat down again at seat %d, not %d", again, seat)
+	}
+	if got := say(token); got != http.StatusTooManyRequests {
+		t.Fatalf("the first line after sitting down again: %d, want 429", got)
+	}
+}
+
+// TestLongPathParams: a path's parameter longer than any id, name or seed
+// is refused (400) before anything keeps it: not looked up, nor kept as an
+// idempotency key's scope or a rate limit's key.
+func TestLongPathParams(t *testing.T) {
+	e := sqliteEnv(t)
+	token := e.signUp("Alice", "correct horse", false)
+	long := strings.Repeat("a", maxPathParam+1)
+	for _, tc := range []struct{ method, path, token string }{
+		{"GET", "/v1/games/" + long, token},
+		{"POST", "/v1/games/" + long + "/seats", ""},
+		{"POST", "/v1/games/" + long + "/chat", token},
+		{"GET", "/v1/seeds/" + long, ""},
+		{"GET", "/v1/players/" + long, ""},
+	} {
+		r := e.req(tc.method, tc.path, tc.token, map[string]any{"text": "hi"}, "Idempotency-Key", "k1")
+		if r.status != http.StatusBadRequest {
+			t.Errorf("%s %s…: %d, want 400", tc.method, tc.path[:20], r.status)
+		}
+	}
+	// An id of a length a path allows, but that no game can have, is no
+	// such game, and no bucket of the chat's.
+	e.expect(e.req("POST", "/v1/games/"+strings.Repeat("é", 64)+"/chat", token, map[string]any{"text": "hi"}), http.StatusNotFound)
+	e.srv.chatLimits.mu.Lock()
+	buckets := len(e.srv.chatLimits.buckets)
+	e.srv.chatLimits.mu.Unlock()
+	if buckets != 0 {
+		t.Fatalf("%d chat buckets after lines at no game", buckets)
 	}
 }

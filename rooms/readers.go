@@ -64,12 +64,17 @@ func (p *Readers) AtTable(ctx context.Context, by auth.Caller, game string, shad
 	if p.online == nil && !watcher {
 		return
 	}
-	if !p.tables.Due(game+" "+by.Key()+" "+strconv.Itoa(shadow), struct{}{}, time.Now()) {
+	if !play.ValidID(game) {
+		return // no game has that id
+	}
+	key := game + " " + by.Key() + " " + strconv.Itoa(shadow)
+	if !p.tables.Due(key, struct{}{}, time.Now()) {
 		return
 	}
 	st, err := p.games.Load(ctx, game)
 	if err != nil {
-		return // no such game: nowhere to be
+		p.tables.Forget(key) // no such game (a made-up id): nothing to keep
+		return
 	}
 	if by.Seated() {
 		if play.Admit(st, by.Seat, by.Occupant) != nil {

@@ -47,3 +47,10 @@ func (r *Recent[K, V]) Due(key K, v V, now time.Time) bool {
 	r.last[key] = stamp[V]{now, v}
 	return true
 }
+
+// Forget takes back the record of key: what it recorded was nowhere.
+func (r *Recent[K, V]) Forget(key K) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.last, key)
+}
