@@ -136,7 +136,7 @@ func (s *Server) signUp(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	p, token, err := s.accounts.SignUp(c.Request.Context(), req.Name, req.Password, req.Bot, c.ClientIP())
+	p, token, err := s.accounts.SignUp(c.Request.Context(), req.Name, req.Password, req.Bot, clientKey(c))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -165,7 +165,7 @@ func (s *Server) signIn(c *gin.Context) {
 	if !s.decodeBody(c, &req, false) {
 		return
 	}
-	p, token, end, err := s.accounts.SignIn(c.Request.Context(), req.Name, req.Password, c.ClientIP())
+	p, token, end, err := s.accounts.SignIn(c.Request.Context(), req.Name, req.Password, clientKey(c))
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/fault"
+	"github.com/hanabi-server/hanabi/internal/netaddr"
 )
 
 // This file is the one place that reads a request's credential: the
@@ -42,7 +43,7 @@ const ctxCaller = "hanabi.caller"
 // (401), so that a client never mistakes a public view for its seat's.
 func (s *Server) identify(a access) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		caller := auth.Anonymous(c.ClientIP())
+		caller := auth.Anonymous(clientKey(c))
 		if a != public {
 			raw, ok := bearer(c)
 			if !ok {
@@ -50,7 +51,7 @@ func (s *Server) identify(a access) gin.HandlerFunc {
 				return
 			}
 			var err error
-			if caller, err = s.auth.Resolve(c.Request.Context(), raw, gameOf(c), c.ClientIP()); err != nil {
+			if caller, err = s.auth.Resolve(c.Request.Context(), raw, gameOf(c), clientKey(c)); err != nil {
 				s.fail(c, err)
 				return
 			}
@@ -96,6 +97,11 @@ func limitKey(caller auth.Caller) (string, bool) {
 	return "", false
 }
 
+// clientKey is the client a request comes from, as what is kept per client
+// names it (limits, idempotency keys, sign-in guards): an IPv6 address by
+// its /64 (netaddr.Key). Logs name the address itself.
+func clientKey(c *gin.Context) string { return netaddr.Key(c.ClientIP()) }
+
 // gameOf is the game a request is about: the one in its path, for the
 // routes of a game.
 func gameOf(c *gin.Context) string {
@@ -125,7 +131,7 @@ func callerOf(c *gin.Context) auth.Caller {
 	if v, ok := c.Get(ctxCaller); ok {
 		return v.(auth.Caller)
 	}
-	return auth.Anonymous(c.ClientIP())
+	return auth.Anonymous(clientKey(c))
 }
 
 // seatOf is the seat the request's caller holds in the game it is about,

@@ -80,7 +80,7 @@ func (s *Server) limitAddr(c *gin.Context) {
 		c.Next()
 		return
 	}
-	ok, wait := s.addrLimits.allow(c.ClientIP(), s.now())
+	ok, wait := s.addrLimits.allow(clientKey(c), s.now())
 	if !ok {
 		s.tooMany(c, wait)
 		return

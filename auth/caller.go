@@ -69,7 +69,8 @@ type Caller struct {
 	// Session is, for a seat token taken by a signed-in player, the id of
 	// the player's credential it lives by: it works no longer than that.
 	Session string
-	// Addr is the client's address.
+	// Addr is the client's address, an IPv6 one by its /64 (the client as
+	// what is kept per client names it).
 	Addr string
 
 	raw     string    // the credential as presented: to resolve again, never shown

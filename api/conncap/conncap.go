@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/hanabi-server/hanabi/internal/netaddr"
 )
 
 // Listener accepts through the caps. Set its ConnState as the
@@ -190,13 +192,15 @@ func unwrap(nc net.Conn) *conn {
 	return nil
 }
 
+// hostOf is the client a connection comes from: an IPv6 address by its /64
+// (netaddr.Key).
 func hostOf(a net.Addr) string {
 	if ta, ok := a.(*net.TCPAddr); ok {
-		return ta.IP.String()
+		return netaddr.Key(ta.IP.String())
 	}
 	host, _, err := net.SplitHostPort(a.String())
 	if err != nil {
 		return a.String()
 	}
-	return host
+	return netaddr.Key(host)
 }
