@@ -21,7 +21,9 @@ type CreateGameRequest struct {
 	Players int              `json:"players" example:"4" minimum:"2" maximum:"6"`
 	Options variants.Options `json:"options" validate:"optional"`
 	// Seed fixes the deal; without it the server draws a random one. It
-	// may hold any text but control characters.
+	// may hold any text a person reads as it is (no control, format or
+	// invisible character: 400 invalid_text), but not a shared deal's name
+	// (p2v0s17, or anything with "~"), which the server deals itself.
 	Seed *string `json:"seed,omitempty" example:"walkthrough" validate:"optional" minLength:"1" maxLength:"256" pattern:"^[^\\x00-\\x1f\\x7f-\\x9f]*$"`
 	// Name is the creator's name at the table (default "Seat 0"): any text
 	// but control characters.
@@ -85,7 +87,7 @@ type GameList struct {
 //	@Param			Idempotency-Key	header		string		false	"makes a retry safe: the same key and body get the first answer again (1–255 printable characters, kept 24 h)"
 //	@Success		201		{object}	SeatResponse
 //	@Header			201		{string}	Location	"the game's URL, /v1/games/{id}"
-//	@Failure		400		{object}	Problem	"bad_request; invalid_text: a name with a control or format character (bidirectional, invisible)"
+//	@Failure		400		{object}	Problem	"bad_request (a seed named like a shared deal, among others); invalid_text: a name or seed with a control or format character (bidirectional, invisible)"
 //	@Failure		409		{object}	Problem	"idempotency_key_in_use, or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
@@ -94,11 +96,6 @@ type GameList struct {
 func (s *Server) createGame(c *gin.Context) {
 	var req CreateGameRequest
 	if !s.decodeBody(c, &req, false) {
-		return
-	}
-	if req.Seed != nil && strings.IndexFunc(*req.Seed, unicode.IsControl) >= 0 {
-		// As in names and notes; PostgreSQL could not even store a NUL.
-		s.fail(c, badRequest("seed must not contain control characters"))
 		return
 	}
 	ng := play.NewGame{Variant: req.Variant, Options: req.Options, Players: req.Players, Seed: req.Seed, Name: req.Name,

@@ -167,10 +167,20 @@ func TestHistoryAndStats(t *testing.T) {
 		e.expect(e.req("POST", "/v1/games/"+third.id+"/terminate", third.tokens[0], nil), http.StatusOK)
 		guest := e.accountTable("no-variant", []string{"", ""}, map[string]any{"seed": "guests"})
 		guest.playOut()
-		// A seed named like a shared deal, with a key not this server's,
-		// puts no score on that deal's page.
-		forged := e.accountTable("no-variant", []string{"", ""}, map[string]any{"seed": "p2v0s1~0123456789abcdef01234567"})
-		forged.playOut()
+		// A seed named like a shared deal (with a key of the creator's
+		// making, or none: a deck of its own under the deal's name) is
+		// refused: it would stand on that deal's page beside the deal.
+		for _, forged := range []string{"p2v0s1~0123456789abcdef01234567", "p2v0s1", "x~y"} {
+			r := e.req("POST", "/v1/games", "", map[string]any{"variant": "no-variant", "players": 2, "seed": forged})
+			if r.status != http.StatusBadRequest || r.problem(t).Code != "bad_request" {
+				t.Fatalf("a game with seed %q: %d %s", forged, r.status, r.body)
+			}
+		}
+		// So is a seed that does not read as it is.
+		r0 := e.req("POST", "/v1/games", "", map[string]any{"variant": "no-variant", "players": 2, "seed": "winners\u202etxt.exe"})
+		if r0.status != http.StatusBadRequest || r0.problem(t).Code != "invalid_text" {
+			t.Fatalf("a seed with a direction change: %d %s", r0.status, r0.body)
+		}
 
 		// Alice's history: three games, the latest first.
 		var page HistoryPage
@@ -225,7 +235,7 @@ func TestHistoryAndStats(t *testing.T) {
 		r = e.req("GET", "/v1/variants/no-variant/stats", "", nil)
 		e.expect(r, http.StatusOK)
 		r.json(t, &vs)
-		if len(vs.Stats) != 1 || vs.Stats[0].Games != 4 || vs.Stats[0].Abandoned != 1 || vs.Stats[0].Strikeouts != 1 {
+		if len(vs.Stats) != 1 || vs.Stats[0].Games != 3 || vs.Stats[0].Abandoned != 1 || vs.Stats[0].Strikeouts != 1 {
 			t.Fatalf("the variant's stats: %+v", vs)
 		}
 

@@ -12,7 +12,7 @@ import (
 // Regression tests for what a probe of hostile inputs found.
 
 // TestSeedControlCharacters: a seed with a control character (a NUL byte,
-// which PostgreSQL cannot store) is refused with 400 on every store, as
+// which PostgreSQL cannot store) is refused with 400 invalid_text on every store, as
 // names and notes are, and nothing is created.
 func TestSeedControlCharacters(t *testing.T) {
 	eachBackend(t, func(t *testing.T, dbURL string) {
@@ -20,7 +20,7 @@ func TestSeedControlCharacters(t *testing.T) {
 		for _, seed := range []string{"a\x00b", "\x00", "line\nbreak", "del\x7f", "c1\u0085"} {
 			r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "seed": seed})
 			e.expect(r, http.StatusBadRequest)
-			if p := r.problem(t); p.Code != "bad_request" || !strings.Contains(p.Detail, "seed") {
+			if p := r.problem(t); p.Code != "invalid_text" || !strings.Contains(p.Detail, "seed") {
 				t.Errorf("seed %q: %+v", seed, p)
 			}
 		}

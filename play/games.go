@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -92,6 +93,28 @@ func plainText(what, s string, max int) error {
 	return nil
 }
 
+// sharedName is what a shared deal's name looks like (players.SeedPrefix
+// and a number): p2v0s17.
+var sharedName = regexp.MustCompile(`^p[0-9]+v.+s[0-9]+$`)
+
+// creatorSeed refuses a seed that a table's creator may not name: one a
+// person could not read as it is (it shows in history and on the deal's
+// page), one of over 256 bytes, and one named like a shared deal (or with
+// its mark): those are the server's to deal, and a creator's deck under
+// such a name would stand on the shared deal's page beside its own.
+func creatorSeed(seed string) error {
+	if err := humantext.Check(seed); err != nil {
+		return errorf(BadText, "seed: %s", err.Error())
+	}
+	switch {
+	case seed == "" || len(seed) > 256:
+		return errorf(Invalid, "seed must be 1–256 bytes")
+	case strings.Contains(seed, dealMark) || sharedName.MatchString(seed):
+		return errorf(Invalid, "a seed like %q names a shared deal, which the server deals itself (to a table of signed-in players that names no seed): name another", truncate(seed, 32))
+	}
+	return nil
+}
+
 func newSeed() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
@@ -144,8 +167,8 @@ func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State
 	}
 	seed := newSeed()
 	if req.Seed != nil {
-		if *req.Seed == "" || len(*req.Seed) > 256 {
-			return nil, -1, errorf(Invalid, "seed must be 1–256 bytes")
+		if err := creatorSeed(*req.Seed); err != nil {
+			return nil, -1, err
 		}
 		seed = *req.Seed
 	}

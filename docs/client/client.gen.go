@@ -1484,7 +1484,9 @@ type CreateGameRequest struct {
 	Private *bool `json:"private,omitempty"`
 
 	// Seed Seed fixes the deal; without it the server draws a random one. It
-	// may hold any text but control characters.
+	// may hold any text a person reads as it is (no control, format or
+	// invisible character: 400 invalid_text), but not a shared deal's name
+	// (p2v0s17, or anything with "~"), which the server deals itself.
 	//
 	// Example: walkthrough
 	Seed *string `json:"seed,omitempty"`
