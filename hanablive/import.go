@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/internal/humantext"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -98,6 +100,10 @@ func ImportGame(g *Game) (*Replay, error) {
 }
 
 // setup resolves the variant, the options and the players into an engine config.
+// maxName is the longest a player's name may be in an imported game, as
+// a guest's at a table of this server's.
+const maxName = 64
+
 func setup(g *Game) (*Replay, engine.Config, error) {
 	o := g.Options
 	if err := refuseUnplayable(o); err != nil {
@@ -110,6 +116,22 @@ func setup(g *Game) (*Replay, engine.Config, error) {
 	n := len(g.Players)
 	if n < variants.MinPlayers || n > variants.MaxPlayers {
 		return nil, engine.Config{}, fmt.Errorf("%w: a game needs %d–%d players, got %d", ErrPlayers, variants.MinPlayers, variants.MaxPlayers, n)
+	}
+	// The names and the seed are shown as they are read back: text a
+	// person reads as it is, as every name and seed of this server's.
+	for i, name := range g.Players {
+		if err := humantext.Check(name); err != nil {
+			return nil, engine.Config{}, fmt.Errorf("%w: players[%d]: %v", ErrPlayers, i, err)
+		}
+		if utf8.RuneCountInString(name) > maxName {
+			return nil, engine.Config{}, fmt.Errorf("%w: players[%d] is longer than %d characters", ErrPlayers, i, maxName)
+		}
+	}
+	if err := humantext.Check(g.Seed); err != nil {
+		return nil, engine.Config{}, fmt.Errorf("%w: seed: %v", ErrOption, err)
+	}
+	if len(g.Seed) > 256 {
+		return nil, engine.Config{}, fmt.Errorf("%w: seed is longer than 256 bytes", ErrOption)
 	}
 	if sp := o.StartingPlayer; sp < 0 || sp >= n {
 		return nil, engine.Config{}, fmt.Errorf("%w: options.startingPlayer %d is not one of the %d players (0–%d)", ErrOption, sp, n, n-1)

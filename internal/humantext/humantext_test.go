@@ -1,6 +1,7 @@
 package humantext
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -28,6 +29,19 @@ func TestCheck(t *testing.T) {
 		{"\xff", false},
 		{"half \xe2\x82", false},
 		{"\u0085next line", false},
+		{"Alice\u2028(host)", false},
+		{"para\u2029graph", false},
+		{"\u3164", false},
+		{"a\u115fb", false},
+		{"\uffa0", false},
+		{"\u2800\u2800", false},
+		{"e\u034f", false},
+		{"Tiếng Việt", true},
+		{"בְּרֵאשִׁ֖ית", true},
+		{"z" + strings.Repeat("\u0301", 6), true},
+		{"z" + strings.Repeat("\u0301", 7), false},
+		{"日本語\u3000です", true},
+		{"no\u00a0break", true},
 	} {
 		if err := Check(c.in); (err == nil) != c.ok {
 			t.Errorf("Check(%q) = %v, want ok %v", c.in, err, c.ok)
