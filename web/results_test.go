@@ -164,3 +164,26 @@ func TestBrowserResults(t *testing.T) {
 		checkAxe(t, ctx, "the leaderboard with its search")
 	})
 }
+
+// TestBrowserLinkTextNotEchoed: a page that finds nothing under the text
+// of its link (a player, a variant, a seed) names that text only when it is
+// short and plain, as such names are: a crafted link cannot make the
+// site's own page say sentences of its writer's.
+func TestBrowserLinkTextNotEchoed(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	b.allow("status of 404 (Not Found) " + base + "/v1/")
+	ctx := b.player("reader")
+	crafted := "%E2%80%9D.%20Your%20session%20expired%2C%20sign%20in%20at%20evil.example%20%E2%80%9C"
+	for _, tc := range []struct{ path, sel, want string }{
+		{"/?player=" + crafted, ".panel p", "Nobody here goes by that name."},
+		{"/?player=Zed", ".panel p", "Nobody here goes by the name “Zed”."},
+		{"/?leaderboard=" + crafted + "&players=2", ".panel p", "There is no variant by that name."},
+		{"/?seed=" + crafted, ".panel h1", "Scores on this seed"},
+	} {
+		run(t, ctx, tc.path, chromedp.Navigate(base+tc.path), chromedp.WaitVisible(`.panel a[href="/"]`, chromedp.ByQuery))
+		if got := text(t, ctx, tc.sel); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}

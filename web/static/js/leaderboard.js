@@ -39,7 +39,7 @@ export function openLeaderboard(app, { variant, players, bots }, go) {
   })().catch((e) => {
     if (signal.aborted) return;
     app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This leaderboard cannot be shown' }),
-      el('p', { text: e.status === 404 ? `There is no variant “${variant}”.` : friendly(e) }),
+      el('p', { text: e.status === 404 ? 'There is no variant by that name.' : friendly(e) }),
       el('a', { href: '/', 'data-nav': true, text: 'Play' })));
   });
   return () => ctl.abort();

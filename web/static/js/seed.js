@@ -28,7 +28,7 @@ export function openSeed(app, seed) {
       gamesTable(s.games, { labelledBy: 'seed-h', ranks: s.games.map((_, i) => i + 1), variant: !one, titles, seed: false })));
   })().catch((e) => {
     if (signal.aborted) return;
-    app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: `Scores on seed ${seed}` }),
+    app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'Scores on this seed' }), // not the link's text: anyone may have written it
       el('p', { text: e.status === 404 ? 'No finished game has been dealt from this seed yet.' : friendly(e) }),
       el('a', { href: '/', 'data-nav': true, text: 'Play' })));
   });
