@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hanabi-server/hanabi/variants"
 )
 
 // Regression tests for what a probe of hostile inputs found.
@@ -39,7 +41,7 @@ func TestSeedControlCharacters(t *testing.T) {
 func TestCORSPreflightAllowsEveryRoute(t *testing.T) {
 	e := sqliteEnv(t)
 	methods := map[string]bool{}
-	for _, rt := range e.srv.handler.Routes() {
+	for _, rt := range e.srv.engine.Routes() {
 		methods[rt.Method] = true
 	}
 	if !methods[http.MethodPut] {
@@ -109,4 +111,35 @@ func TestJoinSecretTooLong(t *testing.T) {
 	r = e.req("POST", "/v1/games/"+id+"/seats", "", map[string]any{"name": "Bob", "secret": strings.Repeat("é", 64)})
 	e.expect(r, http.StatusForbidden) // 64 characters: the length is fine, the secret wrong
 	e.expect(e.req("POST", "/v1/games/"+id+"/seats", "", map[string]any{"name": "Bob", "secret": secret}), http.StatusCreated)
+}
+
+// TestNoSniffAndNoForwardedPrefix: every answer tells browsers not to
+// guess its type (a parked long-poll's, a refusal's and an unrouted
+// path's too), and a client's X-Forwarded-Prefix goes into no redirect.
+func TestNoSniffAndNoForwardedPrefix(t *testing.T) {
+	e := sqliteEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "nosniff")
+	for _, r := range []resp{
+		e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil),
+		e.req("GET", "/v1/games/"+tb.id+"?since=0&wait=1s", tb.tokens[0], nil),
+		e.req("GET", "/v1/games/nosuchgame", "", nil),
+		e.req("GET", "/v1/nowhere", "", nil),
+	} {
+		if r.header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("an answer %d without nosniff: %v", r.status, r.header)
+		}
+	}
+	req, err := http.NewRequest("GET", e.url+"/v1/games/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Forwarded-Prefix", "/evil")
+	res, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if loc := res.Header.Get("Location"); res.StatusCode/100 != 3 || strings.Contains(loc, "evil") {
+		t.Fatalf("GET /v1/games/: %d to %q", res.StatusCode, loc)
+	}
 }

@@ -105,7 +105,8 @@ type Server struct {
 	addrLimits *limiters
 	seatLimits *limiters
 	chatLimits *limiters
-	handler    *gin.Engine
+	handler    http.Handler
+	engine     *gin.Engine // what handler serves
 	// metricsHandler serves the registry of metrics.
 	metricsHandler gin.HandlerFunc
 
@@ -204,7 +205,7 @@ func (s *Server) routes() error {
 	}
 	// The rate limit comes after cors, so that a page can read a 429, and
 	// before routing, so that requests no route matches are limited too.
-	r.Use(s.recovery, s.observe, cors, s.limitAddr, s.storeDeadline, s.checkQuery)
+	r.Use(s.recovery, s.observe, noSniff, cors, s.limitAddr, s.storeDeadline, s.checkQuery)
 	r.NoRoute(func(c *gin.Context) { s.fail(c, errorf(fault.NotFound, codeNotFound, "no such resource")) })
 	r.NoMethod(func(c *gin.Context) {
 		s.fail(c, errorf(methodNotAllowed, codeMethodNotAllowed, "this resource does not take %s", c.Request.Method))
@@ -231,7 +232,13 @@ func (s *Server) routes() error {
 			v1.Handle(rt.method, rt.path, append([]gin.HandlerFunc{s.identify(rt.access)}, rt.handlers...)...)
 		}
 	}
-	s.handler = r
+	s.engine = r
+	s.handler = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		// gin's trailing-slash redirect writes this header, any client's,
+		// into its Location: no client of ours names our prefix.
+		req.Header.Del("X-Forwarded-Prefix")
+		r.ServeHTTP(w, req)
+	})
 	return nil
 }
 
