@@ -41,8 +41,10 @@ type ReplayAction struct {
 	Seat int `json:"seat" example:"0"`
 	// Type end closes a game that a seat or the clock ended (seat: the seat
 	// it is charged to, the reason in result); seat_left is a seat that a
-	// bot took over; rearrange is a seat that put its hand in a new order.
-	Type string `json:"type" enums:"play,discard,clue,end,seat_left,rearrange" example:"clue"`
+	// bot took over; rearrange is a seat that put its hand in a new order;
+	// vote is a seat's vote to end the game, or its vote taken back (see
+	// vote); pause and resume stop and start a timed game's clock.
+	Type string `json:"type" enums:"play,discard,clue,end,seat_left,rearrange,vote,pause,resume" example:"clue"`
 	// Card is the card played or discarded, null for a clue.
 	Card *int `json:"card" example:"13" extensions:"x-nullable"`
 	// Target, and one of Color and Rank, are set for a clue and null otherwise.
@@ -55,6 +57,9 @@ type ReplayAction struct {
 	// Order is a rearrangement's: the seat's hand in its new order, newest
 	// first. Left out for other actions.
 	Order []int `json:"order,omitempty" validate:"optional" example:"8,5,9,7,6"`
+	// Vote is a vote's: true to end the game, false for a vote taken
+	// back. Left out for other actions.
+	Vote *bool `json:"vote,omitempty" validate:"optional" example:"true"`
 	// Auto marks a move a bot made for a seat whose turn clock ran out.
 	Auto bool `json:"auto" example:"false"`
 }
@@ -233,6 +238,12 @@ func replayView(st *play.State, seed string, muted players.Mutes) ReplayView {
 			ra.Type = "seat_left"
 		case engine.Rearrange:
 			ra.Type = "rearrange"
+		case engine.Vote:
+			ra.Type, ra.Vote = "vote", ptr(a.Value == 1)
+		case engine.Pause:
+			ra.Type = "pause"
+		case engine.Resume:
+			ra.Type = "resume"
 		}
 		out.Actions = append(out.Actions, ra)
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hanabi-server/hanabi/variants"
@@ -160,5 +161,34 @@ func TestVotesAndPauseAcrossReplicas(t *testing.T) {
 	a.req("GET", "/v1/games/"+tb.id, "", nil).json(t, &after)
 	if after.Status != "finished" || after.Result == nil || after.Result.Reason != "voted" {
 		t.Fatalf("the second vote, on B: A reads %s %+v", after.Status, after.Result)
+	}
+}
+
+// TestReplayTellsVotesAndPauses: a game's replay names every entry of its
+// log, votes (and votes taken back), pauses and resumes among them, as the
+// document says, so that a client that knows its types reads any game's.
+func TestReplayTellsVotesAndPauses(t *testing.T) {
+	e := sqliteEnv(t)
+	seconds := 60
+	tb := e.newTable("basic", 2, variants.Options{TurnSeconds: &seconds}, "replay-votes")
+	for _, step := range []struct{ method, path string }{
+		{"PUT", "/votes/end"}, {"DELETE", "/votes/end"}, {"POST", "/pause"}, {"POST", "/resume"}, {"POST", "/terminate"},
+	} {
+		e.expect(e.req(step.method, "/v1/games/"+tb.id+step.path, tb.tokens[0], nil), http.StatusOK)
+	}
+	r := e.req("GET", "/v1/games/"+tb.id+"/replay", "", nil) // held to the document by the contract client
+	e.expect(r, http.StatusOK)
+	var rv ReplayView
+	r.json(t, &rv)
+	var got []string
+	for _, a := range rv.Actions {
+		kind := a.Type
+		if a.Vote != nil {
+			kind += map[bool]string{true: "+", false: "-"}[*a.Vote]
+		}
+		got = append(got, kind)
+	}
+	if want := "vote+ vote- pause resume end"; strings.Join(got, " ") != want {
+		t.Fatalf("the replay's actions: %q, want %q", got, want)
 	}
 }

@@ -535,13 +535,13 @@ func (e OnlinePlayerWhere) Valid() bool {
 
 // Defines values for PauseEventType.
 const (
-	Pause PauseEventType = "pause"
+	PauseEventTypePause PauseEventType = "pause"
 )
 
 // Valid indicates whether the value is a known member of the PauseEventType enum.
 func (e PauseEventType) Valid() bool {
 	switch e {
-	case Pause:
+	case PauseEventTypePause:
 		return true
 	default:
 		return false
@@ -733,9 +733,12 @@ const (
 	ReplayActionTypeClue      ReplayActionType = "clue"
 	ReplayActionTypeDiscard   ReplayActionType = "discard"
 	ReplayActionTypeEnd       ReplayActionType = "end"
+	ReplayActionTypePause     ReplayActionType = "pause"
 	ReplayActionTypePlay      ReplayActionType = "play"
 	ReplayActionTypeRearrange ReplayActionType = "rearrange"
+	ReplayActionTypeResume    ReplayActionType = "resume"
 	ReplayActionTypeSeatLeft  ReplayActionType = "seat_left"
+	ReplayActionTypeVote      ReplayActionType = "vote"
 )
 
 // Valid indicates whether the value is a known member of the ReplayActionType enum.
@@ -747,11 +750,17 @@ func (e ReplayActionType) Valid() bool {
 		return true
 	case ReplayActionTypeEnd:
 		return true
+	case ReplayActionTypePause:
+		return true
 	case ReplayActionTypePlay:
 		return true
 	case ReplayActionTypeRearrange:
 		return true
+	case ReplayActionTypeResume:
+		return true
 	case ReplayActionTypeSeatLeft:
+		return true
+	case ReplayActionTypeVote:
 		return true
 	default:
 		return false
@@ -802,13 +811,13 @@ func (e ResultViewReason) Valid() bool {
 
 // Defines values for ResumeEventType.
 const (
-	Resume ResumeEventType = "resume"
+	ResumeEventTypeResume ResumeEventType = "resume"
 )
 
 // Valid indicates whether the value is a known member of the ResumeEventType enum.
 func (e ResumeEventType) Valid() bool {
 	switch e {
-	case Resume:
+	case ResumeEventTypeResume:
 		return true
 	default:
 		return false
@@ -961,13 +970,13 @@ func (e VariantsSettingsRules) Valid() bool {
 
 // Defines values for VoteEventType.
 const (
-	Vote VoteEventType = "vote"
+	VoteEventTypeVote VoteEventType = "vote"
 )
 
 // Valid indicates whether the value is a known member of the VoteEventType enum.
 func (e VoteEventType) Valid() bool {
 	switch e {
-	case Vote:
+	case VoteEventTypeVote:
 		return true
 	default:
 		return false
@@ -2820,15 +2829,25 @@ type ReplayAction struct {
 
 	// Type Type end closes a game that a seat or the clock ended (seat: the seat
 	// it is charged to, the reason in result); seat_left is a seat that a
-	// bot took over; rearrange is a seat that put its hand in a new order.
+	// bot took over; rearrange is a seat that put its hand in a new order;
+	// vote is a seat's vote to end the game, or its vote taken back (see
+	// vote); pause and resume stop and start a timed game's clock.
 	//
 	// Example: clue
 	Type ReplayActionType `json:"type"`
+
+	// Vote Vote is a vote's: true to end the game, false for a vote taken
+	// back. Left out for other actions.
+	//
+	// Example: true
+	Vote *bool `json:"vote,omitempty"`
 }
 
 // ReplayActionType Type end closes a game that a seat or the clock ended (seat: the seat
 // it is charged to, the reason in result); seat_left is a seat that a
-// bot took over; rearrange is a seat that put its hand in a new order.
+// bot took over; rearrange is a seat that put its hand in a new order;
+// vote is a seat's vote to end the game, or its vote taken back (see
+// vote); pause and resume stop and start a timed game's clock.
 //
 // Example: clue
 type ReplayActionType string
