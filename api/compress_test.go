@@ -244,3 +244,22 @@ func BenchmarkPackView(b *testing.B) {
 	}
 	b.ReportMetric(float64(packed), "packed-bytes")
 }
+
+// TestValidatedRoutesAsDocumented: the answers that carry a validator, a
+// 304 to a request that holds the body among them, are what the document
+// says (the contract client holds every answer to it).
+func TestValidatedRoutesAsDocumented(t *testing.T) {
+	e := sqliteEnv(t)
+	for _, path := range []string{"/v1/variants", "/v1/variants/basic", "/v1/bots", "/openapi.json", "/v1/openapi.json"} {
+		r := e.req("GET", path, "", nil)
+		e.expect(r, http.StatusOK)
+		tag := r.header.Get("ETag")
+		if tag == "" {
+			t.Fatalf("%s: no ETag", path)
+		}
+		again := e.req("GET", path, "", nil, "If-None-Match", tag)
+		if again.status != http.StatusNotModified || again.header.Get("ETag") != tag {
+			t.Errorf("%s again: %d, ETag %q", path, again.status, again.header.Get("ETag"))
+		}
+	}
+}

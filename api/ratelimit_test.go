@@ -138,3 +138,13 @@ func TestLongPathParams(t *testing.T) {
 		t.Fatalf("%d chat buckets after lines at no game", buckets)
 	}
 }
+
+// TestDocumentRateLimited: the document is limited as the API is, and its
+// 429 is what the document says (the contract client holds it to it).
+func TestDocumentRateLimited(t *testing.T) {
+	e := sqliteEnv(t, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.01, Burst: 1} })
+	e.expect(e.req("GET", "/openapi.json", "", nil), http.StatusOK)
+	if r := e.req("GET", "/openapi.json", "", nil); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+		t.Fatalf("the document past the limit: %d %v", r.status, r.header)
+	}
+}

@@ -11954,6 +11954,17 @@ func (r AnalyseFileResponse) ContentType() string {
 	return ""
 }
 
+// ListBotsResponse200Headers the declared response headers of an HTTP 200 response for ListBots
+type ListBotsResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// ListBotsResponse304Headers the declared response headers of an HTTP 304 response for ListBots
+type ListBotsResponse304Headers struct {
+	ETag string
+}
+
 // ListBotsResponse429Headers the declared response headers of an HTTP 429 response for ListBots
 type ListBotsResponse429Headers struct {
 	RetryAfter int
@@ -11985,6 +11996,10 @@ type ListBotsResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListBotsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *ListBotsResponse304Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListBotsResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -18702,6 +18717,22 @@ func (r GetMetricsResponse) ContentType() string {
 	return ""
 }
 
+// GetOpenAPIResponse200Headers the declared response headers of an HTTP 200 response for GetOpenAPI
+type GetOpenAPIResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetOpenAPIResponse304Headers the declared response headers of an HTTP 304 response for GetOpenAPI
+type GetOpenAPIResponse304Headers struct {
+	ETag string
+}
+
+// GetOpenAPIResponse429Headers the declared response headers of an HTTP 429 response for GetOpenAPI
+type GetOpenAPIResponse429Headers struct {
+	RetryAfter int
+}
+
 // GetOpenAPIResponse503Headers the declared response headers of an HTTP 503 response for GetOpenAPI
 type GetOpenAPIResponse503Headers struct {
 	RetryAfter int
@@ -18712,6 +18743,10 @@ type GetOpenAPIResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *map[string]interface{}
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -18720,6 +18755,12 @@ type GetOpenAPIResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetOpenAPIResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetOpenAPIResponse304Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetOpenAPIResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *GetOpenAPIResponse503Headers
 }
@@ -18727,6 +18768,16 @@ type GetOpenAPIResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r GetOpenAPIResponse) GetJSON200() *map[string]interface{} {
 	return r.JSON200
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetOpenAPIResponse) GetJSON429() *Problem {
+	return r.JSON429
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetOpenAPIResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22430,6 +22481,17 @@ func (r SignOutResponse) ContentType() string {
 	return ""
 }
 
+// ListVariantsResponse200Headers the declared response headers of an HTTP 200 response for ListVariants
+type ListVariantsResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// ListVariantsResponse304Headers the declared response headers of an HTTP 304 response for ListVariants
+type ListVariantsResponse304Headers struct {
+	ETag string
+}
+
 // ListVariantsResponse429Headers the declared response headers of an HTTP 429 response for ListVariants
 type ListVariantsResponse429Headers struct {
 	RetryAfter int
@@ -22461,6 +22523,10 @@ type ListVariantsResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListVariantsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *ListVariantsResponse304Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *ListVariantsResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -22541,6 +22607,17 @@ func (r ListVariantsResponse) ContentType() string {
 	return ""
 }
 
+// GetVariantResponse200Headers the declared response headers of an HTTP 200 response for GetVariant
+type GetVariantResponse200Headers struct {
+	CacheControl string
+	ETag         string
+}
+
+// GetVariantResponse304Headers the declared response headers of an HTTP 304 response for GetVariant
+type GetVariantResponse304Headers struct {
+	ETag string
+}
+
 // GetVariantResponse429Headers the declared response headers of an HTTP 429 response for GetVariant
 type GetVariantResponse429Headers struct {
 	RetryAfter int
@@ -22576,6 +22653,10 @@ type GetVariantResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetVariantResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *GetVariantResponse304Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetVariantResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -24406,6 +24487,9 @@ func ParseListBotsResponse(rsp *http.Response) (*ListBotsResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -24465,6 +24549,33 @@ func ParseListBotsResponse(rsp *http.Response) (*ListBotsResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers ListBotsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers ListBotsResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 429:
 		var headers ListBotsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -31064,6 +31175,23 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case rsp.Header.Get("Content-Type") == "application/problem+json" && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 500:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -31095,6 +31223,43 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetOpenAPIResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetOpenAPIResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetOpenAPIResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetOpenAPIResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -34708,6 +34873,9 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34767,6 +34935,33 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers ListVariantsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers ListVariantsResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 429:
 		var headers ListVariantsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -34812,6 +35007,9 @@ func ParseGetVariantResponse(rsp *http.Response) (*GetVariantResponse, error) {
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case rsp.StatusCode == 304:
+		break // No content-type
 
 	case rsp.Header.Get("Content-Type") == "application/json" && rsp.StatusCode == 400:
 		var dest Problem
@@ -34886,6 +35084,33 @@ func ParseGetVariantResponse(rsp *http.Response) (*GetVariantResponse, error) {
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers GetVariantResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers GetVariantResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 429:
 		var headers GetVariantResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

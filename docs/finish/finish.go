@@ -333,7 +333,10 @@ func requireHeaders(resp obj) {
 func errorResponses(op, resp obj, path string, operational bool) {
 	generic := map[string]string{"500": "internal", "503": "unavailable"}
 	if !operational {
-		generic["400"] = "bad_request: a query parameter the operation does not take, or one given twice, a path or query value that is not UTF-8 or holds a NUL, or a body out of its schema"
+		generic["400"] = "bad_request: a query parameter the operation does not take, or one given twice, a path or query value that is not UTF-8 or holds a NUL, a path parameter over 256 bytes, or a body out of its schema"
+	}
+	if !operational || path == "/openapi.json" {
+		// The probes and the scraper are never limited; the document is.
 		generic["429"] = "rate_limited"
 	}
 	switch sec, stated := op["security"].([]any); {
