@@ -2,9 +2,11 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"net/http"
 
@@ -106,6 +108,16 @@ func (s *Server) replay(c *gin.Context, ans *play.Answer, hash string) {
 	}
 	if err != nil {
 		s.write(c, s.problem(c, c.FullPath(), err))
+		return
+	}
+	if status >= http.StatusBadRequest {
+		// A kept refusal is written as any refusal is: in the type the
+		// request takes (Accept) and with the headers its status asks for.
+		var p struct {
+			Code string `json:"code"`
+		}
+		_ = json.Unmarshal(body, &p)
+		s.write(c, problemAnswer(status, cmp.Or(p.Code, codeInternal), body, 1))
 		return
 	}
 	for k, v := range header {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/variants"
 )
 
 func TestIdempotencyKeys(t *testing.T) {
@@ -114,4 +115,20 @@ func sameSeatAnswer(a, b []byte) bool {
 	const tok = `,"token":"`
 	i, j := bytes.LastIndex(a, []byte(tok)), bytes.LastIndex(b, []byte(tok))
 	return i > 0 && j > 0 && bytes.Equal(a[:i], b[:j]) && len(a) > i+len(tok)+10 && len(b) > j+len(tok)+10
+}
+
+// TestKeptRefusalAsAnyRefusal: a refusal kept as a key's answer is
+// answered again as any refusal is: in the type the retry takes (Accept)
+// and held to the document by the contract client.
+func TestKeptRefusalAsAnyRefusal(t *testing.T) {
+	e := sqliteEnv(t)
+	tb := e.newTable("basic", 2, variants.Options{}, "kept-refusal")
+	cur := tb.local.Current()
+	illegal := map[string]any{"type": "clue", "target": cur, "rank": 1} // a clue to oneself
+	for i := range 2 {
+		r := e.req("POST", "/v1/games/"+tb.id+"/actions", tb.tokens[cur], illegal, "Idempotency-Key", "bad", "Accept", "application/json")
+		if r.status != http.StatusUnprocessableEntity || r.header.Get("Content-Type") != "application/json" {
+			t.Fatalf("answer %d: %d %s", i+1, r.status, r.header.Get("Content-Type"))
+		}
+	}
 }

@@ -216,7 +216,13 @@ func (s *Server) problem(ctx context.Context, route string, err error) park.Answ
 	}
 	body, _ := json.Marshal(Problem{Type: "/problems/" + ae.code, Title: problems[ae.code].title, Status: status,
 		Detail: ae.detail, Code: ae.code, Reason: ae.reason})
-	a := park.Answer{Status: status, ContentType: problemType, Body: body, Code: ae.code}
+	return problemAnswer(status, ae.code, body, retry)
+}
+
+// problemAnswer is a problem's answer: its body and the headers its status
+// asks for (retry: Retry-After's seconds).
+func problemAnswer(status int, code string, body []byte, retry int) park.Answer {
+	a := park.Answer{Status: status, ContentType: problemType, Body: body, Code: code}
 	switch status {
 	case http.StatusUnauthorized:
 		a.Header = [][2]string{{"WWW-Authenticate", `Bearer realm="hanabi"`}}
