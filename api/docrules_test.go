@@ -75,6 +75,10 @@ func TestDocumentStatesEveryRule(t *testing.T) {
 		{"Last-Event-ID of 10 digits", "GET", "/v1/games/{id}/events/sse", "", nil, []string{"Last-Event-ID", "1000000000"}, false},
 		{"Last-Event-ID with a sign", "GET", "/v1/games/{id}/events/ndjson", "", nil, []string{"Last-Event-ID", "+5"}, false},
 		{"Last-Event-ID negative", "GET", "/v1/games/{id}/events/ndjson", "", nil, []string{"Last-Event-ID", "-1"}, false},
+		// A feed's of one position (the lobby's, a player's, a room's): an
+		// entry's id of up to 18 digits, with no chat line.
+		{"a lobby Last-Event-ID with a chat line", "GET", "/v1/lobby/events/sse", "", nil, []string{"Last-Event-ID", "1.2"}, false},
+		{"a lobby Last-Event-ID of 19 digits", "GET", "/v1/lobby/events/ndjson", "", nil, []string{"Last-Event-ID", "1234567890123456789"}, false},
 		// A parameter given with no value is not a parameter left out.
 		{"limit empty", "GET", "/v1/games?limit=", "", nil, nil, false},
 		{"status empty", "GET", "/v1/games?status=", "", nil, nil, false},

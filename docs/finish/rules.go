@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The rules below are what the server checks of a request and an annotation
 // cannot say: swag's @Param takes no pattern, and no struct tag says how two
@@ -18,6 +21,13 @@ var paramRules = map[string]obj{
 	"Last-Event-ID": {"pattern": `^[0-9]{1,9}(\.[0-9]{1,9})?$`},
 	// api.validIdempotencyKey: printable ASCII.
 	"Idempotency-Key": {"pattern": `^[ -~]+$`, "minLength": 1, "maxLength": 255},
+}
+
+// feedRules are paramRules' for the streams of a feed of one position
+// (the lobby's, a player's, a room's), whose paths are not a game's:
+// api.position, an entry's id of up to 18 digits.
+var feedRules = map[string]obj{
+	"Last-Event-ID": {"pattern": `^[0-9]{1,18}$`},
 }
 
 // schemaRules are constraints across a schema's fields, by swag's schema
@@ -53,7 +63,7 @@ var propertyRules = map[[2]string]obj{
 func rules(doc, schemas obj) error {
 	found := map[string]bool{}
 	paths, _ := doc["paths"].(obj)
-	for _, pi := range paths {
+	for path, pi := range paths {
 		for _, m := range methods {
 			op, ok := pi.(obj)[m].(obj)
 			if !ok {
@@ -64,6 +74,9 @@ func rules(doc, schemas obj) error {
 				po := p.(obj)
 				name, _ := po["name"].(string)
 				rule, ok := paramRules[name]
+				if fr, feed := feedRules[name]; feed && !strings.HasPrefix(path, "/games/") {
+					rule = fr
+				}
 				if !ok {
 					continue
 				}
