@@ -24,8 +24,6 @@ type BotList struct {
 //	@Tags		bots
 //	@Produce	json
 //	@Success	200	{object}	BotList
-//	@Header		200	{string}	ETag	"strong, of the body, which stays the same while the server runs"
-//	@Header		200	{string}	Cache-Control	"no-cache: ask again with If-None-Match"
 //	@Success	304	"not modified: If-None-Match matches the ETag"
 //	@Header		304	{string}	ETag	"the current ETag"
 //	@Router		/bots [get]

@@ -351,8 +351,6 @@ func init() { swag.Register(swag.Name, servedDoc{}) }
 //	@Tags		operations
 //	@Produce	json
 //	@Success	200	{object}	object	"the OpenAPI 3 document"
-//	@Header		200	{string}	ETag	"strong, of the body, which stays the same while the server runs"
-//	@Header		200	{string}	Cache-Control	"public, max-age=300"
 //	@Success	304	"not modified: If-None-Match matches the ETag"
 //	@Header		304	{string}	ETag	"the current ETag"
 //	@Router		/openapi.json [get]

@@ -157,8 +157,6 @@ const (
 //	@Param			limit	query		int		false	"page size (1–1000, default 100)"	minimum(1)	maximum(1000)
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	VariantList
-//	@Header		200	{string}	ETag	"strong, of the body, which stays the same while the server runs"
-//	@Header		200	{string}	Cache-Control	"no-cache: ask again with If-None-Match"
 //	@Success	304	"not modified: If-None-Match matches the ETag"
 //	@Header		304	{string}	ETag	"the current ETag"
 //	@Router			/variants [get]
@@ -208,8 +206,6 @@ func (s *Server) listVariants(c *gin.Context) {
 //	@Produce	json
 //	@Param		name	path		string	true	"variant name"
 //	@Success	200		{object}	VariantView
-//	@Header		200	{string}	ETag	"strong, of the body, which stays the same while the server runs"
-//	@Header		200	{string}	Cache-Control	"no-cache: ask again with If-None-Match"
 //	@Success	304	"not modified: If-None-Match matches the ETag"
 //	@Header		304	{string}	ETag	"the current ETag"
 //	@Router		/variants/{name} [get]

@@ -11954,12 +11954,6 @@ func (r AnalyseFileResponse) ContentType() string {
 	return ""
 }
 
-// ListBotsResponse200Headers the declared response headers of an HTTP 200 response for ListBots
-type ListBotsResponse200Headers struct {
-	CacheControl string
-	ETag         string
-}
-
 // ListBotsResponse304Headers the declared response headers of an HTTP 304 response for ListBots
 type ListBotsResponse304Headers struct {
 	ETag string
@@ -11996,8 +11990,6 @@ type ListBotsResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
-	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *ListBotsResponse200Headers
 	// Headers304 the parsed response headers for an HTTP 304 response
 	Headers304 *ListBotsResponse304Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -18717,12 +18709,6 @@ func (r GetMetricsResponse) ContentType() string {
 	return ""
 }
 
-// GetOpenAPIResponse200Headers the declared response headers of an HTTP 200 response for GetOpenAPI
-type GetOpenAPIResponse200Headers struct {
-	CacheControl string
-	ETag         string
-}
-
 // GetOpenAPIResponse304Headers the declared response headers of an HTTP 304 response for GetOpenAPI
 type GetOpenAPIResponse304Headers struct {
 	ETag string
@@ -18755,8 +18741,6 @@ type GetOpenAPIResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
-	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetOpenAPIResponse200Headers
 	// Headers304 the parsed response headers for an HTTP 304 response
 	Headers304 *GetOpenAPIResponse304Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -22481,12 +22465,6 @@ func (r SignOutResponse) ContentType() string {
 	return ""
 }
 
-// ListVariantsResponse200Headers the declared response headers of an HTTP 200 response for ListVariants
-type ListVariantsResponse200Headers struct {
-	CacheControl string
-	ETag         string
-}
-
 // ListVariantsResponse304Headers the declared response headers of an HTTP 304 response for ListVariants
 type ListVariantsResponse304Headers struct {
 	ETag string
@@ -22523,8 +22501,6 @@ type ListVariantsResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
-	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *ListVariantsResponse200Headers
 	// Headers304 the parsed response headers for an HTTP 304 response
 	Headers304 *ListVariantsResponse304Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -22607,12 +22583,6 @@ func (r ListVariantsResponse) ContentType() string {
 	return ""
 }
 
-// GetVariantResponse200Headers the declared response headers of an HTTP 200 response for GetVariant
-type GetVariantResponse200Headers struct {
-	CacheControl string
-	ETag         string
-}
-
 // GetVariantResponse304Headers the declared response headers of an HTTP 304 response for GetVariant
 type GetVariantResponse304Headers struct {
 	ETag string
@@ -22653,8 +22623,6 @@ type GetVariantResponse struct {
 	JSON503 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
-	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetVariantResponse200Headers
 	// Headers304 the parsed response headers for an HTTP 304 response
 	Headers304 *GetVariantResponse304Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -24549,23 +24517,6 @@ func ParseListBotsResponse(rsp *http.Response) (*ListBotsResponse, error) {
 	}
 
 	switch {
-	case rsp.StatusCode == 200:
-		var headers ListBotsResponse200Headers
-		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.CacheControl = value
-		}
-		if values := rsp.Header.Values("ETag"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.ETag = value
-		}
-		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers ListBotsResponse304Headers
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
@@ -31223,23 +31174,6 @@ func ParseGetOpenAPIResponse(rsp *http.Response) (*GetOpenAPIResponse, error) {
 	}
 
 	switch {
-	case rsp.StatusCode == 200:
-		var headers GetOpenAPIResponse200Headers
-		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.CacheControl = value
-		}
-		if values := rsp.Header.Values("ETag"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.ETag = value
-		}
-		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers GetOpenAPIResponse304Headers
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
@@ -34935,23 +34869,6 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 	}
 
 	switch {
-	case rsp.StatusCode == 200:
-		var headers ListVariantsResponse200Headers
-		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.CacheControl = value
-		}
-		if values := rsp.Header.Values("ETag"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.ETag = value
-		}
-		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers ListVariantsResponse304Headers
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
@@ -35084,23 +35001,6 @@ func ParseGetVariantResponse(rsp *http.Response) (*GetVariantResponse, error) {
 	}
 
 	switch {
-	case rsp.StatusCode == 200:
-		var headers GetVariantResponse200Headers
-		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.CacheControl = value
-		}
-		if values := rsp.Header.Values("ETag"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.ETag = value
-		}
-		response.Headers200 = &headers
 	case rsp.StatusCode == 304:
 		var headers GetVariantResponse304Headers
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
