@@ -26,13 +26,13 @@ type Listener struct {
 
 	mu     sync.Mutex
 	conns  map[*conn]struct{}
-	byAddr map[string]int
+	byAddr map[string]map[*conn]struct{} // conns by address: a victim of one is found among its own
 }
 
 // New caps ln: at most perAddr connections from one client address and
 // total in all; 0 turns a cap off.
 func New(ln net.Listener, perAddr, total int) *Listener {
-	return &Listener{Listener: ln, perAddr: perAddr, total: total, conns: map[*conn]struct{}{}, byAddr: map[string]int{}}
+	return &Listener{Listener: ln, perAddr: perAddr, total: total, conns: map[*conn]struct{}{}, byAddr: map[string]map[*conn]struct{}{}}
 }
 
 type state uint8
@@ -81,7 +81,7 @@ func (l *Listener) admit(c net.Conn, addr string) *conn {
 		return true
 	}
 	ok := true
-	if l.perAddr > 0 && l.byAddr[addr] >= l.perAddr {
+	if l.perAddr > 0 && len(l.byAddr[addr]) >= l.perAddr {
 		ok = take(l.victimLocked(addr, true))
 	}
 	if ok && l.total > 0 && len(l.conns) >= l.total {
@@ -91,7 +91,10 @@ func (l *Listener) admit(c net.Conn, addr string) *conn {
 	if ok {
 		cc = &conn{Conn: c, l: l, addr: addr, since: time.Now()}
 		l.conns[cc] = struct{}{}
-		l.byAddr[addr]++
+		if l.byAddr[addr] == nil {
+			l.byAddr[addr] = map[*conn]struct{}{}
+		}
+		l.byAddr[addr][cc] = struct{}{}
 	}
 	l.mu.Unlock()
 	for _, v := range victims {
@@ -105,9 +108,12 @@ func (l *Listener) admit(c net.Conn, addr string) *conn {
 // handed-off one.
 func (l *Listener) victimLocked(addr string, handedOffToo bool) *conn {
 	var idlest, oldest *conn
-	for c := range l.conns {
+	among := l.conns
+	if addr != "" {
+		among = l.byAddr[addr]
+	}
+	for c := range among {
 		switch {
-		case addr != "" && c.addr != addr:
 		case c.state == idle && (idlest == nil || c.since.Before(idlest.since)):
 			idlest = c
 		case c.state == handedOff && handedOffToo && (oldest == nil || c.since.Before(oldest.since)):
@@ -125,7 +131,7 @@ func (l *Listener) forgetLocked(c *conn) {
 		return
 	}
 	delete(l.conns, c)
-	if l.byAddr[c.addr]--; l.byAddr[c.addr] <= 0 {
+	if delete(l.byAddr[c.addr], c); len(l.byAddr[c.addr]) == 0 {
 		delete(l.byAddr, c.addr)
 	}
 }
