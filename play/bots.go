@@ -32,8 +32,7 @@ func (g *Games) Strategy(name string) *bots.Strategy {
 // Load kicks too, so that a bot whose turn came while no driver ran (a
 // restart, a crash) moves as soon as anyone looks at the game.
 func (g *Games) Kick(st *State) {
-	if st == nil || st.Status != StatusActive || st.Game == nil || st.Game.Over() || st.Game.Paused() || g.shuttingDown() ||
-		g.seatStrategy(st, st.Game.Current()) == nil {
+	if !g.botToAct(st) || g.shuttingDown() {
 		return
 	}
 	id := st.ID
@@ -61,6 +60,12 @@ func (g *Games) Kick(st *State) {
 			return
 		}
 	}()
+}
+
+// botToAct tells a running game whose seat to act is a bot's.
+func (g *Games) botToAct(st *State) bool {
+	return st != nil && st.Status == StatusActive && st.Game != nil && !st.Game.Over() && !st.Game.Paused() &&
+		g.seatStrategy(st, st.Game.Current()) != nil
 }
 
 // driveBots moves for bot seats while one is to act. A bot's move goes

@@ -2,10 +2,13 @@ package play_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/bots"
+	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/models/storetest"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
@@ -81,5 +84,65 @@ func TestSweepSetsAsideGamesThatNeverSettle(t *testing.T) {
 	}
 	if st := mustLoad(t, b, healthy.ID); !st.Game.Over() {
 		t.Errorf("the healthy game still runs 10 s past its deadline: the broken games take every place of a sweep")
+	}
+}
+
+// deadBots is a replica that dies before its bots move: their appends
+// never reach the store.
+type deadBots struct{ play.Store }
+
+func (d deadBots) Append(ctx context.Context, id string, a play.Append) error {
+	if a.Entry.Seat != 0 {
+		return errors.New("the replica is gone")
+	}
+	return d.Store.Append(ctx, id, a)
+}
+
+// TestBotsMoveWhenTheirReplicaDies: a person's move on one replica hands
+// the turn to bots, and that replica dies before it moves them; another
+// replica, where the game is followed (a stream), moves them instead.
+func TestBotsMoveWhenTheirReplicaDies(t *testing.T) {
+	ctx := context.Background()
+	url := storetest.PostgresURL(t, "play_")
+	store := openStore(t, url)
+	a, err := play.New(play.Config{Store: deadBots{store}, Bots: bots.List()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Shutdown(ctx) })
+	b, err := play.New(play.Config{Store: openStore(t, url), Bots: bots.List()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Shutdown(ctx) })
+	st, _, err := a.Create(ctx, nobody, play.NewGame{Variant: "basic", Players: 3, Seed: seed("bots-orphaned"), Name: "Ann",
+		Bots: []play.BotSeat{{Seat: 1, Strategy: "hat"}, {Seat: 2, Strategy: "hat"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Game.Current() != 0 {
+		t.Fatal("the test wants seat 0 to start")
+	}
+	f := b.Follow(st.ID) // a stream on the other replica
+	defer f.Close()
+	if _, err := f.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := a.Act(ctx, st.ID, holder(a, st.ID, 0), move(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank), nil)); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		stored, err := store.LoadGame(ctx, st.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(stored.Log) >= 3 {
+			break // both bots moved
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bots have not moved 15 s after their replica died (%d entries)", len(stored.Log))
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -219,9 +219,10 @@ func (t *Table) follow(stale, stop <-chan struct{}) {
 		}
 		for attempt := 0; ; attempt++ {
 			ctx, done := context.WithTimeout(context.Background(), readTimeout)
-			_, err := t.read(ctx)
+			st, err := t.read(ctx)
 			done()
 			if err == nil {
+				t.backUpBots(st)
 				break
 			}
 			if attempt == 4 {
@@ -235,6 +236,26 @@ func (t *Table) follow(stale, stop <-chan struct{}) {
 			}
 		}
 	}
+}
+
+// botGrace is how long a bot's turn that another replica announced may
+// wait for that replica to move it before this one does.
+const botGrace = 3 * time.Second
+
+// backUpBots sets st's bots going here when, botGrace after another
+// replica announced their turn, nobody has moved: that replica may have
+// died between a person's move and its bots'. A bot's turn that moves in
+// time costs nothing but the timer; one moved by two replicas at once is a
+// race for the log's key, never a double move.
+func (t *Table) backUpBots(st *State) {
+	if !t.g.botToAct(st) {
+		return
+	}
+	time.AfterFunc(botGrace, func() {
+		if cur, _ := t.Latest(); cur != nil && cur.Version == st.Version && !t.g.shuttingDown() {
+			t.g.Kick(cur)
+		}
+	})
 }
 
 // table returns the table of game id, made if need be, and counts the
