@@ -3,6 +3,8 @@ package play_test
 import (
 	"context"
 	"errors"
+	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -144,5 +146,64 @@ func TestBotsMoveWhenTheirReplicaDies(t *testing.T) {
 			t.Fatalf("the bots have not moved 15 s after their replica died (%d entries)", len(stored.Log))
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// slowAppend holds an append back before it reaches the store, once armed.
+type slowAppend struct {
+	play.Store
+	armed   atomic.Bool
+	entered chan struct{}
+}
+
+func (s *slowAppend) Append(ctx context.Context, id string, a play.Append) error {
+	if s.armed.CompareAndSwap(true, false) {
+		s.entered <- struct{}{}
+		time.Sleep(400 * time.Millisecond)
+	}
+	return s.Store.Append(ctx, id, a)
+}
+
+// TestChatBesideAMoveElsewhereStays: a chat line said through one replica
+// while a move made through another is on its way to the store stays in
+// the second replica's newest snapshot, which its streams read: the move's
+// snapshot, decided before the line, does not replace it for good.
+func TestChatBesideAMoveElsewhereStays(t *testing.T) {
+	ctx := context.Background()
+	url := storetest.PostgresURL(t, "play_")
+	sa := &slowAppend{Store: openStore(t, url), entered: make(chan struct{}, 1)}
+	a, b := newGames(t, sa), newGames(t, openStore(t, url))
+	for i := range 5 {
+		st := table(t, a, "basic", 2, "chat-beside-move-"+strconv.Itoa(i))
+		f := a.Follow(st.ID) // a stream on the replica that moves
+		if _, err := f.Read(ctx); err != nil {
+			t.Fatal(err)
+		}
+		first := st.Game.Current()
+		sa.armed.Store(true)
+		moved := make(chan error, 1)
+		go func() {
+			_, _, err := a.Act(ctx, st.ID, holder(a, st.ID, first), move(engine.ClueRank(1-first, st.Game.Deck()[st.Game.Hand(1 - first)[0]].Rank), nil))
+			moved <- err
+		}()
+		<-sa.entered
+		if _, _, err := b.Say(ctx, st.ID, holder(b, st.ID, 1-first), "", "said elsewhere"); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-moved; err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(3 * time.Second)
+		for {
+			cur, _ := f.Latest()
+			if cur.Version == st.Version+1 && len(cur.Chat) == 1 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("round %d: the newest snapshot is at version %d with %d chat lines, want %d and 1", i, cur.Version, len(cur.Chat), st.Version+1)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		f.Close()
 	}
 }

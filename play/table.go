@@ -98,6 +98,27 @@ func (t *Table) Close() {
 // of this process's own (proof 0) keeps the proof of the snapshot it
 // replaces, unless it lacks a change that one holds (decided on an older).
 func (t *Table) publish(st *State, proof uint64) *State {
+	cur, lost := t.replace(st, proof)
+	if lost {
+		// A change of ours decided on a snapshot older than the one it
+		// replaced: a note or a chat line the other held (another
+		// replica's, heard meanwhile) is missing from it. The waiters
+		// must not read on without it: the game is read again for them.
+		t.g.tablesMu.Lock()
+		if t.subs > 0 {
+			select {
+			case t.stale <- struct{}{}:
+			default:
+			}
+		}
+		t.g.tablesMu.Unlock()
+	}
+	return cur
+}
+
+// replace is publish under the table's lock; lost tells a change of ours
+// that replaced a snapshot holding a change it lacks.
+func (t *Table) replace(st *State, proof uint64) (cur *State, lost bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	prev := t.cur
@@ -112,9 +133,9 @@ func (t *Table) publish(st *State, proof uint64) *State {
 	case proof != 0 && t.cur.stamp() == st.stamp():
 		t.proven = proof
 	case proof == 0 && t.cur == st && prev != nil && !st.stamp().holds(prev.stamp()):
-		t.proven = 0
+		t.proven, lost = 0, true
 	}
-	return t.cur
+	return t.cur, lost
 }
 
 // snapshot returns the newest snapshot (nil before any), whether it holds
