@@ -100,7 +100,20 @@ func limitKey(caller auth.Caller) (string, bool) {
 // clientKey is the client a request comes from, as what is kept per client
 // names it (limits, idempotency keys, sign-in guards): an IPv6 address by
 // its /64 (netaddr.Key). Logs name the address itself.
-func clientKey(c *gin.Context) string { return netaddr.Key(c.ClientIP()) }
+func clientKey(c *gin.Context) string { return netaddr.Key(clientIP(c)) }
+
+const ctxClientIP = "hanabi.ip"
+
+// clientIP is the request's client address (gin's ClientIP, which parses
+// the peer and the trusted proxies' headers: read once a request).
+func clientIP(c *gin.Context) string {
+	if v, ok := c.Get(ctxClientIP); ok {
+		return v.(string)
+	}
+	ip := c.ClientIP()
+	c.Set(ctxClientIP, ip)
+	return ip
+}
 
 // gameOf is the game a request is about: the one in its path, for the
 // routes of a game.

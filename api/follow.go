@@ -181,7 +181,7 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 	if tk, taken := s.parker.TakeOver(c.Writer, c.Request, streamWriteTimeout); taken {
 		setStreamHeaders(c.Writer.Header(), format)
 		c.Set(ctxParked, true) // observed when it ends, below
-		o := park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
+		o := park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: clientIP(c),
 			Seat: seatOf(c), Start: c.GetTime(ctxStart), Status: http.StatusOK}
 		if tk.Start(http.StatusOK, c.Writer.Header()) != nil {
 			tk.Release(false)

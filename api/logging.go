@@ -26,7 +26,7 @@ func (s *Server) observe(c *gin.Context) {
 	}
 	code, _ := c.Get(ctxProblemCode)
 	codeName, _ := code.(string)
-	s.answered(c, c.Request.Method, park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: c.ClientIP(),
+	s.answered(c, c.Request.Method, park.Outcome{Route: c.FullPath(), Path: c.Request.URL.Path, Client: clientIP(c),
 		Seat: seatOf(c), Start: start, Status: c.Writer.Status(), Size: c.Writer.Size(), Code: codeName})
 }
 

@@ -26,7 +26,7 @@ func (s *Server) EnableParking(hs *http.Server, ln net.Listener) net.Listener {
 // the parked request.
 func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait time.Duration, spec park.Spec) bool {
 	req := park.Request{W: c.Writer, R: c.Request, Spec: spec, Wait: wait,
-		Log:         park.Outcome{Route: c.FullPath(), Client: c.ClientIP(), Start: c.GetTime(ctxStart)},
+		Log:         park.Outcome{Route: c.FullPath(), Client: clientIP(c), Start: c.GetTime(ctxStart)},
 		ProblemType: problemMedia(c.GetHeader("Accept"))}
 	if still := s.waitFor(c).Still; callerOf(c).Via != auth.None {
 		req.Recheck = func() error { return still(context.Background()) }
