@@ -342,7 +342,7 @@ func (s *Server) getVariantStats(c *gin.Context) {
 // getLeaderboard godoc
 //
 //	@Summary		A variant's leaderboard
-//	@Description	The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+//	@Description	The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board, nor a game on a seed its creator named (a deck that may have been read in another game's replay).
 //	@ID				getLeaderboard
 //	@Tags			variants
 //	@Produce		json

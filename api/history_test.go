@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/base64"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -366,14 +367,57 @@ func TestUnlistedGamesAreListedToTheirPlayerAlone(t *testing.T) {
 		}
 		e.expect(e.req("GET", "/v1/seeds/hidden-seed", "", nil), http.StatusNotFound)
 		e.expect(e.req("GET", "/v1/seeds/open-seed", "", nil), http.StatusOK)
+		// The leaderboard holds deals the server dealt, listed: not a seed
+		// its creator named (a deck that may have been read beforehand),
+		// nor an unlisted game.
+		dealt := e.accountTable("no-variant", []string{alice, bob}, nil)
+		dealt.playOut()
+		hidden := e.accountTable("no-variant", []string{alice, bob}, map[string]any{"unlisted": true})
+		hidden.playOut()
 		var board LeaderboardView
 		e.req("GET", "/v1/variants/no-variant/leaderboard?players=2", "", nil).json(t, &board)
 		var onBoard []string
 		for _, en := range board.Entries {
 			onBoard = append(onBoard, en.Game.ID)
 		}
-		if !slices.Equal(onBoard, []string{listed.id}) {
-			t.Errorf("the leaderboard lists %v, want %v alone", onBoard, listed.id)
+		if !slices.Equal(onBoard, []string{dealt.id}) {
+			t.Errorf("the leaderboard lists %v, want %v alone", onBoard, dealt.id)
+		}
+	})
+}
+
+// TestForgedCursorsAndPrivateTables: a cursor of bytes no game id has (a
+// NUL, bytes that are not UTF-8) is 400 on every store, not the database's
+// error; a private table is listed while it seats and plays, and once it
+// is over no more (its players find it in their history).
+func TestForgedCursorsAndPrivateTables(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice := e.signUp("Alice", "correct horse", false)
+		for _, id := range []string{"\x00", "\xff\xfe", "a b"} {
+			cursor := base64.RawURLEncoding.EncodeToString([]byte("2025-01-01T00:00:00Z|" + id))
+			for _, path := range []string{"/v1/games?cursor=", "/v1/players/Alice/games?cursor="} {
+				if r := e.req("GET", path+cursor, "", nil); r.status != http.StatusBadRequest {
+					t.Errorf("%s with a cursor naming %q: %d %s", path, id, r.status, r.body)
+				}
+			}
+		}
+		r := e.req("POST", "/v1/games", alice, map[string]any{"variant": "basic", "players": 2, "private": true})
+		e.expect(r, http.StatusCreated)
+		var created SeatResponse
+		r.json(t, &created)
+		id := created.Game.ID
+		listed := func(status string) bool {
+			var list GameList
+			e.req("GET", "/v1/games?status="+status, "", nil).json(t, &list)
+			return slices.ContainsFunc(list.Games, func(g GameSummary) bool { return g.ID == id })
+		}
+		if !listed("lobby") {
+			t.Fatal("a private table's lobby is not listed")
+		}
+		e.expect(e.req("DELETE", "/v1/games/"+id+"/seats/0", deref(created.Token), nil), http.StatusNoContent) // the last one leaves: cancelled
+		if listed("cancelled") {
+			t.Fatal("a private table is listed once it is over")
 		}
 	})
 }

@@ -191,6 +191,11 @@ func (s *Store) ListGames(ctx context.Context, status string, unlisted bool, lim
 	if status != "" {
 		q = q.Where("status = ?", status)
 	}
+	if !unlisted && status != play.StatusLobby && status != play.StatusActive {
+		// A private table is listed while it seats and plays (joined by
+		// its invite link); once it is over, to its own players alone.
+		q = q.Where("(join_secret = '' OR status IN ?)", []string{play.StatusLobby, play.StatusActive})
+	}
 	var found []listRow
 	if err := keysetPage(q, cursor, "games.created_at", "games.id", limit, &found); err != nil {
 		return nil, "", err
@@ -248,7 +253,9 @@ func decodeCursor(c string) (time.Time, string, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	ts, id, ok := strings.Cut(string(b), "|")
 	at, perr := time.Parse(time.RFC3339Nano, ts)
-	if err != nil || !ok || id == "" || perr != nil {
+	// The id is a game's (cursors name games only): a forged one of other
+	// bytes (a NUL, not UTF-8) is no error of the database's to answer.
+	if err != nil || !ok || !play.ValidID(id) || perr != nil {
 		return time.Time{}, "", play.ErrBadCursor
 	}
 	return at.UTC(), id, nil

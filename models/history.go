@@ -136,6 +136,9 @@ func (s *Store) Leaderboard(ctx context.Context, variant string, players int, bo
 		Select("r.game_id AS id, r.variant, r.players, g.options, r.seed, 'finished' AS status, r.score, r.reason, r.turns, r.abandoned, r.ended_at, -1 AS seat").
 		Joins("JOIN games g ON g.id = r.game_id").
 		Where("r.variant = ? AND r.players = ? AND r.bots = ? AND r.accounts AND NOT r.abandoned", variant, players, bots).Where(listedSQL).
+		// Only deals the server dealt: a seed a creator named may be a deck
+		// read in another game's replay, and played to a known end.
+		Where("NOT g.seed_given").
 		Order("r.score DESC, r.turns, r.ended_at, r.game_id").Limit(min(max(limit, 1), MaxPageSize)).Scan(&rows).Error
 	if err != nil {
 		return nil, err

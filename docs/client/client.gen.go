@@ -5668,7 +5668,7 @@ type ClientInterface interface {
 
 	// GetLeaderboard A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board, nor a game on a seed its creator named (a deck that may have been read in another game's replay).
 	//
 	// Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 	GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -7257,7 +7257,7 @@ func (c *Client) GetVariant(ctx context.Context, name string, reqEditors ...Requ
 
 // GetLeaderboard A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board, nor a game on a seed its creator named (a deck that may have been read in another game's replay).
 //
 // Corresponds with GET /variants/{name}/leaderboard (the `GetLeaderboard` operationId).
 func (c *Client) GetLeaderboard(ctx context.Context, name string, params *GetLeaderboardParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11812,7 +11812,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetLeaderboardWithResponse A variant's leaderboard
 	//
-	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+	// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board, nor a game on a seed its creator named (a deck that may have been read in another game's replay).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -24287,7 +24287,7 @@ func (c *ClientWithResponses) GetVariantWithResponse(ctx context.Context, name s
 
 // GetLeaderboardWithResponse A variant's leaderboard
 //
-// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board.
+// The best games of a variant at a player count, of teams whose every seat not a bot's is a signed-in player's (teams shown by name), at tables listed and open to all: the best score first, ties broken by fewer turns, then by the earlier game. Teams with a bot (a strategy or a bot account) have a board of their own: bots=true. A game its seats or the clock ended (abandoned) is on no board, nor a game on a seed its creator named (a deck that may have been read in another game's replay).
 //
 // Returns a wrapper object for the known response body format(s).
 //
