@@ -216,3 +216,30 @@ func TestWatcherBeginsTheDealWhileWaiting(t *testing.T) {
 		}
 	})
 }
+
+// TestSpoilerGuardPastManyTables: a player with a hundred and one lobbies
+// open besides the running game of a shared deal is still refused that
+// deal's other games: the deals in play are every one, not those of a
+// page of the player's tables.
+func TestSpoilerGuardPastManyTables(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+		carol, dave := e.signUp("Carol", "correct horse", false), e.signUp("Dave", "correct horse", false)
+		done := e.accountTable("no-variant", []string{alice, bob}, nil)
+		done.playOut()
+		running := e.accountTable("no-variant", []string{carol, dave}, nil)
+		deal := play.DealName(done.seed)
+		if play.DealName(running.seed) != deal {
+			t.Fatalf("Carol's game is dealt %q, the finished one %q: the test needs one deal", running.seed, done.seed)
+		}
+		for range 101 {
+			e.expect(e.req("POST", "/v1/games", carol, map[string]any{"variant": "basic", "players": 3, "unlisted": true}), http.StatusCreated)
+		}
+		for _, path := range []string{"/v1/seeds/" + deal, "/v1/games/" + done.id + "/replay"} {
+			if r := e.req("GET", path, carol, nil); r.status != http.StatusConflict || r.problem(t).Code != codeDealInPlay {
+				t.Errorf("%s with Carol's token: %d %s", path, r.status, truncate(string(r.body), 200))
+			}
+		}
+	})
+}

@@ -169,6 +169,16 @@ UNION SELECT deal FROM deal_claims WHERE player_id IN ? AND substr(deal, 1, ?) =
 	return out, err
 }
 
+// DealsInPlay: see players.HistoryStore. The claims of running games, by
+// the claims' key (player, deal): no list of the player's tables, which a
+// player holding many lobbies would run past.
+func (s *Store) DealsInPlay(ctx context.Context, playerID string) ([]string, error) {
+	var out []string
+	err := s.ormReads.WithContext(ctx).Raw(`SELECT d.deal FROM deal_claims d JOIN games g ON g.id = d.game_id
+WHERE d.player_id = ? AND g.status = ?`, playerID, play.StatusActive).Scan(&out).Error
+	return out, err
+}
+
 // Running: see players.HistoryStore.
 func (s *Store) Running(ctx context.Context, playerID string, limit int) ([]players.Game, error) {
 	var rows []gameRow

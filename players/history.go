@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
-	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -37,6 +36,9 @@ type HistoryStore interface {
 	// players has played, or been dealt (a game that started on a shared
 	// deal claims it for its players: play.GameRow.Deal).
 	PlayedSeeds(ctx context.Context, playerIDs []string, prefix string) ([]string, error)
+	// DealsInPlay lists the shared deals the player was dealt (see
+	// PlayedSeeds) in games that are running now, every one.
+	DealsInPlay(ctx context.Context, playerID string) ([]string, error)
 	// Running lists the lobbies and active games where the player holds a
 	// seat, the latest changed first.
 	Running(ctx context.Context, playerID string, limit int) ([]Game, error)
@@ -161,16 +163,9 @@ func (h *History) Running(ctx context.Context, p Player, limit int) ([]Game, err
 }
 
 // DealsInPlay are the shared deals of the games the player is playing now
-// (see play.Spoils).
+// (see play.Spoils): every one, however many tables they hold besides.
 func (h *History) DealsInPlay(ctx context.Context, p Player) ([]string, error) {
-	running, err := h.store.Running(ctx, p.ID, 100)
-	var out []string
-	for _, g := range running {
-		if d := play.SharedDeal(g.Seed); g.Status == play.StatusActive && d != "" {
-			out = append(out, d)
-		}
-	}
-	return out, err
+	return h.store.DealsInPlay(ctx, p.ID)
 }
 
 // SeedPrefix is how hanab.live names the deals of a variant and player
