@@ -2,6 +2,8 @@ package api
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"net/http"
 	"slices"
 	"sync"
@@ -201,5 +203,38 @@ func TestOnlineInARoomOnlyOnceLetIn(t *testing.T) {
 	got, _ := e.online()
 	if !slices.Equal(got, []string{"Bob@room:"}) {
 		t.Fatalf("online %q; want Bob in a room whose id is not told, and nobody the rooms refused", got)
+	}
+}
+
+// TestRoomStreamKeepsAnUnlistedRoomUnnamed: a reader who follows the room
+// of an unlisted game by its stream stays online there without the room's
+// id, its heartbeats included (they record the reader where the room's
+// own read placed them).
+func TestRoomStreamKeepsAnUnlistedRoomUnnamed(t *testing.T) {
+	t.Parallel() // a heartbeat long
+	e := newEnv(t, "", func(c *envConfig) { c.Online = rooms.NewOnline(c.Store.(rooms.OnlineStore), time.Now) })
+	alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+	unlisted := e.accountTable("basic", []string{alice, bob}, map[string]any{"unlisted": true})
+	e.expect(e.req("POST", "/v1/games/"+unlisted.id+"/terminate", unlisted.tokens[0], nil), http.StatusOK)
+	hidden := e.room("POST", "/v1/rooms", bob, map[string]any{"game": unlisted.id}, http.StatusCreated)
+	ctx, cancel := context.WithTimeout(context.Background(), heartbeatEvery+3*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "GET", e.url+"/v1/rooms/"+hidden.ID+"/events/ndjson", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+bob)
+	streamed := make(chan struct{})
+	go func() {
+		defer close(streamed)
+		if res, err := http.DefaultClient.Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, res.Body) // until the test ends it
+			res.Body.Close()
+		}
+	}()
+	defer func() { cancel(); <-streamed }()
+	time.Sleep(heartbeatEvery + 2*time.Second) // past the first heartbeat
+	if got, _ := e.online(); !slices.Equal(got, []string{"Bob@room:"}) {
+		t.Fatalf("online %q after a heartbeat; want Bob in a room whose id is not told", got)
 	}
 }

@@ -254,7 +254,8 @@ type roomFeed struct {
 	id      string
 	by      auth.Caller
 	members bool
-	seen    bool // the reader is recorded in the room (see rooms.Readers.AtRoom)
+	seen    bool        // the reader is recorded in the room (see rooms.Readers.AtRoom)
+	at      rooms.Place // where the reader is, as the room last read tells (rooms.PlaceOf)
 }
 
 func (s *Server) roomFeed(c *gin.Context, members bool) *roomFeed {
@@ -271,6 +272,7 @@ func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page,
 	if err != nil {
 		return feed.Page{}, err
 	}
+	r.at = rooms.PlaceOf(room, st)
 	if !r.seen {
 		r.seen = true
 		r.s.readers.AtRoom(ctx, r.by, room, st)
@@ -335,7 +337,11 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 		after = -1 // the room as it is first
 	}
 	src := s.roomFeed(c, true)
-	beaten := func(c *gin.Context) { s.seenAt(c, rooms.Place{Kind: rooms.AtRoom, ID: src.id}) } // still in the room
+	beaten := func(c *gin.Context) { // still in the room, as the room's own read placed the reader
+		if src.seen {
+			s.seenAt(c, src.at)
+		}
+	}
 	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, beaten)
 }
 

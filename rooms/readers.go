@@ -36,11 +36,17 @@ func NewReaders(online *Online, watchers *Watchers, games Games, log *slog.Logge
 // once the room has let it in, and, as at a table, without an unlisted
 // game's room's id (it leads to the game).
 func (p *Readers) AtRoom(ctx context.Context, by auth.Caller, r *Room, st *play.State) {
+	p.At(ctx, by, PlaceOf(r, st))
+}
+
+// PlaceOf is where a reader of room r, on game st, is: in the room, named
+// but for a room on an unlisted game (its id leads to the game).
+func PlaceOf(r *Room, st *play.State) Place {
 	place := Place{Kind: AtRoom, ID: r.ID}
 	if st.Unlisted {
 		place.ID = ""
 	}
-	p.At(ctx, by, place)
+	return place
 }
 
 // At records that a signed-in caller reads place (the lobby, or a room).
