@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -322,6 +323,42 @@ func TestPrivateTableRoom(t *testing.T) {
 		e.room("GET", path, bob, nil, http.StatusOK)
 		if joined := e.room("POST", path+"/members", bob, nil, http.StatusOK); len(joined.Members) != 2 {
 			t.Fatalf("Bob, who played it, joins: %+v", joined.Members)
+		}
+	})
+}
+
+// TestRoomJoinsAtOnce: players who join a room at the same moment (its
+// link pasted in a busy chat) all get in: a join that meets another is
+// tried again, not refused.
+func TestRoomJoinsAtOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		alice := e.signUp("Alice", "correct horse", false)
+		tb := e.finishedGame("room-joins", 2)
+		r := e.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+		const n = 24
+		tokens := make([]string, n)
+		for i := range tokens {
+			// From addresses of their own: one address makes ten accounts.
+			_, tok, err := e.srv.accounts.SignUp(context.Background(), "P"+itoa(i), "correct horse", false, "192.0.2."+itoa(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tokens[i] = tok
+		}
+		statuses := make([]int, n)
+		var wg sync.WaitGroup
+		for i, tok := range tokens {
+			wg.Go(func() { statuses[i] = e.req("POST", "/v1/rooms/"+r.ID+"/members", tok, nil).status })
+		}
+		wg.Wait()
+		for i, st := range statuses {
+			if st != http.StatusOK {
+				t.Errorf("join %d: %d", i, st)
+			}
+		}
+		if got := e.room("GET", "/v1/rooms/"+r.ID, alice, nil, http.StatusOK); len(got.Members) != n+1 {
+			t.Fatalf("%d members, want %d", len(got.Members), n+1)
 		}
 	})
 }

@@ -3,11 +3,13 @@ package rooms
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/engine"
+	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -80,9 +82,13 @@ var errNotLeader = &Error{Code: Forbidden, Msg: "only the room's leader does tha
 // ErrNoRoom is a room that does not exist.
 var ErrNoRoom = &Error{Code: NotFound, Msg: "no such room"}
 
+// errBusyRoom: a change met others every time it was tried; a retry in a
+// moment goes in.
+var errBusyRoom = &fault.Error{Kind: fault.Unavailable, Code: "unavailable", Msg: "the room kept changing; try again", RetryAfter: 1}
+
 // saveRetries bounds how often a change is tried again after another
 // change to the room got there first.
-const saveRetries = 8
+const saveRetries = 16
 
 // MaxMembers bounds a room's members; MaxHypo its hypothetical moves.
 const (
@@ -394,7 +400,16 @@ func (rs *Rooms) lead(ctx context.Context, id string, by auth.Caller, fn func(r 
 // change reads room id, lets fn change a copy, and writes it if fn says it
 // changed, trying again when another change got there first.
 func (rs *Rooms) change(ctx context.Context, id string, fn func(r *Room, st *play.State) (bool, error)) (*Room, *play.State, error) {
-	for range saveRetries {
+	for try := range saveRetries {
+		if try > 0 {
+			// Changes that met go apart again at random, ever further
+			// (up to 32 ms), rather than meet again at once.
+			select {
+			case <-time.After(time.Duration(rand.Int64N(int64(time.Millisecond << min(try, 5))))):
+			case <-ctx.Done():
+				return nil, nil, ctx.Err()
+			}
+		}
 		r, st, err := rs.get(ctx, id)
 		if err != nil {
 			return nil, nil, err
@@ -412,5 +427,5 @@ func (rs *Rooms) change(ctx context.Context, id string, fn func(r *Room, st *pla
 		}
 		return &next, st, err
 	}
-	return nil, nil, &Error{Code: Invalid, Msg: "the room kept changing; try again"}
+	return nil, nil, errBusyRoom
 }
