@@ -112,7 +112,7 @@ func TestReplayRoom(t *testing.T) {
 
 		// The lead: handed to Bob, then back to Alice when he leaves.
 		e.room("PUT", path+"/leader", alice, map[string]any{"player": "Carol"}, http.StatusBadRequest)
-		if r := e.room("PUT", path+"/leader", alice, map[string]any{"player": "Bob"}, http.StatusOK); deref(r.Leader) != "Bob" {
+		if r := e.room("PUT", path+"/leader", alice, map[string]any{"player": "bob"}, http.StatusOK); deref(r.Leader) != "Bob" {
 			t.Fatalf("handed over: %v", r.Leader)
 		}
 		e.room("PUT", path+"/turn", alice, map[string]any{"turn": 1}, http.StatusForbidden)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
@@ -273,7 +274,8 @@ func (rs *Rooms) Leave(ctx context.Context, id string, by auth.Caller) (*Room, *
 // word.
 func (rs *Rooms) HandOver(ctx context.Context, id string, by auth.Caller, name string) (*Room, *play.State, error) {
 	return rs.lead(ctx, id, by, func(r *Room, _ *play.State) error {
-		i := slices.IndexFunc(r.Members, func(m Member) bool { return m.Name == name })
+		// A name as its player may be named: unique up to case.
+		i := slices.IndexFunc(r.Members, func(m Member) bool { return strings.EqualFold(m.Name, name) })
 		if i < 0 {
 			return &Error{Code: Invalid, Msg: "only a member of the room takes the lead"}
 		}
