@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hanabi-server/hanabi/bots"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
@@ -418,6 +419,30 @@ func TestForgedCursorsAndPrivateTables(t *testing.T) {
 		e.expect(e.req("DELETE", "/v1/games/"+id+"/seats/0", deref(created.Token), nil), http.StatusNoContent) // the last one leaves: cancelled
 		if listed("cancelled") {
 			t.Fatal("a private table is listed once it is over")
+		}
+	})
+}
+
+// TestLeaverAnswersForTheGame: a player who leaves a running game (a bot
+// plays their seat on) still finds it in their history, and it counts as
+// abandoned in their statistics whatever its end: leaving spares nobody a
+// strikeout.
+func TestLeaverAnswersForTheGame(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
+		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
+		tb := e.accountTable("no-variant", []string{alice, bob}, nil)
+		e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
+		e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+		var prof ProfileView
+		e.req("GET", "/v1/players/Bob", "", nil).json(t, &prof)
+		if prof.Games != 0 || prof.Abandoned != 1 {
+			t.Errorf("Bob's profile after leaving: %d games, %d abandoned; want 0 and 1", prof.Games, prof.Abandoned)
+		}
+		var page HistoryPage
+		e.req("GET", "/v1/players/Bob/games", "", nil).json(t, &page)
+		if len(page.Games) != 1 || page.Games[0].ID != tb.id {
+			t.Errorf("Bob's history after leaving: %+v", page.Games)
 		}
 	})
 }

@@ -85,7 +85,10 @@ const (
 	AND target = $6 AND value = $7 AND created_at = $8)`
 	keyDropSQL  = `DELETE FROM idempotency WHERE scope = $9 AND idem_key = $10 AND token = $11 AND NOT ` + entryHere
 	statusSQL   = `UPDATE games SET status = $9 WHERE id = $1 AND status <> $9 AND ` + entryHere
-	takeOverSQL = `UPDATE seats SET bot = $9, occupant = $10, player_id = NULL WHERE game_id = $1 AND seat = $3 AND occupant = $11 AND ` + entryHere
+	// A seat taken over keeps who left it (every value on the right is the
+	// row's before the update).
+	takeOverSQL = `UPDATE seats SET bot = $9, occupant = $10, player_id = NULL, left_player = player_id,
+	left_guest = (player_id IS NULL AND bot = '') WHERE game_id = $1 AND seat = $3 AND occupant = $11 AND ` + entryHere
 )
 
 // Append appends a.Entry to game gameID's log after version a.After, with

@@ -22,6 +22,12 @@ ON CONFLICT (player_id, variant, players) DO UPDATE SET games = player_stats.gam
 	best = GREATEST(player_stats.best, excluded.best), total = player_stats.total + excluded.total,
 	perfect = player_stats.perfect + excluded.perfect, strikeouts = player_stats.strikeouts + excluded.strikeouts,
 	abandoned = player_stats.abandoned + excluded.abandoned`
+	// A player who left a seat a bot then played answers for the game as
+	// abandoned, whatever its end: leaving cannot spare a strikeout.
+	endLeftStatsSQL = `INSERT INTO player_stats (player_id, variant, players, games, best, total, perfect, strikeouts, abandoned)
+SELECT DISTINCT left_player, $9::varchar, $10::integer, 0, 0, 0, 0, 0, 1 FROM seats
+WHERE game_id = $1 AND left_player IS NOT NULL AND player_id IS NULL AND ` + entryHere + ` AND ` + noResultYet + `
+ON CONFLICT (player_id, variant, players) DO UPDATE SET abandoned = player_stats.abandoned + 1`
 	endVariantSQL = `INSERT INTO variant_stats (variant, players, games, best, total, perfect, strikeouts, abandoned)
 SELECT $9::varchar, $10::integer, $14::integer, $11::integer, $11::integer, $12::integer, $13::integer, $15::integer
 WHERE ` + entryHere + ` AND ` + noResultYet + `
@@ -30,9 +36,10 @@ ON CONFLICT (variant, players) DO UPDATE SET games = variant_stats.games + exclu
 	perfect = variant_stats.perfect + excluded.perfect, strikeouts = variant_stats.strikeouts + excluded.strikeouts,
 	abandoned = variant_stats.abandoned + excluded.abandoned`
 	// $9 variant, $10 players, $11 seed, $12 score.
+	// A player who left is in the game's history too (at the seat they left).
 	endHistorySQL = `INSERT INTO player_games (player_id, game_id, seat, variant, players, seed, score, ended_at)
-SELECT player_id, $1::varchar, seat, $9::varchar, $10::integer, $11::varchar, $12::integer, $8::timestamptz FROM seats
-WHERE game_id = $1 AND player_id IS NOT NULL AND ` + entryHere + ` AND ` + noResultYet + `
+SELECT COALESCE(player_id, left_player), $1::varchar, seat, $9::varchar, $10::integer, $11::varchar, $12::integer, $8::timestamptz FROM seats
+WHERE game_id = $1 AND (player_id IS NOT NULL OR left_player IS NOT NULL) AND ` + entryHere + ` AND ` + noResultYet + `
 ON CONFLICT (player_id, game_id) DO NOTHING`
 	// $9 the game's version after the entry.
 	endEventsSQL = `INSERT INTO player_events (player_id, kind, game_id, seat, version, created_at)
@@ -43,7 +50,7 @@ WHERE game_id = $1 AND player_id IS NOT NULL AND ` + entryHere + ` AND ` + noRes
 	// $15 abandoned.
 	endResultSQL = `INSERT INTO game_results (game_id, variant, players, seed, score, reason, turns, abandoned, accounts, bots, ended_at)
 SELECT $1::varchar, $9::varchar, $10::integer, $11::varchar, $12::integer, $13::varchar, $14::integer, $15::boolean,
-	NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND player_id IS NULL AND bot = ''),
+	NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND (player_id IS NULL AND bot = '' OR left_guest)),
 	EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $1 AND (s.bot <> '' OR EXISTS (SELECT 1 FROM players p WHERE p.id = s.player_id AND p.bot))),
 	$8::timestamptz
 WHERE ` + entryHere + `
@@ -62,7 +69,7 @@ func endStatements(out []stmt, here []any, e *play.GameEnd, version int64) []stm
 	with := func(v ...any) []any { return append(here[:8:8], v...) }
 	stats := with(append([]any{e.Variant, e.Players}, statsOf(e)...)...)
 	return append(out,
-		stmt{endStatsSQL, stats}, stmt{endVariantSQL, stats},
+		stmt{endStatsSQL, stats}, stmt{endLeftStatsSQL, with(e.Variant, e.Players)}, stmt{endVariantSQL, stats},
 		stmt{endHistorySQL, with(e.Variant, e.Players, e.Seed, e.Score)},
 		stmt{endEventsSQL, with(version)},
 		stmt{endLobbySQL, with()},
