@@ -83,8 +83,8 @@ WHERE (($2::integer = 0 AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar))
 const (
 	entryHere = `EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND seq = $2 AND seat = $3 AND kind = $4 AND card = $5
 	AND target = $6 AND value = $7 AND created_at = $8)`
-	keyDropSQL  = `DELETE FROM idempotency WHERE scope = $9 AND idem_key = $10 AND token = $11 AND NOT ` + entryHere
-	statusSQL   = `UPDATE games SET status = $9 WHERE id = $1 AND status <> $9 AND ` + entryHere
+	keyDropSQL = `DELETE FROM idempotency WHERE scope = $9 AND idem_key = $10 AND token = $11 AND NOT ` + entryHere
+	statusSQL  = `UPDATE games SET status = $9 WHERE id = $1 AND status <> $9 AND ` + entryHere
 	// A seat taken over keeps who left it (every value on the right is the
 	// row's before the update).
 	takeOverSQL = `UPDATE seats SET bot = $9, occupant = $10, player_id = NULL, left_player = player_id,
