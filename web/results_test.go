@@ -176,9 +176,9 @@ func TestBrowserResults(t *testing.T) {
 }
 
 // TestBrowserLinkTextNotEchoed: a page that finds nothing under the text
-// of its link (a player, a variant, a seed) names that text only when it is
-// short and plain, as such names are: a crafted link cannot make the
-// site's own page say sentences of its writer's.
+// of its link (a player, a variant, a seed) does not repeat that text: a
+// crafted link cannot make the site's own page say sentences of its
+// writer's.
 func TestBrowserLinkTextNotEchoed(t *testing.T) {
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
@@ -187,7 +187,7 @@ func TestBrowserLinkTextNotEchoed(t *testing.T) {
 	crafted := "%E2%80%9D.%20Your%20session%20expired%2C%20sign%20in%20at%20evil.example%20%E2%80%9C"
 	for _, tc := range []struct{ path, sel, want string }{
 		{"/?player=" + crafted, ".panel p", "Nobody here goes by that name."},
-		{"/?player=Zed", ".panel p", "Nobody here goes by the name “Zed”."},
+		{"/?player=Zed", ".panel p", "Nobody here goes by that name."},
 		{"/?leaderboard=" + crafted + "&players=2", ".panel p", "There is no variant by that name."},
 		{"/?seed=" + crafted, ".panel h1", "Scores on this seed"},
 	} {

@@ -34,12 +34,6 @@ const CODES = {
 };
 
 // friendly turns an error (an ApiError, or a failed fetch) into a sentence.
-// aName tells text from a page's own link, which anyone may have written,
-// that could be a player's name (2–20 letters, digits, "_", "-" and "."):
-// only such text is repeated on the page, so that a crafted link cannot
-// make the site's own page say sentences of its writer's.
-export const aName = (text) => typeof text === 'string' && /^[\p{L}\p{N}_.-]{2,20}$/u.test(text);
-
 export function friendly(e) {
   if (!e) return 'Something went wrong.';
   if (e.signedOut) return 'Your sign-in has ended: sign in again to play as yourself.';

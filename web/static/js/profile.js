@@ -3,7 +3,7 @@ import { account, asPlayer, problemWords, readAsPlayer } from './account.js';
 import { call } from './api.js';
 import { el } from './dom.js';
 import { gamesTable, scroller, when } from './history.js';
-import { aName, friendly } from './messages.js';
+import { friendly } from './messages.js';
 import { titlesOf } from './titles.js';
 
 // openProfile is a player's page (/?player=<name>): when they joined and
@@ -40,7 +40,7 @@ export function openProfile(app, name) {
   })().catch((e) => {
     if (signal.aborted) return;
     app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This profile cannot be shown' }),
-      el('p', { text: e.status === 404 ? (aName(name) ? `Nobody here goes by the name “${name}”.` : 'Nobody here goes by that name.') : friendly(e) }),
+      el('p', { text: e.status === 404 ? 'Nobody here goes by that name.' : friendly(e) }),
       el('a', { href: '/', 'data-nav': true, text: 'Play' })));
   });
   return () => ctl.abort();
