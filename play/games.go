@@ -9,6 +9,7 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -93,8 +94,19 @@ func plainText(what, s string, max int) error {
 	return nil
 }
 
-// sharedName is what a shared deal's name looks like (players.SeedPrefix
-// and a number): p2v0s17.
+// SeedPrefix is how hanab.live names the deals of a variant and player
+// count, "p{players}v{variant}s": the variant by its hanab.live id where
+// it has one, else by its name. A shared deal is the prefix and a number.
+func SeedPrefix(variant string, players int) string {
+	v := variant
+	if def, err := variants.Get(variant); err == nil && def.HanabLive != nil {
+		v = strconv.Itoa(def.HanabLive.ID)
+	}
+	return "p" + strconv.Itoa(players) + "v" + v + "s"
+}
+
+// sharedName is what any shared deal's name looks like (SeedPrefix and a
+// number: p2v0s17), whatever its variant and player count.
 var sharedName = regexp.MustCompile(`^p[0-9]+v.+s[0-9]+$`)
 
 // creatorSeed refuses a seed that a table's creator may not name: one a

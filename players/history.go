@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
-	"github.com/hanabi-server/hanabi/variants"
+	"github.com/hanabi-server/hanabi/play"
 )
 
 // HistoryStore is what history, statistics, seeds and leaderboards need
@@ -168,23 +168,12 @@ func (h *History) DealsInPlay(ctx context.Context, p Player) ([]string, error) {
 	return h.store.DealsInPlay(ctx, p.ID)
 }
 
-// SeedPrefix is how hanab.live names the deals of a variant and player
-// count, "p{players}v{variant}s": the variant by its hanab.live id where
-// it has one, else by its name.
-func SeedPrefix(variant string, players int) string {
-	v := variant
-	if def, err := variants.Get(variant); err == nil && def.HanabLive != nil {
-		v = strconv.Itoa(def.HanabLive.ID)
-	}
-	return "p" + strconv.Itoa(players) + "v" + v + "s"
-}
-
 // NextSeed is the deal a table of these players gets: the first of the
 // variant's and player count's, "…s1", "…s2", …, that none of them has
 // played, as hanab.live deals them, nor plays now at another table: there
 // its partners see the cards it will hold here.
 func (h *History) NextSeed(ctx context.Context, playerIDs []string, variant string, players int) (string, error) {
-	prefix := SeedPrefix(variant, players)
+	prefix := play.SeedPrefix(variant, players)
 	played, err := h.store.PlayedSeeds(ctx, playerIDs, prefix)
 	if err != nil {
 		return "", err

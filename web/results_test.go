@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/players"
+	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -96,7 +96,7 @@ func TestBrowserResults(t *testing.T) {
 	// A deal the server deals (leaderboards hold no other): its seed is
 	// the first shared deal's, keyed as the test server keys it.
 	played := newGame("")
-	playOut(t, played, "basic", 2, testDeal(players.SeedPrefix("basic", 2)+"1"))
+	playOut(t, played, "basic", 2, testDeal(play.SeedPrefix("basic", 2)+"1"))
 	score := finalScore(t, base, played.id)
 	voted := newGame("results-voted")
 	for range 4 {
