@@ -1,8 +1,7 @@
 package api
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -17,13 +16,10 @@ import (
 // know no such key), and a missing field the document requires. t is the type the body decodes into; a field is
 // nullable when its tag says extensions:"x-nullable", as the document's is.
 func checkShape(data []byte, t reflect.Type) error {
-	if err := checkText(data); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := textValue(data) // one walk: the value, and what checkText refuses
+	if refused := (*textRefusal)(nil); errors.As(err, &refused) {
+		return refused.err
+	} else if err != nil {
 		return jsonProblem(err)
 	}
 	if v == nil {
