@@ -122,11 +122,14 @@ func (g *Games) driveOnce(id string) bool {
 		default:
 			var refused *engine.Error
 			var own *Error
-			if errors.As(err, &refused) || errors.As(err, &own) {
+			switch {
+			case errors.As(err, &refused): // botAct told it
+			case errors.As(err, &own):
 				g.log.Error("bot move refused", "game", id, "seat", seat, "strategy", strat.Name, "code", refusal(err))
-				return nil, nil
+			default:
+				return nil, err // the store's failure: tried again below
 			}
-			return nil, err
+			return nil, nil
 		}
 		again = true
 		return nil, nil
@@ -183,6 +186,9 @@ func (g *Games) botAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	next := entryMove(fb)
 	next.Version, next.auto = &st.Version, m.auto
 	moved, _, err = g.act(ctx, t, seat, next)
+	if errors.As(err, &refused) && !errors.Is(err, engine.ErrNotYourTurn) {
+		g.log.Error("bot's fallback move refused", "game", st.ID, "seat", seat, "code", refusal(err))
+	}
 	return moved, err
 }
 
