@@ -490,18 +490,5 @@ func TestBotMovesAfterTheStoreFailed(t *testing.T) {
 	if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, 0), move(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank), nil)); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		stored, err := store.LoadGame(ctx, st.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(stored.Log) == 2 {
-			break // the bot moved
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the bot has not moved 10 s after its writes failed (%d entries)", len(stored.Log))
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	awaitStoredLog(t, store, st.ID, 2, 10*time.Second, "the bot has not moved after its writes failed")
 }

@@ -133,19 +133,27 @@ func TestBotsMoveWhenTheirReplicaDies(t *testing.T) {
 	if _, _, err := a.Act(ctx, st.ID, holder(a, st.ID, 0), move(engine.ClueRank(1, st.Game.Deck()[st.Game.Hand(1)[0]].Rank), nil)); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(15 * time.Second)
+	awaitStoredLog(t, store, st.ID, 3, 15*time.Second, "the bots have not moved after their replica died")
+}
+
+// awaitStoredLog waits until game id's stored log holds n entries, read
+// from store itself (no read of a replica's, which would set bots going),
+// or fails the test with what after within.
+func awaitStoredLog(t *testing.T, store play.Store, id string, n int, within time.Duration, what string) {
+	t.Helper()
+	deadline := time.Now().Add(within)
 	for {
-		stored, err := store.LoadGame(ctx, st.ID)
+		stored, err := store.LoadGame(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(stored.Log) >= 3 {
-			break // both bots moved
+		if len(stored.Log) >= n {
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the bots have not moved 15 s after their replica died (%d entries)", len(stored.Log))
+			t.Fatalf("%s within %v: %d entries, want %d", what, within, len(stored.Log), n)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
