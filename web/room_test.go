@@ -172,8 +172,9 @@ func TestBrowserEvening(t *testing.T) {
 		// Alice moves; Dave shadows Bob, whose own cards he then sees exactly
 		// as Bob's page shows them.
 		prevA := ""
+		before := tableView(t, base, id, 0)
 		move(t, alice, "alice", "clue", &prevA)
-		v := tableView(t, base, id)
+		v := tableView(t, base, id, before)
 		caughtUp(t, bob, v, 10*time.Second)
 		caughtUp(t, dave, v, 10*time.Second)
 		run(t, dave, "front", page.BringToFront())
@@ -271,14 +272,22 @@ func TestBrowserClosedTable(t *testing.T) {
 	}
 }
 
-// tableView is the game's version as the public reads it.
-func tableView(t *testing.T, base, id string) int64 {
+// tableView is the game's version as the public reads it, once past after.
+func tableView(t *testing.T, base, id string, after int64) int64 {
 	t.Helper()
-	var v struct {
-		Version int64 `json:"version"`
+	// A click returns before its request is answered: wait for the move.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var v struct {
+			Version int64 `json:"version"`
+		}
+		apiDo(t, base, "GET", "/games/"+id, "", nil, &v)
+		if v.Version > after {
+			return v.Version
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game stays at version %d", v.Version)
+		}
 	}
-	apiDo(t, base, "GET", "/games/"+id, "", nil, &v)
-	return v.Version
 }
 
 // TestBrowserDealInPlay: a signed-in player who plays a shared deal is shown
