@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"path/filepath"
 	"strconv"
@@ -76,13 +77,24 @@ func move(t *testing.T, ctx context.Context, who, prefer string, prev *string) b
 		t.Fatalf("%s: no enabled move on its turn", who)
 	}
 	// A view that arrives between finding the button and clicking it redraws
-	// the table: find the button again.
+	// the table: the node may be gone (find the button again), or the click,
+	// made at the button's place, may land beside it (click again once the
+	// page shows the same turn for a while; a move on its way is not sent
+	// twice, the page is busy until it is answered).
+	moved := `(() => { const t = document.querySelector('#table'); return !t || t.dataset.myTurn !== 'true' || t.dataset.version !== '` + *prev + `'; })()`
 	for attempt := 1; ; attempt++ {
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		err := chromedp.Run(cctx, chromedp.Click(picked, chromedp.ByQuery))
 		cancel()
 		if err == nil {
-			return true
+			wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			err = chromedp.Run(wctx, chromedp.Poll(moved, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+			cancel()
+			if err == nil {
+				return true
+			}
+			t.Logf("%s: the click on %s made no move within 5 s; clicking again", who, picked)
+			err = errors.New("no node moved")
 		}
 		if attempt == 3 || !strings.Contains(err.Error(), "node") {
 			t.Fatalf("%s: click %s: %v", who, picked, err)
