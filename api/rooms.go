@@ -29,6 +29,7 @@ type Rooms interface {
 	Hypothesize(ctx context.Context, id string, p auth.Caller, m play.Move) (*rooms.Room, *play.State, error)
 	Undo(ctx context.Context, id string, p auth.Caller, all bool) (*rooms.Room, *play.State, error)
 	Again(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
+	Here(ctx context.Context, r *rooms.Room, p auth.Caller) error
 }
 
 // RoomView is a shared replay room: the finished game it replays, the turn
@@ -256,6 +257,7 @@ type roomFeed struct {
 	members bool
 	seen    bool        // the reader is recorded in the room (see rooms.Readers.AtRoom)
 	at      rooms.Place // where the reader is, as the room last read tells (rooms.PlaceOf)
+	room    *rooms.Room // the room as last read
 }
 
 func (s *Server) roomFeed(c *gin.Context, members bool) *roomFeed {
@@ -272,7 +274,7 @@ func (r *roomFeed) Read(ctx context.Context, after feed.Pos, _ bool) (feed.Page,
 	if err != nil {
 		return feed.Page{}, err
 	}
-	r.at = rooms.PlaceOf(room, st)
+	r.at, r.room = rooms.PlaceOf(room, st), room
 	if !r.seen {
 		r.seen = true
 		r.s.readers.AtRoom(ctx, r.by, room, st)
@@ -340,9 +342,20 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 	beaten := func(c *gin.Context) { // still in the room, as the room's own read placed the reader
 		if src.seen {
 			s.seenAt(c, src.at)
+			s.stillInRoom(c, src.room)
 		}
 	}
 	s.stream(c, src, feed.Pos{N: after, Sub: -1}, format, src.w.Close, beaten)
+}
+
+// stillInRoom records that the caller, a member of room r as a stream
+// last read it, is still there (see rooms.Rooms.Here).
+func (s *Server) stillInRoom(c *gin.Context, r *rooms.Room) {
+	ctx, cancel := s.storeCtx(c.Request.Context())
+	defer cancel()
+	if err := s.rooms.Here(ctx, r, callerOf(c)); err != nil && ctx.Err() == nil {
+		s.log.Warn("could not record a room's member there", "room", r.ID, "err", err.Error())
+	}
 }
 
 // roomChange makes a member's or the leader's change to the room and

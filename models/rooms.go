@@ -147,3 +147,26 @@ func (s *Store) routeHeard(id string) (player bool) {
 	}
 	return false
 }
+
+// SeeMember: see rooms.RoomStore.
+func (s *Store) SeeMember(ctx context.Context, room, player string, at time.Time) error {
+	_, err := s.wdb().exec(ctx, `INSERT INTO room_members_seen (room_id, player_id, seen_at) VALUES ($1, $2, $3)
+ON CONFLICT (room_id, player_id) DO UPDATE SET seen_at = excluded.seen_at`, room, player, at.UTC())
+	return err
+}
+
+// MembersSeen: see rooms.RoomStore.
+func (s *Store) MembersSeen(ctx context.Context, room string) (map[string]time.Time, error) {
+	var rows []struct {
+		PlayerID string
+		SeenAt   time.Time
+	}
+	if err := s.orm.WithContext(ctx).Table("room_members_seen").Select("player_id, seen_at").Where("room_id = ?", room).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	seen := make(map[string]time.Time, len(rows))
+	for _, r := range rows {
+		seen[r.PlayerID] = r.SeenAt.UTC()
+	}
+	return seen, nil
+}

@@ -3,6 +3,7 @@ package rooms
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -68,6 +69,12 @@ type RoomStore interface {
 	// ListenRooms calls heard with the room of each change, on any
 	// replica, or "" when any room's may have been missed.
 	ListenRooms(heard func(id string))
+	// SeeMember records that player read room at at; it changes nothing
+	// of the room (no version, nobody told).
+	SeeMember(ctx context.Context, room, player string, at time.Time) error
+	// MembersSeen is when each player last read room, as SeeMember
+	// recorded it.
+	MembersSeen(ctx context.Context, room string) (map[string]time.Time, error)
 }
 
 // Games is where the rooms read the games they replay, and play them
@@ -103,6 +110,11 @@ type Rooms struct {
 	games Games
 	now   func() time.Time
 	hub   feed.Hub[string]
+	// here and checked are when this process last recorded a member's
+	// read of a room ("room/player"), and last looked for its members
+	// gone (see Here).
+	here, checked *Recent[string, struct{}]
+	log           *slog.Logger
 
 	// dealsInPlay is the shared deals a player is playing now (see
 	// SetDealsInPlay).
@@ -115,6 +127,9 @@ type Rooms struct {
 func (rs *Rooms) SetDealsInPlay(fn func(ctx context.Context, playerID string) ([]string, error)) {
 	rs.dealsInPlay = fn
 }
+
+// SetLogger gives the rooms the server's logger (slog's default else).
+func (rs *Rooms) SetLogger(log *slog.Logger) { rs.log = log }
 
 // spoils refuses p a room on st when p plays st's shared deal elsewhere.
 func (rs *Rooms) spoils(ctx context.Context, st *play.State, p Player) error {
@@ -134,7 +149,7 @@ func NewRooms(store RoomStore, games Games, now func() time.Time) *Rooms {
 	if now == nil {
 		now = time.Now
 	}
-	rs := &Rooms{store: store, games: games, now: now}
+	rs := &Rooms{store: store, games: games, now: now, here: NewRecent[string, struct{}](AwayFor), checked: NewRecent[string, struct{}](AwayFor), log: slog.Default()}
 	store.ListenRooms(rs.hub.Heard)
 	return rs
 }
@@ -167,6 +182,9 @@ func (rs *Rooms) Open(ctx context.Context, game string, by auth.Caller) (*Room, 
 	r := &Room{ID: play.NewID(), Game: game, Leader: p.ID, Members: []Member{{Player: p.ID, Name: p.Name, Bot: p.Bot}},
 		Pointer: -1, Version: 1, CreatedAt: at, UpdatedAt: at}
 	if err := rs.store.CreateRoom(ctx, r); err != nil {
+		return nil, nil, err
+	}
+	if err := rs.store.SeeMember(ctx, r.ID, p.ID, at); err != nil {
 		return nil, nil, err
 	}
 	return r, st, nil
@@ -202,6 +220,9 @@ func (rs *Rooms) Read(ctx context.Context, id string, by auth.Caller, membersOnl
 	if err := rs.mayRead(ctx, st, p); err != nil {
 		return nil, nil, err
 	}
+	if err := rs.Here(ctx, r, by); err != nil && ctx.Err() == nil {
+		rs.log.Warn("could not record a room's member there", "room", r.ID, "err", err.Error())
+	}
 	return r, st, nil
 }
 
@@ -230,23 +251,42 @@ func (rs *Rooms) Join(ctx context.Context, id string, by auth.Caller) (*Room, *p
 	if err != nil {
 		return nil, nil, err
 	}
-	return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
-		if err := rs.mayRead(ctx, st, p); err != nil {
-			return false, err
+	now := rs.now().UTC().Truncate(time.Millisecond)
+	join := func() (*Room, *play.State, error) {
+		return rs.change(ctx, id, func(r *Room, st *play.State) (bool, error) {
+			if err := rs.mayRead(ctx, st, p); err != nil {
+				return false, err
+			}
+			if r.IsMember(p.ID) {
+				return false, nil
+			}
+			if len(r.Members) >= MaxMembers {
+				return false, errFull
+			}
+			// The joiner's read is recorded before the join: a look for
+			// the members gone between the two would count them gone.
+			if err := rs.store.SeeMember(ctx, id, p.ID, now); err != nil {
+				return false, err
+			}
+			r.Members = append(r.Members, Member{Player: p.ID, Name: p.Name, Bot: p.Bot})
+			if r.Leader == "" {
+				r.Leader = p.ID
+			}
+			return true, nil
+		})
+	}
+	r, st, err := join()
+	if errors.Is(err, errFull) { // the members gone make room
+		if err := rs.dropGone(ctx, id, now); err != nil {
+			return nil, nil, err
 		}
-		if r.IsMember(p.ID) {
-			return false, nil
-		}
-		if len(r.Members) >= MaxMembers {
-			return false, &Error{Code: Forbidden, Msg: "the room is full"}
-		}
-		r.Members = append(r.Members, Member{Player: p.ID, Name: p.Name, Bot: p.Bot})
-		if r.Leader == "" {
-			r.Leader = p.ID
-		}
-		return true, nil
-	})
+		r, st, err = join()
+	}
+	return r, st, err
 }
+
+// errFull refuses a member more than MaxMembers, all there.
+var errFull = &Error{Code: Forbidden, Msg: "the room is full"}
 
 // Leave takes p out of room id; a leader who leaves passes the lead to the
 // member who came first of those who stay.

@@ -194,6 +194,14 @@ func TestBrowserWholeNight(t *testing.T) {
 		for _, n := range names {
 			waitTrue(t, ctxs[n], n+" sees everyone in the room", inRoom)
 		}
+		// The room lets Dave go, as it does a member gone for two minutes
+		// (a tab asleep) or who left in another tab: his page, still open
+		// on the room, joins it again, and comes last.
+		b.allow("status of 403 (Forbidden) " + base + "/v1/rooms/" + roomID + "/events/ndjson")
+		apiDo(t, base, "DELETE", "/rooms/"+roomID+"/members/me", tokens["Dave"], nil, nil)
+		for _, n := range names {
+			waitTrue(t, ctxs[n], n+" sees dave back", inRoom+` && document.querySelector('#room-members').textContent.replace(' — you', '').endsWith('Carol, Dave')`)
+		}
 		eval(t, bob, "only the leader moves the room", `!document.querySelector('#room-hypo') && !document.querySelector('#room-tools, #room-again') && !!document.querySelector('#room-browse')`)
 
 		// Alice shows move 2: everyone follows.

@@ -248,6 +248,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	}
 	replayRooms := rooms.NewRooms(store, games, nil)
 	replayRooms.SetDealsInPlay(dealsInPlay)
+	replayRooms.SetLogger(log)
 	secret := []byte(c.jwtSecret)
 	if len(secret) == 0 {
 		if secret, err = games.SigningSecret(ctx); err != nil {

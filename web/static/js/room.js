@@ -248,6 +248,7 @@ async function follow(r) {
         throw new ApiError(res.status, p);
       }
       retry.ok();
+      r.rejoined = false;
       setStatus('');
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buf = '';
@@ -264,7 +265,19 @@ async function follow(r) {
       }
     } catch (e) {
       if (r.signal.aborted) return;
-      // Not a member any more (left in another tab): nothing to follow.
+      // Not a member any more: gone too long (a tab asleep leaves the
+      // room after two minutes) or left in another tab. The page is open
+      // on the room, which is being in it: join again, once.
+      if (e instanceof ApiError && e.status === 403 && !r.rejoined) {
+        r.rejoined = true;
+        try {
+          setRoom(r, await asPlayer('POST', `/rooms/${encodeURIComponent(r.id)}/members`, { signal: r.signal }));
+          continue;
+        } catch (j) {
+          if (r.signal.aborted) return;
+          e = j;
+        }
+      }
       if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) {
         r.say(friendly(e));
         return;

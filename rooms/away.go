@@ -1,0 +1,66 @@
+package rooms
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/play"
+)
+
+// A member is in a room while they read it: the page follows it on a
+// stream whose heartbeat tells it, an API client by its reads (a long-poll
+// at its start and its end, at most a minute apart). A member who reads
+// nothing for AwayFor has gone (closed the tab,
+// as leaving hanab.live's shared replay is closing it) and leaves: a
+// leader's lead passes on, as when they press Leave, and a full room makes
+// room again.
+const AwayFor = 2 * time.Minute
+
+// Here records that by, a member of room r, reads it now, and lets the
+// members gone for AwayFor leave; each at most every SeenEvery per process
+// (per member, per room). A reader who is no member changes nothing. Read
+// calls it; a stream calls it at each heartbeat, with the room it last
+// read.
+func (rs *Rooms) Here(ctx context.Context, r *Room, by auth.Caller) error {
+	if !by.SignedIn() || !r.IsMember(by.Account.ID) {
+		return nil
+	}
+	now := rs.now().UTC().Truncate(time.Millisecond)
+	if rs.here.Due(r.ID+"/"+by.Account.ID, struct{}{}, now) {
+		if err := rs.store.SeeMember(ctx, r.ID, by.Account.ID, now); err != nil {
+			rs.here.Forget(r.ID + "/" + by.Account.ID)
+			return err
+		}
+	}
+	if !rs.checked.Due(r.ID, struct{}{}, now) {
+		return nil
+	}
+	return rs.dropGone(ctx, r.ID, now)
+}
+
+// dropGone lets the members of room id who read nothing since AwayFor
+// before now leave it. A member the store has no read of is gone: Open
+// and Join record the member's first.
+func (rs *Rooms) dropGone(ctx context.Context, id string, now time.Time) error {
+	seen, err := rs.store.MembersSeen(ctx, id)
+	if err != nil {
+		return err
+	}
+	gone := func(m Member) bool { return seen[m.Player].Before(now.Add(-AwayFor)) }
+	_, _, err = rs.change(ctx, id, func(r *Room, _ *play.State) (bool, error) {
+		if !slices.ContainsFunc(r.Members, gone) {
+			return false, nil
+		}
+		r.Members = slices.DeleteFunc(r.Members, gone)
+		if !r.IsMember(r.Leader) {
+			r.Leader = ""
+			if len(r.Members) > 0 {
+				r.Leader = r.Members[0].Player
+			}
+		}
+		return true, nil
+	})
+	return err
+}
