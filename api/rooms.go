@@ -382,7 +382,7 @@ func changeRoomWith[Req any](s *Server, c *gin.Context, change func(ctx context.
 // joinRoom godoc
 //
 //	@Summary		Join a shared replay room
-//	@Description	The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader.
+//	@Description	The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader. A member stays while they read the room (its stream, whose heartbeat counts, a long-poll, a read): one who reads nothing of it for two minutes has gone and leaves, as by leaveRoom. A room holds 64 members: a 403 says it is full (of members all there).
 //	@ID				joinRoom
 //	@Tags			rooms
 //	@Produce		json

@@ -5567,7 +5567,7 @@ type ClientInterface interface {
 
 	// JoinRoom Join a shared replay room
 	//
-	// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader.
+	// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader. A member stays while they read the room (its stream, whose heartbeat counts, a long-poll, a read): one who reads nothing of it for two minutes has gone and leaves, as by leaveRoom. A room holds 64 members: a 403 says it is full (of members all there).
 	//
 	// Corresponds with POST /rooms/{id}/members (the `JoinRoom` operationId).
 	JoinRoom(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -7026,7 +7026,7 @@ func (c *Client) HandOverRoom(ctx context.Context, id string, body HandOverRoomJ
 
 // JoinRoom Join a shared replay room
 //
-// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader.
+// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader. A member stays while they read the room (its stream, whose heartbeat counts, a long-poll, a read): one who reads nothing of it for two minutes has gone and leaves, as by leaveRoom. A room holds 64 members: a 403 says it is full (of members all there).
 //
 // Corresponds with POST /rooms/{id}/members (the `JoinRoom` operationId).
 func (c *Client) JoinRoom(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11697,7 +11697,7 @@ type ClientWithResponsesInterface interface {
 
 	// JoinRoomWithResponse Join a shared replay room
 	//
-	// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader.
+	// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader. A member stays while they read the room (its stream, whose heartbeat counts, a long-poll, a read): one who reads nothing of it for two minutes has gone and leaves, as by leaveRoom. A room holds 64 members: a 403 says it is full (of members all there).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -24094,7 +24094,7 @@ func (c *ClientWithResponses) HandOverRoomWithResponse(ctx context.Context, id s
 
 // JoinRoomWithResponse Join a shared replay room
 //
-// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader.
+// The signed-in player becomes a member of the room (a member already changes nothing); a room with nobody leading gets them as its leader. A member stays while they read the room (its stream, whose heartbeat counts, a long-poll, a read): one who reads nothing of it for two minutes has gone and leaves, as by leaveRoom. A room holds 64 members: a 403 says it is full (of members all there).
 //
 // Returns a wrapper object for the known response body format(s).
 //
