@@ -140,6 +140,12 @@ WHERE player_id = $1 AND kind = $2 AND revoked_at IS NULL ORDER BY created_at DE
 	return out, err
 }
 
+// ForgetTokens: see players.Store.
+func (s *Store) ForgetTokens(ctx context.Context, playerID string, now time.Time) error {
+	_, err := s.wdb().exec(ctx, `DELETE FROM player_tokens WHERE player_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= $2)`, playerID, now.UTC())
+	return err
+}
+
 type tokenRow struct {
 	ID, PlayerID, Kind, Name string
 	CreatedAt                time.Time

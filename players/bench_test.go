@@ -131,6 +131,17 @@ func (m *memStore) RevokeTokens(_ context.Context, playerID, kind, id, except st
 	return n, nil
 }
 
+func (m *memStore) ForgetTokens(_ context.Context, playerID string, now time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k, t := range m.tokens {
+		if t.PlayerID == playerID && (t.RevokedAt != nil || t.ExpiresAt != nil && !now.Before(*t.ExpiresAt)) {
+			delete(m.tokens, k)
+		}
+	}
+	return nil
+}
+
 func (m *memStore) Tokens(_ context.Context, playerID, kind string) ([]TokenRow, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -195,6 +195,10 @@ func (s *Service) newToken(ctx context.Context, playerID, kind, name string) (st
 		end := now.Add(SessionTTL)
 		row.ExpiresAt = &end
 	}
+	// The player's dead tokens (expired, signed out, revoked) go as a new
+	// one comes: a row a sign-in is kept only while its session works. A
+	// lost delete harms nothing: the next token's takes them.
+	_ = s.store.ForgetTokens(ctx, playerID, now)
 	if err := s.store.CreateToken(ctx, row); err != nil {
 		return "", TokenRow{}, err
 	}

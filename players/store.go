@@ -44,6 +44,9 @@ type Store interface {
 	// Tokens lists a player's tokens of kind that are not revoked, newest
 	// first.
 	Tokens(ctx context.Context, playerID, kind string) ([]TokenRow, error)
+	// ForgetTokens deletes the player's tokens that work no more: those
+	// revoked, and those expired at now.
+	ForgetTokens(ctx context.Context, playerID string, now time.Time) error
 
 	// Mute (on true) or unmute another player's chat for a player.
 	SetMute(ctx context.Context, playerID, mutedID string, on bool) error
