@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"time"
 
 	"github.com/hanabi-server/hanabi/players"
 )
@@ -28,5 +29,18 @@ func (s *Store) AddEvent(ctx context.Context, playerID string, e players.Event) 
 	if err == nil && s.pool == nil {
 		s.hearPlayer(playerID)
 	}
+	return err
+}
+
+// ForgetEvents: see players.FeedStore. The events are deleted by their id,
+// up to the first one written since before: a walk of the primary key from
+// its low end, which each prune leaves short (events are written in about
+// the order of their times). The ids go on from the highest ever given,
+// on SQLite too (AUTOINCREMENT), so that no cursor ever reads a new event
+// as one it has seen.
+func (s *Store) ForgetEvents(ctx context.Context, before time.Time) error {
+	_, err := s.wdb().exec(ctx, `DELETE FROM player_events WHERE id < COALESCE(
+	(SELECT id FROM player_events WHERE created_at >= $1 ORDER BY id LIMIT 1),
+	(SELECT max(id) + 1 FROM player_events), 0)`, before.UTC())
 	return err
 }

@@ -43,7 +43,17 @@ type FeedStore interface {
 	// ListenPlayers calls heard with the player of each event written, on
 	// any replica, or "" when any player's may have been written unheard.
 	ListenPlayers(heard func(playerID string))
+	// ForgetEvents deletes every player's events written before before.
+	ForgetEvents(ctx context.Context, before time.Time) error
 }
+
+// KeptEvents is how long a player's events are kept for a reader who
+// comes back: every turn of every signed-in player writes one, read or
+// not, so the feed keeps a week of them, not the whole history.
+const KeptEvents = 7 * 24 * time.Hour
+
+// ForgetEvery is how often a server forgets the events past KeptEvents.
+const ForgetEvery = time.Hour
 
 // Feed is the players' events, and the one wait on them: a reader waits
 // for its player's next event as a long-poll or a stream does.
@@ -70,6 +80,11 @@ const MaxEvents = 100
 // Events lists the player's events after seq after.
 func (f *Feed) Events(ctx context.Context, p Player, after int64, limit int) ([]Event, error) {
 	return f.store.Events(ctx, p.ID, after, min(max(limit, 1), MaxEvents))
+}
+
+// Forget deletes the events older than KeptEvents at now.
+func (f *Feed) Forget(ctx context.Context, now time.Time) error {
+	return f.store.ForgetEvents(ctx, now.Add(-KeptEvents))
 }
 
 // Invite tells a player they are invited to inv's table by its sender; a

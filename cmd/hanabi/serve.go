@@ -249,6 +249,23 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	replayRooms := rooms.NewRooms(store, games, nil)
 	replayRooms.SetDealsInPlay(dealsInPlay)
 	replayRooms.SetLogger(log)
+	// A player's events older than a week go, every hour, on every replica
+	// (a delete that finds nothing old is cheap).
+	feed := players.NewFeed(store)
+	go func() {
+		t := time.NewTicker(players.ForgetEvery)
+		defer t.Stop()
+		for {
+			if err := feed.Forget(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				log.Warn("could not forget old player events", "err", err.Error())
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
 	secret := []byte(c.jwtSecret)
 	if len(secret) == 0 {
 		if secret, err = games.SigningSecret(ctx); err != nil {
@@ -259,7 +276,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		Games:          games,
 		Accounts:       accounts,
 		History:        history,
-		Feed:           players.NewFeed(store),
+		Feed:           feed,
 		Lobby:          rooms.NewLobby(store, nil),
 		Rooms:          replayRooms,
 		Watchers:       rooms.NewWatchers(store, nil),
