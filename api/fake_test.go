@@ -118,7 +118,9 @@ func (f *fakeGames) Follow(string) play.Follower                      { return f
 func (f *fakeGames) RecordedSeed(seed string) string                  { return seed }
 func (f *fakeGames) Holds(context.Context, string, int, string) error { return nil }
 
-func (f *fakeGames) Answered(context.Context, string, string) (*play.Answer, error) { return nil, nil }
+func (f *fakeGames) Answered(context.Context, string, string, auth.Caller) (*play.Answer, error) {
+	return nil, nil
+}
 
 func (f *fakeGames) Refused(context.Context, string, string, play.Answer) (*play.Answer, error) {
 	return nil, nil

@@ -46,7 +46,7 @@ func (s *Server) idempotent(c *gin.Context) {
 	hash := hex.EncodeToString(sum[:])
 
 	ctx := c.Request.Context()
-	ans, err := s.cfg.Keys.Answered(ctx, scope, key)
+	ans, err := s.cfg.Keys.Answered(ctx, scope, key, callerOf(c))
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -190,3 +190,25 @@ func eachServer(t *testing.T, fn func(t *testing.T, e *testEnv)) {
 		})
 	}
 }
+
+// A move's Idempotency-Key kept its answer, the seat's view: the token of
+// a seat left since is refused it on a retry, as it is every read of the
+// game, not answered the seat's view again.
+func TestLeftSeatTokenGetsNoKeptAnswer(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
+		tb := e.newTable("basic", 2, variants.Options{}, "left-seat-key")
+		seat := tb.local.Current()
+		body := tb.request(tb.pick())
+		path := "/v1/games/" + tb.id + "/actions"
+		e.expect(e.req("POST", path, tb.tokens[seat], body, "Idempotency-Key", "move-once"), http.StatusOK)
+		e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/"+strconv.Itoa(seat), tb.tokens[seat], nil), http.StatusNoContent)
+		r := e.req("POST", path, tb.tokens[seat], body, "Idempotency-Key", "move-once")
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("a left seat's token retrying its move's key: %d, want 401: %s", r.status, truncate(string(r.body), 300))
+		}
+		if p := r.problem(t); p.Code != "unauthorized" {
+			t.Fatalf("problem %+v", p)
+		}
+	})
+}

@@ -69,8 +69,9 @@ type Play interface {
 // Keys keeps Idempotency-Keys and the answers given under them; *play.Games
 // implements it.
 type Keys interface {
-	// Answered returns a key's record, nil when nobody took it.
-	Answered(ctx context.Context, scope, key string) (*play.Answer, error)
+	// Answered returns a key's record, nil when nobody took it, or why by
+	// may not be answered it (a seat's token whose seat was left).
+	Answered(ctx context.Context, scope, key string, by auth.Caller) (*play.Answer, error)
 	// Refused keeps a refused request's answer under its key; when another
 	// request holds the key, it returns that request's record instead.
 	Refused(ctx context.Context, scope, key string, a play.Answer) (*play.Answer, error)

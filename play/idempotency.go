@@ -64,8 +64,23 @@ func forget(k *Key) {
 	}
 }
 
-// Answered returns the record of a key, or nil when nobody took it.
-func (g *Games) Answered(ctx context.Context, scope, key string) (*Answer, error) {
+// Answered returns the record of a key, or nil when nobody took it, as
+// the caller by may be answered it: a kept answer is a seat's (its view, a
+// token owed to it), so a seat's token whose seat was left is refused it
+// (Holds), as it is every other answer about the game.
+func (g *Games) Answered(ctx context.Context, scope, key string, by auth.Caller) (*Answer, error) {
+	a, err := g.answered(ctx, scope, key)
+	if err == nil && a != nil && by.Seated() {
+		err = g.Holds(ctx, by.Game, by.Seat, by.Occupant)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// answered is the record of a key, or nil when nobody took it.
+func (g *Games) answered(ctx context.Context, scope, key string) (*Answer, error) {
 	a, err := g.store.LookupIdempotency(ctx, scope, key)
 	if errors.Is(err, ErrNotFound) {
 		return nil, nil
@@ -83,7 +98,7 @@ func (g *Games) Refused(ctx context.Context, scope, key string, a Answer) (*Answ
 	if err != nil || kept {
 		return nil, err
 	}
-	other, err := g.Answered(ctx, scope, key)
+	other, err := g.answered(ctx, scope, key)
 	if err == nil && other == nil {
 		err = errors.New("idempotency: a key neither kept nor held")
 	}
