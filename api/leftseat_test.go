@@ -212,3 +212,20 @@ func TestLeftSeatTokenGetsNoKeptAnswer(t *testing.T) {
 		}
 	})
 }
+
+// The token of a seat left during play is refused the game's rematch as
+// it is every other request about the game (401), not told that only a
+// player plays it again (403) as if it never held the seat.
+func TestLeftSeatTokenOpensNoRematch(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
+		tb := e.newTable("basic", 2, variants.Options{}, "left-seat-rematch")
+		e.expect(e.req("DELETE", "/v1/games/"+tb.id+"/seats/1", tb.tokens[1], nil), http.StatusNoContent)
+		e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
+		r := e.req("POST", "/v1/games/"+tb.id+"/rematch", tb.tokens[1], nil)
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("a left seat's token asks for the rematch: %d, want 401: %s", r.status, truncate(string(r.body), 300))
+		}
+		e.expect(e.req("POST", "/v1/games/"+tb.id+"/rematch", tb.tokens[0], nil), http.StatusCreated)
+	})
+}

@@ -22,6 +22,13 @@ func (g *Games) Rematch(ctx context.Context, id string, by auth.Caller) (*State,
 	if err != nil {
 		return nil, err
 	}
+	if by.Via == auth.Seat && by.Game == id {
+		// A seat's token of this game that no longer holds its seat is
+		// refused as on the game's every other route.
+		if err := Admit(st, by.Seat, by.Occupant); err != nil {
+			return nil, err
+		}
+	}
 	held := by.Seated() && by.Game == id && Admit(st, by.Seat, by.Occupant) == nil
 	if !held && by.SignedIn() {
 		held = st.SeatOf(by.Account.ID) >= 0
