@@ -143,6 +143,12 @@ func TestSeatTokenLivesByItsSession(t *testing.T) {
 		if got := view(minted); got != http.StatusUnauthorized {
 			t.Fatalf("a seat token whose session signed out: %d", got)
 		}
+		// At another game too: a token that no longer works is told so
+		// (401), not that it belongs to another game (403).
+		another := e.newTable("basic", 2, variants.Options{}, "another")
+		if got := e.req("GET", "/v1/games/"+another.id, minted, nil).status; got != http.StatusUnauthorized {
+			t.Fatalf("a seat token whose session signed out, at another game: %d, want 401", got)
+		}
 		third, _ := e.signIn("Alice", pw)
 		other := seatToken(third)
 		e.expect(e.req("PUT", "/v1/me/password", first, map[string]any{"password": pw, "new_password": "battery staple"}), http.StatusNoContent)

@@ -118,9 +118,6 @@ func (r *Resolver) Resolve(ctx context.Context, raw, game, addr string) (Caller,
 	if err != nil {
 		return Caller{}, errBadSeatToken
 	}
-	if game != "" && game != claims.Game {
-		return Caller{}, errOtherGame
-	}
 	c := Caller{Via: Seat, Credential: claims.ID, Game: claims.Game, Seat: claims.Seat, Occupant: claims.Occupant,
 		Session: claims.Session, Addr: addr, raw: raw, expires: claims.ExpiresAt.Time}
 	if p := claims.Player; p != nil {
@@ -133,6 +130,11 @@ func (r *Resolver) Resolve(ctx context.Context, raw, game, addr string) (Caller,
 		if err := r.players.Live(ctx, c.Session); err != nil {
 			return Caller{}, err
 		}
+	}
+	// A token that works, but of another game: asked after whether it
+	// works at all, so that a dead one is told so (401) on every route.
+	if game != "" && game != claims.Game {
+		return Caller{}, errOtherGame
 	}
 	// On its game's routes the request's own read of the game asks whether
 	// the seat is still the token's (play.Admit); off them (the lobby, a
