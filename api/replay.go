@@ -86,7 +86,8 @@ type HanabLiveImport struct {
 
 // HanabLiveImportAction is one hanab.live action: type 0 play and 1 discard
 // (target: a card id), 2 color clue and 3 rank clue (target: a seat, value:
-// the clue's color index or rank), 4 game over (neither needed). An action
+// the clue's color index or rank), 4 game over (neither needed), 5 game
+// over by the players' votes (target -1). An action
 // without a field it needs is refused by the rules (422, reason bad_action).
 type HanabLiveImportAction struct {
 	Type   hanablive.ActionType `json:"type"`

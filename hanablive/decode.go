@@ -91,9 +91,9 @@ func decodeAction(raw json.RawMessage) (Action, error) {
 		if w.Target == nil || w.Value == nil {
 			return a, fmt.Errorf("%w: a clue needs a \"target\" seat and a \"value\"", ErrBadAction)
 		}
-	case ActionGameOver:
+	case ActionGameOver, ActionGameOverByVote:
 	default:
-		return a, fmt.Errorf("%w: unknown type %d (0 play, 1 discard, 2 color clue, 3 rank clue, 4 game over)", ErrBadAction, a.Type)
+		return a, fmt.Errorf("%w: unknown type %d %s", ErrBadAction, a.Type, actionTypes)
 	}
 	return a, nil
 }

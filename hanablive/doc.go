@@ -17,7 +17,8 @@
 // Action types: 0 play and 1 discard (target: a card id), 2 color clue
 // (target: a seat, value: an index into the variant's clue colors), 3 rank
 // clue (target: a seat, value: a rank), 4 game over (target: the seat that
-// ended it, value: hanab.live's end condition). Seat "startingPlayer" (0
+// ended it, value: hanab.live's end condition), 5 game over by the players'
+// votes (target -1, value 10). Seat "startingPlayer" (0
 // unless the options say) acts first and turns rotate; the acting seat is
 // never written. A play or discard of a card of a suit that swaps play and
 // discard (Orange) is written as what happened to the card, as hanab.live
@@ -74,9 +75,9 @@
 //
 // # How a log may end
 //
-// hanab.live records a game-over action (type 4) when a game ends outside the
-// rules: a timeout, a player terminating it, a vote. It is accepted only as
-// the last action. If the engine's game is still running at that point, the
+// hanab.live records a game-over action (type 4, or 5 for an end by vote)
+// when a game ends outside the rules: a timeout, a player terminating it, a
+// vote. It is accepted only as the last action. If the engine's game is still running at that point, the
 // action simply ends the log: the returned game is not Over, and Replay.End
 // says who ended it and why. A log may also stop without one while the game
 // still runs (a file cut short); that import succeeds too, with End nil and

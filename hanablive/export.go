@@ -73,17 +73,27 @@ func Export(r *Replay) (*Game, error) {
 			continue
 		case engine.End:
 			ended = true
-			out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: a.Target, Value: endConditions[engine.EndReason(a.Value)]})
+			out.Actions = append(out.Actions, gameOver(a.Target, endConditions[engine.EndReason(a.Value)]))
 			continue
 		}
 		out.Actions = append(out.Actions, fromEngine(happened(cfg, deck, a)))
 	}
 	if res, over := g.Result(); r.End != nil && !ended {
-		out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: r.End.Seat, Value: r.End.Condition})
+		out.Actions = append(out.Actions, gameOver(r.End.Seat, r.End.Condition))
 	} else if over && res.Reason == engine.EndVoted {
-		out.Actions = append(out.Actions, Action{Type: ActionGameOver, Target: -1, Value: EndConditionTerminatedByVote})
+		out.Actions = append(out.Actions, gameOver(-1, EndConditionTerminatedByVote))
 	}
 	return out, nil
+}
+
+// gameOver is the closing action for hanab.live's end condition, as
+// hanab.live writes it: an end by vote is an action of its own type and
+// names no seat.
+func gameOver(seat, condition int) Action {
+	if condition == EndConditionTerminatedByVote {
+		return Action{Type: ActionGameOverByVote, Target: -1, Value: condition}
+	}
+	return Action{Type: ActionGameOver, Target: seat, Value: condition}
 }
 
 // Marshal exports a game as indented JSON, the way hanab.live writes it.

@@ -30,11 +30,14 @@ const (
 	ActionColorClue ActionType = 2
 	ActionRankClue  ActionType = 3
 	ActionGameOver  ActionType = 4
+	// ActionGameOverByVote is hanab.live's end by its players' votes:
+	// target -1, value EndConditionTerminatedByVote.
+	ActionGameOverByVote ActionType = 5
 )
 
 // Action is one entry of the log. Target is a card id (play, discard) or a
-// seat (clues, game over); Value a color index or rank (clues), hanab.live's
-// end condition (game over), and 0 otherwise.
+// seat (clues, game over; -1 for an end by vote); Value a color index or
+// rank (clues), hanab.live's end condition (game over), and 0 otherwise.
 type Action struct {
 	Type   ActionType `json:"type"`
 	Target int        `json:"target"`
@@ -48,7 +51,7 @@ const (
 	EndConditionTerminated  = 4
 	EndConditionIdleTimeout = 6
 	// EndConditionTerminatedByVote: hanab.live's end by its players' votes,
-	// written with target -1.
+	// written as an action of type 5 (ActionGameOverByVote) with target -1.
 	EndConditionTerminatedByVote = 10
 )
 

@@ -64,9 +64,17 @@ func ImportGame(g *Game) (*Replay, error) {
 		return nil, fmt.Errorf("%w: %v", ErrDeck, err)
 	}
 	for i, a := range g.Actions {
-		if a.Type == ActionGameOver {
+		if a.Type == ActionGameOver || a.Type == ActionGameOverByVote {
 			if i != len(g.Actions)-1 {
-				return nil, &engine.ReplayError{Index: i, Err: fmt.Errorf("%w: a game-over action (type 4) may only be the last action", ErrBadAction)}
+				return nil, &engine.ReplayError{Index: i, Err: fmt.Errorf("%w: a game-over action (type %d) may only be the last action", ErrBadAction, a.Type)}
+			}
+			if a.Type == ActionGameOverByVote {
+				// hanab.live's end by vote names no seat; its value is
+				// the condition whatever the file says.
+				if a.Target != -1 {
+					return nil, &engine.ReplayError{Index: i, Err: fmt.Errorf("%w: a game over by vote (type 5) needs target -1, not %d", ErrBadAction, a.Target)}
+				}
+				a.Value = EndConditionTerminatedByVote
 			}
 			r.End = &GameOver{Seat: a.Target, Condition: a.Value}
 			// The ends that hanab.live scores 0 and the engine knows end
@@ -240,8 +248,10 @@ func toEngine(a Action) (engine.Action, error) {
 	case ActionRankClue:
 		return engine.ClueRank(a.Target, a.Value), nil
 	}
-	return engine.Action{}, fmt.Errorf("%w: unknown type %d (0 play, 1 discard, 2 color clue, 3 rank clue, 4 game over)", ErrBadAction, a.Type)
+	return engine.Action{}, fmt.Errorf("%w: unknown type %d %s", ErrBadAction, a.Type, actionTypes)
 }
+
+const actionTypes = "(0 play, 1 discard, 2 color clue, 3 rank clue, 4 game over, 5 game over by vote)"
 
 // asked is the move a player asked for that made a play or discard as
 // hanab.live records it: it stores the move that happened, so a card of a

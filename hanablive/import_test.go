@@ -98,7 +98,7 @@ func TestImportErrors(t *testing.T) {
 		{name: "type as a string", edit: func(m map[string]any) { actionsOf(m)[3] = map[string]any{"type": "0", "target": 1} }, want: ErrBadAction, action: 3},
 		{name: "fractional target", edit: func(m map[string]any) { actionsOf(m)[4] = map[string]any{"type": 0, "target": 1.5} }, want: ErrBadAction, action: 4},
 		{name: "action that is null", edit: func(m map[string]any) { actionsOf(m)[1] = nil }, want: ErrBadAction, action: 1},
-		{name: "unknown action type", edit: func(m map[string]any) { actionsOf(m)[8] = map[string]any{"type": 5, "target": 0, "value": 0} }, want: ErrBadAction, message: "unknown type 5", action: 8},
+		{name: "unknown action type", edit: func(m map[string]any) { actionsOf(m)[8] = map[string]any{"type": 6, "target": 0, "value": 0} }, want: ErrBadAction, message: "unknown type 6", action: 8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -69,7 +69,7 @@ func liveReplay(t *testing.T, doc *Game) *livemodel.Game {
 	m := livemodel.New(&cfg, deck, doc.Options.StartingPlayer)
 	m.Replaying = true
 	for i, a := range doc.Actions {
-		if a.Type == ActionGameOver {
+		if a.Type == ActionGameOver || a.Type == ActionGameOverByVote {
 			break
 		}
 		if m.Over() {

@@ -220,8 +220,8 @@ func TestRoundTripRearranged(t *testing.T) {
 }
 
 // A game that its players' votes ended (with a pause on the way) exports as
-// hanab.live writes it, a game-over action of condition 10 and target -1
-// with no vote or pause of its own, and imports back to the same end.
+// hanab.live writes it, an end-by-vote action (type 5) of condition 10 and
+// target -1 with no vote or pause of its own, and imports back to the same end.
 func TestExportVotedEnd(t *testing.T) {
 	for _, players := range []int{2, 5} {
 		tb := table{"basic", variants.Settings{StormTokens: 3, NoteTokens: 8}, players}
@@ -244,7 +244,7 @@ func TestExportVotedEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := append(append(make([]Action, 0, 5), doc.Actions[:4]...), Action{Type: ActionGameOver, Target: -1, Value: EndConditionTerminatedByVote})
+		want := append(append(make([]Action, 0, 5), doc.Actions[:4]...), Action{Type: ActionGameOverByVote, Target: -1, Value: EndConditionTerminatedByVote})
 		if !slices.Equal(doc.Actions, want) {
 			t.Fatalf("%d players: actions %+v, want %+v", players, doc.Actions, want)
 		}

@@ -328,11 +328,12 @@ func (e GameViewStatus) Valid() bool {
 
 // Defines values for HanabliveActionType.
 const (
-	ActionColorClue HanabliveActionType = 2
-	ActionDiscard   HanabliveActionType = 1
-	ActionGameOver  HanabliveActionType = 4
-	ActionPlay      HanabliveActionType = 0
-	ActionRankClue  HanabliveActionType = 3
+	ActionColorClue      HanabliveActionType = 2
+	ActionDiscard        HanabliveActionType = 1
+	ActionGameOver       HanabliveActionType = 4
+	ActionGameOverByVote HanabliveActionType = 5
+	ActionPlay           HanabliveActionType = 0
+	ActionRankClue       HanabliveActionType = 3
 )
 
 // Valid indicates whether the value is a known member of the HanabliveActionType enum.
@@ -343,6 +344,8 @@ func (e HanabliveActionType) Valid() bool {
 	case ActionDiscard:
 		return true
 	case ActionGameOver:
+		return true
+	case ActionGameOverByVote:
 		return true
 	case ActionPlay:
 		return true
