@@ -65,8 +65,9 @@
 // and its rules, so an export of a standard game of hanab.live's rules is
 // plain hanab.live JSON. (hanab.live replays a file by its own rules: one
 // of the ABACUS rules may end there earlier.) "detrimentalCharacters",
-// which changes the rules in ways this server does not play, is refused
-// rather than silently misplayed. "startingPlayer" is the seat that takes
+// which changes the rules in ways this server does not play, and
+// "speedrun", which ends a game scored 0 once a perfect score is out of
+// reach, are refused rather than silently misplayed. "startingPlayer" is the seat that takes
 // the first turn; "oneExtraCard" and "oneLessCard" (hands of one card more
 // or less), "deckPlays" (a play of the deck's last card, its id as the
 // target, while it is the only one left) and "allOrNothing" are the options

@@ -66,7 +66,8 @@ var endConditions = map[engine.EndReason]int{
 // Options are the game's options. StormTokens and NoteTokens are this
 // server's extensions (see the package documentation); StartingPlayer (the
 // seat that takes the first turn), DeckPlays, OneExtraCard, OneLessCard
-// and AllOrNothing are played; DetrimentalCharacters is refused when set.
+// and AllOrNothing are played; DetrimentalCharacters and Speedrun are
+// refused when set.
 type Options struct {
 	Variant     string `json:"variant,omitempty" validate:"optional"`
 	EmptyClues  bool   `json:"emptyClues,omitempty" validate:"optional"`
@@ -83,6 +84,9 @@ type Options struct {
 	OneLessCard           bool `json:"oneLessCard,omitempty" validate:"optional"`
 	AllOrNothing          bool `json:"allOrNothing,omitempty" validate:"optional"`
 	DetrimentalCharacters bool `json:"detrimentalCharacters,omitempty" validate:"optional"`
+	// Speedrun is hanab.live's speedrun table, which ends a game, scored 0,
+	// once a perfect score is out of reach: refused when set.
+	Speedrun bool `json:"speedrun,omitempty" validate:"optional"`
 }
 
 // hanab.live's fixed token counts: extension fields equal to these are omitted.

@@ -197,6 +197,7 @@ func refuseUnplayable(o Options) error {
 		set  bool
 	}{
 		{"detrimentalCharacters", o.DetrimentalCharacters},
+		{"speedrun", o.Speedrun},
 	}
 	for _, r := range refused {
 		if r.set {

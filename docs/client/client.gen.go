@@ -1996,10 +1996,14 @@ type HanabliveOptions struct {
 	// Rules Rules is this server's extension for a game played by other rules
 	// than hanab.live's: "abacus" for the ABACUS rules (written only then);
 	// absent, hanab.live's.
-	Rules          *HanabliveOptionsRules `json:"rules,omitempty"`
-	StartingPlayer *int                   `json:"startingPlayer,omitempty"`
-	StormTokens    *int                   `json:"stormTokens,omitempty"`
-	Variant        *string                `json:"variant,omitempty"`
+	Rules *HanabliveOptionsRules `json:"rules,omitempty"`
+
+	// Speedrun Speedrun is hanab.live's speedrun table, which ends a game, scored 0,
+	// once a perfect score is out of reach: refused when set.
+	Speedrun       *bool   `json:"speedrun,omitempty"`
+	StartingPlayer *int    `json:"startingPlayer,omitempty"`
+	StormTokens    *int    `json:"stormTokens,omitempty"`
+	Variant        *string `json:"variant,omitempty"`
 }
 
 // HanabliveOptionsRules Rules is this server's extension for a game played by other rules
