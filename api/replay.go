@@ -75,7 +75,8 @@ type HanabLiveGame = hanablive.Game
 
 // HanabLiveImport is a hanab.live JSON game as POST /replays reads it:
 // hanab.live's own files may leave out options, and value where the action
-// needs none. Fields this server does not use (id, notes, ...) are ignored.
+// needs none. Fields this server does not use (id, characters, ...) are
+// ignored; notes (a list a player) are checked as hanab.live checks them.
 type HanabLiveImport struct {
 	Players []string                `json:"players" validate:"min=2,max=6"`
 	Deck    []hanablive.Card        `json:"deck"`

@@ -17,6 +17,7 @@ type wireGame struct {
 	Actions []json.RawMessage  `json:"actions"`
 	Options *Options           `json:"options"`
 	Seed    string             `json:"seed"`
+	Notes   [][]string         `json:"notes"`
 }
 
 type wireCard struct {
@@ -43,7 +44,7 @@ func Decode(data []byte) (*Game, error) {
 	if w.Deck == nil {
 		return nil, fmt.Errorf("%w: no \"deck\" list", ErrJSON)
 	}
-	g := &Game{Players: *w.Players, Seed: w.Seed, Deck: make([]Card, len(*w.Deck)), Actions: make([]Action, len(w.Actions))}
+	g := &Game{Players: *w.Players, Seed: w.Seed, Notes: w.Notes, Deck: make([]Card, len(*w.Deck)), Actions: make([]Action, len(w.Actions))}
 	if w.Options != nil {
 		g.Options = *w.Options
 	}

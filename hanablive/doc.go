@@ -23,7 +23,8 @@
 // never written. A play or discard of a card of a suit that swaps play and
 // discard (Orange) is written as what happened to the card, as hanab.live
 // stores it: asked to be played and so discarded, it is a discard. Fields this package does not use
-// ("id", "notes", "characters", timing options, ...) are tolerated and dropped.
+// ("id", "characters", timing options, ...) are tolerated and dropped;
+// "notes" are checked as hanab.live checks them and kept (Replay.Notes).
 // A missing "options" or "variant" means "No Variant", as on hanab.live.
 //
 // # Variants

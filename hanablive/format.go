@@ -10,8 +10,10 @@ type Game struct {
 	Options Options  `json:"options"`
 	Seed    string   `json:"seed,omitempty" validate:"optional"`
 	// Notes are the players' card notes, as hanab.live keeps them:
-	// notes[player][card id], "" for none; left out when nobody wrote one.
-	// Import ignores them.
+	// notes[player][card id], "" for none, then one a suit for its stack
+	// base; left out when nobody wrote one. Import keeps them as they are
+	// (Replay.Notes) after hanab.live's checks: a list a player, none
+	// longer than the deck and the stack bases.
 	Notes [][]string `json:"notes,omitempty" validate:"optional"`
 }
 

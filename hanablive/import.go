@@ -21,7 +21,7 @@ type Replay struct {
 	State    *engine.Game // after the last action
 	End      *GameOver    // the game-over action that closed the log, if any
 	// Notes are the seats' card notes, notes[seat][card id] ("" for none),
-	// written by Export; nil for none.
+	// as Import read them and Export writes them; nil for none.
 	Notes [][]string
 }
 
@@ -58,6 +58,9 @@ func ImportGame(g *Game) (*Replay, error) {
 	}
 	deck, err := checkDeck(cfg, g.Deck)
 	if err != nil {
+		return nil, err
+	}
+	if r.Notes, err = checkNotes(cfg, g.Notes); err != nil {
 		return nil, err
 	}
 	if r.State, err = engine.NewFirst(cfg, deck, g.Options.StartingPlayer); err != nil {
@@ -234,6 +237,27 @@ func checkDeck(cfg engine.Config, cards []Card) ([]engine.Card, error) {
 		deck[i] = engine.Card{Suit: c.SuitIndex, Rank: c.Rank}
 	}
 	return deck, nil
+}
+
+// checkNotes checks a file's notes as hanab.live does: none, or a list a
+// player, each at most a note a card and a stack base (shorter lists
+// are padded with none).
+func checkNotes(cfg engine.Config, notes [][]string) ([][]string, error) {
+	if len(notes) == 0 {
+		return nil, nil
+	}
+	if len(notes) != cfg.Players {
+		return nil, fmt.Errorf("%w: %d lists of notes for %d players", ErrJSON, len(notes), cfg.Players)
+	}
+	most := cfg.DeckSize() + len(cfg.Suits)
+	out := make([][]string, len(notes))
+	for p, ns := range notes {
+		if len(ns) > most {
+			return nil, fmt.Errorf("%w: notes[%d] has %d notes, more than the %d cards and stack bases", ErrJSON, p, len(ns), most)
+		}
+		out[p] = slices.Clone(ns)
+	}
+	return out, nil
 }
 
 func hasRank(s engine.Suit, rank int) bool { return slices.Contains(s.Ranks, rank) }

@@ -1934,8 +1934,10 @@ type HanabLiveGame struct {
 	Deck    []HanabliveCard   `json:"deck"`
 
 	// Notes Notes are the players' card notes, as hanab.live keeps them:
-	// notes[player][card id], "" for none; left out when nobody wrote one.
-	// Import ignores them.
+	// notes[player][card id], "" for none, then one a suit for its stack
+	// base; left out when nobody wrote one. Import keeps them as they are
+	// (Replay.Notes) after hanab.live's checks: a list a player, none
+	// longer than the deck and the stack bases.
 	Notes   *[][]string      `json:"notes,omitempty"`
 	Options HanabliveOptions `json:"options"`
 	Players []string         `json:"players"`
