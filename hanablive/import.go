@@ -71,6 +71,12 @@ func ImportGame(g *Game) (*Replay, error) {
 			if i != len(g.Actions)-1 {
 				return nil, &engine.ReplayError{Index: i, Err: fmt.Errorf("%w: a game-over action (type %d) may only be the last action", ErrBadAction, a.Type)}
 			}
+			// (Type 4 of condition 10 and target -1 is an end by vote as
+			// this server's exports once wrote it.)
+			oldVote := a.Value == EndConditionTerminatedByVote && a.Target == -1
+			if a.Type == ActionGameOver && !oldVote && (a.Target < 0 || a.Target >= cfg.Players) {
+				return nil, &engine.ReplayError{Index: i, Err: fmt.Errorf("%w: a game over (type 4) names seat %d, not one of 0–%d", ErrBadAction, a.Target, cfg.Players-1)}
+			}
 			if a.Type == ActionGameOverByVote {
 				// hanab.live's end by vote names no seat; its value is
 				// the condition whatever the file says.
@@ -263,6 +269,12 @@ func checkNotes(cfg engine.Config, notes [][]string) ([][]string, error) {
 func hasRank(s engine.Suit, rank int) bool { return slices.Contains(s.Ranks, rank) }
 
 func toEngine(a Action) (engine.Action, error) {
+	switch a.Type {
+	case ActionPlay, ActionDiscard:
+		if a.Value != 0 {
+			return engine.Action{}, fmt.Errorf("%w: a play or discard has no value, got %d", ErrBadAction, a.Value)
+		}
+	}
 	switch a.Type {
 	case ActionPlay:
 		return engine.PlayCard(a.Target), nil

@@ -45,6 +45,17 @@ func TestHanabLiveVotedEnd(t *testing.T) {
 		t.Fatalf("re-imported %+v at turn %d, want %+v at %d", got, back.State.Turn(), res, cut)
 	}
 
+	// This server's exports wrote it as a type 4 game over: those files
+	// import to the same end.
+	old := append(doc.Actions[:cut:cut], Action{Type: ActionGameOver, Target: -1, Value: EndConditionTerminatedByVote})
+	r, err = ImportGame(&Game{Players: doc.Players, Deck: doc.Deck, Actions: old, Options: doc.Options})
+	if err != nil {
+		t.Fatalf("a type 4 end by vote: %v", err)
+	}
+	if got, _ := r.State.Result(); got != res || r.State.Turn() != cut {
+		t.Fatalf("a type 4 end by vote imported %+v at turn %d, want %+v at %d", got, r.State.Turn(), res, cut)
+	}
+
 	// What hanab.live refuses: a vote's end names no seat.
 	bad := append(doc.Actions[:cut:cut], Action{Type: 5, Target: 0, Value: EndConditionTerminatedByVote})
 	_, err = ImportGame(&Game{Players: doc.Players, Deck: doc.Deck, Actions: bad, Options: doc.Options})
