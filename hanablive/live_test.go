@@ -241,6 +241,7 @@ func TestHanabLiveOwnFiles(t *testing.T) {
 		{"rainbow-ones_and_pink.json", 0, 25, 53, [][]int{{34, 37, 39, 43}, {38, 40, 44, 47}, {28, 31, 33, 42}}},
 		{"omni-ones_and_white.json", 1, -1, 82, nil}, // startingPlayer 1, a deck play last
 		{"no_variant.json", 0, 23, 53, nil},
+		{"up_or_down_critical.json", 0, -1, 60, nil}, // Up or Down & Brown (6 Suits), 3 players
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
