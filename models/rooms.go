@@ -170,3 +170,9 @@ func (s *Store) MembersSeen(ctx context.Context, room string) (map[string]time.T
 	}
 	return seen, nil
 }
+
+// ForgetMembersSeen: see rooms.RoomStore.
+func (s *Store) ForgetMembersSeen(ctx context.Context, before time.Time) error {
+	_, err := s.wdb().exec(ctx, `DELETE FROM room_members_seen WHERE seen_at < $1`, before.UTC())
+	return err
+}

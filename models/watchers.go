@@ -27,3 +27,9 @@ func (s *Store) Watchers(ctx context.Context, game string, since time.Time) ([]r
 	}
 	return out, err
 }
+
+// ForgetWatchers: see rooms.WatcherStore.
+func (s *Store) ForgetWatchers(ctx context.Context, since time.Time) error {
+	_, err := s.wdb().exec(ctx, `DELETE FROM watchers WHERE seen_at < $1`, since.UTC())
+	return err
+}

@@ -64,3 +64,9 @@ func (rs *Rooms) dropGone(ctx context.Context, id string, now time.Time) error {
 	})
 	return err
 }
+
+// Forget deletes the reads of members gone (a read older than AwayFor
+// counts as none), so that the rooms' reads are those of members there.
+func (rs *Rooms) Forget(ctx context.Context) error {
+	return rs.store.ForgetMembersSeen(ctx, rs.now().UTC().Add(-AwayFor))
+}

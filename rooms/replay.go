@@ -75,6 +75,9 @@ type RoomStore interface {
 	// MembersSeen is when each player last read room, as SeeMember
 	// recorded it.
 	MembersSeen(ctx context.Context, room string) (map[string]time.Time, error)
+	// ForgetMembersSeen deletes the reads of every room made before
+	// before.
+	ForgetMembersSeen(ctx context.Context, before time.Time) error
 }
 
 // Games is where the rooms read the games they replay, and play them

@@ -29,6 +29,9 @@ type WatcherStore interface {
 	SeeWatcher(ctx context.Context, game string, w Watcher) error
 	// Watchers lists the watchers of game seen since since, by name.
 	Watchers(ctx context.Context, game string, since time.Time) ([]Watcher, error)
+	// ForgetWatchers deletes the watchers of every game not seen since
+	// since.
+	ForgetWatchers(ctx context.Context, since time.Time) error
 }
 
 // Watchers is who watches each table, as every replica records it.
@@ -61,4 +64,10 @@ func (ws *Watchers) Seen(ctx context.Context, game string, w Watcher) error {
 // List is who watches game now.
 func (ws *Watchers) List(ctx context.Context, game string) ([]Watcher, error) {
 	return ws.store.Watchers(ctx, game, ws.now().UTC().Add(-watchedFor))
+}
+
+// Forget deletes the watchers who no longer watch (a row a spectator and
+// a game, kept once they stop reading it, would stay for good).
+func (ws *Watchers) Forget(ctx context.Context) error {
+	return ws.store.ForgetWatchers(ctx, ws.now().UTC().Add(-watchedFor))
 }

@@ -249,15 +249,23 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	replayRooms := rooms.NewRooms(store, games, nil)
 	replayRooms.SetDealsInPlay(dealsInPlay)
 	replayRooms.SetLogger(log)
-	// A player's events older than a week go, every hour, on every replica
-	// (a delete that finds nothing old is cheap).
+	// A player's events older than a week go, and the spectators who no
+	// longer watch and the rooms' members gone, every hour, on every
+	// replica (a delete that finds nothing old is cheap).
 	feed := players.NewFeed(store)
+	watchers := rooms.NewWatchers(store, nil)
 	go func() {
 		t := time.NewTicker(players.ForgetEvery)
 		defer t.Stop()
 		for {
 			if err := feed.Forget(ctx, time.Now()); err != nil && ctx.Err() == nil {
 				log.Warn("could not forget old player events", "err", err.Error())
+			}
+			if err := watchers.Forget(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("could not forget past spectators", "err", err.Error())
+			}
+			if err := replayRooms.Forget(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("could not forget rooms' members gone", "err", err.Error())
 			}
 			select {
 			case <-ctx.Done():
@@ -279,7 +287,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		Feed:           feed,
 		Lobby:          rooms.NewLobby(store, nil),
 		Rooms:          replayRooms,
-		Watchers:       rooms.NewWatchers(store, nil),
+		Watchers:       watchers,
 		Online:         rooms.NewOnline(store, nil),
 		Keys:           games,
 		Probe:          games,
