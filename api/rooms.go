@@ -29,7 +29,7 @@ type Rooms interface {
 	Hypothesize(ctx context.Context, id string, p auth.Caller, m play.Move) (*rooms.Room, *play.State, error)
 	Undo(ctx context.Context, id string, p auth.Caller, all bool) (*rooms.Room, *play.State, error)
 	Again(ctx context.Context, id string, p auth.Caller) (*rooms.Room, *play.State, error)
-	Here(ctx context.Context, r *rooms.Room, p auth.Caller) error
+	Here(ctx context.Context, r *rooms.Room, p auth.Caller) (*rooms.Room, error)
 }
 
 // RoomView is a shared replay room: the finished game it replays, the turn
@@ -353,7 +353,7 @@ func (s *Server) streamRoom(c *gin.Context, format streamFormat) {
 func (s *Server) stillInRoom(c *gin.Context, r *rooms.Room) {
 	ctx, cancel := s.storeCtx(c.Request.Context())
 	defer cancel()
-	if err := s.rooms.Here(ctx, r, callerOf(c)); err != nil && ctx.Err() == nil {
+	if _, err := s.rooms.Here(ctx, r, callerOf(c)); err != nil && ctx.Err() == nil {
 		s.log.Warn("could not record a room's member there", "room", r.ID, "err", err.Error())
 	}
 }

@@ -20,36 +20,40 @@ const AwayFor = 2 * time.Minute
 
 // Here records that by, a member of room r, reads it now, and lets the
 // members gone for AwayFor leave; each at most every SeenEvery per process
-// (per member, per room). A reader who is no member changes nothing. Read
-// calls it; a stream calls it at each heartbeat, with the room it last
-// read.
-func (rs *Rooms) Here(ctx context.Context, r *Room, by auth.Caller) error {
+// (per member, per room). It answers the room after the members gone
+// left, or r. A reader who is no member changes nothing. Read calls it; a
+// stream calls it at each heartbeat, with the room it last read.
+func (rs *Rooms) Here(ctx context.Context, r *Room, by auth.Caller) (*Room, error) {
 	if !by.SignedIn() || !r.IsMember(by.Account.ID) {
-		return nil
+		return r, nil
 	}
 	now := rs.now().UTC().Truncate(time.Millisecond)
 	if rs.here.Due(r.ID+"/"+by.Account.ID, struct{}{}, now) {
 		if err := rs.store.SeeMember(ctx, r.ID, by.Account.ID, now); err != nil {
 			rs.here.Forget(r.ID + "/" + by.Account.ID)
-			return err
+			return r, err
 		}
 	}
 	if !rs.checked.Due(r.ID, struct{}{}, now) {
-		return nil
+		return r, nil
 	}
-	return rs.dropGone(ctx, r.ID, now)
+	return rs.dropGone(ctx, r, now, by.Account.ID)
 }
 
-// dropGone lets the members of room id who read nothing since AwayFor
-// before now leave it. A member the store has no read of is gone: Open
-// and Join record the member's first.
-func (rs *Rooms) dropGone(ctx context.Context, id string, now time.Time) error {
-	seen, err := rs.store.MembersSeen(ctx, id)
+// dropGone lets the members of room r who read nothing since AwayFor
+// before now leave it, but reader, who reads it now (whose read of now
+// another reader's look may not find yet in the store). A member the store
+// has no read of is gone: Open and Join record the member's first.
+func (rs *Rooms) dropGone(ctx context.Context, r *Room, now time.Time, reader string) (*Room, error) {
+	seen, err := rs.store.MembersSeen(ctx, r.ID)
 	if err != nil {
-		return err
+		return r, err
 	}
-	gone := func(m Member) bool { return seen[m.Player].Before(now.Add(-AwayFor)) }
-	_, _, err = rs.change(ctx, id, func(r *Room, _ *play.State) (bool, error) {
+	gone := func(m Member) bool { return m.Player != reader && seen[m.Player].Before(now.Add(-AwayFor)) }
+	if !slices.ContainsFunc(r.Members, gone) {
+		return r, nil
+	}
+	next, _, err := rs.change(ctx, r.ID, func(r *Room, _ *play.State) (bool, error) {
 		if !slices.ContainsFunc(r.Members, gone) {
 			return false, nil
 		}
@@ -62,7 +66,10 @@ func (rs *Rooms) dropGone(ctx context.Context, id string, now time.Time) error {
 		}
 		return true, nil
 	})
-	return err
+	if err != nil {
+		return r, err
+	}
+	return next, nil
 }
 
 // Forget deletes the reads of members gone (a read older than AwayFor

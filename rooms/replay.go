@@ -223,7 +223,8 @@ func (rs *Rooms) Read(ctx context.Context, id string, by auth.Caller, membersOnl
 	if err := rs.mayRead(ctx, st, p); err != nil {
 		return nil, nil, err
 	}
-	if err := rs.Here(ctx, r, by); err != nil && ctx.Err() == nil {
+	r, err = rs.Here(ctx, r, by)
+	if err != nil && ctx.Err() == nil {
 		rs.log.Warn("could not record a room's member there", "room", r.ID, "err", err.Error())
 	}
 	return r, st, nil
@@ -280,7 +281,10 @@ func (rs *Rooms) Join(ctx context.Context, id string, by auth.Caller) (*Room, *p
 	}
 	r, st, err := join()
 	if errors.Is(err, errFull) { // the members gone make room
-		if err := rs.dropGone(ctx, id, now); err != nil {
+		if r, _, err = rs.get(ctx, id); err != nil {
+			return nil, nil, err
+		}
+		if _, err := rs.dropGone(ctx, r, now, ""); err != nil {
 			return nil, nil, err
 		}
 		r, st, err = join()
