@@ -114,7 +114,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	r := rows[0]
 	g := &play.Stored{GameRow: play.GameRow{Record: play.Record{ID: r.S1, Variant: r.S2, Seed: r.S4, Status: r.S5, JoinSecret: r.S6,
 		Players: int(r.I1), Version: r.I2, Unlisted: r.I3 != 0, NotesRev: r.I4, SeedOpen: r.I5 != 0, Spectators: r.S7, ChatLines: int(r.I6), Next: r.S8,
-		CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}}
+		CreatedAt: r.T1.UTC(), UpdatedAt: r.T2.UTC()}, Options: r.S3}, StartedAt: r.T2.UTC()}
 	for _, r := range rows[1:] {
 		switch r.K {
 		case 1:

@@ -288,8 +288,7 @@ func TestLeavingPassesNoTurn(t *testing.T) {
 		clock := newFakeClock()
 		g := clockedGames(t, openStore(t, filepath.Join(t.TempDir(), "hanabi.db")), clock)
 		st := timedTable(t, g, 30, variants.OnTimeoutEnd)
-		// A move first: a log of entries that pass no turn only runs the
-		// clock from its first.
+		// A move first, so that the seat to act is the second.
 		first := st.Game.Current()
 		if _, _, err := g.Act(ctx, st.ID, holder(g, st.ID, first), move(engine.ClueRank(1-first, 1), nil)); err != nil {
 			t.Fatal(err)

@@ -42,9 +42,10 @@ func TestRearrange(t *testing.T) {
 		if s.Game.Turn() != 0 || s.Game.Current() != st.Game.Current() || s.Version != st.Version+1 || s.EventCount() != 1 {
 			t.Fatalf("turn %d, seat %d to act, version %d, events %d", s.Game.Turn(), s.Game.Current(), s.Version, s.EventCount())
 		}
-		// Before any move, the clocks run from the first rearrangement.
-		if !s.LastAt.Equal(s.Log[0].At) {
-			t.Fatalf("last change %v, the rearrangement's %v", s.LastAt, s.Log[0].At)
+		// Before any move, the clocks run from the start: a
+		// rearrangement passes no turn.
+		if !s.LastAt.Equal(st.LastAt) {
+			t.Fatalf("last change %v, the start's %v", s.LastAt, st.LastAt)
 		}
 	}
 	// The same order again: nothing to do, nothing appended.

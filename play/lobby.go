@@ -213,7 +213,7 @@ func Spoils(st *State, inPlay string) error {
 func (g *Games) changeLobby(ctx context.Context, t *Table, cur *State, seat int, c LobbyChange) (*State, error) {
 	c.At = g.cfg.Now().UTC().Truncate(time.Millisecond)
 	st := *cur
-	st.Version, st.Status, st.UpdatedAt = cur.Version+1, c.Status, c.At
+	st.Version, st.Status, st.UpdatedAt, st.StartedAt = cur.Version+1, c.Status, c.At, c.At
 	if c.Seed != nil {
 		dealt, err := engine.NewSeeded(*cur.Config, *c.Seed)
 		if err != nil {

@@ -159,11 +159,15 @@ type State struct {
 	// EndLogged: the log's last entry ended the game (engine.End), so that
 	// entry is the game_over event.
 	EndLogged bool
+	// StartedAt is when an active game began (its lobby filled, or it was
+	// made full): its row's own time of change, which no entry of its log
+	// moves on (Stored.StartedAt).
+	StartedAt time.Time
 	// LastAt is when the game last moved on: its last log entry that
 	// passes a turn or ends the game (not a rearrangement, a vote or a
-	// pause), or (with none yet) its last change, the start; after a
-	// pause, as far before the resume as the turn had used. Turn clocks and
-	// idleness run from it.
+	// pause), or (with none yet) the start; after a pause, as far before
+	// the resume as the turn had used. Turn clocks and idleness run from
+	// it.
 	LastAt time.Time
 	// PausedAt is when the game was paused, zero while it is not: its
 	// clock stands still from then, with PausedLeft left on the turn.
@@ -200,16 +204,17 @@ func (st *State) EventCount() int {
 func (st *State) setLogged() {
 	st.Actions = len(st.Log)
 	st.EndLogged = len(st.Log) > 0 && st.Log[len(st.Log)-1].Action.Kind == engine.End
-	st.LastAt, st.PausedAt = st.UpdatedAt, time.Time{}
+	if st.StartedAt.IsZero() {
+		st.StartedAt = st.UpdatedAt
+	}
+	st.LastAt, st.PausedAt = st.StartedAt, time.Time{}
 	// An entry that passes no turn (a rearrangement, a vote, a pause, a
-	// seat left) stops no clock: the clocks run from the last other entry. A log of
-	// those only runs them from its first, the nearest to the start that
-	// a stored game still tells: the first seat's first turn may get that
-	// much more time, once.
+	// seat left) stops no clock: the clocks run from the last other
+	// entry, or, with none, from the start.
 	i := len(st.Log) - 1
 	for ; i >= 0; i-- {
-		st.LastAt = st.Log[i].At
 		if !clockless(st.Log[i].Action.Kind) {
+			st.LastAt = st.Log[i].At
 			break
 		}
 	}

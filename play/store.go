@@ -116,10 +116,14 @@ type GameRow struct {
 // number, its log by seq and its notes by seat and card.
 type Stored struct {
 	GameRow
-	Seats []Seat
-	Log   []Entry
-	Notes []Note
-	Chat  []Line
+	// StartedAt is the row's own time of its last change, which no entry
+	// of the log moves on: for an active game, when it began (UpdatedAt
+	// counts the log's last entry too).
+	StartedAt time.Time
+	Seats     []Seat
+	Log       []Entry
+	Notes     []Note
+	Chat      []Line
 }
 
 // Append is one entry for a game's log and what goes with it, in its

@@ -218,11 +218,12 @@ func (t *Table) load(ctx context.Context, e uint64) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &State{Record: stored.Record, Seats: stored.Seats, Log: stored.Log, Notes: stored.Notes, Chat: stored.Chat}
-	st.setLogged()
+	st := &State{Record: stored.Record, Seats: stored.Seats, Log: stored.Log, Notes: stored.Notes, Chat: stored.Chat, StartedAt: stored.StartedAt}
 	if err := restore(st, &stored.GameRow, prev); err != nil {
 		return nil, err
 	}
+	// After restore, which resolves the settings the clock reads.
+	st.setLogged()
 	return t.publish(st, e), nil
 }
 
