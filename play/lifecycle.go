@@ -93,10 +93,31 @@ func (g *Games) leave(ctx context.Context, t *Table, seat int, occupant *string,
 			m := entryMove(engine.LeaveSeat(seat))
 			m.occupant, m.takeOver = &occ, strat.Name
 			left, _, err := g.tableEntry(ctx, t, seat, m)
-			return left, err
+			if err != nil || !left.Game.Paused() || !onlyBots(left) {
+				return left, err
+			}
+			// The last person left a paused game: nobody is left to
+			// resume it, and the bots play it on, as they play on every
+			// game its people left.
+			resumed, _, err := g.tableEntry(ctx, t, seat, entryMove(engine.ResumeGame(seat)))
+			if errors.Is(err, engine.ErrNotPaused) {
+				return t.read(ctx)
+			}
+			return resumed, err
 		}
 		return nil, errorf(NotActive, "the game is %s", cur.Status)
 	})
+}
+
+// onlyBots tells whether every seat of st is a bot strategy's: no person
+// is left at the table.
+func onlyBots(st *State) bool {
+	for _, s := range st.Seats {
+		if s.Bot == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // takeOverBot is the strategy named bot, or the strongest ("" names none).
