@@ -53,6 +53,10 @@ func (h *hgPlayer) act(v *engine.View) engine.Action {
 			h.why = clue.why
 			return clue.a
 		}
+		if haveClue && h.clueOverDiscard(v) {
+			h.why = fmt.Sprintf("%d clues in hand at two players: a clue rather than a discard of a chop that may still be needed: %s", v.NoteTokens, clue.why)
+			return clue.a
+		}
 	}
 	if len(own) == 0 {
 		return anyLegal(v)
@@ -395,4 +399,12 @@ func (h *hgPlayer) harmlessClue(v *engine.View) (engine.Action, bool) {
 		}
 	}
 	return engine.Action{}, false
+}
+
+// clueOverDiscard reports whether a clue that reads right, whatever it is
+// worth, is to be given rather than a discard: at two players with half
+// the clues or more in hand. A discard there throws a chop that no one but
+// the partner can save, and the partner has only the next turn to do it.
+func (h *hgPlayer) clueOverDiscard(v *engine.View) bool {
+	return v.Players == 2 && 2*v.NoteTokens >= v.Config.NoteTokens
 }
