@@ -85,14 +85,20 @@ func NewOnline(store OnlineStore, now func() time.Time) *Online {
 	return &Online{store: store, now: now, written: NewRecent[string, Place](onlineFor)}
 }
 
-// Seen records that p (its At aside) reads p.Place now.
+// Seen records that p (its At aside) reads p.Place now. A write that
+// failed (the read was cut off as it was recorded, the store erred) is not
+// counted as written: the next read records it.
 func (o *Online) Seen(ctx context.Context, p Presence) error {
 	now := o.now().UTC().Truncate(time.Millisecond)
 	if !o.written.Due(p.Player, p.Place, now) {
 		return nil
 	}
 	p.At = now
-	return o.store.SeeOnline(ctx, p, now.Add(-onlineFor), now.Add(-tableHolds))
+	if err := o.store.SeeOnline(ctx, p, now.Add(-onlineFor), now.Add(-tableHolds)); err != nil {
+		o.written.Forget(p.Player)
+		return err
+	}
+	return nil
 }
 
 // List is who is online now, by name.

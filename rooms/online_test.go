@@ -10,9 +10,14 @@ import (
 type memOnline struct {
 	writes []Presence
 	swept  int
+	fail   error // the next write's error, once
 }
 
 func (m *memOnline) SeeOnline(_ context.Context, p Presence, _, _ time.Time) error {
+	if err := m.fail; err != nil {
+		m.fail = nil
+		return err
+	}
 	m.writes = append(m.writes, p)
 	return nil
 }
@@ -64,5 +69,25 @@ func TestOnlineThrottled(t *testing.T) {
 	o.Sweep(ctx)
 	if store.swept != 2 {
 		t.Fatalf("swept %d times", store.swept)
+	}
+}
+
+// TestOnlineFailedWriteNotCounted: a write that failed (a read cut off as
+// it was recorded) is no write: the reader's next read, a moment later,
+// records it, where it waited SeenEvery and was missing from the list.
+func TestOnlineFailedWriteNotCounted(t *testing.T) {
+	store := &memOnline{fail: context.Canceled}
+	now := time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
+	o := NewOnline(store, func() time.Time { return now })
+	lobby := Presence{Player: "p1", Name: "Alice", Place: Place{Kind: AtLobby}}
+	if err := o.Seen(context.Background(), lobby); err == nil {
+		t.Fatal("the failed write answered no error")
+	}
+	now = now.Add(time.Second)
+	if err := o.Seen(context.Background(), lobby); err != nil {
+		t.Fatal(err)
+	}
+	if len(store.writes) != 1 {
+		t.Fatalf("after a failed write the next read wrote %d times, want 1", len(store.writes))
 	}
 }

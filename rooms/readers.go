@@ -92,8 +92,13 @@ func (p *Readers) AtTable(ctx context.Context, by auth.Caller, game string, shad
 	who := by.Account
 	if watcher {
 		w := Watcher{Player: who.ID, Name: who.Name, Bot: who.Bot, Shadow: shadow}
-		if err := p.watchers.Seen(ctx, st.ID, w); err != nil && ctx.Err() == nil {
-			p.log.Warn("could not record a watcher", "game", st.ID, "err", err.Error())
+		if err := p.watchers.Seen(ctx, st.ID, w); err != nil {
+			// Not recorded (the read was cut off, the store erred): the
+			// next read looks again, not SeenEvery later.
+			p.tables.Forget(key)
+			if ctx.Err() == nil {
+				p.log.Warn("could not record a watcher", "game", st.ID, "err", err.Error())
+			}
 		}
 	}
 	if p.online == nil {
@@ -103,7 +108,9 @@ func (p *Readers) AtTable(ctx context.Context, by auth.Caller, game string, shad
 	if st.Unlisted {
 		at.Place.ID = ""
 	}
-	p.see(ctx, at)
+	if !p.see(ctx, at) {
+		p.tables.Forget(key)
+	}
 }
 
 // Sweep drops the players gone silent (see Online.Sweep).
@@ -113,8 +120,11 @@ func (p *Readers) Sweep(ctx context.Context) {
 	}
 }
 
-func (p *Readers) see(ctx context.Context, at Presence) {
-	if err := p.online.Seen(ctx, at); err != nil && ctx.Err() == nil {
+// see records at, and says whether it could.
+func (p *Readers) see(ctx context.Context, at Presence) bool {
+	err := p.online.Seen(ctx, at)
+	if err != nil && ctx.Err() == nil {
 		p.log.Warn("could not record a player online", "err", err.Error())
 	}
+	return err == nil
 }

@@ -51,14 +51,20 @@ func NewWatchers(store WatcherStore, now func() time.Time) *Watchers {
 	return &Watchers{store: store, now: now, written: NewRecent[[2]string, int](watchedFor)}
 }
 
-// Seen records that w (its At aside) reads game now.
+// Seen records that w (its At aside) reads game now; a write that failed
+// is not counted as written (see Online.Seen).
 func (ws *Watchers) Seen(ctx context.Context, game string, w Watcher) error {
 	now := ws.now().UTC()
-	if !ws.written.Due([2]string{game, w.Player}, w.Shadow, now) {
+	key := [2]string{game, w.Player}
+	if !ws.written.Due(key, w.Shadow, now) {
 		return nil
 	}
 	w.At = now
-	return ws.store.SeeWatcher(ctx, game, w)
+	if err := ws.store.SeeWatcher(ctx, game, w); err != nil {
+		ws.written.Forget(key)
+		return err
+	}
+	return nil
 }
 
 // List is who watches game now.
