@@ -80,18 +80,19 @@ func move(t *testing.T, ctx context.Context, who, prefer string, prev *string) b
 	// the table: the node may be gone (find the button again), or the click,
 	// made at the button's place, may land beside it (click again once the
 	// page shows the same turn for a while; a move on its way is not sent
-	// twice, the page is busy until it is answered).
-	moved := `(() => { const t = document.querySelector('#table'); return !t || t.dataset.myTurn !== 'true' || t.dataset.version !== '` + *prev + `'; })()`
+	// twice, the page is busy until it is answered). The click is taken once
+	// the page no longer offers the turn (busy with the move, or past it).
+	taken := `(() => { const t = document.querySelector('#table'); return !t || t.dataset.myTurn !== 'true' || t.dataset.version !== '` + *prev + `'; })()`
 	for attempt := 1; ; attempt++ {
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		err := chromedp.Run(cctx, chromedp.Click(picked, chromedp.ByQuery))
 		cancel()
 		if err == nil {
 			wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			err = chromedp.Run(wctx, chromedp.Poll(moved, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+			err = chromedp.Run(wctx, chromedp.Poll(taken, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 			cancel()
 			if err == nil {
-				return true
+				break
 			}
 			t.Logf("%s: the click on %s made no move within 5 s; clicking again", who, picked)
 			err = errors.New("no node moved")
@@ -100,6 +101,28 @@ func move(t *testing.T, ctx context.Context, who, prefer string, prev *string) b
 			t.Fatalf("%s: click %s: %v", who, picked, err)
 		}
 	}
+	// The move is made once the page shows the server's answer: a newer
+	// version. A move refused gives the turn back at the same version (and
+	// says why); the caller, which goes on to read the server or to wait for
+	// another seat's turn, would otherwise wait for a move never made.
+	answered := `(() => {
+  const t = document.querySelector('#table');
+  if (!t || t.dataset.version !== '` + *prev + `') return 'moved';
+  if (t.dataset.myTurn !== 'true') return '';
+  const toast = document.querySelector('#toast:not([hidden])');
+  return 'refused: ' + (toast ? toast.textContent : 'the turn is offered again');
+})()`
+	var outcome string
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	err := chromedp.Run(wctx, chromedp.Poll(answered, &outcome, chromedp.WithPollingInterval(50*time.Millisecond)))
+	cancel()
+	if err != nil {
+		t.Fatalf("%s: the page never showed the answer to its move (%s): %v", who, picked, err)
+	}
+	if outcome != "moved" {
+		t.Fatalf("%s: the move %s was not made: %s", who, picked, outcome)
+	}
+	return true
 }
 
 // text waits for sel and reads its text in one step, so that a redraw
