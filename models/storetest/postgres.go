@@ -61,7 +61,10 @@ func create(t testing.TB, prefix, kind, drop string) (*url.URL, string, func(str
 	_, _ = rand.Read(b)
 	name := prefix + hex.EncodeToString(b)
 	admin := func(sql string) error {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// A minute: dropping a database waits for its connections to go,
+		// which a loaded machine (CI runs packages side by side) can make
+		// slow.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		conn, err := pgx.Connect(ctx, base)
 		if err != nil {
