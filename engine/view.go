@@ -152,7 +152,7 @@ func (g *Game) ViewInto(seat int, v *View) {
 		NoteTokens: g.notes, HalfNote: g.half, StormsUsed: g.storms, DeckCount: g.DeckCount(), FinalTurnsLeft: g.finalLeft,
 		Discards: discards, Clues: append(clues, g.clues...), FaceDown: faceDown,
 		Score: g.Score(), MaxScore: g.r.maxScore, MaxPossible: int(g.maxPossible), First: int(g.first), Over: over,
-		Votes: g.votes, Paused: g.paused,
+		Votes: g.votes, Paused: g.Paused(),
 	}
 	v.Result, _ = g.Result()
 	for i := range cfg.Suits {

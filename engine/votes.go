@@ -20,8 +20,8 @@ func (g *Game) Votes() []int {
 func (g *Game) Voted(seat int) bool { return g.votes&(1<<uint(seat)) != 0 }
 
 // Paused reports whether the game is paused: no move is made until a
-// Resume.
-func (g *Game) Paused() bool { return g.paused }
+// Resume. A game over is paused no more (its clock is done with).
+func (g *Game) Paused() bool { return g.paused && !g.Over() }
 
 // applyLifecycle applies a Vote, Pause or Resume of an existing seat to a
 // running game. A vote that completes VotesToEnd ends the game (EndVoted,

@@ -117,4 +117,8 @@ func TestPause(t *testing.T) {
 	if !g.Over() {
 		t.Fatal("a paused game could not be terminated")
 	}
+	// An ended game is paused no more: its clock is done with.
+	if g.Paused() || g.View(0).Paused || g.View(engine.Spectator).Paused {
+		t.Fatal("a game ended while paused still reads as paused")
+	}
 }
