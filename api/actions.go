@@ -75,9 +75,12 @@ func moveOf(req ActionRequest) play.Move {
 }
 
 func decodeAction(data []byte) (ActionRequest, error) {
-	var req ActionRequest
-	if err := decodeStrict(data, &req, false); err != nil {
-		return req, err
+	req, ok := quickAction(data)
+	if !ok {
+		req = ActionRequest{}
+		if err := decodeStrict(data, &req, false); err != nil {
+			return req, err
+		}
 	}
 	switch req.Type {
 	case "play", "discard":
