@@ -128,6 +128,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	b = append(b, `],"hands":[`...)
 	if row.Status != play.StatusLobby && row.Status != play.StatusCancelled {
 		unseen, own := ownUnseen(st, v.Seat)
+		tails := cardTails{left: unseen.Candidates(^uint64(0))}
 		for p := range v.Players {
 			b = strconv.AppendInt(append(comma(b), `{"seat":`...), int64(p), 10)
 			b = append(b, `,"cards":[`...)
@@ -137,7 +138,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 				if own && p == v.Seat {
 					u = &unseen
 				}
-				b = appendCardView(b, cfg, v.Clues, cv, u)
+				b = tails.append(appendCardHead(b, cfg, v.Clues, cv), cfg, cv, u)
 			}
 			b = append(b, "]}"...)
 		}
@@ -278,9 +279,12 @@ func appendCardFace(b []byte, id int, suit string, rank int) []byte {
 	return append(b, '}')
 }
 
-// appendCardView writes a card in a hand as encoding/json writes
-// cardView(cfg, clues, cv, unseen).
-func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView, unseen *engine.Unseen) []byte {
+// A card in a hand is written as encoding/json writes cardView(cfg, clues,
+// cv, unseen): its head (appendCardHead), then its tail (see cardTails).
+
+// appendCardHead writes a card's id, face and clues: the card up to its
+// possible suits.
+func appendCardHead(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv engine.CardView) []byte {
 	b = strconv.AppendInt(append(b, `{"id":`...), int64(cv.ID), 10)
 	if cv.Known {
 		b = appendString(append(b, `,"suit":`...), cfg.Suits[cv.Card.Suit].Name)
@@ -311,7 +315,15 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 		}
 		b = append(b, '}')
 	}
-	b = append(b, `],"possible_suits":[`...)
+	return append(b, ']')
+}
+
+// appendCardTail writes the rest of a card, from its possible suits to
+// its end: what the holder and the viewer can tell of the card. unseen is
+// nil but on the viewer's own cards; candidates is then the card's
+// (unseen.Candidates(cv.Possible)).
+func appendCardTail(b []byte, cfg *engine.Config, cv engine.CardView, unseen *engine.Unseen, candidates uint64) []byte {
+	b = append(b, `,"possible_suits":[`...)
 	for i, s := range cfg.Suits {
 		if cv.Suits&(1<<i) != 0 {
 			b = appendString(comma(b), s.Name)
@@ -327,13 +339,57 @@ func appendCardView(b []byte, cfg *engine.Config, clues []engine.ClueRecord, cv 
 	if unseen == nil {
 		b = append(b, "null"...)
 	} else {
-		b = appendIdentities(b, cfg, unseen.Candidates(cv.Possible), unseen)
+		b = appendIdentities(b, cfg, candidates, unseen)
 	}
 	b = append(b, `,"empathy":`...)
 	if cv.Empathy == 0 {
 		return append(b, "null}"...)
 	}
 	return append(appendIdentities(b, cfg, cv.Empathy, nil), '}')
+}
+
+// cardTails remembers where in one view's body its cards' tails (see
+// appendCardTail) were written, so that a card whose tail is an earlier
+// card's copies those bytes instead of writing them again. The lists of
+// identities (candidates, empathy) are most of a view's bytes and of the
+// time it takes to write, and the cards no clue has touched, most of a
+// hand, share theirs. A tail depends on the card's possible suits and
+// ranks, its empathy, and, on the viewer's own cards, its candidates with
+// the viewer's unseen counts, the same for the whole view.
+type cardTails struct {
+	left uint64 // the identities of which the viewer has not seen every copy
+	n    int
+	tail [16]struct {
+		key      cardTailKey
+		from, to int // b[from:to]
+	}
+}
+
+type cardTailKey struct {
+	candidates, empathy uint64
+	suits, ranks        uint8
+	own                 bool // candidates are written (else null)
+}
+
+// append appends cv's tail (unseen: as for appendCardTail) to b, the body
+// every tail t has seen was written in.
+func (t *cardTails) append(b []byte, cfg *engine.Config, cv engine.CardView, unseen *engine.Unseen) []byte {
+	key := cardTailKey{empathy: cv.Empathy, suits: cv.Suits, ranks: cv.Ranks, own: unseen != nil}
+	if unseen != nil {
+		key.candidates = cv.Possible & t.left // unseen.Candidates(cv.Possible)
+	}
+	for _, e := range t.tail[:t.n] {
+		if e.key == key {
+			return append(b, b[e.from:e.to]...)
+		}
+	}
+	from := len(b)
+	b = appendCardTail(b, cfg, cv, unseen, key.candidates)
+	if t.n < len(t.tail) {
+		t.tail[t.n].key, t.tail[t.n].from, t.tail[t.n].to = key, from, len(b)
+		t.n++
+	}
+	return b
 }
 
 // appendIdentities writes a set of identities as a list, by suit then

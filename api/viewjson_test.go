@@ -320,10 +320,27 @@ func BenchmarkAppendView(b *testing.B) {
 	b.SetBytes(int64(len(out)))
 }
 
+// BenchmarkAppendViewBasic is BenchmarkAppendView for the game the actions
+// load plays: two seats of the basic variant, eight moves in.
+func BenchmarkAppendViewBasic(b *testing.B) {
+	st := benchStateOf(b, "basic", 2, 8)
+	out := make([]byte, 0, 8<<10)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		out = appendView(out[:0], st, i%2)
+	}
+	b.SetBytes(int64(len(out)))
+}
+
 // benchState is a four-seat Farbrausch² game twelve moves in, as the
 // benchmarks of a view and of its compression read it.
 func benchState(b *testing.B) *play.State {
-	_, set, cfg, err := variants.Setup("farbrausch2", variants.Options{}, 4)
+	return benchStateOf(b, "farbrausch2", 4, 12)
+}
+
+// benchStateOf is a game of variant and players, moves random moves in.
+func benchStateOf(b *testing.B, variant string, players, moves int) *play.State {
+	_, set, cfg, err := variants.Setup(variant, variants.Options{}, players)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -333,14 +350,15 @@ func benchState(b *testing.B) *play.State {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var buf []engine.Action
-	for range 12 {
+	for range moves {
 		buf = g.LegalActions(buf[:0])
 		if _, err := g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			b.Fatal(err)
 		}
 	}
-	return &play.State{Record: play.Record{ID: "0123456789abcdef", Variant: "farbrausch2", Settings: set, Players: 4, Status: play.StatusActive, Version: 12},
-		Seats: []play.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}, {Seat: 2, Name: "C"}, {Seat: 3, Name: "D"}}, Config: g.Config(), Game: g}
+	seats := []play.Seat{{Seat: 0, Name: "A"}, {Seat: 1, Name: "B"}, {Seat: 2, Name: "C"}, {Seat: 3, Name: "D"}, {Seat: 4, Name: "E"}, {Seat: 5, Name: "F"}}
+	return &play.State{Record: play.Record{ID: "0123456789abcdef", Variant: variant, Settings: set, Players: players, Status: play.StatusActive, Version: int64(moves)},
+		Seats: seats[:players], Config: g.Config(), Game: g}
 }
 
 func suitNames(cfg *engine.Config, set uint8) []string {
