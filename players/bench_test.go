@@ -204,3 +204,16 @@ func BenchmarkSignInRefused(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKeysOf measures the keys of a guest's name, taken on every
+// guest's seat.
+func BenchmarkKeysOf(b *testing.B) {
+	for _, name := range []string{"load-1", "Aliсé"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				KeysOf(name)
+			}
+		})
+	}
+}

@@ -70,11 +70,24 @@ func LowerSkeleton(name string) string {
 // taken off first, as Fold takes them off, so that the two tricks together
 // ("Aliсé": a Cyrillic с and an é) make no name that neither key holds.
 func Skeleton(name string) string {
-	bare, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(combiningDiacritics)), norm.NFC), name)
-	if err != nil {
-		bare = name
+	return strings.ToLower(norm.NFC.String(confusables.Skeleton(bareOf(name))))
+}
+
+// bareOf is name with its accents taken off (see Skeleton). A name of ASCII
+// alone, as most are, has none, and NFD and NFC leave it as it is: it is
+// its own, without the chain of transformers, whose buffers were 16 KB
+// (and most of the time) a guest's seat took to check its name.
+func bareOf(name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			bare, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(combiningDiacritics)), norm.NFC), name)
+			if err != nil {
+				return name
+			}
+			return bare
+		}
 	}
-	return strings.ToLower(norm.NFC.String(confusables.Skeleton(bare)))
+	return name
 }
 
 // combiningDiacritics are the accents Skeleton takes off (U+0300–U+036F):

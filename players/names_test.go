@@ -3,7 +3,13 @@ package players
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestCleanName(t *testing.T) {
@@ -93,6 +99,38 @@ func TestSkeletonKeepsOtherScriptsMarks(t *testing.T) {
 	for _, pair := range [][2]string{{"ガク", "カク"}, {"パン", "ハン"}} {
 		if Skeleton(pair[0]) == Skeleton(pair[1]) || LowerSkeleton(pair[0]) == LowerSkeleton(pair[1]) {
 			t.Errorf("%s and %s share a skeleton", pair[0], pair[1])
+		}
+	}
+}
+
+// TestBareOfASCII: a name of ASCII alone is its own bare form, as the
+// chain of transformers makes it.
+func TestBareOfASCII(t *testing.T) {
+	chain := func(s string) string {
+		bare, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(combiningDiacritics)), norm.NFC), s)
+		if err != nil {
+			return s
+		}
+		return bare
+	}
+	var names []string
+	for c := 0; c < utf8.RuneSelf; c++ {
+		for d := 0; d < utf8.RuneSelf; d += 7 {
+			names = append(names, string([]byte{byte(c), byte(d)}))
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := make([]byte, 1+rng.IntN(24))
+		for i := range b {
+			b[i] = byte(rng.IntN(utf8.RuneSelf))
+		}
+		names = append(names, string(b))
+	}
+	names = append(names, "", "load-1", "AIice", "rnm", "Alice", "a\u0301", "Aliсé")
+	for _, name := range names {
+		if got, want := bareOf(name), chain(name); got != want {
+			t.Errorf("bareOf(%q) = %q, the chain makes %q", name, got, want)
 		}
 	}
 }
