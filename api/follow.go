@@ -275,7 +275,13 @@ func position(raw string) (int64, error) {
 
 // load reads game id, within the deadline of one request's database work.
 func (s *Server) load(ctx context.Context, id string) (*play.State, error) {
-	ctx, cancel := s.storeCtx(ctx)
-	defer cancel()
+	// A request that does not wait has its deadline already
+	// (storeDeadline), and a second one no sooner would only cost a
+	// context hung on the request's.
+	if d, ok := ctx.Deadline(); !ok || time.Until(d) > s.cfg.StoreTimeout {
+		var cancel context.CancelFunc
+		ctx, cancel = s.storeCtx(ctx)
+		defer cancel()
+	}
 	return s.games.Load(ctx, id)
 }
