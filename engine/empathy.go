@@ -94,16 +94,9 @@ func (g *Game) handSet(p int) uint64 {
 	return m
 }
 
-// copies counts the variant's copies of each identity.
-func (g *Game) copies() Unseen {
-	var u Unseen
-	for si, s := range g.r.cfg.Suits {
-		for _, r := range s.Ranks {
-			u[Ident(si, r)]++
-		}
-	}
-	return u
-}
+// copies counts the variant's copies of each identity: the rules' count,
+// made once with them rather than on each of a view's two uses.
+func (g *Game) copies() Unseen { return g.r.copies }
 
 // less is u less the identities of the cards among seen (card ids).
 func (g *Game) less(u Unseen, seen uint64) Unseen {
