@@ -259,7 +259,7 @@ func (h *hgPlayer) discard(v *engine.View, own []engine.CardView, haveClue bool)
 		return engine.Action{}, false
 	}
 	// A locked hand: every card touched. A clue if there is one; else the
-	// card least likely to matter.
+	// card whose loss would cost the fewest points.
 	if v.NoteTokens > 0 {
 		if a, ok := h.stall(v); ok {
 			h.why = "a locked hand: " + h.why
@@ -271,16 +271,15 @@ func (h *hgPlayer) discard(v *engine.View, own []engine.CardView, haveClue bool)
 		}
 	}
 	w := h.unseen()
-	best, bestP := 0, -2.0
+	best, bestC := 0, 0.0
 	for i := range own {
-		m := h.mine(&own[i])
-		p := prob(m, h.trash(), &w) - prob(m, h.b.critical, &w)
-		if p > bestP {
-			best, bestP = i, p
+		c := h.lossCost(h.mine(&own[i]), &w)
+		if i == 0 || c < bestC {
+			best, bestC = i, c
 		}
 	}
 	if d := engine.DiscardCard(own[best].ID); v.Check(d) == nil {
-		h.why = fmt.Sprintf("a locked hand and no clue to give: discard slot %d, the least likely to matter", best+1)
+		h.why = fmt.Sprintf("a locked hand and no clue to give: discard slot %d, whose loss would cost the fewest points", best+1)
 		return d, true
 	}
 	return engine.Action{}, false
@@ -407,4 +406,32 @@ func (h *hgPlayer) harmlessClue(v *engine.View) (engine.Action, bool) {
 // the partner can save, and the partner has only the next turn to do it.
 func (h *hgPlayer) clueOverDiscard(v *engine.View) bool {
 	return v.Players == 2 && 2*v.NoteTokens >= v.Config.NoteTokens
+}
+
+// lossCost is what discarding a card with possibilities m would cost, on
+// average over the copies w: a last copy the cards of its firework from it
+// up, a card with another copy left a little, trash nothing.
+func (h *hgPlayer) lossCost(m uint64, w *[64]int) float64 {
+	var sum, all float64
+	forEach(m, func(x int) {
+		k := float64(w[x])
+		if k == 0 {
+			k = 0.01
+		}
+		c := 0.0
+		switch {
+		case h.trash()&bit(x) != 0:
+		case h.b.critical&bit(x) != 0:
+			s := x >> 3
+			c = float64(max(h.d.top[s]-h.b.posOf(s, x&7)+1, 1))
+		default:
+			c = 0.2
+		}
+		sum += k * c
+		all += k
+	})
+	if all == 0 {
+		return 0
+	}
+	return sum / all
 }
