@@ -36,6 +36,9 @@ func (h *hgPlayer) act(v *engine.View) engine.Action {
 			return c.a
 		}
 	}
+	if a, ok := h.generationDiscard(v, own); ok {
+		return a
+	}
 	if v.NoteTokens > 0 {
 		if a, ok := h.fixClue(v); ok {
 			return a
@@ -434,4 +437,42 @@ func (h *hgPlayer) lossCost(m uint64, w *[64]int) float64 {
 		return 0
 	}
 	return sum / all
+}
+
+// generationDiscard is a discard at 0 clues, rather than a play, that gives
+// the next seat the clue it needs to save the seat after it: that seat's
+// chop is the last copy of a card below its firework's top, and it has
+// nothing to play.
+func (h *hgPlayer) generationDiscard(v *engine.View, own []engine.CardView) (engine.Action, bool) {
+	if v.NoteTokens != 0 || v.Players < 3 || v.FinalTurnsLeft >= 0 {
+		return engine.Action{}, false
+	}
+	ch := h.chop(own)
+	if ch < 0 {
+		return engine.Action{}, false
+	}
+	q, p := (h.seat+1)%v.Players, (h.seat+2)%v.Players
+	hand := v.Hand(p)
+	pc := h.chop(hand)
+	if pc < 0 || !h.willDiscard(v, p) || !hand[pc].Known {
+		return engine.Action{}, false
+	}
+	// A last copy with cards of its firework above it: a lost 5 costs one
+	// point, no more than the discard may.
+	x := ident(hand[pc].Card)
+	if !h.mustSave(v, p, x) || h.b.critical&bit(x) == 0 || h.b.posOf(x>>3, x&7) >= h.d.top[x>>3] {
+		return engine.Action{}, false
+	}
+	for _, cv := range v.Hand(q) {
+		// A finessed card comes first (the urgency principle).
+		if n := &h.note[cv.ID]; n.blind && n.play {
+			return engine.Action{}, false
+		}
+	}
+	d := engine.DiscardCard(own[ch].ID)
+	if v.Check(d) != nil {
+		return engine.Action{}, false
+	}
+	h.why = fmt.Sprintf("a generation discard: %s's chop is the %s, which must not be discarded, and %s has no clue to save it: a discard of the chop, slot %d, gives one", seatName(p), h.heldName(p, x), seatName(q), ch+1)
+	return d, true
 }
