@@ -48,6 +48,15 @@ func (h *hgPlayer) act(v *engine.View) engine.Action {
 		h.why = why
 		return engine.PlayCard(own[i].ID)
 	}
+	if v.NoteTokens == 1 && v.Players >= 3 {
+		// The last clue, and nothing to play: the seat after next cannot
+		// wait for the next seat's save, which may find no clue left.
+		p := (h.seat + 2) % v.Players
+		if c, ok := h.saveFor(v, p); ok && h.lastCopyBelowTop(v, p) {
+			h.why = fmt.Sprintf("one clue left: %s's chop must be saved before %s's turn, and %s may have no clue left to give: %s", seatName(p), seatName(p), seatName((h.seat+1)%v.Players), c.why)
+			return c.a
+		}
+	}
 	var clue hgClue
 	haveClue := false
 	if v.NoteTokens > 0 {
@@ -157,7 +166,12 @@ func (h *hgPlayer) unseen() [64]int {
 // urgentSave is a save clue for the next seat, whose chop is a card that
 // must not be discarded and who has nothing to play: it would discard it.
 func (h *hgPlayer) urgentSave(v *engine.View) (hgClue, bool) {
-	p := (h.seat + 1) % v.Players
+	return h.saveFor(v, (h.seat+1)%v.Players)
+}
+
+// saveFor is a save clue for seat p, whose chop is a card that must not be
+// discarded and who has nothing to play.
+func (h *hgPlayer) saveFor(v *engine.View, p int) (hgClue, bool) {
 	hand := v.Hand(p)
 	ch := h.chop(hand)
 	if ch < 0 || !h.willDiscard(v, p) {
@@ -457,10 +471,8 @@ func (h *hgPlayer) generationDiscard(v *engine.View, own []engine.CardView) (eng
 	if pc < 0 || !h.willDiscard(v, p) || !hand[pc].Known {
 		return engine.Action{}, false
 	}
-	// A last copy with cards of its firework above it: a lost 5 costs one
-	// point, no more than the discard may.
 	x := ident(hand[pc].Card)
-	if !h.mustSave(v, p, x) || h.b.critical&bit(x) == 0 || h.b.posOf(x>>3, x&7) >= h.d.top[x>>3] {
+	if !h.mustSave(v, p, x) || !h.lastCopyBelowTop(v, p) {
 		return engine.Action{}, false
 	}
 	for _, cv := range v.Hand(q) {
@@ -475,4 +487,17 @@ func (h *hgPlayer) generationDiscard(v *engine.View, own []engine.CardView) (eng
 	}
 	h.why = fmt.Sprintf("a generation discard: %s's chop is the %s, which must not be discarded, and %s has no clue to save it: a discard of the chop, slot %d, gives one", seatName(p), h.heldName(p, x), seatName(q), ch+1)
 	return d, true
+}
+
+// lastCopyBelowTop reports whether seat p's chop is the last copy of a card
+// with cards of its firework above it: a lost 5 costs one point, no more
+// than a move spent to save it may.
+func (h *hgPlayer) lastCopyBelowTop(v *engine.View, p int) bool {
+	hand := v.Hand(p)
+	ch := h.chop(hand)
+	if ch < 0 || !hand[ch].Known {
+		return false
+	}
+	x := ident(hand[ch].Card)
+	return h.b.critical&bit(x) != 0 && h.b.posOf(x>>3, x&7) < h.d.top[x>>3]
 }
