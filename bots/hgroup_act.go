@@ -2,6 +2,7 @@ package bots
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/hanabi-server/hanabi/engine"
 )
@@ -102,8 +103,9 @@ func (h *hgPlayer) clueBar(v *engine.View) float64 {
 }
 
 // bestPlay is the card to play: one the seat knows playable (finessed cards
-// first, then prompted and clued ones, the lowest rank first and of equals
-// the oldest), or at the very end a card likely enough to play.
+// first, then one that makes a touched card in another hand playable, then
+// the lowest rank and of equals the oldest), or at the very end a card
+// likely enough to play.
 func (h *hgPlayer) bestPlay(v *engine.View, own []engine.CardView) (int, string) {
 	best, bestKey := -1, 0
 	for i := range own {
@@ -115,6 +117,11 @@ func (h *hgPlayer) bestPlay(v *engine.View, own []engine.CardView) (int, string)
 		key := 100 - lowest(m)*10 + i
 		if n.blind {
 			key += 1000
+		}
+		if m&(m-1) == 0 && h.unlocks(v, bits.TrailingZeros64(m)) {
+			// First the card that makes a touched card elsewhere playable:
+			// two seats then have a play.
+			key += 200
 		}
 		if best < 0 || key > bestKey {
 			best, bestKey = i, key
@@ -500,4 +507,26 @@ func (h *hgPlayer) lastCopyBelowTop(v *engine.View, p int) bool {
 	}
 	x := ident(hand[ch].Card)
 	return h.b.critical&bit(x) != 0 && h.b.posOf(x>>3, x&7) < h.d.top[x>>3]
+}
+
+// unlocks reports whether playing x makes a touched card in another hand
+// playable.
+func (h *hgPlayer) unlocks(v *engine.View, x int) bool {
+	s := x >> 3
+	p := h.b.posOf(s, x&7)
+	if p >= h.d.top[s] {
+		return false
+	}
+	y := s<<3 | h.b.rankAt(s, p+1)
+	for q := range v.Players {
+		if q == h.seat {
+			continue
+		}
+		for _, cv := range v.Hand(q) {
+			if n := &h.note[cv.ID]; (n.touched || n.play) && cv.Known && ident(cv.Card) == y {
+				return true
+			}
+		}
+	}
+	return false
 }
