@@ -62,6 +62,12 @@ func (h *hgPlayer) act(v *engine.View) engine.Action {
 	haveClue := false
 	if v.NoteTokens > 0 {
 		clue, haveClue = h.bestClue(v, false)
+		if !(haveClue && clue.plays > 0) {
+			if i, why := h.finalGamble(v, own); i >= 0 {
+				h.why = why
+				return engine.PlayCard(own[i].ID)
+			}
+		}
 		if haveClue && clue.value >= h.clueBar(v) {
 			h.why = clue.why
 			return clue.a
@@ -529,4 +535,24 @@ func (h *hgPlayer) unlocks(v *engine.View, x int) bool {
 		}
 	}
 	return false
+}
+
+// finalGamble is gamble on any of the seat's last turns, the deck gone,
+// when no clue gets a card played: a discard then gains nothing a later
+// seat can use to play, and a storm costs nothing if one is left after it.
+func (h *hgPlayer) finalGamble(v *engine.View, own []engine.CardView) (int, string) {
+	if v.FinalTurnsLeft < 1 || v.Config.StormTokens-v.StormsUsed < 2 || v.PlaysHidden {
+		return -1, ""
+	}
+	w := h.unseen()
+	best, bestP := -1, 0.0
+	for i := range own {
+		if p := prob(h.mine(&own[i]), h.b.playable, &w); p > bestP {
+			best, bestP = i, p
+		}
+	}
+	if best < 0 {
+		return -1, ""
+	}
+	return best, fmt.Sprintf("my last turn, and no clue gets a card played: slot %d may play, and a storm costs nothing now", best+1)
 }
