@@ -7,10 +7,11 @@ import (
 // hgPlayer plays the H-group conventions (hanabi.github.io), the ones people
 // play on hanab.live, and reads a person's clues the same way. It plays the
 // beginner's guide and levels 1 and 2 of the learning path, with parts of
-// levels 3 (the fix clue, playing multiple 1's), 8 (a last-turn gamble), 9
-// (stalling situations: 8 clues, a locked hand, double discard avoidance)
-// and 11 (bluffs, read at 3 players or more): see README "The H-group bot"
-// for what each part does and what is left out.
+// levels 3 (the fix clue, playing multiple 1's), 8 (the end-game's
+// last-turn gambles), 9 (stalling situations: 8 clues, a locked hand,
+// double discard avoidance) and 11 (bluffs, read at 3 players or more),
+// and the generation discard: see README "The H-group bot" for what each
+// part does and what is left out.
 //
 // The seat keeps a note on every card in play (hgNote): whether a clue ever
 // touched it and, where a convention says more than the clues' letters, the
