@@ -154,6 +154,16 @@ func (h *hgPlayer) gamble(v *engine.View, own []engine.CardView) (int, string) {
 	if v.FinalTurnsLeft < 0 || v.FinalTurnsLeft > 1 || v.Config.StormTokens-v.StormsUsed < 2 || v.PlaysHidden {
 		return -1, ""
 	}
+	best := h.likeliestPlay(own)
+	if best < 0 {
+		return -1, ""
+	}
+	return best, fmt.Sprintf("the last turn: slot %d may play, and a storm costs nothing now", best+1) // no odds: see lastResort
+}
+
+// likeliestPlay is the slot of own most likely to play, by the copies the
+// seat has not seen; -1 when none may.
+func (h *hgPlayer) likeliestPlay(own []engine.CardView) int {
 	w := h.unseen()
 	best, bestP := -1, 0.0
 	for i := range own {
@@ -161,10 +171,7 @@ func (h *hgPlayer) gamble(v *engine.View, own []engine.CardView) (int, string) {
 			best, bestP = i, p
 		}
 	}
-	if best < 0 {
-		return -1, ""
-	}
-	return best, fmt.Sprintf("the last turn: slot %d may play, and a storm costs nothing now", best+1) // no odds: see lastResort
+	return best
 }
 
 // unseen is the copies of each identity the seat has not seen.
@@ -544,13 +551,7 @@ func (h *hgPlayer) finalGamble(v *engine.View, own []engine.CardView) (int, stri
 	if v.FinalTurnsLeft < 1 || v.Config.StormTokens-v.StormsUsed < 2 || v.PlaysHidden {
 		return -1, ""
 	}
-	w := h.unseen()
-	best, bestP := -1, 0.0
-	for i := range own {
-		if p := prob(h.mine(&own[i]), h.b.playable, &w); p > bestP {
-			best, bestP = i, p
-		}
-	}
+	best := h.likeliestPlay(own)
 	if best < 0 {
 		return -1, ""
 	}
