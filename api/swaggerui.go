@@ -16,13 +16,12 @@ const swaggerCSP = "default-src 'self'; img-src 'self' data:; style-src 'self' '
 
 // swaggerUI serves the interactive documentation under /swagger/ with the
 // security headers the browser page has, on every answer (its files, its
-// redirect and its 404s alike).
+// redirect and its 404s alike); nosniff is every answer's (noSniff).
 func swaggerUI() gin.HandlerFunc {
 	ui := ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/openapi.json"))
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
 		h.Set("Content-Security-Policy", swaggerCSP)
-		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		if c.Param("any") == "/" {
 			c.Redirect(http.StatusMovedPermanently, "/swagger/index.html")
