@@ -28,11 +28,10 @@ func (rs *Rooms) Here(ctx context.Context, r *Room, by auth.Caller) (*Room, erro
 		return r, nil
 	}
 	now := rs.now().UTC().Truncate(time.Millisecond)
-	if rs.here.Due(r.ID+"/"+by.Account.ID, struct{}{}, now) {
-		if err := rs.store.SeeMember(ctx, r.ID, by.Account.ID, now); err != nil {
-			rs.here.Forget(r.ID + "/" + by.Account.ID)
-			return r, err
-		}
+	if err := rs.here.Write(r.ID+"/"+by.Account.ID, struct{}{}, now, func() error {
+		return rs.store.SeeMember(ctx, r.ID, by.Account.ID, now)
+	}); err != nil {
+		return r, err
 	}
 	if !rs.checked.Due(r.ID, struct{}{}, now) {
 		return r, nil

@@ -90,15 +90,10 @@ func NewOnline(store OnlineStore, now func() time.Time) *Online {
 // counted as written: the next read records it.
 func (o *Online) Seen(ctx context.Context, p Presence) error {
 	now := o.now().UTC().Truncate(time.Millisecond)
-	if !o.written.Due(p.Player, p.Place, now) {
-		return nil
-	}
 	p.At = now
-	if err := o.store.SeeOnline(ctx, p, now.Add(-onlineFor), now.Add(-tableHolds)); err != nil {
-		o.written.Forget(p.Player)
-		return err
-	}
-	return nil
+	return o.written.Write(p.Player, p.Place, now, func() error {
+		return o.store.SeeOnline(ctx, p, now.Add(-onlineFor), now.Add(-tableHolds))
+	})
 }
 
 // List is who is online now, by name.

@@ -48,6 +48,20 @@ func (r *Recent[K, V]) Due(key K, v V, now time.Time) bool {
 	return true
 }
 
+// Write records key, reading as v at now, with write when it is due (see
+// Due). A write that fails is not counted as written: the next read tries
+// again, not SeenEvery later.
+func (r *Recent[K, V]) Write(key K, v V, now time.Time, write func() error) error {
+	if !r.Due(key, v, now) {
+		return nil
+	}
+	if err := write(); err != nil {
+		r.Forget(key)
+		return err
+	}
+	return nil
+}
+
 // Forget takes back the record of key: what it recorded was nowhere.
 func (r *Recent[K, V]) Forget(key K) {
 	r.mu.Lock()

@@ -55,16 +55,8 @@ func NewWatchers(store WatcherStore, now func() time.Time) *Watchers {
 // is not counted as written (see Online.Seen).
 func (ws *Watchers) Seen(ctx context.Context, game string, w Watcher) error {
 	now := ws.now().UTC()
-	key := [2]string{game, w.Player}
-	if !ws.written.Due(key, w.Shadow, now) {
-		return nil
-	}
 	w.At = now
-	if err := ws.store.SeeWatcher(ctx, game, w); err != nil {
-		ws.written.Forget(key)
-		return err
-	}
-	return nil
+	return ws.written.Write([2]string{game, w.Player}, w.Shadow, now, func() error { return ws.store.SeeWatcher(ctx, game, w) })
 }
 
 // List is who watches game now.
