@@ -83,15 +83,25 @@ func withNames(s string, names []string) string {
 // cardMark and cardEnd enclose, in a reason, the name of a card in a
 // seat's hand: cardMark, the holder's seat as a digit, the name, cardEnd.
 // The bot sees the others' cards; its reason must not show a person their
-// own (WhyFor).
+// own (WhyFor). A name may be words about the card, then cardAlt and the
+// words its holder reads instead (heldText).
 const (
 	cardMark = '\uE001'
 	cardEnd  = '\uE002'
+	cardAlt  = '\uE003'
 )
 
 // heldCard marks name as that of a card in seat p's hand.
 func heldCard(p int, name string) string {
 	return string([]rune{cardMark, rune('0' + p)}) + name + string(cardEnd)
+}
+
+// heldText marks shown as words about a card in seat p's hand, which
+// whoever does not see that hand reads as hidden: words that tell of the
+// card more than its name (what it must not be) are no more the holder's
+// to read than its name.
+func heldText(p int, shown, hidden string) string {
+	return heldCard(p, shown+string(cardAlt)+hidden)
 }
 
 // WhyFor is a reason (Explainer.Why, as kept) as seat viewer of a game of
@@ -119,7 +129,13 @@ func WhyFor(why string, viewer, players int, over bool) string {
 		}
 		holder, name := int(rest[0])-'0', rest[1:end]
 		rest = rest[end+len(string(cardEnd)):]
-		if !engine.SeesHand(viewer, holder, players, over) {
+		shown, hidden, alt := strings.Cut(name, string(cardAlt))
+		switch {
+		case engine.SeesHand(viewer, holder, players, over):
+			name = shown
+		case alt:
+			name = hidden
+		default:
 			name = "card"
 		}
 		b.WriteString(name)

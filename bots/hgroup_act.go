@@ -505,7 +505,11 @@ func (h *hgPlayer) generationDiscard(v *engine.View, own []engine.CardView) (eng
 	if v.Check(d) != nil {
 		return engine.Action{}, false
 	}
-	h.why = fmt.Sprintf("a generation discard: %s's chop is the %s, which must not be discarded, and %s has no clue to save it: a discard of the chop, slot %d, gives one", seatName(p), h.heldName(p, x), seatName(q), ch+1)
+	// Its holder reads no word of the chop it is about: that it must not be
+	// discarded tells of the card.
+	h.why = "a generation discard: " + heldText(p,
+		fmt.Sprintf("%s's chop is the %s, which must not be discarded, and %s has no clue to save it: a discard of the chop, slot %d, gives one", seatName(p), h.cardName(x), seatName(q), ch+1),
+		fmt.Sprintf("a discard of the chop, slot %d, gives %s a clue", ch+1, seatName(q)))
 	return d, true
 }
 

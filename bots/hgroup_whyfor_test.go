@@ -36,6 +36,23 @@ func TestWhyFor(t *testing.T) {
 	if got := WhyFor("cut "+string(cardMark)+"1red", 0, 3, false); got != "cut " {
 		t.Errorf("a mark cut short: %q", got)
 	}
+	// Words about a card that tell more than its name: its holder reads
+	// the words given for them instead, until the end.
+	held := "a generation discard: " + heldText(2, "Cathy's chop is the red 3, which must not be discarded", "a discard gives Bob a clue")
+	for _, tc := range []struct {
+		viewer int
+		over   bool
+		want   string
+	}{
+		{1, false, "a generation discard: Cathy's chop is the red 3, which must not be discarded"},
+		{2, false, "a generation discard: a discard gives Bob a clue"},
+		{engine.Public, false, "a generation discard: a discard gives Bob a clue"},
+		{2, true, "a generation discard: Cathy's chop is the red 3, which must not be discarded"},
+	} {
+		if got := WhyFor(held, tc.viewer, 3, tc.over); got != tc.want {
+			t.Errorf("held text, viewer %d, over %v: %q, want %q", tc.viewer, tc.over, got, tc.want)
+		}
+	}
 }
 
 // TestHgroupNamesNoCardToItsHolder: while a game runs, an hgroup seat's
@@ -114,9 +131,12 @@ func checkHeld(t *testing.T, g *engine.Game, speaker int, why string) {
 		end := strings.IndexRune(rest, cardEnd)
 		holder, name := int(rest[0]-'0'), rest[1:end]
 		rest = rest[end:]
+		// Words about the card (heldText) name it as "the <card>".
+		shown, _, words := strings.Cut(name, string(cardAlt))
 		found := false
 		for _, c := range g.View(engine.Spectator).Hand(holder) {
-			if cardText(g.Config(), ident(c.Card)) == name {
+			text := cardText(g.Config(), ident(c.Card))
+			if text == name || words && strings.Contains(shown, "the "+text+",") {
 				found = true
 			}
 		}
