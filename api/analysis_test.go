@@ -126,11 +126,11 @@ func TestAnalysesBusy(t *testing.T) {
 	e := newEnv(t, "", func(c *envConfig) { c.Bots = bots.List() })
 	id := e.botGame("busy")
 	native := e.req("GET", "/v1/games/"+id+"/replay", "", nil)
-	e.srv.analyses = analysis.NewCache(8, time.Minute, 1)
+	e.srv.analyses = analysis.NewCache(8, time.Minute, 1, analysis.DefaultShare)
 	release := make(chan struct{})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
-	if _, err := e.srv.analyses.Get(ctx, "another", func(context.Context) (*analysis.Analysis, error) {
+	if _, err := e.srv.analyses.Get(ctx, "another", "someone else", func(context.Context) (*analysis.Analysis, error) {
 		<-release
 		return &analysis.Analysis{}, nil
 	}); !errors.Is(err, analysis.ErrPending) {
@@ -149,4 +149,28 @@ func TestAnalysesBusy(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// TestAnalysesShare: a caller whose analyses took their share of the
+// server's time is told 429 with Retry-After for one that would run, while
+// a kept analysis still answers it, and once its debt is paid it is
+// served again.
+func TestAnalysesShare(t *testing.T) {
+	e := newEnv(t, "", func(c *envConfig) { c.Bots = bots.List() })
+	id := e.botGame("share")
+	native := e.req("GET", "/v1/games/"+id+"/replay", "", nil)
+	live := e.req("GET", "/v1/games/"+id+"/replay?format=hanablive", "", nil)
+	// A share whose burst any analysis exceeds.
+	e.srv.analyses = analysis.NewCache(8, time.Minute, 1, analysis.Share{Burst: time.Nanosecond, Part: 1.0 / 20})
+	e.expect(e.req("POST", "/v1/analyses", "", native.body), http.StatusOK)
+	got := e.req("POST", "/v1/analyses", "", live.body)
+	e.expect(got, http.StatusTooManyRequests)
+	if p := got.problem(t); p.Code != codeRateLimited || got.header.Get("Retry-After") == "" {
+		t.Fatalf("over its share: %+v, Retry-After %q", p, got.header.Get("Retry-After"))
+	}
+	e.expect(e.req("POST", "/v1/analyses", "", native.body), http.StatusOK) // kept: free
+	// Once its debt is paid, the caller is served again.
+	later := time.Now().Add(time.Hour)
+	e.srv.analyses.SetClock(func() time.Time { return later })
+	e.expect(e.req("POST", "/v1/analyses", "", live.body), http.StatusOK)
 }

@@ -159,7 +159,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		shutdown:   make(chan struct{}),
 	}
 	s.readers = rooms.NewReaders(cfg.Online, cfg.Watchers, cfg.Games, cfg.Logger)
-	s.analyses = analysis.NewCache(keptAnalyses, analysisBound, analysisWorkers())
+	s.analyses = analysis.NewCache(keptAnalyses, analysisBound, analysisWorkers(), analysis.DefaultShare)
 	s.stopped, s.stop = context.WithCancel(context.Background())
 	s.parker = park.New(parkHost{s})
 	s.metrics = newMetrics(cfg.Stats, cfg.Probe, s.waiting, func() int { return int(s.streams.open.Load()) })

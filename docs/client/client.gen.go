@@ -4993,7 +4993,7 @@ type ClientInterface interface {
 
 	// AnalyseFileWithBody What a game from a file teaches
 	//
-	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5002,7 +5002,7 @@ type ClientInterface interface {
 
 	// AnalyseFile What a game from a file teaches
 	//
-	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5068,7 +5068,7 @@ type ClientInterface interface {
 
 	// GetAnalysis What a finished game teaches
 	//
-	// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). Read as the game's replay is: a private table's behind its secret.
+	// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). An analysis that runs is charged to the caller who started it (its account, its seat, or else its address): one at a time, 30 s of the server's time at once and a twentieth of one worker over time (three minutes an hour); past that a read that would start another is 429 with Retry-After. A kept analysis costs nothing. Read as the game's replay is: a private table's behind its secret.
 	//
 	// Corresponds with GET /games/{id}/analysis (the `GetAnalysis` operationId).
 	GetAnalysis(ctx context.Context, id string, params *GetAnalysisParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5692,7 +5692,7 @@ type ClientInterface interface {
 
 // AnalyseFileWithBody What a game from a file teaches
 //
-// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 //
 // Takes any type of body and a specified content type.
 //
@@ -5711,7 +5711,7 @@ func (c *Client) AnalyseFileWithBody(ctx context.Context, contentType string, bo
 
 // AnalyseFile What a game from a file teaches
 //
-// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5857,7 +5857,7 @@ func (c *Client) PostAction(ctx context.Context, id string, params *PostActionPa
 
 // GetAnalysis What a finished game teaches
 //
-// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). Read as the game's replay is: a private table's behind its secret.
+// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). An analysis that runs is charged to the caller who started it (its account, its seat, or else its address): one at a time, 30 s of the server's time at once and a twentieth of one worker over time (three minutes an hour); past that a read that would start another is 429 with Retry-After. A kept analysis costs nothing. Read as the game's replay is: a private table's behind its secret.
 //
 // Corresponds with GET /games/{id}/analysis (the `GetAnalysis` operationId).
 func (c *Client) GetAnalysis(ctx context.Context, id string, params *GetAnalysisParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11035,7 +11035,7 @@ type ClientWithResponsesInterface interface {
 
 	// AnalyseFileWithBodyWithResponse What a game from a file teaches
 	//
-	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11044,7 +11044,7 @@ type ClientWithResponsesInterface interface {
 
 	// AnalyseFileWithResponse What a game from a file teaches
 	//
-	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+	// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11116,7 +11116,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetAnalysisWithResponse What a finished game teaches
 	//
-	// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). Read as the game's replay is: a private table's behind its secret.
+	// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). An analysis that runs is charged to the caller who started it (its account, its seat, or else its address): one at a time, 30 s of the server's time at once and a twentieth of one worker over time (three minutes an hour); past that a read that would start another is 429 with Retry-After. A kept analysis costs nothing. Read as the game's replay is: a private table's behind its secret.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -22976,7 +22976,7 @@ func (r GetVariantStatsResponse) ContentType() string {
 
 // AnalyseFileWithBodyWithResponse What a game from a file teaches
 //
-// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -22991,7 +22991,7 @@ func (c *ClientWithResponses) AnalyseFileWithBodyWithResponse(ctx context.Contex
 
 // AnalyseFileWithResponse What a game from a file teaches
 //
-// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is.
+// The analysis of getAnalysis, of a finished game given whole: a hanab.live JSON game (as POST /replays reads it) or this server's native replay (GET /games/{id}/replay). Kept by the body's hash, as a game's is. An analysis that runs is charged to the caller's address, as getAnalysis says.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23111,7 +23111,7 @@ func (c *ClientWithResponses) PostActionWithResponse(ctx context.Context, id str
 
 // GetAnalysisWithResponse What a finished game teaches
 //
-// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). Read as the game's replay is: a private table's behind its secret.
+// For every state of the game (after 0, 1, … n moves): the score, the deck, pace and efficiency as hanab.live counts them, and max_reachable, the best final score still reachable had every card been known to everyone (exact: never rising, at least the score, the score itself at the end). lost lists each move after which max_reachable fell, with why in words. endgame gives, for each state with at most endgame_deck cards left in the deck, every legal move of the seat to act with win, the share of the deals that seat could not tell apart (its own cards and the deck's order unknown; all of them, or 100 drawn at random) in which the best score stays reachable after it. Computed once, after the game ends, and kept: a read while it is computed is 503 with Retry-After, and so is one that would start an analysis while as many as the server runs at once (half its cores) are under way (busy). An analysis that runs is charged to the caller who started it (its account, its seat, or else its address): one at a time, 30 s of the server's time at once and a twentieth of one worker over time (three minutes an hour); past that a read that would start another is 429 with Retry-After. A kept analysis costs nothing. Read as the game's replay is: a private table's behind its secret.
 //
 // Returns a wrapper object for the known response body format(s).
 //
