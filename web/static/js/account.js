@@ -110,7 +110,7 @@ export function problemWords(e) {
   return s;
 }
 
-function duration(secs) {
+export function duration(secs) {
   if (secs < 60) return `${secs} second${secs === 1 ? '' : 's'}`;
   const min = Math.ceil(secs / 60);
   return `${min} minute${min === 1 ? '' : 's'}`;

@@ -1,4 +1,4 @@
-import { readAsPlayer } from './account.js';
+import { duration, readAsPlayer } from './account.js';
 import { el } from './dom.js';
 import { friendly } from './messages.js';
 
@@ -18,17 +18,27 @@ function svg(tag, attrs, ...children) {
 }
 
 // loadAnalysis reads a game's analysis, asking again while the server
-// says it is under way (503 with Retry-After).
+// says it is under way (503 with Retry-After), or that one of the
+// reader's own is (429 with a short Retry-After: another tab's); a long
+// 429 (the reader's share of the server's time spent) is told.
 export async function loadAnalysis(id, query, signal) {
   for (let i = 0; ; i++) {
     try {
       // With the player's token, as the game's other reads (see replay.js).
       return await readAsPlayer(`/games/${encodeURIComponent(id)}/analysis${query ? `?${query.replace(/^&/, '')}` : ''}`, { signal });
     } catch (e) {
-      if (e.status !== 503 || i >= 30 || signal.aborted) throw e;
+      const again = e.status === 503 || (e.status === 429 && e.retryAfter && e.retryAfter <= 10);
+      if (!again || i >= 30 || signal.aborted) throw e;
       await new Promise((ok) => setTimeout(ok, (e.retryAfter || 2) * 1000));
     }
   }
+}
+
+// whyNot says why no analysis came: the reader's share of the server's
+// analysis time spent says when it comes back.
+function whyNot(e) {
+  if (e.status === 429 && e.retryAfter) return `this server has given your analyses their share of its time: try again in ${duration(e.retryAfter)}.`;
+  return friendly(e);
 }
 
 // chart draws the score and max_reachable over the turns, the turns where
@@ -94,7 +104,7 @@ export function followAnalysis(id, query, signal, redraw) {
     const panel = s.a ? analysisPanel(s.a, k, onTurn)
       : el('section', { class: 'analysis', id: 'analysis', 'aria-labelledby': 'analysis-h', 'aria-busy': s.err ? 'false' : 'true' },
         el('h2', { id: 'analysis-h', text: 'Learn from this game' }),
-        el('p', { class: 'muted', id: 'analysis-wait', text: s.err ? `No analysis: ${friendly(s.err)}` : 'Working out where the game was won or lost…' }));
+        el('p', { class: 'muted', id: 'analysis-wait', text: s.err ? `No analysis: ${whyNot(s.err)}` : 'Working out where the game was won or lost…' }));
     if (s.a && !s.shown) {
       s.shown = true;
       if (location.hash === '#analysis') requestAnimationFrame(() => panel.scrollIntoView({ block: 'start' }));
