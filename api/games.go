@@ -75,10 +75,14 @@ type GameList struct {
 	NextCursor *string `json:"next_cursor" extensions:"x-nullable"`
 }
 
+// botTableLimit bounds the tables of bots only that one caller opens: each
+// plays a whole game's moves, and writes them, for one request.
+var botTableLimit = Limit{PerSecond: 0.1, Burst: 6}
+
 // createGame godoc
 //
 //	@Summary		Create a game
-//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
+//	@Description	Opens a table of 2–6 players. The creator takes seat 0 and gets its token; bots take the seats they name. A bot in seat 0 leaves the creator without a seat (seat and token null): a table of bots only plays itself to the end. Such a table costs the server a game's every move for one request: a caller (its account, else its seat, else its address) opens six at once, then one every ten seconds (429 with Retry-After). The game starts by itself when the last seat is taken. With a player's token (Authorization: Bearer, a session's or an access token) the seat is the signed-in player's: it takes the account's name (name is not needed) and the game goes into their history; a seat token is not read here. Without a seed, a table with a signed-in player gets, as it starts, the next deal of its variant and player count that none of its signed-in players has played (see GET /seeds/{seed}). A finished game's options and seed, from its replay or its history, may be posted back to play the same deal again.
 //	@ID				createGame
 //	@Tags			games
 //	@Accept			json
@@ -91,6 +95,7 @@ type GameList struct {
 //	@Failure		409		{object}	Problem	"idempotency_key_in_use, or guest_name_taken: a guest's name that is an account's or looks like one (sign in, or pick another)"
 //	@Failure		422		{object}	Problem	"idempotency_key_reused"
 //	@Failure		401		{object}	Problem	"unauthorized: a player's token that does not work"
+//	@Failure		429		{object}	Problem	"rate_limited: past the caller's tables of bots only (Retry-After)"
 //	@x-optional-token	true
 //	@Router			/games [post]
 func (s *Server) createGame(c *gin.Context) {
@@ -104,7 +109,14 @@ func (s *Server) createGame(c *gin.Context) {
 		ng.Bots = append(ng.Bots, play.BotSeat{Seat: b.Seat, Strategy: b.Strategy})
 	}
 	ng.Key = idempotencyKey(c)
-	st, seat, err := s.games.Create(c.Request.Context(), callerOf(c), ng)
+	by := callerOf(c)
+	if len(req.Bots) >= req.Players && req.Players > 0 {
+		if ok, wait := s.botTableLimits.allow(by.Key(), s.now()); !ok {
+			s.tooMany(c, wait)
+			return
+		}
+	}
+	st, seat, err := s.games.Create(c.Request.Context(), by, ng)
 	if err != nil {
 		s.fail(c, err)
 		return

@@ -105,8 +105,10 @@ type Server struct {
 	addrLimits *limiters
 	seatLimits *limiters
 	chatLimits *limiters
-	handler    http.Handler
-	engine     *gin.Engine // what handler serves
+	// botTableLimits: tables of bots only, by their caller (botTableLimit).
+	botTableLimits *limiters
+	handler        http.Handler
+	engine         *gin.Engine // what handler serves
 	// metricsHandler serves the registry of metrics.
 	metricsHandler gin.HandlerFunc
 
@@ -153,10 +155,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, games: cfg.Games, accounts: cfg.Accounts, history: cfg.History, feed: cfg.Feed, lobby: cfg.Lobby, rooms: cfg.Rooms, watchers: cfg.Watchers, online: cfg.Online, auth: resolver, log: cfg.Logger,
-		addrLimits: newLimiters(cfg.AddrLimit),
-		seatLimits: newLimiters(cfg.SeatLimit),
-		chatLimits: newLimiters(chatLimit),
-		shutdown:   make(chan struct{}),
+		addrLimits:     newLimiters(cfg.AddrLimit),
+		seatLimits:     newLimiters(cfg.SeatLimit),
+		chatLimits:     newLimiters(chatLimit),
+		botTableLimits: newLimiters(botTableLimit),
+		shutdown:       make(chan struct{}),
 	}
 	s.readers = rooms.NewReaders(cfg.Online, cfg.Watchers, cfg.Games, cfg.Logger)
 	s.analyses = analysis.NewCache(keptAnalyses, analysisBound, analysisWorkers(), analysis.DefaultShare)
