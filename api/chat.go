@@ -55,7 +55,7 @@ func chatKey(game string, by auth.Caller) string {
 // say godoc
 //
 //	@Summary		Say a line in the table's chat
-//	@Description	A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+//	@Description	A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 //	@ID				sayInGame
 //	@Tags			chat
 //	@Accept			json
@@ -69,7 +69,7 @@ func chatKey(game string, by auth.Caller) string {
 //	@Success		201	{object}	ChatEvent
 //	@Failure		400	{object}	Problem	"bad_request: an empty line or one too long; invalid_text: a control or format character (bidirectional, invisible), or bytes that are not UTF-8"
 //	@Failure		403	{object}	Problem	"forbidden or spectators_closed: not at the table, nor a signed-in spectator it lets watch"
-//	@Failure		409	{object}	Problem	"game_not_active: the table was cancelled"
+//	@Failure		409	{object}	Problem	"game_not_active: the table was cancelled; chat_full: the table's chat holds its 2000 lines"
 //	@Router			/games/{id}/chat [post]
 func (s *Server) say(c *gin.Context) {
 	var req ChatRequest

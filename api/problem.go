@@ -23,7 +23,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text,busy,guest_name_taken,deal_in_play"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text,busy,guest_name_taken,deal_in_play,chat_full"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -59,6 +59,7 @@ const (
 	codeBusy                 = "busy"
 	codeGuestNameTaken       = "guest_name_taken"
 	codeDealInPlay           = "deal_in_play"
+	codeChatFull             = "chat_full"
 )
 
 // problems are every code of the contract, each with its kind (and so its
@@ -97,6 +98,7 @@ var problems = map[string]struct {
 	codeBusy:                 {fault.Unavailable, "Busy"},
 	codeGuestNameTaken:       {fault.Conflict, "Guest name taken"},
 	codeDealInPlay:           {fault.Conflict, "Deal in play"},
+	codeChatFull:             {fault.Conflict, "Chat full"},
 }
 
 // methodNotAllowed is the one refusal of HTTP's own, beside the kinds the

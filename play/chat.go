@@ -12,6 +12,11 @@ import (
 // MaxChat is the longest chat line, in characters.
 const MaxChat = 300
 
+// MaxChatLines is the most lines a table's chat keeps by default: its state holds
+// them all, in every replica's memory while the table is read, and its
+// replay shows them. A long evening's table says a few hundred.
+const MaxChatLines = 2000
+
 // Line is one line of a table's chat. Line numbers a game's lines from 1
 // (a reader's cursor); AfterSeq is how many of the game's events were out
 // when it was said, which places it among them.
@@ -68,6 +73,9 @@ func (g *Games) Say(ctx context.Context, id string, by auth.Caller, secret, text
 			}
 			if cur.Status == StatusCancelled {
 				return nil, errorf(NotActive, "the table was cancelled")
+			}
+			if cur.ChatLines >= g.cfg.ChatLines {
+				return nil, errorf(ChatFull, "this table's chat holds its %d lines: it keeps no more", g.cfg.ChatLines)
 			}
 			said.Line, said.Text, said.AfterSeq = cur.ChatLines+1, text, cur.EventCount()
 			said.At = g.cfg.Now().UTC().Truncate(time.Millisecond)

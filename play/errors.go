@@ -52,12 +52,14 @@ const (
 	// DealInPlay: a read of another game on the shared deal that the
 	// reader is playing now (see Spoils).
 	DealInPlay
+	// ChatFull: a line for a table whose chat holds MaxChatLines.
+	ChatFull
 )
 
 var codeNames = [...]string{Invalid: "invalid", NotFound: "not_found", NoSuchSeat: "no_such_seat",
 	NotActive: "not_active", GameFull: "game_full", StaleVersion: "stale_version", NotYourTurn: "not_your_turn",
 	Revoked: "revoked", NoBot: "no_bot", Private: "private", PreconditionFailed: "precondition_failed", Closed: "closed", Untimed: "untimed", Unauthorized: "unauthorized",
-	BadText: "bad_text", GuestNameTaken: "guest_name_taken", DealInPlay: "deal_in_play"}
+	BadText: "bad_text", GuestNameTaken: "guest_name_taken", DealInPlay: "deal_in_play", ChatFull: "chat_full"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) && codeNames[c] != "" {
@@ -89,6 +91,7 @@ var faults = fault.Table[Code]{
 	BadText:            {Kind: fault.Invalid, Code: "invalid_text"},
 	GuestNameTaken:     {Kind: fault.Conflict, Code: "guest_name_taken"},
 	DealInPlay:         {Kind: fault.Conflict, Code: "deal_in_play"},
+	ChatFull:           {Kind: fault.Conflict, Code: "chat_full"},
 }
 
 // Fault is the refusal's kind and code (see package fault).

@@ -62,6 +62,9 @@ type Config struct {
 	// clocks, expiries); default DefaultSweepEvery; negative: never (a test
 	// calls Sweep itself).
 	SweepEvery time.Duration
+	// ChatLines is the most lines a table's chat keeps (default
+	// MaxChatLines).
+	ChatLines int
 }
 
 // Games is the home of every game's life in this process. Create it with
@@ -114,6 +117,7 @@ func New(cfg Config) (*Games, error) {
 	cfg.LobbyTTL = cmp.Or(cfg.LobbyTTL, DefaultLobbyTTL)
 	cfg.IdleTTL = cmp.Or(cfg.IdleTTL, DefaultIdleTTL)
 	cfg.SweepEvery = cmp.Or(cfg.SweepEvery, DefaultSweepEvery)
+	cfg.ChatLines = cmp.Or(cfg.ChatLines, MaxChatLines)
 	g := &Games{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
 		shutdown:   make(chan struct{}),

@@ -624,6 +624,7 @@ func (e PlayerEventType) Valid() bool {
 const (
 	BadRequest           ProblemCode = "bad_request"
 	Busy                 ProblemCode = "busy"
+	ChatFull             ProblemCode = "chat_full"
 	DealInPlay           ProblemCode = "deal_in_play"
 	Forbidden            ProblemCode = "forbidden"
 	GameFull             ProblemCode = "game_full"
@@ -658,6 +659,8 @@ func (e ProblemCode) Valid() bool {
 	case BadRequest:
 		return true
 	case Busy:
+		return true
+	case ChatFull:
 		return true
 	case DealInPlay:
 		return true
@@ -5075,7 +5078,7 @@ type ClientInterface interface {
 
 	// SayInGameWithBody Say a line in the table's chat
 	//
-	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5084,7 +5087,7 @@ type ClientInterface interface {
 
 	// SayInGame Say a line in the table's chat
 	//
-	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5874,7 +5877,7 @@ func (c *Client) GetAnalysis(ctx context.Context, id string, params *GetAnalysis
 
 // SayInGameWithBody Say a line in the table's chat
 //
-// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 //
 // Takes any type of body and a specified content type.
 //
@@ -5893,7 +5896,7 @@ func (c *Client) SayInGameWithBody(ctx context.Context, id string, params *SayIn
 
 // SayInGame Say a line in the table's chat
 //
-// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11125,7 +11128,7 @@ type ClientWithResponsesInterface interface {
 
 	// SayInGameWithBodyWithResponse Say a line in the table's chat
 	//
-	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11134,7 +11137,7 @@ type ClientWithResponsesInterface interface {
 
 	// SayInGameWithResponse Say a line in the table's chat
 	//
-	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+	// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -23126,7 +23129,7 @@ func (c *ClientWithResponses) GetAnalysisWithResponse(ctx context.Context, id st
 
 // SayInGameWithBodyWithResponse Say a line in the table's chat
 //
-// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23141,7 +23144,7 @@ func (c *ClientWithResponses) SayInGameWithBodyWithResponse(ctx context.Context,
 
 // SayInGameWithResponse Say a line in the table's chat
 //
-// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A line is no move: the game's version does not change.
+// A seat of the table (its token or its player's) or a signed-in spectator the table lets watch says a line of 1–300 characters (text only: no markup is rendered from it), in the pregame, the game and after it. Lines reach every reader of the game's events that asked for the chat (chat_after on getEvents and the streams), and are kept with the game (its replay shows them). A sayer's lines are limited to a burst of five, then one every two seconds (429 with Retry-After). A table's chat keeps 2000 lines; past them a line is refused (409 chat_full). A line is no move: the game's version does not change.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -31,6 +31,7 @@ const CODES = {
   guest_name_taken: 'That name is an account’s, or looks like one: sign in to play under it, or pick another name.',
   invalid_text: 'That text holds a character that does not show (a direction or invisible character): take it out and try again.',
   busy: 'The server is busy: try again in a moment.',
+  chat_full: 'This table’s chat is full: it keeps no more lines.',
 };
 
 // friendly turns an error (an ApiError, or a failed fetch) into a sentence.
