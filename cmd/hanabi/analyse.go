@@ -25,11 +25,8 @@ func runAnalyse(args []string) int {
 			"FILE is a finished game: hanab.live's JSON or this server's native replay (- for standard input).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if exit, ok := parseFlags(fs, args); !ok {
+		return exit
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -17,11 +16,8 @@ func runHealthcheck(args []string) int {
 	fs := flag.NewFlagSet("healthcheck", flag.ContinueOnError)
 	addr := fs.String("addr", envString("HANABI_ADDR", ":8080"), "the server's listen address (env HANABI_ADDR)")
 	timeout := fs.Duration("timeout", 3*time.Second, "how long to wait for the answer")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if exit, ok := parseFlags(fs, args); !ok {
+		return exit
 	}
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {

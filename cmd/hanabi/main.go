@@ -6,6 +6,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -69,4 +70,17 @@ func printHelp(w io.Writer) {
 	fs.SetOutput(w)
 	fmt.Fprint(w, "\nhanabi serve flags (each falls back to the environment variable named beside it):\n")
 	fs.PrintDefaults()
+}
+
+// parseFlags parses a command's flags. When they do not parse, ok is false
+// and exit is what the command exits with: 0 where --help asked for the
+// usage (which fs has printed), 2 for flags it refused.
+func parseFlags(fs *flag.FlagSet, args []string) (exit int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
 }

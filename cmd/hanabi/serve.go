@@ -136,11 +136,8 @@ func runServe(args []string) int {
 		fmt.Fprint(fs.Output(), "usage: hanabi serve [flags]\n\nRuns the HTTP game server. Every flag falls back to the environment variable named beside it.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if exit, ok := parseFlags(fs, args); !ok {
+		return exit
 	}
 	if envErr != nil {
 		fmt.Fprintln(os.Stderr, "serve:", envErr)

@@ -45,11 +45,8 @@ func runSim(args []string) int {
 		fmt.Fprintf(fs.Output(), "\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if exit, ok := parseFlags(fs, args); !ok {
+		return exit
 	}
 	if *variantsDir != "" {
 		if _, err := variants.LoadDir(*variantsDir); err != nil {
