@@ -9,61 +9,63 @@ import (
 	"syscall"
 )
 
-// peerGone reports whether the client of a parked connection has closed it
-// or reset it, without reading anything the connection holds.
-func peerGone(c net.Conn) bool {
-	sc, ok := c.(syscall.Conn)
-	if !ok {
-		return false
-	}
-	rc, err := sc.SyscallConn()
-	if err != nil {
-		return true
-	}
-	gone := false
-	var buf [1]byte
-	err = rc.Read(func(fd uintptr) bool {
-		n, _, err := syscall.Recvfrom(int(fd), buf[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
-		switch {
-		case err == nil:
-			gone = n == 0 // EOF; a byte waiting is a client still there
-		case errors.Is(err, syscall.EAGAIN), errors.Is(err, syscall.EINTR):
-		default:
-			gone = true
-		}
-		return true // never wait
-	})
-	return gone || err != nil
-}
+var (
+	// errCannotPeek: c is no socket, or none whose descriptor it gives.
+	errCannotPeek = errors.New("park: cannot peek at the connection")
+	// errNothingYet: no byte has come, and the client is still there.
+	errNothingYet = errors.New("park: nothing to read yet")
+)
 
-// waitReadable waits until c has bytes to read, without reading them, or
-// says why it never will: the client closed or reset it, or its read
-// deadline passed.
-func waitReadable(c net.Conn) error {
+// peek looks at what waits on c without reading it: nil when a byte does,
+// io.EOF when the client closed c, the error when it reset it. With wait,
+// it waits (until c's read deadline) for one of those; without, it says
+// errNothingYet when none has come.
+func peek(c net.Conn, wait bool) error {
 	sc, ok := c.(syscall.Conn)
 	if !ok {
-		return nil
+		return errCannotPeek
 	}
 	rc, err := sc.SyscallConn()
 	if err != nil {
-		return nil
+		return errCannotPeek
 	}
 	var buf [1]byte
-	var gone error
+	var seen error
 	err = rc.Read(func(fd uintptr) bool {
 		n, _, err := syscall.Recvfrom(int(fd), buf[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
 		switch {
 		case errors.Is(err, syscall.EAGAIN), errors.Is(err, syscall.EINTR):
-			return false // nothing yet: wait until readable
+			if wait {
+				return false // nothing yet: wait until readable
+			}
+			seen = errNothingYet
 		case err != nil:
-			gone = err
+			seen = err
 		case n == 0:
-			gone = io.EOF
+			seen = io.EOF
 		}
 		return true
 	})
 	if err != nil {
 		return err
 	}
-	return gone
+	return seen
+}
+
+// peerGone reports whether the client of a parked connection has closed it
+// or reset it, without reading anything the connection holds; where it
+// cannot tell, it says not.
+func peerGone(c net.Conn) bool {
+	err := peek(c, false)
+	return err != nil && err != errNothingYet && err != errCannotPeek
+}
+
+// waitReadable waits until c has bytes to read, without reading them, or
+// says why it never will: the client closed or reset it, or its read
+// deadline passed. A connection it cannot wait on is readable at once.
+func waitReadable(c net.Conn) error {
+	if err := peek(c, true); err != errCannotPeek {
+		return err
+	}
+	return nil
 }
