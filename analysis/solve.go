@@ -68,18 +68,41 @@ func (s *solver) best(g *engine.Game, lo, hi int) int {
 	return lo
 }
 
-// reach reports whether a final score of at least v can be reached from g.
+// Before it searches the whole tree, the solver looks for a line that
+// reaches the score among those that stray little from the likeliest
+// moves (a limited discrepancy search): a good line usually makes the
+// likeliest move almost everywhere, and a depth-first search that went
+// astray near the root would try every continuation of its mistake before
+// it reconsidered. A probe only finds lines; what it fails to find it
+// leaves to the full search, and it records nothing of its failures.
+
+// maxDiscrepancies is how far the probes stray: each extra one multiplies
+// their cost by about the game's length.
+const maxDiscrepancies = 2
+
+// reach reports whether a final score of at least v can be reached from g:
+// first among the lines that stray little from the likeliest moves (see
+// maxDiscrepancies), then among all.
 func (s *solver) reach(g *engine.Game, v int) bool {
+	k, bound := g.Key(), g.ScoreBound()
 	for d := 0; d <= maxDiscrepancies; d++ {
-		if s.probe(g, v, d, 0) {
+		if s.search(g, k, v, 0, bound, d) {
 			return true
 		}
 	}
-	return s.search(g, g.Key(), v, 0, g.ScoreBound())
+	return s.search(g, k, v, 0, bound, everyLine)
 }
 
-// search is reach for g at depth, whose key is k and ScoreBound bound.
-func (s *solver) search(g *engine.Game, k engine.Key, v, depth, bound int) bool {
+// everyLine is search's d for the whole tree.
+const everyLine = -1
+
+// search reports whether a line from g at depth, whose key is k and
+// ScoreBound bound, reaches v, among those that depart from the likeliest
+// move at most d times (everyLine: among all). A found line's states are
+// recorded as reaching v; a state the whole tree's search finds cannot,
+// as not reaching it (a probe, which looked at part of the tree only,
+// records nothing of its failures).
+func (s *solver) search(g *engine.Game, k engine.Key, v, depth, bound, d int) bool {
 	if g.Over() {
 		return g.Score() >= v
 	}
@@ -101,7 +124,14 @@ func (s *solver) search(g *engine.Game, k engine.Key, v, depth, bound int) bool 
 		return false
 	}
 	c := &lv.child
-	for _, a := range lv.moves {
+	for i, a := range lv.moves {
+		left := d
+		if d != everyLine {
+			if i > d {
+				break // each move past the likeliest is one departure more
+			}
+			left = d - i
+		}
 		g.SearchCopy(c)
 		if _, err := c.Apply(a); err != nil {
 			continue // DistinctMoves lists legal moves only
@@ -110,7 +140,7 @@ func (s *solver) search(g *engine.Game, k engine.Key, v, depth, bound int) bool 
 		if cb < v {
 			continue
 		}
-		if s.search(c, c.Key(), v, depth+1, cb) {
+		if s.search(c, c.Key(), v, depth+1, cb, left) {
 			b.lo = int8(v)
 			s.tt.put(&k, b)
 			return true
@@ -119,8 +149,10 @@ func (s *solver) search(g *engine.Game, k engine.Key, v, depth, bound int) bool 
 			return false
 		}
 	}
-	b.hi = int8(v - 1)
-	s.tt.put(&k, b)
+	if d == everyLine {
+		b.hi = int8(v - 1)
+		s.tt.put(&k, b)
+	}
 	return false
 }
 
