@@ -327,11 +327,5 @@ func cluedBy(ts []engine.Touch, colors []string) []string {
 	for _, t := range ts {
 		all &= t.Colors
 	}
-	out := []string{}
-	for ci, c := range colors {
-		if all&(1<<ci) != 0 {
-			out = append(out, c)
-		}
-	}
-	return out
+	return colorNames(all, colors)
 }

@@ -64,14 +64,7 @@ type Variant struct {
 
 // TouchColors is the names of the clue colors that touch a card of suit s and rank r.
 func (v *Variant) TouchColors(s, r int) []string {
-	out := []string{}
-	t := v.Suits[s].touch(r)
-	for ci, c := range v.ClueColors {
-		if t.Colors&(1<<ci) != 0 {
-			out = append(out, c)
-		}
-	}
-	return out
+	return colorNames(v.Suits[s].touch(r).Colors, v.ClueColors)
 }
 
 // TouchRanks is the rank clues that touch a card of suit s and rank r.
@@ -81,6 +74,18 @@ func (v *Variant) TouchRanks(s, r int) []int {
 	for _, n := range v.ClueRanks {
 		if t.Ranks&(1<<n) != 0 {
 			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// colorNames is the colors whose bits mask sets (bit i: colors[i]), in
+// colors' order.
+func colorNames(mask uint8, colors []string) []string {
+	out := []string{}
+	for ci, c := range colors {
+		if mask&(1<<ci) != 0 {
+			out = append(out, c)
 		}
 	}
 	return out
