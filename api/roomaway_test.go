@@ -113,3 +113,31 @@ func TestFullRoomMakesRoom(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadRoomsForgotten: a room that nobody has read or changed for
+// rooms.KeptFor is deleted (its link answers 404, its game's replay
+// stays), while one a member read since, or changed within it, is kept.
+func TestUnreadRoomsForgotten(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		clk := &clock{now: time.Now().UTC()}
+		rr := rooms.NewRooms(e.store.(rooms.RoomStore), e.games, clk.Now)
+		e.srv.rooms = rr
+		alice := e.signUp("Alice", "correct horse", false)
+		bob := e.signUp("Bob", "correct horse", false)
+		tb := e.finishedGame("room-forgotten", 2)
+		left := e.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+		read := e.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+		clk.add(rooms.KeptFor + time.Minute)
+		fresh := e.room("POST", "/v1/rooms", alice, map[string]any{"game": tb.id}, http.StatusCreated)
+		clk.add(rooms.AwayFor + time.Second) // nobody reads fresh; its member reads read
+		e.room("GET", "/v1/rooms/"+read.ID, alice, nil, http.StatusOK)
+		if err := rr.Forget(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		e.expect(e.req("GET", "/v1/rooms/"+left.ID, bob, nil), http.StatusNotFound)
+		e.room("GET", "/v1/rooms/"+read.ID, bob, nil, http.StatusOK)
+		e.room("GET", "/v1/rooms/"+fresh.ID, bob, nil, http.StatusOK)
+		e.expect(e.req("GET", "/v1/games/"+tb.id+"/replay", "", nil), http.StatusOK)
+	})
+}

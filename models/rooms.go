@@ -176,3 +176,11 @@ func (s *Store) ForgetMembersSeen(ctx context.Context, before time.Time) error {
 	_, err := s.wdb().exec(ctx, `DELETE FROM room_members_seen WHERE seen_at < $1`, before.UTC())
 	return err
 }
+
+// ForgetRooms: see rooms.RoomStore. A room read meanwhile has a read kept
+// (its members' reads are forgotten AwayFor after they stop).
+func (s *Store) ForgetRooms(ctx context.Context, before time.Time) error {
+	_, err := s.wdb().exec(ctx, `DELETE FROM replay_rooms WHERE updated_at < $1
+AND NOT EXISTS (SELECT 1 FROM room_members_seen s WHERE s.room_id = replay_rooms.id)`, before.UTC())
+	return err
+}

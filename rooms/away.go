@@ -71,8 +71,19 @@ func (rs *Rooms) dropGone(ctx context.Context, r *Room, now time.Time, reader st
 	return next, nil
 }
 
+// KeptFor is how long a room that nobody reads is kept after its last
+// change: its game's replay stays, and anyone may open it again. A room is
+// a session of its members, who leave it two minutes after they stop
+// reading it; without an end, rooms opened and left would be kept for good.
+const KeptFor = 24 * time.Hour
+
 // Forget deletes the reads of members gone (a read older than AwayFor
-// counts as none), so that the rooms' reads are those of members there.
+// counts as none), so that the rooms' reads are those of members there;
+// then the rooms nobody has read or changed for KeptFor.
 func (rs *Rooms) Forget(ctx context.Context) error {
-	return rs.store.ForgetMembersSeen(ctx, rs.now().UTC().Add(-AwayFor))
+	now := rs.now().UTC()
+	if err := rs.store.ForgetMembersSeen(ctx, now.Add(-AwayFor)); err != nil {
+		return err
+	}
+	return rs.store.ForgetRooms(ctx, now.Add(-KeptFor))
 }

@@ -78,6 +78,9 @@ type RoomStore interface {
 	// ForgetMembersSeen deletes the reads of every room made before
 	// before.
 	ForgetMembersSeen(ctx context.Context, before time.Time) error
+	// ForgetRooms deletes the rooms last changed before before that
+	// nobody has read since (no read of theirs is kept).
+	ForgetRooms(ctx context.Context, before time.Time) error
 }
 
 // Games is where the rooms read the games they replay, and play them

@@ -394,3 +394,19 @@ func TestBrowserReplayWithAnEndedSession(t *testing.T) {
 		t.Errorf("the replay is refused: %s", text(t, quinn, `#replay-refused`))
 	}
 }
+
+// TestBrowserRoomGone: a shared replay's link whose room the server no
+// longer keeps says so, and that the game's own replay stays.
+func TestBrowserRoomGone(t *testing.T) {
+	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
+	b := newBrowser(t, base)
+	pat := b.player("pat")
+	patToken := signUp(t, base, "Pat")
+	gone := "0123456789abcdef0123456789abcdef"
+	b.allow("status of 404 (Not Found) " + base + "/v1/rooms/" + gone)
+	signedIn(t, pat, base, "Pat", patToken)
+	run(t, pat, "pat opens a closed room", chromedp.Navigate(base+"/?room="+gone), chromedp.WaitVisible(`#room-error`, chromedp.ByQuery))
+	if r := text(t, pat, `#room-error`); !strings.Contains(r, "shared replay is closed") {
+		t.Errorf("the closed room's page reads %q", r)
+	}
+}

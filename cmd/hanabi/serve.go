@@ -247,8 +247,9 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 	replayRooms.SetDealsInPlay(dealsInPlay)
 	replayRooms.SetLogger(log)
 	// A player's events older than a week go, and the spectators who no
-	// longer watch and the rooms' members gone, every hour, on every
-	// replica (a delete that finds nothing old is cheap).
+	// longer watch, the rooms' members gone and the rooms nobody read for
+	// a day, every hour, on every replica (a delete that finds nothing old
+	// is cheap).
 	feed := players.NewFeed(store)
 	watchers := rooms.NewWatchers(store, nil)
 	go func() {
@@ -262,7 +263,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 				log.Warn("could not forget past spectators", "err", err.Error())
 			}
 			if err := replayRooms.Forget(ctx); err != nil && ctx.Err() == nil {
-				log.Warn("could not forget rooms' members gone", "err", err.Error())
+				log.Warn("could not forget rooms' members gone, or unread rooms", "err", err.Error())
 			}
 			select {
 			case <-ctx.Done():

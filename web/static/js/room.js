@@ -30,6 +30,13 @@ function roomStyle() {
   document.head.append(el('link', { rel: 'stylesheet', id: 'room-style', href: new URL('../room.css', import.meta.url).href }));
 }
 
+// roomGone says why a room is not there: a room nobody has read for a day
+// is closed (the server keeps it that long), its game's replay stays.
+function roomGone(e) {
+  if (e instanceof ApiError && e.status === 404) return 'This shared replay is closed: nobody had it open for a day. The game’s own replay stays, in its players’ histories.';
+  return friendly(e);
+}
+
 export function openRoom(app, id) {
   roomStyle();
   const ctl = new AbortController();
@@ -38,7 +45,7 @@ export function openRoom(app, id) {
   start(r).catch((e) => {
     if (ctl.signal.aborted) return;
     app.replaceChildren(el('div', { class: 'panel' }, el('h1', { text: 'This shared replay cannot be shown' }),
-      el('p', { id: 'room-error', text: friendly(e) }), el('a', { href: '/', text: 'Start a new game' })));
+      el('p', { id: 'room-error', text: roomGone(e) }), el('a', { href: '/', text: 'Start a new game' })));
   });
   // The replay's keys: ←, →, Home and End move the turn the page shows:
   // the room's, for its leader; this member's own, while they browse.
@@ -279,7 +286,7 @@ async function follow(r) {
         }
       }
       if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) {
-        r.say(friendly(e));
+        r.say(roomGone(e));
         return;
       }
       setStatus('reconnecting…');
