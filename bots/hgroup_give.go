@@ -432,8 +432,14 @@ func (h *hgPlayer) anyoneBlindPlays(v *engine.View, target int, skip uint64, x i
 
 // mayHold reports whether a touched card of the seat's own may be x: then
 // cluing another x may touch a second copy, and it is not this seat's clue
-// to give (good touch; someone who sees both will).
+// to give (good touch; someone who sees both will). At two players no one
+// else sees both: the clue is this seat's to give or no one's, and should
+// its own card turn out to be the other copy, that card is only trash once
+// the clued one is played.
 func (h *hgPlayer) mayHold(x int) bool {
+	if h.n == 2 {
+		return false
+	}
 	for i := range h.handLen[h.seat] {
 		cv := &h.hands[h.seat][i]
 		if n := &h.note[cv.ID]; (n.touched || n.play) && h.mine(cv)&bit(x) != 0 {
