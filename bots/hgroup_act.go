@@ -228,7 +228,8 @@ func (h *hgPlayer) saveFor(v *engine.View, p int) (hgClue, bool) {
 }
 
 // mustSave reports whether x on seat p's chop must be saved: the last copy
-// of a card still to play, a 5, or a 2 whose other copy nobody else holds.
+// of a card still to play, a 5, or a 2 whose other copy is in no other hand
+// and not off the chop in p's own.
 func (h *hgPlayer) mustSave(v *engine.View, p, x int) bool {
 	if h.b.dead&bit(x) != 0 || h.touchedIdents(v, p)&bit(x) != 0 {
 		return false
@@ -239,12 +240,17 @@ func (h *hgPlayer) mustSave(v *engine.View, p, x int) bool {
 	if x&7 != 2 || h.d.rev[x>>3] || h.b.posOf(x>>3, 2) <= h.b.fw[x>>3] {
 		return false
 	}
-	// The 2 save: not when the other copy is in sight in another hand.
+	// The 2 save: not when the other copy is in sight in another hand, or
+	// in the same hand off the chop, where it stays when the chop goes.
+	ch := h.chop(v.Hand(p))
 	for q := range v.Players {
-		if q == p || q == h.seat {
+		if q == h.seat {
 			continue
 		}
-		for _, cv := range v.Hand(q) {
+		for i, cv := range v.Hand(q) {
+			if q == p && i == ch {
+				continue
+			}
 			if cv.Known && ident(cv.Card) == x {
 				return false
 			}
