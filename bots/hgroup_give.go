@@ -263,6 +263,12 @@ func (h *hgPlayer) judgeRead(v *engine.View, a engine.Action) (c hgClue, ok bool
 		if was[i] {
 			continue
 		}
+		if h.n == 2 && h.b.dead&bit(y) == 0 && dupes&bit(y) == 0 && seenHere&bit(y) != 0 && h.b.playable&bit(y) != 0 {
+			// Both copies of a card that plays now, in one hand: at two
+			// players no clue but this seat's can get it played, and its
+			// holder plays one of them at once. Worth nothing more.
+			continue
+		}
 		if h.b.dead&bit(y) != 0 || (dupes|seenHere)&bit(y) != 0 {
 			c.bad++
 			continue
