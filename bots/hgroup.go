@@ -48,6 +48,9 @@ type hgPlayer struct {
 	why     string
 	// quiet: judging clues only to compare them, with no reasons written.
 	quiet bool
+	// badOK: a clue may touch cards good touch forbids (when no clue that
+	// keeps it can be given and a blind play is all that is left).
+	badOK bool
 	// chopBefore is the target's chop before the clue being judged.
 	chopBefore int
 	// stallingNow: the seat's own clue now would be given in a stalling

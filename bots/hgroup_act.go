@@ -351,6 +351,13 @@ func (h *hgPlayer) lastResort(v *engine.View, own []engine.CardView) engine.Acti
 	if a, ok := h.harmlessClue(v); ok {
 		return a
 	}
+	h.badOK = true
+	a, ok := h.stall(v)
+	h.badOK = false
+	if ok {
+		h.why = "no clue keeps good touch, and one that breaks it is better than a blind play: " + h.why
+		return a
+	}
 	if len(own) > 0 {
 		w := h.unseen()
 		best, bestP := 0, -1.0

@@ -292,7 +292,7 @@ func (h *hgPlayer) judgeRead(v *engine.View, a engine.Action) (c hgClue, ok bool
 		// A touched card that is trash is taken by its holder for a card
 		// still to play, and misplayed later: good touch is kept, but for
 		// a save, which matters more.
-		if !c.save {
+		if !c.save && !h.badOK {
 			return c, false
 		}
 		// Not in the reason: which touched cards are trash is what the
