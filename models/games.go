@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/base64"
+	"slices"
 	"strings"
 	"time"
 
@@ -58,7 +59,7 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 		stmts = append(stmts, stmt{takeSQL, []any{r.ID, st.Seat, st.Name, st.Bot, cmp.Or(st.Occupant, play.NewID()), t, token, st.Player}})
 	}
 	stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableCreated, t, token}})
-	if r.Status == play.StatusActive {
+	if r.Status == play.StatusActive && slices.ContainsFunc(seats, func(s play.Seat) bool { return s.Player != "" }) {
 		stmts = append(stmts, startedStatements(r.ID, r.Version, r.FirstSeat, t, token, r.Deal)...)
 		stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableStarted, t, token}})
 	}

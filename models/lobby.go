@@ -38,7 +38,9 @@ SELECT player_id, $2::varchar, $1::varchar FROM seats
 WHERE game_id = $1::varchar AND player_id IS NOT NULL AND EXISTS (SELECT 1 FROM games WHERE id = $1::varchar AND change_token = $3::varchar)`
 
 // startedStatements tell a game's signed-in players that it started, and
-// claim its shared deal (deal, "" for none) for them.
+// claim its shared deal (deal, "" for none) for them. A table of guests
+// and bots has nobody to tell, and no claim: it goes without them, and
+// without the players' feed lock they would take (see feedLocks).
 func startedStatements(gameID string, version int64, first int, at any, token, deal string) []stmt {
 	out := []stmt{
 		{startedSQL, []any{gameID, version, at, token}},
@@ -69,7 +71,7 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 	case c.Free != nil:
 		stmts = append(stmts, stmt{freeSQL, []any{gameID, c.Free.Seat, c.Free.Occupant, token}})
 	}
-	if c.Status == play.StatusActive {
+	if c.Status == play.StatusActive && !c.Guests {
 		stmts = append(stmts, startedStatements(gameID, after+1, c.FirstSeat, c.At, token, c.Deal)...)
 	}
 	if kind := lobbyChange(c); kind != "" {

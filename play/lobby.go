@@ -34,6 +34,9 @@ type LobbyChange struct {
 	// Deal is the shared deal Seed deals (DealName), "" for none: the
 	// table's players claim it as in GameRow.Deal.
 	Deal string
+	// Guests: no seat of the table that starts is a signed-in player's,
+	// so that nobody is told that it started (the store may skip it).
+	Guests bool
 }
 
 // Join takes the lowest free seat of game id for the caller; the game
@@ -111,7 +114,9 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 			}
 			c := LobbyChange{Take: take, Status: status, Key: key}
 			if status == StatusActive {
-				shared, err := g.sharedSeed(ctx, cur.SeedOpen, append(slices.Clone(cur.Seats), *take), cur.Variant, cur.Players)
+				seats := append(slices.Clone(cur.Seats), *take)
+				c.Guests = !slices.ContainsFunc(seats, func(s Seat) bool { return s.Player != "" })
+				shared, err := g.sharedSeed(ctx, cur.SeedOpen, seats, cur.Variant, cur.Players)
 				if err != nil {
 					return nil, err
 				}
