@@ -120,7 +120,7 @@ func startEnv(t testing.TB, dbURL string, parking bool, setup func(*http.Server)
 	if a, ok := cfg.Accounts.(interface {
 		LookAlike(context.Context, string) (string, error)
 	}); ok {
-		pc.AccountNamed = a.LookAlike
+		pc.AccountNamed, pc.GuestKeys = a.LookAlike, players.GuestKeys
 	}
 	if hs, ok := cfg.Store.(players.HistoryStore); ok && cfg.History == nil {
 		h := players.NewHistory(hs)

@@ -68,3 +68,42 @@ func TestGuestCannotTakeAnAccountsName(t *testing.T) {
 		e.expect(e.req("POST", seats, "", map[string]any{"name": "Carol"}), http.StatusCreated)
 	})
 }
+
+// A guest's name that is an account's is told before what else refuses
+// the request, as when it was asked before anything else: at a table that
+// has started, at a private table without its secret, with a bot's seat
+// out of range. And a refused guest takes no seat.
+func TestGuestNameTakenToldFirst(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL)
+		e.signUp("Alice", "correct horse", false)
+		taken := func(what string, r resp) {
+			t.Helper()
+			if r.status != http.StatusConflict || r.problem(t).Code != codeGuestNameTaken {
+				t.Fatalf("%s: %d %s, want 409 guest_name_taken", what, r.status, r.body)
+			}
+		}
+		taken("a table with a bot out of range", e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Aliсe",
+			"bots": []map[string]any{{"seat": 5, "strategy": "nobody"}}}))
+		var full, private SeatResponse
+		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Bob"})
+		e.expect(r, http.StatusCreated)
+		r.json(t, &full)
+		e.expect(e.req("POST", "/v1/games/"+full.Game.ID+"/seats", "", map[string]any{"name": "Carol"}), http.StatusCreated)
+		taken("a seat at a table that has started", e.req("POST", "/v1/games/"+full.Game.ID+"/seats", "", map[string]any{"name": "Alice"}))
+		r = e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Bob", "private": true})
+		e.expect(r, http.StatusCreated)
+		r.json(t, &private)
+		taken("a seat at a private table without its secret", e.req("POST", "/v1/games/"+private.Game.ID+"/seats", "", map[string]any{"name": "AIice"}))
+		var open SeatResponse
+		r = e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Bob"})
+		e.expect(r, http.StatusCreated)
+		r.json(t, &open)
+		taken("a seat at an open table", e.req("POST", "/v1/games/"+open.Game.ID+"/seats", "", map[string]any{"name": "alice"}))
+		var v GameView
+		e.req("GET", "/v1/games/"+open.Game.ID, "", nil).json(t, &v)
+		if v.Status != "lobby" || len(v.Seats) != 2 || v.Seats[1].Name != nil {
+			t.Fatalf("the open table after a refused guest: %s, seats %+v", v.Status, v.Seats)
+		}
+	})
+}

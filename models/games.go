@@ -53,6 +53,7 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 		first = []stmt{{nextSQL, []any{r.From, r.ID, r.FromVersion, r.CreatedAt}}}
 		q, args = q+" AND EXISTS (SELECT 1 FROM games WHERE id = $17 AND next_game = $1)", append(args, r.From)
 	}
+	q, args = guestGuard(q, args, r.Guest)
 	stmts := append(first, keyed(key, token, t, q, args)...)
 	k := len(stmts) - 1
 	for _, st := range seats {
@@ -63,8 +64,13 @@ func (s *Store) CreateGame(ctx context.Context, r *play.GameRow, seats []play.Se
 		stmts = append(stmts, startedStatements(r.ID, r.Version, r.FirstSeat, t, token, r.Deal)...)
 		stmts = append(stmts, stmt{lobbyTableSQL, []any{r.ID, rooms.TableStarted, t, token}})
 	}
+	if key != nil && r.Guest != nil {
+		// A table refused its guest (ErrLookAlike) leaves no key that
+		// would answer it as made.
+		stmts = append(stmts, stmt{changeKeyDropSQL, []any{r.ID, key.Scope, key.Key, token}})
+	}
 	n, err := s.script(ctx, stmts)
-	err = outcome(n[len(first):], err, k-len(first))
+	err = s.lookAlike(ctx, outcome(n[len(first):], err, k-len(first)), r.Guest)
 	if err == nil && s.pool == nil {
 		s.hearPlayer("") // SQLite: one process, no notification
 	}

@@ -2,9 +2,11 @@ package models
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hanabi-server/hanabi/play"
+	"github.com/hanabi-server/hanabi/players"
 )
 
 // A lobby change, like a game's creation, is one script: each statement
@@ -62,6 +64,7 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 	if c.Free != nil {
 		q, args = q+" AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $9 AND occupant = $10)", append(args, c.Free.Seat, c.Free.Occupant)
 	}
+	q, args = guestGuard(q, args, c.Guest)
 	stmts := keyed(c.Key, token, c.At, q, args)
 	k := len(stmts) - 1
 	switch {
@@ -81,11 +84,40 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 		stmts = append(stmts, stmt{changeKeyDropSQL, []any{gameID, c.Key.Scope, c.Key.Key, token}})
 	}
 	n, err := s.script(ctx, stmts)
-	err = outcome(n, err, k)
+	err = s.lookAlike(ctx, outcome(n, err, k), c.Guest)
 	if err == nil && s.pool == nil {
 		s.hearPlayer("") // SQLite: one process, no notification
 	}
 	return err
+}
+
+// guestGuard is the change q (with args) made only while no account has
+// one of the keys of a guest's name (nil: no guest's), which the change
+// seats: the seat's write asks the accounts, where a query of its own
+// asked them before it, a round trip more for every guest's seat.
+func guestGuard(q string, args []any, g *play.NameKeys) (string, []any) {
+	if g == nil {
+		return q, args
+	}
+	n := len(args)
+	q += fmt.Sprintf(" AND NOT EXISTS (SELECT 1 FROM players WHERE fold = $%d OR skeleton = $%d OR skeleton_lower = $%d)", n+1, n+2, n+3)
+	return q, append(args, g.Fold, g.Skeleton, g.Lower)
+}
+
+// lookAlike is play.ErrLookAlike for a change refused (err: ErrConflict)
+// that seated a guest (g) whose name an account has, or looks like.
+func (s *Store) lookAlike(ctx context.Context, err error, g *play.NameKeys) error {
+	if g == nil || !errors.Is(err, play.ErrConflict) {
+		return err
+	}
+	switch _, lerr := s.PlayerLike(ctx, players.Keys{Fold: g.Fold, Skeleton: g.Skeleton, Lower: g.Lower}); {
+	case lerr == nil:
+		return play.ErrLookAlike
+	case errors.Is(lerr, players.ErrNotFound):
+		return err
+	default:
+		return lerr
+	}
 }
 
 // keyed is the change q (with args), after the statement that records k,

@@ -40,6 +40,8 @@ type NewGame struct {
 	// no seed was given before it was made, and secret a private table's
 	// join secret chosen before (a rematch's: see Rematch).
 	shared, secret string
+	// guest are the keys of a guest creator's name (see GameRow.Guest).
+	guest *NameKeys
 }
 
 // BotSeat puts a bot strategy in a seat.
@@ -66,20 +68,50 @@ const (
 )
 
 // guestName is the name a guest gives, cleaned, or why they may not sit
-// under it: it is an account's, or looks like one.
-func (g *Games) guestName(ctx context.Context, name, fallback string) (string, error) {
+// under it: it is an account's, or looks like one. With Config.GuestKeys
+// nothing is asked here: the keys it returns go with the seat's write,
+// which the store makes only while no account has one (see guestRefused).
+func (g *Games) guestName(ctx context.Context, name, fallback string) (string, *NameKeys, error) {
 	clean, err := cleanName(name, fallback)
 	if err != nil || clean == fallback || g.cfg.AccountNamed == nil {
-		return clean, err
+		return clean, nil, err
+	}
+	if g.cfg.GuestKeys != nil {
+		return clean, g.cfg.GuestKeys(clean), nil
 	}
 	account, err := g.cfg.AccountNamed(ctx, clean)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if account != "" {
-		return "", &Error{Code: GuestNameTaken, Msg: "the name " + account + " is an account's (or too like it): sign in as " + account + ", or pick another name"}
+		return "", nil, nameTaken(account)
 	}
-	return clean, nil
+	return clean, nil, nil
+}
+
+func nameTaken(account string) error {
+	return &Error{Code: GuestNameTaken, Msg: "the name " + account + " is an account's (or too like it): sign in as " + account + ", or pick another name"}
+}
+
+// guestRefused is how the request of a guest whose name's keys went with
+// its write ends, err its end otherwise: a name that is an account's, or
+// looks like one, is told before anything else, as when it was asked
+// first, and the store's ErrLookAlike is told as such.
+func (g *Games) guestRefused(ctx context.Context, name string, keys *NameKeys, err error) error {
+	if err == nil || keys == nil {
+		return err
+	}
+	account, aerr := g.cfg.AccountNamed(ctx, name)
+	switch {
+	case aerr == nil && account != "":
+		return nameTaken(account)
+	case !errors.Is(err, ErrLookAlike):
+		return err
+	case aerr != nil:
+		return aerr
+	}
+	// The account that refused the seat is no longer there.
+	return errorf(StaleVersion, "the accounts changed meanwhile; try again")
 }
 
 // plainText refuses a text (what names it) of more than max characters,
@@ -185,11 +217,21 @@ func (g *Games) Create(ctx context.Context, by auth.Caller, req NewGame) (*State
 		seed = *req.Seed
 	}
 	var name string
+	var keys *NameKeys
 	if player != nil {
 		name = player.Name
-	} else if name, err = g.guestName(ctx, req.Name, CreatorName); err != nil {
+	} else if name, keys, err = g.guestName(ctx, req.Name, CreatorName); err != nil {
 		return nil, -1, err
 	}
+	req.guest = keys
+	st, seat, err := g.seatAndOpen(ctx, by, req, set, cfg, name, seed)
+	return st, seat, g.guestRefused(ctx, name, keys, err)
+}
+
+// seatAndOpen is Create's making of the table's seats, its creator's under
+// name, and its writing.
+func (g *Games) seatAndOpen(ctx context.Context, by auth.Caller, req NewGame, set variants.Settings, cfg engine.Config, name, seed string) (*State, int, error) {
+	player := by.Account
 	// A bot in seat 0 means the creator only watches.
 	creator := !slices.ContainsFunc(req.Bots, func(b BotSeat) bool { return b.Seat == 0 })
 	var seats []Seat
@@ -251,6 +293,7 @@ func (g *Games) open(ctx context.Context, req NewGame, set variants.Settings, cf
 	if req.Private {
 		row.JoinSecret = cmp.Or(req.secret, newSeed())
 	}
+	row.Guest = req.guest
 	for i := range seats {
 		seats[i].Occupant = NewID()
 	}

@@ -37,6 +37,10 @@ type LobbyChange struct {
 	// Guests: no seat of the table that starts is a signed-in player's,
 	// so that nobody is told that it started (the store may skip it).
 	Guests bool
+	// Guest, when set, are the keys of the name of the guest who takes a
+	// seat: the store makes the change only while no account has one of
+	// them (ErrLookAlike else, and nothing is written).
+	Guest *NameKeys
 }
 
 // Join takes the lowest free seat of game id for the caller; the game
@@ -64,9 +68,10 @@ func (g *Games) Join(ctx context.Context, id string, by auth.Caller, name, secre
 }
 
 func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *Player, held func(*State) error) (seat int, st *State, err error) {
+	var keys *NameKeys
 	if p != nil {
 		name = p.Name
-	} else if name, err = g.guestName(ctx, name, GuestName); err != nil {
+	} else if name, keys, err = g.guestName(ctx, name, GuestName); err != nil {
 		return -1, nil, err
 	}
 	st, err = g.inTurn(ctx, id, func(t *Table) (*State, error) {
@@ -112,7 +117,7 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 			if p != nil {
 				take.Player, take.PlayerBot = p.ID, p.Bot
 			}
-			c := LobbyChange{Take: take, Status: status, Key: key}
+			c := LobbyChange{Take: take, Status: status, Key: key, Guest: keys}
 			if status == StatusActive {
 				seats := append(slices.Clone(cur.Seats), *take)
 				c.Guests = !slices.ContainsFunc(seats, func(s Seat) bool { return s.Player != "" })
@@ -128,7 +133,7 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 		})
 	})
 	if err != nil {
-		return -1, nil, err
+		return -1, nil, g.guestRefused(ctx, name, keys, err)
 	}
 	return seat, st, nil
 }

@@ -55,6 +55,11 @@ type Config struct {
 	// name is or looks like ("" for none): the players' domain knows the
 	// accounts. A guest may not sit under it.
 	AccountNamed func(ctx context.Context, name string) (string, error)
+	// GuestKeys, when set beside AccountNamed, is what the store asks the
+	// accounts for a guest's name by, nil when there is nothing to ask:
+	// the seat's write goes in only while no account has one of its keys
+	// (NameKeys), so that a guest's seat takes no query of its own.
+	GuestKeys func(name string) *NameKeys
 	// DealsInPlay, when set, is the players' domain's word on the shared
 	// deals a player is playing now (see PlaysDeal).
 	DealsInPlay func(ctx context.Context, playerID string) ([]string, error)

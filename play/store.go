@@ -110,6 +110,10 @@ type GameRow struct {
 	// refuse the game (ErrConflict), as two tables starting at one instant
 	// would otherwise both deal it to them.
 	Deal string
+	// Guest, when set, are the keys of the name of the guest the game is
+	// made for: the store makes it only while no account has one of them
+	// (ErrLookAlike else, and nothing is written).
+	Guest *NameKeys
 }
 
 // Stored is a game as LoadGame reads it: its row, its seats by seat
@@ -176,6 +180,15 @@ func (s Stamp) holds(o Stamp) bool { return s.Version >= o.Version && s.NotesRev
 
 // stamp is st's.
 func (st *State) stamp() Stamp { return Stamp{st.Version, st.NotesRev} }
+
+// NameKeys are the keys of a guest's name that no account's may share (see
+// Config.GuestKeys): the store writes a guest's seat only while none has
+// one of them, and else refuses the change with ErrLookAlike.
+type NameKeys struct{ Fold, Skeleton, Lower string }
+
+// ErrLookAlike is the store's refusal of a guest's seat whose name an
+// account has, or looks like, now (NameKeys).
+var ErrLookAlike = errors.New("the guest's name is an account's")
 
 // ErrConflict is the store's refusal of a change that another got to first:
 // the log's next seq was taken, or the game moved on from the version the

@@ -326,19 +326,28 @@ func (s *Service) Muted(ctx context.Context, c auth.Caller) ([]Player, error) {
 // LookAlike is the name of the account that name is, or looks like (up to
 // the fold or the skeleton), "" for none: a guest may not sit under it.
 func (s *Service) LookAlike(ctx context.Context, name string) (string, error) {
-	name = strings.TrimSpace(name)
-	keys := KeysOf(name)
-	if utf8.RuneCountInString(keys.Fold) < MinName {
-		keys.Fold = ""
-	}
-	if keys.Fold == "" && keys.Skeleton == "" {
+	k := GuestKeys(name)
+	if k == nil {
 		return "", nil
 	}
-	p, err := s.store.PlayerLike(ctx, keys)
+	p, err := s.store.PlayerLike(ctx, Keys{Fold: k.Fold, Skeleton: k.Skeleton, Lower: k.Lower})
 	if errors.Is(err, ErrNotFound) {
 		return "", nil
 	}
 	return p.Name, err
+}
+
+// GuestKeys are the keys that LookAlike asks the accounts for name by, nil
+// when there is none to ask (play.Config.GuestKeys).
+func GuestKeys(name string) *play.NameKeys {
+	keys := KeysOf(strings.TrimSpace(name))
+	if utf8.RuneCountInString(keys.Fold) < MinName {
+		keys.Fold = ""
+	}
+	if keys.Fold == "" && keys.Skeleton == "" {
+		return nil
+	}
+	return &play.NameKeys{Fold: keys.Fold, Skeleton: keys.Skeleton, Lower: keys.Lower}
 }
 
 // Backfill gives the accounts made before skeletons were kept theirs; it

@@ -239,7 +239,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger) error {
 		return history.DealsInPlay(ctx, players.Player{ID: id})
 	}
 	games, err := play.New(play.Config{Store: store, Bots: bots.List(), Logger: log, LobbyTTL: c.lobbyTTL, IdleTTL: c.idleTTL, Outage: outage,
-		Seeds: history.NextSeed, DealKey: dealKey, AccountNamed: accounts.LookAlike, DealsInPlay: dealsInPlay})
+		Seeds: history.NextSeed, DealKey: dealKey, AccountNamed: accounts.LookAlike, GuestKeys: players.GuestKeys, DealsInPlay: dealsInPlay})
 	if err != nil {
 		return err
 	}
