@@ -446,3 +446,44 @@ func TestLeaverAnswersForTheGame(t *testing.T) {
 		}
 	})
 }
+
+// TestLeaverAmongGuestsAnswersForTheGame: a player who leaves a game that
+// only guests play on still answers for it when it ends, as at a table of
+// players, whether the game is still in memory or read again from the
+// store after a restart.
+func TestLeaverAmongGuestsAnswersForTheGame(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		for _, restart := range []bool{false, true} {
+			cfg := func(c *envConfig) { c.Bots, c.Secret = bots.List(), nil }
+			e := newEnv(t, dbURL, cfg)
+			name := "Bob"
+			if restart {
+				name = "Carl"
+			}
+			bob := e.signUp(name, "correct horse", false)
+			r := e.req("POST", "/v1/games", "", map[string]any{"variant": "no-variant", "players": 2, "name": "Guesty"})
+			e.expect(r, http.StatusCreated)
+			var created SeatResponse
+			r.json(t, &created)
+			r = e.req("POST", "/v1/games/"+created.Game.ID+"/seats", bob, nil)
+			e.expect(r, http.StatusCreated)
+			var joined SeatResponse
+			r.json(t, &joined)
+			e.expect(e.req("DELETE", "/v1/games/"+created.Game.ID+"/seats/1", *joined.Token, nil), http.StatusNoContent)
+			if restart { // another server reads the game from the store
+				e = newEnv(t, dbURL, cfg)
+			}
+			e.expect(e.req("POST", "/v1/games/"+created.Game.ID+"/terminate", *created.Token, nil), http.StatusOK)
+			var prof ProfileView
+			e.req("GET", "/v1/players/"+name, "", nil).json(t, &prof)
+			if prof.Games != 0 || prof.Abandoned != 1 {
+				t.Errorf("restart %v: %s's profile after leaving: %d games, %d abandoned; want 0 and 1", restart, name, prof.Games, prof.Abandoned)
+			}
+			var page HistoryPage
+			e.req("GET", "/v1/players/"+name+"/games", "", nil).json(t, &page)
+			if len(page.Games) != 1 || page.Games[0].ID != created.Game.ID {
+				t.Errorf("restart %v: %s's history after leaving: %+v", restart, name, page.Games)
+			}
+		}
+	})
+}

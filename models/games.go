@@ -88,7 +88,8 @@ SELECT 0 AS k, id AS s1, variant AS s2, options AS s3, seed AS s4, status AS s5,
 FROM games WHERE id = $1
 UNION ALL
 SELECT 1, '', name, bot, occupant, COALESCE(player_id, ''),
-	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END, '', '',
+	CASE WHEN EXISTS (SELECT 1 FROM players p WHERE p.id = seats.player_id AND p.bot) THEN 'bot' ELSE '' END,
+	CASE WHEN left_player IS NOT NULL THEN 'left' ELSE '' END, '',
 	seat, 0, 0, 0, 0, 0, created_at, created_at FROM seats WHERE game_id = $1
 UNION ALL
 SELECT 2, '', CASE WHEN auto THEN 'auto' ELSE '' END, why, '', '', '', '', '', seq, seat, kind, card, target, value, created_at, created_at
@@ -125,7 +126,7 @@ func (s *Store) LoadGame(ctx context.Context, id string) (*play.Stored, error) {
 	for _, r := range rows[1:] {
 		switch r.K {
 		case 1:
-			g.Seats = append(g.Seats, play.Seat{Seat: int(r.I1), Name: r.S2, Bot: r.S3, Occupant: r.S4, Player: r.S5, PlayerBot: r.S6 == "bot"})
+			g.Seats = append(g.Seats, play.Seat{Seat: int(r.I1), Name: r.S2, Bot: r.S3, Occupant: r.S4, Player: r.S5, PlayerBot: r.S6 == "bot", Left: r.S7 == "left"})
 		case 2:
 			g.Log = append(g.Log, play.Entry{Seq: int(r.I1), Seat: int(r.I2), Action: engine.Action{Kind: engine.Kind(r.I3), Card: int(r.I4),
 				Target: int(r.I5), Value: int(r.I6)}, At: r.T1.UTC(), Auto: r.S2 == "auto", Why: r.S3})

@@ -64,14 +64,20 @@ WHERE game_id = $1 AND seat = $9::integer AND player_id IS NOT NULL AND ` + entr
 
 // endStatements are the statements that keep e, the end of the game whose
 // entry is here (the first eight values of an entry's statements), which
-// leaves the game at version.
+// leaves the game at version. A game of guests and bots (e.Guests) has no
+// player's history, statistics or event to write: it goes without those
+// statements, and without the players' feed lock (see feedLocks).
 func endStatements(out []stmt, here []any, e *play.GameEnd, version int64) []stmt {
 	with := func(v ...any) []any { return append(here[:8:8], v...) }
 	stats := with(append([]any{e.Variant, e.Players}, statsOf(e)...)...)
+	if !e.Guests {
+		out = append(out, stmt{endStatsSQL, stats}, stmt{endLeftStatsSQL, with(e.Variant, e.Players)})
+	}
+	out = append(out, stmt{endVariantSQL, stats})
+	if !e.Guests {
+		out = append(out, stmt{endHistorySQL, with(e.Variant, e.Players, e.Seed, e.Score)}, stmt{endEventsSQL, with(version)})
+	}
 	return append(out,
-		stmt{endStatsSQL, stats}, stmt{endLeftStatsSQL, with(e.Variant, e.Players)}, stmt{endVariantSQL, stats},
-		stmt{endHistorySQL, with(e.Variant, e.Players, e.Seed, e.Score)},
-		stmt{endEventsSQL, with(version)},
 		stmt{endLobbySQL, with()},
 		stmt{endResultSQL, with(e.Variant, e.Players, e.Seed, e.Score, e.Reason, e.Turns, e.Abandoned)})
 }

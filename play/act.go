@@ -178,7 +178,8 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 	if ev.Over {
 		r, _ := st.Game.Result()
 		ap.End = &GameEnd{Variant: st.Variant, Players: st.Players, Seed: g.RecordedSeed(st.Seed), Score: r.Score,
-			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn(), Abandoned: r.Reason.Forced()}
+			Perfect: r.Score == st.Config.MaxScore(), Strikeout: r.Reason == engine.EndStorms, Reason: r.Reason.String(), Turns: st.Game.Turn(), Abandoned: r.Reason.Forced(),
+			Guests: !slices.ContainsFunc(st.Seats, func(s Seat) bool { return s.Player != "" || s.Left })}
 	} else if st.signedIn() && (!clockless(a.Kind) || a.Kind == engine.Resume) {
 		// A rearrangement, a vote, a pause or a seat left passes no turn:
 		// nobody's turn is news; a resumed game's seat to act may move again.
@@ -198,6 +199,7 @@ func (g *Games) tryAct(ctx context.Context, t *Table, st *State, seat int, m Mov
 			if s.Seat == seat {
 				ap.Leaver = s.Occupant
 				st.Seats[i].Bot, st.Seats[i].Occupant = m.takeOver, NewID()
+				st.Seats[i].Left = s.Player != "" // as the store keeps it (left_player)
 				st.Seats[i].Player, st.Seats[i].PlayerBot = "", false
 				ap.TakeOver = &st.Seats[i]
 			}

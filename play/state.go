@@ -75,6 +75,9 @@ type Seat struct {
 	Occupant  string
 	Player    string
 	PlayerBot bool
+	// Left: a signed-in player left this seat of the running game, and a
+	// bot took it; the game is in their history still (see GameEnd).
+	Left bool
 }
 
 // Player is a signed-in player taking a seat: their account's id and name,

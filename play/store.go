@@ -166,6 +166,10 @@ type GameEnd struct {
 	// not its cards: its result is on no leaderboard and the statistics
 	// count it apart, in no average nor best.
 	Abandoned bool
+	// Guests: no seat holds a signed-in player, nor was left by one: the
+	// game is nobody's history and in no player's statistics, and nobody
+	// is told it ended, so that the store may skip writing them.
+	Guests bool
 }
 
 // Stamp is what a copy of a game must match to be current: notes change
