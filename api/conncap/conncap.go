@@ -8,13 +8,13 @@
 package conncap
 
 import (
-	"errors"
 	"net"
 	"net/http"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/hanabi-server/hanabi/internal/connwrap"
 	"github.com/hanabi-server/hanabi/internal/netaddr"
 )
 
@@ -138,7 +138,7 @@ func (l *Listener) forgetLocked(c *conn) {
 
 // ConnState follows the server's view of each connection.
 func (l *Listener) ConnState(nc net.Conn, s http.ConnState) {
-	c := unwrap(nc)
+	c, _ := connwrap.Find[*conn](nc) // under tls.Conn, the parking listener's kept connections
 	if c == nil {
 		return
 	}
@@ -168,35 +168,8 @@ func (c *conn) Close() error {
 // the socket.
 func (c *conn) NetConn() net.Conn { return c.Conn }
 
-func (c *conn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
-		return cw.CloseWrite()
-	}
-	return c.Close()
-}
-
-func (c *conn) SyscallConn() (syscall.RawConn, error) {
-	if sc, ok := c.Conn.(syscall.Conn); ok {
-		return sc.SyscallConn()
-	}
-	return nil, errors.ErrUnsupported
-}
-
-// unwrap finds this package's connection under wrappers that expose theirs
-// with NetConn (tls.Conn, the parking listener's kept connections).
-func unwrap(nc net.Conn) *conn {
-	for range 4 {
-		if c, ok := nc.(*conn); ok {
-			return c
-		}
-		u, ok := nc.(interface{ NetConn() net.Conn })
-		if !ok {
-			return nil
-		}
-		nc = u.NetConn()
-	}
-	return nil
-}
+func (c *conn) CloseWrite() error                     { return connwrap.CloseWrite(c.Conn, c.Close) }
+func (c *conn) SyscallConn() (syscall.RawConn, error) { return connwrap.SyscallConn(c.Conn) }
 
 // hostOf is the client a connection comes from: an IPv6 address by its /64
 // (netaddr.Key).

@@ -10,11 +10,12 @@ package gather
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"sync"
 	"syscall"
+
+	"github.com/hanabi-server/hanabi/internal/connwrap"
 )
 
 // Listen wraps the connections that hs accepts from ln, so that their
@@ -26,7 +27,7 @@ func Listen(hs *http.Server, ln net.Listener) net.Listener {
 		if prev != nil {
 			ctx = prev(ctx, c)
 		}
-		if gc := unwrap(c); gc != nil {
+		if gc, ok := connwrap.Find[*Conn](c); ok { // under the parking listener's kept connections
 			ctx = context.WithValue(ctx, connKey{}, gc)
 		}
 		return ctx
@@ -151,32 +152,5 @@ func (c *Conn) NetConn() net.Conn { return c.Conn }
 
 // CloseWrite and SyscallConn pass through, for net/http's graceful close
 // and probes of the socket.
-func (c *Conn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
-		return cw.CloseWrite()
-	}
-	return c.Conn.Close()
-}
-
-func (c *Conn) SyscallConn() (syscall.RawConn, error) {
-	if sc, ok := c.Conn.(syscall.Conn); ok {
-		return sc.SyscallConn()
-	}
-	return nil, errors.ErrUnsupported
-}
-
-// unwrap finds this package's connection under wrappers that expose theirs
-// with NetConn (the parking listener's kept connections).
-func unwrap(nc net.Conn) *Conn {
-	for range 4 {
-		if c, ok := nc.(*Conn); ok {
-			return c
-		}
-		u, ok := nc.(interface{ NetConn() net.Conn })
-		if !ok {
-			return nil
-		}
-		nc = u.NetConn()
-	}
-	return nil
-}
+func (c *Conn) CloseWrite() error                     { return connwrap.CloseWrite(c.Conn, c.Conn.Close) }
+func (c *Conn) SyscallConn() (syscall.RawConn, error) { return connwrap.SyscallConn(c.Conn) }

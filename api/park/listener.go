@@ -9,6 +9,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/hanabi-server/hanabi/internal/connwrap"
 )
 
 type listenerKey struct{}
@@ -173,19 +175,8 @@ func (c *keptConn) NetConn() net.Conn { return c.Conn }
 
 // CloseWrite and SyscallConn pass through, for net/http's graceful close
 // and peerGone's probe.
-func (c *keptConn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
-		return cw.CloseWrite()
-	}
-	return c.Conn.Close()
-}
-
-func (c *keptConn) SyscallConn() (syscall.RawConn, error) {
-	if sc, ok := c.Conn.(syscall.Conn); ok {
-		return sc.SyscallConn()
-	}
-	return nil, errors.ErrUnsupported
-}
+func (c *keptConn) CloseWrite() error                     { return connwrap.CloseWrite(c.Conn, c.Conn.Close) }
+func (c *keptConn) SyscallConn() (syscall.RawConn, error) { return connwrap.SyscallConn(c.Conn) }
 
 // handBackWhenReadable keeps an answered connection until its client sends
 // the next request, and only then hands it to the http.Server: an idle

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hanabi-server/hanabi/internal/connwrap"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -104,7 +105,7 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 	_ = p.conn.SetWriteDeadline(time.Now().Add(WriteTimeout))
 	// To the socket itself: through the wrappers (caps, kept-alive) that
 	// only pass Write on, net.Buffers would take a system call a buffer.
-	_, err := bufs.WriteTo(socket(p.conn))
+	_, err := bufs.WriteTo(connwrap.Socket(p.conn))
 	status := a.Status
 	if err != nil {
 		status = 499 // the client has gone
@@ -127,16 +128,4 @@ func (pk *Parker) writeOne(p *parked, a Answer, shutdown bool) {
 		return
 	}
 	pk.handBackWhenReadable(kc, p.ln)
-}
-
-// socket is the connection under c's wrappers, those that name it by
-// NetConn.
-func socket(c net.Conn) net.Conn {
-	for {
-		w, ok := c.(interface{ NetConn() net.Conn })
-		if !ok {
-			return c
-		}
-		c = w.NetConn()
-	}
 }
