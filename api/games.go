@@ -110,7 +110,7 @@ func (s *Server) createGame(c *gin.Context) {
 	}
 	ng.Key = idempotencyKey(c)
 	by := callerOf(c)
-	if len(req.Bots) >= req.Players && req.Players > 0 {
+	if ng.BotsOnly() {
 		if ok, wait := s.botTableLimits.allow(by.Key(), s.now()); !ok {
 			s.tooMany(c, wait)
 			return

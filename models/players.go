@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/hanabi-server/hanabi/play"
@@ -41,7 +42,7 @@ func nullIfEmpty(s string) *string {
 // PlayerLike: see players.Store.
 func (s *Store) PlayerLike(ctx context.Context, keys players.Keys) (players.Player, error) {
 	var p players.Player
-	err := s.rdb().row(ctx, `SELECT id, name, bot, created_at FROM players WHERE fold = $1 OR skeleton = $2 OR skeleton_lower = $3 ORDER BY created_at LIMIT 1`,
+	err := s.rdb().row(ctx, `SELECT id, name, bot, created_at FROM players WHERE `+fmt.Sprintf(likeKeys, 1, 2, 3)+` ORDER BY created_at LIMIT 1`,
 		[]any{keys.Fold, keys.Skeleton, keys.Lower}, &p.ID, &p.Name, &p.Bot, &p.CreatedAt)
 	return p, playerErr(err)
 }

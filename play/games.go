@@ -44,6 +44,12 @@ type NewGame struct {
 	guest *NameKeys
 }
 
+// BotsOnly tells a table that bots fill whole, the creator's seat too: it
+// plays itself to its end, every move written, for the one request.
+func (n NewGame) BotsOnly() bool {
+	return n.Players > 0 && len(n.Bots) >= n.Players && slices.ContainsFunc(n.Bots, func(b BotSeat) bool { return b.Seat == 0 })
+}
+
 // BotSeat puts a bot strategy in a seat.
 type BotSeat struct {
 	Seat     int

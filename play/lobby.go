@@ -120,7 +120,7 @@ func (g *Games) join(ctx context.Context, id, name, secret string, key *Key, p *
 			c := LobbyChange{Take: take, Status: status, Key: key, Guest: keys}
 			if status == StatusActive {
 				seats := append(slices.Clone(cur.Seats), *take)
-				c.Guests = !slices.ContainsFunc(seats, func(s Seat) bool { return s.Player != "" })
+				c.Guests = !anySignedIn(seats)
 				shared, err := g.sharedSeed(ctx, cur.SeedOpen, seats, cur.Variant, cur.Players)
 				if err != nil {
 					return nil, err

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hanabi-server/hanabi/auth"
@@ -85,13 +86,11 @@ type Seat struct {
 type Player = auth.Account
 
 // signedIn tells whether a signed-in player holds a seat of st.
-func (st *State) signedIn() bool {
-	for _, t := range st.Seats {
-		if t.Player != "" {
-			return true
-		}
-	}
-	return false
+func (st *State) signedIn() bool { return anySignedIn(st.Seats) }
+
+// anySignedIn tells seats of which one is a signed-in player's.
+func anySignedIn(seats []Seat) bool {
+	return slices.ContainsFunc(seats, func(s Seat) bool { return s.Player != "" })
 }
 
 // SeatOf is the seat that player holds in st, or -1.
