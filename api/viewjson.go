@@ -128,7 +128,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 	b = append(b, `],"hands":[`...)
 	if row.Status != play.StatusLobby && row.Status != play.StatusCancelled {
 		unseen, own := ownUnseen(st, v.Seat)
-		tails := cardTails{left: unseen.Candidates(^uint64(0))}
+		var tails cardTails
 		for p := range v.Players {
 			b = strconv.AppendInt(append(comma(b), `{"seat":`...), int64(p), 10)
 			b = append(b, `,"cards":[`...)
@@ -357,7 +357,6 @@ func appendCardTail(b []byte, cfg *engine.Config, cv engine.CardView, unseen *en
 // ranks, its empathy, and, on the viewer's own cards, its candidates with
 // the viewer's unseen counts, the same for the whole view.
 type cardTails struct {
-	left uint64 // the identities of which the viewer has not seen every copy
 	n    int
 	tail [16]struct {
 		key      cardTailKey
@@ -376,7 +375,7 @@ type cardTailKey struct {
 func (t *cardTails) append(b []byte, cfg *engine.Config, cv engine.CardView, unseen *engine.Unseen) []byte {
 	key := cardTailKey{empathy: cv.Empathy, suits: cv.Suits, ranks: cv.Ranks, own: unseen != nil}
 	if unseen != nil {
-		key.candidates = cv.Possible & t.left // unseen.Candidates(cv.Possible)
+		key.candidates = unseen.Candidates(cv.Possible)
 	}
 	for _, e := range t.tail[:t.n] {
 		if e.key == key {
