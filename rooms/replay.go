@@ -100,9 +100,14 @@ var ErrNoRoom = &Error{Code: NotFound, Msg: "no such room"}
 // moment goes in.
 var errBusyRoom = &fault.Error{Kind: fault.Unavailable, Code: "unavailable", Msg: "the room kept changing; try again", RetryAfter: 1}
 
-// saveRetries bounds how often a change is tried again after another
-// change to the room got there first.
-const saveRetries = 16
+// saveRetries and saveBudget bound how long a change is tried again after
+// another change to the room got there first: at least saveRetries times,
+// and on for saveBudget, since on a loaded store a crowd joining at once
+// (a link pasted in a busy chat) takes one round each.
+const (
+	saveRetries = 16
+	saveBudget  = 3 * time.Second
+)
 
 // MaxMembers bounds a room's members; MaxHypo its hypothetical moves.
 const (
@@ -452,7 +457,8 @@ func (rs *Rooms) lead(ctx context.Context, id string, by auth.Caller, fn func(r 
 // change reads room id, lets fn change a copy, and writes it if fn says it
 // changed, trying again when another change got there first.
 func (rs *Rooms) change(ctx context.Context, id string, fn func(r *Room, st *play.State) (bool, error)) (*Room, *play.State, error) {
-	for try := range saveRetries {
+	start := time.Now()
+	for try := 0; try < saveRetries || time.Since(start) < saveBudget; try++ {
 		if try > 0 {
 			// Changes that met go apart again at random, ever further
 			// (up to 32 ms), rather than meet again at once.
