@@ -3,6 +3,7 @@ package api
 import "testing"
 
 func TestRepeatedKey(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in, key string
 	}{

@@ -143,8 +143,10 @@ func (b *browser) problem(format string, args ...any) {
 	// An analysis still under way answers 503 with Retry-After, and the
 	// page asks again as told (analysis.js): under the race detector a
 	// finished game's analysis can outlast the server's wait, and Chromium
-	// logs every such answer.
-	if strings.Contains(p, "503 (Service Unavailable)") && strings.HasSuffix(p, "/analysis") {
+	// logs every such answer. A 429 is the same wait for one asker's
+	// analysis before: each one's analyses run one at a time (the page
+	// asks again after the Retry-After it is given).
+	if (strings.Contains(p, "503 (Service Unavailable)") || strings.Contains(p, "429 (Too Many Requests)")) && strings.HasSuffix(p, "/analysis") {
 		return
 	}
 	for _, a := range b.allowed {

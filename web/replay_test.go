@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hanabi-server/hanabi/internal/race"
+
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -142,6 +144,12 @@ func stepThrough(t *testing.T, ctx context.Context, base, id, token string, last
 			press(t, ctx, "one turn on", kb.ArrowRight)
 		}
 		waitTrue(t, ctx, "step "+strconv.Itoa(k), `document.querySelector('#table').dataset.step === '`+strconv.Itoa(k)+`'`)
+		// Under the race detector every turn is stepped to and every
+		// third one (and the last) compared: the rest cost the same again
+		// and find what the run without it finds.
+		if race.Enabled && k%3 != 0 && k != last {
+			continue
+		}
 		var got shownState
 		run(t, ctx, "what the page shows", chromedp.Evaluate(shownStateJS, &got))
 		var v turnView
@@ -177,6 +185,7 @@ var replayCases = []struct {
 // replayed on the page from the deal to the end, shows at every turn what
 // the server's view after that turn says.
 func TestBrowserReplayIsTheServers(t *testing.T) {
+	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	for _, c := range replayCases {
@@ -213,6 +222,7 @@ func TestBrowserReplayIsTheServers(t *testing.T) {
 // by Alice (through the API) and bots, rewound on Alice's page from the
 // deal to now, shows at every turn what her view after that turn said.
 func TestBrowserRewindIsTheServers(t *testing.T) {
+	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	for _, c := range replayCases {
