@@ -35,7 +35,6 @@ func (e *testEnv) signIn(name, password string) (string, resp) {
 // Accounts end to end: sign up, sign in, who am I, sign out and the token
 // refused after; a wrong password and an unknown name answered alike.
 func TestAccounts(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		first := e.signUp("Alice", "correct horse", false)
@@ -81,7 +80,6 @@ func TestAccounts(t *testing.T) {
 // passwords out of bounds are refused, each with a code of its own, and
 // change nothing.
 func TestAccountBadInput(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		e.signUp("Alice", "correct horse", false)
@@ -125,7 +123,6 @@ func TestAccountBadInput(t *testing.T) {
 // Retry-After, the right password too, until the bucket refills; other
 // names from elsewhere are not.
 func TestSignInFailuresLimited(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	e.signUp("Alice", "correct horse", false)
 	e.signUp("Bobby", "correct horse", false)
@@ -150,7 +147,6 @@ func TestSignInFailuresLimited(t *testing.T) {
 // Access tokens: made once (the secret shown once), listed without it, work
 // wherever a session does, and stop at once when revoked.
 func TestAccessTokens(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		session := e.signUp("Robo", "correct horse", true)
@@ -190,7 +186,6 @@ func TestAccessTokens(t *testing.T) {
 // Changing the password ends every other session; the old password stops
 // working and the new one signs in.
 func TestChangePassword(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	a := e.signUp("Alice", "correct horse", false)
 	b, _ := e.signIn("Alice", "correct horse")
@@ -209,7 +204,6 @@ func TestChangePassword(t *testing.T) {
 
 // A session ended on one replica is refused on the other at once.
 func TestSignOutAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })

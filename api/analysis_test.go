@@ -40,7 +40,6 @@ func (e *testEnv) botGame(seed string) string {
 // is refused, and so are bodies that are no finished game, each with its
 // reason.
 func TestAnalysis(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		id := e.botGame("analysis")
@@ -124,7 +123,6 @@ func TestAnalysis(t *testing.T) {
 // under way, a file's analysis that would start another is refused at once
 // (503 busy, Retry-After), and taken once a worker is free.
 func TestAnalysesBusy(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "", func(c *envConfig) { c.Bots = bots.List() })
 	id := e.botGame("busy")
 	native := e.req("GET", "/v1/games/"+id+"/replay", "", nil)
@@ -158,7 +156,6 @@ func TestAnalysesBusy(t *testing.T) {
 // a kept analysis still answers it, and once its debt is paid it is
 // served again.
 func TestAnalysesShare(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "", func(c *envConfig) { c.Bots = bots.List() })
 	id := e.botGame("share")
 	native := e.req("GET", "/v1/games/"+id+"/replay", "", nil)

@@ -51,7 +51,6 @@ func claimsFor(game string, seat int, mod func(*seatClaims)) *seatClaims {
 // reads one: 401 with WWW-Authenticate for a bad token, 403 for a good token
 // of another game.
 func TestTokens(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "tokens")
 	other := e.newTable("basic", 2, variants.Options{}, "tokens-other")
@@ -143,7 +142,6 @@ func TestTokens(t *testing.T) {
 // and by every trick a client might try, during the game; a spectator sees no
 // hand before the end and everything after it.
 func TestOwnCardsNeverShown(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("farbrausch2", 3, variants.Options{}, "own-cards")
 	// A few moves so that clues, draws and discards exist.
@@ -240,7 +238,6 @@ func TestOwnCardsNeverShown(t *testing.T) {
 // TestTokenSurvivesRestart: a server built again on the same database (no
 // configured secret) accepts the tokens of the first.
 func TestTokenSurvivesRestart(t *testing.T) {
-	t.Parallel()
 	path := t.TempDir() + "/h.db"
 	e1 := newEnv(t, path, func(c *envConfig) { c.Secret = nil })
 	tb := e1.newTable("basic", 2, variants.Options{}, "restart")

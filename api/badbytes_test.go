@@ -9,7 +9,6 @@ import (
 // store, answered before any database call (Postgres refused such text
 // with an error of its own, answered 500 and logged).
 func TestBadBytesInPathOrQuery(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)

@@ -12,7 +12,6 @@ import (
 // TestBadInput sends every endpoint what a careless or hostile client might:
 // each gets a problem with the right code, never a 500.
 func TestBadInput(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = []bots.Strategy{testStrategy} })
 	tb := e.newTable("farbrausch2", 2, variants.Options{}, "bad-input")
 	lobby := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3})
@@ -187,7 +186,6 @@ func (r resp) body2() string { return string(r.body) }
 
 // TestImportIllegalAction names the first illegal action by its index.
 func TestImportIllegalAction(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	cfg, _ := variants.Get("basic")
 	set, _ := cfg.Resolve(variants.Options{})

@@ -16,7 +16,6 @@ import (
 // must play it to the end, and leave a game of people alone.
 // A private table (unlisted) is settled as a listed one is.
 func TestBotsMoveAfterRestart(t *testing.T) {
-	t.Parallel()
 	for _, unlisted := range []bool{false, true} {
 		t.Run(map[bool]string{false: "listed", true: "unlisted"}[unlisted], func(t *testing.T) { botsMoveAfterRestart(t, unlisted) })
 	}

@@ -40,7 +40,6 @@ func (p *testPlayer) Act(v *engine.View) engine.Action {
 }
 
 func TestBotSeats(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) {
 		c.Bots = []bots.Strategy{testStrategy}
 		c.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -98,7 +97,6 @@ func TestBotSeats(t *testing.T) {
 }
 
 func TestBotMovesAfterRestart(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = []bots.Strategy{testStrategy} })
 	_, set, _, err := variants.Setup("basic", variants.Options{}, 2)
 	if err != nil {
@@ -170,7 +168,6 @@ func TestRegisteredBots(t *testing.T) {
 // seats as the table does, on both stores: a person playing beside it
 // reads the reason as the log shows it, after a restart too.
 func TestBotSaysWhy(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "no-variant", "players": 2, "seed": "why", "name": "Ann",

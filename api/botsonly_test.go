@@ -10,7 +10,6 @@ import (
 // A table of bots only, seat 0 included, plays itself to the end; its
 // creator gets no seat and no token, and watches the public view.
 func TestBotsOnlyTablePlaysItself(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "seed": "bots-only",
 		"bots": []any{
@@ -45,7 +44,6 @@ func TestBotsOnlyTablePlaysItself(t *testing.T) {
 }
 
 func TestBotSeatOutOfRange(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	for _, seat := range []int{-1, 3, 99} {
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3,

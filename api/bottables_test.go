@@ -11,7 +11,6 @@ import (
 // then is told 429 with Retry-After, while a table with a person at it
 // and another caller's table of bots are opened.
 func TestBotTablesLimited(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "", func(c *envConfig) { c.Bots = bots.List() })
 	botsOnly := map[string]any{"variant": "no-variant", "players": 2,
 		"bots": []any{map[string]any{"seat": 0, "strategy": "hat"}, map[string]any{"seat": 1, "strategy": "hat"}}}

@@ -22,7 +22,6 @@ const pw = "correct horse"
 // the same Idempotency-Key and body each get their own answer: the key is
 // the caller's, not the address's.
 func TestIdempotencyKeyIsTheCallers(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		carol, alice, bob := e.signUp("Carol", pw, false), e.signUp("Alice", pw, false), e.signUp("Bobby", pw, false)
@@ -91,7 +90,6 @@ func tokenAccount(t *testing.T, token string) string {
 // A line said with an account's seat token is the account's (player:
 // true), and a listener who muted the account does not read it.
 func TestSeatTokenSpeaksAsItsAccount(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, bob, carol := e.signUp("Alice", pw, false), e.signUp("Bobby", pw, false), e.signUp("Carol", pw, false)
@@ -124,7 +122,6 @@ func TestSeatTokenSpeaksAsItsAccount(t *testing.T) {
 // A seat token taken with a session lives no longer than that session:
 // not after it signs out, not after the password changes elsewhere.
 func TestSeatTokenLivesByItsSession(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		first := e.signUp("Alice", pw, false)
@@ -168,7 +165,6 @@ func TestSeatTokenLivesByItsSession(t *testing.T) {
 // Only a signed-in session makes or revokes access tokens: an access token
 // cannot breed tokens that outlive it.
 func TestAccessTokensComeFromSessions(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		session := e.signUp("Alice", pw, false)
@@ -189,7 +185,6 @@ func TestAccessTokensComeFromSessions(t *testing.T) {
 // to one that may not: taken from the router's own table, so that no
 // operation is left out.
 func TestEveryRouteAsksForItsCredential(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, dave := e.signUp("Alice", pw, false), e.signUp("Dave", pw, false)
@@ -269,7 +264,6 @@ func TestEveryRouteAsksForItsCredential(t *testing.T) {
 // A signed-out session's streams end within seconds: every stream of the
 // API, read with a session's token, on both ways of serving.
 func TestSignedOutStreamsEnd(t *testing.T) {
-	t.Parallel()
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		e.srv.streams.setTicker(func(time.Duration) (<-chan time.Time, func()) {
 			t := time.NewTicker(20 * time.Millisecond)
@@ -320,7 +314,6 @@ func TestSignedOutStreamsEnd(t *testing.T) {
 // A long-poll asks the credential again when it answers: a session signed
 // out while it waited gets 401, not the view, parked or not.
 func TestSignedOutLongPollAnswers401(t *testing.T) {
-	t.Parallel()
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		alice := e.signUp("Alice", pw, false)
 		session, _ := e.signIn("Alice", pw)
@@ -349,7 +342,6 @@ func TestSignedOutLongPollAnswers401(t *testing.T) {
 // the player's, as the token's own claims say: not a guest's seat whose
 // token names the player.
 func TestSeatTokenSeatsItsPlayer(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", pw, false)

@@ -28,7 +28,6 @@ func chatOf(t *testing.T, e *testEnv, id, token string, after, chatAfter int) Ev
 // repeats none (a list, a long-poll, a stream resumed by Last-Event-ID);
 // the replay keeps them; a reader that asks for no chat gets none.
 func TestChat(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		carol := e.signUp("Carol", "correct horse", false)
@@ -162,7 +161,6 @@ func TestChat(t *testing.T) {
 
 // A player mutes another's chat for themselves; a flood is refused.
 func TestChatMuteAndFlood(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	alice := e.signUp("Alice", "correct horse", false)
 	mallory := e.signUp("Mallory", "correct horse", false)
@@ -218,7 +216,6 @@ func TestChatMuteAndFlood(t *testing.T) {
 
 // A line said on one replica reaches a reader waiting on the other.
 func TestChatAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })

@@ -54,7 +54,6 @@ func gunzip(t *testing.T, b []byte) []byte {
 // as they are to one that does not, with the same content and headers
 // that say so; the handler's own ETag (a view's) is kept.
 func TestPackedJSON(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "packed")
 	for range 6 {
@@ -120,7 +119,6 @@ func TestPackedJSON(t *testing.T) {
 // (variants, bots, the OpenAPI document) carry an ETag of their content, and
 // a client that holds it gets 304 and no body, gzip or not.
 func TestValidatedJSON(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tags := map[string]string{}
 	for _, path := range []string{"/v1/variants?limit=100", "/v1/variants?limit=100&q=up", "/v1/variants/basic", "/v1/variants/farbrausch", "/v1/bots", "/openapi.json"} {
@@ -160,7 +158,6 @@ func TestValidatedJSON(t *testing.T) {
 // streams as they are, each event as it happens; a long-poll, which may be
 // parked on a taken-over connection, compresses its own answer.
 func TestPackedStreamsAndWaits(t *testing.T) {
-	t.Parallel()
 	e := parkEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "packed-streams")
 	for _, accept := range []string{"application/x-ndjson", "text/event-stream"} {
@@ -252,7 +249,6 @@ func BenchmarkPackView(b *testing.B) {
 // 304 to a request that holds the body among them, are what the document
 // says (the contract client holds every answer to it).
 func TestValidatedRoutesAsDocumented(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for _, path := range []string{"/v1/variants", "/v1/variants/basic", "/v1/bots", "/openapi.json", "/v1/openapi.json"} {
 		r := e.req("GET", path, "", nil)

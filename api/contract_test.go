@@ -203,7 +203,6 @@ func (r *recordingTB) Errorf(format string, args ...any) {
 // a wrong body, a wrong content type, an undocumented status, a missing
 // header, a problem that is not one.
 func TestContractCatchesWrongResponses(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name, method, path string
 		status             int
@@ -256,7 +255,6 @@ func TestContractCatchesWrongResponses(t *testing.T) {
 
 // The document lists every problem code a client may meet, and only those.
 func TestProblemCodesDocumented(t *testing.T) {
-	t.Parallel()
 	c, err := loadContract()
 	if err != nil {
 		t.Fatal(err)
@@ -279,7 +277,6 @@ func TestProblemCodesDocumented(t *testing.T) {
 
 // The document's option bounds are the registry's.
 func TestOptionBoundsDocumented(t *testing.T) {
-	t.Parallel()
 	c, err := loadContract()
 	if err != nil {
 		t.Fatal(err)
@@ -305,7 +302,6 @@ func TestOptionBoundsDocumented(t *testing.T) {
 
 // The document is served as committed, at every address a client may try.
 func TestServedDocumentIsTheCommittedOne(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for _, path := range []string{"/openapi.json", "/v1/openapi.json", "/swagger/doc.json"} {
 		r := e.req("GET", path, "", nil)
@@ -325,7 +321,6 @@ func TestServedDocumentIsTheCommittedOne(t *testing.T) {
 // A join that carries a bad or foreign Authorization header is refused as
 // the document says, though a join needs no token.
 func TestJoinWithABadToken(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	a := e.newTable("basic", 2, variants.Options{}, "join-token")
 	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3})
@@ -340,7 +335,6 @@ func TestJoinWithABadToken(t *testing.T) {
 // kind the problem table gives that code: one table, whichever domain
 // refuses.
 func TestDomainFaultsAgree(t *testing.T) {
-	t.Parallel()
 	var faults []fault.Fault
 	for c := play.Code(1); c < 64; c++ {
 		faults = append(faults, &play.Error{Code: c})
@@ -368,7 +362,6 @@ func TestDomainFaultsAgree(t *testing.T) {
 // needs a player's or a seat's; and every operation the router serves is
 // in the document.
 func TestRoutesSecurity(t *testing.T) {
-	t.Parallel()
 	c, err := loadContract()
 	if err != nil {
 		t.Fatal(err)

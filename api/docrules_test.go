@@ -31,7 +31,6 @@ type ruleCase struct {
 // for its form (never a 400). Each case checks the document's verdict with
 // kin-openapi's request validation, then sends the request.
 func TestDocumentStatesEveryRule(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	c, err := loadContract()
 	if err != nil {
@@ -252,7 +251,6 @@ func docAllows(t *testing.T, c *contract, method, path string, body any, headers
 // The document names the bot strategies where a request names one, and
 // they are exactly the registry's.
 func TestBotStrategiesDocumented(t *testing.T) {
-	t.Parallel()
 	c, err := loadContract()
 	if err != nil {
 		t.Fatal(err)
@@ -277,7 +275,6 @@ func TestBotStrategiesDocumented(t *testing.T) {
 // (kin-openapi's request validation lets unknown ones through, so this is
 // the server's side alone; Schemathesis counts them as invalid requests.)
 func TestUnknownQueryRefused(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "query-params")
 	for _, c := range []struct {
@@ -307,7 +304,6 @@ func TestUnknownQueryRefused(t *testing.T) {
 // text/event-stream or NDJSON and nothing else) is one the answer packer
 // leaves alone, so that each event goes out as it happens.
 func TestStreamsGoOutUnpacked(t *testing.T) {
-	t.Parallel()
 	c, err := loadContract()
 	if err != nil {
 		t.Fatal(err)

@@ -177,7 +177,6 @@ func fakeDo(t *testing.T, srv *Server, method, path, token, body string) *httpte
 // their problems, statuses and headers, with no play or database behind
 // the server.
 func TestProblemsAlone(t *testing.T) {
-	t.Parallel()
 	readOnly := &pgconn.PgError{Code: "25006", Message: "cannot execute INSERT in a read-only transaction"}
 	cases := []struct {
 		name   string
@@ -226,7 +225,6 @@ func TestProblemsAlone(t *testing.T) {
 // behind a silent partition) is cut at the store deadline and answered 503
 // with Retry-After, for a write and for a read; the outage is logged once.
 func TestDeadlineAlone(t *testing.T) {
-	t.Parallel()
 	f := &fakeGames{block: true}
 	srv, logs := fakeServer(t, f, func(c *Config) { c.StoreTimeout = 100 * time.Millisecond })
 	for _, r := range []struct{ method, path, body string }{

@@ -11,7 +11,6 @@ import (
 // chat, the lobby's chat and a card's note. Each text is also tried
 // without its format character, which passes.
 func TestFormatCharactersRefused(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)

@@ -245,7 +245,6 @@ func checkFinished(t *testing.T, tb *table) {
 }
 
 func TestCreateJoinAndList(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	// Without a seed the server draws one: two games deal differently.
 	var hands [2][]string
@@ -309,7 +308,6 @@ func TestCreateJoinAndList(t *testing.T) {
 }
 
 func TestVariantsAndBots(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	r := e.req("GET", "/v1/variants", "", nil)
 	e.expect(r, http.StatusOK)
@@ -340,7 +338,6 @@ func TestVariantsAndBots(t *testing.T) {
 }
 
 func TestOperations(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for _, path := range []string{"/healthz", "/readyz", "/v1/healthz", "/openapi.json", "/swagger/index.html"} {
 		e.expect(e.req("GET", path, "", nil), http.StatusOK)

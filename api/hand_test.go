@@ -188,7 +188,6 @@ func TestRearrangeHand(t *testing.T) {
 
 // TestRearrangeHandRefusals: every refusal of PUT /games/{id}/hand.
 func TestRearrangeHandRefusals(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "refusals")
 	other := e.newTable("basic", 2, variants.Options{}, "other")

@@ -9,7 +9,6 @@ import (
 // Invented HTTP methods must not become label values: /metrics stays the
 // same size however many a client sends, to routes and to nowhere.
 func TestMethodFloodKeepsMetricsBounded(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) { methodFlood(t, newEnv(t, dbURL)) })
 }
 
@@ -44,7 +43,6 @@ func methodFlood(t *testing.T, e *testEnv) {
 
 // Requests that match no route are rate limited like the others.
 func TestUnroutedRequestsAreLimited(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		unroutedLimited(t, newEnv(t, dbURL, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.5, Burst: 2} }))
 	})
@@ -62,7 +60,6 @@ func unroutedLimited(t *testing.T, e *testEnv) {
 
 // Retry-After says how long the limiter really wants the client to wait.
 func TestRetryAfterIsTheLimitersWait(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		retryAfter(t, newEnv(t, dbURL, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.2, Burst: 1} }))
 	})

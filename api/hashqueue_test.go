@@ -22,7 +22,6 @@ import (
 // fiftieth of a real hash (2 MiB, one pass), so that the test's own
 // slowness under the race detector stays within its bounds.
 func TestSignInFloodMeetsABoundedQueue(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		logs := &syncBuffer{}
 		e := newEnv(t, dbURL, logTo(logs), func(c *envConfig) {

@@ -310,7 +310,6 @@ func checkStreams(t *testing.T, e *testEnv, tb *table, cfg *engine.Config, token
 // quiet clues, no view or event of any viewer carries the fields those
 // rules add: their wire is as it was.
 func TestHiddenFieldsAbsentElsewhere(t *testing.T) {
-	t.Parallel()
 	for i, name := range []string{"basic", "farbrausch2", "orange-5-suits", "clue-starved-5-suits", "alternating-clues-4-suits", "sudoku-5-suits", "reversed-6-suits"} {
 		players := 2 + i%4
 		_, set, cfg, err := variants.Setup(name, variants.Options{}, players)

@@ -66,7 +66,6 @@ func (tb *table) playOut() ResultView {
 // second join, a fresh token comes for it and nobody else's, and the
 // player's own token acts for it.
 func TestSeatOnAnyDevice(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)
@@ -294,7 +293,6 @@ func TestHistoryAndStats(t *testing.T) {
 // A finished game's options and seed, from its replay, start the same deal
 // again.
 func TestReplayOptionsRoundTrip(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("farbrausch", 2, variants.Options{StormTokens: ptr(2)}, "round-trip")
 	e.expect(e.req("POST", "/v1/games/"+tb.id+"/terminate", tb.tokens[0], nil), http.StatusOK)
@@ -324,7 +322,6 @@ func TestReplayOptionsRoundTrip(t *testing.T) {
 
 // A game that ends on one replica is in the statistics read on the other.
 func TestStatsAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -345,7 +342,6 @@ func TestStatsAcrossReplicas(t *testing.T) {
 // the player's page as others read it, nor on its seed's page, nor on a
 // leaderboard, as the lobby and the list of finished games keep it out.
 func TestUnlistedGamesAreListedToTheirPlayerAlone(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
@@ -396,7 +392,6 @@ func TestUnlistedGamesAreListedToTheirPlayerAlone(t *testing.T) {
 // error; a private table is listed while it seats and plays, and once it
 // is over no more (its players find it in their history).
 func TestForgedCursorsAndPrivateTables(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)
@@ -433,7 +428,6 @@ func TestForgedCursorsAndPrivateTables(t *testing.T) {
 // abandoned in their statistics whatever its end: leaving spares nobody a
 // strikeout.
 func TestLeaverAnswersForTheGame(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
@@ -458,7 +452,6 @@ func TestLeaverAnswersForTheGame(t *testing.T) {
 // players, whether the game is still in memory or read again from the
 // store after a restart.
 func TestLeaverAmongGuestsAnswersForTheGame(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		for _, restart := range []bool{false, true} {
 			cfg := func(c *envConfig) { c.Bots, c.Secret = bots.List(), nil }

@@ -14,7 +14,6 @@ import (
 // applied the move; and a retry afterwards gets the applied move's answer,
 // never a refusal kept under its key.
 func TestIdempotencyKeyCopiesAtOnce(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		tb := e.newTable("basic", 2, variants.Options{}, "copies")

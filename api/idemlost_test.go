@@ -45,7 +45,6 @@ func (s answerLost) ChangeLobby(ctx context.Context, id string, after int64, c p
 // answered by its retry with the answer it committed, the change made once:
 // not with 409 idempotency_key_in_use for as long as the key is kept.
 func TestKeyedChangeAnswerCommitsWithIt(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Store = answerLost{c.Store} })
 		var before GameList

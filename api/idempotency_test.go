@@ -14,7 +14,6 @@ import (
 )
 
 func TestIdempotencyKeys(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		key := func(k string) []string { return []string{"Idempotency-Key", k} }
@@ -122,7 +121,6 @@ func sameSeatAnswer(a, b []byte) bool {
 // answered again as any refusal is: in the type the retry takes (Accept)
 // and held to the document by the contract client.
 func TestKeptRefusalAsAnyRefusal(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "kept-refusal")
 	cur := tb.local.Current()

@@ -3,7 +3,6 @@ package api
 import "testing"
 
 func TestRepeatedKey(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		in, key string
 	}{

@@ -18,7 +18,6 @@ import (
 // must never see the seat's view again; the seat's cards are the bot's now,
 // and the token's holder must not learn them.
 func TestLeftSeatTokenReadsNothing(t *testing.T) {
-	t.Parallel()
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		tb := e.newTable("basic", 2, variants.Options{}, "left-seat")
 		old := tb.tokens[1]
@@ -196,7 +195,6 @@ func eachServer(t *testing.T, fn func(t *testing.T, e *testEnv)) {
 // a seat left since is refused it on a retry, as it is every read of the
 // game, not answered the seat's view again.
 func TestLeftSeatTokenGetsNoKeptAnswer(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		tb := e.newTable("basic", 2, variants.Options{}, "left-seat-key")
@@ -219,7 +217,6 @@ func TestLeftSeatTokenGetsNoKeptAnswer(t *testing.T) {
 // it is every other request about the game (401), not told that only a
 // player plays it again (403) as if it never held the seat.
 func TestLeftSeatTokenOpensNoRematch(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		tb := e.newTable("basic", 2, variants.Options{}, "left-seat-rematch")

@@ -14,7 +14,6 @@ import (
 // view, the events, the replay and the hanab.live export all tell it, on
 // every backend.
 func TestTerminate(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		tb := e.newTable("basic", 3, variants.Options{}, "terminate")
@@ -76,7 +75,6 @@ func TestTerminate(t *testing.T) {
 
 // TestTerminateRefusals: every refusal of POST /games/{id}/terminate.
 func TestTerminateRefusals(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	done := e.newTable("basic", 2, variants.Options{}, "done")
 	e.expect(e.req("POST", "/v1/games/"+done.id+"/terminate", done.tokens[0], nil), http.StatusOK)
@@ -118,7 +116,6 @@ func TestTerminateRefusals(t *testing.T) {
 // once; the next person gets the seat; the last person leaving cancels the
 // lobby, which lists as cancelled.
 func TestLeaveLobby(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "name": "Alice"})
@@ -174,7 +171,6 @@ func TestLeaveLobby(t *testing.T) {
 // the end, seeing only its seat; the event seat_left tells it; the leaver's
 // token dies and the other seat plays on.
 func TestLeaveActiveGame(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		tb := e.newTable("basic", 2, variants.Options{}, "leave-active")
@@ -238,7 +234,6 @@ func TestLeaveActiveGame(t *testing.T) {
 
 // TestLeaveRefusals: every refusal of DELETE /games/{id}/seats/{seat}.
 func TestLeaveRefusals(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	done := e.newTable("basic", 2, variants.Options{}, "done")
 	e.expect(e.req("POST", "/v1/games/"+done.id+"/terminate", done.tokens[0], nil), http.StatusOK)
@@ -275,7 +270,6 @@ func TestLeaveRefusals(t *testing.T) {
 // the event says auto, and the next turn has its own deadline. The one test
 // here that waits on the wall clock.
 func TestTurnClockRealTime(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	tb := e.newTable("basic", 2, variants.Options{TurnSeconds: intp(5)}, "real-clock")
 	var g GameView
@@ -304,7 +298,6 @@ func TestTurnClockRealTime(t *testing.T) {
 // TestClockOptions: the clock's options are validated at creation, shown in
 // the game's options and in every variant's options table.
 func TestClockOptions(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for _, opts := range []map[string]any{
 		{"turn_seconds": 4}, {"turn_seconds": 86401}, {"turn_seconds": -1}, {"turn_seconds": "5"},

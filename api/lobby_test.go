@@ -30,7 +30,6 @@ func (e *testEnv) lobbyAfter(after int64, token string) LobbyEvents {
 // player's lines are left out for the muter, a reader who comes in gets
 // the chat's last lines, and bad lines are refused with nothing said.
 func TestLobbyEvents(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		start := e.lobbyAfter(0, "").Last
@@ -108,7 +107,6 @@ func TestLobbyEvents(t *testing.T) {
 // A chat line said on one replica wakes a lobby reader waiting on the
 // other, and a table created there reaches it too.
 func TestLobbyAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -139,7 +137,6 @@ func TestLobbyAcrossReplicas(t *testing.T) {
 // The lobby's NDJSON stream tells a table's changes as they happen, each
 // once, from the cursor of Last-Event-ID.
 func TestLobbyStream(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "")
 	from := e.lobbyAfter(0, "").Last
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -177,7 +174,6 @@ func TestLobbyStream(t *testing.T) {
 // reach: its ids are the store's and grow past them. An id that is not
 // one is refused, not cut.
 func TestLobbyStreamResumesFromAnyID(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "")
 	for _, c := range []struct {
 		id   string

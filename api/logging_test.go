@@ -32,7 +32,6 @@ func (b *syncBuffer) String() string {
 // TestLogsHoldNoSecrets plays a game with request logging on and checks that
 // no line carries a token, an Authorization header or a card's identity.
 func TestLogsHoldNoSecrets(t *testing.T) {
-	t.Parallel()
 	var sink syncBuffer
 	e := sqliteEnv(t, func(c *envConfig) {
 		c.Logger = slog.New(slog.NewJSONHandler(&sink, &slog.HandlerOptions{Level: slog.LevelDebug}))

@@ -21,7 +21,6 @@ import (
 // move and different moves: exactly one applies, the others get 409, and the
 // log has neither a gap nor a duplicate.
 func TestSameTurnRace(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		tb := e.newTable("basic", 3, variants.Options{}, "race")
@@ -95,7 +94,6 @@ func TestSameTurnRace(t *testing.T) {
 }
 
 func TestVersionPreconditions(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "versions")
 	path := "/v1/games/" + tb.id + "/actions"
@@ -148,7 +146,6 @@ func (tb *table) pickFrom(body map[string]any) engine.Action {
 // TestLongPollWakesUp: a waiting GET of the state and of the events answers
 // within milliseconds of the change, on every backend.
 func TestLongPollWakesUp(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		tb := e.newTable("farbrausch", 2, variants.Options{}, "wake")
@@ -239,7 +236,6 @@ func TestLongPollWakesUp(t *testing.T) {
 
 // TestLongPollCap: the server caps wait.
 func TestLongPollCap(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.MaxWait = 100 * time.Millisecond })
 	tb := e.newTable("basic", 2, variants.Options{}, "cap")
 	start := time.Now()
@@ -252,7 +248,6 @@ func TestLongPollCap(t *testing.T) {
 
 // TestClientGoesAway: a long-poll whose client hangs up stops waiting.
 func TestClientGoesAway(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "away")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -271,7 +266,6 @@ func TestClientGoesAway(t *testing.T) {
 // TestShutdownReleasesLongPolls: Shutdown answers every waiting long-poll at
 // once, and later waits do not wait.
 func TestShutdownReleasesLongPolls(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "shutdown")
 	const n = 8
@@ -316,7 +310,6 @@ func TestShutdownReleasesLongPolls(t *testing.T) {
 // TestHTTPServerShutdown drives the real sequence of hanabi serve: api
 // Shutdown then http.Server.Shutdown, with long-polls waiting.
 func TestHTTPServerShutdown(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "http-shutdown")
 	hs := &http.Server{Handler: e.srv.Handler()}
@@ -373,7 +366,6 @@ func waitFor(t *testing.T, cond func() bool) {
 // is woken by an action taken through the other, and a race for one turn
 // across them has one winner.
 func TestTwoReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -438,7 +430,6 @@ func (c *countingStore) LoadGame(ctx context.Context, id string) (*play.Stored, 
 // TestManyWaitersOneLoad: long-polls waiting on one game are woken by one
 // move and answered from one database read, not one each.
 func TestManyWaitersOneLoad(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	cs := &countingStore{Store: e.store.(*models.Store)}
 	games, err := play.New(play.Config{Store: cs})

@@ -10,7 +10,6 @@ import (
 // (a Cyrillic с), "Ꭺlice" (a Cherokee Ꭺ) or "AIice" (a capital I for the
 // l) is refused, naming Alice.
 func TestLookAlikeSignUpsRefused(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		e.signUp("Alice", "correct horse", false)
@@ -31,7 +30,6 @@ func TestLookAlikeSignUpsRefused(t *testing.T) {
 // table they open or one they join: 409 guest_name_taken. Other names, and
 // the account itself signed in, can.
 func TestGuestCannotTakeAnAccountsName(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)
@@ -76,7 +74,6 @@ func TestGuestCannotTakeAnAccountsName(t *testing.T) {
 // has started, at a private table without its secret, with a bot's seat
 // out of range. And a refused guest takes no seat.
 func TestGuestNameTakenToldFirst(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		e.signUp("Alice", "correct horse", false)

@@ -153,7 +153,6 @@ func TestBotOnMyEvents(t *testing.T) {
 // The feed as a long-poll: it waits for the next event, and answers the
 // cursor to go on from; a revoked token ends a stream.
 func TestMyEventsLongPollAndRevoke(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	alice := e.signUp("Alice", "correct horse", false)
 	bob := e.signUp("Bobby", "correct horse", false)
@@ -216,7 +215,6 @@ func TestMyEventsLongPollAndRevoke(t *testing.T) {
 // invitations, which the sender is still answered, nor, in a finished
 // game's replay, their chat lines, as the game's events hide them.
 func TestMutedNeitherInvitesNorChatsInReplays(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	alice := e.signUp("Alice", "correct horse", false)
 	bob := e.signUp("Bobby", "correct horse", false)

@@ -147,7 +147,6 @@ func TestCardNotes(t *testing.T) {
 
 // Notes that cannot be written answer a clear problem, and change nothing.
 func TestCardNoteRefusals(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	tb := e.newTable("basic", 2, variants.Options{}, "note-refusals")
 	base := "/v1/games/" + tb.id

@@ -68,7 +68,6 @@ func (e *testEnv) presence(from int64) ([]string, []byte) {
 // table's id is told nowhere; a player silent for a minute drops off with
 // one offline event; a guest is never listed.
 func TestOnline(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		clk := &clock{now: time.Now().UTC()}
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Online = rooms.NewOnline(c.Store.(rooms.OnlineStore), clk.Now) })
@@ -134,7 +133,6 @@ func TestOnline(t *testing.T) {
 // told online once, and the reader waiting on the other replica is woken
 // by it; both replicas list them.
 func TestOnlineAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -165,7 +163,6 @@ func TestOnlineAcrossReplicas(t *testing.T) {
 // The token of a seat left is nobody at the table: reading with it is
 // refused, and it puts nobody there in the list of who is online.
 func TestOnlineLeftSeatIsNobody(t *testing.T) {
-	t.Parallel()
 	clk := &clock{now: time.Now().UTC()}
 	e := newEnv(t, "", func(c *envConfig) { c.Online = rooms.NewOnline(c.Store.(rooms.OnlineStore), clk.Now) })
 	erin := e.signUp("Erin", "correct horse", false)
@@ -185,7 +182,6 @@ func TestOnlineLeftSeatIsNobody(t *testing.T) {
 // a room of an unlisted game is told without its id, as the game's table
 // is: a refused or made-up room id puts nobody anywhere.
 func TestOnlineInARoomOnlyOnceLetIn(t *testing.T) {
-	t.Parallel()
 	clk := &clock{now: time.Now().UTC()}
 	e := newEnv(t, "", func(c *envConfig) { c.Online = rooms.NewOnline(c.Store.(rooms.OnlineStore), clk.Now) })
 	alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)

@@ -65,7 +65,6 @@ func expectOutage(t *testing.T, e *testEnv, logs *syncBuffer) {
 // SQLite on a full disk answers reads but cannot take a write: readiness
 // must say so, and writes answer 503, until the disk has room again.
 func TestReadinessOnAFullDisk(t *testing.T) {
-	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("mounting a small disk needs root; skipping the full-disk run")
 	}
@@ -111,7 +110,6 @@ func TestReadinessOnAFullDisk(t *testing.T) {
 // the open ones terminated): 503 with Retry-After, readiness 503, a few log
 // lines; when it comes back, everything works again.
 func TestOutageOnPostgres(t *testing.T) {
-	t.Parallel()
 	dbURL, name, admin := storetest.PostgresDatabase(t, "hanabi_outage_")
 	logs := &syncBuffer{}
 	e := newEnv(t, dbURL, logTo(logs))
@@ -141,7 +139,6 @@ func TestOutageOnPostgres(t *testing.T) {
 // A Postgres that answers but takes no write (read only, SQLSTATE 25006)
 // is an outage for writes: 503 with Retry-After, never a 500.
 func TestReadOnlyPostgres(t *testing.T) {
-	t.Parallel()
 	dbURL, name, admin := storetest.PostgresDatabase(t, "hanabi_readonly_")
 	logs := &syncBuffer{}
 	e := newEnv(t, dbURL, logTo(logs))

@@ -118,7 +118,6 @@ func sameHeaders(t *testing.T, what string, got, want http.Header) {
 // sends, headers included; a seat still sees only its own view; the
 // connection stays open for the next request.
 func TestParkedAnswers(t *testing.T) {
-	t.Parallel()
 	e := parkEnv(t)
 	tb := e.newTable("farbrausch", 2, variants.Options{}, "parked")
 	seat1 := dialRaw(t, e)
@@ -169,7 +168,6 @@ func TestParkedAnswers(t *testing.T) {
 // for its next request as long as any idle connection (IdleTimeout), not
 // just ReadHeaderTimeout, and then gets ReadHeaderTimeout for the request.
 func TestParkedKeepAliveIdle(t *testing.T) {
-	t.Parallel()
 	e := parkEnvHTTP(t, func(hs *http.Server) {
 		hs.ReadHeaderTimeout = 100 * time.Millisecond
 		hs.IdleTimeout = 5 * time.Second
@@ -204,7 +202,6 @@ func TestParkedKeepAliveIdle(t *testing.T) {
 // TestParkedIdleEnds: a connection kept after a parked answer is closed
 // when it stays idle past IdleTimeout, and at Shutdown.
 func TestParkedIdleEnds(t *testing.T) {
-	t.Parallel()
 	e := parkEnvHTTP(t, func(hs *http.Server) { hs.IdleTimeout = 200 * time.Millisecond })
 	tb := e.newTable("basic", 2, variants.Options{}, "parked-idle-ends")
 	idle := dialRaw(t, e)
@@ -244,7 +241,6 @@ func TestParkedIdleEnds(t *testing.T) {
 // ordinary path answers, on time: the unchanged view (or 304 to an
 // If-None-Match that matches it), or an empty page of events.
 func TestParkedTimeout(t *testing.T) {
-	t.Parallel()
 	e := parkEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "parked-timeout")
 	rc := dialRaw(t, e)
@@ -284,7 +280,6 @@ func TestParkedTimeout(t *testing.T) {
 // TestParkedShutdown: Shutdown answers parked long-polls at once and closes
 // their connections; later long-polls do not wait.
 func TestParkedShutdown(t *testing.T) {
-	t.Parallel()
 	e := parkEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "parked-shutdown")
 	var conns []*rawConn
@@ -327,7 +322,6 @@ func TestParkedShutdown(t *testing.T) {
 // TestParkedClientGoesAway: a parked long-poll whose client hangs up stops
 // counting as a waiter and lets go of the game's subscription.
 func TestParkedClientGoesAway(t *testing.T) {
-	t.Parallel()
 	e := parkEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "parked-away")
 	rc := dialRaw(t, e)
@@ -348,7 +342,6 @@ func TestParkedClientGoesAway(t *testing.T) {
 // TestParkedConnectionClose: a request that asks for Connection: close gets
 // it after its parked answer.
 func TestParkedConnectionClose(t *testing.T) {
-	t.Parallel()
 	e := parkEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "parked-close")
 	rc := dialRaw(t, e)
@@ -469,7 +462,6 @@ func BenchmarkParkedWake(b *testing.B) {
 // Cow & Pig a clue's value reaches its giver only, however many others
 // waited on the same change.
 func TestParkedEventsPerViewer(t *testing.T) {
-	t.Parallel()
 	e := parkEnv(t)
 	tb := e.newTable("cow-pig-5-suits", 3, variants.Options{}, "parked-viewers")
 	for tb.local.Turn() < 2 || !tb.pick().IsClue() {

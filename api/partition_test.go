@@ -59,7 +59,6 @@ func (s *cutStore) Append(ctx context.Context, gameID string, a play.Append) err
 // within the store's deadline, a move too (which runs on past its client's
 // hang-up): none hangs until its client gives up.
 func TestPartitionAnswers503(t *testing.T) {
-	t.Parallel()
 	var store *cutStore
 	e := sqliteEnv(t, func(c *envConfig) {
 		store = &cutStore{Store: c.Store}

@@ -10,7 +10,6 @@ import (
 // is missing from the list; the lobby list names each open table's host and
 // free seats.
 func TestPrivateAndUnlistedTables(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		create := func(body map[string]any) SeatResponse {

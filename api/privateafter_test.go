@@ -10,7 +10,6 @@ import (
 // ends: an anonymous reader, or one with a wrong secret, gets 403; one
 // with the secret, or a seat, reads them.
 func TestPrivateTableStaysPrivateAfterTheEnd(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Host", "private": true})

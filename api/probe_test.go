@@ -17,7 +17,6 @@ import (
 // which PostgreSQL cannot store) is refused with 400 invalid_text on every store, as
 // names and notes are, and nothing is created.
 func TestSeedControlCharacters(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		for _, seed := range []string{"a\x00b", "\x00", "line\nbreak", "del\x7f", "c1\u0085"} {
@@ -40,7 +39,6 @@ func TestSeedControlCharacters(t *testing.T) {
 // TestCORSPreflightAllowsEveryRoute: a browser on another origin may use
 // every method the API routes (notes are written with PUT).
 func TestCORSPreflightAllowsEveryRoute(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	methods := map[string]bool{}
 	for _, rt := range e.srv.engine.Routes() {
@@ -64,7 +62,6 @@ func TestCORSPreflightAllowsEveryRoute(t *testing.T) {
 // browser page's security headers on every answer, and its policy allows
 // the page's inline style by hash, and nothing else inline.
 func TestSwaggerSecurityHeaders(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	// A client that shows the redirect itself, and checks no contract.
 	raw := plainClient(e)
@@ -97,7 +94,6 @@ func TestSwaggerSecurityHeaders(t *testing.T) {
 // TestJoinSecretTooLong: a join secret longer than the document's 64
 // characters is refused with 400, before the table is asked.
 func TestJoinSecretTooLong(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "private": true})
 	e.expect(r, http.StatusCreated)
@@ -121,7 +117,6 @@ func TestJoinSecretTooLong(t *testing.T) {
 // guess its type (a parked long-poll's, a refusal's and an unrouted
 // path's too), and a client's X-Forwarded-Prefix goes into no redirect.
 func TestNoSniffAndNoForwardedPrefix(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "nosniff")
 	for _, r := range []resp{

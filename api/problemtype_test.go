@@ -6,7 +6,6 @@ import (
 )
 
 func TestProblemMedia(t *testing.T) {
-	t.Parallel()
 	for accept, want := range map[string]string{
 		"":                             problemType,
 		"application/json":             jsonMedia,
@@ -31,7 +30,6 @@ func TestProblemMedia(t *testing.T) {
 // the handlers, the router and the rate limit alike; every other client
 // gets application/problem+json. The contract client checks the body.
 func TestProblemAsPlainJSON(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for _, c := range []struct {
 		name, method, path string

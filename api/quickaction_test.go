@@ -59,7 +59,6 @@ func FuzzQuickAction(f *testing.F) {
 // TestQuickActionTakes: the moves clients send are read without
 // encoding/json.
 func TestQuickActionTakes(t *testing.T) {
-	t.Parallel()
 	for _, s := range quickActionBodies[:7] {
 		if _, ok := quickAction([]byte(s)); !ok {
 			t.Errorf("%s: left to decodeStrict", s)

@@ -10,7 +10,6 @@ import (
 )
 
 func TestRateLimits(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) {
 		c.AddrLimit = Limit{PerSecond: 0.01, Burst: 3} // slow enough that no token comes back during the test, however slow the machine
 	})
@@ -57,7 +56,6 @@ func TestRateLimits(t *testing.T) {
 }
 
 func TestLimitersForgetIdleBuckets(t *testing.T) {
-	t.Parallel()
 	l := newLimiters(Limit{PerSecond: 1, Burst: 1})
 	now := time.Now()
 	for i := range 100 {
@@ -79,7 +77,6 @@ func TestLimitersForgetIdleBuckets(t *testing.T) {
 // again (a new token, the same seat) keeps the chat's bucket: the burst is
 // not had again by coming back.
 func TestChatLimitFollowsTheSeat(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 3, "name": "Ann"})
 	e.expect(r, http.StatusCreated)
@@ -116,7 +113,6 @@ func TestChatLimitFollowsTheSeat(t *testing.T) {
 // is refused (400) before anything keeps it: not looked up, nor kept as an
 // idempotency key's scope or a rate limit's key.
 func TestLongPathParams(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	token := e.signUp("Alice", "correct horse", false)
 	long := strings.Repeat("a", maxPathParam+1)
@@ -146,7 +142,6 @@ func TestLongPathParams(t *testing.T) {
 // TestDocumentRateLimited: the document is limited as the API is, and its
 // 429 is what the document says (the contract client holds it to it).
 func TestDocumentRateLimited(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.AddrLimit = Limit{PerSecond: 0.01, Burst: 1} })
 	e.expect(e.req("GET", "/openapi.json", "", nil), http.StatusOK)
 	if r := e.req("GET", "/openapi.json", "", nil); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {

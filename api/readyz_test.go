@@ -26,7 +26,6 @@ func (p *probeCounter) ProbeWrite(ctx context.Context) error {
 // replica writes to the database for it at most once a second; a second
 // later it probes again.
 func TestReadyzWritesOnceASecond(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		st := &probeCounter{Store: openStore(t, dbURL)}
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Store = st })

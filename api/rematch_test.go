@@ -29,7 +29,6 @@ func seatsOf(g GameView) []string {
 // rematch, and a reader waiting on its events (with the chat) is woken
 // with a next_game event. A second press answers the same table.
 func TestRematch(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)
@@ -112,7 +111,6 @@ func TestRematch(t *testing.T) {
 // play the game may not, as POST /games/{id}/rematch refuses them: it
 // would seat the players at a running game they did not ask for.
 func TestRematchFromRoom(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)
@@ -168,7 +166,6 @@ func TestRematchFromRoom(t *testing.T) {
 // cancelled unplayed (its players left its lobby) plays the game again at
 // a new table, as the game's own rematch does, and names that one.
 func TestRoomPlaysAgainPastACancelledRematch(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
 	tb := e.accountTable("basic", []string{alice, bob, ""}, nil)

@@ -60,7 +60,6 @@ func TestReplayAuto(t *testing.T) {
 // end it imports as the state it reached, every card of every hand shown
 // (a replay is public record), with no result, still running.
 func TestImportUnfinished(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	deck := []map[string]int{}
 	for suit := range 5 {
@@ -104,7 +103,6 @@ func TestImportUnfinished(t *testing.T) {
 // format: asked for it, its replay says so (400), and the native one is
 // there.
 func TestReplayOfAFileVariantInHanabLiveFormat(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	file := `{"name": "replay-file-four-suits", "title": "Four plain suits", "clue_colors": ["red", "yellow", "green", "blue"], "clue_ranks": [1, 2, 3, 4, 5],
  "suits": [{"name": "red"}, {"name": "yellow"}, {"name": "green"}, {"name": "blue"}]}`

@@ -15,7 +15,6 @@ import (
 // still reading (a stream's heartbeat, a long-poll, a read) stay; a full
 // room makes room for a newcomer once members have gone.
 func TestRoomMembersWhoGoLeave(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		clk := &clock{now: time.Now().UTC()}
@@ -89,7 +88,6 @@ func TestRoomMembersWhoGoLeave(t *testing.T) {
 // TestFullRoomMakesRoom: a room full of members who have gone lets a
 // newcomer in.
 func TestFullRoomMakesRoom(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		clk := &clock{now: time.Now().UTC()}
@@ -120,7 +118,6 @@ func TestFullRoomMakesRoom(t *testing.T) {
 // rooms.KeptFor is deleted (its link answers 404, its game's replay
 // stays), while one a member read since, or changed within it, is kept.
 func TestUnreadRoomsForgotten(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		clk := &clock{now: time.Now().UTC()}

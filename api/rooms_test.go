@@ -45,7 +45,6 @@ func (e *testEnv) finishedGame(seed string, moves int) *table {
 // but the leader leads; the lead is handed over and passes on when the
 // leader leaves; "play again" names the game's rematch.
 func TestReplayRoom(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)
@@ -132,7 +131,6 @@ func TestReplayRoom(t *testing.T) {
 // The leader's turn written on one replica reaches a member waiting on
 // the other.
 func TestReplayRoomAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -156,7 +154,6 @@ func TestReplayRoomAcrossReplicas(t *testing.T) {
 // A member's stream of the room gets the room now and at each change, and
 // ends when the member leaves; a stranger's stream is refused.
 func TestReplayRoomStream(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "")
 	alice := e.signUp("Alice", "correct horse", false)
 	bob := e.signUp("Bob", "correct horse", false)
@@ -200,7 +197,6 @@ func TestReplayRoomStream(t *testing.T) {
 // or card, is refused, and the room stays as it was: {} does not mean turn 0
 // or card 0, nor card -1 no card.
 func TestRoomCommandsNeedTheirField(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "")
 	alice := e.signUp("Alice", "correct horse", false)
 	tb := e.finishedGame("room-fields", 4)
@@ -226,7 +222,6 @@ func TestRoomCommandsNeedTheirField(t *testing.T) {
 // the document states (RoomView's), in its order, names and kinds (an
 // encoded field stands for a value of any kind).
 func TestRoomWireIsRoomView(t *testing.T) {
-	t.Parallel()
 	doc, wire := reflect.TypeFor[RoomView](), reflect.TypeFor[roomWire]()
 	if doc.NumField() != wire.NumField() {
 		t.Fatalf("RoomView has %d fields, the server writes %d", doc.NumField(), wire.NumField())
@@ -249,7 +244,6 @@ func TestRoomWireIsRoomView(t *testing.T) {
 // or after) gets the room again only once it changes: none missed, none
 // repeated.
 func TestReplayRoomStreamResumes(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t, "")
 	alice := e.signUp("Alice", "correct horse", false)
 	opened := e.room("POST", "/v1/rooms", alice, map[string]any{"game": e.finishedGame("room-resume", 4).id}, http.StatusCreated)
@@ -291,7 +285,6 @@ func TestReplayRoomStreamResumes(t *testing.T) {
 // players open and share it; another player who has the room's id (rooms
 // are named in the lobby's who-is-where) neither reads it nor joins it.
 func TestPrivateTableRoom(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)
@@ -338,7 +331,6 @@ func TestPrivateTableRoom(t *testing.T) {
 // link pasted in a busy chat) all get in: a join that meets another is
 // tried again, not refused.
 func TestRoomJoinsAtOnce(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)

@@ -16,7 +16,6 @@ import (
 // TestVariantRules: a variant shows the rule book its games follow:
 // hanab.live's for the catalogue, the ABACUS rules for the rules' own.
 func TestVariantRules(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for name, want := range map[string]string{"basic": "abacus", "farbrausch": "abacus", "farbrausch2": "abacus",
 		"no-variant": "hanablive", "orange-5-suits": "hanablive", "up-or-down-5-suits": "hanablive"} {
@@ -103,7 +102,6 @@ func TestGameFollowsItsRules(t *testing.T) {
 // rules that a seat other than 0 starts to its end, each bot move rebuilt
 // from the stored log (play's bot driver replays it from the first seat).
 func TestBotsFollowTheFirstSeat(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	_, _, cfg, err := variants.Setup("no-variant", variants.Options{}, 3)
 	if err != nil {
@@ -173,7 +171,6 @@ func TestBotsFollowTheFirstSeat(t *testing.T) {
 // rules (options without "rules") was played by the ABACUS rules and loads
 // so: seat 0 first, and the options say abacus.
 func TestStoredBeforeTheRules(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	g := &play.GameRow{Record: play.Record{ID: play.NewID(), Variant: "orange-5-suits", Seed: "stored-before", Players: 2, Status: play.StatusActive},
 		Options: `{"storm_tokens":3,"note_tokens":8,"empty_clues":false,"turn_seconds":0,"on_timeout":"bot"}`}

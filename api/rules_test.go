@@ -13,7 +13,6 @@ import (
 // TestEventSaysWhatHappened: a card whose suit swaps play and discard
 // (Orange) is shown as what happened to it, in the events other variants use.
 func TestEventSaysWhatHappened(t *testing.T) {
-	t.Parallel()
 	_, _, cfg, err := variants.Setup("orange-5-suits", variants.Options{}, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +50,6 @@ func TestEventSaysWhatHappened(t *testing.T) {
 // games and those with a reversed suit only, next_clue_type in Alternating
 // Clues games once a clue was given; other variants' views do not change.
 func TestViewRuleFields(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		variant string
 		moves   []engine.Action

@@ -14,7 +14,6 @@ import (
 // past the hashing queue), the right password among 60 (the 45th) with
 // them unless it came among the first.
 func TestSignInBurstCountedBeforeHashing(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		e.signUp("Alice", "correct horse", false)
@@ -58,7 +57,6 @@ func TestSignInBurstCountedBeforeHashing(t *testing.T) {
 // the name passes. On Postgres the failures counted on one replica count
 // on the other.
 func TestNobodyLocksAPlayerOut(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		e.signUp("Alice", "correct horse", false)
@@ -85,7 +83,6 @@ func TestNobodyLocksAPlayerOut(t *testing.T) {
 
 // The guard's counts are shared by the replicas of one Postgres database.
 func TestSignInGuardAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -107,7 +104,6 @@ func TestSignInGuardAcrossReplicas(t *testing.T) {
 // Changing the password checks the old one under the sign-in's limits: a
 // stolen token guesses no more than a sign-in would.
 func TestChangePasswordLimited(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		token := e.signUp("Alice", "correct horse", false)

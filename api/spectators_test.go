@@ -13,7 +13,6 @@ import (
 // spectators see no hand, holds; a private table is watched with its
 // secret alone.
 func TestSpectators(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		carol := e.signUp("Carol", "correct horse", false)
@@ -111,7 +110,6 @@ func TestSpectators(t *testing.T) {
 // spectators lists nobody to anyone outside it, and lists no spectator it
 // refused.
 func TestWatchersListed(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		dave := e.signUp("Dave", "correct horse", false)

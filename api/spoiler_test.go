@@ -19,7 +19,6 @@ import (
 // deal_in_play. A reader without a token cannot be told apart from anyone
 // and is answered; so is a player who is not playing the deal.
 func TestSpoilerGuard(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
@@ -112,7 +111,6 @@ func TestSpoilerGuard(t *testing.T) {
 // plays a shared deal is not dealt it again at another table before that
 // game ends: there the partners' hands are the player's own cards.
 func TestNoDealAtTwoTablesAtOnce(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
@@ -131,7 +129,6 @@ func TestNoDealAtTwoTablesAtOnce(t *testing.T) {
 // deal is claimed with the start, and the table that comes second takes
 // the next one.
 func TestNoDealAtTwoTablesStartingAtOnce(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
@@ -196,7 +193,6 @@ func TestNoDealAtTwoTablesStartingAtOnce(t *testing.T) {
 // meanwhile, is answered deal_in_play, not the game's hands: from then on
 // they are the spectator's own cards.
 func TestWatcherBeginsTheDealWhileWaiting(t *testing.T) {
-	t.Parallel()
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
 		carol, dave := e.signUp("Carol", "correct horse", false), e.signUp("Dave", "correct horse", false)
@@ -226,7 +222,6 @@ func TestWatcherBeginsTheDealWhileWaiting(t *testing.T) {
 // deal's other games: the deals in play are every one, not those of a
 // page of the player's tables.
 func TestSpoilerGuardPastManyTables(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)

@@ -175,7 +175,6 @@ func eventList(t *testing.T, e *testEnv, id, token string, after int) [][]byte {
 // seat and as NDJSON by the public, is exactly the event list, byte for
 // byte; each stream ends after game_over; no seat learns its own cards.
 func TestStreamWholeGame(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := startEnv(t, dbURL, true, nil)
 		tb := e.newTable("farbrausch2", 3, variants.Options{}, "stream-whole")
@@ -236,7 +235,6 @@ func TestStreamWholeGame(t *testing.T) {
 // TestStreamResume: a stream starts after ?after or, winning over it,
 // Last-Event-ID, and then follows the game live.
 func TestStreamResume(t *testing.T) {
-	t.Parallel()
 	eachServing(t, func(t *testing.T, parking bool) {
 		e := parkedEnv(t, parking)
 		tb := e.newTable("basic", 2, variants.Options{}, "stream-resume")
@@ -304,7 +302,6 @@ func TestStreamResume(t *testing.T) {
 // TestStreamRefusals: the stream's errors are the list's, answered before
 // any event is written.
 func TestStreamRefusals(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "stream-refusals")
 	other := e.newTable("basic", 2, variants.Options{}, "stream-other")
@@ -372,7 +369,6 @@ func (f *fakeTicker) count() int {
 // TestStreamHeartbeat: an idle stream sends a comment (SSE) or an empty line
 // (NDJSON) on each beat of its clock, which beats at least every 15 s.
 func TestStreamHeartbeat(t *testing.T) {
-	t.Parallel()
 	eachServing(t, func(t *testing.T, parking bool) {
 		e := parkedEnv(t, parking)
 		clock := &fakeTicker{}
@@ -406,7 +402,6 @@ func TestStreamHeartbeat(t *testing.T) {
 // TestStreamEndsWithToken: a seat's stream ends when its token expires,
 // while the public stream of the same game goes on.
 func TestStreamEndsWithToken(t *testing.T) {
-	t.Parallel()
 	eachServing(t, func(t *testing.T, parking bool) {
 		var now atomic.Int64
 		now.Store(time.Now().UnixNano())
@@ -437,7 +432,6 @@ func TestStreamEndsWithToken(t *testing.T) {
 // TestStreamEndsWhenTheSeatIsLeft: leaving a seat kills its token at once,
 // and so its stream, while the public's goes on with the seat_left event.
 func TestStreamEndsWhenTheSeatIsLeft(t *testing.T) {
-	t.Parallel()
 	eachServing(t, func(t *testing.T, parking bool) {
 		e := parkedEnv(t, parking, func(c *envConfig) { c.Bots = bots.List() })
 		tb := e.newTable("basic", 2, variants.Options{}, "stream-leave")
@@ -457,7 +451,6 @@ func TestStreamEndsWhenTheSeatIsLeft(t *testing.T) {
 // TestStreamShutdown: Shutdown ends every stream at once, and a stream asked
 // for afterwards is refused with 503.
 func TestStreamShutdown(t *testing.T) {
-	t.Parallel()
 	eachServing(t, func(t *testing.T, parking bool) {
 		e := parkedEnv(t, parking)
 		tb := e.newTable("basic", 2, variants.Options{}, "stream-shutdown")
@@ -491,7 +484,6 @@ func TestStreamShutdown(t *testing.T) {
 // TestStreamOutlivesServerTimeouts: the http.Server's read and write
 // timeouts are for answers; a stream lives past them (hanabi serve sets both).
 func TestStreamOutlivesServerTimeouts(t *testing.T) {
-	t.Parallel()
 	e := startEnv(t, t.TempDir()+"/hanabi.db", true, func(hs *http.Server) {
 		hs.ReadTimeout = 200 * time.Millisecond
 		hs.WriteTimeout = 200 * time.Millisecond
@@ -557,7 +549,6 @@ func TestStreamNoLeak(t *testing.T) {
 }
 
 func TestStreamFormatOf(t *testing.T) {
-	t.Parallel()
 	cases := map[string]streamFormat{
 		"":                                    notStream,
 		"application/json":                    notStream,
@@ -581,7 +572,6 @@ func TestStreamFormatOf(t *testing.T) {
 // for as long as the game lasts: neither the request's deadline for its
 // database work nor compression cuts it short.
 func TestStreamOperationsNeedNoAccept(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.StoreTimeout = 150 * time.Millisecond })
 	tb := e.newTable("basic", 2, variants.Options{}, "stream-no-accept")
 	seen := 0
@@ -626,7 +616,6 @@ func parkedEnv(t *testing.T, parking bool, tweak ...func(*envConfig)) *testEnv {
 // finished game's stream as a whole chunked answer, and leaves the
 // connection alive for the client's next request.
 func TestStreamTakesItsConnectionOver(t *testing.T) {
-	t.Parallel()
 	eachServing(t, func(t *testing.T, parking bool) {
 		var hijacked atomic.Int64
 		e := startEnv(t, filepath.Join(t.TempDir(), "hanabi.db"), parking, func(hs *http.Server) {

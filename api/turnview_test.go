@@ -443,7 +443,6 @@ func containsInt(xs []int, x int) bool {
 // the views before; the version is the version then; the left seat's old
 // token reads no turn at all.
 func TestViewAtTurnTableEntries(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		tb := e.newTable("basic", 3, variants.Options{}, "past-entries")
@@ -502,7 +501,6 @@ func TestViewAtTurnTableEntries(t *testing.T) {
 // TestViewAtTurnRefusals: turn must be a turn the game has had, alone
 // (not with since or wait), of a game that has started.
 func TestViewAtTurnRefusals(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	tb := e.newTable("basic", 2, variants.Options{}, "past-refusals")
 	tb.act(tb.pick())

@@ -19,7 +19,6 @@ import (
 // remembered game already passes answers the stored game, never the copy
 // in memory; ordinary and parked alike.
 func TestLongPollSeesUnheardChange(t *testing.T) {
-	t.Parallel()
 	for _, parking := range []bool{false, true} {
 		t.Run("parking="+strconv.FormatBool(parking), func(t *testing.T) {
 			ctx := context.Background()

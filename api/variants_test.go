@@ -72,7 +72,6 @@ func TestVariantPages(t *testing.T) {
 // TestVariantTouches: GET /v1/variants/{name} says, for a catalogue variant,
 // where it comes from and exactly which clues touch each card.
 func TestVariantTouches(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	r := e.req("GET", "/v1/variants/prism-5-suits", "", nil)
 	e.expect(r, http.StatusOK)
@@ -107,7 +106,6 @@ func TestVariantTouches(t *testing.T) {
 // in clue_ranks' order, for a client to show: the rank where a clue touches
 // only its rank, else what it stretches to.
 func TestVariantRankClues(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for name, want := range map[string][]RankClueView{
 		"basic":                  {{1, []int{1}, "1"}, {2, []int{2}, "2"}, {3, []int{3}, "3"}, {4, []int{4}, "4"}, {5, []int{5}, "5"}},
@@ -133,7 +131,6 @@ func TestVariantRankClues(t *testing.T) {
 // hanab.live's format under its hanab.live name, replays through
 // POST /v1/replays to the same score.
 func TestReplayCatalogueVariants(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	for i, name := range []string{"prism-5-suits", "black-dark-pink-6-suits", "color-blind-4-suits", "odds-and-evens-5-suits"} {
 		_, s, cfg, err := variants.Setup(name, variants.Options{}, 2+i)

@@ -14,7 +14,6 @@ import (
 // vote event, is taken back, and the votes of half the seats end the game
 // as voted, for everyone; a seat votes only with its own token.
 func TestVotesToEnd(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		tb := e.newTable("basic", 4, variants.Options{}, "votes-http")
@@ -70,7 +69,6 @@ func TestVotesToEnd(t *testing.T) {
 // game_paused, and a resume gives the turn a deadline again; events tell
 // both. An untimed game answers 409 game_untimed.
 func TestPauseOverHTTP(t *testing.T) {
-	t.Parallel()
 	eachBackend(t, testPauseOverHTTP)
 }
 
@@ -121,7 +119,6 @@ func testPauseOverHTTP(t *testing.T, dbURL string) {
 // reader hears them, its moves are refused while paused, and its resume and
 // the vote that completes the count are seen back on the first.
 func TestVotesAndPauseAcrossReplicas(t *testing.T) {
-	t.Parallel()
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
 	b := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -171,7 +168,6 @@ func TestVotesAndPauseAcrossReplicas(t *testing.T) {
 // log, votes (and votes taken back), pauses and resumes among them, as the
 // document says, so that a client that knows its types reads any game's.
 func TestReplayTellsVotesAndPauses(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t)
 	seconds := 60
 	tb := e.newTable("basic", 2, variants.Options{TurnSeconds: &seconds}, "replay-votes")

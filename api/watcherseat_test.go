@@ -12,7 +12,6 @@ import (
 // seat meanwhile (the game starts) is answered as that seat: as a
 // spectator it would be shown every hand, its own included.
 func TestWatcherTakesASeatWhileWaiting(t *testing.T) {
-	t.Parallel()
 	eachServer(t, func(t *testing.T, e *testEnv) {
 		alice := e.signUp("Alice", "correct horse", false)
 		r := e.req("POST", "/v1/games", "", map[string]any{"variant": "basic", "players": 2, "name": "Bob"})

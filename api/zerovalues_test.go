@@ -11,7 +11,6 @@ import (
 // 0, seat 0, target 0, false, version 0, an empty list and an empty name are
 // all taken as sent, never as "absent".
 func TestZeroValuesAreMeant(t *testing.T) {
-	t.Parallel()
 	e := sqliteEnv(t, func(c *envConfig) { c.Bots = bots.List() })
 	create := func(body string) SeatResponse {
 		t.Helper()

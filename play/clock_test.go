@@ -59,7 +59,7 @@ func clockedGames(t *testing.T, store play.Store, clock *fakeClock, tweak ...fun
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = g.Shutdown(context.Background()) })
-	clocks.Store(g, clock)
+	clocks[g] = clock
 	return g
 }
 
@@ -75,14 +75,14 @@ func timedTable(t *testing.T, g *play.Games, seconds int, onTimeout string) *pla
 	if _, st, err = g.Join(ctx, st.ID, nobody, "Bob", "", nil); err != nil {
 		t.Fatal(err)
 	}
-	if c, ok := clocks.Load(g); ok {
-		c.(*fakeClock).Catch(st.LastAt)
+	if c, ok := clocks[g]; ok {
+		c.Catch(st.LastAt)
 	}
 	return st
 }
 
 // clocks are the fake clocks of the homes of games that tests made.
-var clocks sync.Map // *play.Games → *fakeClock; the stores' runs of a test write it side by side
+var clocks = map[*play.Games]*fakeClock{}
 
 func sweep(t *testing.T, g *play.Games) {
 	t.Helper()

@@ -50,7 +50,6 @@ const storedToken = `(JSON.parse(localStorage.getItem('hanabi.player') || '{}').
 // serious on the sign-in form, My games, the seed page, the profile and
 // the leaderboard.
 func TestBrowserAccounts(t *testing.T) {
-	t.Parallel()
 	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
@@ -201,7 +200,6 @@ func TestBrowserAccounts(t *testing.T) {
 // lists it with the guest's name as written, marked a guest's (no profile
 // to link to); the guest's pages never asked anything of accounts.
 func TestBrowserGuestSeedPage(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	guest := newBrowser(t, base).player("guest")
 	tb := botGame(t, guest, base, "basic", 2, "a guest's seed")

@@ -53,7 +53,6 @@ func readAnalysis(t *testing.T, base, id string) analysis.Analysis {
 // the server counts it. The header shows the pace and the efficiency of
 // the turn shown, and the table's result banner links to the analysis.
 func TestBrowserAnalysis(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	tb := newTable(t, base, "basic", 2, "analysis-a")

@@ -178,7 +178,6 @@ func gameID(t *testing.T, ctx context.Context) string {
 // page and plays it to the end by clicking; the page shows the server's
 // final score and logs the whole game.
 func TestBrowserBotGame(t *testing.T) {
-	t.Parallel()
 	onStore(t, "sqlite", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
@@ -241,7 +240,6 @@ func TestBrowserBotGame(t *testing.T) {
 // game against each other: one creates it and shares the link, the other
 // joins from it; a reload keeps the seat; both pages end on the same result.
 func TestBrowserTwoPlayers(t *testing.T) {
-	t.Parallel()
 	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
@@ -319,7 +317,6 @@ func TestBrowserTwoPlayers(t *testing.T) {
 // of one browser: the second tab takes its seat "in this tab", keeps it
 // over a reload, and the first tab keeps the creator's seat.
 func TestBrowserTwoSeatsOneBrowser(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	first := b.player("first tab")

@@ -82,7 +82,6 @@ func sideShown(sel string) string {
 // guest who opens the full table is told that signing in shows the hands;
 // the replay turns cards the same way and shows the table's chat.
 func TestBrowserEmpathy(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	tb := newTable(t, base, "basic", 3, "empathy-night")

@@ -62,7 +62,6 @@ const notFitsJS = `[...document.querySelectorAll('.hand .card .note')].filter((n
 // after the game, at the table and in the replay, a tap on a card reads its
 // notes in full. axe finds nothing serious on the phone's table or replay.
 func TestBrowserPhoneNotes(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	alice := newBrowser(t, base).player("alice")
 	run(t, alice, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
@@ -154,7 +153,6 @@ func (c *creates) wrap(h http.Handler) http.Handler {
 // server takes (one extra card and one card less exclude each other), and
 // creates the table with them.
 func TestBrowserCreateOptions(t *testing.T) {
-	t.Parallel()
 	sent := &creates{}
 	base := startServerWith(t, filepath.Join(t.TempDir(), "hanabi.db"), sent.wrap)
 	alice := newBrowser(t, base).player("alice")
@@ -216,7 +214,6 @@ func TestBrowserCreateOptions(t *testing.T) {
 // that open and fill while the lobby is on screen, and names their variants
 // by their titles.
 func TestBrowserOpenTablesUpdate(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	dave := newBrowser(t, base).player("dave")
 	run(t, dave, "the lobby", chromedp.Navigate(base+"/"), chromedp.WaitVisible(`#create-game`, chromedp.ByQuery))
@@ -240,7 +237,6 @@ func TestBrowserOpenTablesUpdate(t *testing.T) {
 // turn while the deck holds one card, the blind play of that card (the
 // view's deck_next_card), and the server takes it.
 func TestBrowserDeckPlay(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	alice := newBrowser(t, base).player("alice")
 	var created struct {

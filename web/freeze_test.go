@@ -39,7 +39,6 @@ func myTurnNow(t *testing.T, tb *table, seat int, ctx context.Context, version i
 // two others move; once it is back, her board shows the game as it is
 // within 2 s, and she plays her turn.
 func TestBrowserOffline(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	b.allow("ERR_INTERNET_DISCONNECTED")
@@ -108,7 +107,6 @@ func (f *failOnce) wrap(h http.Handler) http.Handler {
 // Carol's turn answers 502; her board still shows her turn within 2 s,
 // and she plays it.
 func TestBrowserFailedRefresh(t *testing.T) {
-	t.Parallel()
 	fault := &failOnce{}
 	base := startServerWith(t, filepath.Join(t.TempDir(), "hanabi.db"), fault.wrap)
 	b := newBrowser(t, base)

@@ -73,7 +73,6 @@ const notItsView = `(() => {
 // cards and offers exactly the moves the server lists for him, and at no
 // moment does it draw his seat's table from a view that is not his.
 func TestBrowserJoinBeforeFull(t *testing.T) {
-	t.Parallel()
 	base := startServerWith(t, filepath.Join(t.TempDir(), "hanabi.db"), slowJoin)
 	bob := newBrowser(t, base).player("bob")
 	for i, delay := range []time.Duration{0, 300 * time.Millisecond, 700 * time.Millisecond, 1500 * time.Millisecond, 3 * time.Second} {

@@ -32,7 +32,6 @@ func faceClear(id string) string {
 // focus comes back to it; and the rewind shows Alice's hand as hers, with
 // her own note as she wrote it.
 func TestBrowserHelpNotesRewind(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	alice := newBrowser(t, base).player("alice")
 	tb := botGame(t, alice, base, "basic", 2, "help-notes-rewind")

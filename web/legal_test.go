@@ -136,7 +136,6 @@ func (tb *table) firstSeat(t *testing.T) int {
 // page enables every Discard (exactly what the server lists), and the
 // server takes the discard clicked.
 func TestBrowserOrangeDiscardsAtMax(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	tb := newTable(t, base, "orange-5-suits", 2, "orange-at-max")
 	seat := tb.firstSeat(t)
@@ -162,7 +161,6 @@ func TestBrowserOrangeDiscardsAtMax(t *testing.T) {
 // given: the page offers every colour (exactly the moves the server lists,
 // touching nothing), and the server takes the one clicked.
 func TestBrowserColorBlindOffersEmptyClues(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	tb := newTable(t, base, "color-blind-5-suits", 2, "color-blind")
 	seat := tb.firstSeat(t)
@@ -186,7 +184,6 @@ func TestBrowserColorBlindOffersEmptyClues(t *testing.T) {
 // maximum any discard (hanab.live's rules); she plays, preferring clues,
 // to the end without a move refused.
 func TestBrowserAlternatingCluesFromTheServer(t *testing.T) {
-	t.Parallel()
 	base, alice, id := botTable(t, "alternating-clues-orange-5", "alternating-clues-orange-5-suits", "conventions", "browser-alternating-orange")
 	token := seatToken(t, alice)
 	required, atMax := 0, 0

@@ -17,7 +17,6 @@ import (
 // send the link on, and once seated reads the whole link; the replay of a
 // table still waiting for players says so.
 func TestBrowserLobbyWords(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	alice := b.player("alice")

@@ -38,7 +38,6 @@ func onlineAs(name, where string) string {
 // told when to send again; who is online shows Alice in the lobby,
 // then at her table with its link; axe finds nothing serious in the panels.
 func TestBrowserLobbyLive(t *testing.T) {
-	t.Parallel()
 	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)

@@ -13,7 +13,6 @@ import (
 // lobby's chat has a Mute button, which hides that player's lines from the
 // one who pressed it (those said after too) until they unmute them.
 func TestBrowserLobbyNight(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	alice, bob := signUp(t, base, "Alice"), signUp(t, base, "Bob")

@@ -42,7 +42,6 @@ func (f *viewsDown) wrap(h http.Handler) http.Handler {
 // her "last move" tell no move her board does not show yet; once the view
 // comes, both tell it.
 func TestBrowserLogWaitsForBoard(t *testing.T) {
-	t.Parallel()
 	fault := &viewsDown{}
 	base := startServerWith(t, filepath.Join(t.TempDir(), "hanabi.db"), fault.wrap)
 	b := newBrowser(t, base)

@@ -68,7 +68,6 @@ func press(t *testing.T, ctx context.Context, what string, keys ...string) {
 // critical on the lobby, the table or the replay, and every text on a card
 // (own clued cards of every suit included) or a button has AA contrast.
 func TestBrowserGameNight(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	alice, bob, carol := b.player("alice"), b.player("bob"), b.player("carol")

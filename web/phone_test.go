@@ -62,7 +62,6 @@ func (b *breaker) trip(d time.Duration) {
 // in; "reconnecting…" goes as soon as the server is back; the page's
 // messages and its card counting speak of what the player can know.
 func TestBrowserPhone(t *testing.T) {
-	t.Parallel()
 	for _, n := range []int{5, 6} {
 		t.Run(strconv.Itoa(n)+"players", func(t *testing.T) { phoneTable(t, n) })
 	}

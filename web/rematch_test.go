@@ -22,7 +22,6 @@ func gameIs(id string) string {
 // there; Gus's page offers him his seat back, which he takes; Dave's page
 // watches and is offered no seat.
 func TestBrowserRematch(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	tokens := map[string]string{"Alice": signUp(t, base, "Alice"), "Bob": signUp(t, base, "Bob"), "Dave": signUp(t, base, "Dave")}

@@ -185,7 +185,6 @@ var replayCases = []struct {
 // replayed on the page from the deal to the end, shows at every turn what
 // the server's view after that turn says.
 func TestBrowserReplayIsTheServers(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	for _, c := range replayCases {
@@ -222,7 +221,6 @@ func TestBrowserReplayIsTheServers(t *testing.T) {
 // by Alice (through the API) and bots, rewound on Alice's page from the
 // deal to now, shows at every turn what her view after that turn said.
 func TestBrowserRewindIsTheServers(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	for _, c := range replayCases {

@@ -73,7 +73,6 @@ func playOut(t *testing.T, tb *table, variant string, players int, seed string) 
 // the game played out's; the people's leaderboard lists that game only;
 // and its variant picker finds any variant by a search.
 func TestBrowserResults(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	alice, bob := signUp(t, base, "Alice"), signUp(t, base, "Bob")
@@ -181,7 +180,6 @@ func TestBrowserResults(t *testing.T) {
 // crafted link cannot make the site's own page say sentences of its
 // writer's.
 func TestBrowserLinkTextNotEchoed(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	b.allow("status of 404 (Not Found) " + base + "/v1/")

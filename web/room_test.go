@@ -74,7 +74,6 @@ func hasLine(from, line string) string {
 // as voted, and the chat goes on after it. axe finds nothing serious on
 // the room's panels.
 func TestBrowserEvening(t *testing.T) {
-	t.Parallel()
 	onStore(t, "sqlite", func(t *testing.T, dbURL string) {
 		base := startServer(t, dbURL)
 		b := newBrowser(t, base)
@@ -252,7 +251,6 @@ func TestBrowserEvening(t *testing.T) {
 // form, is among the games being played, but a signed-in player who
 // watches it is told why it is not open to them.
 func TestBrowserClosedTable(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	alice, dave := b.player("alice"), b.player("dave")
@@ -297,7 +295,6 @@ func tableView(t *testing.T, base, id string, after int64) int64 {
 // or as a table, the other game says why, and no card of it is drawn (read
 // without the player's token, it would show the player's own cards).
 func TestBrowserDealInPlay(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	pat := b.player("pat")
@@ -339,7 +336,6 @@ func TestBrowserDealInPlay(t *testing.T) {
 // on this page too: it takes the seat's token and shows the seat, instead
 // of asking the server again and again as a spectator.
 func TestBrowserSeatTakenElsewhere(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	pat := b.player("pat")
@@ -368,7 +364,6 @@ func TestBrowserSeatTakenElsewhere(t *testing.T) {
 // shows anyone: the read with the old token is refused, the page signs
 // out, and reads it again as anyone's.
 func TestBrowserReplayWithAnEndedSession(t *testing.T) {
-	t.Parallel()
 	// The page asks who it is signed in as beside its first reads: held
 	// back here, so that the replay's reads meet the ended session first.
 	base := startServerWith(t, filepath.Join(t.TempDir(), "hanabi.db"), func(h http.Handler) http.Handler {
@@ -403,7 +398,6 @@ func TestBrowserReplayWithAnEndedSession(t *testing.T) {
 // TestBrowserRoomGone: a shared replay's link whose room the server no
 // longer keeps says so, and that the game's own replay stays.
 func TestBrowserRoomGone(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)
 	pat := b.player("pat")

@@ -72,7 +72,6 @@ func eachTurn(t *testing.T, alice context.Context, prefer string, check func(ver
 // player, preferring clues, plays a whole game against a bot without the
 // server ever refusing a move.
 func TestBrowserShowsVariantRules(t *testing.T) {
-	t.Parallel()
 	base, alice, id := botTable(t, "alternating-clues-5", "alternating-clues-5-suits", "conventions", "browser-alternating")
 	told := 0
 	eachTurn(t, alice, "clue", func(version string) {
@@ -109,7 +108,6 @@ func TestBrowserShowsVariantRules(t *testing.T) {
 // direction its first cards fixed, as the server has it, on every turn of a
 // whole game against a bot; START cards read START, never 7.
 func TestBrowserShowsStackDirections(t *testing.T) {
-	t.Parallel()
 	base, alice, id := botTable(t, "up-or-down-5", "up-or-down-5-suits", "hat", "browser-up-or-down")
 	decided := 0
 	eachTurn(t, alice, "", func(_ string) {
@@ -176,7 +174,6 @@ func TestBrowserShowsStackDirections(t *testing.T) {
 // card played face down (who and when, never what), shows the strikes and
 // the score as "?", and no firework, until the end shows the score.
 func TestBrowserShowsFaceDownPlays(t *testing.T) {
-	t.Parallel()
 	base, alice, id := botTable(t, "throw-it-in-a-hole-5", "throw-it-in-a-hole-5-suits", "conventions", "browser-hole")
 	most := 0
 	eachTurn(t, alice, "play", func(_ string) {

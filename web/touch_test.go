@@ -19,7 +19,6 @@ const pageVersion = `Number(document.querySelector('#table').dataset.version)`
 // its rank in sight; the Rules say that they open; and the button to the
 // replay holds its words in its middle.
 func TestBrowserPhoneTouch(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	alice := newBrowser(t, base).player("alice")
 	run(t, alice, "a touch phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))

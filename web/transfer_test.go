@@ -126,7 +126,6 @@ func settle(t *testing.T, ctx context.Context, ready string) {
 // transferred on a first visit and 10 KB on a reload: the files and the
 // API's JSON go compressed, and the files are kept by the browser.
 func TestBrowserTransfer(t *testing.T) {
-	t.Parallel()
 	const firstLoad, reload = 100 << 10, 10 << 10
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	b := newBrowser(t, base)

@@ -70,7 +70,6 @@ func checkPiles(t *testing.T, ctx context.Context, where string, v upOrDownView)
 // going down from 5 never reads "5/5"), as does every step of the replay,
 // whose title names no turn its position does not.
 func TestBrowserUpOrDownEnd(t *testing.T) {
-	t.Parallel()
 	base := startServer(t, filepath.Join(t.TempDir(), "hanabi.db"))
 	var created struct {
 		Game struct{ ID string } `json:"game"`

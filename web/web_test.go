@@ -16,7 +16,6 @@ import (
 // TestHandler: the page and its files are served with the types a browser
 // needs (module scripts must be JavaScript) and a policy that forbids other hosts.
 func TestHandler(t *testing.T) {
-	t.Parallel()
 	h := Handler()
 	cases := []struct {
 		path, wantType string
@@ -53,7 +52,6 @@ func TestHandler(t *testing.T) {
 // TestNoOtherHost: no embedded file names another host; the page loads
 // everything from the server that serves it.
 func TestNoOtherHost(t *testing.T) {
-	t.Parallel()
 	url := regexp.MustCompile(`(?i)\b(https?:)?//[a-z0-9.-]+\.[a-z]{2,}`)
 	err := fs.WalkDir(files, "static", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -85,7 +83,6 @@ func TestNoOtherHost(t *testing.T) {
 // revalidated. Every file a client takes gzipped goes gzipped, and a
 // client that holds a file gets 304.
 func TestAssetsCached(t *testing.T) {
-	t.Parallel()
 	h := Handler()
 	get := func(path string, headers ...string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest("GET", path, nil)
@@ -172,7 +169,6 @@ func TestAssetsCached(t *testing.T) {
 // names, so that under the hashed prefix they load from the same release;
 // every name it imports is a file.
 func TestModuleImports(t *testing.T) {
-	t.Parallel()
 	imp := regexp.MustCompile(`(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]`)
 	err := fs.WalkDir(files, "static/js", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

@@ -65,7 +65,6 @@ func dealOf(t *testing.T, base, path, token string) string {
 // everywhere: at the table, as a spectator, in the room. The table is set
 // up through the API: what is tested is what happens around it.
 func TestBrowserWholeNight(t *testing.T) {
-	t.Parallel()
 	onStore(t, "postgres", func(t *testing.T, dbURL string) {
 		started := time.Now()
 		base := startServer(t, dbURL)

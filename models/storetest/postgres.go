@@ -19,20 +19,11 @@ import (
 const Env = "HANABI_TEST_DATABASE_URL"
 
 // EachBackend runs fn as a subtest on a fresh SQLite file and, when Env is
-// set, on a fresh Postgres schema named with prefix. The two run side by
-// side: they share no store, and much of a store test's time is spent
-// waiting (on the database, a long-poll, a clock), which the other fills.
-// So fn must share nothing it writes with the other run.
+// set, on a fresh Postgres schema named with prefix.
 func EachBackend(t *testing.T, prefix string, fn func(t *testing.T, dbURL string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) {
-		t.Parallel()
-		fn(t, filepath.Join(t.TempDir(), "hanabi.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		t.Parallel()
-		fn(t, PostgresURL(t, prefix))
-	})
+	t.Run("sqlite", func(t *testing.T) { fn(t, filepath.Join(t.TempDir(), "hanabi.db")) })
+	t.Run("postgres", func(t *testing.T) { fn(t, PostgresURL(t, prefix)) })
 }
 
 // PostgresURL creates a schema of the test's own (named prefix + random hex)
