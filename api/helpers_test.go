@@ -61,7 +61,7 @@ func postgresURL(t *testing.T) string {
 
 func openStore(t testing.TB, dbURL string) *models.Store {
 	t.Helper()
-	storetest.SeedSQLite(t, dbURL, migrateOnly)
+	storetest.SeedSQLite(t, dbURL, models.Open)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	st, err := models.Open(ctx, dbURL)
@@ -70,19 +70,6 @@ func openStore(t testing.TB, dbURL string) *models.Store {
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
-}
-
-// migrateOnly opens a store on path, which migrates it, and closes it:
-// the template that SQLite stores start from.
-func migrateOnly(path string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	st, err := models.Open(ctx, path)
-	if err != nil {
-		return err
-	}
-	st.Close()
-	return nil
 }
 
 // testEnv is a server on a real listener, so that long-polls, disconnects

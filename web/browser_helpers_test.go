@@ -60,13 +60,7 @@ func startServer(t *testing.T, dbURL string) string {
 // startServerWith is startServer with the handler wrapped by wrap (nil: as it is).
 func startServerWith(t *testing.T, dbURL string, wrap func(http.Handler) http.Handler) string {
 	t.Helper()
-	storetest.SeedSQLite(t, dbURL, func(path string) error {
-		st, err := models.Open(context.Background(), path)
-		if err == nil {
-			st.Close()
-		}
-		return err
-	})
+	storetest.SeedSQLite(t, dbURL, models.Open)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	store, err := models.Open(ctx, dbURL)

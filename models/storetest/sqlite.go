@@ -1,10 +1,14 @@
 package storetest
 
 import (
+	"context"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // template is a migrated SQLite database's files (the database, and its
@@ -16,12 +20,12 @@ var template struct {
 }
 
 // SeedSQLite puts an already migrated database at path when nothing is
-// there yet (a path, not a URL). migrate, which opens a store on the path
-// it is given and closes it, runs once per test process on a directory of
-// its own; every later database starts as a copy of what it left. Under
-// the race detector the migrations were most of a short test's time, and
-// the store's own tests still migrate every database they open.
-func SeedSQLite(t testing.TB, path string, migrate func(path string) error) {
+// there yet (a path, not a URL). open (models.Open, which migrates what it
+// opens) runs once per test process, on a directory of its own, and its
+// store is closed; every later database starts as a copy of what it left.
+// Under the race detector the migrations were most of a short test's
+// time, and the store's own tests still migrate every database they open.
+func SeedSQLite[S io.Closer, O any](t testing.TB, path string, open func(ctx context.Context, url string, opts ...O) (S, error)) {
 	t.Helper()
 	if path == "" || strings.Contains(path, ":") || strings.Contains(path, "?") {
 		return
@@ -36,8 +40,15 @@ func SeedSQLite(t testing.TB, path string, migrate func(path string) error) {
 			return
 		}
 		defer os.RemoveAll(dir)
-		p := dir + "/hanabi.db"
-		if template.err = migrate(p); template.err != nil {
+		p := filepath.Join(dir, "hanabi.db")
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		st, err := open(ctx, p)
+		if err != nil {
+			template.err = err
+			return
+		}
+		if template.err = st.Close(); template.err != nil {
 			return
 		}
 		template.files = map[string][]byte{}
