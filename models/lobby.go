@@ -91,11 +91,6 @@ func (s *Store) ChangeLobby(ctx context.Context, gameID string, after int64, c p
 	return err
 }
 
-// likeKeys is the accounts whose name one of a name's keys (fold,
-// skeleton, lower skeleton: the three placeholders) has, or looks like:
-// what PlayerLike asks, and guestGuard's write is made only without.
-const likeKeys = "fold = $%d OR skeleton = $%d OR skeleton_lower = $%d"
-
 // guestGuard is the change q (with args) made only while no account has
 // one of the keys of a guest's name (nil: no guest's), which the change
 // seats: the seat's write asks the accounts, where a query of its own

@@ -39,6 +39,11 @@ func nullIfEmpty(s string) *string {
 	return &s
 }
 
+// likeKeys is the accounts whose name one of a name's keys (fold,
+// skeleton, lower skeleton: the three placeholders) has, or looks like:
+// what PlayerLike asks, and guestGuard's write is made only without.
+const likeKeys = "fold = $%d OR skeleton = $%d OR skeleton_lower = $%d"
+
 // PlayerLike: see players.Store.
 func (s *Store) PlayerLike(ctx context.Context, keys players.Keys) (players.Player, error) {
 	var p players.Player
