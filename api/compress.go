@@ -133,7 +133,7 @@ func (w *packWriter) send(r *http.Request, gz, validated bool) {
 	if w.status != 0 || len(body) > 0 {
 		h.Set("Content-Length", strconv.Itoa(len(body)))
 		out.WriteHeader(status)
-		_, _ = out.Write(body)
+		writeBody(out, r, body)
 	}
 }
 

@@ -152,7 +152,7 @@ func (s *Server) write(c *gin.Context, a park.Answer) {
 	h.Set("Content-Type", a.ContentType)
 	h.Set("Content-Length", strconv.Itoa(len(a.Body)))
 	c.Status(a.Status)
-	_, _ = c.Writer.Write(a.Body)
+	writeBody(c.Writer, c.Request, a.Body)
 }
 
 func (s *Server) shuttingDown() bool { return shutdown.Begun(s.shutdown) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/gather"
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/play"
@@ -18,7 +19,7 @@ import (
 // park). Serve hs on the returned listener: hs.Serve(srv.EnableParking(hs,
 // ln)). It sets hs.ConnContext, keeping any hook already there.
 func (s *Server) EnableParking(hs *http.Server, ln net.Listener) net.Listener {
-	return s.parker.Listen(hs, ln)
+	return s.parker.Listen(hs, gather.Listen(hs, ln))
 }
 
 // tryPark parks the request when it can (see park.Parker.Park): the caller

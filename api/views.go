@@ -1,12 +1,14 @@
 package api
 
 import (
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/hanabi-server/hanabi/api/gather"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/variants"
@@ -424,7 +426,14 @@ func writeJSON(c *gin.Context, status int, body []byte) {
 	h.Set("Content-Type", jsonType)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	c.Status(status)
-	_, _ = c.Writer.Write(body)
+	writeBody(c.Writer, c.Request, body)
+}
+
+// writeBody writes an answer's whole body, its length set, so that the
+// headers and the body leave in one write (see package gather), where a
+// body of more than 4 KB (a seat's view) left in two.
+func writeBody(w http.ResponseWriter, r *http.Request, body []byte) {
+	_, _ = gather.Write(w, r, body)
 }
 
 // seatResponse is SeatResponse's JSON: the game as seat sees it (the

@@ -1,5 +1,5 @@
 // Package connwrap is what every wrapper of an accepted connection (the
-// connection caps, the long-polls' parker) passes
+// connection caps, the long-polls' parker, the answers' gatherer) passes
 // through to the connection it wraps, and how one wrapper finds its own
 // under the others: each names the connection it wraps by NetConn, as
 // tls.Conn does.
