@@ -92,6 +92,20 @@ func checkPastGame(t *testing.T, e *testEnv, tb *table, rng *rand.Rand) {
 	past := func(k, v int, headers ...string) resp {
 		return e.req("GET", fmt.Sprintf("/v1/games/%s?turn=%d", tb.id, k), tokens[v], nil, headers...)
 	}
+	// What was sent, decoded once: the candidates' check reads every turn
+	// up to the one it checks.
+	decoded := map[[2]int]*sentView{}
+	sentAt := func(turn, v int) *sentView {
+		if sv := decoded[[2]int{turn, v}]; sv != nil {
+			return sv
+		}
+		sv := new(sentView)
+		if err := json.Unmarshal(sent[turn][v], sv); err != nil {
+			t.Fatal(err)
+		}
+		decoded[[2]int{turn, v}] = sv
+		return sv
+	}
 	compareRunning := func() {
 		for k := 0; k <= tb.local.Turn(); k++ {
 			for v := range tokens {
@@ -104,7 +118,7 @@ func checkPastGame(t *testing.T, e *testEnv, tb *table, rng *rand.Rand) {
 					t.Fatalf("a running game's past: Cache-Control %q", cc)
 				}
 				if v > 0 {
-					checkCandidatesSent(t, cfg, then[k], sent, k, v, tb.local.Deck())
+					checkCandidatesSent(t, cfg, then[k], sentAt, k, v, tb.local.Deck())
 				}
 			}
 		}
@@ -350,15 +364,12 @@ type sentView struct {
 // are face up every card played), allow no identity its possible suits
 // and ranks exclude, and hold the card's identity. They cannot have used
 // anything the seat was not sent.
-func checkCandidatesSent(t *testing.T, cfg *engine.Config, then *engine.Game, sent map[int][][]byte, k, v int, deck []engine.Card) {
+func checkCandidatesSent(t *testing.T, cfg *engine.Config, then *engine.Game, sent func(turn, v int) *sentView, k, v int, deck []engine.Card) {
 	t.Helper()
 	seat := v - 1
 	seen := map[int]engine.Card{}
 	for turn := 0; turn <= k; turn++ {
-		var sv sentView
-		if err := json.Unmarshal(sent[turn][v], &sv); err != nil {
-			t.Fatal(err)
-		}
+		sv := sent(turn, v)
 		for _, h := range sv.Hands {
 			for _, c := range h.Cards {
 				if h.Seat != seat && c.Suit != nil {
@@ -385,10 +396,7 @@ func checkCandidatesSent(t *testing.T, cfg *engine.Config, then *engine.Game, se
 	for _, c := range seen {
 		count[engine.Ident(c.Suit, c.Rank)]--
 	}
-	var sv sentView
-	if err := json.Unmarshal(sent[k][v], &sv); err != nil {
-		t.Fatal(err)
-	}
+	sv := sent(k, v)
 	for _, c := range sv.Hands[seat].Cards {
 		if c.Suit != nil || c.Rank != nil {
 			t.Fatalf("turn %d: seat %d is shown its own card %d", k, seat, c.ID)
