@@ -179,7 +179,9 @@ func TestBotSaysWhy(t *testing.T) {
 		var said []Event
 		for range 20 {
 			var v GameView
-			e.req("GET", "/v1/games/"+tb.id+"?since=0&wait=5s", tb.tokens[0], nil).json(t, &v)
+			// A plain read: the game starts at version 0 with Ann to act,
+			// and a long-poll since 0 waited out its 5 s before her first move.
+			e.req("GET", "/v1/games/"+tb.id, tb.tokens[0], nil).json(t, &v)
 			if v.Status != "active" {
 				break
 			}
