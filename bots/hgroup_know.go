@@ -59,15 +59,6 @@ func (h *hgPlayer) mine(cv *engine.CardView) uint64 {
 	return r
 }
 
-// knows is what the seat takes card cv of seat p to be: its own cards by
-// mine, another's by its face.
-func (h *hgPlayer) knows(p int, cv *engine.CardView) uint64 {
-	if p == h.seat || !cv.Known {
-		return h.mine(cv)
-	}
-	return bit(ident(cv.Card))
-}
-
 // chop is the index of seat p's chop: its oldest card no clue touched and no
 // chop move moved, -1 when there is none.
 func (h *hgPlayer) chop(hand []engine.CardView) int {

@@ -49,3 +49,14 @@ func TestCatalogueRoundTrip(t *testing.T) {
 		t.Errorf("%d catalogue variants", n)
 	}
 }
+
+// isMapped says whether live is the hanab.live name of one of the rules'
+// own variants.
+func isMapped(live string) bool {
+	for _, m := range mappings {
+		if m.Live == live {
+			return true
+		}
+	}
+	return false
+}

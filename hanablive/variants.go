@@ -39,30 +39,6 @@ var catalogue = sync.OnceValue(func() map[string]string {
 	return m
 })
 
-// Variants lists the hanab.live variant names that import and export
-// support: the rules' five, then the catalogue's.
-func Variants() []string {
-	out := make([]string, 0, len(mappings)+len(catalogue()))
-	for _, m := range mappings {
-		out = append(out, m.Live)
-	}
-	for _, v := range variants.All() {
-		if v.Source == variants.SourceHanabLive && v.HanabLive != nil && !isMapped(v.HanabLive.Name) {
-			out = append(out, v.HanabLive.Name)
-		}
-	}
-	return out
-}
-
-func isMapped(live string) bool {
-	for _, m := range mappings {
-		if m.Live == live {
-			return true
-		}
-	}
-	return false
-}
-
 func fromLive(name string) (variantMapping, error) {
 	if name == "" {
 		name = DefaultVariant

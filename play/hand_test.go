@@ -139,5 +139,3 @@ func TestRearrangeKeepsTheClock(t *testing.T) {
 		t.Fatalf("at the deadline: %+v, over %t", r, over)
 	}
 }
-
-func ptr[T any](v T) *T { return &v }

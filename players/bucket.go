@@ -13,16 +13,6 @@ type Limit struct {
 // from now; it holds Burst tokens when that time is not after now, none
 // when it is Burst×Every or more after now.
 
-// tokens is how many tokens a bucket at tat holds at now (0 to Burst,
-// fractional).
-func (l Limit) tokens(tat, now time.Time) float64 {
-	ahead := tat.Sub(now)
-	if ahead <= 0 {
-		return float64(l.Burst)
-	}
-	return max(0, float64(l.Burst)-float64(ahead)/float64(l.Every))
-}
-
 // full: nothing taken lately.
 func (l Limit) full(tat, now time.Time) bool { return !tat.After(now) }
 

@@ -221,15 +221,6 @@ func TestHashingQueueBounded(t *testing.T) {
 	}
 }
 
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("timed out")
-		}
-	}
-}
-
 // A burst of sign-ins for names that are no account's is held to the same
 // limit, whatever password it tries: the decoy they are checked against
 // matches none.

@@ -44,15 +44,3 @@ func (g *Game) Fits(id int) bool {
 	}
 	return false
 }
-
-// Needed reports whether card id is the last copy of a card its firework
-// still needs: its discard lowers the maximum score.
-func (g *Game) Needed(id int) bool {
-	c := g.deck[id]
-	for i, o := range g.deck {
-		if i != id && o.suit == c.suit && o.rank == c.rank && !o.discarded {
-			return false
-		}
-	}
-	return true
-}
