@@ -4,7 +4,7 @@
 // of more than about 4 KB leaves in two writes: the full buffer, then the
 // rest. A seat's view is about 8.5 KB: every view answered took two system
 // calls and two segments where one does. A handler that holds the
-// connection around its one Write (Hold, then Release) has both writes
+// connection around its one Write (Write does) has both writes
 // gathered and sent together.
 package gather
 
@@ -37,9 +37,9 @@ func Listen(hs *http.Server, ln net.Listener) net.Listener {
 
 type connKey struct{}
 
-// Of is the connection r arrived on, or nil when it was not accepted
-// through Listen. Its methods may be called on nil, and do nothing then.
-func Of(r *http.Request) *Conn {
+// of is the connection r arrived on, or nil when it was not accepted
+// through Listen.
+func of(r *http.Request) *Conn {
 	c, _ := r.Context().Value(connKey{}).(*Conn)
 	return c
 }
@@ -55,7 +55,7 @@ func (l *listener) Accept() (net.Conn, error) {
 }
 
 // Conn is an accepted connection whose writes may be held and then sent
-// together. Hold and Release are called by the goroutine that serves the
+// together. hold and release are called by the goroutine that serves the
 // connection's request, the one net/http writes the answer from; mu keeps
 // the hold whole should a goroutine that took the connection over write
 // it meanwhile.
@@ -78,7 +78,7 @@ var bufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }
 // to w, the answer to r, with the headers in one write to the connection
 // when r came through Listen and body is at most MaxHeld bytes.
 func Write(w http.ResponseWriter, r *http.Request, body []byte) (int, error) {
-	c := Of(r)
+	c := of(r)
 	if c == nil || len(body) > MaxHeld {
 		return w.Write(body)
 	}
@@ -88,33 +88,28 @@ func Write(w http.ResponseWriter, r *http.Request, body []byte) (int, error) {
 	if _, err := w.Write(nil); err != nil {
 		return 0, err
 	}
-	c.Hold()
+	c.hold()
 	n, err := w.Write(body)
 	// What net/http still holds of the answer, the body's tail after its
 	// buffer filled, goes out with the rest now, not after the handler.
 	if f, ok := w.(http.Flusher); ok && err == nil {
 		f.Flush()
 	}
-	if rerr := c.Release(); err == nil {
+	if rerr := c.release(); err == nil {
 		err = rerr
 	}
 	return n, err
 }
 
-// Hold keeps the connection's writes until Release.
-func (c *Conn) Hold() {
-	if c != nil {
-		c.mu.Lock()
-		c.held = true
-		c.mu.Unlock()
-	}
+// hold keeps the connection's writes until release.
+func (c *Conn) hold() {
+	c.mu.Lock()
+	c.held = true
+	c.mu.Unlock()
 }
 
-// Release sends what was held, in one write, and writes through again.
-func (c *Conn) Release() error {
-	if c == nil {
-		return nil
-	}
+// release sends what was held, in one write, and writes through again.
+func (c *Conn) release() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.held {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -59,7 +60,7 @@ func answer(body []byte, hold bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		if Of(r) == nil {
+		if of(r) == nil {
 			panic("no connection in the request's context")
 		}
 		if hold {
@@ -125,17 +126,17 @@ func TestHeldAnswerLeavesInOneWrite(t *testing.T) {
 	}
 }
 
-// A connection not accepted through Listen has no Conn; a nil one does
-// nothing.
-func TestNilConn(t *testing.T) {
-	r, _ := http.NewRequest("GET", "/", nil)
-	g := Of(r)
-	if g != nil {
+// A request that did not come through Listen has no Conn, and Write
+// writes its body through.
+func TestNoConn(t *testing.T) {
+	r := httptest.NewRequest("GET", "/", nil)
+	if of(r) != nil {
 		t.Fatal("a request from nowhere has a connection")
 	}
-	g.Hold()
-	if err := g.Release(); err != nil {
-		t.Fatal(err)
+	w := httptest.NewRecorder()
+	b := body(5000)
+	if n, err := Write(w, r, b); err != nil || n != len(b) || !bytes.Equal(w.Body.Bytes(), b) {
+		t.Fatalf("wrote %d bytes (%v), %d arrived; want %d", n, err, w.Body.Len(), len(b))
 	}
 }
 
@@ -146,7 +147,7 @@ func TestNilConn(t *testing.T) {
 func TestTakenOver(t *testing.T) {
 	raw := "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\ntaken"
 	addr, writes := serve(t, func(w http.ResponseWriter, r *http.Request) {
-		g := Of(r)
+		g := of(r)
 		conn, _, err := w.(http.Hijacker).Hijack()
 		if err != nil {
 			t.Error(err)
@@ -201,11 +202,11 @@ func TestReleaseFails(t *testing.T) {
 	a, b := net.Pipe()
 	b.Close()
 	c := &Conn{Conn: a}
-	c.Hold()
+	c.hold()
 	if _, err := c.Write([]byte("x")); err != nil {
 		t.Fatal("a held write failed:", err)
 	}
-	if err := c.Release(); err == nil {
+	if err := c.release(); err == nil {
 		t.Fatal("a release to a closed pipe succeeded")
 	}
 	if _, err := c.Write([]byte("y")); err == nil {
