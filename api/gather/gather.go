@@ -3,9 +3,9 @@
 // buffer in front of the connection and the body after them, so that a body
 // of more than about 4 KB leaves in two writes: the full buffer, then the
 // rest. A seat's view is about 8.5 KB: every view answered took two system
-// calls and two segments where one does. A handler that holds the
-// connection around its one Write (Write does) has both writes
-// gathered and sent together.
+// calls and two segments where one does. Write holds the connection
+// around the answer's body, so that both writes are gathered and sent
+// together.
 package gather
 
 import (
