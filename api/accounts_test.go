@@ -202,7 +202,8 @@ func TestChangePassword(t *testing.T) {
 	}
 }
 
-// A session ended on one replica is refused on the other at once.
+// A session ended on one replica is refused on the other at once, and its
+// streams there end at once.
 func TestSignOutAcrossReplicas(t *testing.T) {
 	dbURL := postgresURL(t)
 	a := newEnv(t, dbURL, func(c *envConfig) { c.Secret = nil })
@@ -211,4 +212,24 @@ func TestSignOutAcrossReplicas(t *testing.T) {
 	b.expect(b.req("GET", "/v1/me", token, nil), http.StatusOK)
 	a.expect(a.req("DELETE", "/v1/sessions/current", token, nil), http.StatusNoContent)
 	b.expect(b.req("GET", "/v1/me", token, nil), http.StatusUnauthorized)
+
+	// A stream on the other replica ends at once too, as does one of an
+	// access token revoked there.
+	session, _ := a.signIn("Alice", "correct horse")
+	endsAtOnce(t, b.url+"/v1/me/events/ndjson", session, func() {
+		a.expect(a.req("DELETE", "/v1/sessions/current", session, nil), http.StatusNoContent)
+	})
+	session, _ = a.signIn("Alice", "correct horse")
+	r := a.req("POST", "/v1/me/tokens", session, map[string]any{"name": "bot"})
+	a.expect(r, http.StatusCreated)
+	var made NewAccessToken
+	r.json(t, &made)
+	endsAtOnce(t, b.url+"/v1/lobby/events/sse", made.Token, func() {
+		a.expect(a.req("DELETE", "/v1/me/tokens/"+made.AccessToken.ID, session, nil), http.StatusNoContent)
+	})
+	// A password changed ends the player's other sessions' streams.
+	other, _ := a.signIn("Alice", "correct horse")
+	endsAtOnce(t, b.url+"/v1/me/events/sse", other, func() {
+		a.expect(a.req("PUT", "/v1/me/password", session, map[string]any{"password": "correct horse", "new_password": "battery staple"}), http.StatusNoContent)
+	})
 }

@@ -23,14 +23,37 @@ import (
 // decides what the caller may see.
 
 // waitFor is what bounds the request's waiting: shutdown, and its caller's
-// credential, asked again on each wake.
-func (s *Server) waitFor(c *gin.Context) feed.Wait {
+// credential, asked again on each wake, and at once when its player's
+// topic fires (a sign-out, a password changed or a token revoked tells it,
+// on every replica: see players.Feed). done lets go of that topic.
+func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
+	w = feed.Wait{Stop: s.shutdown, Still: s.stillFor(c)}
+	if a := callerOf(c).Account; a != nil && w.Still != nil && s.feed != nil {
+		watch := s.feed.Follow(a.ID)
+		// Its first channel is taken now, before the request answers
+		// anything: a sign-out from here on is not missed by a wait that
+		// begins later.
+		first := watch.Changed()
+		w.Wake = func() <-chan struct{} {
+			if ch := first; ch != nil {
+				first = nil
+				return ch
+			}
+			return watch.Changed()
+		}
+		return w, watch.Close
+	}
+	return w, func() {}
+}
+
+// stillFor asks the caller's credential again (nil: nothing to ask).
+func (s *Server) stillFor(c *gin.Context) func(ctx context.Context) error {
 	by := callerOf(c)
 	if by.Via == auth.None {
-		return feed.Wait{Stop: s.shutdown} // nothing to ask again
+		return nil
 	}
 	watching, _ := c.Value(ctxStillWatching).(func(context.Context) error) // see readSpec
-	return feed.Wait{Stop: s.shutdown, Still: func(ctx context.Context) error {
+	return func(ctx context.Context) error {
 		if !by.Offline() || watching != nil {
 			var cancel context.CancelFunc
 			ctx, cancel = s.storeCtx(ctx)
@@ -41,14 +64,16 @@ func (s *Server) waitFor(c *gin.Context) feed.Wait {
 			err = watching(ctx)
 		}
 		return err
-	}}
+	}
 }
 
 // poll answers a long-poll: try answers from the feed (fresh on the first
 // and last asking, final once the wait is over); changed is the feed's
 // signal.
 func (s *Server) poll(c *gin.Context, changed func() <-chan struct{}, try func(ctx context.Context, fresh, final bool) (park.Answer, bool), wait time.Duration) {
-	a, err := feed.Poll(c.Request.Context(), changed, try, wait, s.waitFor(c))
+	w, done := s.waitFor(c)
+	a, err := feed.Poll(c.Request.Context(), changed, try, wait, w)
+	done()
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -169,6 +194,8 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 		s.fail(c, errShuttingDown)
 		return
 	}
+	w, unwatch := s.waitFor(c) // before anything is read or sent
+	release = func(release func()) func() { return func() { unwatch(); release() } }(release)
 	ctx := c.Request.Context()
 	ch := src.Changed()
 	first, err := src.Read(ctx, after, true)
@@ -199,7 +226,7 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 			defer s.streams.open.Add(-1)
 			defer release()
 			out := &frames{format: format, write: func(b []byte) bool { return tk.Write(b) == nil }, gone: tk.Gone()}
-			tk.Release(s.follow(cc, src, first, ch, out, beaten))
+			tk.Release(s.follow(cc, src, first, ch, out, beaten, w))
 			s.answered(cc.Request.Context(), http.MethodGet, o)
 		}()
 		return
@@ -210,18 +237,19 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 	if !ok {
 		return
 	}
-	s.follow(c, src, first, ch, &frames{format: format, write: write, gone: ctx.Done()}, beaten)
+	s.follow(c, src, first, ch, &frames{format: format, write: write, gone: ctx.Done()}, beaten, w)
 }
 
-// follow runs a stream's loop (feed.Stream) with the server's heartbeat.
-func (s *Server) follow(c *gin.Context, src feed.Source, first feed.Page, ch <-chan struct{}, out feed.Out, beaten func(*gin.Context)) bool {
+// follow runs a stream's loop (feed.Stream) with the server's heartbeat,
+// bounded by w (see waitFor).
+func (s *Server) follow(c *gin.Context, src feed.Source, first feed.Page, ch <-chan struct{}, out feed.Out, beaten func(*gin.Context), w feed.Wait) bool {
 	beat, stopBeat := s.streams.tick(heartbeatEvery)
 	defer stopBeat()
 	var onBeat func()
 	if beaten != nil {
 		onBeat = func() { beaten(c) }
 	}
-	return feed.Stream(c.Request.Context(), src, first, ch, out, beat, onBeat, s.waitFor(c))
+	return feed.Stream(c.Request.Context(), src, first, ch, out, beat, onBeat, w)
 }
 
 // startStream answers 200 with a stream's headers, and returns how its

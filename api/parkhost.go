@@ -10,7 +10,6 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/gather"
 	"github.com/hanabi-server/hanabi/api/park"
-	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -29,7 +28,7 @@ func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait t
 	req := park.Request{W: c.Writer, R: c.Request, Spec: spec, Wait: wait,
 		Log:         park.Outcome{Route: c.FullPath(), Client: clientIP(c), Start: c.GetTime(ctxStart)},
 		ProblemType: problemMedia(c.GetHeader("Accept"))}
-	if still := s.waitFor(c).Still; callerOf(c).Via != auth.None {
+	if still := s.stillFor(c); still != nil {
 		req.Recheck = func() error { return still(context.Background()) }
 	}
 	if t == nil || !s.parker.Park(req, t, st) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -58,6 +59,8 @@ func TestHub(t *testing.T) {
 	}
 	h.Publish("a") // nobody: nothing happens
 }
+
+var errSignedOut = errors.New("signed out")
 
 // fakeSource is a feed of n entries, Pos.N 1..n, which Append grows.
 type fakeSource struct {
@@ -148,6 +151,35 @@ func TestPoll(t *testing.T) {
 		_, err := pollPage(ctx, src, Pos{N: 2}, time.Minute, Wait{Still: func(context.Context) error { return gone }})
 		if !errors.Is(err, gone) {
 			t.Fatalf("err %v", err)
+		}
+	})
+	t.Run("a credential that stops, woken by its own signal", func(t *testing.T) {
+		src := &fakeSource{n: 2}
+		var cred Signal
+		var gone atomic.Bool
+		still := func(context.Context) error {
+			if gone.Load() {
+				return errSignedOut
+			}
+			return nil
+		}
+		go func() {
+			time.Sleep(10 * time.Millisecond)
+			cred.Fire() // the credential holds: the wait goes on
+			time.Sleep(10 * time.Millisecond)
+			gone.Store(true)
+			cred.Fire()
+		}()
+		start := time.Now()
+		_, err := pollPage(ctx, src, Pos{N: 2}, 10*time.Second, Wait{Still: still, Wake: cred.C})
+		if !errors.Is(err, errSignedOut) {
+			t.Fatalf("err %v", err)
+		}
+		if waited := time.Since(start); waited > 5*time.Second {
+			t.Fatalf("the long-poll answered the sign-out after %v: at its wait's end, not at once", waited)
+		}
+		if src.fresh != 1 {
+			t.Fatalf("%d fresh reads: a wake of the credential read the feed", src.fresh)
 		}
 	})
 	t.Run("client gone", func(t *testing.T) {
@@ -255,6 +287,35 @@ func TestStream(t *testing.T) {
 		}
 		if _, beats := rec.got(); beats != 2 {
 			t.Fatalf("%d beats", beats)
+		}
+	})
+	t.Run("a credential that stops, woken by its own signal", func(t *testing.T) {
+		src := &fakeSource{n: 1}
+		rec := newRecorder()
+		var cred Signal
+		var gone atomic.Bool
+		still := func(context.Context) error {
+			if gone.Load() {
+				return errSignedOut
+			}
+			return nil
+		}
+		done := stream(src, Pos{N: 1}, rec, nil, Wait{Still: still, Wake: cred.C})
+		cred.Fire() // the credential holds: the stream goes on
+		select {
+		case <-done:
+			t.Fatal("a stream whose credential holds ended")
+		case <-time.After(20 * time.Millisecond):
+		}
+		gone.Store(true)
+		cred.Fire()
+		select {
+		case ended := <-done:
+			if !ended {
+				t.Fatal("a signed-out stream says its reader went")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("a signed-out stream, with no heartbeat and no entry, did not end")
 		}
 	})
 	t.Run("the reader goes", func(t *testing.T) {

@@ -47,10 +47,15 @@ type Source interface {
 // Wait is what bounds a follow, besides its context: the server's
 // shutdown (a long-poll answers as if its wait ran out, a stream ends),
 // and Still, asked on every wake, which stops a reader whose credential no
-// longer works.
+// longer works. Wake, when set, is a signal of the credential's own (its
+// player signed out, say): a channel closed at its next change, on which
+// Still is asked at once, not at the feed's next change or heartbeat. It
+// is taken as the follow's wait begins: a change before that is the next
+// heartbeat's to find.
 type Wait struct {
 	Stop  <-chan struct{}
 	Still func(ctx context.Context) error
+	Wake  func() <-chan struct{}
 }
 
 func (w Wait) still(ctx context.Context) error {
@@ -60,22 +65,31 @@ func (w Wait) still(ctx context.Context) error {
 	return w.Still(ctx)
 }
 
+func (w Wait) wake() <-chan struct{} {
+	if w.Wake == nil {
+		return nil // never closes
+	}
+	return w.Wake()
+}
+
 // Poll is a long-poll: try is asked at once (fresh), then after each
 // change of changed, until it is ready, or the wait runs out or Stop
 // closes, when it is asked a last time (fresh and final) and must answer.
 // A context ended answers its error; so does a Still that fails.
 func Poll[A any](ctx context.Context, changed func() <-chan struct{}, try func(ctx context.Context, fresh, final bool) (A, bool), wait time.Duration, w Wait) (A, error) {
 	var zero A
-	ch := changed()
+	ch, wake := changed(), w.wake()
 	if a, ready := try(ctx, true, wait <= 0); ready {
 		return a, nil
 	}
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	for {
-		final := false
+		final, woken := false, false
 		select {
 		case <-ch:
+		case <-wake:
+			woken, wake = true, w.wake()
 		case <-timer.C:
 			final = true
 		case <-w.Stop:
@@ -85,6 +99,9 @@ func Poll[A any](ctx context.Context, changed func() <-chan struct{}, try func(c
 		}
 		if err := w.still(ctx); err != nil {
 			return zero, err
+		}
+		if woken {
+			continue // the credential holds; the feed has not changed
 		}
 		ch = changed()
 		if a, ready := try(ctx, final, final); ready {
@@ -108,7 +125,7 @@ type Out interface {
 // to its end), or the reader goes (false). beaten, when set, runs after
 // each heartbeat.
 func Stream(ctx context.Context, src Source, first Page, changed <-chan struct{}, out Out, beat <-chan time.Time, beaten func(), w Wait) (ended bool) {
-	page, ch := first, changed
+	page, ch, wake := first, changed, w.wake()
 	for {
 		if len(page.Entries) > 0 && !out.Send(page.Entries) {
 			return false
@@ -117,7 +134,7 @@ func Stream(ctx context.Context, src Source, first Page, changed <-chan struct{}
 			return true
 		}
 		if !page.More {
-			if ended, stop := waitChange(ctx, ch, out, beat, beaten, w); stop {
+			if ended, stop := waitChange(ctx, ch, &wake, out, beat, beaten, w); stop {
 				return ended
 			}
 		}
@@ -130,12 +147,15 @@ func Stream(ctx context.Context, src Source, first Page, changed <-chan struct{}
 }
 
 // waitChange waits for ch, beating meanwhile, and asks Still on every
-// wake; stop says the stream is over (and ended how).
-func waitChange(ctx context.Context, ch <-chan struct{}, out Out, beat <-chan time.Time, beaten func(), w Wait) (ended, stop bool) {
+// wake (and on each closing of *wake, which it takes again); stop says
+// the stream is over (and ended how).
+func waitChange(ctx context.Context, ch <-chan struct{}, wake *<-chan struct{}, out Out, beat <-chan time.Time, beaten func(), w Wait) (ended, stop bool) {
 	for {
 		select {
 		case <-ch:
 			return true, w.still(ctx) != nil
+		case <-*wake:
+			*wake = w.wake()
 		case <-beat:
 			if !out.Beat() {
 				return false, true

@@ -130,6 +130,11 @@ func (s *Store) RevokeTokens(ctx context.Context, playerID, kind, id, except str
 		q, args = q+` AND id <> $4`, append(args, except)
 	}
 	n, err := s.wdb().exec(ctx, q, args...)
+	// The player's followers ask their credentials again at once (on
+	// Postgres, migration 0029's trigger tells every replica).
+	if err == nil && n > 0 && s.pool == nil {
+		s.hearPlayer(playerID)
+	}
 	return int(n), err
 }
 
