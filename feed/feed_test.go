@@ -30,6 +30,29 @@ func TestSignal(t *testing.T) {
 	<-after
 }
 
+// TestOnFire: a function given to OnFire runs at every Fire, until its
+// stop.
+func TestOnFire(t *testing.T) {
+	var s Signal
+	ran := make(chan struct{}, 4)
+	stop := s.OnFire(func() { ran <- struct{}{} })
+	for range 2 {
+		s.Fire()
+		select {
+		case <-ran:
+		case <-time.After(5 * time.Second):
+			t.Fatal("a Fire did not run the function")
+		}
+	}
+	stop()
+	s.Fire()
+	select {
+	case <-ran:
+		t.Fatal("a Fire after stop ran the function")
+	case <-time.After(20 * time.Millisecond):
+	}
+}
+
 // TestHub: a topic wakes its own watchers alone; PublishAll wakes all; a
 // topic nobody watches is forgotten.
 func TestHub(t *testing.T) {

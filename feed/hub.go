@@ -42,6 +42,10 @@ func (h *Hub[K]) Watch(k K) *Watch[K] {
 // Changed is a channel closed at the topic's next change.
 func (w *Watch[K]) Changed() <-chan struct{} { return w.t.sig.C() }
 
+// OnChange runs f, on a goroutine of its own, at each of the topic's
+// changes until stop (see Signal.OnFire); stop before Close.
+func (w *Watch[K]) OnChange(f func()) (stop func()) { return w.t.sig.OnFire(f) }
+
 // Close ends the hold.
 func (w *Watch[K]) Close() {
 	w.h.mu.Lock()

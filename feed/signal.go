@@ -11,8 +11,9 @@ import "sync"
 // call. Take C before reading what the signal guards, so that a change
 // between the read and the wait still wakes.
 type Signal struct {
-	mu sync.Mutex
-	ch chan struct{}
+	mu   sync.Mutex
+	ch   chan struct{}
+	subs map[*func()]struct{} // see OnFire
 }
 
 // C is a channel closed at the next Fire.
@@ -25,12 +26,36 @@ func (s *Signal) C() <-chan struct{} {
 	return s.ch
 }
 
-// Fire wakes every holder of C.
+// Fire wakes every holder of C, and starts each OnFire's function.
 func (s *Signal) Fire() {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.ch != nil {
 		close(s.ch)
 		s.ch = nil
+	}
+	var fs []func()
+	for f := range s.subs {
+		fs = append(fs, *f)
+	}
+	s.mu.Unlock()
+	for _, f := range fs {
+		go f()
+	}
+}
+
+// OnFire runs f, on a goroutine of its own, at every Fire until stop: for
+// a waiter that has no goroutine to wait on C with (a parked long-poll).
+func (s *Signal) OnFire(f func()) (stop func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.subs == nil {
+		s.subs = map[*func()]struct{}{}
+	}
+	key := &f
+	s.subs[key] = struct{}{}
+	return func() {
+		s.mu.Lock()
+		delete(s.subs, key)
+		s.mu.Unlock()
 	}
 }

@@ -115,6 +115,12 @@ type Request struct {
 	// answered: one that stopped working while it waited is answered its
 	// refusal (see Host.Answer), not what it waited for.
 	Recheck func() error
+	// Revoked, when set (with Recheck), follows the request's credential
+	// while it is parked: it calls wake at each change that may have
+	// stopped it (its player signed out, say) until the stop it returns.
+	// The parker asks Recheck then, and answers a refusal at once rather
+	// than when the wait runs out.
+	Revoked func(wake func()) (stop func())
 }
 
 // WriteTimeout bounds the write of a parked answer: a client that does not

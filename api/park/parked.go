@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -32,6 +33,10 @@ type parked struct {
 	notes   atomic.Int64 // and its notes' revision (see play.Record.NotesRev)
 	log     Outcome      // for the request log and metrics, once answered
 	recheck func() error // see Request.Recheck
+
+	watchMu  sync.Mutex
+	unwatch  func() // ends Request.Revoked's follow
+	finished bool   // finish has run: a follow begun late is ended at once
 }
 
 func (p *parked) claim() bool { return p.claimed.CompareAndSwap(false, true) }
@@ -58,7 +63,36 @@ func (pk *Parker) finish(p *parked) {
 		r.leave(p)
 	}
 	p.t.Close()
+	p.watchMu.Lock()
+	p.finished = true
+	unwatch := p.unwatch
+	p.watchMu.Unlock()
+	if unwatch != nil {
+		unwatch()
+	}
 	pk.waiting.Add(-1)
+}
+
+// watchCredential follows p's credential with revoked (see
+// Request.Revoked), once p is parked: a credential that stops working
+// answers p its refusal at once.
+func (pk *Parker) watchCredential(p *parked, revoked func(wake func()) func()) {
+	stop := revoked(func() {
+		if p.claimed.Load() {
+			return
+		}
+		if err := p.recheck(); err != nil && pk.unpark(p) {
+			pk.answer([]*parked{p}, nil, err, true).Wait()
+		}
+	})
+	p.watchMu.Lock()
+	if !p.finished {
+		p.unwatch, stop = stop, nil
+	}
+	p.watchMu.Unlock()
+	if stop != nil {
+		stop()
+	}
 }
 
 // headerLines is h as net/http writes it, one "Key: value" line each.
@@ -141,6 +175,9 @@ func (pk *Parker) Park(req Request, t play.Follower, st *play.State) bool {
 	pk.startSweepLocked()
 	pk.mu.Unlock()
 	pk.join(p, st.ID, t)
+	if req.Revoked != nil && req.Recheck != nil {
+		pk.watchCredential(p, req.Revoked)
+	}
 	return true
 }
 
