@@ -363,3 +363,14 @@ func TestStream(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkSignalC is what every waiter of a game pays on each wake: many
+// goroutines asking one signal for its channel at once.
+func BenchmarkSignalC(b *testing.B) {
+	var s Signal
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			_ = s.C()
+		}
+	})
+}

@@ -5,34 +5,40 @@
 // frames what it reads, and the domains publish.
 package feed
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Signal is a broadcast: C is a channel closed at the next Fire after the
 // call. Take C before reading what the signal guards, so that a change
-// between the read and the wait still wakes.
+// between the read and the wait still wakes. C takes no lock: when a
+// game changes, every one of its waiters asks it at once.
 type Signal struct {
+	ch   atomic.Pointer[chan struct{}]
 	mu   sync.Mutex
-	ch   chan struct{}
 	subs map[*func()]struct{} // see OnFire
 }
 
 // C is a channel closed at the next Fire.
 func (s *Signal) C() <-chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ch == nil {
-		s.ch = make(chan struct{})
+	for {
+		if p := s.ch.Load(); p != nil {
+			return *p
+		}
+		ch := make(chan struct{})
+		if s.ch.CompareAndSwap(nil, &ch) {
+			return ch
+		}
 	}
-	return s.ch
 }
 
 // Fire wakes every holder of C, and starts each OnFire's function.
 func (s *Signal) Fire() {
-	s.mu.Lock()
-	if s.ch != nil {
-		close(s.ch)
-		s.ch = nil
+	if p := s.ch.Swap(nil); p != nil {
+		close(*p)
 	}
+	s.mu.Lock()
 	var fs []func()
 	for f := range s.subs {
 		fs = append(fs, *f)

@@ -26,8 +26,10 @@ type Table struct {
 	// waiting for its turn still honours its context).
 	turn chan struct{}
 
-	mu     sync.Mutex
-	cur    *State        // the newest snapshot; nil before the first
+	mu sync.Mutex
+	// cur is the newest snapshot (nil before the first), replaced under mu
+	// and read without it: every waiter of a wake asks Latest at once.
+	cur    atomic.Pointer[State]
 	sig    feed.Signal   // fired when cur is replaced
 	flight *flight       // the read under way, if any
 	reads  atomic.Uint64 // numbers reads, so that a reader joins only a younger one
@@ -74,9 +76,10 @@ func (t *Table) Read(ctx context.Context) (*State, error) {
 // when a newer one is published. It is the one wait primitive: the
 // long-polls, parked or not, and the streams all wait on it.
 func (t *Table) Latest() (*State, <-chan struct{}) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.cur, t.sig.C()
+	// The channel first: cur is stored before the signal fires, so a
+	// snapshot older than the channel's is one its closing will follow.
+	ch := t.sig.C()
+	return t.cur.Load(), ch
 }
 
 // Close ends a follower's interest (see Games.Follow).
@@ -121,21 +124,23 @@ func (t *Table) publish(st *State, proof uint64) *State {
 func (t *Table) replace(st *State, proof uint64) (cur *State, lost bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	prev := t.cur
+	prev := t.cur.Load()
+	cur = prev
 	// Notes change apart from the version: at the same version, newer
 	// notes are a newer snapshot.
 	if prev == nil || st.Version > prev.Version || st.Seed != prev.Seed ||
 		st.Version == prev.Version && st.NotesRev > prev.NotesRev {
-		t.cur = st
+		cur = st
+		t.cur.Store(st)
 		t.sig.Fire()
 	}
 	switch {
-	case proof != 0 && t.cur.stamp() == st.stamp():
+	case proof != 0 && cur.stamp() == st.stamp():
 		t.proven = proof
-	case proof == 0 && t.cur == st && prev != nil && !st.stamp().holds(prev.stamp()):
+	case proof == 0 && cur == st && prev != nil && !st.stamp().holds(prev.stamp()):
 		t.proven, lost = 0, true
 	}
-	return t.cur, lost
+	return cur, lost
 }
 
 // snapshot returns the newest snapshot (nil before any), whether it holds
@@ -143,7 +148,8 @@ func (t *Table) replace(st *State, proof uint64) (cur *State, lost bool) {
 func (t *Table) snapshot() (cur *State, whole bool, proven uint64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.cur, t.cur != nil && t.cur.stamp().holds(t.newest), t.proven
+	cur = t.cur.Load()
+	return cur, cur != nil && cur.stamp().holds(t.newest), t.proven
 }
 
 // lock takes the table's turn for a change.
@@ -361,7 +367,8 @@ func (t *Table) heard(st Stamp) {
 		t.proven = 0
 	}
 	t.newest = Stamp{max(t.newest.Version, st.Version), max(t.newest.NotesRev, st.NotesRev)}
-	held := t.cur != nil && st != (Stamp{}) && t.cur.stamp().holds(st)
+	cur := t.cur.Load()
+	held := cur != nil && st != (Stamp{}) && cur.stamp().holds(st)
 	t.mu.Unlock()
 	if t.subs > 0 && !held {
 		select {
