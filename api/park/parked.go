@@ -197,6 +197,28 @@ func (pk *Parker) unpark(p *parked) bool {
 	return true
 }
 
+// unparkAll is unpark for many at once, under one hold of the parker's
+// lock: those of ps it won the claim of, each with its answer of out.
+func (pk *Parker) unparkAll(ps []*parked, out []Answer) ([]*parked, []Answer) {
+	mine, theirs := ps[:0], out[:0]
+	for i, p := range ps {
+		if p.claim() {
+			mine, theirs = append(mine, p), append(theirs, out[i])
+		}
+	}
+	pk.mu.Lock()
+	for _, p := range mine {
+		delete(pk.parked, p)
+	}
+	pk.mu.Unlock()
+	for _, p := range mine {
+		if p.timer != nil {
+			p.timer.Stop()
+		}
+	}
+	return mine, theirs
+}
+
 // answerRunOut answers long-polls whose wait ran out (or that shutdown
 // releases) with their game as stored, read once a game: a change this
 // replica never heard of (another replica's, behind a lost notification)

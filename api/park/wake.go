@@ -82,26 +82,29 @@ func (r *room) changed(st *play.State) {
 	var ready []*parked
 	var answers []Answer
 	seen := map[Spec]Answer{}
+	// Most of a room's waiters wait for the same answer (a game's
+	// audience): the last one found is asked before the map.
+	var last Spec
+	var lastA Answer
+	haveLast := false
 	r.mu.Lock()
 	for p := range r.parked {
 		if !p.newer(st) {
 			continue
 		}
-		a, ok := seen[p.Spec]
+		a, ok := lastA, haveLast && p.Spec == last
 		if !ok {
-			if a, ok = pk.host.Answer(p.Spec, st, nil, false); !ok {
-				continue
+			if a, ok = seen[p.Spec]; !ok {
+				if a, ok = pk.host.Answer(p.Spec, st, nil, false); !ok {
+					continue
+				}
+				seen[p.Spec] = a
 			}
-			seen[p.Spec] = a
+			last, lastA, haveLast = p.Spec, a, true
 		}
 		ready, answers = append(ready, p), append(answers, a)
 	}
 	r.mu.Unlock()
-	mine, out := ready[:0], answers[:0]
-	for i, p := range ready {
-		if pk.unpark(p) {
-			mine, out = append(mine, p), append(out, answers[i])
-		}
-	}
+	mine, out := pk.unparkAll(ready, answers)
 	pk.write(mine, out)
 }
