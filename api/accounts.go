@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/players"
 )
 
@@ -25,6 +26,9 @@ type Accounts interface {
 	Me(ctx context.Context, by auth.Caller) (players.Player, error)
 	Mute(ctx context.Context, by auth.Caller, name string, on bool) (players.Player, error)
 	Muted(ctx context.Context, by auth.Caller) ([]players.Player, error)
+	// FollowCredentials wakes when one of the player's credentials is
+	// revoked (see waitFor).
+	FollowCredentials(playerID string) *feed.Watch[string]
 	// Identify and Live are who a player's token is (auth.Players).
 	auth.Players
 }

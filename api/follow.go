@@ -23,13 +23,14 @@ import (
 // decides what the caller may see.
 
 // waitFor is what bounds the request's waiting: shutdown, and its caller's
-// credential, asked again on each wake, and at once when its player's
-// topic fires (a sign-out, a password changed or a token revoked tells it,
-// on every replica: see players.Feed). done lets go of that topic.
+// credential, asked again on each wake, and at once when one of its
+// player's credentials is revoked (a sign-out, a password changed or a
+// token revoked, on any replica: see players.Service.FollowCredentials).
+// done lets go of that watch.
 func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
 	w = feed.Wait{Stop: s.shutdown, Still: s.stillFor(c)}
-	if a := callerOf(c).Account; a != nil && w.Still != nil && s.feed != nil {
-		watch := s.feed.Follow(a.ID)
+	if a := callerOf(c).Account; a != nil && w.Still != nil && s.accounts != nil {
+		watch := s.accounts.FollowCredentials(a.ID)
 		// Its first channel is taken now, before the request answers
 		// anything: a sign-out from here on is not missed by a wait that
 		// begins later.

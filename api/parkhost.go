@@ -30,11 +30,11 @@ func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait t
 		ProblemType: problemMedia(c.GetHeader("Accept"))}
 	if still := s.stillFor(c); still != nil {
 		req.Recheck = func() error { return still(context.Background()) }
-		if a := callerOf(c).Account; a != nil && s.feed != nil {
-			// Its player's topic fires when a credential is revoked (see
-			// waitFor): the parked request asks its own again then.
+		if a := callerOf(c).Account; a != nil && s.accounts != nil {
+			// Asked again when one of its player's credentials is revoked
+			// (see waitFor).
 			req.Revoked = func(wake func()) func() {
-				w := s.feed.Follow(a.ID)
+				w := s.accounts.FollowCredentials(a.ID)
 				stop := w.OnChange(wake)
 				return func() { stop(); w.Close() }
 			}

@@ -133,9 +133,23 @@ func (s *Store) RevokeTokens(ctx context.Context, playerID, kind, id, except str
 	// The player's followers ask their credentials again at once (on
 	// Postgres, migration 0029's trigger tells every replica).
 	if err == nil && n > 0 && s.pool == nil {
-		s.hearPlayer(playerID)
+		s.hearRevoked(playerID)
 	}
 	return int(n), err
+}
+
+// revokedKey prefixes a player whose credential was revoked, on the
+// players' channel (migration 0029).
+const revokedKey = "~revoked/"
+
+// ListenRevoked: see players.Store; set it before the store serves.
+func (s *Store) ListenRevoked(heard func(playerID string)) { s.heardRevoked.Store(&heard) }
+
+// hearRevoked hands word of a player's credential revoked to its listener.
+func (s *Store) hearRevoked(playerID string) {
+	if f := s.heardRevoked.Load(); f != nil {
+		(*f)(playerID)
+	}
 }
 
 // Tokens: see players.Store.

@@ -131,17 +131,20 @@ func (s *Store) SaveRoom(ctx context.Context, r *rooms.Room, after int64) error 
 }
 
 // routeHeard tells a name heard on the players' channel to its listener:
-// the lobby's, a room's, or a player's.
+// the lobby's, a room's, a player's credential revoked, or a player's.
 func (s *Store) routeHeard(id string) (player bool) {
 	switch {
 	case id == "":
 		s.hearLobby()
 		s.hearRoom("")
+		s.hearRevoked("")
 		return true
 	case id == lobbyKey:
 		s.hearLobby()
 	case strings.HasPrefix(id, roomKey):
 		s.hearRoom(id[len(roomKey):])
+	case strings.HasPrefix(id, revokedKey):
+		s.hearRevoked(id[len(revokedKey):])
 	default:
 		return true
 	}

@@ -57,8 +57,10 @@ type Store struct {
 	heardLobby atomic.Pointer[func()]
 	// heardRoom: see ListenRooms.
 	heardRoom atomic.Pointer[func(string)]
-	log       *slog.Logger // nil: none
-	listener  *listener    // nil unless Postgres
+	// heardRevoked: see ListenRevoked.
+	heardRevoked atomic.Pointer[func(string)]
+	log          *slog.Logger // nil: none
+	listener     *listener    // nil unless Postgres
 
 	secretMu sync.Mutex
 	secret   []byte

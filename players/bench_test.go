@@ -117,6 +117,8 @@ func (m *memStore) TouchToken(_ context.Context, id string, at time.Time) error 
 	return nil
 }
 
+func (m *memStore) ListenRevoked(func(string)) {}
+
 func (m *memStore) RevokeTokens(_ context.Context, playerID, kind, id, except string, at time.Time) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -40,9 +40,8 @@ type FeedStore interface {
 	AddEvent(ctx context.Context, playerID string, e Event) error
 	// Muted lists whose chat, and invitations, the player muted.
 	Muted(ctx context.Context, playerID string) ([]Player, error)
-	// ListenPlayers calls heard with the player of each event written, and
-	// of each credential revoked, on any replica, or "" when any player's
-	// may have been written unheard.
+	// ListenPlayers calls heard with the player of each event written, on
+	// any replica, or "" when any player's may have been written unheard.
 	ListenPlayers(heard func(playerID string))
 	// ForgetEvents deletes every player's events written before before.
 	ForgetEvents(ctx context.Context, before time.Time) error
@@ -72,8 +71,7 @@ func NewFeed(store FeedStore) *Feed {
 
 // Follow is a reader's hold on the player's events; follow before
 // reading, so that an event between the read and the wait still wakes,
-// and Close when done. It wakes too when one of the player's credentials
-// is revoked: every follower of the player's asks its own again then.
+// and Close when done.
 func (f *Feed) Follow(playerID string) *feed.Watch[string] { return f.hub.Watch(playerID) }
 
 // MaxEvents bounds one read of a feed.

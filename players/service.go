@@ -10,6 +10,7 @@ import (
 	"github.com/alexedwards/argon2id"
 
 	"github.com/hanabi-server/hanabi/auth"
+	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/internal/humantext"
 	"github.com/hanabi-server/hanabi/play"
 )
@@ -38,11 +39,12 @@ type Config struct {
 // Service is the players' domain: accounts, sign-in and tokens, and who a
 // token is.
 type Service struct {
-	store Store
-	now   func() time.Time
-	hash  *hasher
-	guard *guard
-	decoy func() string
+	store   Store
+	now     func() time.Time
+	hash    *hasher
+	guard   *guard
+	decoy   func() string
+	revoked feed.Hub[string] // by player: one of their credentials was revoked
 }
 
 // New builds the domain on cfg.Store.
@@ -56,7 +58,17 @@ func New(cfg Config) *Service {
 	if cfg.Hash == nil {
 		cfg.Hash = HashParams
 	}
-	return &Service{store: cfg.Store, now: cfg.Now, hash: newHasher(cfg.Hash), guard: newGuard(cfg.Counters, cfg.Now), decoy: newDecoy(cfg.Hash)}
+	s := &Service{store: cfg.Store, now: cfg.Now, hash: newHasher(cfg.Hash), guard: newGuard(cfg.Counters, cfg.Now), decoy: newDecoy(cfg.Hash)}
+	cfg.Store.ListenRevoked(s.revoked.Heard)
+	return s
+}
+
+// FollowCredentials is a hold on word that one of the player's
+// credentials was revoked (a sign-out, a password changed, an access token
+// revoked), on any replica: a reader who waits for something else (a
+// stream, a long-poll) asks its own credential again then. Close when done.
+func (s *Service) FollowCredentials(playerID string) *feed.Watch[string] {
+	return s.revoked.Watch(playerID)
 }
 
 // SignUp makes an account and signs it in: its session's token (shown this

@@ -41,6 +41,10 @@ type Store interface {
 	// not yet revoked: the one named id, or ("" id) all but except; it
 	// answers how many it revoked.
 	RevokeTokens(ctx context.Context, playerID, kind, id, except string, at time.Time) (int, error)
+	// ListenRevoked calls heard with the player of each credential
+	// revoked, on any replica, or "" when any may have been revoked
+	// unheard.
+	ListenRevoked(heard func(playerID string))
 	// Tokens lists a player's tokens of kind that are not revoked, newest
 	// first.
 	Tokens(ctx context.Context, playerID, kind string) ([]TokenRow, error)
