@@ -15,7 +15,6 @@ import (
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
 	"github.com/hanabi-server/hanabi/fault"
-	"github.com/hanabi-server/hanabi/play"
 )
 
 // An analysis is computed once, after its game has ended (never in the
@@ -56,8 +55,8 @@ func (s *Server) getAnalysis(c *gin.Context) {
 	if err == nil {
 		_, err = s.admit(c, st, park.State)
 	}
-	if err == nil && (st.Status != play.StatusFinished || !st.Game.Over()) {
-		err = errorf(fault.Conflict, codeGameNotActive, "only a finished game is analysed; this one is %s", st.Status)
+	if err == nil {
+		err = st.DealShown()
 	}
 	if err != nil {
 		s.fail(c, err)

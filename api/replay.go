@@ -9,7 +9,6 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/park"
 	"github.com/hanabi-server/hanabi/engine"
-	"github.com/hanabi-server/hanabi/fault"
 	"github.com/hanabi-server/hanabi/hanablive"
 	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
@@ -130,9 +129,8 @@ func (s *Server) getReplay(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	// The deck is every card's identity: only a finished game may show it.
-	if st.Status != play.StatusFinished || !st.Game.Over() {
-		s.fail(c, errorf(fault.Conflict, codeGameNotActive, "only a finished game has a replay; this one is %s", st.Status))
+	if err := st.DealShown(); err != nil {
+		s.fail(c, err)
 		return
 	}
 	c.Header("Cache-Control", keptForGood(c, st))

@@ -88,6 +88,17 @@ type Player = auth.Account
 // signedIn tells whether a signed-in player holds a seat of st.
 func (st *State) signedIn() bool { return anySignedIn(st.Seats) }
 
+// DealShown is nil once the game's whole deal may be shown to whoever may
+// read the game (its replay, its analysis, a shared replay room): when it
+// has finished. Before, the deck is every card's identity, a seat's own
+// among them. Its refusal says what the game is instead (NotActive).
+func (st *State) DealShown() error {
+	if st.Status != StatusFinished || st.Game == nil || !st.Game.Over() {
+		return errorf(NotActive, "only a finished game shows its whole deal (its replay, its analysis): this one is %s", st.Status)
+	}
+	return nil
+}
+
 // anySignedIn tells seats of which one is a signed-in player's.
 func anySignedIn(seats []Seat) bool {
 	return slices.ContainsFunc(seats, func(s Seat) bool { return s.Player != "" })

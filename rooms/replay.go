@@ -183,7 +183,7 @@ func (rs *Rooms) Open(ctx context.Context, game string, by auth.Caller) (*Room, 
 	if err != nil {
 		return nil, nil, err
 	}
-	if st.Status != play.StatusFinished {
+	if st.DealShown() != nil {
 		return nil, nil, &Error{Code: NotFinished, Msg: "only a finished game opens as a shared replay: this one is " + st.Status}
 	}
 	if err := rs.mayRead(ctx, st, p); err != nil {
