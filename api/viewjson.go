@@ -126,7 +126,7 @@ func appendViewOf(b []byte, st *play.State, viewer int, v *engine.View, past boo
 		b = appendCardFace(comma(b), d.ID, cfg.Suits[d.Suit].Name, d.Rank)
 	}
 	b = append(b, `],"hands":[`...)
-	if row.Status != play.StatusLobby && row.Status != play.StatusCancelled {
+	if play.Dealt(row.Status) {
 		unseen, own := ownUnseen(st, v.Seat)
 		var tails cardTails
 		for p := range v.Players {
@@ -608,8 +608,7 @@ var plain = func() (t [256]bool) {
 // appendStats writes a view's pace and efficiency (see GameView.Pace): none
 // before the game starts.
 func appendStats(b []byte, v *engine.View, status string) []byte {
-	// A table that has not started, or never will, has no stats.
-	played := status != play.StatusLobby && status != play.StatusCancelled
+	played := play.Dealt(status)
 	b = append(b, `,"pace":`...)
 	if played && v.Stats.HasPace {
 		b = strconv.AppendInt(b, int64(v.Stats.Pace), 10)

@@ -324,7 +324,7 @@ func ptr[T any](v T) *T { return &v }
 // cards' candidates follow; false for the public, which holds no cards,
 // and before the game has started.
 func ownUnseen(st *play.State, seat int) (engine.Unseen, bool) {
-	if seat < 0 || st.Game == nil || st.Status == play.StatusLobby || st.Status == play.StatusCancelled {
+	if seat < 0 || st.Game == nil || !play.Dealt(st.Status) {
 		return engine.Unseen{}, false
 	}
 	return st.Game.UnseenBy(seat), true

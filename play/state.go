@@ -24,6 +24,11 @@ const (
 	StatusCancelled = "cancelled"
 )
 
+// Dealt reports whether a game of this status was dealt: it has hands,
+// and stats, once it has started (a table in the lobby, or cancelled
+// there, has neither).
+func Dealt(status string) bool { return status != StatusLobby && status != StatusCancelled }
+
 // Record is a game's creation parameters and bookkeeping, as stored.
 // Version counts every change (a seat taken, an action applied).
 type Record struct {
