@@ -10,7 +10,6 @@ import (
 
 	"github.com/hanabi-server/hanabi/auth"
 	"github.com/hanabi-server/hanabi/feed"
-	"github.com/hanabi-server/hanabi/play"
 	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/rooms"
 )
@@ -217,27 +216,11 @@ func (s *Server) lobbyItem(ctx context.Context, e rooms.LobbyEvent, muted player
 	item := LobbyEventItem{ID: e.ID, Type: "table", Change: e.Kind, GameID: e.Game, At: e.At.UTC()}
 	if e.Kind != rooms.TableGone {
 		if st, err := s.games.Load(ctx, e.Game); err == nil && !st.Unlisted {
-			sum := summaryOf(tableRecord(st))
+			sum := summaryOf(st.Listing())
 			item.Game = &sum
 		}
 	}
 	return item, true
-}
-
-// tableRecord is st's record with what a listing counts: its seats taken
-// and its host's name.
-func tableRecord(st *play.State) *play.Record {
-	rec := st.Record
-	rec.Taken, rec.Host = 0, ""
-	for _, seat := range st.Seats {
-		if seat.Occupant != "" || seat.Bot != "" {
-			rec.Taken++
-		}
-		if seat.Seat == 0 {
-			rec.Host, rec.HostGuest = seat.Name, seat.Player == "" && seat.Bot == ""
-		}
-	}
-	return &rec
 }
 
 // lobbyJSON writes an item as the member of the union its type names.

@@ -93,6 +93,22 @@ type Player = auth.Account
 // signedIn tells whether a signed-in player holds a seat of st.
 func (st *State) signedIn() bool { return anySignedIn(st.Seats) }
 
+// Listing is st's record as a listing of open tables shows it: with its
+// seats taken and its host (seat 0's name, and whether a guest holds it).
+func (st *State) Listing() *Record {
+	rec := st.Record
+	rec.Taken, rec.Host = 0, ""
+	for _, seat := range st.Seats {
+		if seat.Occupant != "" || seat.Bot != "" {
+			rec.Taken++
+		}
+		if seat.Seat == 0 {
+			rec.Host, rec.HostGuest = seat.Name, seat.Player == "" && seat.Bot == ""
+		}
+	}
+	return &rec
+}
+
 // DealShown is nil once the game's whole deal may be shown to whoever may
 // read the game (its replay, its analysis, a shared replay room): when it
 // has finished. Before, the deck is every card's identity, a seat's own
