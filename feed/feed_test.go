@@ -85,6 +85,16 @@ func TestHub(t *testing.T) {
 
 var errSignedOut = errors.New("signed out")
 
+// stillUnless is a credential's check that fails once gone is set.
+func stillUnless(gone *atomic.Bool) func(context.Context) error {
+	return func(context.Context) error {
+		if gone.Load() {
+			return errSignedOut
+		}
+		return nil
+	}
+}
+
 // fakeSource is a feed of n entries, Pos.N 1..n, which Append grows.
 type fakeSource struct {
 	mu    sync.Mutex
@@ -180,12 +190,7 @@ func TestPoll(t *testing.T) {
 		src := &fakeSource{n: 2}
 		var cred Signal
 		var gone atomic.Bool
-		still := func(context.Context) error {
-			if gone.Load() {
-				return errSignedOut
-			}
-			return nil
-		}
+		still := stillUnless(&gone)
 		go func() {
 			time.Sleep(10 * time.Millisecond)
 			cred.Fire() // the credential holds: the wait goes on
@@ -317,12 +322,7 @@ func TestStream(t *testing.T) {
 		rec := newRecorder()
 		var cred Signal
 		var gone atomic.Bool
-		still := func(context.Context) error {
-			if gone.Load() {
-				return errSignedOut
-			}
-			return nil
-		}
+		still := stillUnless(&gone)
 		done := stream(src, Pos{N: 1}, rec, nil, Wait{Still: still, Wake: cred.C})
 		cred.Fire() // the credential holds: the stream goes on
 		select {
