@@ -23,28 +23,75 @@ import (
 // decides what the caller may see.
 
 // waitFor is what bounds the request's waiting: shutdown, and its caller's
-// credential, asked again on each wake, and at once when one of its
-// player's credentials is revoked (a sign-out, a password changed or a
-// token revoked, on any replica: see players.Service.FollowCredentials).
-// done lets go of that watch.
+// credential, asked again on each wake, and at once when the credential
+// may have stopped working, as soon as that can be told:
+//   - one of its player's credentials was revoked (a sign-out, a password
+//     changed, a token revoked, on any replica: see
+//     players.Service.FollowCredentials);
+//   - a seat's token heard off its game (the lobby's stream) sees its seat
+//     taken from its occupancy on the game's table.
+//
+// done lets go of what it watches.
 func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
 	w = feed.Wait{Stop: s.shutdown, Still: s.stillFor(c)}
-	if a := callerOf(c).Account; a != nil && w.Still != nil && s.accounts != nil {
-		watch := s.accounts.FollowCredentials(a.ID)
-		// Its first channel is taken now, before the request answers
-		// anything: a sign-out from here on is not missed by a wait that
-		// begins later.
-		first := watch.Changed()
-		w.Wake = func() <-chan struct{} {
-			if ch := first; ch != nil {
-				first = nil
-				return ch
-			}
-			return watch.Changed()
-		}
-		return w, watch.Close
+	by := callerOf(c)
+	if w.Still == nil {
+		return w, func() {}
 	}
-	return w, func() {}
+	var sig feed.Signal
+	first := sig.C() // taken now, before the request answers anything
+	var stops []func()
+	if a := by.Account; a != nil && s.accounts != nil {
+		watch := s.accounts.FollowCredentials(a.ID)
+		stop := watch.OnChange(sig.Fire)
+		stops = append(stops, stop, watch.Close)
+	}
+	if by.Via == auth.Seat && by.OffGame() && s.games != nil {
+		stops = append(stops, s.watchSeat(by, &sig))
+	}
+	if len(stops) == 0 {
+		return w, func() {}
+	}
+	w.Wake = func() <-chan struct{} {
+		if ch := first; ch != nil {
+			first = nil
+			return ch
+		}
+		return sig.C()
+	}
+	return w, func() {
+		for _, stop := range stops {
+			stop()
+		}
+	}
+}
+
+// watchSeat fires sig at each snapshot of by's game that does not seat
+// by's occupancy at by's seat, until the returned stop. On its game's
+// routes every read asks play.Admit; off them nothing reads the game, so
+// this watch reads its table, asking the store nothing (a snapshot this
+// replica has not caught up on yet fires too: the credential's own check
+// then asks the store).
+func (s *Server) watchSeat(by auth.Caller, sig *feed.Signal) (stop func()) {
+	t := s.games.Follow(by.Game)
+	quit := make(chan struct{})
+	go func() {
+		for {
+			st, changed := t.Latest()
+			if st != nil && st.Occupant(by.Seat) != by.Occupant {
+				sig.Fire()
+			}
+			select {
+			case <-changed:
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		t.Close()
+	}
 }
 
 // stillFor asks the caller's credential again (nil: nothing to ask).

@@ -111,6 +111,11 @@ func (c Caller) Key() string {
 // in hand).
 func (c Caller) Offline() bool { return c.Via == None || c.Via == Seat && c.Session == "" }
 
+// OffGame tells a seat's token heard off its game's routes (the lobby,
+// say): whether it still holds its seat is asked of the seats (Recheck),
+// not answered by a read of its game.
+func (c Caller) OffGame() bool { return c.offGame }
+
 // PlayerID is the account's id, "" for none.
 func (c Caller) PlayerID() string {
 	if c.Account == nil {
