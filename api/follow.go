@@ -41,10 +41,8 @@ func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
 	var sig feed.Signal
 	first := sig.C() // taken now, before the request answers anything
 	var stops []func()
-	if a := by.Account; a != nil && s.accounts != nil {
-		watch := s.accounts.FollowCredentials(a.ID)
-		stop := watch.OnChange(sig.Fire)
-		stops = append(stops, stop, watch.Close)
+	if stop := s.onRevoked(by, sig.Fire); stop != nil {
+		stops = append(stops, stop)
 	}
 	if by.Via == auth.Seat && by.OffGame() && s.games != nil {
 		stops = append(stops, s.watchSeat(by, &sig))
@@ -63,6 +61,21 @@ func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
 		for _, stop := range stops {
 			stop()
 		}
+	}
+}
+
+// onRevoked runs wake whenever one of the credentials of by's player is
+// revoked, on any replica (see players.Service.FollowCredentials), until
+// stop; nil when by speaks for no player.
+func (s *Server) onRevoked(by auth.Caller, wake func()) (stop func()) {
+	if by.Account == nil || s.accounts == nil {
+		return nil
+	}
+	w := s.accounts.FollowCredentials(by.Account.ID)
+	unsubscribe := w.OnChange(wake)
+	return func() {
+		unsubscribe()
+		w.Close()
 	}
 }
 
@@ -243,12 +256,15 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 		return
 	}
 	w, unwatch := s.waitFor(c) // before anything is read or sent
-	release = func(release func()) func() { return func() { unwatch(); release() } }(release)
+	done := func() {
+		unwatch()
+		release()
+	}
 	ctx := c.Request.Context()
 	ch := src.Changed()
 	first, err := src.Read(ctx, after, true)
 	if err != nil {
-		release()
+		done()
 		s.fail(c, err)
 		return
 	}
@@ -261,7 +277,7 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 		if tk.Start(http.StatusOK, c.Writer.Header()) != nil {
 			tk.Release(false)
 			s.streams.open.Add(-1)
-			release()
+			done()
 			o.Status = 499 // the client has gone
 			s.answered(ctx, http.MethodGet, o)
 			return
@@ -272,7 +288,7 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 		cc.Request = c.Request.WithContext(context.WithoutCancel(ctx))
 		go func() {
 			defer s.streams.open.Add(-1)
-			defer release()
+			defer done()
 			out := &frames{format: format, write: func(b []byte) bool { return tk.Write(b) == nil }, gone: tk.Gone()}
 			tk.Release(s.follow(cc, src, first, ch, out, beaten, w))
 			s.answered(cc.Request.Context(), http.MethodGet, o)
@@ -280,7 +296,7 @@ func (s *Server) stream(c *gin.Context, src feed.Source, after feed.Pos, format 
 		return
 	}
 	defer s.streams.open.Add(-1)
-	defer release()
+	defer done()
 	write, ok := s.startStream(c, format)
 	if !ok {
 		return

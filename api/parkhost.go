@@ -30,15 +30,9 @@ func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait t
 		ProblemType: problemMedia(c.GetHeader("Accept"))}
 	if still := s.stillFor(c); still != nil {
 		req.Recheck = func() error { return still(context.Background()) }
-		if a := callerOf(c).Account; a != nil && s.accounts != nil {
-			// Asked again when one of its player's credentials is revoked
-			// (see waitFor).
-			req.Revoked = func(wake func()) func() {
-				w := s.accounts.FollowCredentials(a.ID)
-				stop := w.OnChange(wake)
-				return func() { stop(); w.Close() }
-			}
-		}
+		by := callerOf(c)
+		req.Revoked = func(wake func()) func() { return s.onRevoked(by, wake) } // see waitFor
+
 	}
 	if t == nil || !s.parker.Park(req, t, st) {
 		return false

@@ -50,8 +50,9 @@ type Source interface {
 // longer works. Wake, when set, is a signal of the credential's own (its
 // player signed out, say): a channel closed at its next change, on which
 // Still is asked at once, not at the feed's next change or heartbeat. It
-// is taken as the follow's wait begins: a change before that is the next
-// heartbeat's to find.
+// is asked for a channel as the follow begins and after each closing; a
+// caller that must not miss a change from before that hands out first a
+// channel it took earlier (as api.waitFor does).
 type Wait struct {
 	Stop  <-chan struct{}
 	Still func(ctx context.Context) error
