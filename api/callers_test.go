@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hanabi-server/hanabi/feed"
+	"github.com/hanabi-server/hanabi/players"
 	"github.com/hanabi-server/hanabi/variants"
 )
 
@@ -320,31 +323,65 @@ func endsAtOnce(t *testing.T, url, token string, end func()) {
 
 // A long-poll asks the credential again when its player's credential is
 // revoked: a session signed out while it waited gets 401 at once, not the
-// view and not at its wait's end, parked or not.
+// view and not at its wait's end, parked or not. Should word of the
+// revocation never come (as behind a lost notification), the answer
+// itself asks again: the move that wakes it answers 401, not the view.
 func TestSignedOutLongPollAnswers401(t *testing.T) {
-	eachServer(t, func(t *testing.T, e *testEnv) {
-		alice := e.signUp("Alice", pw, false)
-		session, _ := e.signIn("Alice", pw)
-		tb := e.accountTable("basic", []string{alice, ""}, nil)
-		var v GameView
-		e.req("GET", "/v1/games/"+tb.id, session, nil).json(t, &v)
-		got := make(chan resp, 1)
-		go func() {
-			got <- e.req("GET", "/v1/games/"+tb.id+"?since="+itoa(int(v.Version))+"&wait=20s", session, nil)
-		}()
-		waitFor(t, func() bool { return e.srv.waiting() == 1 })
-		e.expect(e.req("DELETE", "/v1/sessions/current", session, nil), http.StatusNoContent)
+	for _, wordLost := range []bool{false, true} {
+		for _, parking := range []bool{false, true} {
+			t.Run(fmt.Sprintf("word lost %v, parked %v", wordLost, parking), func(t *testing.T) {
+				eachBackend(t, func(t *testing.T, dbURL string) {
+					e := startEnv(t, dbURL, parking, nil, func(c *envConfig) {
+						if wordLost {
+							c.Accounts = &deafAccounts{Service: players.New(players.Config{Store: c.Store.(players.Store)})}
+						}
+					})
+					signedOutLongPoll(t, e, wordLost)
+				})
+			})
+		}
+	}
+}
+
+// deafAccounts is the players' domain but for word of a credential
+// revoked, which never comes.
+type deafAccounts struct {
+	*players.Service
+	never feed.Hub[string]
+}
+
+func (d *deafAccounts) FollowCredentials(id string) *feed.Watch[string] { return d.never.Watch(id) }
+
+func signedOutLongPoll(t *testing.T, e *testEnv, wordLost bool) {
+	alice := e.signUp("Alice", pw, false)
+	session, _ := e.signIn("Alice", pw)
+	tb := e.accountTable("basic", []string{alice, ""}, nil)
+	var v GameView
+	e.req("GET", "/v1/games/"+tb.id, session, nil).json(t, &v)
+	got := make(chan resp, 1)
+	go func() {
+		got <- e.req("GET", "/v1/games/"+tb.id+"?since="+itoa(int(v.Version))+"&wait=20s", session, nil)
+	}()
+	waitFor(t, func() bool { return e.srv.waiting() == 1 })
+	e.expect(e.req("DELETE", "/v1/sessions/current", session, nil), http.StatusNoContent)
+	if wordLost {
 		select {
 		case r := <-got:
-			if r.status != http.StatusUnauthorized {
-				t.Fatalf("the long-poll of a signed-out session: %d %s", r.status, truncate(string(r.body), 200))
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatal("the long-poll did not answer the sign-out within 5 s")
+			t.Fatalf("the long-poll answered with no word of the sign-out and no move: %d", r.status)
+		case <-time.After(300 * time.Millisecond):
 		}
-		// Counted out once its answer is written: just after the client has it.
-		waitFor(t, func() bool { return e.srv.waiting() == 0 })
-	})
+		tb.act(tb.pick())
+	}
+	select {
+	case r := <-got:
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("the long-poll of a signed-out session: %d %s", r.status, truncate(string(r.body), 200))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the long-poll did not answer within 5 s")
+	}
+	// Counted out once its answer is written: just after the client has it.
+	waitFor(t, func() bool { return e.srv.waiting() == 0 })
 }
 
 // A table made, or a seat taken, with a seat's token of a player's seat is
