@@ -295,6 +295,25 @@ func TestSignedOutStreamsEnd(t *testing.T) {
 	})
 }
 
+// Should word of the sign-out never come, a stream still asks its token
+// again at each heartbeat (here a fast one) and ends there.
+func TestSignedOutStreamEndsAtItsHeartbeat(t *testing.T) {
+	eachBackend(t, func(t *testing.T, dbURL string) {
+		e := newEnv(t, dbURL, func(c *envConfig) {
+			c.Accounts = &deafAccounts{Service: players.New(players.Config{Store: c.Store.(players.Store)})}
+		})
+		e.srv.streams.setTicker(func(time.Duration) (<-chan time.Time, func()) {
+			t := time.NewTicker(20 * time.Millisecond)
+			return t.C, t.Stop
+		})
+		e.signUp("Alice", pw, false)
+		session, _ := e.signIn("Alice", pw)
+		endsAtOnce(t, e.url+"/v1/me/events/ndjson", session, func() {
+			e.expect(e.req("DELETE", "/v1/sessions/current", session, nil), http.StatusNoContent)
+		})
+	})
+}
+
 // endsAtOnce opens the stream at url with token, runs end (which stops the
 // token), and requires the stream to end within 3 s: before its first
 // heartbeat.
