@@ -34,6 +34,9 @@ const (
 	TooMany
 	// Unavailable: the service cannot serve now; retry later.
 	Unavailable
+	// Gone: what the caller names was there once and is no longer kept
+	// (a feed's entries after a position it forgot).
+	Gone
 )
 
 // A Fault is an error that says its kind and its code.

@@ -33,14 +33,28 @@ func (s *Store) AddEvent(ctx context.Context, playerID string, e players.Event) 
 }
 
 // ForgetEvents: see players.FeedStore. The events are deleted by their id,
-// up to the first one written since before: a walk of the primary key from
+// up to the last one written before before: a walk of the primary key from
 // its low end, which each prune leaves short (events are written in about
 // the order of their times). The ids go on from the highest ever given,
 // on SQLite too (AUTOINCREMENT), so that no cursor ever reads a new event
-// as one it has seen.
+// as one it has seen. Each player's highest event deleted is their feed's
+// new horizon.
 func (s *Store) ForgetEvents(ctx context.Context, before time.Time) error {
-	_, err := s.wdb().exec(ctx, `DELETE FROM player_events WHERE id < COALESCE(
-	(SELECT id FROM player_events WHERE created_at >= $1 ORDER BY id LIMIT 1),
-	(SELECT max(id) + 1 FROM player_events), 0)`, before.UTC())
-	return err
+	return s.inTx(ctx, func(tx db) error {
+		var last int64
+		err := tx.row(ctx, `SELECT COALESCE(max(id), 0) FROM player_events WHERE id < COALESCE(
+		(SELECT id FROM player_events WHERE created_at >= $1 ORDER BY id LIMIT 1),
+		(SELECT max(id) + 1 FROM player_events), 0)`, []any{before.UTC()}, &last)
+		if err != nil || last == 0 {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO feed_horizons (feed, gone_to)
+		SELECT $2 || player_id, max(id) FROM player_events WHERE id <= $1 GROUP BY player_id
+		ON CONFLICT (feed) DO UPDATE SET gone_to = excluded.gone_to WHERE excluded.gone_to > feed_horizons.gone_to`,
+			last, playerHorizon("")); err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `DELETE FROM player_events WHERE id <= $1`, last)
+		return err
+	})
 }

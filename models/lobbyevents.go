@@ -127,9 +127,26 @@ func (s *Store) AddLobbyChat(ctx context.Context, e rooms.LobbyEvent) (rooms.Lob
 	return e, err
 }
 
-// PruneLobby: see rooms.LobbyStore.
+// PruneLobby: see rooms.LobbyStore. The ids to delete up to are read
+// first and the deletion is bound by them, so that the horizon it raises
+// is the highest id it deleted, whatever is written meanwhile.
 func (s *Store) PruneLobby(ctx context.Context, before time.Time, keepChat int) error {
-	return s.orm.WithContext(ctx).Exec(`DELETE FROM lobby_events WHERE (kind <> ? AND created_at < ?)
-	OR (kind = ? AND id < COALESCE((SELECT id FROM lobby_events WHERE kind = ? ORDER BY id DESC LIMIT 1 OFFSET ?), 0))`,
-		rooms.LobbyChat, before.UTC(), rooms.LobbyChat, rooms.LobbyChat, keepChat-1).Error
+	return s.inTx(ctx, func(tx db) error {
+		var tables, chatKept, chat int64
+		err := tx.row(ctx, `SELECT COALESCE((SELECT max(id) FROM lobby_events WHERE kind <> $1 AND created_at < $2), 0),
+		COALESCE((SELECT id FROM lobby_events WHERE kind = $1 ORDER BY id DESC LIMIT 1 OFFSET $3), 0)`,
+			[]any{rooms.LobbyChat, before.UTC(), keepChat - 1}, &tables, &chatKept)
+		if err != nil {
+			return err
+		}
+		if err := tx.row(ctx, `SELECT COALESCE(max(id), 0) FROM lobby_events WHERE kind = $1 AND id < $2`,
+			[]any{rooms.LobbyChat, chatKept}, &chat); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM lobby_events WHERE (kind <> $1 AND created_at < $2 AND id <= $3) OR (kind = $1 AND id <= $4)`,
+			rooms.LobbyChat, before.UTC(), tables, chat); err != nil {
+			return err
+		}
+		return raiseHorizon(ctx, tx, lobbyHorizon, max(tables, chat))
+	})
 }

@@ -45,6 +45,9 @@ type FeedStore interface {
 	ListenPlayers(heard func(playerID string))
 	// ForgetEvents deletes every player's events written before before.
 	ForgetEvents(ctx context.Context, before time.Time) error
+	// EventsGoneTo is the highest of the player's events ForgetEvents
+	// deleted (0: none).
+	EventsGoneTo(ctx context.Context, playerID string) (int64, error)
 }
 
 // KeptEvents is how long a player's events are kept for a reader who
@@ -77,9 +80,22 @@ func (f *Feed) Follow(playerID string) *feed.Watch[string] { return f.hub.Watch(
 // MaxEvents bounds one read of a feed.
 const MaxEvents = 100
 
-// Events lists the player's events after seq after.
+// Events lists the player's events after seq after; a seq before one of
+// theirs that was forgotten is refused (feed.ErrExpired).
 func (f *Feed) Events(ctx context.Context, p Player, after int64, limit int) ([]Event, error) {
-	return f.store.Events(ctx, p.ID, after, min(max(limit, 1), MaxEvents))
+	evs, err := f.store.Events(ctx, p.ID, after, min(max(limit, 1), MaxEvents))
+	if err != nil || after == 0 {
+		return evs, err
+	}
+	// The horizon after the events: see rooms.Lobby.Events.
+	gone, err := f.store.EventsGoneTo(ctx, p.ID)
+	if err == nil {
+		err = feed.Expired(after, gone)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return evs, nil
 }
 
 // Forget deletes the events older than KeptEvents at now.

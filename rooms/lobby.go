@@ -72,6 +72,8 @@ type LobbyStore interface {
 	// PruneLobby forgets the table events written before before, and the
 	// chat lines but the last keepChat.
 	PruneLobby(ctx context.Context, before time.Time, keepChat int) error
+	// LobbyGoneTo is the highest id a prune may have deleted (0: none).
+	LobbyGoneTo(ctx context.Context) (int64, error)
 	// ListenLobby calls heard when an event may have been written, on
 	// any replica.
 	ListenLobby(heard func())
@@ -106,10 +108,24 @@ func (l *Lobby) Follow() *feed.Watch[struct{}] { return l.hub.Watch(struct{}{}) 
 // Waiting is how many readers wait on the lobby.
 func (l *Lobby) Waiting() int { return l.hub.Watching(struct{}{}) }
 
-// Events lists the lobby's events after after, oldest first.
+// Events lists the lobby's events after after, oldest first; a position
+// older than the lobby keeps is refused (feed.ErrExpired).
 func (l *Lobby) Events(ctx context.Context, after int64, limit int) ([]LobbyEvent, error) {
 	l.prune(ctx, l.now())
-	return l.store.LobbyEvents(ctx, after, limit)
+	evs, err := l.store.LobbyEvents(ctx, after, limit)
+	if err != nil || after == 0 {
+		return evs, err
+	}
+	// The horizon after the events: a prune between the two reads raises
+	// it, and is told, rather than leave a page with a hole unsaid.
+	gone, err := l.store.LobbyGoneTo(ctx)
+	if err == nil {
+		err = feed.Expired(after, gone)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return evs, nil
 }
 
 // Recent is what a reader who comes in sees: the chat's last lines, and

@@ -49,6 +49,7 @@ func (m *memLobby) AddLobbyChat(_ context.Context, e LobbyEvent) (LobbyEvent, er
 }
 
 func (m *memLobby) PruneLobby(context.Context, time.Time, int) error { m.pruned++; return nil }
+func (m *memLobby) LobbyGoneTo(context.Context) (int64, error)       { return 0, nil }
 func (m *memLobby) ListenLobby(heard func())                         { m.heard = heard }
 
 // TestLobbySay: a line is trimmed and kept; an empty one, one over 300
