@@ -114,6 +114,7 @@ type LobbyChatRequest struct {
 //	@Param			wait	query		string	false	"how long to wait for an event: a Go duration (30s) or seconds, capped by the server"
 //	@Success		200		{object}	LobbyEvents
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
+//	@Failure		410		{object}	Problem	"cursor_expired: after (or Last-Event-ID) is older than the lobby keeps (a day of table changes, its last 50 chat lines), so events after it may be gone: read again without it"
 //	@Router			/lobby/events [get]
 func (s *Server) getLobbyEvents(c *gin.Context) {
 	after, given, wait, err := s.from(c, "after", false)
@@ -255,6 +256,7 @@ func (i LobbyEventItem) MarshalJSON() ([]byte, error) { return lobbyJSON(i), nil
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a LobbyTableEvent, a LobbyChatEvent, a LobbyOnlineEvent or a LobbyOfflineEvent"
 //	@x-stream-item	"LobbyEventItem"
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
+//	@Failure		410		{object}	Problem	"cursor_expired: after (or Last-Event-ID) is older than the lobby keeps (a day of table changes, its last 50 chat lines), so events after it may be gone: read again without it"
 //	@Router			/lobby/events/sse [get]
 func (s *Server) streamLobbySSE(c *gin.Context) { s.streamLobby(c, sseStream) }
 
@@ -271,6 +273,7 @@ func (s *Server) streamLobbySSE(c *gin.Context) { s.streamLobby(c, sseStream) }
 //	@Success		200		{object}	LobbyEventItem	"a stream of lobby events, one a line"
 //	@x-stream-item	"LobbyEventItem"
 //	@Failure		401		{object}	Problem	"unauthorized: a player token that does not work"
+//	@Failure		410		{object}	Problem	"cursor_expired: after (or Last-Event-ID) is older than the lobby keeps (a day of table changes, its last 50 chat lines), so events after it may be gone: read again without it"
 //	@Router			/lobby/events/ndjson [get]
 func (s *Server) streamLobbyNDJSON(c *gin.Context) { s.streamLobby(c, ndjsonStream) }
 

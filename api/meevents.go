@@ -80,6 +80,7 @@ func playerEvent(e players.Event) PlayerEvent {
 //	@Security		PlayerToken
 //	@Security		AccessToken
 //	@Success		200		{object}	PlayerEvents
+//	@Failure		410		{object}	Problem	"cursor_expired: after (or Last-Event-ID) is before one of the player's events that is no longer kept (a week), which the caller has not read: read again from 0"
 //	@Router			/me/events [get]
 func (s *Server) getMyEvents(c *gin.Context) {
 	after, _, wait, err := s.from(c, "after", false)
@@ -141,6 +142,7 @@ func int64Query(c *gin.Context, name string) (int64, error) {
 //	@Security		AccessToken
 //	@Success		200		{string}	string	"a stream of Server-Sent Events, the data of each a PlayerEvent"
 //	@x-stream-item	"PlayerEvent"
+//	@Failure		410		{object}	Problem	"cursor_expired: after (or Last-Event-ID) is before one of the player's events that is no longer kept (a week), which the caller has not read: read again from 0"
 //	@Router			/me/events/sse [get]
 func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStream) }
 
@@ -157,6 +159,7 @@ func (s *Server) streamMyEventsSSE(c *gin.Context) { s.streamMyEvents(c, sseStre
 //	@Security		AccessToken
 //	@Success		200		{object}	PlayerEvent	"a stream of PlayerEvents, one a line"
 //	@x-stream-item	"PlayerEvent"
+//	@Failure		410		{object}	Problem	"cursor_expired: after (or Last-Event-ID) is before one of the player's events that is no longer kept (a week), which the caller has not read: read again from 0"
 //	@Router			/me/events/ndjson [get]
 func (s *Server) streamMyEventsNDJSON(c *gin.Context) { s.streamMyEvents(c, ndjsonStream) }
 

@@ -23,7 +23,7 @@ type Problem struct {
 	Title  string `json:"title" example:"Not your turn"`
 	Status int    `json:"status" example:"409"`
 	Detail string `json:"detail" example:"seat 2 is to act, not seat 0"`
-	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text,busy,guest_name_taken,deal_in_play,chat_full"`
+	Code   string `json:"code" example:"not_your_turn" enums:"bad_request,unauthorized,forbidden,not_found,method_not_allowed,not_your_turn,stale_version,game_not_active,game_full,precondition_failed,illegal_action,rate_limited,internal,unavailable,idempotency_key_in_use,idempotency_key_reused,name_taken,invalid_name,invalid_password,wrong_credentials,too_many_attempts,spectators_closed,game_paused,game_untimed,invalid_text,busy,guest_name_taken,deal_in_play,chat_full,cursor_expired"`
 	// Reason is the engine's code for why the rules refuse a move (illegal_action only).
 	Reason string `json:"reason,omitempty" example:"no_note_tokens" validate:"optional"`
 }
@@ -60,6 +60,7 @@ const (
 	codeGuestNameTaken       = "guest_name_taken"
 	codeDealInPlay           = "deal_in_play"
 	codeChatFull             = "chat_full"
+	codeCursorExpired        = "cursor_expired"
 )
 
 // problems are every code of the contract, each with its kind (and so its
@@ -99,6 +100,7 @@ var problems = map[string]struct {
 	codeGuestNameTaken:       {fault.Conflict, "Guest name taken"},
 	codeDealInPlay:           {fault.Conflict, "Deal in play"},
 	codeChatFull:             {fault.Conflict, "Chat full"},
+	codeCursorExpired:        {fault.Gone, "Cursor expired"},
 }
 
 // methodNotAllowed is the one refusal of HTTP's own, beside the kinds the
@@ -118,6 +120,7 @@ var statusOf = map[fault.Kind]int{
 	fault.Unprocessable: http.StatusUnprocessableEntity,
 	fault.TooMany:       http.StatusTooManyRequests,
 	fault.Unavailable:   http.StatusServiceUnavailable,
+	fault.Gone:          http.StatusGone,
 }
 
 // apiError is a refusal as the API answers it: its kind, code and detail,

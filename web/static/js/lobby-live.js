@@ -182,6 +182,7 @@ export function lobbyLive(lists, signal) {
       } catch (e) {
         if (signal.aborted) return;
         if (e instanceof ApiError && e.status === 401) token = null; // a token gone stale: read as a guest
+        else if (e instanceof ApiError && e.status === 410) last = null; // away longer than the lobby keeps: read it anew
         else if (last === null) lists.fail(e);
       }
       await sleep(retry.next(), signal);
