@@ -28,6 +28,7 @@ import (
 //   - one of its player's credentials was revoked (a sign-out, a password
 //     changed, a token revoked, on any replica: see
 //     players.Service.FollowCredentials);
+//   - its own expiry came (a seat token's: auth.Caller.Ends);
 //   - a seat's token heard off its game (the lobby's stream) sees its seat
 //     taken from its occupancy on the game's table.
 //
@@ -41,7 +42,7 @@ func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
 	var sig feed.Signal
 	first := sig.C() // taken now, before the request answers anything
 	var stops []func()
-	if stop := s.onRevoked(by, sig.Fire); stop != nil {
+	if stop := s.onCredentialEnd(by, sig.Fire); stop != nil {
 		stops = append(stops, stop)
 	}
 	if by.Via == auth.Seat && by.OffGame() && s.games != nil {
@@ -64,18 +65,28 @@ func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
 	}
 }
 
-// onRevoked runs wake whenever one of the credentials of by's player is
-// revoked, on any replica (see players.Service.FollowCredentials), until
-// stop; nil when by speaks for no player.
-func (s *Server) onRevoked(by auth.Caller, wake func()) (stop func()) {
-	if by.Account == nil || s.accounts == nil {
+// onCredentialEnd runs wake whenever by's credential may have stopped
+// working by itself, until stop: one of the credentials of by's player
+// revoked, on any replica (see players.Service.FollowCredentials), or its
+// own expiry come. nil when neither can be.
+func (s *Server) onCredentialEnd(by auth.Caller, wake func()) (stop func()) {
+	var stops []func()
+	if by.Account != nil && s.accounts != nil {
+		w := s.accounts.FollowCredentials(by.Account.ID)
+		unsubscribe := w.OnChange(wake)
+		stops = append(stops, unsubscribe, w.Close)
+	}
+	if end := by.Ends(); !end.IsZero() {
+		t := time.AfterFunc(time.Until(end), wake)
+		stops = append(stops, func() { t.Stop() })
+	}
+	if len(stops) == 0 {
 		return nil
 	}
-	w := s.accounts.FollowCredentials(by.Account.ID)
-	unsubscribe := w.OnChange(wake)
 	return func() {
-		unsubscribe()
-		w.Close()
+		for _, stop := range stops {
+			stop()
+		}
 	}
 }
 

@@ -31,8 +31,7 @@ func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait t
 	if still := s.stillFor(c); still != nil {
 		req.Recheck = func() error { return still(context.Background()) }
 		by := callerOf(c)
-		req.Revoked = func(wake func()) func() { return s.onRevoked(by, wake) } // see waitFor
-
+		req.Revoked = func(wake func()) func() { return s.onCredentialEnd(by, wake) } // see waitFor
 	}
 	if t == nil || !s.parker.Park(req, t, st) {
 		return false

@@ -111,6 +111,16 @@ func (c Caller) Key() string {
 // in hand).
 func (c Caller) Offline() bool { return c.Via == None || c.Via == Seat && c.Session == "" }
 
+// Ends is when the credential stops working by its own clock, as Recheck
+// tells it (a seat token's expiry, with its grace); zero when it has none
+// in hand (a session's end is its row's, 30 days on).
+func (c Caller) Ends() time.Time {
+	if c.Via != Seat || c.expires.IsZero() {
+		return time.Time{}
+	}
+	return c.expires.Add(expiryGrace)
+}
+
 // OffGame tells a seat's token heard off its game's routes (the lobby,
 // say): whether it still holds its seat is asked of the seats (Recheck),
 // not answered by a read of its game.

@@ -149,6 +149,11 @@ func (r *Resolver) Resolve(ctx context.Context, raw, game, addr string) (Caller,
 	return c, nil
 }
 
+// expiryGrace is how long past its expiry a seat token still works: the
+// leeway its parser allows (the replica that made it may run ahead), which
+// a follow holding it keeps too.
+const expiryGrace = 5 * time.Second
+
 // Recheck resolves c's credential again, as Resolve did: a long-poll or a
 // stream asks it while it runs, so that a token signed out, revoked or
 // expired meanwhile stops speaking at once. (Whether the seat is still the
@@ -159,7 +164,7 @@ func (r *Resolver) Recheck(ctx context.Context, c Caller) error {
 	case None:
 		return nil
 	case Seat:
-		if !r.now().Before(c.expires.Add(5 * time.Second)) {
+		if !r.now().Before(c.expires.Add(expiryGrace)) {
 			return errBadSeatToken
 		}
 		if c.Session != "" {

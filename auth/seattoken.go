@@ -2,7 +2,6 @@ package auth
 
 import (
 	"errors"
-	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 )
@@ -58,7 +57,7 @@ func (r *Resolver) parseSeat(raw string) (*seatClaims, error) {
 		jwt.WithIssuer(tokenIssuer),
 		jwt.WithAudience(tokenAudience),
 		jwt.WithIssuedAt(),
-		jwt.WithLeeway(5*time.Second),
+		jwt.WithLeeway(expiryGrace),
 		jwt.WithTimeFunc(r.now),
 	)
 	var claims seatClaims

@@ -117,10 +117,10 @@ type Request struct {
 	Recheck func() error
 	// Revoked, when set (with Recheck), follows the request's credential
 	// while it is parked: it calls wake at each change that may have
-	// stopped it (its player signed out, say) until the stop it returns
-	// (nil: there is nothing to follow).
-	// The parker asks Recheck then, and answers a refusal at once rather
-	// than when the wait runs out.
+	// stopped it (its player signed out, its expiry come) until the stop
+	// it returns (nil: there is nothing to follow). The parker asks
+	// Recheck then, and answers a refusal at once rather than when the
+	// wait runs out.
 	Revoked func(wake func()) (stop func())
 }
 
