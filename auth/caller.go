@@ -74,7 +74,7 @@ type Caller struct {
 	Addr string
 
 	raw     string    // the credential as presented: to resolve again, never shown
-	expires time.Time // a seat token's end
+	expires time.Time // a seat token's end, or a session's
 	offGame bool      // a seat's token heard off its game's routes: Recheck asks whether it holds the seat
 }
 
@@ -112,13 +112,22 @@ func (c Caller) Key() string {
 func (c Caller) Offline() bool { return c.Via == None || c.Via == Seat && c.Session == "" }
 
 // Ends is when the credential stops working by its own clock, as Recheck
-// tells it (a seat token's expiry, with its grace); zero when it has none
-// in hand (a session's end is its row's, 30 days on).
+// tells it: a seat token's expiry, with its parser's leeway, or a
+// session's end; zero when it has none (an access token, nobody).
 func (c Caller) Ends() time.Time {
-	if c.Via != Seat || c.expires.IsZero() {
+	switch {
+	case c.expires.IsZero():
 		return time.Time{}
+	case c.Via == Seat:
+		return c.expires.Add(expiryGrace)
 	}
-	return c.expires.Add(expiryGrace)
+	return c.expires
+}
+
+// Until is c, a player's credential that its store says ends at end.
+func (c Caller) Until(end time.Time) Caller {
+	c.expires = end
+	return c
 }
 
 // OffGame tells a seat's token heard off its game's routes (the lobby,

@@ -37,7 +37,11 @@ func (s *Service) Identify(ctx context.Context, raw string) (auth.Caller, error)
 	if kind == KindAccess {
 		via = auth.Access
 	}
-	return auth.Caller{Via: via, Credential: id, Account: &auth.Account{ID: p.ID, Name: p.Name, Bot: p.Bot}, Seat: -1}, nil
+	c := auth.Caller{Via: via, Credential: id, Account: &auth.Account{ID: p.ID, Name: p.Name, Bot: p.Bot}, Seat: -1}
+	if row.ExpiresAt != nil {
+		c = c.Until(*row.ExpiresAt)
+	}
+	return c, nil
 }
 
 // Live checks that the player's credential of id (a session or an access

@@ -31,9 +31,16 @@ func TestTokensLife(t *testing.T) {
 	if err != nil || who.Account.ID != p.ID || who.Via != auth.Session {
 		t.Fatalf("Identify: %+v %v", who, err)
 	}
+	// Its end goes with it, for the follows that hold it to end then.
+	if end := who.Ends(); !end.Equal(now.Add(SessionTTL)) {
+		t.Fatalf("the session ends %v, want %v", end, now.Add(SessionTTL))
+	}
 	_, access, err := s.MakeToken(ctx, who, "bot")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if bot, err := s.Identify(ctx, access); err != nil || !bot.Ends().IsZero() {
+		t.Fatalf("the access token: ends %v, %v; want never", bot.Ends(), err)
 	}
 	forged := session[:len(session)-1] + "x"
 	if session[len(session)-1] == 'x' {
