@@ -11,7 +11,6 @@ import (
 // among the games played out, nor in their average nor best. The game
 // played out stays what it was.
 func TestAbandonedResults(t *testing.T) {
-	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice := e.signUp("Alice", "correct horse", false)

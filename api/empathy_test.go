@@ -24,7 +24,6 @@ func identities[T any](list []T, of func(T) (string, int)) []string {
 // own view; and in a two-player game it is exactly what the card's clues
 // allow less the identities of which every copy is played or discarded.
 func TestEmpathy(t *testing.T) {
-	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		for _, players := range []int{2, 3} {

@@ -342,7 +342,6 @@ func TestStatsAcrossReplicas(t *testing.T) {
 // the player's page as others read it, nor on its seed's page, nor on a
 // leaderboard, as the lobby and the list of finished games keep it out.
 func TestUnlistedGamesAreListedToTheirPlayerAlone(t *testing.T) {
-	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)

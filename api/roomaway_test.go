@@ -88,7 +88,6 @@ func TestRoomMembersWhoGoLeave(t *testing.T) {
 // TestFullRoomMakesRoom: a room full of members who have gone lets a
 // newcomer in.
 func TestFullRoomMakesRoom(t *testing.T) {
-	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		clk := &clock{now: time.Now().UTC()}

@@ -129,7 +129,6 @@ func TestNoDealAtTwoTablesAtOnce(t *testing.T) {
 // deal is claimed with the start, and the table that comes second takes
 // the next one.
 func TestNoDealAtTwoTablesStartingAtOnce(t *testing.T) {
-	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL, func(c *envConfig) { c.Bots = bots.List() })
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)
@@ -223,7 +222,6 @@ func TestWatcherBeginsTheDealWhileWaiting(t *testing.T) {
 // deal's other games: the deals in play are every one, not those of a
 // page of the player's tables.
 func TestSpoilerGuardPastManyTables(t *testing.T) {
-	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := newEnv(t, dbURL)
 		alice, bob := e.signUp("Alice", "correct horse", false), e.signUp("Bob", "correct horse", false)

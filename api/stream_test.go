@@ -175,7 +175,6 @@ func eventList(t *testing.T, e *testEnv, id, token string, after int) [][]byte {
 // seat and as NDJSON by the public, is exactly the event list, byte for
 // byte; each stream ends after game_over; no seat learns its own cards.
 func TestStreamWholeGame(t *testing.T) {
-	t.Parallel() // long, and sharing nothing: the package's other tests need not wait for it
 	eachBackend(t, func(t *testing.T, dbURL string) {
 		e := startEnv(t, dbURL, true, nil)
 		tb := e.newTable("farbrausch2", 3, variants.Options{}, "stream-whole")
