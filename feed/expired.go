@@ -10,13 +10,22 @@ import "github.com/hanabi-server/hanabi/fault"
 var ErrExpired = &fault.Error{Kind: fault.Gone, Code: "cursor_expired",
 	Msg: "the position is older than what this feed still keeps: read it again without one"}
 
-// Expired is ErrExpired when a reader at after may have missed entries
-// that its feed forgot, all those up to goneTo (0: it forgot none). A
-// position of 0 reads from the start, whatever is kept, and misses
-// nothing it can still be given.
-func Expired(after, goneTo int64) error {
-	if after > 0 && after < goneTo {
-		return ErrExpired
+// Unexpired is what a read of a pruned feed after position after answers:
+// its entries (and err), or ErrExpired when the feed forgot an entry after
+// after. goneTo is the highest id its prunes deleted (0: none), asked
+// after the entries were read, so that a prune between the two is told
+// rather than leave a hole unsaid. Position 0 reads from the start,
+// whatever is kept, and asks nothing more.
+func Unexpired[E any](entries []E, err error, after int64, goneTo func() (int64, error)) ([]E, error) {
+	if err != nil || after == 0 {
+		return entries, err
 	}
-	return nil
+	gone, err := goneTo()
+	switch {
+	case err != nil:
+		return nil, err
+	case after < gone:
+		return nil, ErrExpired
+	}
+	return entries, nil
 }

@@ -374,3 +374,38 @@ func BenchmarkSignalC(b *testing.B) {
 		}
 	})
 }
+
+// TestUnexpired: a read of a pruned feed answers its entries unless its
+// horizon, asked after them, lies past the reader's position; position 0
+// asks no horizon; a failed read or horizon answers its error.
+func TestUnexpired(t *testing.T) {
+	boom := errors.New("boom")
+	for _, c := range []struct {
+		name     string
+		readErr  error
+		after    int64
+		gone     int64
+		goneErr  error
+		want     error
+		n        int
+		horizons int
+	}{
+		{"from the start", nil, 0, 9, nil, nil, 2, 0},
+		{"below the horizon", nil, 3, 9, nil, ErrExpired, 0, 1},
+		{"just below it", nil, 8, 9, nil, ErrExpired, 0, 1},
+		{"at the horizon", nil, 9, 9, nil, nil, 2, 1},
+		{"nothing forgotten", nil, 3, 0, nil, nil, 2, 1},
+		{"the read fails", boom, 3, 9, nil, boom, 0, 0},
+		{"the horizon fails", nil, 3, 0, boom, boom, 0, 1},
+	} {
+		asked := 0
+		entries := []int{1, 2}
+		if c.readErr != nil {
+			entries = nil
+		}
+		got, err := Unexpired(entries, c.readErr, c.after, func() (int64, error) { asked++; return c.gone, c.goneErr })
+		if !errors.Is(err, c.want) || len(got) != c.n || asked != c.horizons {
+			t.Errorf("%s: %v, %v, the horizon asked %d times; want %d entries, %v, %d", c.name, got, err, asked, c.n, c.want, c.horizons)
+		}
+	}
+}

@@ -48,9 +48,7 @@ func (s *Store) ForgetEvents(ctx context.Context, before time.Time) error {
 		if err != nil || last == 0 {
 			return err
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO feed_horizons (feed, gone_to)
-		SELECT $2 || player_id, max(id) FROM player_events WHERE id <= $1 GROUP BY player_id
-		ON CONFLICT (feed) DO UPDATE SET gone_to = excluded.gone_to WHERE excluded.gone_to > feed_horizons.gone_to`,
+		if err := raiseHorizons(ctx, tx, `SELECT $2 || player_id, max(id) FROM player_events WHERE id <= $1 GROUP BY player_id`,
 			last, playerHorizon("")); err != nil {
 			return err
 		}

@@ -10,7 +10,7 @@ import (
 // A pruned feed (the lobby's events, each player's events) keeps its
 // horizon: every entry up to it may be gone. A prune raises it in the
 // transaction that deletes, so that a reader's position below it is never
-// read on as if nothing after it were missing (see feed.Expired).
+// read on as if nothing after it were missing (see feed.Unexpired).
 const lobbyHorizon = "lobby"
 
 // playerHorizon names a player's events' horizon: the highest of their
@@ -28,13 +28,11 @@ func goneTo(ctx context.Context, d db, feed string) (int64, error) {
 	return n, err
 }
 
-// raiseHorizon moves feed's horizon up to to, never down.
-func raiseHorizon(ctx context.Context, tx db, feed string, to int64) error {
-	if to <= 0 {
-		return nil
-	}
-	_, err := tx.exec(ctx, `INSERT INTO feed_horizons (feed, gone_to) VALUES ($1, $2)
-	ON CONFLICT (feed) DO UPDATE SET gone_to = excluded.gone_to WHERE excluded.gone_to > feed_horizons.gone_to`, feed, to)
+// raiseHorizons moves horizons up to what rows (a VALUES list or a SELECT
+// of feed and gone_to, args its parameters) says, never down.
+func raiseHorizons(ctx context.Context, tx db, rows string, args ...any) error {
+	_, err := tx.exec(ctx, `INSERT INTO feed_horizons (feed, gone_to) `+rows+`
+	ON CONFLICT (feed) DO UPDATE SET gone_to = excluded.gone_to WHERE excluded.gone_to > feed_horizons.gone_to`, args...)
 	return err
 }
 

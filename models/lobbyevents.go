@@ -132,21 +132,19 @@ func (s *Store) AddLobbyChat(ctx context.Context, e rooms.LobbyEvent) (rooms.Lob
 // is the highest id it deleted, whatever is written meanwhile.
 func (s *Store) PruneLobby(ctx context.Context, before time.Time, keepChat int) error {
 	return s.inTx(ctx, func(tx db) error {
-		var tables, chatKept, chat int64
+		// tables: the last table event past its day; chat: the last line
+		// before the keepChat kept.
+		var tables, chat int64
 		err := tx.row(ctx, `SELECT COALESCE((SELECT max(id) FROM lobby_events WHERE kind <> $1 AND created_at < $2), 0),
 		COALESCE((SELECT id FROM lobby_events WHERE kind = $1 ORDER BY id DESC LIMIT 1 OFFSET $3), 0)`,
-			[]any{rooms.LobbyChat, before.UTC(), keepChat - 1}, &tables, &chatKept)
-		if err != nil {
-			return err
-		}
-		if err := tx.row(ctx, `SELECT COALESCE(max(id), 0) FROM lobby_events WHERE kind = $1 AND id < $2`,
-			[]any{rooms.LobbyChat, chatKept}, &chat); err != nil {
+			[]any{rooms.LobbyChat, before.UTC(), keepChat}, &tables, &chat)
+		if err != nil || max(tables, chat) == 0 {
 			return err
 		}
 		if _, err := tx.exec(ctx, `DELETE FROM lobby_events WHERE (kind <> $1 AND created_at < $2 AND id <= $3) OR (kind = $1 AND id <= $4)`,
 			rooms.LobbyChat, before.UTC(), tables, chat); err != nil {
 			return err
 		}
-		return raiseHorizon(ctx, tx, lobbyHorizon, max(tables, chat))
+		return raiseHorizons(ctx, tx, `VALUES ($1, $2)`, lobbyHorizon, max(tables, chat))
 	})
 }

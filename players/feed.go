@@ -84,18 +84,7 @@ const MaxEvents = 100
 // theirs that was forgotten is refused (feed.ErrExpired).
 func (f *Feed) Events(ctx context.Context, p Player, after int64, limit int) ([]Event, error) {
 	evs, err := f.store.Events(ctx, p.ID, after, min(max(limit, 1), MaxEvents))
-	if err != nil || after == 0 {
-		return evs, err
-	}
-	// The horizon after the events: see rooms.Lobby.Events.
-	gone, err := f.store.EventsGoneTo(ctx, p.ID)
-	if err == nil {
-		err = feed.Expired(after, gone)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return evs, nil
+	return feed.Unexpired(evs, err, after, func() (int64, error) { return f.store.EventsGoneTo(ctx, p.ID) })
 }
 
 // Forget deletes the events older than KeptEvents at now.

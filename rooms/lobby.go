@@ -113,19 +113,7 @@ func (l *Lobby) Waiting() int { return l.hub.Watching(struct{}{}) }
 func (l *Lobby) Events(ctx context.Context, after int64, limit int) ([]LobbyEvent, error) {
 	l.prune(ctx, l.now())
 	evs, err := l.store.LobbyEvents(ctx, after, limit)
-	if err != nil || after == 0 {
-		return evs, err
-	}
-	// The horizon after the events: a prune between the two reads raises
-	// it, and is told, rather than leave a page with a hole unsaid.
-	gone, err := l.store.LobbyGoneTo(ctx)
-	if err == nil {
-		err = feed.Expired(after, gone)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return evs, nil
+	return feed.Unexpired(evs, err, after, func() (int64, error) { return l.store.LobbyGoneTo(ctx) })
 }
 
 // Recent is what a reader who comes in sees: the chat's last lines, and
