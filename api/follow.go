@@ -24,98 +24,19 @@ import (
 
 // waitFor is what bounds the request's waiting: shutdown, and its caller's
 // credential, asked again on each wake, and at once when the credential
-// may have stopped working, as soon as that can be told:
-//   - one of its player's credentials was revoked (a sign-out, a password
-//     changed, a token revoked, on any replica: see
-//     players.Service.FollowCredentials);
-//   - its own expiry came (a seat token's: auth.Caller.Ends);
-//   - a seat's token heard off its game (the lobby's stream) sees its seat
-//     taken from its occupancy on the game's table.
-//
-// done lets go of what it watches.
+// may have stopped working, as soon as that can be told (see
+// watchCredential). done lets go of what it watches.
 func (s *Server) waitFor(c *gin.Context) (w feed.Wait, done func()) {
 	w = feed.Wait{Stop: s.shutdown, Still: s.stillFor(c)}
-	by := callerOf(c)
 	if w.Still == nil {
 		return w, func() {}
 	}
-	var sig feed.Signal
-	first := sig.C() // taken now, before the request answers anything
-	var stops []func()
-	if stop := s.onCredentialEnd(by, sig.Fire); stop != nil {
-		stops = append(stops, stop)
-	}
-	if by.Via == auth.Seat && by.OffGame() && s.games != nil {
-		stops = append(stops, s.watchSeat(by, &sig))
-	}
-	if len(stops) == 0 {
+	cw := s.watchCredential(callerOf(c))
+	if cw == nil {
 		return w, func() {}
 	}
-	w.Wake = func() <-chan struct{} {
-		if ch := first; ch != nil {
-			first = nil
-			return ch
-		}
-		return sig.C()
-	}
-	return w, func() {
-		for _, stop := range stops {
-			stop()
-		}
-	}
-}
-
-// onCredentialEnd runs wake whenever by's credential may have stopped
-// working by itself, until stop: one of the credentials of by's player
-// revoked, on any replica (see players.Service.FollowCredentials), or its
-// own expiry come. nil when neither can be.
-func (s *Server) onCredentialEnd(by auth.Caller, wake func()) (stop func()) {
-	var stops []func()
-	if by.Account != nil && s.accounts != nil {
-		w := s.accounts.FollowCredentials(by.Account.ID)
-		unsubscribe := w.OnChange(wake)
-		stops = append(stops, unsubscribe, w.Close)
-	}
-	if end := by.Ends(); !end.IsZero() {
-		t := time.AfterFunc(time.Until(end), wake)
-		stops = append(stops, func() { t.Stop() })
-	}
-	if len(stops) == 0 {
-		return nil
-	}
-	return func() {
-		for _, stop := range stops {
-			stop()
-		}
-	}
-}
-
-// watchSeat fires sig at each snapshot of by's game that does not seat
-// by's occupancy at by's seat, until the returned stop. On its game's
-// routes every read asks play.Admit; off them nothing reads the game, so
-// this watch reads its table, asking the store nothing (a snapshot this
-// replica has not caught up on yet fires too: the credential's own check
-// then asks the store).
-func (s *Server) watchSeat(by auth.Caller, sig *feed.Signal) (stop func()) {
-	t := s.games.Follow(by.Game)
-	quit := make(chan struct{})
-	go func() {
-		for {
-			st, changed := t.Latest()
-			if st != nil && st.Occupant(by.Seat) != by.Occupant {
-				sig.Fire()
-			}
-			select {
-			case <-changed:
-			case <-quit:
-				return
-			}
-		}
-	}()
-	return func() {
-		close(quit)
-		t.Close()
-	}
+	w.Wake = cw.wake
+	return w, cw.stop
 }
 
 // stillFor asks the caller's credential again (nil: nothing to ask).

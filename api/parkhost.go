@@ -10,7 +10,6 @@ import (
 
 	"github.com/hanabi-server/hanabi/api/gather"
 	"github.com/hanabi-server/hanabi/api/park"
-	"github.com/hanabi-server/hanabi/feed"
 	"github.com/hanabi-server/hanabi/play"
 )
 
@@ -29,38 +28,20 @@ func (s *Server) tryPark(c *gin.Context, t play.Follower, st *play.State, wait t
 	req := park.Request{W: c.Writer, R: c.Request, Spec: spec, Wait: wait,
 		Log:         park.Outcome{Route: c.FullPath(), Client: clientIP(c), Start: c.GetTime(ctxStart)},
 		ProblemType: problemMedia(c.GetHeader("Accept"))}
-	release := func() {}
+	var cw *credentialWatch
 	if still := s.stillFor(c); still != nil {
 		req.Recheck = func() error { return still(context.Background()) }
-		// The watch of the credential's end is taken now, before the
-		// request counts as parked, as waitFor's is: an end that comes
-		// before the parker follows it (Request.Revoked) still wakes it.
-		var sig feed.Signal
-		first := sig.C()
-		if end := s.onCredentialEnd(callerOf(c), sig.Fire); end != nil {
-			taken := false // Park calls Revoked, if at all, before it returns
-			release = func() {
-				if !taken {
-					end()
-				}
-			}
-			req.Revoked = func(wake func()) func() {
-				taken = true
-				unsubscribe := sig.OnFire(wake)
-				select {
-				case <-first:
-					go wake()
-				default:
-				}
-				return func() {
-					unsubscribe()
-					end()
-				}
-			}
+		// The watch is taken now, before the request counts as parked, as
+		// waitFor's is: an end that comes before the parker follows it
+		// (Request.Revoked) still wakes it.
+		if cw = s.watchCredential(callerOf(c)); cw != nil {
+			req.Revoked = cw.follow
 		}
 	}
 	parked := t != nil && s.parker.Park(req, t, st)
-	release()
+	if cw != nil && !cw.taken { // Park follows it, if at all, before it returns
+		cw.stop()
+	}
 	if parked {
 		c.Set(ctxParked, true)
 	}
